@@ -1,0 +1,78 @@
+// Errors as values. Every fallible function in the core returns Result<T>; nothing in src/ throws,
+// aborts or asserts on user input. The binding layer turns an Error into a JS StrideViewError.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace sv {
+
+// Stable numeric codes: the JS layer maps them to `StrideViewError.code` strings, so values never
+// change once shipped. Add new codes at the end.
+enum class Code : int32_t {
+  ok = 0,
+  invalid_argument = 1,  // a value is out of its domain (negative size, bad permutation, NaN...)
+  rank_mismatch = 2,     // an array of per-dim values has the wrong length
+  out_of_range = 3,      // an index or axis outside its bounds
+  shape_mismatch = 4,    // shapes not broadcastable, element counts differ
+  overflow = 5,          // metadata arithmetic beyond the safe integer range
+  unbound = 6,           // a symbolic dim has no value yet but the op needs one
+  not_expressible = 7,   // the result cannot be one strided view (reshape needs a copy)
+  out_of_bounds = 8,     // a variable bound or a buffer range is violated
+  read_only = 9,         // write into a broadcast (stride-0) view
+  out_of_memory = 10,    // an allocation failed
+  disposed = 11,         // use after dispose (JS side)
+  type_error = 12,       // wrong dtype or kind of argument
+};
+
+const char* code_name(Code c);
+
+struct Error {
+  Code code = Code::invalid_argument;
+  std::string message;
+};
+
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design, like std::expected
+  Result(Error e) : v_(std::move(e)) {}      // NOLINT
+
+  bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  const T& value() const& { return std::get<0>(v_); }
+  T& value() & { return std::get<0>(v_); }
+  T&& value() && { return std::get<0>(std::move(v_)); }
+  const T& operator*() const& { return value(); }
+  T& operator*() & { return value(); }
+  const T* operator->() const { return &value(); }
+  T* operator->() { return &value(); }
+  const Error& error() const { return std::get<1>(v_); }
+
+ private:
+  std::variant<T, Error> v_;
+};
+
+struct Unit {};
+using Status = Result<Unit>;
+inline Status ok_status() { return Unit{}; }
+
+inline Error make_error(Code code, std::string message) { return Error{code, std::move(message)}; }
+
+}  // namespace sv
+
+// Propagate an error from an expression returning Result<...>; bind the value otherwise.
+#define SV_CONCAT_INNER(a, b) a##b
+#define SV_CONCAT(a, b) SV_CONCAT_INNER(a, b)
+#define SV_TRY_IMPL(tmp, decl, expr) \
+  auto tmp = (expr);                 \
+  if (!tmp.ok()) return tmp.error(); \
+  decl = std::move(tmp).value()
+#define SV_TRY(decl, expr) SV_TRY_IMPL(SV_CONCAT(sv_try_, __LINE__), decl, expr)
+#define SV_CHECK(expr)                        \
+  do {                                        \
+    auto sv_chk_ = (expr);                    \
+    if (!sv_chk_.ok()) return sv_chk_.error(); \
+  } while (0)

@@ -1,0 +1,217 @@
+#include "shape/shape.hpp"
+
+#include <algorithm>
+
+namespace sv::shape {
+namespace {
+
+Status check_dims(const char* op, std::span<const int64_t> shape) {
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] < 0) {
+      return make_error(Code::invalid_argument, std::string(op) + ": dim " + std::to_string(i) +
+                                                    " of shape " + dims_to_string(shape) +
+                                                    " is negative (" + std::to_string(shape[i]) + ")");
+    }
+  }
+  return ok_status();
+}
+
+}  // namespace
+
+Result<int64_t> numel(std::span<const int64_t> shape) {
+  SV_CHECK(check_dims("numel", shape));
+  int64_t n = 1;
+  bool zero = std::find(shape.begin(), shape.end(), 0) != shape.end();
+  if (zero) return int64_t{0};
+  for (int64_t d : shape) {
+    auto m = checked_mul(n, d);
+    if (!m) {
+      return make_error(Code::overflow, "numel: element count of shape " + dims_to_string(shape) +
+                                            " exceeds 2^53-1");
+    }
+    n = *m;
+  }
+  return n;
+}
+
+Result<Dims> c_contiguous_strides(std::span<const int64_t> shape) {
+  SV_CHECK(check_dims("c_contiguous_strides", shape));
+  Dims s(shape.size(), 0);
+  if (shape.empty()) return s;
+  const size_t n = shape.size();
+  s[n - 1] = shape[n - 1] == 0 ? 0 : 1;
+  for (size_t i = n - 1; i-- > 0;) {
+    if (shape[i] == 0) {
+      s[i] = 0;
+      continue;
+    }
+    auto m = checked_mul(s[i + 1], std::max<int64_t>(1, shape[i + 1]));
+    if (!m) {
+      return make_error(Code::overflow, "c_contiguous_strides: stride of dim " + std::to_string(i) +
+                                            " of shape " + dims_to_string(shape) +
+                                            " exceeds 2^53-1");
+    }
+    s[i] = *m;
+  }
+  // Zero-size rule: every dim at or left of a zero-size dim has stride 0.
+  for (size_t i = n; i-- > 0;) {
+    if (shape[i] == 0) {
+      for (size_t j = 0; j <= i; ++j) s[j] = 0;
+      break;
+    }
+  }
+  return s;
+}
+
+Result<int64_t> ravel_index(std::span<const int64_t> indices, std::span<const int64_t> strides) {
+  if (indices.size() != strides.size()) {
+    return make_error(Code::rank_mismatch, "ravel_index: " + std::to_string(indices.size()) +
+                                               " indices for " + std::to_string(strides.size()) +
+                                               " strides");
+  }
+  int64_t acc = 0;
+  for (size_t i = 0; i < indices.size(); ++i) {
+    auto p = checked_mul(indices[i], strides[i]);
+    auto a = p ? checked_add(acc, *p) : std::nullopt;
+    if (!a) {
+      return make_error(Code::overflow, "ravel_index: index " + dims_to_string(indices) +
+                                            " with strides " + dims_to_string(strides) +
+                                            " overflows 2^53-1");
+    }
+    acc = *a;
+  }
+  return acc;
+}
+
+Status unravel_index_into(int64_t k, std::span<const int64_t> shape, std::span<int64_t> dst) {
+  if (dst.size() != shape.size()) {
+    return make_error(Code::rank_mismatch, "unravel_index_into: destination has length " +
+                                               std::to_string(dst.size()) + " for shape " +
+                                               dims_to_string(shape));
+  }
+  SV_TRY(int64_t n, numel(shape));
+  const bool ok = (n == 0 || shape.empty()) ? k == 0 : (k >= 0 && k < n);
+  if (!ok) {
+    std::string range = (n == 0 || shape.empty()) ? "only 0 is allowed"
+                                                   : "valid range is [0, " + std::to_string(n) + ")";
+    return make_error(Code::out_of_range, "unravel_index: index " + std::to_string(k) +
+                                              " is out of bounds for shape " +
+                                              dims_to_string(shape) + " (" + range + ")");
+  }
+  if (n == 0) {
+    std::fill(dst.begin(), dst.end(), 0);
+    return ok_status();
+  }
+  for (size_t i = shape.size(); i-- > 0;) {
+    dst[i] = k % shape[i];
+    k /= shape[i];
+  }
+  return ok_status();
+}
+
+Result<Dims> unravel_index(int64_t k, std::span<const int64_t> shape) {
+  Dims out(shape.size());
+  SV_CHECK(unravel_index_into(k, shape, out));
+  return out;
+}
+
+Result<Dims> resolve_neg_one(std::span<const int64_t> current, std::span<const int64_t> spec) {
+  SV_TRY(int64_t total, numel(current));
+  int neg = -1;
+  int64_t known = 1;
+  for (size_t i = 0; i < spec.size(); ++i) {
+    if (spec[i] == -1) {
+      if (neg >= 0) {
+        return make_error(Code::invalid_argument, "resolve_neg_one: spec " + dims_to_string(spec) +
+                                                      " has more than one -1 (at " +
+                                                      std::to_string(neg) + " and " +
+                                                      std::to_string(i) + ")");
+      }
+      neg = static_cast<int>(i);
+      continue;
+    }
+    if (spec[i] < 0) {
+      return make_error(Code::invalid_argument, "resolve_neg_one: dim " + std::to_string(i) +
+                                                    " of spec " + dims_to_string(spec) +
+                                                    " is negative (only -1 may be inferred)");
+    }
+    auto m = checked_mul(known, spec[i]);
+    if (!m) {
+      return make_error(Code::overflow, "resolve_neg_one: product of spec " +
+                                            dims_to_string(spec) + " exceeds 2^53-1");
+    }
+    known = *m;
+  }
+  Dims out(spec.begin(), spec.end());
+  if (neg < 0) return out;
+  if (known == 0) {
+    if (total != 0) {
+      return make_error(Code::shape_mismatch,
+                        "resolve_neg_one: cannot infer -1 in " + dims_to_string(spec) +
+                            ": the other dims multiply to 0 but shape " + dims_to_string(current) +
+                            " has " + std::to_string(total) + " elements");
+    }
+    out[neg] = 0;
+    return out;
+  }
+  if (total % known != 0) {
+    return make_error(Code::shape_mismatch, "resolve_neg_one: cannot reshape " +
+                                                std::to_string(total) + " elements of shape " +
+                                                dims_to_string(current) + " into " +
+                                                dims_to_string(spec) + " (" +
+                                                std::to_string(total) + " is not a multiple of " +
+                                                std::to_string(known) + ")");
+  }
+  out[neg] = total / known;
+  return out;
+}
+
+Result<Dims> broadcast(std::span<const int64_t> a, std::span<const int64_t> b) {
+  SV_CHECK(check_dims("broadcast", a));
+  SV_CHECK(check_dims("broadcast", b));
+  const size_t n = std::max(a.size(), b.size());
+  Dims out(n);
+  for (size_t i = 0; i < n; ++i) {
+    // i counts output positions from the left; align both inputs to the right.
+    const int64_t da = i + a.size() >= n ? a[i + a.size() - n] : 1;
+    const int64_t db = i + b.size() >= n ? b[i + b.size() - n] : 1;
+    if (da != db && da != 1 && db != 1) {
+      return make_error(Code::shape_mismatch,
+                        "broadcast: shapes " + dims_to_string(a) + " and " + dims_to_string(b) +
+                            " are incompatible at output dim " + std::to_string(i) + " (" +
+                            std::to_string(da) + " vs " + std::to_string(db) + ")");
+    }
+    out[i] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+Status broadcast_index_into(std::span<const int64_t> target_idx,
+                            std::span<const int64_t> source_shape, std::span<int64_t> dst) {
+  if (dst.size() != source_shape.size()) {
+    return make_error(Code::rank_mismatch, "broadcast_index_into: destination has length " +
+                                               std::to_string(dst.size()) + " for source shape " +
+                                               dims_to_string(source_shape));
+  }
+  if (target_idx.size() < source_shape.size()) {
+    return make_error(Code::rank_mismatch,
+                      "broadcast_index: target index " + dims_to_string(target_idx) +
+                          " has lower rank than source shape " + dims_to_string(source_shape));
+  }
+  const size_t lead = target_idx.size() - source_shape.size();
+  for (size_t i = 0; i < source_shape.size(); ++i) {
+    dst[i] = source_shape[i] == 1 ? 0 : target_idx[lead + i];
+  }
+  return ok_status();
+}
+
+Result<Dims> broadcast_index(std::span<const int64_t> target_idx,
+                             std::span<const int64_t> source_shape) {
+  Dims out(source_shape.size());
+  SV_CHECK(broadcast_index_into(target_idx, source_shape, out));
+  return out;
+}
+
+std::string to_string(std::span<const int64_t> shape) { return dims_to_string(shape); }
+
+}  // namespace sv::shape

@@ -1,0 +1,42 @@
+// Concrete shapes (the spec's Shape module): plain int64 dimension sizes in row-major order.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "core/index.hpp"
+
+namespace sv::shape {
+
+// Product of the dims; 1 for a scalar. Errors on a negative dim or a product beyond 2^53-1.
+Result<int64_t> numel(std::span<const int64_t> shape);
+
+// Row-major strides with the zero-size rule: s[last] = size ? 1 : 0,
+// s[i] = shape[i] == 0 ? 0 : s[i+1] * max(1, shape[i+1]).
+Result<Dims> c_contiguous_strides(std::span<const int64_t> shape);
+
+// sum(indices[i] * strides[i]); no bounds check (as the spec says), but a rank check and an
+// overflow check.
+Result<int64_t> ravel_index(std::span<const int64_t> indices, std::span<const int64_t> strides);
+
+// Multi-index of k in a C-contiguous layout of shape. Scalar: only k = 0 (returns []).
+// Zero-size shape: only k = 0 (returns all zeros). Otherwise 0 <= k < numel.
+Result<Dims> unravel_index(int64_t k, std::span<const int64_t> shape);
+Status unravel_index_into(int64_t k, std::span<const int64_t> shape, std::span<int64_t> dst);
+
+// Resolves a single -1 in spec from numel(current).
+Result<Dims> resolve_neg_one(std::span<const int64_t> current, std::span<const int64_t> spec);
+
+// NumPy broadcasting: right-aligned, each pair equal or one of them 1.
+Result<Dims> broadcast(std::span<const int64_t> a, std::span<const int64_t> b);
+
+// Maps an index of the broadcast (target) shape to the index in source_shape (right-aligned,
+// size-1 source dims map to 0). Errors when target_idx has lower rank than source_shape.
+Result<Dims> broadcast_index(std::span<const int64_t> target_idx,
+                             std::span<const int64_t> source_shape);
+Status broadcast_index_into(std::span<const int64_t> target_idx,
+                            std::span<const int64_t> source_shape, std::span<int64_t> dst);
+
+std::string to_string(std::span<const int64_t> shape);
+
+}  // namespace sv::shape

@@ -1,0 +1,781 @@
+#include "view/view.hpp"
+
+#include <algorithm>
+
+#include "shape/shape.hpp"
+
+namespace sv {
+namespace {
+
+using sym::Dim;
+
+std::string S(int64_t v) { return std::to_string(v); }
+
+Dim mul_fold(const Dim& a, const Dim& b) {
+  if (a.is_const() && b.is_const()) {
+    auto m = checked_mul(a.const_value(), b.const_value());
+    if (m) return Dim::constant(*m);
+  }
+  if (a.is_const() && a.const_value() == 1) return b;
+  if (b.is_const() && b.const_value() == 1) return a;
+  return Dim::mul(a, b);
+}
+
+std::vector<Dim> const_dims(const Dims& d) {
+  std::vector<Dim> out;
+  out.reserve(d.size());
+  for (int64_t v : d) out.push_back(Dim::constant(v));
+  return out;
+}
+
+// C-contiguous strides of a possibly symbolic shape. Static (or bound) shapes get the canonical
+// integers including the zero-size rule; symbolic ones get products of the later dims.
+Result<std::vector<Dim>> c_strides(const sym::Shape& shape) {
+  if (sym::is_static(shape)) {
+    SV_TRY(Dims s, shape::c_contiguous_strides(*sym::eval(shape)));
+    return const_dims(s);
+  }
+  const size_t n = shape.size();
+  std::vector<Dim> s(n, Dim::constant(1));
+  for (size_t i = n - 1; i-- > 0;) {
+    const Dim& next = shape[i + 1];
+    // A static size 0 or 1 contributes max(1, size) = 1.
+    s[i] = (next.is_const() && next.const_value() <= 1) ? s[i + 1] : mul_fold(s[i + 1], next);
+  }
+  for (size_t i = n; i-- > 0;) {  // zero-size rule for statically known zeros
+    if (shape[i].is_const() && shape[i].const_value() == 0) {
+      for (size_t j = 0; j <= i; ++j) s[j] = Dim::constant(0);
+      break;
+    }
+  }
+  return s;
+}
+
+bool dims_equal(const std::vector<Dim>& a, const std::vector<Dim>& b) { return sym::equal(a, b); }
+
+bool has_static_zero(const sym::Shape& s) {
+  for (const Dim& d : s) {
+    auto v = d.eval();
+    if (v && *v == 0) return true;
+  }
+  return false;
+}
+
+std::string strides_to_string(const std::vector<Dim>& s) { return sym::to_string(s); }
+
+// [lo, hi] of offset + sum(idx_i * stride_i) over idx in the box ranges (non-empty ranges).
+std::optional<Range> span_of(const Dims& strides, int64_t offset, const Mask& box) {
+  int64_t lo = offset, hi = offset;
+  for (size_t i = 0; i < strides.size(); ++i) {
+    auto a = checked_mul(box[i].first, strides[i]);
+    auto b = checked_mul(box[i].second - 1, strides[i]);
+    if (!a || !b) return std::nullopt;
+    auto l = checked_add(lo, std::min(*a, *b));
+    auto h = checked_add(hi, std::max(*a, *b));
+    if (!l || !h) return std::nullopt;
+    lo = *l;
+    hi = *h;
+  }
+  return Range{lo, hi};
+}
+
+Mask full_box(const Dims& shape) {
+  Mask m;
+  for (int64_t d : shape) m.push_back({0, d});
+  return m;
+}
+
+// --- reshape helpers -----------------------------------------------------------------------------
+
+// Drops size-1 dims (keeping the rest in order).
+void drop_ones(const Dims& shape, const Dims* strides, const Mask* mask, Dims& out_shape,
+               Dims* out_strides, Mask* out_mask) {
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == 1) continue;
+    out_shape.push_back(shape[i]);
+    if (strides) out_strides->push_back((*strides)[i]);
+    if (mask) out_mask->push_back((*mask)[i]);
+  }
+}
+
+// Walks the minimal groups of old dims and new dims with equal products (both without size-1 old
+// dims; new size-1 dims are absorbed into the group they stand in, trailing ones are left over).
+// Calls fn(oi, oj, ni, nj) for each group [oi, oj) x [ni, nj). Requires equal, non-zero numel.
+template <class Fn>
+bool for_each_group(const Dims& od, const Dims& nd, Fn fn) {
+  size_t oi = 0, ni = 0;
+  while (oi < od.size() && ni < nd.size()) {
+    size_t oj = oi + 1, nj = ni + 1;
+    int64_t op = od[oi], np = nd[ni];
+    while (op != np) {
+      if (np < op) {
+        if (nj >= nd.size()) return false;
+        np *= nd[nj++];
+      } else {
+        if (oj >= od.size()) return false;
+        op *= od[oj++];
+      }
+    }
+    // Absorb trailing new size-1 dims only when old dims are exhausted (handled by the caller).
+    if (!fn(oi, oj, ni, nj)) return false;
+    oi = oj;
+    ni = nj;
+  }
+  return oi == od.size();
+}
+
+// Intersects the box `ranges` of a group of dims `a` with a flat interval, if it is one.
+std::optional<Range> box_to_interval(std::span<const int64_t> a, std::span<const Range> r) {
+  size_t k = 0;
+  while (k < a.size() && r[k].second - r[k].first == 1) ++k;
+  if (k == a.size()) k = a.size() - 1;  // a single element
+  for (size_t j = k + 1; j < a.size(); ++j) {
+    if (r[j].first != 0 || r[j].second != a[j]) return std::nullopt;
+  }
+  int64_t start = 0, block = 1;
+  for (size_t j = a.size(); j-- > 0;) {
+    if (j == k) {
+      start += r[j].first * block;
+      return Range{start, start + (r[j].second - r[j].first) * block};
+    }
+    block *= a[j];  // dims after k are full and contribute start 0
+  }
+  return std::nullopt;
+}
+
+// The box over dims b equal to the flat interval [s, e), if there is one.
+std::optional<Mask> interval_to_box(std::span<const int64_t> b, int64_t s, int64_t e) {
+  int64_t p = 1;
+  for (int64_t d : b) p *= d;
+  Mask out;
+  for (size_t l = 0; l < b.size(); ++l) {
+    const int64_t block = p / b[l];
+    const int64_t ds = s / block, de = (e - 1) / block;
+    if (ds == de) {
+      out.push_back({ds, ds + 1});
+      s -= ds * block;
+      e -= ds * block;
+      p = block;
+      continue;
+    }
+    if (s % block != 0 || e % block != 0) return std::nullopt;
+    out.push_back({s / block, e / block});
+    for (size_t m = l + 1; m < b.size(); ++m) out.push_back({0, b[m]});
+    return out;
+  }
+  return out;
+}
+
+// The mask of `new_shape` holding exactly the flat positions valid under `mask` in `old_shape`,
+// if that set is a box. Every range of `mask` is non-empty and numel > 0.
+std::optional<Mask> reshape_mask(const Dims& old_shape, const Mask& mask, const Dims& new_shape) {
+  Dims od;
+  Mask om;
+  drop_ones(old_shape, nullptr, &mask, od, nullptr, &om);
+  Mask out(new_shape.size(), Range{0, 1});
+  bool ok = for_each_group(od, new_shape, [&](size_t oi, size_t oj, size_t ni, size_t nj) {
+    auto iv = box_to_interval(std::span(od).subspan(oi, oj - oi),
+                              std::span<const Range>(om).subspan(oi, oj - oi));
+    if (!iv) return false;
+    auto box = interval_to_box(std::span(new_shape).subspan(ni, nj - ni), iv->first, iv->second);
+    if (!box) return false;
+    std::copy(box->begin(), box->end(), out.begin() + static_cast<ptrdiff_t>(ni));
+    return true;
+  });
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+}  // namespace
+
+// NumPy's _attempt_nocopy_reshape, extended: zero strides merge like any other (0 == n * 0), and
+// size-1 dims of the result get the stride a C-contiguous layout would give them, so a contiguous
+// input stays recognisably contiguous.
+std::optional<Dims> reshape_strides(const Dims& old_shape, const Dims& old_strides,
+                                    const Dims& new_shape) {
+  Dims od, os;
+  drop_ones(old_shape, &old_strides, nullptr, od, &os, nullptr);
+  Dims ns(new_shape.size(), 0);
+  bool ok = for_each_group(od, new_shape, [&](size_t oi, size_t oj, size_t ni, size_t nj) {
+    for (size_t k = oi; k + 1 < oj; ++k) {
+      auto m = checked_mul(od[k + 1], os[k + 1]);
+      if (!m || os[k] != *m) return false;
+    }
+    ns[nj - 1] = os[oj - 1];
+    for (size_t k = nj - 1; k > ni; --k) {
+      auto m = checked_mul(ns[k], new_shape[k]);
+      if (!m) return false;
+      ns[k - 1] = *m;
+    }
+    return true;
+  });
+  if (!ok) return std::nullopt;
+  for (size_t i = new_shape.size(); i-- > 0;) {
+    if (new_shape[i] != 1) continue;
+    if (i + 1 == new_shape.size()) {
+      ns[i] = 1;
+    } else {
+      auto m = checked_mul(ns[i + 1], std::max<int64_t>(1, new_shape[i + 1]));
+      ns[i] = m ? *m : 0;
+    }
+  }
+  return ns;
+}
+
+// ------------------------------------------------------------------------------------ create
+
+Result<View> View::make(sym::Shape shape, std::vector<Dim> strides, int64_t offset,
+                        std::optional<Mask> mask) {
+  View v;
+  const auto dims = sym::eval(shape);
+  if (has_static_zero(shape)) {
+    offset = 0;
+    mask.reset();
+  }
+  if (mask) {
+    bool empty = std::any_of(mask->begin(), mask->end(),
+                             [](const Range& r) { return r.first >= r.second; });
+    if (empty) {
+      for (auto& s : strides) s = Dim::constant(0);
+      offset = 0;
+      for (auto& r : *mask) r = {0, 0};
+    } else if (dims && *mask == full_box(*dims)) {
+      mask.reset();
+    }
+  }
+  if (dims && !has_static_zero(shape)) {
+    Dims st;
+    for (const Dim& s : strides) {
+      auto sv_ = s.eval();
+      if (!sv_) break;
+      st.push_back(*sv_);
+    }
+    if (st.size() == strides.size()) {
+      const bool all_invalid = mask && (*mask)[0].first == (*mask)[0].second;
+      if (!all_invalid && !span_of(st, offset, mask ? *mask : full_box(*dims))) {
+        return make_error(Code::overflow, "create: view of shape " + dims_to_string(*dims) +
+                                              " with strides " + dims_to_string(st) +
+                                              " and offset " + S(offset) +
+                                              " addresses elements beyond +-2^53-1");
+      }
+    }
+  }
+  SV_TRY(std::vector<Dim> canonical, c_strides(shape));
+  v.contiguous_ = offset == 0 && !mask && dims_equal(strides, canonical);
+  v.shape_ = std::move(shape);
+  v.strides_ = std::move(strides);
+  v.offset_ = offset;
+  v.mask_ = std::move(mask);
+  return v;
+}
+
+Result<View> View::create(const sym::Shape& shape, std::optional<int64_t> offset,
+                          std::optional<Dims> strides, std::optional<Mask> mask) {
+  const int n = static_cast<int>(shape.size());
+  if (n > kMaxRank) {
+    return make_error(Code::invalid_argument, "create: rank " + S(n) + " exceeds the maximum of " +
+                                                  S(kMaxRank));
+  }
+  for (int i = 0; i < n; ++i) {
+    auto v = shape[i].eval();
+    if (v && *v < 0) {
+      return make_error(Code::invalid_argument, "create: dim " + S(i) + " of shape " +
+                                                    sym::to_string(shape) + " is negative (" +
+                                                    S(*v) + ")");
+    }
+  }
+  if (offset && !is_safe(*offset)) {
+    return make_error(Code::overflow, "create: offset " + S(*offset) + " is beyond +-2^53-1");
+  }
+  std::vector<Dim> st;
+  if (strides) {
+    if (static_cast<int>(strides->size()) != n) {
+      return make_error(Code::rank_mismatch, "create: " + S(strides->size()) +
+                                                 " strides for shape " + sym::to_string(shape) +
+                                                 " of rank " + S(n));
+    }
+    for (int64_t s : *strides) {
+      if (!is_safe(s)) {
+        return make_error(Code::overflow,
+                          "create: stride " + S(s) + " in " + dims_to_string(*strides) +
+                              " is beyond +-2^53-1");
+      }
+    }
+    st = const_dims(*strides);
+  } else {
+    SV_TRY(st, c_strides(shape));
+  }
+  if (mask) {
+    if (static_cast<int>(mask->size()) != n) {
+      return make_error(Code::rank_mismatch, "create: mask " + mask_to_string(*mask) + " has " +
+                                                 S(mask->size()) + " ranges for shape " +
+                                                 sym::to_string(shape) + " of rank " + S(n));
+    }
+    for (int i = 0; i < n; ++i) {
+      SV_TRY(int64_t size, shape[i].eval_or_error("create (masked view)"));
+      const auto [b, e] = (*mask)[i];
+      if (b < 0 || b > e || e > size) {
+        return make_error(Code::invalid_argument,
+                          "create: mask range (" + S(b) + "," + S(e) + ") of dim " + S(i) +
+                              " is invalid for size " + S(size) +
+                              " (need 0 <= start <= end <= size)");
+      }
+    }
+  }
+  return make(shape, std::move(st), offset.value_or(0), std::move(mask));
+}
+
+Result<View> View::create(std::span<const int64_t> shape, std::optional<int64_t> offset,
+                          std::optional<Dims> strides, std::optional<Mask> mask) {
+  return create(sym::of_ints(shape), offset, std::move(strides), std::move(mask));
+}
+
+// ------------------------------------------------------------------------------------ properties
+
+Result<Dims> View::strides() const {
+  Dims out;
+  out.reserve(strides_.size());
+  for (const Dim& s : strides_) {
+    SV_TRY(int64_t v, s.eval_or_error("strides"));
+    out.push_back(v);
+  }
+  if (contiguous_ && !sym::is_static(shape_)) {
+    // A symbolic contiguous view bound to a zero size gets the canonical zero-size strides.
+    SV_TRY(Dims d, sym::eval_or_error(shape_, "strides"));
+    if (std::find(d.begin(), d.end(), 0) != d.end()) return shape::c_contiguous_strides(d);
+  }
+  return out;
+}
+
+Result<Dim> View::dim(int axis) const {
+  if (axis < 0 || axis >= ndim()) {
+    return make_error(Code::out_of_range, "dim: axis " + S(axis) + " is out of range for a view of rank " +
+                                              S(ndim()));
+  }
+  return shape_[axis];
+}
+
+Result<int64_t> View::stride(int axis) const {
+  if (axis < 0 || axis >= ndim()) {
+    return make_error(Code::out_of_range, "stride: axis " + S(axis) +
+                                              " is out of range for a view of rank " + S(ndim()));
+  }
+  SV_TRY(Dims s, strides());
+  return s[axis];
+}
+
+std::optional<Dims> View::strides_opt() const {
+  View v = simplify();
+  if (v.mask_) return std::nullopt;
+  auto s = v.strides();
+  if (!s.ok()) return std::nullopt;
+  return *s;
+}
+
+bool View::is_materializable() const { return sym::is_static(shape_) && can_get_strides(); }
+
+Result<Dims> View::concrete_shape(const char* op) const {
+  return sym::eval_or_error(shape_, op);
+}
+
+Result<Layout> View::layout(const char* op) const {
+  Layout l;
+  SV_TRY(l.shape, concrete_shape(op));
+  SV_TRY(l.strides, strides());
+  l.offset = offset_;
+  if (mask_) l.mask = *mask_;
+  return l;
+}
+
+Result<std::optional<Range>> View::required_span() const {
+  SV_TRY(Layout l, layout("required_span"));
+  SV_TRY(int64_t n, shape::numel(l.shape));
+  if (n == 0) return std::optional<Range>();
+  Mask box = l.has_mask() ? l.mask : full_box(l.shape);
+  for (const Range& r : box) {
+    if (r.first >= r.second) return std::optional<Range>();
+  }
+  auto sp = span_of(l.strides, l.offset, box);
+  if (!sp) {
+    return make_error(Code::overflow, "required_span: view " + to_string() +
+                                          " addresses elements beyond +-2^53-1");
+  }
+  return std::optional<Range>(*sp);
+}
+
+// ------------------------------------------------------------------------------------ index ops
+
+Result<int64_t> View::linear_index(std::span<const int64_t> idx) const {
+  if (static_cast<int>(idx.size()) != ndim()) {
+    return make_error(Code::rank_mismatch, "linear_index: index " + dims_to_string(idx) +
+                                               " has rank " + S(idx.size()) +
+                                               " but the view has rank " + S(ndim()));
+  }
+  SV_TRY(Dims st, strides());
+  SV_TRY(int64_t r, shape::ravel_index(idx, st));
+  auto total = checked_add(offset_, r);
+  if (!total) {
+    return make_error(Code::overflow, "linear_index: index " + dims_to_string(idx) +
+                                          " overflows 2^53-1");
+  }
+  return *total;
+}
+
+bool View::is_valid(std::span<const int64_t> idx) const {
+  if (static_cast<int>(idx.size()) != ndim()) return false;
+  if (!mask_) return true;
+  for (size_t i = 0; i < idx.size(); ++i) {
+    if (idx[i] < (*mask_)[i].first || idx[i] >= (*mask_)[i].second) return false;
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------------------------ movement
+
+View View::simplify() const {
+  auto v = make(shape_, strides_, offset_, mask_);
+  return v.ok() ? *v : *this;
+}
+
+Result<View> View::reshape(std::span<const int64_t> new_shape) const {
+  return reshape(sym::of_ints(new_shape));
+}
+
+Result<View> View::reshape(const sym::Shape& requested) const {
+  sym::Shape target = requested;
+  if (std::any_of(target.begin(), target.end(), [](const Dim& d) { return sym::is_infer(d); })) {
+    SV_TRY(std::optional<sym::Shape> r, sym::resolve_reshape(shape_, target));
+    if (!r) {
+      return make_error(Code::shape_mismatch,
+                        "reshape: cannot infer -1 in " + sym::to_string(requested) + " from shape " +
+                            sym::to_string(shape_) +
+                            " (element count unknown or not divisible by the other dims)");
+    }
+    target = std::move(*r);
+  }
+  if (static_cast<int>(target.size()) > kMaxRank) {
+    return make_error(Code::invalid_argument, "reshape: rank " + S(target.size()) +
+                                                  " exceeds the maximum of " + S(kMaxRank));
+  }
+  for (size_t i = 0; i < target.size(); ++i) {
+    auto v = target[i].eval();
+    if (v && *v < 0) {
+      return make_error(Code::invalid_argument, "reshape: dim " + S(i) + " of " +
+                                                    sym::to_string(target) + " is negative (" +
+                                                    S(*v) + ")");
+    }
+  }
+  if (sym::equal(shape_, target)) return *this;
+
+  const auto old_dims = sym::eval(shape_);
+  const auto new_dims = sym::eval(target);
+  if (old_dims && new_dims) return reshape_concrete(*old_dims, *new_dims, target);
+
+  // Symbolic: element counts must be equal as polynomials.
+  if (!sym::provably_equal(sym::numel_dim(shape_), sym::numel_dim(target))) {
+    return make_error(Code::shape_mismatch, "reshape: cannot reshape " + sym::to_string(shape_) +
+                                                " to " + sym::to_string(target) +
+                                                ": element counts are not provably equal");
+  }
+  if (!mask_ && contiguous_) {
+    SV_TRY(std::vector<Dim> st, c_strides(target));
+    return make(target, std::move(st), 0, std::nullopt);
+  }
+  // Only size-1 dims added or removed: carry the strides of the other dims.
+  auto not_one = [](const Dim& d) { return !(d.is_const() && d.const_value() == 1); };
+  sym::Shape a, b;
+  std::vector<Dim> kept;
+  for (size_t i = 0; i < shape_.size(); ++i) {
+    if (not_one(shape_[i])) {
+      a.push_back(shape_[i]);
+      kept.push_back(strides_[i]);
+    } else if (mask_ && (*mask_)[i] != Range{0, 1}) {
+      a.push_back(Dim::constant(-2));  // forces a mismatch: an invalid singleton is not droppable
+    }
+  }
+  for (const Dim& d : target) {
+    if (not_one(d)) b.push_back(d);
+  }
+  if (sym::equal(a, b)) {
+    std::vector<Dim> st;
+    std::optional<Mask> nm;
+    if (mask_) nm.emplace();
+    size_t k = 0;
+    size_t oi = 0;
+    for (const Dim& d : target) {
+      if (not_one(d)) {
+        while (!not_one(shape_[oi])) ++oi;
+        st.push_back(kept[k++]);
+        if (nm) nm->push_back((*mask_)[oi]);
+        ++oi;
+      } else {
+        st.push_back(Dim::constant(0));
+        if (nm) nm->push_back({0, 1});
+      }
+    }
+    return make(target, std::move(st), offset_, std::move(nm));
+  }
+  return make_error(Code::not_expressible,
+                    "reshape: cannot reshape " + sym::to_string(shape_) + " with strides " +
+                        strides_to_string(strides_) + (mask_ ? " and mask " + mask_to_string(*mask_) : "") +
+                        " to " + sym::to_string(target) +
+                        " while dims are unbound; bind them or call contiguous() first");
+}
+
+Result<View> View::reshape_concrete(const Dims& old_shape, const Dims& new_dims,
+                                    const sym::Shape& new_shape) const {
+  SV_TRY(int64_t n_old, shape::numel(old_shape));
+  auto n_new_r = shape::numel(new_dims);
+  if (!n_new_r.ok()) {
+    return make_error(n_new_r.error().code, "reshape: target shape " + dims_to_string(new_dims) +
+                                                " has more than 2^53-1 elements");
+  }
+  const int64_t n_new = *n_new_r;
+  if (n_old != n_new) {
+    return make_error(Code::shape_mismatch, "reshape: cannot reshape " + dims_to_string(old_shape) +
+                                                " (" + S(n_old) + " elements) to " +
+                                                dims_to_string(new_dims) + " (" + S(n_new) +
+                                                " elements)");
+  }
+  SV_TRY(Dims canonical, shape::c_contiguous_strides(new_dims));
+  if (n_new == 0 || (contiguous_ && !mask_)) {
+    return make(new_shape, const_dims(canonical), 0, std::nullopt);
+  }
+  SV_TRY(Dims st, strides());
+  auto fail = [&](const std::string& why) {
+    return make_error(Code::not_expressible,
+                      "reshape: cannot reshape " + dims_to_string(old_shape) + " with strides " +
+                          dims_to_string(st) + (mask_ ? " and mask " + mask_to_string(*mask_) : "") +
+                          " to " + dims_to_string(new_dims) + why +
+                          "; call contiguous() first");
+  };
+  if (!mask_) {
+    auto ns = reshape_strides(old_shape, st, new_dims);
+    if (!ns) return fail(" as a single strided view");
+    return make(new_shape, const_dims(*ns), offset_, std::nullopt);
+  }
+  const Mask& m = *mask_;
+  if (m[0].first == m[0].second) {  // all-invalid (normalised by make)
+    return make(new_shape, const_dims(Dims(new_dims.size(), 0)), 0,
+                Mask(new_dims.size(), Range{0, 0}));
+  }
+  auto nm = reshape_mask(old_shape, m, new_dims);
+  if (!nm) return fail(" (the valid region would not be a box)");
+  // The valid box of the old view, read in C order, is the valid box of the new view in C order:
+  // reshape that unmasked sub-view, then rebase the offset to the new mask's origin.
+  Dims box_old, box_new;
+  int64_t box_offset = offset_;
+  for (size_t i = 0; i < old_shape.size(); ++i) {
+    box_old.push_back(m[i].second - m[i].first);
+    box_offset += m[i].first * st[i];  // the valid box's origin is inside the checked span
+  }
+  for (const Range& r : *nm) box_new.push_back(r.second - r.first);
+  auto bs = reshape_strides(box_old, st, box_new);
+  if (!bs) return fail(" as a single strided view");
+  int64_t off = box_offset;
+  for (size_t i = 0; i < box_new.size(); ++i) {
+    auto p = checked_mul((*nm)[i].first, (*bs)[i]);
+    auto o = p ? checked_add(off, -*p) : std::nullopt;
+    if (!o) return make_error(Code::overflow, "reshape: offset of the result overflows 2^53-1");
+    off = *o;
+  }
+  return make(new_shape, const_dims(*bs), off, std::move(nm));
+}
+
+Result<View> View::expand(std::span<const int64_t> new_shape) const {
+  return expand(sym::of_ints(new_shape));
+}
+
+Result<View> View::expand(const sym::Shape& target) const {
+  for (size_t i = 0; i < target.size(); ++i) {
+    auto v = target[i].eval();
+    if (v && *v < 0) {
+      return make_error(Code::invalid_argument, "expand: dim " + S(i) + " of " +
+                                                    sym::to_string(target) + " is negative (" +
+                                                    S(*v) + ")");
+    }
+  }
+  if (static_cast<int>(target.size()) > kMaxRank) {
+    return make_error(Code::invalid_argument, "expand: rank " + S(target.size()) +
+                                                  " exceeds the maximum of " + S(kMaxRank));
+  }
+  if (ndim() == 0) {
+    return make(target, std::vector<Dim>(target.size(), Dim::constant(0)), offset_, std::nullopt);
+  }
+  if (target.size() != shape_.size()) {
+    return make_error(Code::rank_mismatch, "expand: cannot expand " + sym::to_string(shape_) +
+                                               " to " + sym::to_string(target) + " (rank " +
+                                               S(ndim()) + " vs " + S(target.size()) +
+                                               "); reshape to add dims first");
+  }
+  std::vector<Dim> st = strides_;
+  std::optional<Mask> nm = mask_;
+  for (size_t i = 0; i < target.size(); ++i) {
+    const Dim& o = shape_[i];
+    const Dim& t = target[i];
+    if (sym::dim_equal(o, t)) continue;
+    const auto ov = o.eval(), tv = t.eval();
+    if ((ov && tv && *ov == *tv) || (!ov && sym::provably_equal(o, t))) continue;
+    if (ov && *ov == 1) {
+      st[i] = Dim::constant(0);
+      if (nm && (*nm)[i] != Range{0, 0}) {
+        if (!tv) {
+          return make_error(Code::unbound, "expand: masked view " + to_string() +
+                                               " cannot grow dim " + S(i) + " to unbound " +
+                                               t.to_string() + "; bind it first");
+        }
+        (*nm)[i] = {0, *tv};
+      }
+      continue;
+    }
+    return make_error(Code::shape_mismatch,
+                      "expand: cannot expand " + sym::to_string(shape_) + " to " +
+                          sym::to_string(target) + ": dim " + S(i) + " has size " + o.to_string() +
+                          " (only size-1 dims can grow)");
+  }
+  return make(target, std::move(st), offset_, std::move(nm));
+}
+
+Result<View> View::permute(std::span<const int> axes) const {
+  if (static_cast<int>(axes.size()) != ndim()) {
+    return make_error(Code::rank_mismatch, "permute: " + S(axes.size()) +
+                                               " axes for a view of rank " + S(ndim()));
+  }
+  std::vector<bool> seen(axes.size(), false);
+  for (size_t i = 0; i < axes.size(); ++i) {
+    const int a = axes[i];
+    if (a < 0 || a >= ndim()) {
+      return make_error(Code::out_of_range, "permute: axis " + S(a) + " at position " + S(i) +
+                                                " is out of range [0, " + S(ndim()) + ")");
+    }
+    if (seen[a]) {
+      return make_error(Code::invalid_argument,
+                        "permute: axis " + S(a) + " appears more than once");
+    }
+    seen[a] = true;
+  }
+  sym::Shape sh;
+  std::vector<Dim> st;
+  std::optional<Mask> nm;
+  if (mask_) nm.emplace();
+  for (int a : axes) {
+    sh.push_back(shape_[a]);
+    st.push_back(strides_[a]);
+    if (nm) nm->push_back((*mask_)[a]);
+  }
+  return make(std::move(sh), std::move(st), offset_, std::move(nm));
+}
+
+Result<View> View::shrink(const Mask& bounds) const {
+  SV_TRY(Dims d, concrete_shape("shrink"));
+  if (bounds.size() != d.size()) {
+    return make_error(Code::rank_mismatch, "shrink: " + S(bounds.size()) +
+                                               " bounds for a view of rank " + S(d.size()));
+  }
+  SV_TRY(Dims st, strides());
+  bool identity = true;
+  for (size_t i = 0; i < d.size(); ++i) {
+    const auto [s, e] = bounds[i];
+    const bool full = s == 0 && e == d[i];
+    if (!full && !(0 <= s && s < e && e <= d[i])) {
+      return make_error(Code::out_of_range, "shrink: bound (" + S(s) + "," + S(e) + ") of dim " +
+                                                S(i) + " is invalid for size " + S(d[i]) +
+                                                " (need 0 <= start < end <= size)");
+    }
+    identity = identity && full;
+  }
+  if (identity) return *this;
+  sym::Shape sh;
+  int64_t off = offset_;
+  std::optional<Mask> nm;
+  if (mask_) nm.emplace();
+  for (size_t i = 0; i < d.size(); ++i) {
+    const auto [s, e] = bounds[i];
+    sh.push_back((s == 0 && e == d[i]) ? shape_[i] : Dim::constant(e - s));
+    auto o = checked_mul(s, st[i]);
+    o = o ? checked_add(off, *o) : std::nullopt;
+    if (!o) return make_error(Code::overflow, "shrink: offset of the result overflows 2^53-1");
+    off = *o;
+    if (nm) {
+      const auto [ms, me] = (*mask_)[i];
+      nm->push_back({std::max(ms, s) - s, std::min(me, e) - s});
+    }
+  }
+  if (nm) {
+    for (auto& r : *nm) {
+      if (r.first >= r.second) r = {0, 0};
+    }
+  }
+  return make(std::move(sh), const_dims(st), off, std::move(nm));
+}
+
+Result<View> View::pad(const Mask& padding) const {
+  SV_TRY(Dims d, concrete_shape("pad"));
+  if (padding.size() != d.size()) {
+    return make_error(Code::rank_mismatch, "pad: " + S(padding.size()) +
+                                               " (before, after) pairs for a view of rank " +
+                                               S(d.size()));
+  }
+  SV_TRY(Dims st, strides());
+  bool identity = true;
+  for (size_t i = 0; i < d.size(); ++i) {
+    const auto [b, a] = padding[i];
+    if (b < 0 || a < 0) {
+      return make_error(Code::invalid_argument, "pad: padding (" + S(b) + "," + S(a) + ") of dim " +
+                                                    S(i) + " is negative");
+    }
+    identity = identity && b == 0 && a == 0;
+  }
+  if (identity) return *this;
+  sym::Shape sh;
+  int64_t off = offset_;
+  Mask nm;
+  for (size_t i = 0; i < d.size(); ++i) {
+    const auto [b, a] = padding[i];
+    auto size = checked_add(d[i], b);
+    size = size ? checked_add(*size, a) : std::nullopt;
+    auto shift = checked_mul(b, st[i]);
+    auto o = shift ? checked_add(off, -*shift) : std::nullopt;
+    if (!size || !o) {
+      return make_error(Code::overflow, "pad: padding (" + S(b) + "," + S(a) + ") of dim " + S(i) +
+                                            " overflows 2^53-1");
+    }
+    sh.push_back(Dim::constant(*size));
+    off = *o;
+    const Range r = mask_ ? (*mask_)[i] : Range{0, d[i]};
+    nm.push_back({r.first + b, r.second + b});
+  }
+  return make(std::move(sh), const_dims(st), off, std::move(nm));
+}
+
+Result<View> View::flip(const std::vector<bool>& axes_to_flip) const {
+  SV_TRY(Dims d, concrete_shape("flip"));
+  if (axes_to_flip.size() != d.size()) {
+    return make_error(Code::rank_mismatch, "flip: " + S(axes_to_flip.size()) +
+                                               " flags for a view of rank " + S(d.size()));
+  }
+  SV_TRY(Dims st, strides());
+  int64_t off = offset_;
+  std::optional<Mask> nm = mask_;
+  for (size_t i = 0; i < d.size(); ++i) {
+    if (!axes_to_flip[i] || d[i] == 0) continue;
+    auto o = checked_mul(d[i] - 1, st[i]);
+    o = o ? checked_add(off, *o) : std::nullopt;
+    if (!o) return make_error(Code::overflow, "flip: offset of the result overflows 2^53-1");
+    off = *o;
+    st[i] = -st[i];
+    if (nm) {
+      const auto [b, e] = (*nm)[i];
+      (*nm)[i] = {d[i] - e, d[i] - b};
+    }
+  }
+  return make(shape_, const_dims(st), off, std::move(nm));
+}
+
+std::string View::to_string() const {
+  return "View(shape=" + sym::to_string(shape_) + ", strides=" + strides_to_string(strides_) +
+         ", offset=" + S(offset_) + ", mask=" + (mask_ ? mask_to_string(*mask_) : "None") +
+         ", contiguous=" + (contiguous_ ? "true" : "false") + ")";
+}
+
+}  // namespace sv

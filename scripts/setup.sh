@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need on a fresh Debian 12 machine of this kind:
+# Debian packages (emscripten, catch2, numpy for the test oracle, chromium for browser tests) and the
+# npm dev dependencies. Idempotent and quiet when everything is present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v em++ >/dev/null 2>&1 || need+=(emscripten)
+[ -f /usr/include/catch2/catch.hpp ] || need+=(catch2)
+/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
+if [ "${SV_SKIP_BROWSER:-0}" != 1 ]; then command -v chromium >/dev/null 2>&1 || need+=(chromium); fi
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
+command -v clang++ >/dev/null 2>&1 || need+=(clang)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${need[*]}"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+if [ -f package-lock.json ]; then
+  stamp=node_modules/.sv-lock-stamp
+  if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
+    echo "setup: npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json "$stamp"
+  fi
+fi

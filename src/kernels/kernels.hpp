@@ -71,4 +71,11 @@ enum class ReduceOp : int32_t { sum, max, min, mean };
 // sum of empty is 0; mean of empty is NaN. Masked-out elements take part as 0.
 Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_mask);
 
+// SIMD128 inner loops: compiled in when built with -msimd128 (WebAssembly), on by default then.
+// set_simd_enabled(false) forces the scalar reference loops (tests compare both paths in one run);
+// set_simd_enabled(true) has no effect when simd_available() is false.
+bool simd_available();
+bool simd_enabled();
+void set_simd_enabled(bool on);
+
 }  // namespace sv::kernels

@@ -132,15 +132,13 @@ std::optional<Range> box_to_interval(std::span<const int64_t> a, std::span<const
   for (size_t j = k + 1; j < a.size(); ++j) {
     if (r[j].first != 0 || r[j].second != a[j]) return std::nullopt;
   }
-  int64_t start = 0, block = 1;
+  int64_t start = 0, block = 1, length = 0;
   for (size_t j = a.size(); j-- > 0;) {
-    if (j == k) {
-      start += r[j].first * block;
-      return Range{start, start + (r[j].second - r[j].first) * block};
-    }
-    block *= a[j];  // dims after k are full and contribute start 0
+    start += r[j].first * block;  // dims after k are full and contribute 0
+    if (j == k) length = (r[j].second - r[j].first) * block;
+    block *= a[j];
   }
-  return std::nullopt;
+  return Range{start, start + length};
 }
 
 // The box over dims b equal to the flat interval [s, e), if there is one.

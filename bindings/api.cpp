@@ -1,0 +1,874 @@
+// Request dispatch for the wire protocol (see wire.hpp). Decodes numbers into core values, calls
+// the core (Shape, Sym, View) and the kernels, encodes the result. No Emscripten header: this file
+// builds natively as well.
+//
+// What lives here besides conversion: composing core calls the JS layer would otherwise make one
+// by one (broadcast_to = reshape with leading ones + expand; a NumPy basic slice = one
+// View::create with the strides, offset and mask the slice selects; a gather = one copy per listed
+// index), and the buffer-bounds check that must precede every kernel call.
+#include <algorithm>
+#include <cmath>
+
+#include "kernels/kernels.hpp"
+#include "shape/shape.hpp"
+#include "wire.hpp"
+
+namespace sv::wire {
+
+VarRegistry& registry() {
+  static VarRegistry r;
+  return r;
+}
+
+namespace {
+
+using sym::Dim;
+constexpr int kMaxDepth = 2048;
+constexpr int64_t kMaxCount = int64_t{1} << 40;
+std::string S(int64_t v) { return std::to_string(v); }
+
+// ------------------------------------------------------------------------------------ decoding
+
+Result<Dim> read_expr(Reader& r, int depth) {
+  if (depth > kMaxDepth) return malformed("expression nested too deeply");
+  SV_TRY(int64_t tag, r.i64());
+  switch (tag) {
+    case kConst: {
+      SV_TRY(int64_t v, r.i64());
+      return Dim::constant(v);
+    }
+    case kVar: {
+      SV_TRY(int64_t id, r.i64());
+      const sym::Var* v = registry().find(id);
+      if (!v) return make_error(Code::invalid_argument, "binding: unknown variable id " + S(id));
+      return Dim::of_var(*v);
+    }
+    case kAdd:
+    case kMul: {
+      SV_TRY(Dim a, read_expr(r, depth + 1));
+      SV_TRY(Dim b, read_expr(r, depth + 1));
+      return tag == kAdd ? sym::add(a, b) : sym::mul(a, b);
+    }
+    case kNeg: {
+      SV_TRY(Dim a, read_expr(r, depth + 1));
+      return sym::neg(a);
+    }
+    default: return malformed("unknown expression token");
+  }
+}
+
+Result<sym::Shape> read_shape(Reader& r) {
+  SV_TRY(int64_t n, r.count(4096));
+  sym::Shape s;
+  s.reserve(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    SV_TRY(Dim d, read_expr(r, 0));
+    s.push_back(std::move(d));
+  }
+  return s;
+}
+
+Result<Dims> read_n(Reader& r, int64_t n) {
+  Dims d;
+  d.reserve(static_cast<size_t>(std::min<int64_t>(n, 4096)));
+  for (int64_t i = 0; i < n; ++i) {
+    SV_TRY(int64_t v, r.i64());
+    d.push_back(v);
+  }
+  return d;
+}
+
+Result<Dims> read_dims(Reader& r) {
+  SV_TRY(int64_t n, r.count(kMaxCount));
+  return read_n(r, n);
+}
+
+Result<Mask> read_pairs(Reader& r, int64_t n) {
+  Mask m;
+  for (int64_t i = 0; i < n; ++i) {
+    SV_TRY(int64_t a, r.i64());
+    SV_TRY(int64_t b, r.i64());
+    m.push_back({a, b});
+  }
+  return m;
+}
+
+Result<View> broadcast_to(const View& v, const sym::Shape& target) {
+  const size_t n = v.shape().size();
+  if (target.size() < n) {
+    return make_error(Code::rank_mismatch, "broadcast_to: cannot broadcast shape " +
+                                               sym::to_string(v.shape()) + " to " +
+                                               sym::to_string(target) + " of lower rank");
+  }
+  if (target.size() == n) return v.expand(target);
+  sym::Shape lifted(target.size() - n, Dim::constant(1));
+  lifted.insert(lifted.end(), v.shape().begin(), v.shape().end());
+  SV_TRY(View r, v.reshape(lifted));
+  return r.expand(target);
+}
+
+Result<View> read_view(Reader& r, int depth);
+
+Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
+  switch (op) {
+    case kViewReshape: {
+      SV_TRY(sym::Shape s, read_shape(r));
+      return v.reshape(s);
+    }
+    case kViewExpand: {
+      SV_TRY(sym::Shape s, read_shape(r));
+      return v.expand(s);
+    }
+    case kViewBroadcastTo: {
+      SV_TRY(sym::Shape s, read_shape(r));
+      return broadcast_to(v, s);
+    }
+    case kViewPermute: {
+      SV_TRY(Dims a, read_dims(r));
+      std::vector<int> axes;
+      for (int64_t x : a) {
+        axes.push_back(static_cast<int>(std::clamp<int64_t>(x, -1, 1 << 20)));
+      }
+      return v.permute(axes);
+    }
+    case kViewShrink:
+    case kViewPad: {
+      SV_TRY(int64_t n, r.count(4096));
+      SV_TRY(Mask m, read_pairs(r, n));
+      return op == kViewShrink ? v.shrink(m) : v.pad(m);
+    }
+    case kViewFlip: {
+      SV_TRY(Dims a, read_dims(r));
+      std::vector<bool> f;
+      for (int64_t x : a) f.push_back(x != 0);
+      return v.flip(f);
+    }
+    default: return malformed("unknown view op");
+  }
+}
+
+Result<View> read_view(Reader& r, int depth) {
+  if (depth > kMaxDepth) return malformed("view derivation too deep");
+  SV_TRY(int64_t tag, r.i64());
+  if (tag == 0) {
+    SV_TRY(sym::Shape shape, read_shape(r));
+    SV_TRY(int64_t offset, r.i64());
+    SV_TRY(int64_t has_strides, r.i64());
+    std::optional<Dims> strides;
+    if (has_strides) {
+      SV_TRY(Dims s, read_dims(r));
+      strides = std::move(s);
+    }
+    SV_TRY(int64_t has_mask, r.i64());
+    std::optional<Mask> mask;
+    if (has_mask) {
+      SV_TRY(int64_t n, r.count(4096));
+      SV_TRY(Mask m, read_pairs(r, n));
+      mask = std::move(m);
+    }
+    return View::create(shape, offset, std::move(strides), std::move(mask));
+  }
+  if (tag == 1) {
+    SV_TRY(View parent, read_view(r, depth + 1));
+    SV_TRY(int64_t op, r.i64());
+    return apply_view_op(parent, op, r);
+  }
+  return malformed("unknown view tag");
+}
+
+// ------------------------------------------------------------------------------------ encoding
+
+void write_expr(Writer& w, const Dim& d) {
+  switch (d.kind()) {
+    case Dim::Kind::constant:
+      w.i64(kConst);
+      w.i64(d.const_value());
+      return;
+    case Dim::Kind::var:
+      w.i64(kVar);
+      w.i64(d.var().id());
+      return;
+    case Dim::Kind::add:
+    case Dim::Kind::mul:
+      w.i64(d.kind() == Dim::Kind::add ? kAdd : kMul);
+      write_expr(w, d.lhs());
+      write_expr(w, d.rhs());
+      return;
+    case Dim::Kind::neg:
+      w.i64(kNeg);
+      write_expr(w, d.lhs());
+      return;
+  }
+}
+
+void write_shape(Writer& w, const sym::Shape& s) {
+  w.i64(static_cast<int64_t>(s.size()));
+  for (const Dim& d : s) write_expr(w, d);
+}
+
+void write_view(Writer& w, const View& v) {
+  const bool const_strides = std::all_of(v.sym_strides().begin(), v.sym_strides().end(),
+                                         [](const Dim& d) { return d.is_const(); });
+  int mode = 0;
+  if (const_strides && (!v.mask() || sym::is_static(v.shape()))) {
+    mode = 1;
+  } else if (v.is_c_contiguous()) {
+    mode = 2;
+  }
+  w.i64(mode);
+  w.i64(v.ndim());
+  for (const Dim& d : v.shape()) write_expr(w, d);
+  for (const Dim& d : v.sym_strides()) write_expr(w, d);
+  w.i64(v.offset());
+  w.b(v.mask().has_value());
+  if (v.mask()) {
+    for (const Range& r : *v.mask()) {
+      w.i64(r.first);
+      w.i64(r.second);
+    }
+  }
+  w.b(v.is_c_contiguous());
+  write_expr(w, v.numel());
+}
+
+void write_opt(Writer& w, const std::optional<int64_t>& v) {
+  w.b(v.has_value());
+  w.i64(v.value_or(0));
+}
+
+// ------------------------------------------------------------------------------------ slicing
+
+int64_t floor_div(int64_t a, int64_t b) {  // b > 0
+  int64_t q = a / b;
+  if ((a % b != 0) && (a < 0)) --q;
+  return q;
+}
+
+struct SliceOut {
+  View view;
+  bool invalid_scalar = false;  // rank-0 result picked from the masked-out region
+  std::vector<int64_t> list_axes;
+};
+
+// NumPy basic indexing over one view: every spec becomes a size, an offset step, a stride and a
+// mask range of the result; the result is one View::create (so stepped ranges are strided views).
+Result<SliceOut> slice(const View& v, Reader& r) {
+  SV_TRY(Layout l, v.layout("slice"));
+  const int64_t ndim = static_cast<int64_t>(l.shape.size());
+  SV_TRY(int64_t nspecs, r.count(4096));
+  struct Spec {
+    int64_t kind, a, b, c;
+    bool has_a, has_b, has_c;
+  };
+  std::vector<Spec> specs;
+  int64_t consuming = 0, ellipses = 0;
+  for (int64_t i = 0; i < nspecs; ++i) {
+    Spec s{};
+    SV_TRY(s.kind, r.i64());
+    if (s.kind == kIndex) {
+      SV_TRY(s.a, r.i64());
+    } else if (s.kind == kRange) {
+      SV_TRY(double a, r.num());
+      SV_TRY(double b, r.num());
+      SV_TRY(double c, r.num());
+      s.has_a = !std::isnan(a);
+      s.has_b = !std::isnan(b);
+      s.has_c = !std::isnan(c);
+      for (double x : {a, b, c}) {
+        if (!std::isnan(x) && (std::fabs(x) > static_cast<double>(kMaxSafe) || x != std::trunc(x))) {
+          return malformed("slice bound");
+        }
+      }
+      s.a = s.has_a ? static_cast<int64_t>(a) : 0;
+      s.b = s.has_b ? static_cast<int64_t>(b) : 0;
+      s.c = s.has_c ? static_cast<int64_t>(c) : 1;
+      if (s.c == 0) {
+        return make_error(Code::invalid_argument, "slice: step of spec " + S(i) +
+                                                      " is 0 (a step must be non-zero)");
+      }
+    } else if (s.kind != kAll && s.kind != kNewAxis && s.kind != kList && s.kind != kEllipsis) {
+      return malformed("slice kind");
+    }
+    if (s.kind == kIndex || s.kind == kRange || s.kind == kAll || s.kind == kList) ++consuming;
+    if (s.kind == kEllipsis) ++ellipses;
+    specs.push_back(s);
+  }
+  if (ellipses > 1) {
+    return make_error(Code::invalid_argument, "slice: an index can only have a single ellipsis ('...')");
+  }
+  if (consuming > ndim) {
+    return make_error(Code::out_of_range, "slice: too many indices for array: array is " +
+                                              S(ndim) + "-dimensional, but " + S(consuming) +
+                                              " were indexed");
+  }
+  // Expand the ellipsis (or pad with trailing A) so that every input axis is consumed once.
+  std::vector<Spec> full;
+  for (const Spec& s : specs) {
+    if (s.kind == kEllipsis) {
+      for (int64_t k = 0; k < ndim - consuming; ++k) full.push_back(Spec{kAll, 0, 0, 1, false, false, false});
+    } else {
+      full.push_back(s);
+    }
+  }
+  if (ellipses == 0) {
+    for (int64_t k = 0; k < ndim - consuming; ++k) full.push_back(Spec{kAll, 0, 0, 1, false, false, false});
+  }
+
+  Dims shape, strides;
+  Mask mask;
+  int64_t offset = l.offset;
+  bool invalid = false, empty = false;
+  SliceOut out{View::create(Dims{}).value(), false, {}};
+  int64_t axis = 0;
+  for (const Spec& s : full) {
+    if (s.kind == kNewAxis) {
+      shape.push_back(1);
+      strides.push_back(0);
+      mask.push_back({0, 1});
+      continue;
+    }
+    const int64_t n = l.shape[axis];
+    const int64_t st = l.strides[axis];
+    const Range valid = l.has_mask() ? l.mask[axis] : Range{0, n};
+    if (s.kind == kIndex) {
+      int64_t i = s.a < 0 ? s.a + n : s.a;
+      if (i < 0 || i >= n) {
+        return make_error(Code::out_of_range, "slice: index " + S(s.a) +
+                                                  " is out of bounds for axis " + S(axis) +
+                                                  " with size " + S(n));
+      }
+      auto o = checked_mul(i, st);
+      o = o ? checked_add(offset, *o) : std::nullopt;
+      if (!o) return make_error(Code::overflow, "slice: offset of the result overflows 2^53-1");
+      offset = *o;
+      if (i < valid.first || i >= valid.second) invalid = true;
+      ++axis;
+      continue;
+    }
+    if (s.kind == kAll || s.kind == kList) {
+      if (s.kind == kList) out.list_axes.push_back(static_cast<int64_t>(shape.size()));
+      shape.push_back(n);
+      strides.push_back(st);
+      mask.push_back(valid);
+      if (n == 0) empty = true;
+      ++axis;
+      continue;
+    }
+    // kRange: PySlice_AdjustIndices.
+    const int64_t step = s.c;
+    int64_t start, stop;
+    if (step > 0) {
+      start = s.has_a ? s.a : 0;
+      stop = s.has_b ? s.b : n;
+      if (start < 0) start = std::max<int64_t>(start + n, 0);
+      if (start > n) start = n;
+      if (stop < 0) stop = std::max<int64_t>(stop + n, 0);
+      if (stop > n) stop = n;
+    } else {
+      start = s.has_a ? s.a : n - 1;
+      stop = s.has_b ? s.b : -1;
+      if (s.has_a) {
+        if (start < 0) start = std::max<int64_t>(start + n, -1);
+        if (start >= n) start = n - 1;
+      }
+      if (s.has_b) {
+        if (stop < 0) stop = std::max<int64_t>(stop + n, -1);
+        if (stop >= n) stop = n - 1;
+      }
+    }
+    int64_t len = 0;
+    if (step > 0 && stop > start) len = (stop - start + step - 1) / step;
+    if (step < 0 && start > stop) len = (start - stop + (-step) - 1) / (-step);
+    if (len == 0) {
+      empty = true;
+      shape.push_back(0);
+      strides.push_back(0);
+      mask.push_back({0, 0});
+      ++axis;
+      continue;
+    }
+    auto o = checked_mul(start, st);
+    o = o ? checked_add(offset, *o) : std::nullopt;
+    auto ns = checked_mul(st, step);
+    if (!o || !ns) return make_error(Code::overflow, "slice: strides of the result overflow 2^53-1");
+    offset = *o;
+    // Valid positions j: valid.first <= start + j*step < valid.second.
+    int64_t lo, hi;
+    if (step > 0) {
+      lo = -floor_div(-(valid.first - start), step);  // ceil
+      hi = -floor_div(-(valid.second - start), step);
+    } else {
+      const int64_t a = -step;
+      lo = floor_div(start - valid.second, a) + 1;
+      hi = floor_div(start - valid.first, a) + 1;
+    }
+    lo = std::clamp<int64_t>(lo, 0, len);
+    hi = std::clamp<int64_t>(hi, 0, len);
+    if (hi < lo) hi = lo;
+    shape.push_back(len);
+    strides.push_back(*ns);
+    mask.push_back({lo, hi});
+    ++axis;
+  }
+  if (empty) {
+    SV_TRY(View z, View::create(shape, 0, std::nullopt, std::nullopt));
+    out.view = std::move(z);
+    return out;
+  }
+  if (invalid) {
+    if (shape.empty()) {
+      out.invalid_scalar = true;
+      return out;
+    }
+    for (auto& m : mask) m = {0, 0};
+  }
+  bool masked = l.has_mask() || invalid;
+  std::optional<Mask> om;
+  if (masked) om = std::move(mask);
+  SV_TRY(View res, View::create(shape, offset, strides, std::move(om)));
+  out.view = std::move(res);
+  return out;
+}
+
+// ------------------------------------------------------------------------------------ kernels
+
+struct Buf {
+  View view;
+  void* base;
+  int64_t len;
+  kernels::DType dtype;
+};
+
+Result<Buf> read_operand(Reader& r, const char* op) {
+  SV_TRY(int64_t ptr, r.i64());
+  SV_TRY(int64_t len, r.i64());
+  SV_TRY(int64_t dt, r.i64());
+  if (!kernels::is_valid_dtype(static_cast<int32_t>(dt))) return malformed("dtype");
+  SV_TRY(View v, read_view(r, 0));
+  SV_TRY(std::optional<Range> span, v.required_span());
+  if (span && (span->first < 0 || span->second >= len)) {
+    return make_error(Code::out_of_bounds,
+                      std::string(op) + ": view " + v.to_string() + " reads elements [" +
+                          S(span->first) + ", " + S(span->second) + "] outside its buffer of " +
+                          S(len) + " elements");
+  }
+  return Buf{std::move(v), reinterpret_cast<void*>(static_cast<uintptr_t>(ptr)), len,
+             static_cast<kernels::DType>(dt)};
+}
+
+Result<kernels::Operand> operand(const Buf& b, const View& v, const char* op) {
+  SV_TRY(Layout l, v.layout(op));
+  return kernels::Operand{b.base, std::move(l), b.dtype};
+}
+
+// Broadcasts `src` to `target` with a NumPy-worded error naming `op`.
+Result<View> broadcast_operand(const View& src, const Dims& target, const char* op) {
+  SV_TRY(Dims s, src.concrete_shape(op));
+  auto b = shape::broadcast(s, target);
+  if (!b.ok() || *b != target) {
+    return make_error(Code::shape_mismatch, std::string(op) + ": cannot broadcast shape " +
+                                                dims_to_string(s) + " to the result shape " +
+                                                dims_to_string(target));
+  }
+  return broadcast_to(src, sym::of_ints(target));
+}
+
+const char* binary_name(int64_t op) {
+  static const char* names[] = {"add",     "sub", "mul", "div", "maximum", "minimum",
+                                "equal",   "not_equal", "less", "less_equal", "greater",
+                                "greater_equal"};
+  return (op >= 0 && op < 12) ? names[op] : "binary";
+}
+const char* unary_name(int64_t op) {
+  static const char* names[] = {"neg", "abs", "sqrt", "exp", "log"};
+  return (op >= 0 && op < 5) ? names[op] : "unary";
+}
+const char* reduce_name(int64_t op) {
+  static const char* names[] = {"sum", "max", "min", "mean"};
+  return (op >= 0 && op < 4) ? names[op] : "reduce";
+}
+
+Status kernel_call(int32_t code, Reader& r) {
+  switch (code) {
+    case kKernelCopy: {
+      SV_TRY(Buf dst, read_operand(r, "assign"));
+      SV_TRY(Buf src, read_operand(r, "assign"));
+      SV_TRY(double fill, r.num());
+      SV_TRY(Dims ds, dst.view.concrete_shape("assign"));
+      SV_TRY(View sv, broadcast_operand(src.view, ds, "assign"));
+      SV_TRY(kernels::Operand d, operand(dst, dst.view, "assign"));
+      SV_TRY(kernels::Operand s, operand(src, sv, "assign"));
+      return kernels::copy(d, s, fill);
+    }
+    case kKernelBinary: {
+      SV_TRY(int64_t op, r.i64());
+      if (op < 0 || op > 11) return malformed("binary op");
+      const char* name = binary_name(op);
+      SV_TRY(Buf out, read_operand(r, name));
+      SV_TRY(Buf a, read_operand(r, name));
+      SV_TRY(Buf b, read_operand(r, name));
+      SV_TRY(Dims os, out.view.concrete_shape(name));
+      SV_TRY(View av, broadcast_operand(a.view, os, name));
+      SV_TRY(View bv, broadcast_operand(b.view, os, name));
+      SV_TRY(kernels::Operand o, operand(out, out.view, name));
+      SV_TRY(kernels::Operand x, operand(a, av, name));
+      SV_TRY(kernels::Operand y, operand(b, bv, name));
+      return kernels::binary(static_cast<kernels::BinaryOp>(op), o, x, y);
+    }
+    case kKernelUnary: {
+      SV_TRY(int64_t op, r.i64());
+      if (op < 0 || op > 4) return malformed("unary op");
+      const char* name = unary_name(op);
+      SV_TRY(Buf out, read_operand(r, name));
+      SV_TRY(Buf a, read_operand(r, name));
+      SV_TRY(Dims os, out.view.concrete_shape(name));
+      SV_TRY(View av, broadcast_operand(a.view, os, name));
+      SV_TRY(kernels::Operand o, operand(out, out.view, name));
+      SV_TRY(kernels::Operand x, operand(a, av, name));
+      return kernels::unary(static_cast<kernels::UnaryOp>(op), o, x);
+    }
+    case kKernelWhere: {
+      SV_TRY(Buf out, read_operand(r, "where"));
+      SV_TRY(Buf c, read_operand(r, "where"));
+      SV_TRY(Buf a, read_operand(r, "where"));
+      SV_TRY(Buf b, read_operand(r, "where"));
+      SV_TRY(Dims os, out.view.concrete_shape("where"));
+      SV_TRY(View cv, broadcast_operand(c.view, os, "where"));
+      SV_TRY(View av, broadcast_operand(a.view, os, "where"));
+      SV_TRY(View bv, broadcast_operand(b.view, os, "where"));
+      SV_TRY(kernels::Operand o, operand(out, out.view, "where"));
+      SV_TRY(kernels::Operand oc, operand(c, cv, "where"));
+      SV_TRY(kernels::Operand oa, operand(a, av, "where"));
+      SV_TRY(kernels::Operand ob, operand(b, bv, "where"));
+      return kernels::where(o, oc, oa, ob);
+    }
+    case kKernelReduce: {
+      SV_TRY(int64_t op, r.i64());
+      if (op < 0 || op > 3) return malformed("reduce op");
+      const char* name = reduce_name(op);
+      SV_TRY(Buf out, read_operand(r, name));
+      SV_TRY(Buf in, read_operand(r, name));
+      SV_TRY(int64_t axes, r.i64());
+      SV_TRY(kernels::Operand o, operand(out, out.view, name));
+      SV_TRY(kernels::Operand i, operand(in, in.view, name));
+      return kernels::reduce(static_cast<kernels::ReduceOp>(op), o, i,
+                             static_cast<uint64_t>(axes));
+    }
+    case kKernelGather: {
+      SV_TRY(Buf dst, read_operand(r, "take"));
+      SV_TRY(Buf src, read_operand(r, "take"));
+      SV_TRY(double fill, r.num());
+      SV_TRY(int64_t axis, r.i64());
+      SV_TRY(Dims idx, read_dims(r));
+      SV_TRY(Dims ss, src.view.concrete_shape("take"));
+      SV_TRY(Dims ds, dst.view.concrete_shape("take"));
+      if (axis < 0 || axis >= static_cast<int64_t>(ss.size()) || ds.size() != ss.size()) {
+        return malformed("gather axis");
+      }
+      const int64_t n = ss[axis];
+      for (int64_t& i : idx) {
+        const int64_t orig = i;
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) {
+          return make_error(Code::out_of_range, "take: index " + S(orig) +
+                                                    " is out of bounds for axis " + S(axis) +
+                                                    " with size " + S(n));
+        }
+      }
+      Dims expect = ss;
+      expect[axis] = static_cast<int64_t>(idx.size());
+      if (expect != ds) return malformed("gather destination shape");
+      Mask sb, db;
+      for (size_t k = 0; k < ss.size(); ++k) {
+        sb.push_back({0, ss[k]});
+        db.push_back({0, ds[k]});
+      }
+      for (size_t k = 0; k < idx.size(); ++k) {
+        sb[axis] = {idx[k], idx[k] + 1};
+        db[axis] = {static_cast<int64_t>(k), static_cast<int64_t>(k) + 1};
+        SV_TRY(View sv, src.view.shrink(sb));
+        SV_TRY(View dv, dst.view.shrink(db));
+        SV_TRY(kernels::Operand d, operand(dst, dv, "take"));
+        SV_TRY(kernels::Operand s, operand(src, sv, "take"));
+        SV_CHECK(kernels::copy(d, s, fill));
+      }
+      return ok_status();
+    }
+    default: return malformed("unknown op");
+  }
+}
+
+}  // namespace
+
+Result<int64_t> create_var(const std::string& name, double min, double max) {
+  auto as_int = [](double d) -> std::optional<int64_t> {
+    if (!(std::fabs(d) <= static_cast<double>(kMaxSafe)) || d != std::trunc(d)) return std::nullopt;
+    return static_cast<int64_t>(d);
+  };
+  auto lo = as_int(min), hi = as_int(max);
+  if (!lo || !hi) return malformed("variable bounds");
+  SV_TRY(sym::Var v, sym::var(name, *lo, *hi));
+  registry().add(v);
+  return v.id();
+}
+
+Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>& out,
+                std::string& str) {
+  Reader r(in, in_len);
+  Writer w(out);
+  auto var_of = [&](int64_t id) -> Result<sym::Var> {
+    const sym::Var* v = registry().find(id);
+    if (!v) return make_error(Code::invalid_argument, "binding: unknown variable id " + S(id));
+    return *v;
+  };
+  switch (op) {
+    // ---------------------------------------------------------------- Shape
+    case kShapeNumel: {
+      SV_TRY(Dims s, read_dims(r));
+      SV_TRY(int64_t n, shape::numel(s));
+      w.i64(n);
+      return ok_status();
+    }
+    case kShapeCStrides: {
+      SV_TRY(Dims s, read_dims(r));
+      SV_TRY(Dims st, shape::c_contiguous_strides(s));
+      w.dims(st);
+      return ok_status();
+    }
+    case kShapeRavel: {
+      SV_TRY(Dims idx, read_dims(r));
+      SV_TRY(Dims st, read_dims(r));
+      SV_TRY(int64_t k, shape::ravel_index(idx, st));
+      w.i64(k);
+      return ok_status();
+    }
+    case kShapeUnravel: {
+      SV_TRY(int64_t k, r.i64());
+      SV_TRY(Dims s, read_dims(r));
+      SV_TRY(Dims idx, shape::unravel_index(k, s));
+      w.dims(idx);
+      return ok_status();
+    }
+    case kShapeResolveNegOne: {
+      SV_TRY(Dims cur, read_dims(r));
+      SV_TRY(Dims spec, read_dims(r));
+      SV_TRY(Dims res, shape::resolve_neg_one(cur, spec));
+      w.dims(res);
+      return ok_status();
+    }
+    case kShapeBroadcast: {
+      SV_TRY(int64_t n, r.count(1024));
+      Dims acc;
+      for (int64_t i = 0; i < n; ++i) {
+        SV_TRY(Dims s, read_dims(r));
+        if (i == 0) {
+          SV_TRY(Dims chk, shape::broadcast(s, Dims{}));
+          acc = std::move(chk);
+        } else {
+          SV_TRY(Dims b, shape::broadcast(acc, s));
+          acc = std::move(b);
+        }
+      }
+      w.dims(acc);
+      return ok_status();
+    }
+    case kShapeBroadcastIndex: {
+      SV_TRY(Dims idx, read_dims(r));
+      SV_TRY(Dims src, read_dims(r));
+      SV_TRY(Dims res, shape::broadcast_index(idx, src));
+      w.dims(res);
+      return ok_status();
+    }
+    case kShapeToString: {
+      SV_TRY(Dims s, read_dims(r));
+      str = shape::to_string(s);
+      return ok_status();
+    }
+    // ---------------------------------------------------------------- Sym
+    case kSymBind: {
+      SV_TRY(int64_t id, r.i64());
+      SV_TRY(int64_t value, r.i64());
+      SV_TRY(sym::Var v, var_of(id));
+      return sym::bind(v, value);
+    }
+    case kSymUnbind: {
+      SV_TRY(int64_t id, r.i64());
+      SV_TRY(sym::Var v, var_of(id));
+      v.unbind();
+      return ok_status();
+    }
+    case kSymValue: {
+      SV_TRY(int64_t id, r.i64());
+      SV_TRY(sym::Var v, var_of(id));
+      write_opt(w, v.value());
+      return ok_status();
+    }
+    case kSymVarInfo: {
+      SV_TRY(int64_t id, r.i64());
+      SV_TRY(sym::Var v, var_of(id));
+      str = v.to_string();
+      return ok_status();
+    }
+    case kSymEval: {
+      SV_TRY(sym::Shape s, read_shape(r));
+      auto e = sym::eval(s);
+      w.b(e.has_value());
+      if (e) w.dims(*e);
+      return ok_status();
+    }
+    case kSymEvalDim: {
+      SV_TRY(Dim d, read_expr(r, 0));
+      write_opt(w, d.eval());
+      return ok_status();
+    }
+    case kSymPartialEval: {
+      SV_TRY(sym::Shape s, read_shape(r));
+      auto p = sym::partial_eval(s);
+      w.i64(static_cast<int64_t>(p.size()));
+      for (const auto& v : p) write_opt(w, v);
+      return ok_status();
+    }
+    case kSymIsFullyBound: {
+      SV_TRY(sym::Shape s, read_shape(r));
+      w.b(sym::is_fully_bound(s));
+      return ok_status();
+    }
+    case kSymNumel: {
+      SV_TRY(sym::Shape s, read_shape(r));
+      write_opt(w, sym::numel(s));
+      return ok_status();
+    }
+    case kSymResolveReshape: {
+      SV_TRY(sym::Shape from, read_shape(r));
+      SV_TRY(sym::Shape to, read_shape(r));
+      SV_TRY(std::optional<sym::Shape> res, sym::resolve_reshape(from, to));
+      w.b(res.has_value());
+      if (res) write_shape(w, *res);
+      return ok_status();
+    }
+    case kSymSubstitute: {
+      SV_TRY(int64_t n, r.count(1 << 20));
+      std::vector<std::pair<sym::Var, int64_t>> pairs;
+      for (int64_t i = 0; i < n; ++i) {
+        SV_TRY(int64_t id, r.i64());
+        SV_TRY(int64_t value, r.i64());
+        SV_TRY(sym::Var v, var_of(id));
+        pairs.emplace_back(v, value);
+      }
+      SV_TRY(sym::Shape s, read_shape(r));
+      write_shape(w, sym::substitute(pairs, s));
+      return ok_status();
+    }
+    case kSymVars: {
+      SV_TRY(sym::Shape s, read_shape(r));
+      auto vs = sym::vars(s);
+      w.i64(static_cast<int64_t>(vs.size()));
+      for (const auto& v : vs) w.i64(v.id());
+      return ok_status();
+    }
+    case kSymIsStatic: {
+      SV_TRY(sym::Shape s, read_shape(r));
+      w.b(sym::is_static(s));
+      return ok_status();
+    }
+    case kSymToString: {
+      SV_TRY(sym::Shape s, read_shape(r));
+      str = sym::to_string(s);
+      return ok_status();
+    }
+    case kSymEqual: {
+      SV_TRY(sym::Shape a, read_shape(r));
+      SV_TRY(sym::Shape b, read_shape(r));
+      w.b(sym::equal(a, b));
+      return ok_status();
+    }
+    case kSymDimToString: {
+      SV_TRY(Dim d, read_expr(r, 0));
+      str = d.to_string();
+      return ok_status();
+    }
+    case kSymDimEqual: {
+      SV_TRY(Dim a, read_expr(r, 0));
+      SV_TRY(Dim b, read_expr(r, 0));
+      w.b(sym::dim_equal(a, b));
+      return ok_status();
+    }
+    // ---------------------------------------------------------------- View
+    case kViewCreate: {
+      SV_TRY(View v, read_view(r, 0));
+      write_view(w, v);
+      return ok_status();
+    }
+    case kViewSimplify: {
+      SV_TRY(View v, read_view(r, 0));
+      write_view(w, v.simplify());
+      return ok_status();
+    }
+    case kViewSlice: {
+      SV_TRY(View v, read_view(r, 0));
+      SV_TRY(SliceOut s, slice(v, r));
+      w.b(s.invalid_scalar);
+      w.i64(static_cast<int64_t>(s.list_axes.size()));
+      for (int64_t a : s.list_axes) w.i64(a);
+      write_view(w, s.view);
+      return ok_status();
+    }
+    case kViewLinearIndex: {
+      SV_TRY(View v, read_view(r, 0));
+      SV_TRY(Dims idx, read_dims(r));
+      SV_TRY(int64_t k, v.linear_index(idx));
+      w.i64(k);
+      return ok_status();
+    }
+    case kViewIsValid: {
+      SV_TRY(View v, read_view(r, 0));
+      SV_TRY(Dims idx, read_dims(r));
+      w.b(v.is_valid(idx));
+      return ok_status();
+    }
+    case kViewStridesOpt: {
+      SV_TRY(View v, read_view(r, 0));
+      auto s = v.strides_opt();
+      w.b(s.has_value());
+      if (s) w.dims(*s);
+      return ok_status();
+    }
+    case kViewIsMaterializable: {
+      SV_TRY(View v, read_view(r, 0));
+      w.b(v.is_materializable());
+      return ok_status();
+    }
+    case kViewToString: {
+      SV_TRY(View v, read_view(r, 0));
+      str = v.to_string();
+      return ok_status();
+    }
+    case kViewDim: {
+      SV_TRY(View v, read_view(r, 0));
+      SV_TRY(int64_t axis, r.i64());
+      SV_TRY(Dim d, v.dim(static_cast<int>(std::clamp<int64_t>(axis, -1, 1 << 20))));
+      write_expr(w, d);
+      return ok_status();
+    }
+    case kViewStride: {
+      SV_TRY(View v, read_view(r, 0));
+      SV_TRY(int64_t axis, r.i64());
+      SV_TRY(int64_t s, v.stride(static_cast<int>(std::clamp<int64_t>(axis, -1, 1 << 20))));
+      w.i64(s);
+      return ok_status();
+    }
+    case kViewRequiredSpan: {
+      SV_TRY(View v, read_view(r, 0));
+      SV_TRY(std::optional<Range> sp, v.required_span());
+      w.b(sp.has_value());
+      w.i64(sp ? sp->first : 0);
+      w.i64(sp ? sp->second : 0);
+      return ok_status();
+    }
+    default:
+      if (op >= kKernelCopy && op <= kKernelGather) return kernel_call(op, r);
+      return malformed("unknown op");
+  }
+}
+
+}  // namespace sv::wire

@@ -1,0 +1,165 @@
+// The wire format between the TypeScript layer and the core: flat float64 numbers in a scratch
+// area of WASM memory. No Emscripten header here (this file and api.cpp build natively too).
+//
+// Requests and responses are streams of doubles. Integers travel as exact doubles (|v| <= 2^53-1).
+//
+//   expr   := CONST v | VAR id | ADD expr expr | MUL expr expr | NEG expr        (prefix tokens)
+//   shape  := rank expr{rank}                                                    (symbolic)
+//   dims   := n int{n}                                                           (concrete)
+//   view   := 0 shape offset has_strides int{rank}? has_mask (start end){rank}?   (flat: View::create)
+//           | 1 view op args                                                     (derived: replay op)
+//   operand:= ptr length_in_elements dtype view
+//
+// A response view is: flat_mode rank expr{rank} (stride expr){rank} offset has_mask
+// (start end){rank}? contiguous numel_expr. flat_mode says how JS may send it back: 1 = flat with
+// explicit strides, 2 = flat with default (C-contiguous) strides, 0 = only by its derivation.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/result.hpp"
+#include "shape/symbolic.hpp"
+#include "view/view.hpp"
+
+namespace sv::wire {
+
+// Op codes: keep in sync with web/src/wire.ts.
+enum Op : int32_t {
+  kShapeNumel = 1,
+  kShapeCStrides = 2,
+  kShapeRavel = 3,
+  kShapeUnravel = 4,
+  kShapeResolveNegOne = 5,
+  kShapeBroadcast = 6,
+  kShapeBroadcastIndex = 7,
+  kShapeToString = 8,
+
+  kSymBind = 20,
+  kSymUnbind = 21,
+  kSymValue = 22,
+  kSymEval = 23,
+  kSymEvalDim = 24,
+  kSymPartialEval = 25,
+  kSymIsFullyBound = 26,
+  kSymNumel = 27,
+  kSymResolveReshape = 28,
+  kSymSubstitute = 29,
+  kSymVars = 30,
+  kSymIsStatic = 31,
+  kSymToString = 32,
+  kSymEqual = 33,
+  kSymDimToString = 34,
+  kSymDimEqual = 35,
+  kSymVarInfo = 36,
+
+  kViewCreate = 40,
+  kViewReshape = 41,
+  kViewExpand = 42,
+  kViewPermute = 43,
+  kViewShrink = 44,
+  kViewPad = 45,
+  kViewFlip = 46,
+  kViewBroadcastTo = 47,
+  kViewSlice = 48,
+  kViewLinearIndex = 49,
+  kViewIsValid = 50,
+  kViewStridesOpt = 51,
+  kViewIsMaterializable = 52,
+  kViewToString = 53,
+  kViewDim = 54,
+  kViewStride = 55,
+  kViewRequiredSpan = 56,
+  kViewSimplify = 57,
+
+  kKernelCopy = 80,
+  kKernelBinary = 81,
+  kKernelUnary = 82,
+  kKernelWhere = 83,
+  kKernelReduce = 84,
+  kKernelGather = 85,
+};
+
+enum Tok : int32_t { kConst = 0, kVar = 1, kAdd = 2, kMul = 3, kNeg = 4 };
+
+// Slice spec kinds (kViewSlice).
+enum SliceKind : int32_t { kIndex = 0, kRange = 1, kAll = 3, kNewAxis = 4, kList = 5, kEllipsis = 6 };
+
+inline Error malformed(const char* what) {
+  return make_error(Code::invalid_argument,
+                    std::string("binding: malformed request (") + what + ")");
+}
+
+class Reader {
+ public:
+  Reader(const double* p, size_t n) : p_(p), n_(n) {}
+  bool done() const { return i_ >= n_; }
+  Result<double> num() {
+    if (i_ >= n_) return malformed("truncated");
+    return p_[i_++];
+  }
+  Result<int64_t> i64() {
+    if (i_ >= n_) return malformed("truncated");
+    const double d = p_[i_++];
+    if (!(std::fabs(d) <= static_cast<double>(kMaxSafe)) || d != std::trunc(d)) {
+      return malformed("integer expected");
+    }
+    return static_cast<int64_t>(d);
+  }
+  // A count in [0, max].
+  Result<int64_t> count(int64_t max) {
+    SV_TRY(int64_t n, i64());
+    if (n < 0 || n > max) return malformed("count out of range");
+    return n;
+  }
+
+ private:
+  const double* p_;
+  size_t n_;
+  size_t i_ = 0;
+};
+
+class Writer {
+ public:
+  explicit Writer(std::vector<double>& out) : out_(out) { out_.clear(); }
+  void num(double v) { out_.push_back(v); }
+  void i64(int64_t v) { out_.push_back(static_cast<double>(v)); }
+  void b(bool v) { out_.push_back(v ? 1.0 : 0.0); }
+  void dims(const Dims& d) {
+    i64(static_cast<int64_t>(d.size()));
+    for (int64_t v : d) i64(v);
+  }
+
+ private:
+  std::vector<double>& out_;
+};
+
+// Variables live here, keyed by id, so that JS expressions can name them by number.
+class VarRegistry {
+ public:
+  void add(const sym::Var& v) { vars_.emplace(v.id(), v); }
+  const sym::Var* find(int64_t id) const {
+    auto it = vars_.find(id);
+    return it == vars_.end() ? nullptr : &it->second;
+  }
+  void erase(int64_t id) { vars_.erase(id); }
+  size_t size() const { return vars_.size(); }
+
+ private:
+  std::unordered_map<int64_t, sym::Var> vars_;
+};
+
+VarRegistry& registry();
+
+// The whole request/response protocol: reads the request for `op` from `in`, writes the response
+// to `out` (or a string to `str`). Never throws, never aborts on bad input.
+Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>& out,
+                std::string& str);
+
+// Variable creation carries a string, so it has its own entry point. Returns the id.
+Result<int64_t> create_var(const std::string& name, double min, double max);
+
+}  // namespace sv::wire

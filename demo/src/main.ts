@@ -1,0 +1,887 @@
+// The demo page: state (base, applied ops, history cursor), events, and drawing. Every number it
+// draws comes from a Snapshot made by the engine adapter (engine.ts).
+import {
+  type Subject,
+  applyBindings,
+  applyOp,
+  loadEngine,
+  makeBase,
+  newBuffer,
+  release,
+  snapshot,
+  supports,
+  toShownError,
+} from './engine';
+import { byId, h, svgEl } from './dom';
+import type { BaseSpec, Cell, OpSpec, ShownError, Snapshot, VarSpec } from './model';
+import { OP_UI } from './ops';
+import { InputError, formatList, parseDims } from './parse';
+import { DEFAULT_STATE, type UrlState, decodeState, defaultVar, encodeState } from './url';
+
+// ------------------------------------------------------------------------------------------ state
+
+interface Step {
+  op: OpSpec | null;
+  subject: Subject;
+  snap: Snapshot | null;
+  note: string;
+}
+
+let base: BaseSpec = structuredClone(DEFAULT_STATE.base);
+let steps: Step[] = [];
+let cursor = 0;
+/** The logical cell (index into snap.cells) under the pointer / keyboard / iteration. */
+let focusCell: number | null = null;
+/** The buffer address under the pointer. */
+let hoverAddr: number | null = null;
+/** Iteration position (index into snap.cells), null before the first step. */
+let iterPos: number | null = null;
+let playTimer: number | null = null;
+let lastHash = '';
+
+// Drawn elements of the current view, for highlighting without redrawing.
+let cellEls: HTMLElement[] = [];
+let bufferEls = new Map<number, HTMLElement>();
+let readers = new Map<number, number[]>();
+
+const PRESETS: Record<string, UrlState> = {
+  transpose: { base: { dims: [3, 4], vars: [] }, ops: [{ name: 'transpose', arg: '' }] },
+  'negative-step': { base: { dims: [4, 5], vars: [] }, ops: [{ name: 'slice', arg: '::-1, 1::2' }] },
+  broadcast: { base: { dims: [1, 4], vars: [] }, ops: [{ name: 'expand', arg: '3, 4' }] },
+  padding: { base: { dims: [2, 3], vars: [] }, ops: [{ name: 'pad', arg: '1, 1; 1, 1' }] },
+  copy: {
+    base: { dims: [3, 4], vars: [] },
+    ops: [
+      { name: 'transpose', arg: '' },
+      { name: 'reshape', arg: '12' },
+    ],
+  },
+  symbolic: {
+    base: { dims: ['n', 4], vars: [{ name: 'n', min: 1, max: 8, value: 3 }] },
+    ops: [{ name: 'transpose', arg: '' }],
+  },
+};
+
+function current(): Step {
+  return steps[cursor]!;
+}
+
+function currentSnap(): Snapshot {
+  const s = current();
+  if (!s.snap) s.snap = snapshot(s.subject);
+  return s.snap;
+}
+
+function urlState(): UrlState {
+  return { base, ops: steps.slice(1, cursor + 1).map((s) => s.op!) };
+}
+
+// ------------------------------------------------------------------------------------------ errors
+
+const errorEl = byId('error');
+
+function showError(what: string | null, e: ShownError | null): void {
+  errorEl.replaceChildren();
+  if (!e) return;
+  errorEl.append(
+    h('strong', {}, what ? `${what} failed` : 'Error'),
+    ' ',
+    e.engine ? h('code', { class: 'code' }, `StrideViewError ${e.code}`) : null,
+    ' ',
+    h('span', { class: 'msg', 'data-testid': 'error-message' }, e.message),
+  );
+}
+
+function callText(op: OpSpec): string {
+  const ui = OP_UI.find((o) => o.name === op.name)!;
+  const arg = op.arg.trim();
+  if (op.name === 'slice') return `${ui.call}('${arg}')`;
+  if (op.name === 'reshape' && op.noCopy) return `${ui.call}(${arg}, { copy: false })`;
+  return `${ui.call}(${arg})`;
+}
+
+// ------------------------------------------------------------------------------------------ actions
+
+function baseLabel(): string {
+  const dims = base.dims.join(', ');
+  if (!base.dims.every((d) => typeof d === 'number')) return `View.create([${dims}])`;
+  const n = (base.dims as number[]).reduce((p, d) => p * d, 1);
+  return base.dims.length === 1 ? `arange(${n})` : `arange(${n}).reshape(${dims})`;
+}
+
+/** Builds the base and replays `state.ops`; stops at the first failing op and shows its error. */
+function rebuild(state: UrlState): void {
+  stopPlay();
+  release(steps.map((s) => s.subject));
+  steps = [];
+  base = structuredClone(state.base);
+  showError(null, null);
+  try {
+    steps.push({ op: null, subject: makeBase(base), snap: null, note: '' });
+  } catch (e) {
+    showError(`start from [${base.dims.join(', ')}]`, toShownError(e));
+    base = structuredClone(DEFAULT_STATE.base);
+    steps.push({ op: null, subject: makeBase(base), snap: null, note: '' });
+  }
+  cursor = 0;
+  for (const op of state.ops) {
+    if (!pushOp(op)) break;
+  }
+  resetView();
+  render();
+}
+
+/** Applies an op to the current step. Returns false (and shows the error) when the engine refuses. */
+function pushOp(op: OpSpec): boolean {
+  const from = current();
+  try {
+    const subject = applyOp(from.subject, op, base);
+    const note = newBuffer(from.subject, subject) ? 'new buffer' : '';
+    steps = steps.slice(0, cursor + 1);
+    steps.push({ op, subject, snap: null, note });
+    cursor = steps.length - 1;
+    showError(null, null);
+    return true;
+  } catch (e) {
+    showError(callText(op), toShownError(e));
+    return false;
+  }
+}
+
+function applyFromUi(op: OpSpec): void {
+  stopPlay();
+  if (pushOp(op)) {
+    resetView();
+    render();
+  }
+}
+
+function goTo(n: number): void {
+  if (n < 0 || n >= steps.length || n === cursor) return;
+  stopPlay();
+  cursor = n;
+  showError(null, null);
+  resetView();
+  render();
+}
+
+function resetView(): void {
+  focusCell = null;
+  hoverAddr = null;
+  iterPos = null;
+}
+
+function setBase(text: string): void {
+  let dims: BaseSpec['dims'];
+  try {
+    dims = parseDims(text, 'shape');
+  } catch (e) {
+    showError('new base', toShownError(e));
+    return;
+  }
+  const vars: VarSpec[] = [];
+  for (const d of dims) {
+    if (typeof d !== 'string' || vars.some((v) => v.name === d)) continue;
+    vars.push(base.vars.find((v) => v.name === d) ?? defaultVar(d));
+  }
+  rebuild({ base: { dims, vars }, ops: [] });
+}
+
+function bindVar(name: string, value: number): void {
+  const spec = base.vars.find((v) => v.name === name);
+  if (!spec) return;
+  const old = spec.value;
+  spec.value = value;
+  try {
+    applyBindings(base);
+    showError(null, null);
+  } catch (e) {
+    spec.value = old;
+    showError(`Sym.bind(${name}, ${value})`, toShownError(e));
+    return;
+  }
+  for (const s of steps) s.snap = null;
+  resetView();
+  render();
+}
+
+function changeVar(name: string, patch: Partial<VarSpec>): void {
+  const state = structuredClone(urlState());
+  const spec = state.base.vars.find((v) => v.name === name);
+  if (!spec) return;
+  Object.assign(spec, patch);
+  rebuild(state);
+}
+
+// ------------------------------------------------------------------------------------------ read-outs
+
+function setReadout(id: string, text: string, value: unknown): void {
+  const el = byId(id);
+  el.textContent = text;
+  el.dataset['value'] = JSON.stringify(value);
+}
+
+const IDX_NAMES = ['i', 'j', 'k', 'l'];
+
+function idxName(d: number, rank: number): string {
+  return rank <= IDX_NAMES.length ? IDX_NAMES[d]! : `i${d}`;
+}
+
+function renderReadouts(snap: Snapshot): void {
+  setReadout('ro-shape', snap.shapeText, snap.shape ?? snap.shapeText);
+  setReadout('ro-strides', snap.stridesText, snap.strides ?? snap.stridesText);
+  setReadout('ro-offset', String(snap.offset), snap.offset);
+  const maskEl = byId('ro-mask');
+  maskEl.dataset['value'] = JSON.stringify(snap.mask);
+  if (!snap.mask) {
+    maskEl.textContent = 'none';
+  } else {
+    maskEl.replaceChildren(
+      h(
+        'ul',
+        { class: 'mask-list' },
+        ...snap.mask.map(([b, e], d) =>
+          h(
+            'li',
+            {},
+            `dim ${d}: `,
+            h('b', {}, `[${b}, ${e})`),
+            snap.shape ? h('span', { class: 'of' }, ` of ${snap.shape[d]}`) : null,
+          ),
+        ),
+      ),
+    );
+  }
+  const c = byId('ro-contig');
+  c.textContent = snap.contiguous ? 'yes' : 'no';
+  c.dataset['value'] = JSON.stringify(snap.contiguous);
+  c.classList.toggle('yes', snap.contiguous);
+  setReadout('ro-numel', snap.dtype ? `${snap.numelText} · ${snap.dtype}` : snap.numelText, snap.numel);
+  byId('ro-desc').textContent = snap.description;
+}
+
+function renderFormula(snap: Snapshot): void {
+  const el = byId('formula');
+  el.replaceChildren();
+  const rank = snap.shape?.length ?? snap.strides?.length ?? 0;
+  const names = Array.from({ length: rank }, (_, d) => idxName(d, rank));
+  const lhs = (args: string[]): HTMLElement => h('span', { class: 'lhs' }, `linear(${args.join(', ')})`);
+
+  // Line 1: the formula, with this view's offset and strides filled in.
+  const general = h('span', { class: 'fline' }, lhs(names), ' = ', ['offset', ...names.map((n, d) => `${n}·s${d}`)].join(' + '));
+  if (snap.strides) {
+    const strides = snap.strides;
+    general.append(' = ', h('span', { class: 'nums' }, [String(snap.offset), ...names.map((n, d) => `${n}·${strides[d]}`)].join(' + ')));
+  }
+  const line = h('span', { class: 'fline' });
+  el.append(general, line);
+
+  // Line 2: the hovered buffer cell's readers, or the hovered logical cell's numbers.
+  if (hoverAddr !== null && focusCell === null) {
+    const who = readers.get(hoverAddr) ?? [];
+    const cells = snap.cells ?? [];
+    line.append(
+      h('span', { class: 'lhs' }, `buffer[${hoverAddr}]`),
+      ' is read by ',
+      h('b', {}, `${who.length} logical cell${who.length === 1 ? '' : 's'}`),
+      who.length ? ': ' : '',
+      ...who.slice(0, 12).map((c) => h('code', { class: 'idx' }, `(${cells[c]!.idx.join(', ')})`)),
+      who.length > 12 ? ' …' : '',
+      who.length > 1 ? h('span', { class: 'hint' }, ' a stride 0 sends several indices to one address') : '',
+    );
+    return;
+  }
+  const cell = focusCell !== null ? snap.cells?.[focusCell] : undefined;
+  if (!cell) {
+    line.append(h('span', { class: 'hint' }, 'Hover a cell (or focus the grid and use the arrow keys) to fill in its numbers.'));
+    return;
+  }
+  const parts = [String(snap.offset), ...cell.idx.map((i, d) => `${i}·${snap.strides ? snap.strides[d] : '?'}`)];
+  line.append(
+    lhs(cell.idx.map(String)),
+    ' = ',
+    h('span', { class: 'nums' }, parts.join(' + ')),
+    ' = ',
+    h('b', { class: 'result', 'data-testid': 'formula-result' }, String(cell.linear)),
+  );
+  if (!cell.valid) {
+    line.append(h('span', { class: 'masked-note' }, ' masked (padding): this address is never read'));
+  } else if (cell.value !== null) {
+    line.append(' → value ', h('b', {}, String(cell.value)));
+  }
+}
+
+// ------------------------------------------------------------------------------------------ buffer
+
+function renderBuffer(snap: Snapshot): void {
+  const strip = byId('buffer');
+  strip.replaceChildren();
+  bufferEls = new Map();
+  readers = new Map();
+  for (const [k, c] of (snap.cells ?? []).entries()) {
+    if (!c.valid) continue;
+    const list = readers.get(c.linear) ?? [];
+    list.push(k);
+    readers.set(c.linear, list);
+  }
+  const sub = byId('buf-sub');
+  const note = byId('buf-note');
+  const buf = snap.buffer;
+  if (!buf) {
+    sub.textContent = '';
+    note.textContent = 'A symbolic view has no memory until its variables are bound.';
+    return;
+  }
+  sub.textContent =
+    snap.kind === 'array'
+      ? `buffer #${buf.id} · ${buf.label} · ${buf.values.length} elements`
+      : `${buf.label} (a bare view: addresses only)`;
+  for (const [addr, value] of buf.values.entries()) {
+    const n = readers.get(addr)?.length ?? 0;
+    const cls = ['bcell', n === 0 ? 'unread' : 'read', n > 1 ? 'multi' : '', addr === snap.offset ? 'origin' : '']
+      .filter(Boolean)
+      .join(' ');
+    const el = h(
+      'li',
+      {
+        class: cls,
+        'data-testid': `buffer-cell-${addr}`,
+        'data-addr': addr,
+        'data-readers': n,
+        title: `address ${addr}: value ${value}; read by ${n} logical cell${n === 1 ? '' : 's'}`,
+      },
+      h('span', { class: 'addr' }, addr),
+      h('span', { class: 'val' }, snap.kind === 'array' ? value : ''),
+      n > 1 ? h('span', { class: 'badge' }, `×${n}`) : null,
+    );
+    strip.append(el);
+    bufferEls.set(addr, el);
+  }
+  const outside =
+    snap.offset < 0 || snap.offset >= buf.values.length
+      ? ` The offset ${snap.offset} is outside the buffer: only masked cells would start there.`
+      : '';
+  note.textContent =
+    (snap.kind === 'array' ? 'Memory order, address above each cell. Underlined: the offset, where index (0, …, 0) points.' : '') + outside;
+}
+
+// ------------------------------------------------------------------------------------------ logical grid
+
+function cellEl(snap: Snapshot, k: number): HTMLElement {
+  const c: Cell = snap.cells![k]!;
+  const multi = c.valid && (readers.get(c.linear)?.length ?? 0) > 1;
+  const label = `(${c.idx.join(', ')})`;
+  return h(
+    'div',
+    {
+      class: `lcell ${c.valid ? 'valid' : 'masked'}${multi ? ' multi' : ''}`,
+      'data-testid': `logical-cell${c.idx.map((i) => `-${i}`).join('')}`,
+      'data-k': k,
+      'data-linear': c.linear,
+      'data-valid': c.valid,
+      role: 'gridcell',
+      title: c.valid ? `${label} reads address ${c.linear}` : `${label} is padding (masked): not read`,
+    },
+    h('span', { class: 'val' }, c.valid ? (c.value ?? c.linear) : ''),
+    h('span', { class: 'lin' }, c.valid ? (snap.kind === 'array' ? `@${c.linear}` : '') : 'pad'),
+  );
+}
+
+/** One 2-D table of cells: rows × cols, cell k = first + r*cols + c (C order). */
+function table(snap: Snapshot, rows: number, cols: number, first: number, rowAxis: string, colAxis: string): HTMLElement {
+  const t = h('div', { class: 'table', role: 'grid', style: `--cols:${cols}` });
+  t.append(h('span', { class: 'corner', 'aria-hidden': 'true' }, rowAxis ? `${rowAxis}\\${colAxis}` : colAxis));
+  for (let c = 0; c < cols; c++) t.append(h('span', { class: 'colh', 'aria-hidden': 'true' }, c));
+  for (let r = 0; r < rows; r++) {
+    t.append(h('span', { class: 'rowh', 'aria-hidden': 'true' }, rowAxis ? r : ''));
+    for (let c = 0; c < cols; c++) {
+      const k = first + r * cols + c;
+      const el = cellEl(snap, k);
+      cellEls[k] = el;
+      t.append(el);
+    }
+  }
+  return t;
+}
+
+function renderGrid(snap: Snapshot): void {
+  const grid = byId('grid');
+  grid.replaceChildren();
+  cellEls = [];
+  byId('log-sub').textContent = snap.shape ? `shape ${formatList(snap.shape)}` : snap.shapeText;
+  const note = byId('grid-note');
+  note.textContent = snap.cellsNote ?? '';
+  const shape = snap.shape;
+  if (!snap.cells || !shape || snap.cells.length === 0) return;
+  const rank = shape.length;
+  const n = (d: number) => idxName(d, rank);
+  if (rank === 0) {
+    const el = cellEl(snap, 0);
+    cellEls[0] = el;
+    grid.append(h('div', { class: 'table scalar', role: 'grid' }, el));
+  } else if (rank === 1) {
+    grid.append(table(snap, 1, shape[0]!, 0, '', n(0)));
+  } else if (rank === 2) {
+    grid.append(table(snap, shape[0]!, shape[1]!, 0, n(0), n(1)));
+  } else {
+    // Higher ranks: a stack of 2-D grids, one per index of the leading dims.
+    const [rows, cols] = [shape[rank - 2]!, shape[rank - 1]!];
+    const lead = shape.slice(0, rank - 2);
+    const per = rows * cols;
+    const count = lead.reduce((p, d) => p * d, 1);
+    const stack = h('div', { class: `stack rank${rank}` });
+    for (let b = 0; b < count; b++) {
+      const li: number[] = [];
+      let rem = b;
+      for (let d = lead.length - 1; d >= 0; d--) {
+        li.unshift(rem % lead[d]!);
+        rem = Math.floor(rem / lead[d]!);
+      }
+      stack.append(
+        h(
+          'figure',
+          { class: 'slab' },
+          h('figcaption', {}, `[${[...li, ':', ':'].join(', ')}]`),
+          table(snap, rows, cols, b * per, n(rank - 2), n(rank - 1)),
+        ),
+      );
+    }
+    grid.append(stack);
+  }
+}
+
+// ------------------------------------------------------------------------------------------ highlights
+
+function updateHighlights(): void {
+  for (const el of document.querySelectorAll('.hl')) el.classList.remove('hl');
+  const snap = currentSnap();
+  const cells = snap.cells ?? [];
+  if (focusCell !== null && cells[focusCell]) {
+    cellEls[focusCell]?.classList.add('hl');
+    const c = cells[focusCell]!;
+    if (c.valid) bufferEls.get(c.linear)?.classList.add('hl');
+  } else if (hoverAddr !== null) {
+    bufferEls.get(hoverAddr)?.classList.add('hl');
+    for (const k of readers.get(hoverAddr) ?? []) cellEls[k]?.classList.add('hl');
+  }
+  renderFormula(snap);
+  renderIteration(snap);
+}
+
+// ------------------------------------------------------------------------------------------ iteration
+
+function validBefore(cells: Cell[], k: number): Cell | null {
+  for (let p = k - 1; p >= 0; p--) if (cells[p]!.valid) return cells[p]!;
+  return null;
+}
+
+function renderTrack(snap: Snapshot): void {
+  const track = byId('track');
+  track.replaceChildren();
+  const cells = snap.cells ?? [];
+  for (const [k, c] of cells.entries()) {
+    const prev = validBefore(cells, k);
+    const jump = c.valid && prev ? c.linear - prev.linear : null;
+    track.append(
+      h(
+        'li',
+        { class: `tstep${c.valid ? '' : ' masked'}`, 'data-k': k },
+        jump === null ? null : h('span', { class: `jump-label${jump === 1 ? ' unit' : ''}` }, jump >= 0 ? `+${jump}` : `${jump}`),
+        h('button', { type: 'button', class: 'chip', tabindex: -1, 'aria-label': `element ${k}` }, c.valid ? c.linear : 'pad'),
+      ),
+    );
+  }
+}
+
+function renderIteration(snap: Snapshot): void {
+  const cells = snap.cells ?? [];
+  const status = byId('iter-status');
+  for (const el of byId('track').querySelectorAll('.current')) el.classList.remove('current');
+  const svg = byId('jump') as unknown as SVGSVGElement;
+  svg.replaceChildren();
+  const play = byId<HTMLButtonElement>('iter-play');
+  play.textContent = playTimer !== null ? '❚❚ Pause' : '▶ Play';
+  play.setAttribute('aria-label', playTimer !== null ? 'Pause' : 'Play');
+  for (const id of ['iter-reset', 'iter-prev', 'iter-play', 'iter-next']) {
+    byId<HTMLButtonElement>(id).disabled = cells.length === 0;
+  }
+  if (cells.length === 0) {
+    status.textContent = 'Nothing to walk.';
+    return;
+  }
+  if (iterPos === null) {
+    status.textContent = `Walk the ${cells.length} elements in logical (C) order and watch the jumps in memory.`;
+    return;
+  }
+  const c = cells[iterPos]!;
+  const chip = byId('track').children[iterPos];
+  chip?.classList.add('current');
+  chip?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  const prev = validBefore(cells, iterPos);
+  const where = `(${c.idx.join(', ')})`;
+  if (!c.valid) {
+    status.textContent = `element ${iterPos + 1} of ${cells.length}: ${where} is padding: nothing is read`;
+    return;
+  }
+  const jump = prev ? c.linear - prev.linear : null;
+  status.textContent =
+    `element ${iterPos + 1} of ${cells.length}: ${where} reads address ${c.linear}` +
+    (jump === null ? '' : ` · jump ${jump >= 0 ? '+' : ''}${jump}${jump === 1 ? ' (next in memory)' : ''}`);
+  if (prev) drawJump(prev.linear, c.linear);
+}
+
+function drawJump(from: number, to: number): void {
+  const a = bufferEls.get(from);
+  const b = bufferEls.get(to);
+  const svg = byId('jump') as unknown as SVGSVGElement;
+  if (!a || !b || from === to) return;
+  const box = svg.getBoundingClientRect();
+  const ra = a.getBoundingClientRect();
+  const rb = b.getBoundingClientRect();
+  const x1 = ra.left + ra.width / 2 - box.left;
+  const y1 = ra.top - box.top + 2;
+  const x2 = rb.left + rb.width / 2 - box.left;
+  const y2 = rb.top - box.top + 2;
+  const lift = Math.min(26, 10 + Math.abs(x2 - x1) / 12);
+  const cy = Math.min(y1, y2) - lift;
+  svg.append(
+    svgEl('path', { d: `M ${x1} ${y1} Q ${(x1 + x2) / 2} ${cy} ${x2} ${y2}`, class: 'arc', 'marker-end': 'url(#arrow)' }),
+  );
+  const defs = svgEl('defs');
+  const marker = svgEl('marker', {
+    id: 'arrow',
+    viewBox: '0 0 10 10',
+    refX: 8,
+    refY: 5,
+    markerWidth: 7,
+    markerHeight: 7,
+    orient: 'auto-start-reverse',
+  });
+  marker.append(svgEl('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrowhead' }));
+  defs.append(marker);
+  svg.prepend(defs);
+}
+
+function step(delta: number): void {
+  const n = currentSnap().cells?.length ?? 0;
+  if (n === 0) return;
+  iterPos = iterPos === null ? (delta >= 0 ? 0 : n - 1) : Math.min(n - 1, Math.max(0, iterPos + delta));
+  focusCell = iterPos;
+  hoverAddr = null;
+  updateHighlights();
+}
+
+function stopPlay(): void {
+  if (playTimer !== null) {
+    window.clearInterval(playTimer);
+    playTimer = null;
+  }
+}
+
+function togglePlay(): void {
+  if (playTimer !== null) {
+    stopPlay();
+    updateHighlights();
+    return;
+  }
+  const n = currentSnap().cells?.length ?? 0;
+  if (n === 0) return;
+  if (iterPos === null || iterPos >= n - 1) iterPos = -1;
+  playTimer = window.setInterval(() => {
+    if (iterPos !== null && iterPos >= n - 1) {
+      stopPlay();
+      updateHighlights();
+      return;
+    }
+    step(1);
+  }, 700);
+  step(1);
+}
+
+// ------------------------------------------------------------------------------------------ controls
+
+function renderVars(): void {
+  const box = byId('vars');
+  box.replaceChildren();
+  for (const v of base.vars) {
+    const id = (s: string) => `var-${v.name}-${s}`;
+    const num = (s: string, label: string, value: number | null, extra: Record<string, string | number> = {}) =>
+      h(
+        'span',
+        { class: 'field' },
+        h('label', { for: id(s) }, label),
+        h('input', { id: id(s), 'data-testid': id(s), type: 'number', inputmode: 'numeric', value: value ?? '', ...extra }),
+      );
+    const fs = h(
+      'fieldset',
+      { class: 'var' },
+      h('legend', {}, 'variable ', h('code', {}, v.name), v.value === null ? ' (unbound)' : ` = ${v.value}`),
+      h('div', { class: 'var-row' }, num('min', 'min', v.min, { min: 0 }), num('max', 'max', v.max, { min: 0 })),
+      h(
+        'form',
+        { class: 'var-row bind', 'data-var': v.name },
+        num('value', 'value', v.value ?? Math.min(Math.max(3, v.min), v.max)),
+        h('button', { type: 'submit', 'data-testid': id('bind') }, 'Bind'),
+        h('button', { type: 'button', 'data-testid': id('unbind'), disabled: v.value === null }, 'Unbind'),
+      ),
+    );
+    box.append(fs);
+    const minEl = fs.querySelector<HTMLInputElement>(`#${id('min')}`)!;
+    const maxEl = fs.querySelector<HTMLInputElement>(`#${id('max')}`)!;
+    const bounds = () => changeVar(v.name, { min: Number(minEl.value), max: Number(maxEl.value), value: null });
+    minEl.addEventListener('change', bounds);
+    maxEl.addEventListener('change', bounds);
+    fs.querySelector('form')!.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const raw = fs.querySelector<HTMLInputElement>(`#${id('value')}`)!.value.trim();
+      if (!/^-?\d+$/.test(raw)) {
+        showError(`Sym.bind(${v.name})`, toShownError(new InputError(`"${raw}" is not an integer`)));
+        return;
+      }
+      bindVar(v.name, Number(raw));
+    });
+    fs.querySelector(`[data-testid="${id('unbind')}"]`)!.addEventListener('click', () =>
+      changeVar(v.name, { value: null }),
+    );
+  }
+}
+
+function buildOps(): void {
+  const box = byId('ops');
+  for (const op of OP_UI) {
+    const inputId = `op-${op.name}-input`;
+    const helpId = `op-${op.name}-help`;
+    const form = h(
+      'form',
+      { class: 'op', 'data-op': op.name },
+      op.input
+        ? h('label', { for: inputId, class: 'op-name' }, h('code', {}, op.call), h('span', { class: 'visually-hidden' }, ` ${op.input.label}`))
+        : h('span', { class: 'op-name' }, h('code', {}, `${op.call}()`)),
+      op.input
+        ? h('input', {
+            id: inputId,
+            'data-testid': inputId,
+            value: op.input.value,
+            placeholder: op.input.placeholder,
+            autocomplete: 'off',
+            spellcheck: 'false',
+            'aria-describedby': helpId,
+          })
+        : h('span', { class: 'op-spacer' }),
+      h('button', { type: 'submit', 'data-testid': `op-${op.name}`, 'aria-describedby': helpId }, 'Apply'),
+      op.name === 'reshape'
+        ? h(
+            'label',
+            { class: 'check' },
+            h('input', { type: 'checkbox', id: 'op-reshape-nocopy', 'data-testid': 'op-reshape-nocopy' }),
+            ' view only (',
+            h('code', {}, 'copy: false'),
+            ')',
+          )
+        : null,
+      h('p', { class: 'help op-help', id: helpId }, op.help),
+    );
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const arg = form.querySelector<HTMLInputElement>(`#${inputId}`)?.value ?? '';
+      const spec: OpSpec = { name: op.name, arg };
+      if (op.name === 'reshape' && byId<HTMLInputElement>('op-reshape-nocopy').checked) spec.noCopy = true;
+      applyFromUi(spec);
+    });
+    box.append(form);
+  }
+}
+
+function renderOpsEnabled(kind: Snapshot['kind']): void {
+  for (const form of byId('ops').querySelectorAll<HTMLFormElement>('form.op')) {
+    const name = form.dataset['op'] as OpSpec['name'];
+    const ok = supports(kind, name);
+    form.classList.toggle('disabled', !ok);
+    for (const c of form.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')) c.disabled = !ok;
+    form.title = ok ? '' : 'An array operation: a symbolic view has no memory (start from integers to use it).';
+  }
+}
+
+function renderHistory(): void {
+  const list = byId('history');
+  list.replaceChildren();
+  steps.forEach((s, n) => {
+    const shape = s.snap?.shapeText ?? (n === cursor ? currentSnap().shapeText : '');
+    list.append(
+      h(
+        'li',
+        { class: n === cursor ? 'now' : n > cursor ? 'future' : '' },
+        h(
+          'button',
+          {
+            type: 'button',
+            'data-testid': `history-step-${n}`,
+            'aria-current': n === cursor ? 'step' : null,
+            'data-step': n,
+          },
+          h('code', {}, s.op ? `.${callText(s.op)}` : baseLabel()),
+          shape && s.op ? h('span', { class: 'hshape' }, ` → ${shape}`) : null,
+          s.note ? h('span', { class: 'tag' }, s.note) : null,
+        ),
+      ),
+    );
+  });
+  byId<HTMLButtonElement>('hist-back').disabled = cursor === 0;
+  byId<HTMLButtonElement>('hist-fwd').disabled = cursor >= steps.length - 1;
+}
+
+function updateUrl(): void {
+  const hash = encodeState(urlState());
+  lastHash = hash;
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
+function render(): void {
+  const snap = currentSnap();
+  renderReadouts(snap);
+  renderBuffer(snap);
+  renderGrid(snap);
+  renderTrack(snap);
+  renderVars();
+  renderOpsEnabled(snap.kind);
+  renderHistory();
+  byId<HTMLInputElement>('base-shape').value = base.dims.join(', ');
+  document.body.dataset['kind'] = snap.kind;
+  updateHighlights();
+  updateUrl();
+}
+
+// ------------------------------------------------------------------------------------------ events
+
+function wireEvents(): void {
+  byId('base-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    setBase(byId<HTMLInputElement>('base-shape').value);
+  });
+  for (const b of document.querySelectorAll<HTMLButtonElement>('[data-preset]')) {
+    b.addEventListener('click', () => rebuild(structuredClone(PRESETS[b.dataset['preset']!]!)));
+  }
+  byId('hist-back').addEventListener('click', () => goTo(cursor - 1));
+  byId('hist-fwd').addEventListener('click', () => goTo(cursor + 1));
+  byId('history').addEventListener('click', (ev) => {
+    const b = (ev.target as Element).closest<HTMLElement>('[data-step]');
+    if (b) goTo(Number(b.dataset['step']));
+  });
+  byId('share').addEventListener('click', async () => {
+    const note = byId('share-note');
+    try {
+      await navigator.clipboard.writeText(location.href);
+      note.textContent = 'Link copied: it reopens this exact view.';
+    } catch {
+      note.textContent = 'Copy the address bar: the URL holds this exact view.';
+    }
+  });
+  document.addEventListener('keydown', (ev) => {
+    if (!ev.altKey) return;
+    if (ev.key === 'ArrowLeft') goTo(cursor - 1);
+    else if (ev.key === 'ArrowRight') goTo(cursor + 1);
+  });
+
+  const grid = byId('grid');
+  grid.addEventListener('mouseover', (ev) => {
+    const el = (ev.target as Element).closest<HTMLElement>('[data-k]');
+    if (!el) return;
+    focusCell = Number(el.dataset['k']);
+    hoverAddr = null;
+    updateHighlights();
+  });
+  grid.addEventListener('mouseleave', () => {
+    focusCell = iterPos;
+    updateHighlights();
+  });
+  grid.addEventListener('keydown', (ev) => {
+    const snap = currentSnap();
+    const n = snap.cells?.length ?? 0;
+    if (n === 0) return;
+    const row = snap.shape && snap.shape.length > 0 ? snap.shape[snap.shape.length - 1]! : 1;
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: row, ArrowUp: -row };
+    let k = focusCell ?? -1;
+    if (ev.key in moves) k = focusCell === null ? 0 : k + moves[ev.key]!;
+    else if (ev.key === 'Home') k = 0;
+    else if (ev.key === 'End') k = n - 1;
+    else if (ev.key === 'Escape') k = -1;
+    else return;
+    ev.preventDefault();
+    focusCell = k < 0 ? null : Math.min(n - 1, k);
+    hoverAddr = null;
+    updateHighlights();
+  });
+  grid.addEventListener('focus', () => {
+    if (focusCell === null && (currentSnap().cells?.length ?? 0) > 0) {
+      focusCell = 0;
+      updateHighlights();
+    }
+  });
+
+  const strip = byId('buffer');
+  strip.addEventListener('mouseover', (ev) => {
+    const el = (ev.target as Element).closest<HTMLElement>('[data-addr]');
+    if (!el) return;
+    hoverAddr = Number(el.dataset['addr']);
+    focusCell = null;
+    updateHighlights();
+  });
+  strip.addEventListener('mouseleave', () => {
+    hoverAddr = null;
+    focusCell = iterPos;
+    updateHighlights();
+  });
+
+  byId('track').addEventListener('click', (ev) => {
+    const li = (ev.target as Element).closest<HTMLElement>('[data-k]');
+    if (!li) return;
+    stopPlay();
+    iterPos = Number(li.dataset['k']);
+    focusCell = iterPos;
+    updateHighlights();
+  });
+  byId('iter-next').addEventListener('click', () => {
+    stopPlay();
+    step(1);
+  });
+  byId('iter-prev').addEventListener('click', () => {
+    stopPlay();
+    step(-1);
+  });
+  byId('iter-reset').addEventListener('click', () => {
+    stopPlay();
+    iterPos = null;
+    focusCell = null;
+    step(1);
+  });
+  byId('iter-play').addEventListener('click', togglePlay);
+
+  window.addEventListener('hashchange', () => {
+    if (location.hash === lastHash) return;
+    const s = decodeState(location.hash);
+    if (s) rebuild(s);
+  });
+  window.addEventListener('resize', () => updateHighlights());
+}
+
+// ------------------------------------------------------------------------------------------ start
+
+async function main(): Promise<void> {
+  const status = byId('engine-status');
+  buildOps();
+  wireEvents();
+  try {
+    await loadEngine();
+  } catch (e) {
+    status.textContent = 'The WebAssembly engine failed to load.';
+    showError('loading the engine', toShownError(e));
+    document.body.dataset['ready'] = 'error';
+    return;
+  }
+  status.textContent = 'Engine ready: every number below comes from WebAssembly.';
+  status.classList.add('ok');
+  rebuild(decodeState(location.hash) ?? structuredClone(DEFAULT_STATE));
+  document.body.dataset['ready'] = 'true';
+}
+
+void main();

@@ -1,0 +1,120 @@
+// copy(): materialize / assign with cast; masked-out source elements write the fill value.
+#include <cstring>
+
+#include "kernels/internal.hpp"
+#include "kernels/rows.hpp"
+
+namespace sv::kernels {
+namespace {
+
+using detail::Buffer;
+
+template <class E>
+void run_copy_raw(const Plan& p) {
+  const int L = p.last();
+  const int64_t ds = p.stride[0][L], ss = p.stride[1][L], n = p.shape[L];
+  // A transpose: the destination streams along the last dim but the source jumps. If the source
+  // streams along another dim, walk the pair in 2-D tiles.
+  if (p.ndim >= 2 && ds == 1 && ss != 0 && ss != 1 && ss != -1) {
+    int t = -1;
+    int64_t best = ss < 0 ? -ss : ss;
+    for (int d = 0; d < L; ++d) {
+      const int64_t a = p.stride[1][d] < 0 ? -p.stride[1][d] : p.stride[1][d];
+      if (a != 0 && a < best && p.shape[d] >= 4) {
+        best = a;
+        t = d;
+      }
+    }
+    if (t >= 0) {
+      Plan q = p;
+      q.move_to_second_last(t);
+      const int T = q.ndim - 2;
+      const int64_t r = q.shape[T], dd = q.stride[0][T], si = q.stride[1][T];
+      for_each_outer(q, 2, [&](char** ptr) {
+        rows::copy_2d<E>(reinterpret_cast<E*>(ptr[0]), dd, reinterpret_cast<const E*>(ptr[1]), si,
+                         ss, r, n);
+      });
+      return;
+    }
+  }
+  for_each_outer(p, 1, [&](char** ptr) {
+    rows::copy_raw<E>(reinterpret_cast<E*>(ptr[0]), ds, reinterpret_cast<const E*>(ptr[1]), ss, n);
+  });
+}
+
+void run_copy_same(const Plan& p, int64_t esize) {
+  switch (esize) {
+    case 1: return run_copy_raw<uint8_t>(p);
+    case 2: return run_copy_raw<uint16_t>(p);
+    case 4: return run_copy_raw<uint32_t>(p);
+    default: return run_copy_raw<uint64_t>(p);
+  }
+}
+
+template <class D, class S>
+void run_copy_cast(const Plan& p) {
+  const int L = p.last();
+  const int64_t ds = p.stride[0][L], ss = p.stride[1][L], n = p.shape[L];
+  for_each_outer(p, 1, [&](char** ptr) {
+    rows::copy_cast<D, S>(reinterpret_cast<D*>(ptr[0]), ds, reinterpret_cast<const S*>(ptr[1]), ss,
+                          n);
+  });
+}
+
+}  // namespace
+
+Status copy(const Operand& dst, const Operand& src, double fill) {
+  SV_CHECK(detail::check_operand("copy", "dst", dst));
+  SV_CHECK(detail::check_operand("copy", "src", src));
+  SV_CHECK(detail::check_same_shape("copy", "dst", dst, "src", src));
+  SV_CHECK(detail::check_writable("copy", "dst", dst));
+  if (detail::numel_of(dst.layout.shape) == 0) return ok_status();
+
+  if (detail::overlaps(dst, src)) {
+    if (dst.dtype == src.dtype && !src.layout.has_mask() && detail::same_addressing(dst, src)) {
+      return ok_status();  // every element onto itself
+    }
+    if (!detail::same_addressing(dst, src)) {
+      // Read src completely first: into a temporary of dst's dtype (fill converted once, as in
+      // the direct path), then a same-dtype copy.
+      Buffer buf;
+      Operand tmp;
+      tmp.dtype = dst.dtype;
+      tmp.layout = detail::contiguous_layout(dst.layout.shape);
+      SV_CHECK(buf.allocate("copy", detail::numel_of(dst.layout.shape) *
+                                        static_cast<int64_t>(dtype_size(dst.dtype))));
+      tmp.base = buf.data();
+      SV_CHECK(copy(tmp, src, fill));
+      return copy(dst, tmp, 0.0);
+    }
+  }
+
+  alignas(16) unsigned char fill_value[16] = {};
+  visit_dtype(dst.dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T v = from_double<T>(fill);
+    std::memcpy(fill_value, &v, sizeof(T));
+  });
+  const int64_t de = static_cast<int64_t>(dtype_size(dst.dtype));
+  const int64_t se = static_cast<int64_t>(dtype_size(src.dtype));
+  OpDesc ops[2];
+  ops[0] = {static_cast<char*>(dst.base), &dst.layout, de, nullptr};
+  ops[1] = {static_cast<char*>(src.base), &src.layout, se, fill_value};
+  const bool same = dst.dtype == src.dtype;
+  for_each_region(2, ops, 0, [&](const Plan& p, uint32_t invalid) {
+    if (invalid & 2u) {
+      run_copy_same(p, de);  // the fill value, already in dst's dtype, at stride 0
+    } else if (same) {
+      run_copy_same(p, de);
+    } else {
+      visit_dtype(dst.dtype, [&](auto dt) {
+        visit_dtype(src.dtype, [&](auto st) {
+          run_copy_cast<typename decltype(dt)::type, typename decltype(st)::type>(p);
+        });
+      });
+    }
+  });
+  return ok_status();
+}
+
+}  // namespace sv::kernels

@@ -1,0 +1,207 @@
+// reduce(): sum / max / min / mean over a set of dims, keepdims form. The output is set to the
+// identity first, then the input's index space is walked once (ordered by the INPUT's strides so it
+// streams) with the output at stride 0 along reduced dims: a reduced innermost dim is a horizontal
+// row reduction, a kept innermost dim accumulates whole rows into the output (vertical).
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "kernels/internal.hpp"
+#include "kernels/rows.hpp"
+
+namespace sv::kernels {
+namespace {
+
+using detail::Buffer;
+
+std::string S(int64_t v) { return std::to_string(v); }
+
+const char* reduce_name(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::sum: return "sum";
+    case ReduceOp::max: return "max";
+    case ReduceOp::min: return "min";
+    case ReduceOp::mean: return "mean";
+  }
+  return nullptr;
+}
+
+template <ReduceOp OP, class O, class I>
+void run_reduce(const Plan& p) {
+  const int L = p.last();
+  const int64_t n = p.shape[L], os = p.stride[0][L], xs = p.stride[1][L];
+  if (os == 0) {
+    for_each_outer(p, 1, [&](char** ptr) {
+      rows::reduce_to<OP, O, I>(reinterpret_cast<O*>(ptr[0]), reinterpret_cast<const I*>(ptr[1]),
+                                xs, n);
+    });
+  } else {
+    for_each_outer(p, 1, [&](char** ptr) {
+      rows::reduce_into<OP, O, I>(reinterpret_cast<O*>(ptr[0]), os,
+                                  reinterpret_cast<const I*>(ptr[1]), xs, n);
+    });
+  }
+}
+
+template <class T>
+T identity(ReduceOp op) {
+  if (op == ReduceOp::max) {
+    return is_float_v<T> ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::lowest();
+  }
+  if (op == ReduceOp::min) {
+    return is_float_v<T> ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
+  }
+  return T(0);
+}
+
+// Fills out (unmasked, writable) with one value given as raw bytes in out's dtype.
+Status fill_bytes(const Operand& out, const void* value) {
+  Operand c;
+  c.base = const_cast<void*>(value);
+  c.dtype = out.dtype;
+  c.layout.shape = out.layout.shape;
+  c.layout.strides.assign(out.layout.shape.size(), 0);
+  return copy(out, c, 0.0);
+}
+
+// out = convert(out / count), the mean's last step.
+template <class O>
+void divide_by(const Operand& out, int64_t count) {
+  OpDesc ops[1] = {{static_cast<char*>(out.base), &out.layout, sizeof(O), nullptr}};
+  for_each_region(1, ops, 0, [&](const Plan& p, uint32_t) {
+    const int L = p.last();
+    const int64_t n = p.shape[L], s = p.stride[0][L];
+    for_each_outer(p, 1, [&](char** ptr) {
+      O* o = reinterpret_cast<O*>(ptr[0]);
+      for (int64_t i = 0; i < n; ++i) {
+        // Through double for every dtype: float32 means round once from the double quotient.
+        o[i * s] = convert<O, double>(static_cast<double>(o[i * s]) / static_cast<double>(count));
+      }
+    });
+  });
+}
+
+}  // namespace
+
+Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_mask) {
+  const char* name = reduce_name(op);
+  if (!name) {
+    return make_error(Code::invalid_argument,
+                      "reduce: unknown op " + S(static_cast<int32_t>(op)) + "; expected 0..3");
+  }
+  const std::string opn = std::string("reduce ") + name;
+  const char* o = opn.c_str();
+  SV_CHECK(detail::check_operand(o, "out", out));
+  SV_CHECK(detail::check_operand(o, "in", in));
+  const Dims& ish = in.layout.shape;
+  const int r = static_cast<int>(ish.size());
+  if (r < 64 && (axes_mask >> r) != 0) {
+    int bad = r;
+    while (!((axes_mask >> bad) & 1u)) ++bad;
+    return make_error(Code::out_of_range, opn + ": axis " + S(bad) + " is out of range for in of rank " +
+                                              S(r) + " (shape " + dims_to_string(ish) + ")");
+  }
+  Dims want = ish;
+  int64_t count = 1;
+  for (int d = 0; d < r; ++d) {
+    if ((axes_mask >> d) & 1u) {
+      count *= ish[d];
+      want[d] = 1;
+    }
+  }
+  if (out.layout.shape != want) {
+    return make_error(Code::shape_mismatch,
+                      opn + ": out has shape " + dims_to_string(out.layout.shape) +
+                          " but reducing in " + dims_to_string(ish) +
+                          " needs the keepdims shape " + dims_to_string(want));
+  }
+  if (op == ReduceOp::max || op == ReduceOp::min) {
+    SV_CHECK(detail::check_dtype(o, "out", out, in.dtype));
+  } else if (out.dtype == DType::bool_) {
+    return make_error(Code::type_error, opn + ": out cannot be bool; sum into an integer or "
+                                              "float dtype");
+  }
+  SV_CHECK(detail::check_writable(o, "out", out));
+  if (detail::numel_of(want) == 0) return ok_status();
+  if (count == 0) {
+    if (op == ReduceOp::max || op == ReduceOp::min) {
+      return make_error(Code::invalid_argument,
+                        opn + ": zero-size reduction of shape " + dims_to_string(ish) +
+                            " has no identity; reduce over non-empty dims only");
+    }
+    alignas(16) unsigned char v[16] = {};
+    visit_dtype(out.dtype, [&](auto tag) {
+      using O = typename decltype(tag)::type;
+      const O x = from_double<O>(op == ReduceOp::mean ? std::nan("") : 0.0);
+      std::memcpy(v, &x, sizeof(O));
+    });
+    return fill_bytes(out, v);
+  }
+
+  Buffer buf;
+  Operand src = in;
+  if (detail::overlaps(out, in)) SV_CHECK(detail::materialize(o, in, buf, &src));
+
+  // Identity.
+  {
+    alignas(16) unsigned char v[16] = {};
+    visit_dtype(out.dtype, [&](auto tag) {
+      using O = typename decltype(tag)::type;
+      if constexpr (is_bool_v<O>) {
+        v[0] = op == ReduceOp::min ? 1 : 0;
+      } else {
+        const O x = identity<O>(op);
+        std::memcpy(v, &x, sizeof(O));
+      }
+    });
+    SV_CHECK(fill_bytes(out, v));
+  }
+
+  // The output seen over the input's index space: stride 0 along reduced dims.
+  Layout ol;
+  ol.shape = ish;
+  ol.offset = out.layout.offset;
+  ol.strides = out.layout.strides;
+  for (int d = 0; d < r; ++d) {
+    if ((axes_mask >> d) & 1u) ol.strides[d] = 0;
+  }
+  OpDesc ops[2];
+  ops[0] = {static_cast<char*>(out.base), &ol, static_cast<int64_t>(dtype_size(out.dtype)),
+            nullptr};
+  ops[1] = {static_cast<char*>(src.base), &src.layout, static_cast<int64_t>(dtype_size(in.dtype)),
+            detail::kZeros};
+  const bool additive = op == ReduceOp::sum || op == ReduceOp::mean;
+  for_each_region(2, ops, 1, [&](const Plan& p, uint32_t invalid) {
+    if (additive) {
+      if (invalid & 2u) return;  // masked-out elements add 0
+      visit_dtype(out.dtype, [&](auto ot) {
+        using O = typename decltype(ot)::type;
+        if constexpr (!is_bool_v<O>) {
+          visit_dtype(in.dtype, [&](auto it) {
+            run_reduce<ReduceOp::sum, O, typename decltype(it)::type>(p);
+          });
+        }
+      });
+    } else {
+      visit_dtype(in.dtype, [&](auto tag) {
+        using T0 = typename decltype(tag)::type;
+        using T = std::conditional_t<is_bool_v<T0>, uint8_t, T0>;
+        if (op == ReduceOp::max) {
+          run_reduce<ReduceOp::max, T, T>(p);
+        } else {
+          run_reduce<ReduceOp::min, T, T>(p);
+        }
+      });
+    }
+  });
+
+  if (op == ReduceOp::mean) {
+    visit_dtype(out.dtype, [&](auto tag) {
+      using O = typename decltype(tag)::type;
+      if constexpr (!is_bool_v<O>) divide_by<O>(out, count);
+    });
+  }
+  return ok_status();
+}
+
+}  // namespace sv::kernels

@@ -1,0 +1,399 @@
+// Browser tests of the demo: Playwright (playwright-core) driving Debian's /usr/bin/chromium against
+// the demo built from the package in dist/ and served on a free localhost port. Every read-out the
+// page shows is checked against the built package's own answer for the same view.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { buildDemo } from '../../demo/build.mjs';
+import { serveDemo } from '../../scripts/serve-demo.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SHOTS = path.join(here, 'screenshots');
+const CHROMIUM = process.env.SV_CHROMIUM ?? '/usr/bin/chromium';
+const skip = process.env.SV_SKIP_BROWSER === '1' ? 'SV_SKIP_BROWSER=1' : false;
+const T = { timeout: 90_000 };
+
+let sv; // the built package (what npm users get)
+let server;
+let context;
+let tmp;
+
+before(async () => {
+  if (skip) return;
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: run bash scripts/setup.sh (installs Debian's chromium)`);
+  }
+  sv = await import('strideview');
+  await sv.init();
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'sv-demo-test-'));
+  const { outDir } = await buildDemo(path.join(tmp, 'site'));
+  server = await serveDemo(outDir, 0);
+  const { chromium } = await import('playwright-core');
+  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await context?.close();
+  await server?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+// ------------------------------------------------------------------------------------------ helpers
+
+const tid = (id) => `[data-testid="${id}"]`;
+
+/** Opens the demo at `hash`, waits for the engine, and records console errors. */
+async function open(hash = '', viewport = { width: 1280, height: 800 }) {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`http://127.0.0.1:${server.port}/${hash}`);
+  await page.waitForSelector('body[data-ready="true"], body[data-ready="error"]', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('body', 'data-ready'), 'true', await page.textContent(tid('error')));
+  return {
+    page,
+    async done() {
+      assert.deepEqual(errors, [], 'no console errors');
+      await page.close();
+    },
+  };
+}
+
+async function readouts(page) {
+  const get = async (id) => JSON.parse(await page.getAttribute(tid(id), 'data-value'));
+  return {
+    shape: await get('view-shape'),
+    strides: await get('view-strides'),
+    offset: await get('view-offset'),
+    mask: await get('view-mask'),
+    contiguous: await get('view-contiguous'),
+  };
+}
+
+function maskOf(view) {
+  return view.mask ? view.mask.map(([b, e]) => [Number(b), Number(e)]) : null;
+}
+
+/** The package's answer for an NDArray. */
+function expected(a) {
+  return {
+    shape: [...a.shape],
+    strides: [...a.strides],
+    offset: a.offset,
+    mask: maskOf(a.view),
+    contiguous: a.isCContiguous,
+  };
+}
+
+function* cIndices(shape) {
+  const n = shape.reduce((p, d) => p * d, 1);
+  const idx = shape.map(() => 0);
+  for (let k = 0; k < n; k++) {
+    yield idx.slice();
+    for (let d = shape.length - 1; d >= 0; d--) {
+      if (++idx[d] < shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+/** Checks every logical cell's linear index and validity against the package's view. */
+async function checkCells(page, view, shape) {
+  const drawn = await page.$$eval('[data-testid^="logical-cell"]', (els) =>
+    Object.fromEntries(els.map((e) => [e.dataset.testid, [Number(e.dataset.linear), e.dataset.valid === 'true']])),
+  );
+  let count = 0;
+  for (const idx of cIndices(shape)) {
+    const id = `logical-cell${idx.map((i) => `-${i}`).join('')}`;
+    assert.ok(drawn[id], `${id} is drawn`);
+    assert.deepEqual(drawn[id], [view.linearIndex(idx), view.isValid(idx)], `${id}: linear index and validity`);
+    count++;
+  }
+  assert.equal(Object.keys(drawn).length, count, 'one logical cell per element');
+}
+
+async function applyOp(page, name, input) {
+  if (input !== undefined) await page.fill(tid(`op-${name}-input`), input);
+  await page.click(tid(`op-${name}`));
+}
+
+async function errorText(page) {
+  return ((await page.textContent(tid('error'))) ?? '').trim();
+}
+
+// ------------------------------------------------------------------------------------------ tests
+
+describe('demo', { skip }, () => {
+  test('loads with the engine and shows arange(12) as [3, 4]; screenshots', T, async () => {
+    const { page, done } = await open();
+    const a = sv.arange(0, 12, 1, 'int32').reshape([3, 4]);
+    assert.deepEqual(await readouts(page), expected(a));
+    assert.equal(await page.locator('[data-testid^="buffer-cell-"]').count(), 12);
+    await checkCells(page, a.view, [3, 4]);
+    assert.match(await page.textContent(tid('engine-status')), /ready/i);
+    assert.equal(await errorText(page), '');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.hover(tid('logical-cell-1-2'));
+    await page.screenshot({ path: path.join(SHOTS, 'demo-1280x800.png') });
+    await done();
+  });
+
+  test('narrow screen: nothing overflows sideways', T, async () => {
+    const { page, done } = await open('#shape=3,4&op=transpose', { width: 390, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `page is ${overflow}px wider than the screen`);
+    await page.screenshot({ path: path.join(SHOTS, 'demo-390x844.png'), fullPage: true });
+    await done();
+  });
+
+  const ops = [
+    { name: 'reshape', base: '3,4', input: '2, -1', run: (a) => a.reshape([2, -1]) },
+    { name: 'transpose', base: '3,4', run: (a) => a.transpose() },
+    { name: 'permute', base: '2,3,4', input: '2, 0, 1', run: (a) => a.permute([2, 0, 1]) },
+    { name: 'slice', base: '4,5', input: '::-1, 1:4:2', run: (a) => a.slice('::-1, 1:4:2') },
+    { name: 'flip', base: '3,4', input: '1', run: (a) => a.flip([1]) },
+    { name: 'expand', base: '1,4', input: '3, 4', run: (a) => a.expand([3, 4]) },
+    { name: 'pad', base: '2,3', input: '1, 1; 0, 2', run: (a) => a.padView([[1, 1], [0, 2]]) },
+    { name: 'shrink', base: '4,5', input: '1, 3; 0, 4', run: (a) => a.shrink([[1, 3], [0, 4]]) },
+    { name: 'squeeze', base: '1,3,1', input: '', run: (a) => a.squeeze() },
+    { name: 'unsqueeze', base: '3,4', input: '1', run: (a) => a.unsqueeze([1]) },
+    { name: 'contiguous', base: '3,4', pre: ['transpose'], run: (a) => a.contiguous() },
+  ];
+  for (const op of ops) {
+    test(`op ${op.name}: read-outs and every cell match the package`, T, async () => {
+      const hash = `#shape=${op.base}${(op.pre ?? []).map((p) => `&op=${p}`).join('')}`;
+      const { page, done } = await open(hash);
+      const shape = op.base.split(',').map(Number);
+      let a = sv.arange(0, shape.reduce((p, d) => p * d, 1), 1, 'int32').reshape(shape);
+      for (const p of op.pre ?? []) a = a[p]();
+      const bufferBefore = await page.textContent('#buf-sub');
+      await applyOp(page, op.name, op.input);
+      assert.equal(await errorText(page), '');
+      const b = op.run(a);
+      assert.deepEqual(await readouts(page), expected(b));
+      await checkCells(page, b.view, [...b.shape]);
+      const owner = b.base ?? b;
+      assert.equal(await page.locator('[data-testid^="buffer-cell-"]').count(), owner.size, 'buffer length');
+      if (op.name === 'contiguous') {
+        assert.notEqual(await page.textContent('#buf-sub'), bufferBefore, 'contiguous() shows a new buffer');
+        const values = await page.$$eval('[data-testid^="buffer-cell-"] .val', (els) => els.map((e) => Number(e.textContent)));
+        assert.deepEqual(values, Array.from(b.toTypedArray(), Number));
+      }
+      assert.equal(await page.locator(`${tid('history')} li`).count(), 2 + (op.pre?.length ?? 0));
+      await done();
+    });
+  }
+
+  test('hover links a logical cell to its buffer cell, and a buffer cell to all its readers', T, async () => {
+    const { page, done } = await open('#shape=3,4&op=transpose');
+    const a = sv.arange(0, 12, 1, 'int32').reshape([3, 4]).transpose();
+    const lin = a.view.linearIndex([1, 2]);
+    await page.hover(tid('logical-cell-1-2'));
+    assert.match((await page.getAttribute(tid(`buffer-cell-${lin}`), 'class')) ?? '', /\bhl\b/);
+    assert.equal(await page.textContent(tid('formula-result')), String(lin));
+    assert.equal(await page.locator('.bcell.hl').count(), 1);
+
+    // Broadcast: stride 0 makes one buffer cell feed a whole column.
+    await page.goto(`http://127.0.0.1:${server.port}/#shape=1,4&op=expand:3,4`);
+    await page.waitForSelector('body[data-ready="true"]');
+    const e = sv.arange(0, 4, 1, 'int32').reshape([1, 4]).expand([3, 4]);
+    await page.hover(tid('buffer-cell-2'));
+    const lit = await page.$$eval('.lcell.hl', (els) => els.map((x) => x.dataset.testid).sort());
+    const readers = [0, 1, 2].filter((i) => e.view.linearIndex([i, 2]) === 2).map((i) => `logical-cell-${i}-2`);
+    assert.deepEqual(lit, readers.sort());
+    assert.equal(readers.length, 3);
+    assert.equal(await page.getAttribute(tid('buffer-cell-2'), 'data-readers'), '3');
+    await done();
+  });
+
+  test('masked cells are drawn differently and the mask ranges are listed', T, async () => {
+    const { page, done } = await open('#shape=2,3&op=pad:1,1;0,2');
+    const a = sv.arange(0, 6, 1, 'int32').reshape([2, 3]).padView([[1, 1], [0, 2]]);
+    const masked = await page.locator('.lcell.masked').count();
+    let invalid = 0;
+    for (const idx of cIndices([...a.shape])) if (!a.view.isValid(idx)) invalid++;
+    assert.equal(masked, invalid);
+    assert.ok(masked > 0);
+    const text = await page.textContent(tid('view-mask'));
+    for (const [d, [b, e]] of maskOf(a.view).entries()) assert.ok(text.includes(`dim ${d}: [${b}, ${e})`), text);
+    await done();
+  });
+
+  test('an invalid op shows the engine error in the page and changes nothing', T, async () => {
+    const { page, done } = await open('#shape=3,4&op=transpose');
+    const before = await readouts(page);
+    await page.check(tid('op-reshape-nocopy'));
+    await applyOp(page, 'reshape', '12');
+    const a = sv.arange(0, 12, 1, 'int32').reshape([3, 4]).transpose();
+    let message = '';
+    try {
+      a.reshape([12], { copy: false });
+    } catch (e) {
+      assert.ok(e instanceof sv.StrideViewError);
+      message = e.message;
+    }
+    assert.ok(message, 'the package refuses too');
+    assert.ok((await errorText(page)).includes(message), await errorText(page));
+    assert.ok(await page.isVisible(tid('error')));
+    assert.deepEqual(await readouts(page), before);
+    assert.equal(await page.locator(`${tid('history')} li`).count(), 2);
+
+    // A bad slice too; the next good op clears the error.
+    await applyOp(page, 'slice', '::0');
+    let sliceMessage = '';
+    try {
+      a.slice('::0');
+    } catch (e) {
+      sliceMessage = e.message;
+    }
+    assert.ok((await errorText(page)).includes(sliceMessage), await errorText(page));
+    await applyOp(page, 'transpose');
+    assert.equal(await errorText(page), '');
+    await done();
+  });
+
+  test('history: step back and forward', T, async () => {
+    const { page, done } = await open('#shape=3,4');
+    const a = sv.arange(0, 12, 1, 'int32').reshape([3, 4]);
+    await applyOp(page, 'transpose');
+    await applyOp(page, 'slice', '1:, ::-1');
+    const b = a.transpose().slice('1:, ::-1');
+    assert.deepEqual(await readouts(page), expected(b));
+    await page.click(tid('history-back'));
+    assert.deepEqual(await readouts(page), expected(a.transpose()));
+    await page.click(tid('history-back'));
+    assert.deepEqual(await readouts(page), expected(a));
+    assert.ok(await page.isDisabled(tid('history-back')));
+    await page.click(tid('history-forward'));
+    await page.click(tid('history-forward'));
+    assert.deepEqual(await readouts(page), expected(b));
+    await page.click(tid('history-step-0'));
+    assert.deepEqual(await readouts(page), expected(a));
+    await done();
+  });
+
+  test('the URL holds the state: a copied link reopens the same view', T, async () => {
+    const first = await open('');
+    await first.page.fill(tid('base-shape'), '2, 3, 4');
+    await first.page.press(tid('base-shape'), 'Enter');
+    await applyOp(first.page, 'permute', '2, 0, 1');
+    await applyOp(first.page, 'slice', '::-1, :, 1:');
+    await applyOp(first.page, 'pad', '0, 1; 1, 0; 0, 0');
+    const url = first.page.url();
+    const shown = await readouts(first.page);
+    const history = await first.page.textContent(tid('history'));
+    await first.done();
+
+    const second = await open(url.slice(url.indexOf('#')));
+    assert.deepEqual(await readouts(second.page), shown);
+    assert.equal(await second.page.textContent(tid('history')), history);
+    const a = sv
+      .arange(0, 24, 1, 'int32')
+      .reshape([2, 3, 4])
+      .permute([2, 0, 1])
+      .slice('::-1, :, 1:')
+      .padView([[0, 1], [1, 0], [0, 0]]);
+    assert.deepEqual(shown, expected(a));
+    await second.done();
+  });
+
+  test('symbolic dim: unbound shows the expression, binding draws the view', T, async () => {
+    const { page, done } = await open('#shape=n,4&var=n:1:8');
+    assert.match(await page.textContent(tid('view-shape')), /n#\d+/);
+    assert.equal(await page.locator('[data-testid^="logical-cell"]').count(), 0);
+    await page.fill(tid('var-n-value'), '99');
+    await page.click(tid('var-n-bind'));
+    const v = sv.Sym.variable('n', 1, 8);
+    let message = '';
+    try {
+      sv.Sym.bind(v, 99);
+    } catch (e) {
+      message = e.message.replace(/n#\d+/g, 'n#');
+    }
+    assert.ok(message);
+    assert.ok((await errorText(page)).replace(/n#\d+/g, 'n#').includes(message), await errorText(page));
+
+    await page.fill(tid('var-n-value'), '3');
+    await page.click(tid('var-n-bind'));
+    assert.equal(await errorText(page), '');
+    sv.Sym.bind(v, 3);
+    const view = sv.View.create([sv.Sym.dim(v), 4]);
+    const shown = await readouts(page);
+    assert.deepEqual(shown.shape, sv.Sym.eval(view.shape));
+    assert.deepEqual(shown.strides, [...view.strides]);
+    assert.equal(shown.offset, view.offset);
+    assert.equal(shown.contiguous, view.isCContiguous);
+    await checkCells(page, view, sv.Sym.eval(view.shape));
+
+    // A view op on the symbolic view, then rebinding updates it.
+    await applyOp(page, 'transpose');
+    await page.fill(tid('var-n-value'), '5');
+    await page.click(tid('var-n-bind'));
+    sv.Sym.bind(v, 5);
+    const t = view.permute([1, 0]);
+    assert.deepEqual((await readouts(page)).shape, sv.Sym.eval(t.shape));
+    await checkCells(page, t, sv.Sym.eval(t.shape));
+    assert.ok(page.url().includes('var=n%3A1%3A8%3D5') || page.url().includes('var=n:1:8=5'), page.url());
+    await done();
+  });
+
+  test('iteration order walks the elements and reports the memory jumps', T, async () => {
+    const { page, done } = await open('#shape=3,4&op=transpose');
+    const a = sv.arange(0, 12, 1, 'int32').reshape([3, 4]).transpose();
+    await page.click(tid('iter-next'));
+    await page.click(tid('iter-next'));
+    const l0 = a.view.linearIndex([0, 0]);
+    const l1 = a.view.linearIndex([0, 1]);
+    const status = await page.textContent(tid('iter-status'));
+    assert.ok(status.includes(`element 2 of 12`), status);
+    assert.ok(status.includes(`reads address ${l1}`), status);
+    assert.ok(status.includes(`jump ${l1 - l0 >= 0 ? '+' : ''}${l1 - l0}`), status);
+    assert.match((await page.getAttribute(tid(`buffer-cell-${l1}`), 'class')) ?? '', /\bhl\b/);
+    const chips = await page.$$eval(`${tid('iter-track')} .chip`, (els) => els.map((e) => e.textContent));
+    assert.deepEqual(chips, [...cIndices([4, 3])].map((idx) => String(a.view.linearIndex(idx))));
+    // Play runs to the end by itself.
+    await page.click(tid('iter-play'));
+    await page.waitForFunction(() => /element 12 of 12/.test(document.querySelector('[data-testid="iter-status"]').textContent), null, { timeout: 20_000 });
+    await done();
+  });
+
+  test('controls are labelled and work from the keyboard', T, async () => {
+    const { page, done } = await open('#shape=3,4');
+    const unlabelled = await page.$$eval('input', (els) =>
+      els.filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.id),
+    );
+    assert.deepEqual(unlabelled, []);
+    await page.focus(tid('op-permute-input'));
+    await page.fill(tid('op-permute-input'), '1, 0');
+    await page.keyboard.press('Enter');
+    const a = sv.arange(0, 12, 1, 'int32').reshape([3, 4]).permute([1, 0]);
+    assert.deepEqual(await readouts(page), expected(a));
+    await page.focus(tid('logical'));
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.textContent(tid('formula-result')), String(a.view.linearIndex([0, 1])));
+    await page.keyboard.press('Alt+ArrowLeft');
+    assert.deepEqual(await readouts(page), expected(sv.arange(0, 12, 1, 'int32').reshape([3, 4])));
+    await done();
+  });
+});

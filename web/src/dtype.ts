@@ -1,0 +1,214 @@
+// Element types, their typed arrays, and the promotion rules of the elementwise ops.
+import { fmt } from './errors.js';
+
+/** Element types. Codes match the C++ kernels' DType. */
+export type DType =
+  | 'float32'
+  | 'float64'
+  | 'int8'
+  | 'uint8'
+  | 'int16'
+  | 'uint16'
+  | 'int32'
+  | 'uint32'
+  | 'int64'
+  | 'uint64'
+  | 'bool';
+
+/** The typed array that holds each dtype (bool is one byte, 0 or 1, in a Uint8Array). */
+export interface TypedArrayOf {
+  float32: Float32Array;
+  float64: Float64Array;
+  int8: Int8Array;
+  uint8: Uint8Array;
+  int16: Int16Array;
+  uint16: Uint16Array;
+  int32: Int32Array;
+  uint32: Uint32Array;
+  int64: BigInt64Array;
+  uint64: BigUint64Array;
+  bool: Uint8Array;
+}
+
+export type AnyTypedArray = TypedArrayOf[DType] | Uint8ClampedArray;
+
+/** A scalar element as JS sees it: number, bigint (int64/uint64) or boolean (bool). */
+export type Scalar = number | bigint | boolean;
+
+/** All dtypes, in code order. */
+export const DTYPES: readonly DType[] = Object.freeze([
+  'float32',
+  'float64',
+  'int8',
+  'uint8',
+  'int16',
+  'uint16',
+  'int32',
+  'uint32',
+  'int64',
+  'uint64',
+  'bool',
+] as DType[]);
+
+interface Info {
+  code: number;
+  size: number;
+  ctor: new (buf: ArrayBufferLike, byteOffset: number, length: number) => AnyTypedArray;
+  kind: 'b' | 'i' | 'u' | 'f';
+  bits: number;
+}
+
+const INFO: Record<DType, Info> = {
+  float32: { code: 0, size: 4, ctor: Float32Array, kind: 'f', bits: 32 },
+  float64: { code: 1, size: 8, ctor: Float64Array, kind: 'f', bits: 64 },
+  int8: { code: 2, size: 1, ctor: Int8Array, kind: 'i', bits: 8 },
+  uint8: { code: 3, size: 1, ctor: Uint8Array, kind: 'u', bits: 8 },
+  int16: { code: 4, size: 2, ctor: Int16Array, kind: 'i', bits: 16 },
+  uint16: { code: 5, size: 2, ctor: Uint16Array, kind: 'u', bits: 16 },
+  int32: { code: 6, size: 4, ctor: Int32Array, kind: 'i', bits: 32 },
+  uint32: { code: 7, size: 4, ctor: Uint32Array, kind: 'u', bits: 32 },
+  int64: { code: 8, size: 8, ctor: BigInt64Array, kind: 'i', bits: 64 },
+  uint64: { code: 9, size: 8, ctor: BigUint64Array, kind: 'u', bits: 64 },
+  bool: { code: 10, size: 1, ctor: Uint8Array, kind: 'b', bits: 8 },
+};
+
+/** @internal */
+export function info(d: DType): Info {
+  return INFO[d];
+}
+
+/** @internal */
+export function checkDType(op: string, d: unknown): DType {
+  if (typeof d === 'string' && Object.prototype.hasOwnProperty.call(INFO, d)) return d as DType;
+  throw new TypeError(`${op}: unknown dtype ${fmt(d)}; expected one of ${DTYPES.join(', ')}`);
+}
+
+/** Size of one element in bytes. */
+export function itemSize(d: DType): number {
+  return checkDType('itemSize', d) && INFO[d].size;
+}
+
+/** @internal The dtype that a typed array holds. */
+export function dtypeOfTypedArray(ta: unknown): DType | null {
+  if (ta instanceof Float32Array) return 'float32';
+  if (ta instanceof Float64Array) return 'float64';
+  if (ta instanceof Int8Array) return 'int8';
+  if (ta instanceof Uint8Array || ta instanceof Uint8ClampedArray) return 'uint8';
+  if (ta instanceof Int16Array) return 'int16';
+  if (ta instanceof Uint16Array) return 'uint16';
+  if (ta instanceof Int32Array) return 'int32';
+  if (ta instanceof Uint32Array) return 'uint32';
+  if (ta instanceof BigInt64Array) return 'int64';
+  if (ta instanceof BigUint64Array) return 'uint64';
+  return null;
+}
+
+/** @internal */
+export function isBig(d: DType): boolean {
+  return d === 'int64' || d === 'uint64';
+}
+
+/** @internal Converts a JS value into what a typed array of dtype d stores. */
+export function toStored(op: string, d: DType, v: unknown): number | bigint {
+  if (isBig(d)) {
+    if (typeof v === 'bigint') return v;
+    if (typeof v === 'boolean') return v ? 1n : 0n;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw new RangeError(`${op}: cannot store ${fmt(v)} in ${d}`);
+      return BigInt(Math.trunc(v));
+    }
+  } else if (d === 'bool') {
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    if (typeof v === 'number') return v !== 0 ? 1 : 0; // NaN -> true, like the kernels
+    if (typeof v === 'bigint') return v !== 0n ? 1 : 0;
+  } else {
+    if (typeof v === 'number') return v;
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    if (typeof v === 'bigint') return Number(v);
+  }
+  throw new TypeError(`${op}: cannot store ${fmt(v)} in an array of dtype ${d}`);
+}
+
+/** @internal Converts a stored element into the JS value handed out. */
+export function fromStored(d: DType, v: number | bigint): Scalar {
+  if (d === 'bool') return v !== 0;
+  return v;
+}
+
+// ------------------------------------------------------------------------------------ promotion
+
+const SIGNED: readonly DType[] = ['int8', 'int16', 'int32', 'int64'];
+const UNSIGNED: readonly DType[] = ['uint8', 'uint16', 'uint32', 'uint64'];
+
+function signedFor(bits: number): DType | null {
+  return SIGNED.find((d) => INFO[d].bits >= bits) ?? null;
+}
+
+/**
+ * The result dtype of combining two arrays (NumPy's table): bool < integers < floats; a signed and
+ * an unsigned integer promote to a signed integer wide enough for both (int64 + uint64 -> float64);
+ * float32 with a 32- or 64-bit integer -> float64.
+ */
+export function promoteTypes(a: DType, b: DType): DType {
+  checkDType('promoteTypes', a);
+  checkDType('promoteTypes', b);
+  if (a === b) return a;
+  const A = INFO[a];
+  const B = INFO[b];
+  if (A.kind === 'b') return b;
+  if (B.kind === 'b') return a;
+  if (A.kind === 'f' || B.kind === 'f') {
+    const f = A.kind === 'f' ? A : B;
+    const o = A.kind === 'f' ? B : A;
+    if (o.kind === 'f') return 'float64'; // float32 with float64
+    if (f.bits === 64) return 'float64';
+    return o.bits <= 16 ? 'float32' : 'float64';
+  }
+  if (A.kind === B.kind) return A.bits >= B.bits ? a : b;
+  const s = A.kind === 'i' ? A : B;
+  const u = A.kind === 'u' ? A : B;
+  if (s.bits > u.bits) return A.kind === 'i' ? a : b;
+  return signedFor(u.bits * 2) ?? 'float64';
+}
+
+function fitsInt(d: DType, v: number | bigint): boolean {
+  const I = INFO[d];
+  const x = BigInt(v);
+  if (I.kind === 'u') return x >= 0n && x < 1n << BigInt(I.bits);
+  return x >= -(1n << BigInt(I.bits - 1)) && x < 1n << BigInt(I.bits - 1);
+}
+
+/** @internal The smallest dtype holding an integer value (NumPy's min_scalar_type). */
+function minIntType(v: number | bigint): DType {
+  const order: DType[] = v >= 0 ? ['uint8', 'uint16', 'uint32', 'uint64'] : ['int8', 'int16', 'int32', 'int64'];
+  for (const d of order) if (fitsInt(d, v)) return d;
+  return 'float64';
+}
+
+/**
+ * The dtype of `array op scalar` (NumPy 1.x value-based casting): a scalar of a lower or equal kind
+ * (bool < int < float) keeps the array's dtype when its value fits; an integer that does not fit
+ * widens the integer type; a float scalar with an integer or bool array gives float64; an integer
+ * scalar with a bool array gives int32 (JS's integer default).
+ */
+export function resultTypeWithScalar(d: DType, s: Scalar): DType {
+  const K = INFO[d].kind;
+  if (typeof s === 'boolean') return d;
+  if (typeof s === 'number' && !Number.isInteger(s)) {
+    return K === 'f' ? d : 'float64';
+  }
+  if (K === 'f') return d;
+  if (K === 'b') {
+    if (typeof s === 'bigint') return fitsInt('int64', s) ? 'int64' : 'uint64';
+    return fitsInt('int32', s) ? 'int32' : 'float64';
+  }
+  if (fitsInt(d, s)) return d;
+  return promoteTypes(d, minIntType(s));
+}
+
+/** @internal The dtype of a lone scalar. */
+export function scalarDType(s: Scalar): DType {
+  if (typeof s === 'boolean') return 'bool';
+  if (typeof s === 'bigint') return s >= 0n && !fitsInt('int64', s) ? 'uint64' : 'int64';
+  return 'float64';
+}

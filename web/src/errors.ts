@@ -1,0 +1,111 @@
+// The one error class of the library. C++ errors arrive as (code number, message); JS-side checks
+// raise the same class (or TypeError / RangeError for arguments of the wrong type or range).
+
+/** Error codes: the C++ core's `sv::Code` names, plus `not_initialized` (JS only). */
+export type ErrorCode =
+  | 'invalid_argument'
+  | 'rank_mismatch'
+  | 'out_of_range'
+  | 'shape_mismatch'
+  | 'overflow'
+  | 'unbound'
+  | 'not_expressible'
+  | 'out_of_bounds'
+  | 'read_only'
+  | 'out_of_memory'
+  | 'disposed'
+  | 'type_error'
+  | 'not_initialized'
+  | 'unknown';
+
+// Index = the C++ enum value (src/core/result.hpp); never reorder.
+const CODE_NAMES: readonly ErrorCode[] = [
+  'unknown',
+  'invalid_argument',
+  'rank_mismatch',
+  'out_of_range',
+  'shape_mismatch',
+  'overflow',
+  'unbound',
+  'not_expressible',
+  'out_of_bounds',
+  'read_only',
+  'out_of_memory',
+  'disposed',
+  'type_error',
+];
+
+/** Every error reported by the engine (`.code` names the kind, the message names op and values). */
+export class StrideViewError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'StrideViewError';
+    this.code = code;
+  }
+}
+
+/** @internal */
+export function codeName(code: number): ErrorCode {
+  return CODE_NAMES[code] ?? 'unknown';
+}
+
+/** @internal */
+export function fmt(v: unknown): string {
+  if (typeof v === 'bigint') return `${v}n`;
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(fmt).join(',')}]`;
+  if (v === null) return 'null';
+  if (v === undefined) return 'undefined';
+  if (typeof v === 'object') return Object.prototype.toString.call(v);
+  return String(v);
+}
+
+/** @internal Checks an integer argument (number or bigint) and returns it as a number. */
+export function toInt(op: string, what: string, v: unknown): number {
+  if (typeof v === 'number') {
+    if (!Number.isInteger(v)) {
+      throw new RangeError(`${op}: ${what} must be an integer, got ${fmt(v)}`);
+    }
+    if (!Number.isSafeInteger(v)) {
+      throw new RangeError(`${op}: ${what} ${fmt(v)} is beyond +-2^53-1`);
+    }
+    return v;
+  }
+  if (typeof v === 'bigint') {
+    const n = Number(v);
+    if (!Number.isSafeInteger(n)) {
+      throw new RangeError(`${op}: ${what} ${fmt(v)} is beyond +-2^53-1`);
+    }
+    return n;
+  }
+  throw new TypeError(`${op}: ${what} must be an integer (number or bigint), got ${fmt(v)}`);
+}
+
+/** @internal Checks an array of integers. */
+export function toInts(op: string, what: string, v: unknown): number[] {
+  if (!isArrayLike(v)) {
+    throw new TypeError(`${op}: ${what} must be an array of integers, got ${fmt(v)}`);
+  }
+  const out: number[] = new Array(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = toInt(op, `${what}[${i}]`, v[i]);
+  return out;
+}
+
+/** @internal */
+export function isArrayLike(v: unknown): v is ArrayLike<unknown> {
+  return Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
+}
+
+/** @internal Checks an array of [a, b] integer pairs. */
+export function toPairs(op: string, what: string, v: unknown): [number, number][] {
+  if (!Array.isArray(v)) {
+    throw new TypeError(`${op}: ${what} must be an array of [start, end] pairs, got ${fmt(v)}`);
+  }
+  return v.map((p, i) => {
+    if (!Array.isArray(p) || p.length !== 2) {
+      throw new TypeError(`${op}: ${what}[${i}] must be a pair [a, b], got ${fmt(p)}`);
+    }
+    return [toInt(op, `${what}[${i}][0]`, p[0]), toInt(op, `${what}[${i}][1]`, p[1])];
+  });
+}

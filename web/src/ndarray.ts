@@ -1,0 +1,944 @@
+// NDArray: an owned element buffer in WASM memory plus a View. Only element buffers are owned
+// resources: dispose() / [Symbol.dispose] free them, a FinalizationRegistry is the safety net, and
+// views share (and keep alive) their base. Every view rule is a C++ call (view.ts / wire).
+import {
+  type AnyTypedArray,
+  type DType,
+  type Scalar,
+  checkDType,
+  dtypeOfTypedArray,
+  fromStored,
+  info,
+  isBig,
+  scalarDType,
+  toStored,
+} from './dtype.js';
+import { StrideViewError, fmt, isArrayLike, toInt, toInts, toPairs } from './errors.js';
+import { Op, heapBuffer, rt, wire, type Wire } from './runtime.js';
+import { View, putView, readView } from './view.js';
+
+// ------------------------------------------------------------------------------------ Symbol.dispose
+
+if (typeof (Symbol as { dispose?: symbol }).dispose !== 'symbol') {
+  Object.defineProperty(Symbol, 'dispose', { value: Symbol.for('nodejs.dispose'), configurable: true });
+}
+
+// ------------------------------------------------------------------------------------ storage
+
+interface Storage {
+  ptr: number;
+  bytes: number;
+  length: number; // in elements
+  live: boolean;
+}
+
+let liveArrays = 0;
+let liveBytes = 0;
+
+function releaseStorage(s: Storage): void {
+  if (!s.live) return;
+  s.live = false;
+  rt().sv_free(s.ptr);
+  liveArrays--;
+  liveBytes -= s.bytes;
+}
+
+const finalizer =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry<Storage>((s) => {
+        try {
+          releaseStorage(s);
+        } catch {
+          /* module gone */
+        }
+      })
+    : null;
+
+function allocStorage(op: string, length: number, dtype: DType): Storage {
+  const bytes = length * info(dtype).size;
+  const ptr = bytes > 4294967296 ? 0 : rt().sv_alloc(bytes);
+  if (ptr === 0) {
+    throw new StrideViewError(
+      'out_of_memory',
+      `${op}: cannot allocate ${bytes} bytes for ${length} ${dtype} elements ` +
+        `(WebAssembly memory is ${heapBuffer().byteLength} bytes, at most 4 GiB)`,
+    );
+  }
+  liveArrays++;
+  liveBytes += bytes;
+  return { ptr, bytes, length, live: true };
+}
+
+/** Memory owned by the library: live element buffers, their bytes, and the WASM heap size. */
+export interface MemoryStats {
+  liveArrays: number;
+  liveBytes: number;
+  heapBytes: number;
+}
+
+/** Counters of live element buffers (arrays that own memory) and the WASM heap size. */
+export function memoryStats(): MemoryStats {
+  return { liveArrays, liveBytes, heapBytes: heapBuffer().byteLength };
+}
+
+/** @internal A typed array over the storage, rebuilt from (ptr, length, dtype) on every call. */
+export function heapArray(s: Storage, dtype: DType): AnyTypedArray {
+  return new (info(dtype).ctor)(heapBuffer(), s.ptr, s.length);
+}
+
+/** Nested JS arrays of elements. */
+export type NestedArray = Scalar | NestedArray[];
+
+// ------------------------------------------------------------------------------------ slice specs
+
+/** One entry of {@link NDArray.slice}. */
+export type SliceSpec =
+  | { readonly kind: 'I'; readonly index: number }
+  | { readonly kind: 'R'; readonly start: number | null; readonly stop: number | null; readonly step: number | null }
+  | { readonly kind: 'L'; readonly indices: readonly number[] }
+  | { readonly kind: 'A' }
+  | { readonly kind: 'N' }
+  | { readonly kind: 'E' };
+
+/** A single index (drops the axis; negative counts from the end). */
+export function I(index: number): SliceSpec {
+  return Object.freeze({ kind: 'I', index: toInt('I', 'index', index) });
+}
+/** A half-open range [start, stop) (null or omitted = open end; clamps like NumPy). */
+export function R(start?: number | null, stop?: number | null): SliceSpec {
+  return Rs(start, stop, null);
+}
+/** A stepped range (NumPy start:stop:step; negative steps walk backwards; a strided view). */
+export function Rs(start?: number | null, stop?: number | null, step?: number | null): SliceSpec {
+  const f = (v: unknown, w: string): number | null => (v === undefined || v === null ? null : toInt('Rs', w, v));
+  const st = f(step, 'step');
+  if (st === 0) throw new StrideViewError('invalid_argument', 'Rs: step is 0 (a step must be non-zero)');
+  return Object.freeze({ kind: 'R', start: f(start, 'start'), stop: f(stop, 'stop'), step: st });
+}
+/** A list of indices: gathers (and copies) along the axis. */
+export function L(indices: readonly number[]): SliceSpec {
+  return Object.freeze({ kind: 'L', indices: Object.freeze(toInts('L', 'indices', indices)) });
+}
+/** All of the axis. */
+export const A: SliceSpec = Object.freeze({ kind: 'A' });
+/** A new axis of size 1 (NumPy None). */
+export const N: SliceSpec = Object.freeze({ kind: 'N' });
+/** As many A as needed (NumPy ...). */
+export const E: SliceSpec = Object.freeze({ kind: 'E' });
+
+function parseIntTok(op: string, tok: string, src: string): number {
+  if (!/^[+-]?\d+$/.test(tok)) {
+    throw new StrideViewError('invalid_argument', `${op}: cannot parse ${JSON.stringify(tok)} in ${JSON.stringify(src)}`);
+  }
+  return toInt(op, 'index', Number(tok));
+}
+
+/** @internal Parses "1:3, ::-1, None, 2, [0,2], ...". */
+export function parseSlice(op: string, src: string): SliceSpec[] {
+  if (src.trim() === '') return [];
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of src) {
+    if (ch === '[') depth++;
+    if (ch === ']') depth--;
+    if (ch === ',' && depth === 0) {
+      parts.push(cur);
+      cur = '';
+    } else {
+      cur += ch;
+    }
+  }
+  parts.push(cur);
+  return parts.map((raw) => {
+    const t = raw.trim();
+    if (t === '...') return E;
+    if (t === 'None' || t === 'newaxis' || t === 'np.newaxis') return N;
+    if (t.startsWith('[') && t.endsWith(']')) {
+      const inner = t.slice(1, -1).trim();
+      return L(inner === '' ? [] : inner.split(',').map((x) => parseIntTok(op, x.trim(), src)));
+    }
+    if (t.includes(':')) {
+      const p = t.split(':').map((x) => x.trim());
+      if (p.length > 3) {
+        throw new StrideViewError('invalid_argument', `${op}: cannot parse ${JSON.stringify(t)} in ${JSON.stringify(src)}`);
+      }
+      const v = p.map((x) => (x === '' ? null : parseIntTok(op, x, src)));
+      return Rs(v[0], v[1], v[2] ?? null);
+    }
+    return I(parseIntTok(op, t, src));
+  });
+}
+
+function toSpec(op: string, s: unknown, i: number): SliceSpec {
+  if (typeof s === 'number' || typeof s === 'bigint') return I(toInt(op, `index ${i}`, s));
+  if (s === null || s === undefined) return A;
+  if (Array.isArray(s)) return L(s as number[]);
+  if (typeof s === 'object' && typeof (s as { kind?: unknown }).kind === 'string') {
+    const k = (s as { kind: string }).kind;
+    if (k === 'I' || k === 'R' || k === 'L' || k === 'A' || k === 'N' || k === 'E') return s as SliceSpec;
+  }
+  throw new TypeError(`${op}: spec ${i} must be I(i), R(..), Rs(..), L([..]), A, N, E, an integer or null; got ${fmt(s)}`);
+}
+
+// ------------------------------------------------------------------------------------ helpers
+
+function normAxis(op: string, axis: unknown, ndim: number): number {
+  const a = toInt(op, 'axis', axis);
+  const r = a < 0 ? a + ndim : a;
+  if (r < 0 || r >= ndim) {
+    throw new StrideViewError('out_of_range', `${op}: axis ${a} is out of bounds for array of dimension ${ndim}`);
+  }
+  return r;
+}
+
+/** @internal */
+export function normAxes(op: string, axes: unknown, ndim: number): number[] {
+  const list = typeof axes === 'number' || typeof axes === 'bigint' ? [axes] : axes;
+  if (!Array.isArray(list)) throw new TypeError(`${op}: axes must be an integer or an array of integers, got ${fmt(axes)}`);
+  const out = list.map((a) => normAxis(op, a, ndim));
+  const seen = new Set<number>();
+  for (const a of out) {
+    if (seen.has(a)) throw new StrideViewError('invalid_argument', `${op}: axis ${a} is repeated in ${fmt(list)}`);
+    seen.add(a);
+  }
+  return out;
+}
+
+function checkShape(op: string, shape: unknown): number[] {
+  const s = typeof shape === 'number' || typeof shape === 'bigint' ? [toInt(op, 'shape', shape)] : toInts(op, 'shape', shape);
+  for (const d of s) {
+    if (d < 0) throw new StrideViewError('invalid_argument', `${op}: negative dimensions are not allowed (shape ${fmt(s)})`);
+  }
+  return s;
+}
+
+/** @internal */
+export function putOperand(w: Wire, a: NDArray): void {
+  w.put(a._s.ptr);
+  w.put(a._s.length);
+  w.put(info(a.dtype).code);
+  putView(w, a._v);
+}
+
+/** @internal dst[...] = cast(src) broadcast to dst's shape; masked-out src elements get src's fill. */
+export function kernelCopy(dst: NDArray, src: NDArray): void {
+  wire.begin();
+  putOperand(wire, dst);
+  putOperand(wire, src);
+  wire.put(src._fill);
+  wire.call(Op.KernelCopy);
+}
+
+// ------------------------------------------------------------------------------------ NDArray
+
+/** Options of {@link NDArray.reshape}. */
+export interface ReshapeOptions {
+  /** false: fail instead of copying when no view fits; true: always copy. Default: copy only if needed. */
+  copy?: boolean;
+}
+
+/** An n-dimensional array: an element buffer in WASM memory read through a View. */
+export class NDArray {
+  /** @internal */ _s: Storage;
+  /** @internal */ _v: View;
+  /** Element type. */
+  readonly dtype: DType;
+  /** @internal */ readonly _owner: NDArray | null;
+  /** @internal */ readonly _ro: boolean;
+  /** @internal */ readonly _fill: number;
+  /** @internal */ _disposed = false;
+
+  /** @internal arrays come from array(), zeros(), ... and from operations */
+  constructor(s: Storage, v: View, dtype: DType, owner: NDArray | null, ro: boolean, fill: number) {
+    this._s = s;
+    this._v = v;
+    this.dtype = dtype;
+    this._owner = owner;
+    this._ro = ro;
+    this._fill = fill;
+  }
+
+  /** @internal A fresh owning array (uninitialised). */
+  static _empty(op: string, shape: readonly number[], dtype: DType): NDArray {
+    const v = View.create(shape);
+    const n = v.numel as number;
+    const s = allocStorage(op, n, dtype);
+    const a = new NDArray(s, v, dtype, null, false, 0);
+    finalizer?.register(a, s, s);
+    return a;
+  }
+
+  /** @internal Throws when disposed. */
+  _check(op: string): void {
+    if (this._disposed || !this._s.live) {
+      throw new StrideViewError(
+        'disposed',
+        `${op}: the array was disposed${this._disposed ? '' : ' (its base array was disposed)'}`,
+      );
+    }
+  }
+
+  /** @internal A view of the same buffer. */
+  _derive(v: View, ro: boolean = this._ro, fill: number = this._fill): NDArray {
+    return new NDArray(this._s, v, this.dtype, this._owner ?? this, ro, fill);
+  }
+
+  /** @internal A C-ordered copy (masked-out elements get the fill value), optionally cast. */
+  _materialize(op: string, dtype: DType = this.dtype): NDArray {
+    const out = NDArray._empty(op, this.shape, dtype);
+    try {
+      kernelCopy(out, this);
+    } catch (e) {
+      out.dispose();
+      throw e;
+    }
+    return out;
+  }
+
+  /** @internal Replaces the view of a freshly created owner (e.g. keepdims=false). */
+  _setView(v: View): this {
+    this._v = v;
+    return this;
+  }
+
+  // ---------------------------------------------------------------- properties
+
+  get shape(): number[] {
+    return this._v.shape.slice() as number[];
+  }
+  /** Strides in elements. */
+  get strides(): number[] {
+    return this._v.strides.slice() as number[];
+  }
+  /** Offset of element [0,...,0] in elements from the start of the buffer. */
+  get offset(): number {
+    return this._v.offset;
+  }
+  get ndim(): number {
+    return this._v.shape.length;
+  }
+  /** Number of elements. */
+  get size(): number {
+    return this._v.numel as number;
+  }
+  /** Bytes of one element. */
+  get itemsize(): number {
+    return info(this.dtype).size;
+  }
+  /** The View (shape, strides, offset, mask) over the buffer. */
+  get view(): View {
+    return this._v;
+  }
+  /** Valid region of a padded view, or null. */
+  get mask(): View['mask'] {
+    return this._v.mask;
+  }
+  get isCContiguous(): boolean {
+    return this._v.isCContiguous;
+  }
+  /** The array owning the buffer when this is a view, else null. */
+  get base(): NDArray | null {
+    return this._owner;
+  }
+  /** Broadcast (stride-0) and padded views cannot be written. */
+  get isReadOnly(): boolean {
+    return this._ro;
+  }
+  /** The value masked-out (padded) elements read as. */
+  get fillValue(): number {
+    return this._fill;
+  }
+  get isDisposed(): boolean {
+    return this._disposed || !this._s.live;
+  }
+
+  // ---------------------------------------------------------------- memory
+
+  /**
+   * Frees the buffer when this array owns it (its views become unusable); on a view, only this
+   * handle becomes unusable. Idempotent.
+   */
+  dispose(): void {
+    if (this._disposed) return;
+    this._disposed = true;
+    if (this._owner === null) {
+      finalizer?.unregister(this._s);
+      releaseStorage(this._s);
+    }
+  }
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+
+  // ---------------------------------------------------------------- movement (views)
+
+  /** Same elements in a new shape (-1 infers one dim): a view when one exists, else a copy. */
+  reshape(shape: readonly number[] | number, options: ReshapeOptions = {}): NDArray {
+    const op = 'reshape';
+    this._check(op);
+    const s = typeof shape === 'number' ? [toInt(op, 'shape', shape)] : toInts(op, 'shape', shape);
+    if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object`);
+    const copy = options.copy;
+    if (copy !== undefined && typeof copy !== 'boolean') throw new TypeError(`${op}: copy must be a boolean, got ${fmt(copy)}`);
+    if (copy === true) {
+      const c = this._materialize(op);
+      try {
+        return c._setView(c._v.reshape(s));
+      } catch (e) {
+        c.dispose();
+        throw e;
+      }
+    }
+    try {
+      return this._derive(this._v.reshape(s));
+    } catch (e) {
+      if (!(e instanceof StrideViewError) || e.code !== 'not_expressible' || copy === false) throw e;
+    }
+    const c = this._materialize(op);
+    try {
+      return c._setView(c._v.reshape(s));
+    } catch (e) {
+      c.dispose();
+      throw e;
+    }
+  }
+
+  /** Permutes the axes (reverses them by default). */
+  transpose(axes?: readonly number[]): NDArray {
+    this._check('transpose');
+    const n = this.ndim;
+    const a = axes === undefined ? Array.from({ length: n }, (_, i) => n - 1 - i) : toInts('transpose', 'axes', axes).map((x) => normAxis('transpose', x, n));
+    return this._derive(this._v.permute(a));
+  }
+  /** Reorders the axes: result axis i is input axis axes[i]. */
+  permute(axes: readonly number[]): NDArray {
+    this._check('permute');
+    const n = this.ndim;
+    return this._derive(this._v.permute(toInts('permute', 'axes', axes).map((x) => normAxis('permute', x, n))));
+  }
+  /** Reverses the given axes (all by default): a strided view with negative strides. */
+  flip(axes?: number | readonly number[]): NDArray {
+    this._check('flip');
+    const n = this.ndim;
+    const ax = axes === undefined ? Array.from({ length: n }, (_, i) => i) : normAxes('flip', axes, n);
+    const flags = new Array<boolean>(n).fill(false);
+    for (const a of ax) flags[a] = true;
+    return this._derive(this._v.flip(flags));
+  }
+  /** Removes size-1 dims (all, or the given ones, which must have size 1). */
+  squeeze(axes?: number | readonly number[]): NDArray {
+    this._check('squeeze');
+    const sh = this.shape;
+    let drop: number[];
+    if (axes === undefined) {
+      drop = sh.map((d, i) => (d === 1 ? i : -1)).filter((i) => i >= 0);
+    } else {
+      drop = normAxes('squeeze', axes, sh.length);
+      for (const a of drop) {
+        if (sh[a] !== 1) {
+          throw new StrideViewError(
+            'invalid_argument',
+            `squeeze: cannot select an axis to squeeze out which has size not equal to one (axis ${a} has size ${sh[a]})`,
+          );
+        }
+      }
+    }
+    return this._derive(this._v.reshape(sh.filter((_, i) => !drop.includes(i))));
+  }
+  /** Inserts size-1 dims at the given positions of the result. */
+  unsqueeze(axes: number | readonly number[]): NDArray {
+    this._check('unsqueeze');
+    const sh = this.shape;
+    const k = typeof axes === 'number' || typeof axes === 'bigint' ? 1 : Array.isArray(axes) ? axes.length : 0;
+    const pos = normAxes('unsqueeze', axes, sh.length + k);
+    const out: number[] = [];
+    let j = 0;
+    for (let i = 0; i < sh.length + pos.length; i++) out.push(pos.includes(i) ? 1 : sh[j++]!);
+    return this._derive(this._v.reshape(out));
+  }
+  /** Merges dims startDim..endDim (inclusive) into one (a view when possible). */
+  flatten(options: { startDim?: number; endDim?: number } = {}): NDArray {
+    this._check('flatten');
+    const sh = this.shape;
+    if (sh.length === 0) return this.reshape([1]);
+    const s = normAxis('flatten', options.startDim ?? 0, sh.length);
+    const e = normAxis('flatten', options.endDim ?? -1, sh.length);
+    if (s > e) throw new StrideViewError('invalid_argument', `flatten: startDim ${s} is after endDim ${e}`);
+    const merged = sh.slice(s, e + 1).reduce((p, d) => p * d, 1);
+    return this.reshape([...sh.slice(0, s), merged, ...sh.slice(e + 1)]);
+  }
+  /** Splits dim `dim` into `sizes` (one -1 allowed). */
+  unflatten(dim: number, sizes: readonly number[]): NDArray {
+    this._check('unflatten');
+    const sh = this.shape;
+    const d = normAxis('unflatten', dim, sh.length);
+    const sz = toInts('unflatten', 'sizes', sizes);
+    const inner = sz.filter((x) => x !== -1).reduce((p, x) => p * x, 1);
+    const resolved = sz.map((x) => (x === -1 ? (inner === 0 ? 0 : Math.floor(sh[d]! / inner)) : x));
+    if (resolved.reduce((p, x) => p * x, 1) !== sh[d]) {
+      throw new StrideViewError('shape_mismatch', `unflatten: sizes ${fmt(sz)} do not multiply to the size ${sh[d]} of dim ${d}`);
+    }
+    return this.reshape([...sh.slice(0, d), ...resolved, ...sh.slice(d + 1)]);
+  }
+  /** Moves axes to new positions (NumPy moveaxis). */
+  moveaxis(source: number | readonly number[], destination: number | readonly number[]): NDArray {
+    this._check('moveaxis');
+    const n = this.ndim;
+    const src = normAxes('moveaxis', source, n);
+    const dst = normAxes('moveaxis', destination, n);
+    if (src.length !== dst.length) {
+      throw new StrideViewError('invalid_argument', `moveaxis: source ${fmt(source)} and destination ${fmt(destination)} must have the same number of elements`);
+    }
+    const order = Array.from({ length: n }, (_, i) => i).filter((i) => !src.includes(i));
+    const pairs = dst.map((d, i) => [d, src[i]!] as const).sort((x, y) => x[0] - y[0]);
+    for (const [d, s] of pairs) order.splice(d, 0, s);
+    return this._derive(this._v.permute(order));
+  }
+  /** Swaps two axes. */
+  swapaxes(axis1: number, axis2: number): NDArray {
+    this._check('swapaxes');
+    const n = this.ndim;
+    const a = normAxis('swapaxes', axis1, n);
+    const b = normAxis('swapaxes', axis2, n);
+    const order = Array.from({ length: n }, (_, i) => i);
+    order[a] = b;
+    order[b] = a;
+    return this._derive(this._v.permute(order));
+  }
+  /** Broadcasts to shape (-1 keeps a dim): a read-only stride-0 view. */
+  expand(shape: readonly number[]): NDArray {
+    this._check('expand');
+    const s = toInts('expand', 'shape', shape);
+    const sh = this.shape;
+    const lead = s.length - sh.length;
+    const target = s.map((d, i) => {
+      if (d !== -1) return d;
+      if (i < lead) throw new StrideViewError('invalid_argument', `expand: -1 is not allowed for the new leading dim ${i} of ${fmt(s)}`);
+      return sh[i - lead]!;
+    });
+    return this._derive(this._v.broadcastTo(target), true);
+  }
+  /** NumPy broadcast_to: a read-only stride-0 view. */
+  broadcastTo(shape: readonly number[]): NDArray {
+    this._check('broadcastTo');
+    return this._derive(this._v.broadcastTo(toInts('broadcastTo', 'shape', shape)), true);
+  }
+  /** Keeps [start, end) per dim (View.shrink). */
+  shrink(bounds: readonly (readonly [number, number])[]): NDArray {
+    this._check('shrink');
+    return this._derive(this._v.shrink(toPairs('shrink', 'bounds', bounds)));
+  }
+  /** A virtual padded view: masked-out elements read as `value` (read-only). */
+  padView(padding: readonly (readonly [number, number])[], value: number = 0): NDArray {
+    this._check('padView');
+    if (typeof value !== 'number') throw new TypeError(`padView: value must be a number, got ${fmt(value)}`);
+    return this._derive(this._v.pad(toPairs('padView', 'padding', padding)), true, value);
+  }
+  /** A new array padded with `value` ((before, after) per dim). */
+  pad(padding: readonly (readonly [number, number])[], value: number = 0): NDArray {
+    this._check('pad');
+    return this.padView(padding, value)._materialize('pad');
+  }
+
+  // ---------------------------------------------------------------- indexing
+
+  /**
+   * NumPy basic slicing: I(i) R(start, stop) Rs(start, stop, step) A N E, or integers / null, or a
+   * single string such as '1:3, ::-1, None, 2'. Ranges and steps give strided views; L([..])
+   * gathers a copy (outer indexing per axis, as in Nx).
+   */
+  slice(...specs: (SliceSpec | number | null | string | readonly number[])[]): NDArray {
+    const op = 'slice';
+    this._check(op);
+    const list: SliceSpec[] =
+      specs.length === 1 && typeof specs[0] === 'string' ? parseSlice(op, specs[0]) : specs.map((s, i) => toSpec(op, s, i));
+    wire.begin();
+    putView(wire, this._v);
+    wire.put(list.length);
+    const lists: (readonly number[])[] = [];
+    for (const s of list) {
+      switch (s.kind) {
+        case 'I':
+          wire.put(0);
+          wire.put(s.index);
+          break;
+        case 'R':
+          wire.put(1);
+          wire.put(s.start ?? NaN);
+          wire.put(s.stop ?? NaN);
+          wire.put(s.step ?? NaN);
+          break;
+        case 'A':
+          wire.put(3);
+          break;
+        case 'N':
+          wire.put(4);
+          break;
+        case 'L':
+          wire.put(5);
+          lists.push(s.indices);
+          break;
+        case 'E':
+          wire.put(6);
+          break;
+      }
+    }
+    wire.call(Op.ViewSlice);
+    const invalid = wire.bool();
+    const nl = wire.num();
+    const axes: number[] = [];
+    for (let i = 0; i < nl; i++) axes.push(wire.num());
+    const v = readView(wire, null, null);
+    if (invalid) return full([], this._fill, this.dtype);
+    let out = this._derive(v);
+    for (let k = 0; k < lists.length; k++) {
+      const g = gather(out, axes[k]!, lists[k]!);
+      if (out._owner === null) out.dispose();
+      out = g;
+    }
+    return out;
+  }
+  /** Indexes from the outermost dim inward: a view (a[i] or a[i, j, ...]). */
+  get(indices: number | readonly number[]): NDArray {
+    const idx = typeof indices === 'number' || typeof indices === 'bigint' ? [indices] : toInts('get', 'indices', indices);
+    return this.slice(...idx.map((i) => I(i)));
+  }
+  /** One element as a JS value (bigint for int64/uint64, boolean for bool). */
+  item(indices?: number | readonly number[]): Scalar {
+    const op = 'item';
+    this._check(op);
+    let idx: number[];
+    if (indices === undefined) {
+      if (this.size !== 1) {
+        throw new StrideViewError('invalid_argument', `item: can only convert an array of size 1 to a scalar (this one has shape ${fmt(this.shape)})`);
+      }
+      idx = new Array<number>(this.ndim).fill(0);
+    } else {
+      idx = typeof indices === 'number' || typeof indices === 'bigint' ? [toInt(op, 'index', indices)] : toInts(op, 'indices', indices);
+      if (idx.length !== this.ndim) {
+        throw new StrideViewError('rank_mismatch', `item: ${idx.length} indices for an array of dimension ${this.ndim}`);
+      }
+    }
+    wire.begin();
+    putView(wire, this._v);
+    wire.put(idx.length);
+    for (const i of idx) {
+      wire.put(0);
+      wire.put(i);
+    }
+    wire.call(Op.ViewSlice);
+    const invalid = wire.bool();
+    wire.num(); // no list axes
+    const v = readView(wire, null, null);
+    if (invalid) return fromStored(this.dtype, toStored(op, this.dtype, this._fill));
+    const off = v.offset;
+    if (off < 0 || off >= this._s.length) {
+      throw new StrideViewError('out_of_bounds', `item: element at linear index ${off} is outside the buffer of ${this._s.length} elements`);
+    }
+    return fromStored(this.dtype, heapArray(this._s, this.dtype)[off]!);
+  }
+  /** Writes value (scalar or array, broadcast) at the indexed sub-array; returns this. */
+  set(indices: number | readonly number[], value: Scalar | NDArray | NestedArray): this {
+    this._check('set');
+    this.get(indices).assign(value);
+    return this;
+  }
+  /** Writes src (broadcast to this shape, cast to this dtype) into this view; returns this. */
+  assign(src: Scalar | NDArray | NestedArray | AnyTypedArray): this {
+    const op = 'assign';
+    this._check(op);
+    if (this._ro) {
+      throw new StrideViewError(
+        'read_only',
+        `assign: the array is read-only (${this._v.mask ? 'a padded view' : 'a broadcast view'} of shape ${fmt(this.shape)} ` +
+          `with strides ${fmt(this.strides)}); call copy() first`,
+      );
+    }
+    if (src instanceof NDArray) {
+      src._check(op);
+      kernelCopy(this, src);
+      return this;
+    }
+    const t = asArray(op, src, this.dtype);
+    try {
+      kernelCopy(this, t);
+    } finally {
+      t.dispose();
+    }
+    return this;
+  }
+  /** Sets every element; returns this. */
+  fill(value: Scalar): this {
+    return this.assign(value);
+  }
+
+  // ---------------------------------------------------------------- copies
+
+  /** This array when already C-contiguous (a view sharing the buffer), else a C-ordered copy. */
+  contiguous(): NDArray {
+    this._check('contiguous');
+    if (this._v.isCContiguous) return this._derive(this._v);
+    return this._materialize('contiguous');
+  }
+  /** A C-ordered copy that owns its buffer. */
+  copy(): NDArray {
+    this._check('copy');
+    return this._materialize('copy');
+  }
+  /** A copy converted to dtype. */
+  astype(dtype: DType): NDArray {
+    this._check('astype');
+    return this._materialize('astype', checkDType('astype', dtype));
+  }
+  /** A copy of the elements in C order (Uint8Array for bool, BigInt64Array for int64...). */
+  toTypedArray(): AnyTypedArray {
+    const op = 'toTypedArray';
+    this._check(op);
+    const n = this.size;
+    if (this._v.isCContiguous && n <= this._s.length) {
+      const I = info(this.dtype);
+      return new I.ctor(heapBuffer(), this._s.ptr, n).slice();
+    }
+    const c = this._materialize(op);
+    try {
+      return c.toTypedArray();
+    } finally {
+      c.dispose();
+    }
+  }
+  /** Nested JS arrays (a scalar for a 0-d array). */
+  toArray(): NestedArray {
+    const flat = this.toTypedArray();
+    const sh = this.shape;
+    const d = this.dtype;
+    let k = 0;
+    const build = (axis: number): NestedArray => {
+      if (axis === sh.length) return fromStored(d, flat[k++]!);
+      const out: NestedArray[] = new Array(sh[axis]!);
+      for (let i = 0; i < sh[axis]!; i++) out[i] = build(axis + 1);
+      return out;
+    };
+    return build(0);
+  }
+  toString(): string {
+    if (this.isDisposed) return `NDArray(disposed)`;
+    const body = this.size <= 1000 ? JSON.stringify(this.toArray(), (_, v) => (typeof v === 'bigint' ? `${v}n` : v)) : '...';
+    return `NDArray(${body}, dtype=${this.dtype}, shape=${fmt(this.shape)})`;
+  }
+}
+
+// ------------------------------------------------------------------------------------ gather
+
+/** @internal Outer gather along one axis (a new array). */
+export function gather(a: NDArray, axis: number, indices: readonly number[]): NDArray {
+  const sh = a.shape;
+  sh[axis] = indices.length;
+  const out = NDArray._empty('take', sh, a.dtype);
+  try {
+    wire.begin();
+    putOperand(wire, out);
+    putOperand(wire, a);
+    wire.put(a._fill);
+    wire.put(axis);
+    wire.putDims(indices as number[]);
+    wire.call(Op.KernelGather);
+  } catch (e) {
+    out.dispose();
+    throw e;
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------------------ creation
+
+function writeFlat(a: NDArray, values: ArrayLike<unknown>, op: string): void {
+  const d = a.dtype;
+  const t = heapArray(a._s, d);
+  if (isBig(d)) {
+    const b = t as BigInt64Array | BigUint64Array;
+    for (let i = 0; i < values.length; i++) b[i] = toStored(op, d, values[i]) as bigint;
+  } else {
+    const n = t as Exclude<AnyTypedArray, BigInt64Array | BigUint64Array>;
+    for (let i = 0; i < values.length; i++) n[i] = toStored(op, d, values[i]) as number;
+  }
+}
+
+function inferShape(op: string, data: unknown): { shape: number[]; flat: unknown[] } {
+  const shape: number[] = [];
+  let probe: unknown = data;
+  while (Array.isArray(probe)) {
+    shape.push(probe.length);
+    if (probe.length === 0) break;
+    probe = probe[0];
+  }
+  const flat: unknown[] = [];
+  const walk = (x: unknown, depth: number, path: string): void => {
+    if (depth === shape.length) {
+      if (Array.isArray(x)) {
+        throw new StrideViewError('shape_mismatch', `${op}: ragged nested sequence at ${path || 'top level'}: expected a scalar, got an array of length ${x.length}`);
+      }
+      if (typeof x !== 'number' && typeof x !== 'bigint' && typeof x !== 'boolean') {
+        throw new TypeError(`${op}: elements must be numbers, bigints or booleans; got ${fmt(x)} at ${path || 'top level'}`);
+      }
+      flat.push(x);
+      return;
+    }
+    if (!Array.isArray(x) || x.length !== shape[depth]) {
+      throw new StrideViewError(
+        'shape_mismatch',
+        `${op}: ragged nested sequence at ${path || 'top level'}: expected length ${shape[depth]}, got ${Array.isArray(x) ? `length ${x.length}` : fmt(x)}`,
+      );
+    }
+    for (let i = 0; i < x.length; i++) walk(x[i], depth + 1, `${path}[${i}]`);
+  };
+  walk(data, 0, '');
+  return { shape, flat };
+}
+
+/** Options of {@link array}. */
+export interface ArrayOptions {
+  dtype?: DType;
+  shape?: readonly number[];
+}
+
+/**
+ * A new array from nested JS arrays, a scalar, a typed array or another NDArray (always copies).
+ * Default dtype: the typed array's; for JS values bool if all are booleans, int64 if any is a
+ * bigint, else float64.
+ */
+export function array(data: NestedArray | AnyTypedArray | NDArray, options: ArrayOptions = {}): NDArray {
+  const op = 'array';
+  if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object`);
+  const dtype = options.dtype === undefined ? undefined : checkDType(op, options.dtype);
+  const shapeOpt = options.shape === undefined ? undefined : checkShape(op, options.shape);
+  if (data instanceof NDArray) {
+    data._check(op);
+    const c = data._materialize(op, dtype ?? data.dtype);
+    if (!shapeOpt) return c;
+    try {
+      return c._setView(c._v.reshape(shapeOpt));
+    } catch (e) {
+      c.dispose();
+      throw e;
+    }
+  }
+  if (ArrayBuffer.isView(data) && !(data instanceof DataView)) {
+    const src = data as AnyTypedArray;
+    const dt = dtypeOfTypedArray(src);
+    if (!dt) throw new TypeError(`${op}: unsupported typed array ${fmt(data)}`);
+    const out = fromTypedArray(src, shapeOpt ?? [src.length]);
+    if (dtype === undefined || dtype === dt) return out;
+    try {
+      return out._materialize(op, dtype);
+    } finally {
+      out.dispose();
+    }
+  }
+  const { shape, flat } = inferShape(op, data);
+  let dt = dtype;
+  if (dt === undefined) {
+    if (flat.length > 0 && flat.every((x) => typeof x === 'boolean')) dt = 'bool';
+    else if (flat.some((x) => typeof x === 'bigint')) dt = 'int64';
+    else dt = 'float64';
+  }
+  const target = shapeOpt ?? shape;
+  const out = NDArray._empty(op, target, dt);
+  try {
+    if (out.size !== flat.length) {
+      throw new StrideViewError('shape_mismatch', `${op}: cannot give ${flat.length} elements the shape ${fmt(target)} (${out.size} elements)`);
+    }
+    writeFlat(out, flat, op);
+  } catch (e) {
+    out.dispose();
+    throw e;
+  }
+  return out;
+}
+
+/** @internal NDArray from anything array-like; dtype when converting JS data. */
+export function asArray(op: string, x: unknown, dtype?: DType): NDArray {
+  if (x instanceof NDArray) {
+    x._check(op);
+    return dtype === undefined || dtype === x.dtype ? x : x._materialize(op, dtype);
+  }
+  if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') {
+    return full([], x, dtype ?? scalarDType(x));
+  }
+  if (isArrayLike(x)) return array(x as NestedArray, dtype === undefined ? {} : { dtype });
+  throw new TypeError(`${op}: expected an NDArray, a number, a bigint, a boolean or an array; got ${fmt(x)}`);
+}
+
+/** A new array copying a typed array's elements (dtype from its type; Uint8ClampedArray -> uint8). */
+export function fromTypedArray(ta: AnyTypedArray, shape?: readonly number[]): NDArray {
+  const op = 'fromTypedArray';
+  const dt = dtypeOfTypedArray(ta);
+  if (!dt) throw new TypeError(`${op}: expected a typed array, got ${fmt(ta)}`);
+  const s = shape === undefined ? [ta.length] : checkShape(op, shape);
+  const out = NDArray._empty(op, s, dt);
+  if (out.size !== ta.length) {
+    out.dispose();
+    throw new StrideViewError('shape_mismatch', `${op}: cannot give ${ta.length} elements the shape ${fmt(s)} (${out.size} elements)`);
+  }
+  (heapArray(out._s, dt) as Uint8Array).set(ta as Uint8Array);
+  return out;
+}
+
+/** An uninitialised array (default dtype float64). */
+export function empty(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {
+  return NDArray._empty('empty', checkShape('empty', shape), checkDType('empty', dtype));
+}
+
+/** An array filled with value (dtype default: float64 for numbers, int64 for bigints, bool for booleans). */
+export function full(shape: readonly number[] | number, value: Scalar, dtype?: DType): NDArray {
+  const op = 'full';
+  const s = checkShape(op, shape);
+  if (typeof value !== 'number' && typeof value !== 'bigint' && typeof value !== 'boolean') {
+    throw new TypeError(`${op}: value must be a number, bigint or boolean, got ${fmt(value)}`);
+  }
+  const dt = dtype === undefined ? scalarDType(value) : checkDType(op, dtype);
+  const stored = toStored(op, dt, value);
+  const out = NDArray._empty(op, s, dt);
+  (heapArray(out._s, dt) as { fill(v: number | bigint): unknown }).fill(stored);
+  return out;
+}
+
+export function zeros(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {
+  return full(shape, 0, checkDType('zeros', dtype));
+}
+
+export function ones(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {
+  return full(shape, 1, checkDType('ones', dtype));
+}
+
+/**
+ * Evenly spaced values in [start, stop) (NumPy arange). Default dtype: int32 when start, stop and
+ * step are integers that fit, else float64.
+ */
+export function arange(start: number, stop?: number, step?: number, dtype?: DType): NDArray {
+  const op = 'arange';
+  let a = start;
+  let b = stop;
+  if (b === undefined || b === null) {
+    b = a;
+    a = 0;
+  }
+  const st = step === undefined || step === null ? 1 : step;
+  for (const [n, v] of [['start', a], ['stop', b], ['step', st]] as const) {
+    if (typeof v !== 'number') throw new TypeError(`${op}: ${n} must be a number, got ${fmt(v)}`);
+    if (!Number.isFinite(v)) throw new RangeError(`${op}: ${n} must be finite, got ${v}`);
+  }
+  if (st === 0) throw new StrideViewError('invalid_argument', `${op}: step is 0`);
+  const len = Math.max(0, Math.ceil((b - a) / st));
+  let dt = dtype === undefined ? undefined : checkDType(op, dtype);
+  if (dt === undefined) {
+    const ints = Number.isInteger(a) && Number.isInteger(b) && Number.isInteger(st);
+    const last = a + (len - 1) * st;
+    dt = ints && Math.abs(a) <= 2147483647 && Math.abs(last) <= 2147483647 ? 'int32' : 'float64';
+  }
+  const out = NDArray._empty(op, [len], dt);
+  const vals = new Array<number>(len);
+  for (let i = 0; i < len; i++) vals[i] = a + i * st;
+  writeFlat(out, vals, op);
+  return out;
+}

@@ -488,6 +488,10 @@ const char* reduce_name(int64_t op) {
   return (op >= 0 && op < 4) ? names[op] : "reduce";
 }
 
+// Zero-size outputs: nothing to write. The kernels reject them today because the canonical strides
+// of a zero-size shape are 0 (read as "broadcast view"), so the binding skips the call.
+bool is_empty(const Dims& s) { return std::find(s.begin(), s.end(), 0) != s.end(); }
+
 Status kernel_call(int32_t code, Reader& r) {
   switch (code) {
     case kKernelCopy: {
@@ -496,6 +500,7 @@ Status kernel_call(int32_t code, Reader& r) {
       SV_TRY(double fill, r.num());
       SV_TRY(Dims ds, dst.view.concrete_shape("assign"));
       SV_TRY(View sv, broadcast_operand(src.view, ds, "assign"));
+      if (is_empty(ds)) return ok_status();
       SV_TRY(kernels::Operand d, operand(dst, dst.view, "assign"));
       SV_TRY(kernels::Operand s, operand(src, sv, "assign"));
       return kernels::copy(d, s, fill);
@@ -510,6 +515,7 @@ Status kernel_call(int32_t code, Reader& r) {
       SV_TRY(Dims os, out.view.concrete_shape(name));
       SV_TRY(View av, broadcast_operand(a.view, os, name));
       SV_TRY(View bv, broadcast_operand(b.view, os, name));
+      if (is_empty(os)) return ok_status();
       SV_TRY(kernels::Operand o, operand(out, out.view, name));
       SV_TRY(kernels::Operand x, operand(a, av, name));
       SV_TRY(kernels::Operand y, operand(b, bv, name));
@@ -523,6 +529,7 @@ Status kernel_call(int32_t code, Reader& r) {
       SV_TRY(Buf a, read_operand(r, name));
       SV_TRY(Dims os, out.view.concrete_shape(name));
       SV_TRY(View av, broadcast_operand(a.view, os, name));
+      if (is_empty(os)) return ok_status();
       SV_TRY(kernels::Operand o, operand(out, out.view, name));
       SV_TRY(kernels::Operand x, operand(a, av, name));
       return kernels::unary(static_cast<kernels::UnaryOp>(op), o, x);
@@ -536,6 +543,7 @@ Status kernel_call(int32_t code, Reader& r) {
       SV_TRY(View cv, broadcast_operand(c.view, os, "where"));
       SV_TRY(View av, broadcast_operand(a.view, os, "where"));
       SV_TRY(View bv, broadcast_operand(b.view, os, "where"));
+      if (is_empty(os)) return ok_status();
       SV_TRY(kernels::Operand o, operand(out, out.view, "where"));
       SV_TRY(kernels::Operand oc, operand(c, cv, "where"));
       SV_TRY(kernels::Operand oa, operand(a, av, "where"));
@@ -549,6 +557,8 @@ Status kernel_call(int32_t code, Reader& r) {
       SV_TRY(Buf out, read_operand(r, name));
       SV_TRY(Buf in, read_operand(r, name));
       SV_TRY(int64_t axes, r.i64());
+      SV_TRY(Dims os, out.view.concrete_shape(name));
+      if (is_empty(os)) return ok_status();
       SV_TRY(kernels::Operand o, operand(out, out.view, name));
       SV_TRY(kernels::Operand i, operand(in, in.view, name));
       return kernels::reduce(static_cast<kernels::ReduceOp>(op), o, i,
@@ -578,6 +588,7 @@ Status kernel_call(int32_t code, Reader& r) {
       Dims expect = ss;
       expect[axis] = static_cast<int64_t>(idx.size());
       if (expect != ds) return malformed("gather destination shape");
+      if (is_empty(ds)) return ok_status();
       Mask sb, db;
       for (size_t k = 0; k < ss.size(); ++k) {
         sb.push_back({0, ss[k]});

@@ -10,14 +10,17 @@ import {
   type ShownError,
   type Snapshot,
   type VarSpec,
+  MAX_BASE,
+  MAX_BUFFER_CELLS,
   MAX_CELLS,
+  MAX_COPY,
   MAX_DRAWN_RANK,
 } from './model';
 import { InputError, formatList, parseDims, parseInts, parsePairs } from './parse';
 
-type NDArray = ReturnType<typeof sv.arange>;
-type View = NDArray['view'];
-type Var = ReturnType<typeof sv.Sym.variable>;
+type NDArray = sv.NDArray;
+type View = sv.View;
+type Var = sv.Var;
 
 /** The thing the operations act on: an NDArray over real memory, or a bare (symbolic) View. */
 export type Subject =
@@ -45,8 +48,9 @@ export function loadEngine(): Promise<void> {
 export function toShownError(e: unknown): ShownError {
   if (e instanceof sv.StrideViewError) return { code: String(e.code), message: e.message, engine: true };
   if (e instanceof InputError) return { code: 'input', message: e.message, engine: false };
-  const message = e instanceof Error ? e.message : String(e);
-  return { code: 'unexpected', message, engine: false };
+  // The package's own argument checks (TypeError, RangeError) and anything unforeseen.
+  if (e instanceof Error) return { code: e.name, message: e.message, engine: false };
+  return { code: 'unexpected', message: String(e), engine: false };
 }
 
 // ---------------------------------------------------------------- symbolic variables
@@ -56,25 +60,19 @@ const vars = new Map<string, { spec: VarSpec; v: Var }>();
 /** The engine variable for a spec: reused while its bounds stay the same, bound as the spec says. */
 function variable(spec: VarSpec): Var {
   let entry = vars.get(spec.name);
-  const stale =
-    !entry ||
-    entry.spec.min !== spec.min ||
-    entry.spec.max !== spec.max ||
-    (entry.spec.value !== null && spec.value === null);
-  if (stale) {
-    // A fresh variable (fresh id) is the only way back to "unbound" through the public API.
+  if (!entry || entry.spec.min !== spec.min || entry.spec.max !== spec.max) {
     entry = { spec: { ...spec, value: null }, v: sv.Sym.variable(spec.name, spec.min, spec.max) };
     vars.set(spec.name, entry);
   }
-  const e = entry!;
-  if (spec.value !== null && e.spec.value !== spec.value) {
-    sv.Sym.bind(e.v, spec.value);
-    e.spec.value = spec.value;
+  if (entry.spec.value !== spec.value) {
+    if (spec.value === null) sv.Sym.unbind(entry.v);
+    else sv.Sym.bind(entry.v, spec.value); // checks the bounds; throws StrideViewError
+    entry.spec.value = spec.value;
   }
-  return e.v;
+  return entry.v;
 }
 
-function symDims(dims: Array<number | string>, specs: VarSpec[]): Array<number | ReturnType<typeof sv.Sym.dim>> {
+function symDims(dims: Array<number | string>, specs: VarSpec[]): sv.Dim[] {
   return dims.map((d) => {
     if (typeof d === 'number') return d;
     const spec = specs.find((s) => s.name === d);
@@ -90,7 +88,7 @@ const bufferIds = new WeakMap<object, number>();
 const bufferLabels = new WeakMap<object, string>();
 
 function owner(a: NDArray): NDArray {
-  return (a.base as NDArray | null) ?? a;
+  return a.base ?? a;
 }
 
 function bufferId(a: NDArray, label: string): number {
@@ -104,11 +102,17 @@ function bufferId(a: NDArray, label: string): number {
   return id;
 }
 
+/** Buffer numbers restart at #1 for each new starting point. */
+export function resetBufferIds(): void {
+  nextBufferId = 1;
+}
+
 /** The starting point: arange(numel) reshaped to a concrete shape, or a symbolic View. */
 export function makeBase(spec: BaseSpec): Subject {
   if (spec.dims.every((d) => typeof d === 'number')) {
     const shape = spec.dims as number[];
     const n = sv.Shape.numel(shape);
+    if (n > MAX_BASE) throw new InputError(`the demo starts from at most ${MAX_BASE} elements; [${shape.join(', ')}] has ${n}`);
     const arr = sv.arange(0, n, 1, 'int32').reshape(shape);
     bufferId(arr, `arange(${n})`);
     return { kind: 'array', arr };
@@ -122,10 +126,14 @@ export function applyBindings(spec: BaseSpec): void {
   for (const v of spec.vars) variable(v);
 }
 
+/** View.flip takes one flag per dim; the demo's input is a list of axes (negative from the end). */
 function axesToFlags(axes: number[], ndim: number): boolean[] {
   const flags = new Array<boolean>(ndim).fill(false);
-  for (const a of axes) flags[a < 0 ? a + ndim : a] = true;
-  return flags;
+  for (const a of axes) {
+    if (a < -ndim) throw new InputError(`flip: axis ${a} is out of range for ${ndim} dims`);
+    flags[a < 0 ? a + ndim : a] = true; // an axis >= ndim lengthens the list: the engine names the mismatch
+  }
+  return Array.from(flags, (f) => f === true);
 }
 
 /** Whether an op exists for this kind of subject (array-level ops need real memory). */
@@ -139,6 +147,9 @@ export function applyOp(s: Subject, op: OpSpec, spec: BaseSpec): Subject {
   const what = op.name;
   if (s.kind === 'array') {
     const a = s.arr;
+    if ((op.name === 'contiguous' || op.name === 'reshape') && a.size > MAX_COPY) {
+      throw new InputError(`${op.name}: the demo copies at most ${MAX_COPY} elements; this view has ${a.size}`);
+    }
     let out: NDArray;
     switch (op.name) {
       case 'reshape':
@@ -220,9 +231,25 @@ export function newBuffer(before: Subject, after: Subject): boolean {
   return before.kind === 'array' && after.kind === 'array' && owner(before.arr) !== owner(after.arr);
 }
 
-/** Frees the memory of subjects no longer shown (views keep their base alive in the engine). */
-export function release(subjects: Subject[]): void {
-  for (const s of subjects) if (s.kind === 'array') s.arr.dispose();
+/** Frees the memory of subjects no longer shown: their views, then the buffers no `kept` subject uses. */
+export function release(subjects: Subject[], kept: Subject[] = []): void {
+  const keep = new Set<NDArray>();
+  for (const s of kept) if (s.kind === 'array') keep.add(owner(s.arr));
+  const owners = new Set<NDArray>();
+  for (const s of subjects) {
+    if (s.kind !== 'array') continue;
+    owners.add(owner(s.arr));
+    if (!keep.has(s.arr)) s.arr.dispose();
+  }
+  for (const o of owners) if (!keep.has(o)) o.dispose();
+}
+
+/** The starting point as a call of the package, e.g. `arange(12).reshape(3, 4)`. */
+export function baseCall(spec: BaseSpec): string {
+  const dims = spec.dims.join(', ');
+  if (!spec.dims.every((d) => typeof d === 'number')) return `View.create([${dims}])`;
+  const n = sv.Shape.numel(spec.dims as number[]);
+  return spec.dims.length === 1 ? `arange(${n})` : `arange(${n}).reshape(${dims})`;
 }
 
 // ---------------------------------------------------------------- reading a view
@@ -240,20 +267,22 @@ function cOrder(shape: number[], visit: (idx: number[]) => void): void {
 }
 
 function readMask(v: View): Array<[number, number]> | null {
-  const m = v.mask as ReadonlyArray<readonly [number, number]> | null | undefined;
-  return m ? m.map(([b, e]) => [Number(b), Number(e)] as [number, number]) : null;
+  return v.mask ? v.mask.map(([b, e]) => [b, e] as [number, number]) : null;
 }
 
-function concreteShape(v: View): number[] | null {
-  try {
-    const s = sv.Sym.eval(v.shape as never);
-    return s ? Array.from(s, Number) : null;
-  } catch {
-    return null;
-  }
+/** The engine's evaluation of a possibly symbolic shape or strides; null while a variable is unbound. */
+function concrete(dims: readonly sv.Dim[]): number[] | null {
+  return sv.Sym.eval(dims);
 }
 
-function cellsOf(v: View, shape: number[] | null, memory: number[] | null): Pick<Snapshot, 'cells' | 'cellsNote'> {
+/**
+ * The logical cells in C order. `valueAt(k, linear)` reads the value of valid cell k (null: no memory).
+ */
+function cellsOf(
+  v: View,
+  shape: number[] | null,
+  valueAt: ((k: number, linear: number) => number | null) | null,
+): Pick<Snapshot, 'cells' | 'cellsNote'> {
   if (!shape) return { cells: null, cellsNote: 'Bind the variable to see the elements.' };
   if (shape.length > MAX_DRAWN_RANK) {
     return { cells: null, cellsNote: `Rank ${shape.length}: only ranks 0-${MAX_DRAWN_RANK} are drawn.` };
@@ -262,12 +291,29 @@ function cellsOf(v: View, shape: number[] | null, memory: number[] | null): Pick
   if (n > MAX_CELLS) return { cells: null, cellsNote: `${n} elements: too many to draw (limit ${MAX_CELLS}).` };
   const cells: Cell[] = [];
   cOrder(shape, (idx) => {
-    const linear = Number(v.linearIndex(idx));
+    const linear = v.linearIndex(idx);
     const valid = v.isValid(idx);
-    const value = valid && memory ? (memory[linear] ?? null) : null;
+    const value = valid && valueAt ? valueAt(cells.length, linear) : null;
     cells.push({ idx, linear, valid, value });
   });
   return { cells, cellsNote: n === 0 ? 'Zero elements: this view is empty.' : null };
+}
+
+/** Values of an array's cells: memory[linear] when the buffer was read, else the engine's C-order copy. */
+function valueReader(a: NDArray, memory: number[] | null): (k: number, linear: number) => number | null {
+  if (memory) return (_k, linear) => memory[linear] ?? null;
+  let flat: number[] | null = null;
+  return (k) => {
+    flat ??= Array.from(a.toTypedArray() as ArrayLike<number | bigint>, Number);
+    return flat[k] ?? null;
+  };
+}
+
+/** The shape as the engine gives it: concrete numbers, or the symbolic text while unbound. */
+export function shapeText(s: Subject): string {
+  if (s.kind === 'array') return formatList(s.arr.shape);
+  const shape = concrete(s.view.shape);
+  return shape ? formatList(shape) : sv.Sym.toString(s.view.shape);
 }
 
 /** Everything the page shows about a subject, asked from the engine. */
@@ -276,12 +322,13 @@ export function snapshot(s: Subject): Snapshot {
     const a = s.arr;
     const v = a.view;
     const o = owner(a);
-    const memory = Array.from(o.toTypedArray() as ArrayLike<number | bigint>, Number);
+    const memory = o.size <= MAX_BUFFER_CELLS ? Array.from(o.toTypedArray() as ArrayLike<number | bigint>, Number) : null;
     const shape = Array.from(a.shape, Number);
     const strides = Array.from(a.strides, Number);
     return {
       kind: 'array',
       shapeText: formatList(shape),
+      shapeSym: null,
       shape,
       stridesText: formatList(strides),
       strides,
@@ -292,39 +339,40 @@ export function snapshot(s: Subject): Snapshot {
       numel: a.size,
       dtype: a.dtype,
       description: v.toString(),
-      buffer: { id: bufferId(a, 'buffer'), label: bufferLabels.get(o) ?? 'buffer', values: memory },
-      ...cellsOf(v, shape, memory),
+      buffer: { id: bufferId(a, 'buffer'), label: bufferLabels.get(o) ?? 'buffer', length: o.size, values: memory },
+      ...cellsOf(v, shape, valueReader(a, memory)),
     };
   }
 
   const v = s.view;
-  const shape = concreteShape(v);
-  let strides: number[] | null = null;
-  try {
-    strides = Array.from(v.strides as ArrayLike<number>, Number);
-  } catch {
-    strides = null;
-  }
-  const baseShape = concreteShape(s.base);
-  const baseNumel = baseShape ? baseShape.reduce((p, d) => p * d, 1) : null;
-  const numel = shape ? shape.reduce((p, d) => p * d, 1) : null;
+  const shape = concrete(v.shape);
+  const strides = concrete(v.strides);
+  const baseShape = concrete(s.base.shape);
+  const baseNumel = baseShape ? sv.Shape.numel(baseShape) : null;
+  const numel = sv.Sym.evalDim(v.numel);
   return {
     kind: 'view',
-    shapeText: sv.Sym.toString(v.shape as never),
+    shapeText: shape ? formatList(shape) : sv.Sym.toString(v.shape),
+    shapeSym: sv.Sym.toString(v.shape),
     shape,
-    stridesText: strides ? formatList(strides) : 'depends on an unbound variable',
+    stridesText: strides ? formatList(strides) : sv.Sym.toString(v.strides),
     strides,
-    offset: Number(v.offset),
+    offset: v.offset,
     mask: readMask(v),
     contiguous: v.isCContiguous,
-    numelText: numel === null ? sv.Sym.toString([v.numel as never]) : String(numel),
+    numelText: numel === null ? sv.Sym.toString(v.numel) : String(numel),
     numel,
     dtype: null,
     description: v.toString(),
     buffer:
       baseNumel === null
         ? null
-        : { id: 0, label: `addresses 0..${baseNumel - 1}`, values: Array.from({ length: baseNumel }, (_, k) => k) },
+        : {
+            id: 0,
+            label: `addresses 0..${baseNumel - 1}`,
+            length: baseNumel,
+            values: baseNumel <= MAX_BUFFER_CELLS ? Array.from({ length: baseNumel }, (_, k) => k) : null,
+          },
     ...cellsOf(v, shape, null),
   };
 }

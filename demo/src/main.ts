@@ -4,18 +4,21 @@ import {
   type Subject,
   applyBindings,
   applyOp,
+  baseCall,
   loadEngine,
   makeBase,
   newBuffer,
   release,
+  resetBufferIds,
+  shapeText,
   snapshot,
   supports,
   toShownError,
 } from './engine';
 import { byId, h, svgEl } from './dom';
-import type { BaseSpec, Cell, OpSpec, ShownError, Snapshot, VarSpec } from './model';
+import { type BaseSpec, type Cell, type OpSpec, type ShownError, type Snapshot, type VarSpec, MAX_BUFFER_CELLS } from './model';
 import { OP_UI } from './ops';
-import { InputError, formatList, parseDims } from './parse';
+import { InputError, formatList, parseDims, parsePairs } from './parse';
 import { DEFAULT_STATE, type UrlState, decodeState, defaultVar, encodeState } from './url';
 
 // ------------------------------------------------------------------------------------------ state
@@ -83,37 +86,35 @@ const errorEl = byId('error');
 function showError(what: string | null, e: ShownError | null): void {
   errorEl.replaceChildren();
   if (!e) return;
-  errorEl.append(
-    h('strong', {}, what ? `${what} failed` : 'Error'),
-    ' ',
-    e.engine ? h('code', { class: 'code' }, `StrideViewError ${e.code}`) : null,
-    ' ',
-    h('span', { class: 'msg', 'data-testid': 'error-message' }, e.message),
-  );
+  errorEl.append(h('strong', {}, what ? `${what} failed` : 'Error'), ' ');
+  if (e.engine) errorEl.append(h('code', { class: 'code' }, `StrideViewError ${e.code}`), ' ');
+  errorEl.append(h('span', { class: 'msg', 'data-testid': 'error-message' }, e.message));
 }
 
+/** The op as a call of the package's API, e.g. `padView([[1, 1], [0, 2]])`. */
 function callText(op: OpSpec): string {
   const ui = OP_UI.find((o) => o.name === op.name)!;
-  const arg = op.arg.trim();
-  if (op.name === 'slice') return `${ui.call}('${arg}')`;
-  if (op.name === 'reshape' && op.noCopy) return `${ui.call}(${arg}, { copy: false })`;
+  const raw = op.arg.trim();
+  let arg = raw;
+  try {
+    if (op.name === 'slice') arg = `'${raw}'`;
+    else if (op.name === 'pad' || op.name === 'shrink') arg = `[${parsePairs(raw, op.name).map(([a, b]) => `[${a}, ${b}]`).join(', ')}]`;
+    else if (raw) arg = formatList(parseDims(raw, op.name));
+  } catch {
+    arg = raw; // shown as typed; the error says what is wrong with it
+  }
+  if (op.name === 'reshape' && op.noCopy) arg += ', { copy: false }';
   return `${ui.call}(${arg})`;
 }
 
 // ------------------------------------------------------------------------------------------ actions
-
-function baseLabel(): string {
-  const dims = base.dims.join(', ');
-  if (!base.dims.every((d) => typeof d === 'number')) return `View.create([${dims}])`;
-  const n = (base.dims as number[]).reduce((p, d) => p * d, 1);
-  return base.dims.length === 1 ? `arange(${n})` : `arange(${n}).reshape(${dims})`;
-}
 
 /** Builds the base and replays `state.ops`; stops at the first failing op and shows its error. */
 function rebuild(state: UrlState): void {
   stopPlay();
   release(steps.map((s) => s.subject));
   steps = [];
+  resetBufferIds();
   base = structuredClone(state.base);
   showError(null, null);
   try {
@@ -136,9 +137,15 @@ function pushOp(op: OpSpec): boolean {
   const from = current();
   try {
     const subject = applyOp(from.subject, op, base);
-    const note = newBuffer(from.subject, subject) ? 'new buffer' : '';
+    const copied = newBuffer(from.subject, subject);
+    const note = copied ? 'new buffer' : op.name === 'contiguous' ? 'same buffer: already C-contiguous' : '';
+    const dropped = steps.slice(cursor + 1);
     steps = steps.slice(0, cursor + 1);
     steps.push({ op, subject, snap: null, note });
+    release(
+      dropped.map((s) => s.subject),
+      steps.map((s) => s.subject),
+    );
     cursor = steps.length - 1;
     showError(null, null);
     return true;
@@ -187,7 +194,7 @@ function setBase(text: string): void {
   rebuild({ base: { dims, vars }, ops: [] });
 }
 
-function bindVar(name: string, value: number): void {
+function bindVar(name: string, value: number | null): void {
   const spec = base.vars.find((v) => v.name === name);
   if (!spec) return;
   const old = spec.value;
@@ -197,7 +204,7 @@ function bindVar(name: string, value: number): void {
     showError(null, null);
   } catch (e) {
     spec.value = old;
-    showError(`Sym.bind(${name}, ${value})`, toShownError(e));
+    showError(value === null ? `Sym.unbind(${name})` : `Sym.bind(${name}, ${value})`, toShownError(e));
     return;
   }
   for (const s of steps) s.snap = null;
@@ -229,6 +236,8 @@ function idxName(d: number, rank: number): string {
 
 function renderReadouts(snap: Snapshot): void {
   setReadout('ro-shape', snap.shapeText, snap.shape ?? snap.shapeText);
+  const symEl = byId('ro-shape-sym');
+  symEl.textContent = snap.shapeSym && snap.shapeSym !== snap.shapeText ? snap.shapeSym : '';
   setReadout('ro-strides', snap.stridesText, snap.strides ?? snap.stridesText);
   setReadout('ro-offset', String(snap.offset), snap.offset);
   const maskEl = byId('ro-mask');
@@ -260,6 +269,8 @@ function renderReadouts(snap: Snapshot): void {
   byId('ro-desc').textContent = snap.description;
 }
 
+const paren = (x: number): string => (x < 0 ? `(${x})` : String(x));
+
 function renderFormula(snap: Snapshot): void {
   const el = byId('formula');
   el.replaceChildren();
@@ -271,7 +282,7 @@ function renderFormula(snap: Snapshot): void {
   const general = h('span', { class: 'fline' }, lhs(names), ' = ', ['offset', ...names.map((n, d) => `${n}·s${d}`)].join(' + '));
   if (snap.strides) {
     const strides = snap.strides;
-    general.append(' = ', h('span', { class: 'nums' }, [String(snap.offset), ...names.map((n, d) => `${n}·${strides[d]}`)].join(' + ')));
+    general.append(' = ', h('span', { class: 'nums' }, [String(snap.offset), ...names.map((n, d) => `${n}·${paren(strides[d]!)}`)].join(' + ')));
   }
   const line = h('span', { class: 'fline' });
   el.append(general, line);
@@ -296,7 +307,7 @@ function renderFormula(snap: Snapshot): void {
     line.append(h('span', { class: 'hint' }, 'Hover a cell (or focus the grid and use the arrow keys) to fill in its numbers.'));
     return;
   }
-  const parts = [String(snap.offset), ...cell.idx.map((i, d) => `${i}·${snap.strides ? snap.strides[d] : '?'}`)];
+  const parts = [String(snap.offset), ...cell.idx.map((i, d) => `${i}·${snap.strides ? paren(snap.strides[d]!) : '?'}`)];
   line.append(
     lhs(cell.idx.map(String)),
     ' = ',
@@ -334,11 +345,15 @@ function renderBuffer(snap: Snapshot): void {
   }
   sub.textContent =
     snap.kind === 'array'
-      ? `buffer #${buf.id} · ${buf.label} · ${buf.values.length} elements`
+      ? `buffer #${buf.id} · ${buf.label} · ${buf.length} elements`
       : `${buf.label} (a bare view: addresses only)`;
+  if (!buf.values) {
+    note.textContent = `${buf.length} elements: too many to draw (limit ${MAX_BUFFER_CELLS}).`;
+    return;
+  }
   for (const [addr, value] of buf.values.entries()) {
     const n = readers.get(addr)?.length ?? 0;
-    const cls = ['bcell', n === 0 ? 'unread' : 'read', n > 1 ? 'multi' : '', addr === snap.offset ? 'origin' : '']
+    const cls = ['bcell', n === 0 ? 'unread' : 'read', n > 1 ? 'multi' : '', addr === snap.offset ? 'origin' : '', snap.kind === 'view' ? 'bare' : '']
       .filter(Boolean)
       .join(' ');
     const el = h(
@@ -351,18 +366,20 @@ function renderBuffer(snap: Snapshot): void {
         title: `address ${addr}: value ${value}; read by ${n} logical cell${n === 1 ? '' : 's'}`,
       },
       h('span', { class: 'addr' }, addr),
-      h('span', { class: 'val' }, snap.kind === 'array' ? value : ''),
+      h('span', { class: 'val' }, value),
       n > 1 ? h('span', { class: 'badge' }, `×${n}`) : null,
     );
     strip.append(el);
     bufferEls.set(addr, el);
   }
   const outside =
-    snap.offset < 0 || snap.offset >= buf.values.length
+    snap.offset < 0 || snap.offset >= buf.length
       ? ` The offset ${snap.offset} is outside the buffer: only masked cells would start there.`
       : '';
   note.textContent =
-    (snap.kind === 'array' ? 'Memory order, address above each cell. Underlined: the offset, where index (0, …, 0) points.' : '') + outside;
+    (snap.kind === 'array'
+      ? 'Memory order, address above each cell. Underlined: the offset, where index (0, …, 0) points.'
+      : 'A bare view owns no memory: these are the addresses of a buffer the size of the starting shape.') + outside;
 }
 
 // ------------------------------------------------------------------------------------------ logical grid
@@ -378,12 +395,12 @@ function cellEl(snap: Snapshot, k: number): HTMLElement {
       'data-testid': `logical-cell${c.idx.map((i) => `-${i}`).join('')}`,
       'data-k': k,
       'data-linear': c.linear,
-      'data-valid': c.valid,
+      'data-valid': String(c.valid),
       role: 'gridcell',
       title: c.valid ? `${label} reads address ${c.linear}` : `${label} is padding (masked): not read`,
     },
     h('span', { class: 'val' }, c.valid ? (c.value ?? c.linear) : ''),
-    h('span', { class: 'lin' }, c.valid ? (snap.kind === 'array' ? `@${c.linear}` : '') : 'pad'),
+    c.valid && snap.kind === 'view' ? null : h('span', { class: 'lin' }, c.valid ? `@${c.linear}` : 'pad'),
   );
 }
 
@@ -426,23 +443,16 @@ function renderGrid(snap: Snapshot): void {
   } else {
     // Higher ranks: a stack of 2-D grids, one per index of the leading dims.
     const [rows, cols] = [shape[rank - 2]!, shape[rank - 1]!];
-    const lead = shape.slice(0, rank - 2);
     const per = rows * cols;
-    const count = lead.reduce((p, d) => p * d, 1);
-    const stack = h('div', { class: `stack rank${rank}` });
-    for (let b = 0; b < count; b++) {
-      const li: number[] = [];
-      let rem = b;
-      for (let d = lead.length - 1; d >= 0; d--) {
-        li.unshift(rem % lead[d]!);
-        rem = Math.floor(rem / lead[d]!);
-      }
+    const stack = h('div', { class: `stack rank${rank}`, style: rank === 4 ? `--per-row:${shape[1]}` : null });
+    for (let first = 0; first < snap.cells.length; first += per) {
+      const lead = snap.cells[first]!.idx.slice(0, rank - 2);
       stack.append(
         h(
           'figure',
           { class: 'slab' },
-          h('figcaption', {}, `[${[...li, ':', ':'].join(', ')}]`),
-          table(snap, rows, cols, b * per, n(rank - 2), n(rank - 1)),
+          h('figcaption', {}, `[${[...lead, ':', ':'].join(', ')}]`),
+          table(snap, rows, cols, first, n(rank - 2), n(rank - 1)),
         ),
       );
     }
@@ -493,6 +503,13 @@ function renderTrack(snap: Snapshot): void {
   }
 }
 
+/** Scrolls `box` (not the page) so that `el` is inside it. */
+function keepVisible(box: HTMLElement, el: HTMLElement): void {
+  const top = el.offsetTop - box.offsetTop;
+  if (top < box.scrollTop) box.scrollTop = top;
+  else if (top + el.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + el.offsetHeight - box.clientHeight;
+}
+
 function renderIteration(snap: Snapshot): void {
   const cells = snap.cells ?? [];
   const status = byId('iter-status');
@@ -516,7 +533,7 @@ function renderIteration(snap: Snapshot): void {
   const c = cells[iterPos]!;
   const chip = byId('track').children[iterPos];
   chip?.classList.add('current');
-  chip?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  if (chip instanceof HTMLElement) keepVisible(byId('track'), chip);
   const prev = validBefore(cells, iterPos);
   const where = `(${c.idx.join(', ')})`;
   if (!c.valid) {
@@ -640,9 +657,7 @@ function renderVars(): void {
       }
       bindVar(v.name, Number(raw));
     });
-    fs.querySelector(`[data-testid="${id('unbind')}"]`)!.addEventListener('click', () =>
-      changeVar(v.name, { value: null }),
-    );
+    fs.querySelector(`[data-testid="${id('unbind')}"]`)!.addEventListener('click', () => bindVar(v.name, null));
   }
 }
 
@@ -668,7 +683,7 @@ function buildOps(): void {
             'aria-describedby': helpId,
           })
         : h('span', { class: 'op-spacer' }),
-      h('button', { type: 'submit', 'data-testid': `op-${op.name}`, 'aria-describedby': helpId }, 'Apply'),
+      h('button', { type: 'submit', 'data-testid': `op-${op.name}`, 'aria-label': `Apply ${op.call}`, 'aria-describedby': helpId }, 'Apply'),
       op.name === 'reshape'
         ? h(
             'label',
@@ -706,7 +721,7 @@ function renderHistory(): void {
   const list = byId('history');
   list.replaceChildren();
   steps.forEach((s, n) => {
-    const shape = s.snap?.shapeText ?? (n === cursor ? currentSnap().shapeText : '');
+    const shape = shapeText(s.subject);
     list.append(
       h(
         'li',
@@ -719,7 +734,7 @@ function renderHistory(): void {
             'aria-current': n === cursor ? 'step' : null,
             'data-step': n,
           },
-          h('code', {}, s.op ? `.${callText(s.op)}` : baseLabel()),
+          h('code', {}, s.op ? `.${callText(s.op)}` : baseCall(base)),
           shape && s.op ? h('span', { class: 'hshape' }, ` → ${shape}`) : null,
           s.note ? h('span', { class: 'tag' }, s.note) : null,
         ),

@@ -57,6 +57,8 @@ export interface Snapshot {
   /** 'array': an NDArray over a real buffer; 'view': a bare View (symbolic mode). */
   kind: 'array' | 'view';
   shapeText: string;
+  /** The engine's symbolic text of the shape (symbolic views only), e.g. "[n#1=3, 4]". */
+  shapeSym: string | null;
   /** Concrete shape, or null while a symbolic dim is unbound. */
   shape: number[] | null;
   stridesText: string;
@@ -82,8 +84,10 @@ export interface BufferInfo {
   /** A stable number per owned buffer, so a new buffer (contiguous, copying reshape) is visible. */
   id: number;
   label: string;
-  /** Element values in memory order; for a bare View these are just the addresses. */
-  values: number[];
+  /** Number of elements in the buffer. */
+  length: number;
+  /** Element values in memory order (for a bare View, the addresses); null when too long to draw. */
+  values: number[] | null;
 }
 
 /** An error to show in the page. `engine` is true for a StrideViewError from the WASM engine. */
@@ -95,5 +99,11 @@ export interface ShownError {
 
 /** Largest number of logical cells drawn. */
 export const MAX_CELLS = 600;
+/** Largest buffer drawn as a strip. */
+export const MAX_BUFFER_CELLS = 1024;
+/** Largest starting buffer (arange) the demo creates. */
+export const MAX_BASE = 4096;
+/** Largest array the demo lets an op copy into a new buffer. */
+export const MAX_COPY = 1 << 20;
 /** Largest rank drawn as grids (higher ranks keep their read-outs). */
 export const MAX_DRAWN_RANK = 4;

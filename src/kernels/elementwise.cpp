@@ -57,10 +57,80 @@ struct Unaliased {
   }
 };
 
+template <size_t E>
+using raw_t = std::conditional_t<
+    E == 1, uint8_t,
+    std::conditional_t<E == 2, uint16_t, std::conditional_t<E == 4, uint32_t, uint64_t>>>;
+
+// An input that jumps along the inner dim but streams along dim t (a transposed operand): walk
+// (t, inner) in tiles, transposing each such input's tile into a contiguous stage first, so every
+// row of the op runs on contiguous (or broadcast) operands.
+template <BinaryOp OP, class T>
+bool run_binary_staged(const Plan& p, int t, const bool* staged) {
+  using R = scalar::binary_result_t<OP, T>;
+  using E = raw_t<sizeof(T)>;
+  constexpr int64_t BR = 64, BC = 64;
+  Buffer buf;
+  if (!buf.allocate("binary", 2 * BR * BC * static_cast<int64_t>(sizeof(T))).ok()) return false;
+  T* stage[3] = {nullptr, reinterpret_cast<T*>(buf.data()),
+                 reinterpret_cast<T*>(buf.data()) + BR * BC};
+  Plan q = p;
+  q.move_to_second_last(t);
+  const int TD = q.ndim - 2, L = q.ndim - 1;
+  const int64_t rows = q.shape[TD], cols = q.shape[L];
+  for_each_outer(q, 2, [&](char** ptr) {
+    for (int64_t i0 = 0; i0 < rows; i0 += BR) {
+      const int64_t bi = rows - i0 < BR ? rows - i0 : BR;
+      for (int64_t j0 = 0; j0 < cols; j0 += BC) {
+        const int64_t bj = cols - j0 < BC ? cols - j0 : BC;
+        const T* in[3];
+        int64_t ins[3];
+        for (int k = 1; k <= 2; ++k) {
+          const T* base = reinterpret_cast<const T*>(ptr[k]);
+          if (staged[k]) {
+            rows::copy_2d<E>(reinterpret_cast<E*>(stage[k]), BC,
+                             reinterpret_cast<const E*>(base + i0 * q.stride[k][TD] +
+                                                        j0 * q.stride[k][L]),
+                             q.stride[k][TD], q.stride[k][L], bi, bj);
+            in[k] = stage[k];
+            ins[k] = 1;
+          } else {
+            in[k] = base + i0 * q.stride[k][TD] + j0 * q.stride[k][L];
+            ins[k] = q.stride[k][L];
+          }
+        }
+        R* o = reinterpret_cast<R*>(ptr[0]) + i0 * q.stride[0][TD] + j0;
+        for (int64_t ii = 0; ii < bi; ++ii) {
+          const T* a = staged[1] ? in[1] + ii * BC : in[1] + ii * q.stride[1][TD];
+          const T* b = staged[2] ? in[2] + ii * BC : in[2] + ii * q.stride[2][TD];
+          rows::binary<OP, T>(o + ii * q.stride[0][TD], 1, a, ins[1], b, ins[2], bj);
+        }
+      }
+    }
+  });
+  return true;
+}
+
 template <BinaryOp OP, class T>
 void run_binary(const Plan& p) {
   using R = scalar::binary_result_t<OP, T>;
   const int L = p.last();
+  if (p.ndim >= 2 && p.stride[0][L] == 1) {
+    int t = -1;
+    bool staged[3] = {false, false, false};
+    for (int k = 1; k <= 2; ++k) {
+      const int64_t s = p.stride[k][L];
+      if (s == 0 || s == 1 || s == -1) continue;
+      int tk = -1;
+      for (int d = 0; d < L; ++d) {
+        if (p.stride[k][d] == 1 && p.shape[d] >= 8) tk = d;
+      }
+      if (tk < 0 || (t >= 0 && tk != t)) continue;
+      t = tk;
+      staged[k] = true;
+    }
+    if (t >= 0 && run_binary_staged<OP, T>(p, t, staged)) return;
+  }
   const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L], bs = p.stride[2][L];
   for_each_outer(p, 1, [&](char** ptr) {
     rows::binary<OP, T>(reinterpret_cast<R*>(ptr[0]), os, reinterpret_cast<const T*>(ptr[1]), as,

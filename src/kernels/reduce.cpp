@@ -35,6 +35,24 @@ void run_reduce(const Plan& p) {
       rows::reduce_to<OP, O, I>(reinterpret_cast<O*>(ptr[0]), reinterpret_cast<const I*>(ptr[1]),
                                 xs, n);
     });
+  } else if (p.ndim >= 2 && os == 1 && xs == 1 && p.stride[0][L - 1] == 0) {
+    // Rows accumulate into one output row (a reduced dim just outside the inner one): four input
+    // rows per pass over the output row.
+    const int64_t rows = p.shape[L - 1], step = p.stride[1][L - 1] * p.esize[1];
+    for_each_outer(p, 2, [&](char** ptr) {
+      O* o = reinterpret_cast<O*>(ptr[0]);
+      const char* x = ptr[1];
+      int64_t r = 0;
+      for (; r + 4 <= rows; r += 4) {
+        rows::reduce_into4<OP, O, I>(o, reinterpret_cast<const I*>(x + r * step),
+                                     reinterpret_cast<const I*>(x + (r + 1) * step),
+                                     reinterpret_cast<const I*>(x + (r + 2) * step),
+                                     reinterpret_cast<const I*>(x + (r + 3) * step), n);
+      }
+      for (; r < rows; ++r) {
+        rows::reduce_into<OP, O, I>(o, 1, reinterpret_cast<const I*>(x + r * step), 1, n);
+      }
+    });
   } else {
     for_each_outer(p, 1, [&](char** ptr) {
       rows::reduce_into<OP, O, I>(reinterpret_cast<O*>(ptr[0]), os,

@@ -70,6 +70,18 @@ inline void reduce_into(O* o, int64_t os, const I* x, int64_t xs, int64_t n) {
   scalar::reduce_into_row<OP, O, I>(o, os, x, xs, n);
 }
 
+// Four contiguous rows into one contiguous output row, in row order.
+template <ReduceOp OP, class O, class I>
+inline void reduce_into4(O* o, const I* x0, const I* x1, const I* x2, const I* x3, int64_t n) {
+#ifdef __wasm_simd128__
+  if (detail::use_simd() && simd::reduce_into_row4<OP, O, I>(o, x0, x1, x2, x3, n)) return;
+#endif
+  scalar::reduce_into_row<OP, O, I>(o, 1, x0, 1, n);
+  scalar::reduce_into_row<OP, O, I>(o, 1, x1, 1, n);
+  scalar::reduce_into_row<OP, O, I>(o, 1, x2, 1, n);
+  scalar::reduce_into_row<OP, O, I>(o, 1, x3, 1, n);
+}
+
 template <ReduceOp OP, class O, class I>
 inline void reduce_to(O* o, const I* x, int64_t xs, int64_t n) {
 #ifdef __wasm_simd128__

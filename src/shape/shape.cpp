@@ -5,12 +5,18 @@
 namespace sv::shape {
 namespace {
 
+// Sizes must be non-negative and, like all metadata, at most 2^53-1 (even next to a zero).
 Status check_dims(const char* op, std::span<const int64_t> shape) {
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] < 0) {
       return make_error(Code::invalid_argument, std::string(op) + ": dim " + std::to_string(i) +
                                                     " of shape " + dims_to_string(shape) +
                                                     " is negative (" + std::to_string(shape[i]) + ")");
+    }
+    if (shape[i] > kMaxSafe) {
+      return make_error(Code::overflow, std::string(op) + ": dim " + std::to_string(i) +
+                                            " of shape " + dims_to_string(shape) + " is " +
+                                            std::to_string(shape[i]) + ", beyond 2^53-1");
     }
   }
   return ok_status();

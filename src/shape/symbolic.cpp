@@ -89,6 +89,10 @@ std::optional<int64_t> eval_impl(const Dim& d, std::optional<Var>* unbound, bool
     case Dim::Kind::neg: {
       auto a = eval_impl(d.lhs(), unbound, overflow);
       if (!a) return std::nullopt;
+      if (!is_safe(*a)) {  // -INT64_MIN is undefined; any unsafe value is an overflow anyway
+        *overflow = true;
+        return std::nullopt;
+      }
       return -*a;
     }
     case Dim::Kind::add:
@@ -351,6 +355,7 @@ using Poly = std::map<std::vector<int64_t>, int64_t>;
 std::optional<Poly> to_poly(const Dim& d) {
   switch (d.kind()) {
     case Dim::Kind::constant: {
+      if (!is_safe(d.const_value())) return std::nullopt;  // not comparable (and -c may be UB)
       Poly p;
       if (d.const_value() != 0) p[{}] = d.const_value();
       return p;

@@ -223,9 +223,19 @@ std::optional<Dims> reshape_strides(const Dims& old_shape, const Dims& old_strid
 // ------------------------------------------------------------------------------------ create
 
 Result<View> View::make(sym::Shape shape, std::vector<Dim> strides, int64_t offset,
-                        std::optional<Mask> mask) {
+                        std::optional<Mask> mask, const char* op) {
   View v;
   const auto dims = sym::eval(shape);
+  if (dims) {  // the element count is metadata too: at most 2^53-1, even with zero strides
+    auto n = shape::numel(*dims);
+    if (!n.ok()) {
+      if (n.error().code != Code::overflow) {
+        return make_error(n.error().code, std::string(op) + ": " + n.error().message);
+      }
+      return make_error(Code::overflow, std::string(op) + ": shape " + dims_to_string(*dims) +
+                                            " has more than 2^53-1 elements");
+    }
+  }
   if (has_static_zero(shape)) {
     offset = 0;
     mask.reset();
@@ -251,7 +261,7 @@ Result<View> View::make(sym::Shape shape, std::vector<Dim> strides, int64_t offs
     if (st.size() == strides.size()) {
       const bool all_invalid = mask && (*mask)[0].first == (*mask)[0].second;
       if (!all_invalid && !span_of(st, offset, mask ? *mask : full_box(*dims))) {
-        return make_error(Code::overflow, "create: view of shape " + dims_to_string(*dims) +
+        return make_error(Code::overflow, std::string(op) + ": view of shape " + dims_to_string(*dims) +
                                               " with strides " + dims_to_string(st) +
                                               " and offset " + S(offset) +
                                               " addresses elements beyond +-2^53-1");
@@ -275,12 +285,24 @@ Result<View> View::create(const sym::Shape& shape, std::optional<int64_t> offset
                                                   S(kMaxRank));
   }
   for (int i = 0; i < n; ++i) {
-    auto v = shape[i].eval();
-    if (v && *v < 0) {
+    auto v = shape[i].eval_or_error("create");
+    if (!v.ok()) {
+      if (v.error().code == Code::unbound) continue;  // fine until an op needs the value
+      return v.error();                                // an expression beyond 2^53-1
+    }
+    if (*v < 0) {
       return make_error(Code::invalid_argument, "create: dim " + S(i) + " of shape " +
                                                     sym::to_string(shape) + " is negative (" +
                                                     S(*v) + ")");
     }
+    if (*v > kMaxSafe) {
+      return make_error(Code::overflow, "create: dim " + S(i) + " of shape " +
+                                            sym::to_string(shape) + " is beyond 2^53-1");
+    }
+  }
+  if (auto dims = sym::eval(shape); dims && !shape::numel(*dims).ok()) {
+    return make_error(Code::overflow, "create: shape " + dims_to_string(*dims) +
+                                          " has more than 2^53-1 elements");
   }
   if (offset && !is_safe(*offset)) {
     return make_error(Code::overflow, "create: offset " + S(*offset) + " is beyond +-2^53-1");
@@ -320,7 +342,7 @@ Result<View> View::create(const sym::Shape& shape, std::optional<int64_t> offset
       }
     }
   }
-  return make(shape, std::move(st), offset.value_or(0), std::move(mask));
+  return make(shape, std::move(st), offset.value_or(0), std::move(mask), "create");
 }
 
 Result<View> View::create(std::span<const int64_t> shape, std::optional<int64_t> offset,
@@ -330,16 +352,18 @@ Result<View> View::create(std::span<const int64_t> shape, std::optional<int64_t>
 
 // ------------------------------------------------------------------------------------ properties
 
-Result<Dims> View::strides() const {
+Result<Dims> View::strides() const { return eval_strides("strides"); }
+
+Result<Dims> View::eval_strides(const char* op) const {
   Dims out;
   out.reserve(strides_.size());
   for (const Dim& s : strides_) {
-    SV_TRY(int64_t v, s.eval_or_error("strides"));
+    SV_TRY(int64_t v, s.eval_or_error(op));
     out.push_back(v);
   }
   if (contiguous_ && !sym::is_static(shape_)) {
     // A symbolic contiguous view bound to a zero size gets the canonical zero-size strides.
-    SV_TRY(Dims d, sym::eval_or_error(shape_, "strides"));
+    SV_TRY(Dims d, sym::eval_or_error(shape_, op));
     if (std::find(d.begin(), d.end(), 0) != d.end()) return shape::c_contiguous_strides(d);
   }
   return out;
@@ -358,7 +382,7 @@ Result<int64_t> View::stride(int axis) const {
     return make_error(Code::out_of_range, "stride: axis " + S(axis) +
                                               " is out of range for a view of rank " + S(ndim()));
   }
-  SV_TRY(Dims s, strides());
+  SV_TRY(Dims s, eval_strides("stride"));
   return s[axis];
 }
 
@@ -379,7 +403,7 @@ Result<Dims> View::concrete_shape(const char* op) const {
 Result<Layout> View::layout(const char* op) const {
   Layout l;
   SV_TRY(l.shape, concrete_shape(op));
-  SV_TRY(l.strides, strides());
+  SV_TRY(l.strides, eval_strides(op));
   l.offset = offset_;
   if (mask_) l.mask = *mask_;
   return l;
@@ -409,9 +433,9 @@ Result<int64_t> View::linear_index(std::span<const int64_t> idx) const {
                                                " has rank " + S(idx.size()) +
                                                " but the view has rank " + S(ndim()));
   }
-  SV_TRY(Dims st, strides());
-  SV_TRY(int64_t r, shape::ravel_index(idx, st));
-  auto total = checked_add(offset_, r);
+  SV_TRY(Dims st, eval_strides("linear_index"));
+  auto r = shape::ravel_index(idx, st);
+  auto total = r.ok() ? checked_add(offset_, *r) : std::nullopt;
   if (!total) {
     return make_error(Code::overflow, "linear_index: index " + dims_to_string(idx) +
                                           " overflows 2^53-1");
@@ -431,7 +455,7 @@ bool View::is_valid(std::span<const int64_t> idx) const {
 // ------------------------------------------------------------------------------------ movement
 
 View View::simplify() const {
-  auto v = make(shape_, strides_, offset_, mask_);
+  auto v = make(shape_, strides_, offset_, mask_, "simplify");
   return v.ok() ? *v : *this;
 }
 
@@ -477,7 +501,7 @@ Result<View> View::reshape(const sym::Shape& requested) const {
   }
   if (!mask_ && contiguous_) {
     SV_TRY(std::vector<Dim> st, c_strides(target));
-    return make(target, std::move(st), 0, std::nullopt);
+    return make(target, std::move(st), 0, std::nullopt, "reshape");
   }
   // Only size-1 dims added or removed: carry the strides of the other dims.
   auto not_one = [](const Dim& d) { return !(d.is_const() && d.const_value() == 1); };
@@ -511,7 +535,7 @@ Result<View> View::reshape(const sym::Shape& requested) const {
         if (nm) nm->push_back({0, 1});
       }
     }
-    return make(target, std::move(st), offset_, std::move(nm));
+    return make(target, std::move(st), offset_, std::move(nm), "reshape");
   }
   return make_error(Code::not_expressible,
                     "reshape: cannot reshape " + sym::to_string(shape_) + " with strides " +
@@ -537,9 +561,9 @@ Result<View> View::reshape_concrete(const Dims& old_shape, const Dims& new_dims,
   }
   SV_TRY(Dims canonical, shape::c_contiguous_strides(new_dims));
   if (n_new == 0 || (contiguous_ && !mask_)) {
-    return make(new_shape, const_dims(canonical), 0, std::nullopt);
+    return make(new_shape, const_dims(canonical), 0, std::nullopt, "reshape");
   }
-  SV_TRY(Dims st, strides());
+  SV_TRY(Dims st, eval_strides("reshape"));
   auto fail = [&](const std::string& why) {
     return make_error(Code::not_expressible,
                       "reshape: cannot reshape " + dims_to_string(old_shape) + " with strides " +
@@ -550,12 +574,14 @@ Result<View> View::reshape_concrete(const Dims& old_shape, const Dims& new_dims,
   if (!mask_) {
     auto ns = reshape_strides(old_shape, st, new_dims);
     if (!ns) return fail(" as a single strided view");
-    return make(new_shape, const_dims(*ns), offset_, std::nullopt);
+    return make(new_shape, const_dims(*ns), offset_, std::nullopt, "reshape");
   }
   const Mask& m = *mask_;
   if (m[0].first == m[0].second) {  // all-invalid (normalised by make)
+    // A rank-0 view has no mask to carry the invalid element (an empty mask means "all valid").
+    if (new_dims.empty()) return fail(" (its only element is invalid and a scalar view cannot be masked)");
     return make(new_shape, const_dims(Dims(new_dims.size(), 0)), 0,
-                Mask(new_dims.size(), Range{0, 0}));
+                Mask(new_dims.size(), Range{0, 0}), "reshape");
   }
   auto nm = reshape_mask(old_shape, m, new_dims);
   if (!nm) return fail(" (the valid region would not be a box)");
@@ -577,7 +603,7 @@ Result<View> View::reshape_concrete(const Dims& old_shape, const Dims& new_dims,
     if (!o) return make_error(Code::overflow, "reshape: offset of the result overflows 2^53-1");
     off = *o;
   }
-  return make(new_shape, const_dims(*bs), off, std::move(nm));
+  return make(new_shape, const_dims(*bs), off, std::move(nm), "reshape");
 }
 
 Result<View> View::expand(std::span<const int64_t> new_shape) const {
@@ -598,7 +624,7 @@ Result<View> View::expand(const sym::Shape& target) const {
                                                   " exceeds the maximum of " + S(kMaxRank));
   }
   if (ndim() == 0) {
-    return make(target, std::vector<Dim>(target.size(), Dim::constant(0)), offset_, std::nullopt);
+    return make(target, std::vector<Dim>(target.size(), Dim::constant(0)), offset_, std::nullopt, "expand");
   }
   if (target.size() != shape_.size()) {
     return make_error(Code::rank_mismatch, "expand: cannot expand " + sym::to_string(shape_) +
@@ -631,7 +657,7 @@ Result<View> View::expand(const sym::Shape& target) const {
                           sym::to_string(target) + ": dim " + S(i) + " has size " + o.to_string() +
                           " (only size-1 dims can grow)");
   }
-  return make(target, std::move(st), offset_, std::move(nm));
+  return make(target, std::move(st), offset_, std::move(nm), "expand");
 }
 
 Result<View> View::permute(std::span<const int> axes) const {
@@ -661,7 +687,7 @@ Result<View> View::permute(std::span<const int> axes) const {
     st.push_back(strides_[a]);
     if (nm) nm->push_back((*mask_)[a]);
   }
-  return make(std::move(sh), std::move(st), offset_, std::move(nm));
+  return make(std::move(sh), std::move(st), offset_, std::move(nm), "permute");
 }
 
 Result<View> View::shrink(const Mask& bounds) const {
@@ -670,7 +696,7 @@ Result<View> View::shrink(const Mask& bounds) const {
     return make_error(Code::rank_mismatch, "shrink: " + S(bounds.size()) +
                                                " bounds for a view of rank " + S(d.size()));
   }
-  SV_TRY(Dims st, strides());
+  SV_TRY(Dims st, eval_strides("shrink"));
   bool identity = true;
   for (size_t i = 0; i < d.size(); ++i) {
     const auto [s, e] = bounds[i];
@@ -685,6 +711,8 @@ Result<View> View::shrink(const Mask& bounds) const {
   if (identity) return *this;
   sym::Shape sh;
   int64_t off = offset_;
+  bool off_overflow = false;
+  bool all_invalid = false;
   std::optional<Mask> nm;
   if (mask_) nm.emplace();
   for (size_t i = 0; i < d.size(); ++i) {
@@ -692,19 +720,25 @@ Result<View> View::shrink(const Mask& bounds) const {
     sh.push_back((s == 0 && e == d[i]) ? shape_[i] : Dim::constant(e - s));
     auto o = checked_mul(s, st[i]);
     o = o ? checked_add(off, *o) : std::nullopt;
-    if (!o) return make_error(Code::overflow, "shrink: offset of the result overflows 2^53-1");
-    off = *o;
+    if (o) off = *o; else off_overflow = true;
     if (nm) {
       const auto [ms, me] = (*mask_)[i];
-      nm->push_back({std::max(ms, s) - s, std::min(me, e) - s});
+      Range r{std::max(ms, s) - s, std::min(me, e) - s};
+      if (r.first >= r.second) {
+        r = {0, 0};
+        all_invalid = true;
+      }
+      nm->push_back(r);
     }
   }
-  if (nm) {
-    for (auto& r : *nm) {
-      if (r.first >= r.second) r = {0, 0};
-    }
+  // Shrinking into padding only gives an all-invalid view; its offset is never used (make
+  // resets it), so an offset beyond 2^53-1 there is not an error.
+  if (all_invalid) {
+    off = 0;
+  } else if (off_overflow) {
+    return make_error(Code::overflow, "shrink: offset of the result overflows 2^53-1");
   }
-  return make(std::move(sh), const_dims(st), off, std::move(nm));
+  return make(std::move(sh), const_dims(st), off, std::move(nm), "shrink");
 }
 
 Result<View> View::pad(const Mask& padding) const {
@@ -714,7 +748,7 @@ Result<View> View::pad(const Mask& padding) const {
                                                " (before, after) pairs for a view of rank " +
                                                S(d.size()));
   }
-  SV_TRY(Dims st, strides());
+  SV_TRY(Dims st, eval_strides("pad"));
   bool identity = true;
   for (size_t i = 0; i < d.size(); ++i) {
     const auto [b, a] = padding[i];
@@ -743,7 +777,7 @@ Result<View> View::pad(const Mask& padding) const {
     const Range r = mask_ ? (*mask_)[i] : Range{0, d[i]};
     nm.push_back({r.first + b, r.second + b});
   }
-  return make(std::move(sh), const_dims(st), off, std::move(nm));
+  return make(std::move(sh), const_dims(st), off, std::move(nm), "pad");
 }
 
 Result<View> View::flip(const std::vector<bool>& axes_to_flip) const {
@@ -752,7 +786,7 @@ Result<View> View::flip(const std::vector<bool>& axes_to_flip) const {
     return make_error(Code::rank_mismatch, "flip: " + S(axes_to_flip.size()) +
                                                " flags for a view of rank " + S(d.size()));
   }
-  SV_TRY(Dims st, strides());
+  SV_TRY(Dims st, eval_strides("flip"));
   int64_t off = offset_;
   std::optional<Mask> nm = mask_;
   for (size_t i = 0; i < d.size(); ++i) {
@@ -767,7 +801,7 @@ Result<View> View::flip(const std::vector<bool>& axes_to_flip) const {
       (*nm)[i] = {d[i] - e, d[i] - b};
     }
   }
-  return make(shape_, const_dims(st), off, std::move(nm));
+  return make(shape_, const_dims(st), off, std::move(nm), "flip");
 }
 
 std::string View::to_string() const {

@@ -83,8 +83,10 @@ class View {
 
  private:
   View() = default;
+  // `op` names the public operation in error messages.
   static Result<View> make(sym::Shape shape, std::vector<sym::Dim> strides, int64_t offset,
-                           std::optional<Mask> mask);
+                           std::optional<Mask> mask, const char* op);
+  Result<Dims> eval_strides(const char* op) const;  // strides(), errors naming `op`
   Result<View> reshape_concrete(const Dims& old_shape, const Dims& new_dims,
                                 const sym::Shape& new_shape) const;
 

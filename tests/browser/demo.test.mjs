@@ -341,7 +341,7 @@ describe('demo', { skip }, () => {
     const view = sv.View.create([sv.Sym.dim(v), 4]);
     const shown = await readouts(page);
     assert.deepEqual(shown.shape, sv.Sym.eval(view.shape));
-    assert.deepEqual(shown.strides, [...view.strides]);
+    assert.deepEqual(shown.strides, sv.Sym.eval(view.strides));
     assert.equal(shown.offset, view.offset);
     assert.equal(shown.contiguous, view.isCContiguous);
     await checkCells(page, view, sv.Sym.eval(view.shape));
@@ -375,6 +375,28 @@ describe('demo', { skip }, () => {
     // Play runs to the end by itself.
     await page.click(tid('iter-play'));
     await page.waitForFunction(() => /element 12 of 12/.test(document.querySelector('[data-testid="iter-status"]').textContent), null, { timeout: 20_000 });
+    await done();
+  });
+
+  test('explain(a) in the package prints the same cells as the page', T, async () => {
+    assert.equal(typeof sv.explain, 'function', 'the package exports explain (web/src/explain.ts)');
+    const { page, done } = await open('#shape=2,3&op=transpose&op=pad:0,1;1,0');
+    const a = sv.arange(0, 6, 1, 'int32').reshape([2, 3]).transpose().padView([[0, 1], [1, 0]]);
+    const text = sv.explain(a);
+    assert.ok(text.includes(`strides ${JSON.stringify(a.strides).replace(/,/g, ', ')}`), text);
+    // The page's cells in C order, as explain writes them: value@address, or pad.
+    const shown = await page.$$eval('.lcell', (els) =>
+      els
+        .sort((x, y) => Number(x.dataset.k) - Number(y.dataset.k))
+        .map((e) => (e.dataset.valid === 'true' ? `${e.querySelector('.val').textContent}@${e.dataset.linear}` : 'pad')),
+    );
+    const grid = text.split('\n\n').find((block) => block.startsWith('logical'));
+    assert.ok(grid, text);
+    const printed = grid
+      .split('\n')
+      .slice(2)
+      .flatMap((line) => line.trim().split(/\s+/).slice(1));
+    assert.deepEqual(printed, shown);
     await done();
   });
 

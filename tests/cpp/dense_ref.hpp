@@ -206,6 +206,9 @@ struct DenseRef {
       }
     });
     if (count == 0) {
+      // An empty box needs an empty range, which a rank-0 view does not have: an all-invalid
+      // scalar is not a view. (Zero-size views of rank >= 1 and all-invalid masks are.)
+      if (n == 0) return std::nullopt;
       sb.empty = true;
       return sb;
     }

@@ -80,20 +80,19 @@ void run_reduce_case(ReduceOp op, const Arr& in, const Arr& out0, uint64_t axes,
               return ref_convert<O, double>(static_cast<double>(sum) / static_cast<double>(count));
             };
             std::function<bool(O, O)> close = nullptr;
+            long double max_mag = 0;
+            for (long double m : mag) max_mag = std::max(max_mag, m);
             if constexpr (is_float_v<O>) {
               if (!exact) {
-                close = [&](O got, O want) {
-                  if (std::isnan(want)) return std::isnan(got);
-                  if (std::isinf(want)) return got == want || std::isnan(got);
-                  const long double tol = (count + 2) * std::numeric_limits<O>::epsilon() * 4 *
-                                          std::max<long double>(1e-30L, std::fabs(as_ld(want)) + 1e30L * 0);
-                  return std::fabs(as_ld(got) - as_ld(want)) <= tol ||
-                         std::fabs(as_ld(got) - as_ld(want)) <=
-                             (count + 2) * std::numeric_limits<O>::epsilon() * 1e40L * 0 + 1e-300L;
+                // Any summation order: |error| <= (count + 1) * eps * sum |x|.
+                const long double tol =
+                    (count + 2) * static_cast<long double>(std::numeric_limits<O>::epsilon()) * max_mag;
+                close = [tol](O got, O want) {
+                  if (std::isnan(want) || std::isinf(want)) return std::isnan(got) || got == want;
+                  return std::fabs(as_ld(got) - as_ld(want)) <= tol;
                 };
               }
             }
-            (void)mag;
             err = check_dst<O>(out, before, expect, close);
           } else if constexpr (std::is_same_v<O, I>) {
             std::vector<O> acc(no);

@@ -536,8 +536,8 @@ TEST_CASE("lockstep: chains only a complete reshape can do", "[lockstep][reshape
             {R({12}), R({3, 4}), R({3, 2, 2}), S({{1, 2}, {0, 2}, {0, 2}}), R({4})},
             {true, true, true, true});
   run_fixed(st, "outer-fixed-2", start({2, 3, 4}, 0, std::nullopt, Mask{{1, 2}, {2, 3}, {0, 4}}, &st),
-            {R({24}), R({6, 4}), R({2, 12}), R({4, 6}), R({2, 3, 2, 2}), R({3, 8})},
-            {true, true, true, true, true, false});
+            {R({24}), R({6, 4}), R({2, 12}), R({4, 6}), R({2, 3, 2, 2}), R({3, 8}), R({8, 3})},
+            {true, true, true, true, true, true, false});
   // Masked singleton expand then reshape.
   run_fixed(st, "masked-singleton", start({1, 2}, 0, std::nullopt, std::nullopt, &st),
             {Pad({{0, 0}, {1, 0}}), E({4, 3}), R({12}), R({2, 2, 3}), R({4, 3, 1})},
@@ -545,8 +545,9 @@ TEST_CASE("lockstep: chains only a complete reshape can do", "[lockstep][reshape
   // All-invalid views reshape freely.
   run_fixed(st, "all-invalid", start({2, 2}, 0, std::nullopt, std::nullopt, &st),
             {Pad({{0, 2}, {0, 0}}), S({{2, 4}, {0, 2}}), R({4}), R({1, 2, 2}), E({1, 2, 2}),
-             F({true, true, false}), Pad({{1, 0}, {0, 0}, {0, 1}}), R({2, 2, 3}), R({12})},
-            {true, true, true, true});
+             F({true, true, false}), Pad({{1, 0}, {0, 0}, {0, 1}}), R({2, 2, 3}), R({12}),
+             S({{5, 6}}), R({1, 1}), R({})},
+            {true, true, true, true, true, false});
   // Negative strides.
   run_fixed(st, "flipped", start({2, 3, 2}, 0, std::nullopt, std::nullopt, &st),
             {F({true, true, true}), R({12}), R({3, 4}), F({false, true}), R({12}), R({6, 2}),

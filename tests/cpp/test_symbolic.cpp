@@ -142,6 +142,18 @@ TEST_CASE("symbolic: Dim construction and inspection", "[symbolic]") {
   CHECK(dyn.var().bounds() == std::pair<int64_t, int64_t>{1, 4});
 }
 
+TEST_CASE("symbolic: the spec's dimension-expression example", "[symbolic]") {
+  Var n = make_var("n", 1, 100);
+  const Dim dim_n = sym::dim_of_var(n);
+  const Dim dim_2n = sym::mul(dim_n, sym::static_dim(2));
+  const Dim dim_2n_plus_1 = sym::add(dim_2n, sym::static_dim(1));
+  CHECK_FALSE(dim_2n_plus_1.eval().has_value());
+  CHECK(dim_2n_plus_1.to_string() == "((n#" + id(n) + "*2)+1)");
+  REQUIRE(sym::bind(n, 7, sym::Shape{dim_2n_plus_1}).ok());
+  CHECK(dim_2n_plus_1.eval() == 15);
+  CHECK(sym::numel(sym::Shape{dim_n, dim_2n_plus_1}) == 105);
+}
+
 TEST_CASE("symbolic: eval and eval_dim", "[symbolic]") {
   Var n = make_var("n", 0, 100);
   Var m = make_var("m", 0, 100);

@@ -373,6 +373,13 @@ TEST_CASE("view: masked reshape fails when the valid region is not a box", "[vie
                    "[(0,2),(1,4)]", "[10]", "contiguous()");
   const View q = SV_UNWRAP(mk(Dims{3}).pad({{2, 1}}));
   SV_REQUIRE_ERROR(q.reshape(Dims{2, 3}), Code::not_expressible, "[6]", "[2,3]");
+  // The valid region is a box of the new shape, but its elements are not one strided box.
+  const View b = SV_UNWRAP(SV_UNWRAP(mk(Dims{2, 3, 4}, 0, Dims{24, 4, 1}).pad({{1, 0}, {0, 0}, {0, 0}}))
+                               .reshape(Dims{3, 12}));
+  CHECK(*b.mask() == Mask{{1, 3}, {0, 12}});
+  SV_REQUIRE_ERROR(b.reshape(Dims{6, 6}), Code::not_expressible,
+                   "reshape: cannot reshape [3,12] with strides [24,1] and mask [(1,3),(0,12)] to "
+                   "[6,6] as a single strided view; call contiguous() first");
   const View ok = SV_UNWRAP(mk(Dims{3}).pad({{3, 0}}));
   const View r = SV_UNWRAP(ok.reshape(Dims{2, 3}));
   CHECK(*r.mask() == Mask{{1, 2}, {0, 3}});
@@ -388,6 +395,15 @@ TEST_CASE("view: all-invalid views reshape to all-invalid views", "[view][reshap
   CHECK(*r.mask() == Mask{{0, 0}, {0, 0}, {0, 0}});
   CHECK_FALSE(r.is_valid(Dims{0, 2, 0}));
   SV_REQUIRE_ERROR(a.reshape(Dims{5}), Code::shape_mismatch, "4 elements", "5 elements");
+  // Regression: an all-invalid [1,1] reshaped to a scalar came back as a VALID scalar (a rank-0
+  // mask is empty, i.e. full, and was dropped). A scalar cannot be masked, so this must refuse.
+  const View one = SV_UNWRAP(a.shrink({{0, 1}, {0, 1}}));
+  REQUIRE(*one.mask() == Mask{{0, 0}, {0, 0}});
+  SV_REQUIRE_ERROR(one.reshape(Dims{}), Code::not_expressible, "reshape", "[1,1]", "to []",
+                   "scalar", "contiguous()");
+  const View single = SV_UNWRAP(SV_UNWRAP(mk(Dims{1}).pad({{1, 0}})).shrink({{0, 1}}));
+  SV_REQUIRE_ERROR(single.reshape(Dims{}), Code::not_expressible, "reshape");
+  CHECK(SV_UNWRAP(single.reshape(Dims{1, 1})).mask() == Mask{{0, 0}, {0, 0}});
 }
 
 TEST_CASE("view: reshape of zero-size views still checks element counts", "[view][reshape]") {
@@ -457,6 +473,7 @@ TEST_CASE("view: expand", "[view][expand]") {
 
 TEST_CASE("view: a scalar expands to anything with zero strides and is not contiguous",
           "[view][expand]") {
+  CHECK(strides(SV_UNWRAP(mk(Dims{}).expand(Dims{3, 3}))) == Dims{0, 0});  // the spec's example
   const View s = mk(Dims{}, 4);
   const View e = SV_UNWRAP(s.expand(Dims{2, 3}));
   CHECK(strides(e) == Dims{0, 0});
@@ -665,10 +682,10 @@ TEST_CASE("view: create over a symbolic shape has exact strides once bound",
   CHECK_FALSE(v.numel().is_const());
   CHECK(sym::dim_equal(SV_UNWRAP(v.dim(0)), D(n)));
   SV_REQUIRE_ERROR(v.strides(), Code::unbound, "strides", nn);
-  SV_REQUIRE_ERROR(v.stride(0), Code::unbound, nn);
+  SV_REQUIRE_ERROR(v.stride(0), Code::unbound, "stride", nn);
   SV_REQUIRE_ERROR(v.layout("kernel"), Code::unbound, "kernel", nn);
   SV_REQUIRE_ERROR(v.concrete_shape("myop"), Code::unbound, "myop", nn);
-  SV_REQUIRE_ERROR(v.linear_index(Dims{1, 2}), Code::unbound, nn);
+  SV_REQUIRE_ERROR(v.linear_index(Dims{1, 2}), Code::unbound, "linear_index", nn);
   CHECK_FALSE(v.strides_opt().has_value());
   REQUIRE(n.bind(4).ok());
   CHECK(strides(v) == Dims{3, 1});
@@ -778,7 +795,7 @@ TEST_CASE("view: shrink, pad, flip and linear_index need bound dims",
   SV_REQUIRE_ERROR(v.shrink({{0, 1}, {0, 1}}), Code::unbound, "shrink", nn, "bind");
   SV_REQUIRE_ERROR(v.pad({{0, 1}, {0, 1}}), Code::unbound, "pad", nn);
   SV_REQUIRE_ERROR(v.flip({true, false}), Code::unbound, "flip", nn);
-  SV_REQUIRE_ERROR(v.linear_index(Dims{1, 1}), Code::unbound, nn);
+  SV_REQUIRE_ERROR(v.linear_index(Dims{1, 1}), Code::unbound, "linear_index", nn, "bind");
   // permute and expand work while unbound.
   const View p = SV_UNWRAP(permute(v, {1, 0}));
   CHECK(sym::dim_equal(SV_UNWRAP(p.dim(0)), D(n)));
@@ -801,12 +818,19 @@ TEST_CASE("view: metadata beyond 2^53-1 is an overflow error, never wrap-around"
           "[view][overflow][error]") {
   // Addressed span too large.
   SV_REQUIRE_ERROR(View::create(Dims{k2e27, k2e27}), Code::overflow, "create", "2^53-1");
-  SV_REQUIRE_ERROR(View::create(Dims{2, k2e27, k2e27}), Code::overflow, "c_contiguous_strides");
+  SV_REQUIRE_ERROR(View::create(Dims{2, k2e27, k2e27}), Code::overflow, "create",
+                   "[2,134217728,134217728]", "more than 2^53-1 elements");
+  SV_REQUIRE_ERROR(View::create(sym::Shape{sym::mul(C(k2e30), C(k2e30))}), Code::overflow,
+                   "create", "2^53-1");
   SV_REQUIRE_ERROR(View::create(Dims{3}, 0, Dims{k2e52}), Code::overflow, "create",
                    "[4503599627370496]", "2^53-1");
   SV_REQUIRE_ERROR(View::create(Dims{2}, -kMaxSafe, Dims{-1}), Code::overflow, "create");
   CHECK(View::create(Dims{2}, -kMaxSafe + 1, Dims{-1}).ok());
-  CHECK(View::create(Dims{2, k2e26, k2e26}).ok());  // span exactly 2^53-1
+  CHECK(View::create(Dims{2}, kMaxSafe - 1, Dims{1}).ok());  // span ends exactly at 2^53-1
+  CHECK(View::create(Dims{2, k2e26, k2e26 - 1}).ok());
+  CHECK(View::create(Dims{kMaxSafe}, 0, Dims{0}).ok());  // 2^53-1 elements is still fine
+  SV_REQUIRE_ERROR(View::create(Dims{2, k2e26, k2e26}), Code::overflow, "create",
+                   "more than 2^53-1 elements");
   // Element counts beyond 2^53-1, even with zero strides.
   SV_REQUIRE_ERROR(View::create(Dims{k2e30, k2e30}, 0, Dims{0, 0}), Code::overflow, "create",
                    "2^53-1");
@@ -844,4 +868,16 @@ TEST_CASE("view: symbolic views bound to huge values report overflow", "[view][s
   REQUIRE(m.bind(k2e30).ok());
   SV_REQUIRE_ERROR(w.concrete_shape("kernel"), Code::overflow, "kernel", "2^53-1");
   SV_REQUIRE_ERROR(w.shrink({{0, 1}}), Code::overflow, "shrink");
+  // A stride expression that overflows once bound.
+  Var a = make_var("a", 0, kMaxSafe), b = make_var("b", 0, kMaxSafe);
+  const View x = mk(sym::Shape{C(2), D(a), D(b)});
+  REQUIRE(a.bind(k2e30).ok());
+  REQUIRE(b.bind(k2e30).ok());
+  SV_REQUIRE_ERROR(x.strides(), Code::overflow, "strides", "2^53-1");
+  SV_REQUIRE_ERROR(x.layout("kernel"), Code::overflow, "kernel");
+  // A size expression that becomes negative once bound is caught by the next op.
+  Var c = make_var("c", 0, 10);
+  const View y = mk(sym::Shape{sym::neg(D(c))});
+  REQUIRE(c.bind(3).ok());
+  SV_REQUIRE_ERROR(permute(y, {0}), Code::invalid_argument, "permute", "-3");
 }

@@ -110,17 +110,38 @@ export function isBig(d: DType): boolean {
 
 /** @internal Converts a JS value into what a typed array of dtype d stores. */
 export function toStored(op: string, d: DType, v: unknown): number | bigint {
+  // The kernels' conversions (src/kernels/dtype.hpp): float -> integer truncates toward zero and
+  // saturates (NaN -> 0); integer -> integer wraps; anything -> bool is x != 0.
+  const I = INFO[d];
   if (isBig(d)) {
-    if (typeof v === 'bigint') return v;
     if (typeof v === 'boolean') return v ? 1n : 0n;
+    const bits = BigInt(I.bits);
+    if (typeof v === 'bigint') return I.kind === 'u' ? BigInt.asUintN(64, v) : BigInt.asIntN(64, v);
     if (typeof v === 'number') {
-      if (!Number.isFinite(v)) throw new RangeError(`${op}: cannot store ${fmt(v)} in ${d}`);
-      return BigInt(Math.trunc(v));
+      if (Number.isNaN(v)) return 0n;
+      const lo = I.kind === 'u' ? 0n : -(1n << (bits - 1n));
+      const hi = I.kind === 'u' ? (1n << bits) - 1n : (1n << (bits - 1n)) - 1n;
+      if (v === Infinity) return hi;
+      if (v === -Infinity) return lo;
+      const x = BigInt(Math.trunc(v));
+      return x < lo ? lo : x > hi ? hi : x;
     }
   } else if (d === 'bool') {
     if (typeof v === 'boolean') return v ? 1 : 0;
     if (typeof v === 'number') return v !== 0 ? 1 : 0; // NaN -> true, like the kernels
     if (typeof v === 'bigint') return v !== 0n ? 1 : 0;
+  } else if (I.kind !== 'f') {
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    const lo = I.kind === 'u' ? 0 : -(2 ** (I.bits - 1));
+    const hi = I.kind === 'u' ? 2 ** I.bits - 1 : 2 ** (I.bits - 1) - 1;
+    if (typeof v === 'number') {
+      if (Number.isNaN(v)) return 0;
+      const x = Math.trunc(v);
+      return x < lo ? lo : x > hi ? hi : x;
+    }
+    if (typeof v === 'bigint') {
+      return Number(I.kind === 'u' ? BigInt.asUintN(I.bits, v) : BigInt.asIntN(I.bits, v));
+    }
   } else {
     if (typeof v === 'number') return v;
     if (typeof v === 'boolean') return v ? 1 : 0;
@@ -178,9 +199,9 @@ function fitsInt(d: DType, v: number | bigint): boolean {
   return x >= -(1n << BigInt(I.bits - 1)) && x < 1n << BigInt(I.bits - 1);
 }
 
-/** @internal The smallest dtype holding an integer value (NumPy's min_scalar_type). */
-function minIntType(v: number | bigint): DType {
-  const order: DType[] = v >= 0 ? ['uint8', 'uint16', 'uint32', 'uint64'] : ['int8', 'int16', 'int32', 'int64'];
+/** @internal The smallest integer dtype of the given signedness holding a value. */
+function minIntType(v: number | bigint, signed: boolean): DType {
+  const order: DType[] = signed || v < 0 ? ['int8', 'int16', 'int32', 'int64'] : ['uint8', 'uint16', 'uint32', 'uint64'];
   for (const d of order) if (fitsInt(d, v)) return d;
   return 'float64';
 }
@@ -203,7 +224,7 @@ export function resultTypeWithScalar(d: DType, s: Scalar): DType {
     return fitsInt('int32', s) ? 'int32' : 'float64';
   }
   if (fitsInt(d, s)) return d;
-  return promoteTypes(d, minIntType(s));
+  return promoteTypes(d, minIntType(s, K === 'i'));
 }
 
 /** @internal The dtype of a lone scalar. */

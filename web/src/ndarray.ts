@@ -249,8 +249,7 @@ export class NDArray {
   /** @internal */ readonly _fill: number;
   /** @internal */ _disposed = false;
 
-  /** @internal arrays come from array(), zeros(), ... and from operations */
-  constructor(s: Storage, v: View, dtype: DType, owner: NDArray | null, ro: boolean, fill: number) {
+  private constructor(s: Storage, v: View, dtype: DType, owner: NDArray | null, ro: boolean, fill: number) {
     this._s = s;
     this._v = v;
     this.dtype = dtype;

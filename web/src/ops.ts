@@ -3,7 +3,7 @@
 // the kernel call, dtypes promoted by the table in dtype.ts.
 import { type DType, type Scalar, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, toInt, toInts } from './errors.js';
-import { NDArray, A, R, type NestedArray, array, asArray, full, gather, kernelCopy, normAxes, putOperand } from './ndarray.js';
+import { NDArray, A, R, type NestedArray, asArray, full, gather, kernelCopy, normAxes, putOperand } from './ndarray.js';
 import { Op, wire } from './runtime.js';
 import { Shape } from './shape.js';
 
@@ -538,6 +538,3 @@ export function repeat(a: ArrayInput, repeats: number | readonly number[], axis?
     if (x0 !== a) x0.dispose();
   }
 }
-
-/** @internal */
-export { array };

@@ -51,10 +51,10 @@ function toBytes(b: ArrayBuffer | ArrayBufferView): Uint8Array {
  * `new URL('./strideview.wasm', import.meta.url)`).
  */
 export function init(options: InitOptions = {}): Promise<void> {
-  if (loading) return loading;
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`init: options must be an object, got ${String(options)}`);
   }
+  if (loading) return loading;
   loading = (async () => {
     let binary: Uint8Array;
     if (options.wasmBinary !== undefined) {

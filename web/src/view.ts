@@ -34,8 +34,7 @@ export class View {
   /** @internal keeps variables used by the derivation alive */
   readonly _parent: View | null;
 
-  /** @internal use View.create */
-  constructor(
+  private constructor(
     shape: Dim[],
     strides: Dim[],
     offset: number,
@@ -55,6 +54,21 @@ export class View {
     this._mode = mode;
     this._deriv = deriv;
     this._parent = parent;
+  }
+
+  /** @internal */
+  static _make(
+    shape: Dim[],
+    strides: Dim[],
+    offset: number,
+    mask: Mask | null,
+    contiguous: boolean,
+    numel: Dim,
+    mode: number,
+    deriv: number[] | null,
+    parent: View | null,
+  ): View {
+    return new View(shape, strides, offset, mask, contiguous, numel, mode, deriv, parent);
   }
 
   /** Creates a view (C-contiguous strides unless given). */
@@ -271,7 +285,7 @@ export function readView(w: Wire, deriv: number[] | null, parent: View | null): 
   if (mode === 0 && deriv === null) {
     throw new Error('strideview: internal error: a derived view without its derivation');
   }
-  return new View(shape, strides, offset, mask, contiguous, numel, mode, mode === 0 ? deriv : null, mode === 0 ? parent : null);
+  return View._make(shape, strides, offset, mask, contiguous, numel, mode, mode === 0 ? deriv : null, mode === 0 ? parent : null);
 }
 
 /** @internal One movement op on C++: [1, view, op, args] decoded and replayed by read_view. */

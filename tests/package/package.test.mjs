@@ -1,0 +1,111 @@
+// The npm package as users get it: `npm pack`, install the tarball into an empty temporary project,
+// use it from an ESM script (the README example, verbatim) and a CommonJS script, and type-check a
+// TypeScript consumer against the shipped declarations (ESM and CJS resolution).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const work = mkdtempSync(join(tmpdir(), 'strideview-pkg-'));
+test.after(() => rmSync(work, { recursive: true, force: true }));
+
+function node(args, cwd) {
+  const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  assert.equal(r.status, 0, `node ${args.join(' ')}\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+let project;
+
+test('npm pack produces a tarball with only dist files', () => {
+  const out = execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
+  const info = JSON.parse(out.slice(out.indexOf('[')))[0];
+  const files = info.files.map((f) => f.path).sort();
+  const dist = files.filter((f) => f.startsWith('dist/'));
+  assert.deepEqual(dist, ['dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.mjs', 'dist/strideview.wasm']);
+  for (const f of files) assert.ok(f.startsWith('dist/') || /^(package\.json|README(\.md)?|LICENSE.*)$/i.test(f), `unexpected file ${f}`);
+  const tgz = join(work, info.filename);
+  const gz = (f) => gzipSync(readFileSync(join(root, 'dist', f)), { level: 9 }).length;
+  console.log(
+    `# package: tarball ${statSync(tgz).size} B; gzipped wasm ${gz('strideview.wasm')} B + esm js ${gz('index.mjs')} B = ` +
+      `${gz('strideview.wasm') + gz('index.mjs')} B`,
+  );
+  project = join(work, 'consumer');
+  execFileSync('mkdir', ['-p', project]);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', tgz], { cwd: project, encoding: 'utf8' });
+  const installed = readdirSync(join(project, 'node_modules'));
+  assert.deepEqual(installed.filter((d) => !d.startsWith('.')), ['strideview'], 'zero runtime dependencies');
+});
+
+test('ESM: the README example runs as written', () => {
+  const readme = readFileSync(join(root, 'web/README.md'), 'utf8');
+  const code = /```js\n([\s\S]*?)```/.exec(readme)[1];
+  writeFileSync(join(project, 'readme.mjs'), code);
+  const out = node(['readme.mjs'], project);
+  assert.equal(out, '[ [ 9, 10 ], [ 5, 6 ], [ 1, 2 ] ]\n[ 100, 104, 108 ]\n[ 12, 15, 18, 21 ]\n[ 4, 6 ]\n');
+});
+
+test('ESM: init and compute, memory back to baseline', () => {
+  writeFileSync(
+    join(project, 'esm.mjs'),
+    `import { init, array, sum, memoryStats, StrideViewError } from 'strideview';
+await init();
+await init();
+const a = array([[1, 2], [3, 4]], { dtype: 'int32' });
+const s = sum(a.transpose(), { axes: 1 });
+console.log(JSON.stringify(s.toArray().map(String)));
+try { a.reshape([3]); } catch (e) { console.log(e instanceof StrideViewError, e.code); }
+s.dispose(); a.dispose();
+console.log(memoryStats().liveArrays);
+`,
+  );
+  assert.equal(node(['esm.mjs'], project), '["4","6"]\ntrue shape_mismatch\n0\n');
+});
+
+test('CommonJS: require and compute', () => {
+  writeFileSync(
+    join(project, 'cjs.cjs'),
+    `const sv = require('strideview');
+sv.init().then(() => {
+  const x = sv.arange(6, undefined, undefined, 'float64').reshape([2, 3]);
+  console.log(JSON.stringify(sv.add(x, x.slice('::-1')).toArray()));
+  console.log(typeof sv.View.create, sv.Shape.broadcast([3, 1], [4]).join('x'));
+});
+`,
+  );
+  assert.equal(node(['cjs.cjs'], project), '[[3,5,7],[3,5,7]]\nfunction 3x4\n');
+});
+
+test('TypeScript consumers type-check against the shipped declarations (ESM and CJS)', () => {
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  const src = (kind) => `import { init, array, zeros, Shape, Sym, View, NDArray, StrideViewError, I, R, Rs, L, A, N, add, sum, memoryStats, type DType } from 'strideview';
+async function main(): Promise<number> {
+  await init();
+  const dt: DType = 'float32';
+  const a: NDArray = zeros([2, 3], dt);
+  const v: View = View.create([2, 3], { strides: [3, 1] }).permute([1, 0]);
+  const n = Sym.variable('n', 1, 8);
+  const s: number[] = Shape.broadcast([2, 1], [3]);
+  const b = add(a.slice(I(0), R(0, 2)), a.slice(A, Rs(null, null, -1)).slice(N, L([0])));
+  const e: StrideViewError | null = null;
+  void e; void v; void n; void s; void b;
+  return sum(a).size + memoryStats().liveArrays;
+}
+main(); // ${kind}
+`;
+  writeFileSync(join(project, 'esm.mts'), src('esm'));
+  writeFileSync(join(project, 'cjs.cts'), src('cjs'));
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { strict: true, module: 'node16', moduleResolution: 'node16', target: 'es2022', noEmit: true, lib: ['es2022', 'dom'], types: [] }, files: ['esm.mts', 'cjs.cts'] }),
+  );
+  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});

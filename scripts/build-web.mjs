@@ -3,7 +3,7 @@
 //                    new URL('./strideview.wasm', import.meta.url) so bundlers pick it up)
 //   dist/index.cjs   CommonJS bundle (import.meta.url shimmed from __filename)
 //   dist/index.d.ts  one declaration file (tsc declarations with @internal stripped, concatenated)
-//   dist/index.d.cts the same for `require` consumers
+//   dist/index.d.mts, dist/index.d.cts the same for `import` and `require` consumers (node16)
 //   dist/strideview.wasm
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,6 +92,7 @@ for (const m of order) {
   dts += `\n// ---- ${m}\n${text}`;
 }
 writeFileSync(join(dist, 'index.d.ts'), dts);
+writeFileSync(join(dist, 'index.d.mts'), dts);
 writeFileSync(join(dist, 'index.d.cts'), dts);
 
 const size = (f) => readFileSync(join(dist, f)).length;

@@ -10,7 +10,7 @@ namespace {
 using detail::Buffer;
 
 template <class E>
-void run_copy_raw(const Plan& p) {
+SV_LOOP_FN void run_copy_raw(const Plan& p) {
   const int L = p.last();
   const int64_t ds = p.stride[0][L], ss = p.stride[1][L], n = p.shape[L];
   // A transpose: the destination streams along the last dim but the source jumps. If the source
@@ -52,7 +52,7 @@ void run_copy_same(const Plan& p, int64_t esize) {
 }
 
 template <class D, class S>
-void run_copy_cast(const Plan& p) {
+SV_LOOP_FN void run_copy_cast(const Plan& p) {
   const int L = p.last();
   const int64_t ds = p.stride[0][L], ss = p.stride[1][L], n = p.shape[L];
   for_each_outer(p, 1, [&](char** ptr) {

@@ -66,7 +66,7 @@ using raw_t = std::conditional_t<
 // (t, inner) in tiles, transposing each such input's tile into a contiguous stage first, so every
 // row of the op runs on contiguous (or broadcast) operands.
 template <BinaryOp OP, class T>
-bool run_binary_staged(const Plan& p, int t, const bool* staged) {
+SV_LOOP_FN bool run_binary_staged(const Plan& p, int t, const bool* staged) {
   using R = scalar::binary_result_t<OP, T>;
   using E = raw_t<sizeof(T)>;
   constexpr int64_t BR = 64, BC = 64;
@@ -112,7 +112,7 @@ bool run_binary_staged(const Plan& p, int t, const bool* staged) {
 }
 
 template <BinaryOp OP, class T>
-void run_binary(const Plan& p) {
+SV_LOOP_FN void run_binary(const Plan& p) {
   using R = scalar::binary_result_t<OP, T>;
   const int L = p.last();
   if (p.ndim >= 2 && p.stride[0][L] == 1) {
@@ -161,7 +161,7 @@ void run_binary_op(BinaryOp op, DType t, const Plan& p) {
 }
 
 template <UnaryOp OP, class T>
-void run_unary(const Plan& p) {
+SV_LOOP_FN void run_unary(const Plan& p) {
   const int L = p.last();
   const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L];
   for_each_outer(p, 1, [&](char** ptr) {
@@ -185,7 +185,7 @@ void dispatch_unary(DType t, const Plan& p) {
 }
 
 template <class T>
-void run_where(const Plan& p) {
+SV_LOOP_FN void run_where(const Plan& p) {
   const int L = p.last();
   const int64_t n = p.shape[L];
   const int64_t os = p.stride[0][L], cs = p.stride[1][L], as = p.stride[2][L], bs = p.stride[3][L];

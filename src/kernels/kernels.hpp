@@ -41,6 +41,18 @@ struct Operand {
   DType dtype = DType::float32;
 };
 
+// Errors (Status, never a trap): invalid dtype value or op value, rank > kMaxRank, strides/mask not
+// matching the rank, mask outside the shape, null base with elements to address (codes
+// type_error / invalid_argument / rank_mismatch / out_of_range); shapes that differ
+// (shape_mismatch); an output that is masked or has stride 0 on a dim of size > 1 (read_only);
+// dtype combinations outside the contract (type_error). Messages start with the op ("copy: ",
+// "binary add: ", "reduce sum: ") and carry the shapes / strides / dtypes involved.
+//
+// Casting rules (copy, and reductions into another dtype): float -> integer truncates toward zero
+// and saturates at the type's limits, NaN -> 0 (WebAssembly's trunc_sat; C++ leaves it undefined);
+// integer -> integer wraps (two's complement); anything -> bool is `x != 0` (NaN -> true);
+// bool -> anything is 0 or 1; float64 -> float32 rounds to nearest (overflow -> inf).
+
 // dst[idx] = cast(src[idx]) for every idx of dst.shape. src.layout.shape == dst.layout.shape (an
 // error otherwise). Masked-out src elements write `fill` converted to dst's dtype. dst must be
 // unmasked and must not have zero strides on dims of size > 1 (an error: read_only).
@@ -53,11 +65,18 @@ enum class BinaryOp : int32_t { add, sub, mul, div, maximum, minimum, eq, ne, lt
 // dtype; out has that dtype, or bool for comparisons. Masked-out input elements read as 0.
 // Integer division by zero yields 0 (no trap); float ops follow IEEE (NumPy's results).
 // maximum/minimum propagate NaN like NumPy.
+// Details: integer add/sub/mul wrap; integer div is floor division (NumPy's `//`: -7 div 2 = -4)
+// and the minimum value div -1 wraps to itself; maximum(a, b) = (a > b || isnan(a)) ? a : b, so
+// equal values (+0 vs -0) give b, as NumPy. On bool operands add/maximum are `or`, mul/minimum are
+// `and`, comparisons compare 0/1, and sub/div are a type_error. An output that overlaps an input
+// other than element-for-element (out == a in place is fine) reads that input first.
 Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& b);
 
 enum class UnaryOp : int32_t { neg, abs, sqrt, exp, log };
 // out = op(a); same shape; out dtype == a dtype (sqrt/exp/log of integers: callers cast to float
 // first). Masked-out input elements read as 0.
+// Integer neg/abs wrap (abs of the minimum value is itself); abs of unsigned and of bool is the
+// identity; neg of bool and sqrt/exp/log of non-floats are a type_error.
 Status unary(UnaryOp op, const Operand& out, const Operand& a);
 
 // out = cond ? a : b; cond is bool; a, b, out share dtype and shape.
@@ -69,6 +88,12 @@ enum class ReduceOp : int32_t { sum, max, min, mean };
 // out dtype: same as in for max/min; for sum/mean chosen by the caller (float64 accumulation for
 // floats is fine; integers accumulate in the output dtype). max/min over an empty set is an error;
 // sum of empty is 0; mean of empty is NaN. Masked-out elements take part as 0.
+// Details: axes_mask bits at or above the rank are an out_of_range error. Float sums accumulate
+// in the output dtype in an unspecified order (SIMD lanes and blocks; error bounded by
+// n * eps * sum|x| as for any order); integer sums wrap. mean = sum / count computed in float64 and
+// cast to the output dtype by the casting rules (an integer mean truncates; mean of empty into an
+// integer dtype is 0). max/min propagate NaN; bool max/min are any/all; out bool for sum/mean is a
+// type_error. An output overlapping the input reads the input first.
 Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_mask);
 
 // SIMD128 inner loops: compiled in when built with -msimd128 (WebAssembly), on by default then.

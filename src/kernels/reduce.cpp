@@ -27,7 +27,7 @@ const char* reduce_name(ReduceOp op) {
 }
 
 template <ReduceOp OP, class O, class I>
-void run_reduce(const Plan& p) {
+SV_LOOP_FN void run_reduce(const Plan& p) {
   const int L = p.last();
   const int64_t n = p.shape[L], os = p.stride[0][L], xs = p.stride[1][L];
   if (os == 0) {

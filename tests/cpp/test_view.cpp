@@ -367,6 +367,20 @@ TEST_CASE("view: reshape carries masks (pad (2,3) by ((1,1),(0,0)) to (12,))",
   CHECK_FALSE(ref.reshape({2, 6}).expressible().has_value());
 }
 
+TEST_CASE("view: masked reshape with outer dims fixed at a nonzero index", "[view][reshape][mask]") {
+  // Regression: the flat interval of the valid box ignored the start of outer single-index dims
+  // (row 1 of [3,4] became [0,4) instead of [4,8)).
+  const View v = mk(Dims{3, 4}, 0, std::nullopt, Mask{{1, 2}, {0, 4}});
+  const View r = SV_UNWRAP(v.reshape(Dims{12}));
+  CHECK(*r.mask() == Mask{{4, 8}});
+  CHECK_MATCHES(r, DenseRef::strided({3, 4}, {4, 1}, 0, Mask{{1, 2}, {0, 4}}).reshape({12}));
+  const View w = mk(Dims{2, 3, 4}, 0, std::nullopt, Mask{{1, 2}, {2, 3}, {1, 3}});
+  const View f = SV_UNWRAP(w.reshape(Dims{6, 4}));
+  CHECK(*f.mask() == Mask{{5, 6}, {1, 3}});
+  CHECK_MATCHES(f, DenseRef::strided({2, 3, 4}, {12, 4, 1}, 0, Mask{{1, 2}, {2, 3}, {1, 3}})
+                       .reshape({6, 4}));
+}
+
 TEST_CASE("view: masked reshape fails when the valid region is not a box", "[view][reshape][mask]") {
   const View p = SV_UNWRAP(mk(Dims{2, 3}).pad({{0, 0}, {1, 1}}));
   SV_REQUIRE_ERROR(p.reshape(Dims{10}), Code::not_expressible, "reshape", "[2,5]", "mask",

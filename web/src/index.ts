@@ -71,3 +71,4 @@ export {
   tile,
   repeat,
 } from './ops.js';
+export { explain, type ExplainOptions } from './explain.js';

@@ -120,6 +120,7 @@ template <> struct RawOf<8> { using type = uint64_t; };
 // Copies n bytes forward in 64-byte steps (rows shorter than a large memcpy; avoids the call into
 // the JS-side memcpy of Emscripten for every row). d and s do not overlap.
 inline void copy_bytes(char* d, const char* s, int64_t n) {
+  if (d == s) return;
   if (n >= (int64_t{1} << 18)) {
     std::memcpy(d, s, static_cast<size_t>(n));
     return;

@@ -261,9 +261,9 @@ Result<View> View::make(sym::Shape shape, std::vector<Dim> strides, int64_t offs
     if (st.size() == strides.size()) {
       const bool all_invalid = mask && (*mask)[0].first == (*mask)[0].second;
       if (!all_invalid && !span_of(st, offset, mask ? *mask : full_box(*dims))) {
-        return make_error(Code::overflow, std::string(op) + ": view of shape " + dims_to_string(*dims) +
-                                              " with strides " + dims_to_string(st) +
-                                              " and offset " + S(offset) +
+        return make_error(Code::overflow, std::string(op) + ": view of shape " +
+                                              dims_to_string(*dims) + " with strides " +
+                                              dims_to_string(st) + " and offset " + S(offset) +
                                               " addresses elements beyond +-2^53-1");
       }
     }
@@ -579,7 +579,9 @@ Result<View> View::reshape_concrete(const Dims& old_shape, const Dims& new_dims,
   const Mask& m = *mask_;
   if (m[0].first == m[0].second) {  // all-invalid (normalised by make)
     // A rank-0 view has no mask to carry the invalid element (an empty mask means "all valid").
-    if (new_dims.empty()) return fail(" (its only element is invalid and a scalar view cannot be masked)");
+    if (new_dims.empty()) {
+      return fail(" (its only element is invalid and a scalar view cannot be masked)");
+    }
     return make(new_shape, const_dims(Dims(new_dims.size(), 0)), 0,
                 Mask(new_dims.size(), Range{0, 0}), "reshape");
   }
@@ -624,7 +626,8 @@ Result<View> View::expand(const sym::Shape& target) const {
                                                   " exceeds the maximum of " + S(kMaxRank));
   }
   if (ndim() == 0) {
-    return make(target, std::vector<Dim>(target.size(), Dim::constant(0)), offset_, std::nullopt, "expand");
+    return make(target, std::vector<Dim>(target.size(), Dim::constant(0)), offset_, std::nullopt,
+                "expand");
   }
   if (target.size() != shape_.size()) {
     return make_error(Code::rank_mismatch, "expand: cannot expand " + sym::to_string(shape_) +
@@ -720,7 +723,11 @@ Result<View> View::shrink(const Mask& bounds) const {
     sh.push_back((s == 0 && e == d[i]) ? shape_[i] : Dim::constant(e - s));
     auto o = checked_mul(s, st[i]);
     o = o ? checked_add(off, *o) : std::nullopt;
-    if (o) off = *o; else off_overflow = true;
+    if (o) {
+      off = *o;
+    } else {
+      off_overflow = true;
+    }
     if (nm) {
       const auto [ms, me] = (*mask_)[i];
       Range r{std::max(ms, s) - s, std::min(me, e) - s};

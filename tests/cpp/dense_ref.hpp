@@ -1,16 +1,15 @@
 // Test helpers shared by the core suites: a dense reference for views (the oracle of the lockstep
-// checker, in the spirit of tinygrad's CheckingShapeTracker), an independent "is this expressible as
-// one strided view with a box mask" oracle, a comparison of a View against the reference, and small
-// assertion helpers for errors-as-values.
+// checker, in the spirit of tinygrad's CheckingShapeTracker), an independent "is this expressible
+// as one strided view with a box mask" oracle, a comparison of a View against the reference, and
+// small assertion helpers for errors-as-values.
 //
 // The reference never calls the View code: it stores, for every logical index in C order, the
-// buffer element that index reads, or -1 when the index is invalid (masked out). Buffer elements are
-// kept non-negative by construction so -1 is unambiguous.
+// buffer element that index reads, or -1 when the index is invalid (masked out). Buffer elements
+// are kept non-negative by construction so -1 is unambiguous.
 #pragma once
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -29,23 +28,23 @@ struct StringMaker<sv::Code> {
 }  // namespace Catch
 
 // Requires `expr` (a Result) to be an error with `code` whose message contains every given string.
-#define SV_REQUIRE_ERROR(expr, code_, ...)                                  \
-  do {                                                                      \
-    const auto& sv_r_ = (expr);                                             \
-    REQUIRE_FALSE(sv_r_.ok());                                              \
-    INFO("message: " << sv_r_.error().message);                             \
-    CHECK(sv_r_.error().code == (code_));                                   \
+#define SV_REQUIRE_ERROR(expr, code_, ...)                                             \
+  do {                                                                                 \
+    const auto& sv_r_ = (expr);                                                        \
+    REQUIRE_FALSE(sv_r_.ok());                                                         \
+    INFO("message: " << sv_r_.error().message);                                        \
+    CHECK(sv_r_.error().code == (code_));                                              \
     for (const std::string& sv_p_ : std::initializer_list<std::string>{__VA_ARGS__}) { \
-      CHECK_THAT(sv_r_.error().message, Catch::Contains(sv_p_));            \
-    }                                                                       \
+      CHECK_THAT(sv_r_.error().message, Catch::Contains(sv_p_));                       \
+    }                                                                                  \
   } while (0)
 
 // Unwraps a Result, failing the test case (with the error message) when it is an error.
-#define SV_UNWRAP(expr)                                                               \
-  ([&]() {                                                                            \
-    auto sv_u_ = (expr);                                                              \
-    if (!sv_u_.ok()) FAIL("unexpected error: " << sv_u_.error().message);             \
-    return std::move(sv_u_).value();                                                  \
+#define SV_UNWRAP(expr)                                                   \
+  ([&]() {                                                                \
+    auto sv_u_ = (expr);                                                  \
+    if (!sv_u_.ok()) FAIL("unexpected error: " << sv_u_.error().message); \
+    return std::move(sv_u_).value();                                      \
   }())
 
 namespace svtest {
@@ -185,9 +184,7 @@ struct DenseRef {
     });
   }
 
-  bool any_invalid() const {
-    return std::find(data.begin(), data.end(), -1) != data.end();
-  }
+  bool any_invalid() const { return std::find(data.begin(), data.end(), -1) != data.end(); }
 
   // The independent oracle: can ONE strided view of `shape` with a box mask read exactly `data`?
   // The valid set must be a box; strides are inferred from neighbours at the box's first corner
@@ -243,7 +240,8 @@ struct DenseRef {
 
   std::string to_string() const {
     std::string s = "Ref(shape=" + dims_str(shape) + ", data=[";
-    for (size_t i = 0; i < data.size() && i < 64; ++i) s += (i ? "," : "") + std::to_string(data[i]);
+    for (size_t i = 0; i < data.size() && i < 64; ++i)
+      s += (i ? "," : "") + std::to_string(data[i]);
     if (data.size() > 64) s += ",...";
     return s + "])";
   }

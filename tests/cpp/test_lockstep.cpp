@@ -9,7 +9,6 @@
 // output differs between standard libraries), so the native and WebAssembly runs check the same
 // chains and print the same counts.
 #include <catch2/catch.hpp>
-
 #include <cinttypes>
 #include <cstdio>
 #include <numeric>
@@ -38,7 +37,8 @@ struct Rng {
   bool chance(int percent) { return uniform(0, 99) < percent; }
   template <class T>
   void shuffle(std::vector<T>& v) {
-    for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[static_cast<size_t>(uniform(0, static_cast<int64_t>(i) - 1))]);
+    for (size_t i = v.size(); i > 1; --i)
+      std::swap(v[i - 1], v[static_cast<size_t>(uniform(0, static_cast<int64_t>(i) - 1))]);
   }
 };
 
@@ -60,14 +60,18 @@ struct Op {
 
 std::string op_to_string(const Op& op) {
   switch (op.kind) {
-    case OpKind::reshape: return "reshape(" + dims_str(op.shape) + ")";
-    case OpKind::expand: return "expand(" + dims_str(op.shape) + ")";
+    case OpKind::reshape:
+      return "reshape(" + dims_str(op.shape) + ")";
+    case OpKind::expand:
+      return "expand(" + dims_str(op.shape) + ")";
     case OpKind::permute: {
       Dims a(op.axes.begin(), op.axes.end());
       return "permute(" + dims_str(a) + ")";
     }
-    case OpKind::shrink: return "shrink(" + mask_to_string(op.ranges) + ")";
-    case OpKind::pad: return "pad(" + mask_to_string(op.ranges) + ")";
+    case OpKind::shrink:
+      return "shrink(" + mask_to_string(op.ranges) + ")";
+    case OpKind::pad:
+      return "pad(" + mask_to_string(op.ranges) + ")";
     case OpKind::flip: {
       std::string s = "flip(";
       for (bool b : op.flags) s += b ? "T" : "F";
@@ -91,12 +95,18 @@ bool apply(Chain& c, const Op& op) {
   ++c.stats->ops;
   Result<View> r = [&]() -> Result<View> {
     switch (op.kind) {
-      case OpKind::reshape: return c.view.reshape(op.shape);
-      case OpKind::expand: return c.view.expand(op.shape);
-      case OpKind::permute: return c.view.permute(op.axes);
-      case OpKind::shrink: return c.view.shrink(op.ranges);
-      case OpKind::pad: return c.view.pad(op.ranges);
-      case OpKind::flip: return c.view.flip(op.flags);
+      case OpKind::reshape:
+        return c.view.reshape(op.shape);
+      case OpKind::expand:
+        return c.view.expand(op.shape);
+      case OpKind::permute:
+        return c.view.permute(op.axes);
+      case OpKind::shrink:
+        return c.view.shrink(op.ranges);
+      case OpKind::pad:
+        return c.view.pad(op.ranges);
+      case OpKind::flip:
+        return c.view.flip(op.flags);
     }
     return make_error(Code::invalid_argument, "unreachable");
   }();
@@ -133,11 +143,21 @@ bool apply(Chain& c, const Op& op) {
       if (c.view.mask()) ++c.stats->masked_reshape_ok;
       break;
     }
-    case OpKind::expand: next = c.ref.expand(op.shape); break;
-    case OpKind::permute: next = c.ref.permute(op.axes); break;
-    case OpKind::shrink: next = c.ref.shrink(op.ranges); break;
-    case OpKind::pad: next = c.ref.pad(op.ranges); break;
-    case OpKind::flip: next = c.ref.flip(op.flags); break;
+    case OpKind::expand:
+      next = c.ref.expand(op.shape);
+      break;
+    case OpKind::permute:
+      next = c.ref.permute(op.axes);
+      break;
+    case OpKind::shrink:
+      next = c.ref.shrink(op.ranges);
+      break;
+    case OpKind::pad:
+      next = c.ref.pad(op.ranges);
+      break;
+    case OpKind::flip:
+      next = c.ref.flip(op.flags);
+      break;
   }
   if (!r.ok()) {
     FAIL_CHECK(op_to_string(op) << " failed: " << r.error().message << "\n  chain:" << c.log
@@ -202,12 +222,14 @@ Dims random_reshape_target(Rng& rng, const Dims& cur) {
     t[static_cast<size_t>(rng.uniform(0, rank - 1))] = 0;
   } else if (how < 35) {
     // Fresh random factorisation (often crosses group boundaries).
-    const int rank = n == 1 ? static_cast<int>(rng.uniform(0, 3)) : static_cast<int>(rng.uniform(1, 5));
+    const int rank =
+        n == 1 ? static_cast<int>(rng.uniform(0, 3)) : static_cast<int>(rng.uniform(1, 5));
     t = factorise(rng, n, rank);
   } else if (how < 70 && !cur.empty()) {
     // Merge an adjacent run of dims, then split the product again.
     const size_t i = static_cast<size_t>(rng.uniform(0, static_cast<int64_t>(cur.size()) - 1));
-    const size_t j = static_cast<size_t>(rng.uniform(static_cast<int64_t>(i) + 1, static_cast<int64_t>(cur.size())));
+    const size_t j = static_cast<size_t>(
+        rng.uniform(static_cast<int64_t>(i) + 1, static_cast<int64_t>(cur.size())));
     int64_t p = 1;
     for (size_t k = i; k < j; ++k) p *= cur[k];
     t.assign(cur.begin(), cur.begin() + static_cast<ptrdiff_t>(i));
@@ -227,11 +249,12 @@ Dims random_reshape_target(Rng& rng, const Dims& cur) {
     if (t.size() >= 2) std::swap(t[0], t[t.size() - 1]);
   }
   if (t.size() > 8) t.resize(8);  // keep ranks modest; re-fix the product below
-  if (svtest::product(t) != n) {   // the clipping above broke it: fall back to a plain split
+  if (svtest::product(t) != n) {  // the clipping above broke it: fall back to a plain split
     t = factorise(rng, std::max<int64_t>(n, 1), n == 1 ? 0 : 2);
     if (n == 0) t = {0};
   }
-  if (!t.empty() && rng.chance(15)) t[static_cast<size_t>(rng.uniform(0, static_cast<int64_t>(t.size()) - 1))] = -1;
+  if (!t.empty() && rng.chance(15))
+    t[static_cast<size_t>(rng.uniform(0, static_cast<int64_t>(t.size()) - 1))] = -1;
   return t;
 }
 
@@ -310,7 +333,8 @@ bool random_invalid_op(Rng& rng, Chain& c) {
     case 1: {  // expand: rank mismatch, or a dim of size != 1
       Dims t = s;
       int big = -1;
-      for (int i = 0; i < rank; ++i) if (s[static_cast<size_t>(i)] != 1) big = i;
+      for (int i = 0; i < rank; ++i)
+        if (s[static_cast<size_t>(i)] != 1) big = i;
       if (big >= 0 && rank > 0) {
         t[static_cast<size_t>(big)] += 1;
         want = Code::shape_mismatch;
@@ -426,12 +450,12 @@ Chain random_start(Rng& rng, Stats* stats) {
 }
 
 void report(const char* name, const Stats& s) {
-  std::printf(
-      "lockstep %s: %" PRId64 " chains, %" PRId64 " ops, %" PRId64 " index checks; reshapes %" PRId64
-      " (%" PRId64 " ok, %" PRId64 " of them masked; %" PRId64
-      " refused, each confirmed inexpressible); %" PRId64 " invalid-argument ops\n",
-      name, s.chains, s.ops, s.index_checks, s.reshapes, s.reshape_ok, s.masked_reshape_ok,
-      s.reshape_refused, s.invalid_ops);
+  std::printf("lockstep %s: %" PRId64 " chains, %" PRId64 " ops, %" PRId64
+              " index checks; reshapes %" PRId64 " (%" PRId64 " ok, %" PRId64
+              " of them masked; %" PRId64 " refused, each confirmed inexpressible); %" PRId64
+              " invalid-argument ops\n",
+              name, s.chains, s.ops, s.index_checks, s.reshapes, s.reshape_ok, s.masked_reshape_ok,
+              s.reshape_refused, s.invalid_ops);
   std::fflush(stdout);
 }
 
@@ -486,8 +510,8 @@ TEST_CASE("lockstep: random op chains against the dense reference", "[lockstep]"
   report("random", stats);
   WARN("lockstep random: " << stats.chains << " chains, " << stats.ops << " ops, "
                            << stats.index_checks << " index checks, " << stats.reshapes
-                           << " reshapes (" << stats.reshape_ok << " ok, "
-                           << stats.reshape_refused << " refused)");
+                           << " reshapes (" << stats.reshape_ok << " ok, " << stats.reshape_refused
+                           << " refused)");
   CHECK(failures == 0);
   CHECK(stats.chains >= 3000);
   // The generator must exercise both outcomes of reshape, and masked reshapes.
@@ -515,7 +539,8 @@ TEST_CASE("lockstep: chains only a complete reshape can do", "[lockstep][reshape
             {E({2, 3}), R({6}), R({3, 2}), F({true, false}), R({1, 6, 1})}, {true, true, true});
   // Strided every-other-element views: merge then split.
   run_fixed(st, "spaced", start({6, 4}, 1, Dims{8, 2}, std::nullopt, &st),
-            {R({3, 8}), R({3, 2, 4}), R({6, 4}), R({24}), R({4, 6})}, {true, true, true, true, true});
+            {R({3, 8}), R({3, 2, 4}), R({6, 4}), R({24}), R({4, 6})},
+            {true, true, true, true, true});
   run_fixed(st, "transposed", start({4, 3}, 0, std::nullopt, std::nullopt, &st),
             {P({1, 0}), R({3, 2, 2}), R({3, 4}), R({12}), R({6, 2})}, {true, true, false, false});
   // Masked reshapes.
@@ -535,7 +560,8 @@ TEST_CASE("lockstep: chains only a complete reshape can do", "[lockstep][reshape
   run_fixed(st, "outer-fixed", start({3, 4}, 0, std::nullopt, Mask{{1, 2}, {0, 4}}, &st),
             {R({12}), R({3, 4}), R({3, 2, 2}), S({{1, 2}, {0, 2}, {0, 2}}), R({4})},
             {true, true, true, true});
-  run_fixed(st, "outer-fixed-2", start({2, 3, 4}, 0, std::nullopt, Mask{{1, 2}, {2, 3}, {0, 4}}, &st),
+  run_fixed(st, "outer-fixed-2",
+            start({2, 3, 4}, 0, std::nullopt, Mask{{1, 2}, {2, 3}, {0, 4}}, &st),
             {R({24}), R({6, 4}), R({2, 12}), R({4, 6}), R({2, 3, 2, 2}), R({3, 8}), R({8, 3})},
             {true, true, true, true, true, true, false});
   // Masked singleton expand then reshape.
@@ -555,8 +581,8 @@ TEST_CASE("lockstep: chains only a complete reshape can do", "[lockstep][reshape
             {true, true, false, false, true});
   // Zero-size views never pick up offsets or masks, and still check counts.
   run_fixed(st, "zero-size", start({2, 0, 3}, 0, std::nullopt, std::nullopt, &st),
-            {R({0, 6}), R({3, 0, 1, 2}), Pad({{1, 1}, {0, 0}, {0, 0}, {1, 0}}), F({true, true, true, true}),
-             R({0}), E({0})},
+            {R({0, 6}), R({3, 0, 1, 2}), Pad({{1, 1}, {0, 0}, {0, 0}, {1, 0}}),
+             F({true, true, true, true}), R({0}), E({0})},
             {true, true, true});
   report("fixed", st);
 }

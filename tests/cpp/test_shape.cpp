@@ -1,6 +1,5 @@
 // Concrete shapes (src/shape/shape.hpp) and the core helpers they rest on (src/core/).
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 
 #include "core/index.hpp"
@@ -158,7 +157,8 @@ TEST_CASE("shape: c_contiguous_strides further cases", "[shape]") {
           Dims s{a, b, c, d};
           Dims want(4);
           want[3] = d == 0 ? 0 : 1;
-          for (int i = 2; i >= 0; --i) want[i] = s[i] == 0 ? 0 : want[i + 1] * std::max<int64_t>(1, s[i + 1]);
+          for (int i = 2; i >= 0; --i)
+            want[i] = s[i] == 0 ? 0 : want[i + 1] * std::max<int64_t>(1, s[i + 1]);
           INFO(dims_to_string(s));
           CHECK(*sh::c_contiguous_strides(s) == want);
         }
@@ -189,8 +189,7 @@ TEST_CASE("shape: ravel_index errors", "[shape][error]") {
                    "2 indices", "1 strides");
   SV_REQUIRE_ERROR(sh::ravel_index(Dims{kBig}, Dims{kBig}), Code::overflow, "ravel_index",
                    "[134217728]", "2^53-1");
-  SV_REQUIRE_ERROR(sh::ravel_index(Dims{1, 1}, Dims{kMaxSafe, 1}), Code::overflow,
-                   "ravel_index");
+  SV_REQUIRE_ERROR(sh::ravel_index(Dims{1, 1}, Dims{kMaxSafe, 1}), Code::overflow, "ravel_index");
 }
 
 TEST_CASE("shape: unravel_index", "[shape]") {
@@ -217,8 +216,8 @@ TEST_CASE("shape: unravel_index", "[shape]") {
 }
 
 TEST_CASE("shape: unravel_index errors", "[shape][error]") {
-  SV_REQUIRE_ERROR(sh::unravel_index(6, Dims{2, 3}), Code::out_of_range, "unravel_index",
-                   "index 6", "[2,3]", "[0, 6)");
+  SV_REQUIRE_ERROR(sh::unravel_index(6, Dims{2, 3}), Code::out_of_range, "unravel_index", "index 6",
+                   "[2,3]", "[0, 6)");
   SV_REQUIRE_ERROR(sh::unravel_index(-1, Dims{2, 3}), Code::out_of_range, "index -1", "[0, 6)");
   SV_REQUIRE_ERROR(sh::unravel_index(1, Dims{}), Code::out_of_range, "index 1", "[]",
                    "only 0 is allowed");
@@ -276,14 +275,13 @@ TEST_CASE("shape: broadcast follows NumPy", "[shape]") {
 }
 
 TEST_CASE("shape: broadcast errors name the output position and both sizes", "[shape][error]") {
-  SV_REQUIRE_ERROR(sh::broadcast(Dims{2, 3}, Dims{4}), Code::shape_mismatch, "broadcast",
-                   "[2,3]", "[4]", "output dim 1", "(3 vs 4)");
+  SV_REQUIRE_ERROR(sh::broadcast(Dims{2, 3}, Dims{4}), Code::shape_mismatch, "broadcast", "[2,3]",
+                   "[4]", "output dim 1", "(3 vs 4)");
   SV_REQUIRE_ERROR(sh::broadcast(Dims{2, 1, 3}, Dims{5, 1, 3}), Code::shape_mismatch,
                    "output dim 0", "(2 vs 5)");
   SV_REQUIRE_ERROR(sh::broadcast(Dims{2}, Dims{0}), Code::shape_mismatch, "(2 vs 0)");
   SV_REQUIRE_ERROR(sh::broadcast(Dims{-1}, Dims{3}), Code::invalid_argument, "broadcast", "-1");
-  SV_REQUIRE_ERROR(sh::broadcast(Dims{3}, Dims{2, -4}), Code::invalid_argument, "broadcast",
-                   "-4");
+  SV_REQUIRE_ERROR(sh::broadcast(Dims{3}, Dims{2, -4}), Code::invalid_argument, "broadcast", "-4");
 }
 
 TEST_CASE("shape: broadcast_index", "[shape]") {
@@ -309,8 +307,8 @@ TEST_CASE("shape: broadcast_index", "[shape]") {
 }
 
 TEST_CASE("shape: broadcast_index errors", "[shape][error]") {
-  SV_REQUIRE_ERROR(sh::broadcast_index(Dims{1}, Dims{2, 3}), Code::rank_mismatch,
-                   "broadcast_index", "[1]", "[2,3]");
+  SV_REQUIRE_ERROR(sh::broadcast_index(Dims{1}, Dims{2, 3}), Code::rank_mismatch, "broadcast_index",
+                   "[1]", "[2,3]");
   Dims dst(1);
   SV_REQUIRE_ERROR(sh::broadcast_index_into(Dims{1, 2}, Dims{2, 3}, dst), Code::rank_mismatch,
                    "broadcast_index_into", "length 1", "[2,3]");

@@ -1,7 +1,6 @@
 // Symbolic shapes (src/shape/symbolic.hpp): variables, expressions, binding, evaluation,
 // inference, substitution, analysis, formatting, structural and algebraic equality.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 
 #include "dense_ref.hpp"
@@ -13,7 +12,9 @@ using sym::Var;
 
 namespace {
 
-Var make_var(const std::string& name, int64_t lo, int64_t hi) { return SV_UNWRAP(sym::var(name, lo, hi)); }
+Var make_var(const std::string& name, int64_t lo, int64_t hi) {
+  return SV_UNWRAP(sym::var(name, lo, hi));
+}
 std::string id(const Var& v) { return std::to_string(v.id()); }
 
 }  // namespace
@@ -71,7 +72,8 @@ TEST_CASE("symbolic: bind checks bounds and is visible everywhere", "[symbolic]"
   CHECK_FALSE(sym::eval(a).has_value());
 }
 
-TEST_CASE("symbolic: bind errors name the variable, the value and the bounds", "[symbolic][error]") {
+TEST_CASE("symbolic: bind errors name the variable, the value and the bounds",
+          "[symbolic][error]") {
   Var n = make_var("n", 2, 8);
   SV_REQUIRE_ERROR(n.bind(9), Code::out_of_bounds, "bind", "value 9", "n#" + id(n), "[2, 8]");
   SV_REQUIRE_ERROR(sym::bind(n, 1), Code::out_of_bounds, "value 1", "[2, 8]");
@@ -94,14 +96,12 @@ TEST_CASE("symbolic: to_string formats", "[symbolic]") {
   CHECK(sym::mul(sym::static_dim(2), du).to_string() == "(2*v" + id(u) + ")");
   CHECK(sym::neg(dn).to_string() == "(-n#" + id(n) + ")");
   sym::Shape s{sym::static_dim(2), dn, sym::mul(sym::add(dn, du), sym::static_dim(3))};
-  CHECK(sym::to_string(s) ==
-        "[2,n#" + id(n) + ",((n#" + id(n) + "+v" + id(u) + ")*3)]");
+  CHECK(sym::to_string(s) == "[2,n#" + id(n) + ",((n#" + id(n) + "+v" + id(u) + ")*3)]");
   REQUIRE(n.bind(5).ok());
   REQUIRE(u.bind(7).ok());
   CHECK(n.to_string() == "n#" + id(n) + "=5");
   CHECK(u.to_string() == "v" + id(u) + "=7");
-  CHECK(sym::to_string(s) ==
-        "[2,n#" + id(n) + "=5,((n#" + id(n) + "=5+v" + id(u) + "=7)*3)]");
+  CHECK(sym::to_string(s) == "[2,n#" + id(n) + "=5,((n#" + id(n) + "=5+v" + id(u) + "=7)*3)]");
   CHECK(sym::to_string(sym::Shape{}) == "[]");
   CHECK(sym::to_string(sym::of_list({2, 3, 4})) == "[2,3,4]");
 }
@@ -178,11 +178,10 @@ TEST_CASE("symbolic: eval_or_error names the op, the dim and the unbound variabl
   const Dim e = sym::mul(sym::dim_of_var(n), sym::static_dim(2));
   SV_REQUIRE_ERROR(e.eval_or_error("myop"), Code::unbound, "myop", "(n#" + id(n) + "*2)",
                    "variable n#" + id(n), "unbound", "bind");
-  SV_REQUIRE_ERROR(sym::eval_or_error(sym::Shape{sym::static_dim(2), e}, "otherop"),
-                   Code::unbound, "otherop", "n#" + id(n));
+  SV_REQUIRE_ERROR(sym::eval_or_error(sym::Shape{sym::static_dim(2), e}, "otherop"), Code::unbound,
+                   "otherop", "n#" + id(n));
   REQUIRE(n.bind(3).ok());
-  CHECK(SV_UNWRAP(sym::eval_or_error(sym::Shape{sym::static_dim(2), e}, "otherop")) ==
-        Dims{2, 6});
+  CHECK(SV_UNWRAP(sym::eval_or_error(sym::Shape{sym::static_dim(2), e}, "otherop")) == Dims{2, 6});
 }
 
 TEST_CASE("symbolic: evaluation beyond 2^53-1 is an overflow, never wrap-around",
@@ -242,8 +241,8 @@ TEST_CASE("symbolic: eval, partial_eval, is_fully_bound, numel, numel_dim", "[sy
   CHECK_FALSE(pe[2].has_value());
   const Dim nd = sym::numel_dim(s);
   CHECK_FALSE(nd.is_const());
-  CHECK(sym::provably_equal(nd, sym::mul(sym::mul(sym::dim_of_var(m), sym::dim_of_var(n)),
-                                         sym::static_dim(2))));
+  CHECK(sym::provably_equal(
+      nd, sym::mul(sym::mul(sym::dim_of_var(m), sym::dim_of_var(n)), sym::static_dim(2))));
   REQUIRE(n.bind(3).ok());
   pe = sym::partial_eval(s);
   CHECK(pe[1] == 3);
@@ -271,7 +270,7 @@ TEST_CASE("symbolic: infer and is_infer", "[symbolic]") {
   CHECK_FALSE(sym::is_infer(sym::static_dim(3)));
   CHECK_FALSE(sym::is_infer(sym::static_dim(-2)));
   Var n = make_var("n", 0, 9);
-  CHECK_FALSE(sym::is_infer(sym::dim_of_var(n)));  // unbound variables are never -1
+  CHECK_FALSE(sym::is_infer(sym::dim_of_var(n)));      // unbound variables are never -1
   CHECK(sym::is_infer(sym::neg(sym::static_dim(1))));  // "evaluates to -1"
 }
 
@@ -302,19 +301,19 @@ TEST_CASE("symbolic: resolve_reshape (the spec's example and friends)", "[symbol
     CHECK(*sym::eval(*r) == Dims{6, 2});
   }
   {  // zero-size inference
-    auto r = SV_UNWRAP(sym::resolve_reshape(sym::of_list({2, 0}),
-                                            sym::Shape{sym::static_dim(0), sym::infer()}));
+    auto r = SV_UNWRAP(
+        sym::resolve_reshape(sym::of_list({2, 0}), sym::Shape{sym::static_dim(0), sym::infer()}));
     REQUIRE(r.has_value());
     CHECK(*sym::eval(*r) == Dims{0, 0});
-    auto r2 = SV_UNWRAP(sym::resolve_reshape(sym::of_list({2, 0}),
-                                             sym::Shape{sym::infer(), sym::static_dim(7)}));
+    auto r2 = SV_UNWRAP(
+        sym::resolve_reshape(sym::of_list({2, 0}), sym::Shape{sym::infer(), sym::static_dim(7)}));
     CHECK(*sym::eval(*r2) == Dims{0, 7});
   }
   {  // the bound target dims take part
     Var k = make_var("k", 0, 9);
     REQUIRE(k.bind(3).ok());
-    auto r = SV_UNWRAP(sym::resolve_reshape(sym::of_list({6, 2}),
-                                            sym::Shape{sym::dim_of_var(k), sym::infer()}));
+    auto r = SV_UNWRAP(
+        sym::resolve_reshape(sym::of_list({6, 2}), sym::Shape{sym::dim_of_var(k), sym::infer()}));
     REQUIRE(r.has_value());
     CHECK(*sym::eval(*r) == Dims{3, 4});
   }
@@ -341,19 +340,19 @@ TEST_CASE("symbolic: resolve_reshape returns None when it cannot know", "[symbol
                   .has_value());
   // Once bound, the same request resolves.
   REQUIRE(n.bind(4).ok());
-  auto r = SV_UNWRAP(sym::resolve_reshape(sym::of_list({2, 3, 4}),
-                                          sym::Shape{sym::dim_of_var(n), sym::infer()}));
+  auto r = SV_UNWRAP(
+      sym::resolve_reshape(sym::of_list({2, 3, 4}), sym::Shape{sym::dim_of_var(n), sym::infer()}));
   REQUIRE(r.has_value());
   CHECK(*sym::eval(*r) == Dims{4, 6});
 }
 
 TEST_CASE("symbolic: resolve_reshape errors", "[symbolic][error]") {
-  SV_REQUIRE_ERROR(sym::resolve_reshape(sym::of_list({2, 3}),
-                                        sym::Shape{sym::infer(), sym::infer()}),
-                   Code::invalid_argument, "resolve_reshape", "more than one", "at 0 and 1");
-  SV_REQUIRE_ERROR(sym::resolve_reshape(sym::of_list({2, 3}),
-                                        sym::Shape{sym::static_dim(-3), sym::infer()}),
-                   Code::invalid_argument, "resolve_reshape", "dim 0", "-3");
+  SV_REQUIRE_ERROR(
+      sym::resolve_reshape(sym::of_list({2, 3}), sym::Shape{sym::infer(), sym::infer()}),
+      Code::invalid_argument, "resolve_reshape", "more than one", "at 0 and 1");
+  SV_REQUIRE_ERROR(
+      sym::resolve_reshape(sym::of_list({2, 3}), sym::Shape{sym::static_dim(-3), sym::infer()}),
+      Code::invalid_argument, "resolve_reshape", "dim 0", "-3");
   SV_REQUIRE_ERROR(sym::resolve_reshape(sym::of_list({2, 3}), sym::Shape{sym::static_dim(-3)}),
                    Code::invalid_argument, "-3");  // even without an inferred dim
   const Dim big = sym::static_dim(int64_t{1} << 30);
@@ -410,10 +409,9 @@ TEST_CASE("symbolic: equal is structural", "[symbolic]") {
   CHECK(*sym::eval(two_times_three) == *sym::eval(six));
   CHECK_FALSE(sym::equal(sym::Shape{sym::add(sym::static_dim(1), sym::static_dim(2))},
                          sym::Shape{sym::static_dim(3)}));
-  CHECK(sym::equal(two_times_three,
-                   sym::Shape{sym::mul(sym::static_dim(2), sym::static_dim(3))}));
-  CHECK_FALSE(sym::equal(two_times_three,
-                         sym::Shape{sym::mul(sym::static_dim(3), sym::static_dim(2))}));
+  CHECK(sym::equal(two_times_three, sym::Shape{sym::mul(sym::static_dim(2), sym::static_dim(3))}));
+  CHECK_FALSE(
+      sym::equal(two_times_three, sym::Shape{sym::mul(sym::static_dim(3), sym::static_dim(2))}));
   CHECK_FALSE(sym::equal(sym::of_list({2, 3}), sym::of_list({2})));
   CHECK(sym::equal(sym::Shape{}, sym::Shape{}));
   Var n = make_var("n", 0, 9);
@@ -436,9 +434,9 @@ TEST_CASE("symbolic: provably_equal compares polynomials", "[symbolic]") {
   CHECK(sym::provably_equal(sym::add(dn, dn), sym::mul(c2, dn)));
   CHECK(sym::provably_equal(sym::add(dn, sym::neg(dn)), sym::static_dim(0)));
   CHECK(sym::provably_equal(sym::mul(dn, dm), sym::mul(dm, dn)));
-  CHECK(sym::provably_equal(sym::mul(sym::add(dn, dm), sym::add(dn, dm)),
-                            sym::add(sym::add(sym::mul(dn, dn), sym::mul(c2, sym::mul(dn, dm))),
-                                     sym::mul(dm, dm))));
+  CHECK(sym::provably_equal(
+      sym::mul(sym::add(dn, dm), sym::add(dn, dm)),
+      sym::add(sym::add(sym::mul(dn, dn), sym::mul(c2, sym::mul(dn, dm))), sym::mul(dm, dm))));
   CHECK(sym::provably_equal(sym::mul(c2, sym::static_dim(3)), sym::static_dim(6)));
   CHECK_FALSE(sym::provably_equal(dn, dm));
   CHECK_FALSE(sym::provably_equal(sym::mul(dn, c2), sym::mul(dn, sym::static_dim(3))));

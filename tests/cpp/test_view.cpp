@@ -2,7 +2,6 @@
 // movement op and its error paths, symbolic views, overflow. Where a result is checked as a whole
 // it is compared against the dense reference of dense_ref.hpp (which never calls View code).
 #include <catch2/catch.hpp>
-
 #include <climits>
 #include <cstdint>
 #include <vector>
@@ -40,11 +39,11 @@ Var make_var(const std::string& name, int64_t lo, int64_t hi) {
 Dim D(const Var& v) { return sym::dim_of_var(v); }
 Dim C(int64_t c) { return sym::static_dim(c); }
 
-#define CHECK_MATCHES(view, ref)                   \
-  do {                                             \
+#define CHECK_MATCHES(view, ref)                                \
+  do {                                                          \
     const std::string sv_cmp_ = svtest::compare((view), (ref)); \
-    INFO((view).to_string() << " vs " << (ref).to_string()); \
-    CHECK(sv_cmp_ == "");                          \
+    INFO((view).to_string() << " vs " << (ref).to_string());    \
+    CHECK(sv_cmp_ == "");                                       \
   } while (0)
 
 }  // namespace
@@ -69,7 +68,8 @@ TEST_CASE("view: create defaults to C-contiguous", "[view]") {
   CHECK(v.is_materializable());
   CHECK(sym::equal(v.shape(), sym::of_list({2, 3, 4})));
   CHECK(v.sym_strides().size() == 3);
-  CHECK(v.to_string() == "View(shape=[2,3,4], strides=[12,4,1], offset=0, mask=None, contiguous=true)");
+  CHECK(v.to_string() ==
+        "View(shape=[2,3,4], strides=[12,4,1], offset=0, mask=None, contiguous=true)");
   const Layout l = SV_UNWRAP(v.layout("test"));
   CHECK(l.shape == Dims{2, 3, 4});
   CHECK(l.strides == Dims{12, 4, 1});
@@ -136,13 +136,13 @@ TEST_CASE("view: create normalises zero-size views and full masks", "[view]") {
 TEST_CASE("view: create errors", "[view][error]") {
   SV_REQUIRE_ERROR(View::create(Dims(33, 1)), Code::invalid_argument, "create", "rank 33", "32");
   CHECK(View::create(Dims(32, 1)).ok());
-  SV_REQUIRE_ERROR(View::create(Dims{2, -1}), Code::invalid_argument, "create", "dim 1",
-                   "[2,-1]", "-1");
+  SV_REQUIRE_ERROR(View::create(Dims{2, -1}), Code::invalid_argument, "create", "dim 1", "[2,-1]",
+                   "-1");
   SV_REQUIRE_ERROR(View::create(Dims{2}, kMaxSafe + 1), Code::overflow, "create", "offset",
                    "9007199254740992");
   SV_REQUIRE_ERROR(View::create(Dims{2}, INT64_MIN), Code::overflow, "create", "offset");
-  SV_REQUIRE_ERROR(View::create(Dims{2, 3}, 0, Dims{1}), Code::rank_mismatch, "create",
-                   "1 strides", "[2,3]", "rank 2");
+  SV_REQUIRE_ERROR(View::create(Dims{2, 3}, 0, Dims{1}), Code::rank_mismatch, "create", "1 strides",
+                   "[2,3]", "rank 2");
   SV_REQUIRE_ERROR(View::create(Dims{2}, 0, Dims{INT64_MIN}), Code::overflow, "create", "stride",
                    "-9223372036854775808");
   SV_REQUIRE_ERROR(View::create(Dims{2, 3}, 0, std::nullopt, Mask{{0, 1}}), Code::rank_mismatch,
@@ -234,7 +234,7 @@ TEST_CASE("view: simplify re-normalises after a binding changed the shape", "[vi
   const View s = v.simplify();
   CHECK_FALSE(s.mask().has_value());
   CHECK(v.strides_opt() == Dims{3, 1});  // strides_opt simplifies internally
-  REQUIRE(n.bind(0).ok());                // zero-size: offset 0, no mask
+  REQUIRE(n.bind(0).ok());               // zero-size: offset 0, no mask
   const View z = v.simplify();
   CHECK(z.offset() == 0);
   CHECK_FALSE(z.mask().has_value());
@@ -262,8 +262,8 @@ TEST_CASE("view: to_string", "[view]") {
   Var n = make_var("n", 0, 10);
   const View s = mk(sym::Shape{C(2), D(n)});
   const std::string nn = "n#" + std::to_string(n.id());
-  CHECK(s.to_string() == "View(shape=[2," + nn + "], strides=[" + nn +
-                             ",1], offset=0, mask=None, contiguous=true)");
+  CHECK(s.to_string() ==
+        "View(shape=[2," + nn + "], strides=[" + nn + ",1], offset=0, mask=None, contiguous=true)");
 }
 
 // ------------------------------------------------------------------------------------ reshape
@@ -316,8 +316,8 @@ TEST_CASE("view: reshapes Nx wrongly refuses succeed", "[view][reshape]") {
     CHECK(strides(b) == Dims{1, 0, 0});
     CHECK_MATCHES(b, ref.reshape({3, 3, 2}));
     // ...but not across the stride-1 dim.
-    SV_REQUIRE_ERROR(v.reshape(Dims{18}), Code::not_expressible, "reshape", "[3,2,3]",
-                     "[1,0,0]", "[18]", "contiguous()");
+    SV_REQUIRE_ERROR(v.reshape(Dims{18}), Code::not_expressible, "reshape", "[3,2,3]", "[1,0,0]",
+                     "[18]", "contiguous()");
     CHECK_FALSE(ref.reshape({18}).expressible().has_value());
   }
 }
@@ -367,7 +367,8 @@ TEST_CASE("view: reshape carries masks (pad (2,3) by ((1,1),(0,0)) to (12,))",
   CHECK_FALSE(ref.reshape({2, 6}).expressible().has_value());
 }
 
-TEST_CASE("view: masked reshape with outer dims fixed at a nonzero index", "[view][reshape][mask]") {
+TEST_CASE("view: masked reshape with outer dims fixed at a nonzero index",
+          "[view][reshape][mask]") {
   // Regression: the flat interval of the valid box ignored the start of outer single-index dims
   // (row 1 of [3,4] became [0,4) instead of [4,8)).
   const View v = mk(Dims{3, 4}, 0, std::nullopt, Mask{{1, 2}, {0, 4}});
@@ -377,19 +378,21 @@ TEST_CASE("view: masked reshape with outer dims fixed at a nonzero index", "[vie
   const View w = mk(Dims{2, 3, 4}, 0, std::nullopt, Mask{{1, 2}, {2, 3}, {1, 3}});
   const View f = SV_UNWRAP(w.reshape(Dims{6, 4}));
   CHECK(*f.mask() == Mask{{5, 6}, {1, 3}});
-  CHECK_MATCHES(f, DenseRef::strided({2, 3, 4}, {12, 4, 1}, 0, Mask{{1, 2}, {2, 3}, {1, 3}})
-                       .reshape({6, 4}));
+  CHECK_MATCHES(
+      f, DenseRef::strided({2, 3, 4}, {12, 4, 1}, 0, Mask{{1, 2}, {2, 3}, {1, 3}}).reshape({6, 4}));
 }
 
-TEST_CASE("view: masked reshape fails when the valid region is not a box", "[view][reshape][mask]") {
+TEST_CASE("view: masked reshape fails when the valid region is not a box",
+          "[view][reshape][mask]") {
   const View p = SV_UNWRAP(mk(Dims{2, 3}).pad({{0, 0}, {1, 1}}));
   SV_REQUIRE_ERROR(p.reshape(Dims{10}), Code::not_expressible, "reshape", "[2,5]", "mask",
                    "[(0,2),(1,4)]", "[10]", "contiguous()");
   const View q = SV_UNWRAP(mk(Dims{3}).pad({{2, 1}}));
   SV_REQUIRE_ERROR(q.reshape(Dims{2, 3}), Code::not_expressible, "[6]", "[2,3]");
   // The valid region is a box of the new shape, but its elements are not one strided box.
-  const View b = SV_UNWRAP(SV_UNWRAP(mk(Dims{2, 3, 4}, 0, Dims{24, 4, 1}).pad({{1, 0}, {0, 0}, {0, 0}}))
-                               .reshape(Dims{3, 12}));
+  const View b =
+      SV_UNWRAP(SV_UNWRAP(mk(Dims{2, 3, 4}, 0, Dims{24, 4, 1}).pad({{1, 0}, {0, 0}, {0, 0}}))
+                    .reshape(Dims{3, 12}));
   CHECK(*b.mask() == Mask{{1, 3}, {0, 12}});
   SV_REQUIRE_ERROR(b.reshape(Dims{6, 6}), Code::not_expressible,
                    "reshape: cannot reshape [3,12] with strides [24,1] and mask [(1,3),(0,12)] to "
@@ -422,8 +425,8 @@ TEST_CASE("view: all-invalid views reshape to all-invalid views", "[view][reshap
 
 TEST_CASE("view: reshape of zero-size views still checks element counts", "[view][reshape]") {
   const View z = mk(Dims{0, 3});
-  SV_REQUIRE_ERROR(z.reshape(Dims{5}), Code::shape_mismatch, "reshape", "[0,3]", "(0 elements)", "[5]",
-                   "(5 elements)");
+  SV_REQUIRE_ERROR(z.reshape(Dims{5}), Code::shape_mismatch, "reshape", "[0,3]", "(0 elements)",
+                   "[5]", "(5 elements)");
   const View a = SV_UNWRAP(z.reshape(Dims{0, 4}));  // 0 == 0 elements
   CHECK(strides(a) == Dims{0, 1});
   CHECK(a.is_c_contiguous());
@@ -523,7 +526,8 @@ TEST_CASE("view: expand of masked singletons", "[view][expand][mask]") {
   CHECK(*e.mask() == Mask{{0, 4}, {1, 3}});
   CHECK_MATCHES(e, DenseRef::iota({1, 2}).pad({{0, 0}, {1, 0}}).expand({4, 3}));
   // A fully masked singleton (0,0) stays (0,0).
-  const View a = SV_UNWRAP(SV_UNWRAP(mk(Dims{1, 2}).pad({{1, 0}, {0, 0}})).shrink({{0, 1}, {0, 2}}));
+  const View a =
+      SV_UNWRAP(SV_UNWRAP(mk(Dims{1, 2}).pad({{1, 0}, {0, 0}})).shrink({{0, 1}, {0, 2}}));
   REQUIRE(*a.mask() == Mask{{0, 0}, {0, 0}});
   const View b = SV_UNWRAP(a.expand(Dims{5, 2}));
   CHECK(*b.mask() == Mask{{0, 0}, {0, 0}});
@@ -556,7 +560,8 @@ TEST_CASE("view: permute", "[view][permute]") {
   CHECK_MATCHES(p, DenseRef::strided({2, 3, 4}, {12, 4, 1}, 1).permute({2, 0, 1}));
   const View back = SV_UNWRAP(permute(p, {1, 2, 0}));
   CHECK(back.to_string() == v.to_string());
-  const View m = SV_UNWRAP(SV_UNWRAP(mk(Dims{2, 3}).pad({{1, 0}, {0, 2}})).permute(std::vector<int>{1, 0}));
+  const View m =
+      SV_UNWRAP(SV_UNWRAP(mk(Dims{2, 3}).pad({{1, 0}, {0, 2}})).permute(std::vector<int>{1, 0}));
   CHECK(*m.mask() == Mask{{0, 3}, {1, 3}});
   CHECK(SV_UNWRAP(permute(mk(Dims{}), {})).ndim() == 0);
 }
@@ -633,7 +638,8 @@ TEST_CASE("view: pad", "[view][pad]") {
   // Padding a masked view intersects with (shifts) the existing mask.
   const View q = SV_UNWRAP(p.pad({{2, 0}, {1, 1}}));
   CHECK(*q.mask() == Mask{{3, 5}, {1, 4}});
-  CHECK_MATCHES(q, DenseRef::strided({2, 3}, {3, 1}, 10).pad({{1, 2}, {0, 1}}).pad({{2, 0}, {1, 1}}));
+  CHECK_MATCHES(q,
+                DenseRef::strided({2, 3}, {3, 1}, 10).pad({{1, 2}, {0, 1}}).pad({{2, 0}, {1, 1}}));
   // Padding a zero-size view gives an all-invalid view; padding a zero-size dim of a
   // non-zero-size shape stays zero-size.
   const View z = SV_UNWRAP(mk(Dims{0}).pad({{1, 1}}));
@@ -686,8 +692,7 @@ TEST_CASE("view: flip errors", "[view][flip][error]") {
 
 // ------------------------------------------------------------------------------------ symbolic
 
-TEST_CASE("view: create over a symbolic shape has exact strides once bound",
-          "[view][symbolic]") {
+TEST_CASE("view: create over a symbolic shape has exact strides once bound", "[view][symbolic]") {
   Var n = make_var("n", 0, 100);
   const std::string nn = "n#" + std::to_string(n.id());
   const View v = mk(sym::Shape{D(n), C(3)});
@@ -786,8 +791,8 @@ TEST_CASE("view: symbolic expand sets the broadcast stride to 0", "[view][symbol
   const View split = SV_UNWRAP(e.reshape(Dims{2, 2, 3}));
   CHECK(strides(split) == Dims{0, 0, 1});
   CHECK_MATCHES(split, ref.reshape({2, 2, 3}));
-  SV_REQUIRE_ERROR(e.reshape(sym::Shape{sym::mul(D(n), C(3))}), Code::not_expressible,
-                   "[4,3]", "[0,1]", "[12]");
+  SV_REQUIRE_ERROR(e.reshape(sym::Shape{sym::mul(D(n), C(3))}), Code::not_expressible, "[4,3]",
+                   "[0,1]", "[12]");
 }
 
 TEST_CASE("view: expand of a masked view to an unbound size is unbound",
@@ -801,8 +806,7 @@ TEST_CASE("view: expand of a masked view to an unbound size is unbound",
   CHECK(*e.mask() == Mask{{0, 3}, {1, 3}});
 }
 
-TEST_CASE("view: shrink, pad, flip and linear_index need bound dims",
-          "[view][symbolic][error]") {
+TEST_CASE("view: shrink, pad, flip and linear_index need bound dims", "[view][symbolic][error]") {
   Var n = make_var("n", 1, 100);
   const std::string nn = "n#" + std::to_string(n.id());
   const View v = mk(sym::Shape{C(3), D(n)});
@@ -834,8 +838,8 @@ TEST_CASE("view: metadata beyond 2^53-1 is an overflow error, never wrap-around"
   SV_REQUIRE_ERROR(View::create(Dims{k2e27, k2e27}), Code::overflow, "create", "2^53-1");
   SV_REQUIRE_ERROR(View::create(Dims{2, k2e27, k2e27}), Code::overflow, "create",
                    "[2,134217728,134217728]", "more than 2^53-1 elements");
-  SV_REQUIRE_ERROR(View::create(sym::Shape{sym::mul(C(k2e30), C(k2e30))}), Code::overflow,
-                   "create", "2^53-1");
+  SV_REQUIRE_ERROR(View::create(sym::Shape{sym::mul(C(k2e30), C(k2e30))}), Code::overflow, "create",
+                   "2^53-1");
   SV_REQUIRE_ERROR(View::create(Dims{3}, 0, Dims{k2e52}), Code::overflow, "create",
                    "[4503599627370496]", "2^53-1");
   SV_REQUIRE_ERROR(View::create(Dims{2}, -kMaxSafe, Dims{-1}), Code::overflow, "create");
@@ -850,8 +854,7 @@ TEST_CASE("view: metadata beyond 2^53-1 is an overflow error, never wrap-around"
                    "2^53-1");
   SV_REQUIRE_ERROR(View::create(Dims{INT64_MAX}, 0, Dims{0}), Code::overflow, "create");
   SV_REQUIRE_ERROR(View::create(Dims{INT64_MAX, 0}), Code::overflow, "create");
-  SV_REQUIRE_ERROR(mk(Dims{1, 1}).expand(Dims{k2e30, k2e30}), Code::overflow, "expand",
-                   "2^53-1");
+  SV_REQUIRE_ERROR(mk(Dims{1, 1}).expand(Dims{k2e30, k2e30}), Code::overflow, "expand", "2^53-1");
   SV_REQUIRE_ERROR(mk(Dims{}).expand(Dims{k2e30, k2e30}), Code::overflow, "expand");
   SV_REQUIRE_ERROR(SV_UNWRAP(mk(Dims{1, 1}).expand(Dims{k2e30, 1})).pad({{0, 0}, {0, k2e30}}),
                    Code::overflow, "pad", "2^53-1");
@@ -871,7 +874,8 @@ TEST_CASE("view: shrinking into the padding of a huge-stride view is all-invalid
   CHECK_FALSE(s.is_valid(Dims{0}));
 }
 
-TEST_CASE("view: symbolic views bound to huge values report overflow", "[view][symbolic][overflow]") {
+TEST_CASE("view: symbolic views bound to huge values report overflow",
+          "[view][symbolic][overflow]") {
   Var n = make_var("n", 0, kMaxSafe);
   const View v = mk(sym::Shape{D(n)}, 0, Dims{int64_t{1} << 40});
   REQUIRE(n.bind(int64_t{1} << 20).ok());

@@ -6,14 +6,14 @@
 // as if each were distinct (a broadcast source counts as the full array it stands for). memcpy of
 // n bytes counts 2n. So a ratio of 1.0 means "as fast per output element as memcpy would move
 // the same logical data".
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <algorithm>
-#include <utility>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #ifdef __wasm_simd128__
@@ -41,7 +41,7 @@ double time_ms(const std::function<void()>& f) {
 // Best-of-`reps` times of a kernel and of its baseline, measured alternately so that both see the
 // same machine load (these machines are shared; absolute figures drift, ratios much less).
 std::pair<double, double> best_pair(const std::function<void()>& kernel,
-                                    const std::function<void()>& baseline, int reps = 9) {
+                                    const std::function<void()>& baseline, int reps = 15) {
   kernel();
   baseline();
   double bk = 1e300, bb = 1e300;
@@ -105,10 +105,14 @@ struct Row {
 
 }  // namespace
 
-// Usage: node sv_bench_kernels.js [--scalar]   (--scalar: SIMD128 loops off, for comparison)
+// Usage: node sv_bench_kernels.js [--scalar] [--only TEXT]
+//   --scalar     SIMD128 loops off (the scalar reference loops), for comparison
+//   --only TEXT  run only the kernels whose name contains TEXT
 int main(int argc, char** argv) {
+  const char* only = nullptr;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--scalar") == 0) set_simd_enabled(false);
+    if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
   }
   const int64_t n = 4096;
   const int64_t N = n * n;
@@ -143,8 +147,10 @@ int main(int argc, char** argv) {
                  DType::float32}),
            "warm");
       must(binary(BinaryOp::add, wo, ws, wd), "warm");
-      must(binary(BinaryOp::add, wo, ws, {dst.data(), lay({w, w}, {0, 1}), DType::float32}), "warm");
-      must(binary(BinaryOp::add, wo, ws, {dst.data(), lay({w, w}, {1, w}), DType::float32}), "warm");
+      must(binary(BinaryOp::add, wo, ws, {dst.data(), lay({w, w}, {0, 1}), DType::float32}),
+           "warm");
+      must(binary(BinaryOp::add, wo, ws, {dst.data(), lay({w, w}, {1, w}), DType::float32}),
+           "warm");
       must(reduce(ReduceOp::sum, {out.data(), lay({w, 1}, {1, 1}), DType::float32}, ws, 2), "warm");
       must(reduce(ReduceOp::sum, {out.data(), lay({1, w}, {w, 1}), DType::float32}, ws, 1), "warm");
       must(reduce(ReduceOp::sum, {out.data(), lay({1}, {1}), DType::float32},
@@ -166,8 +172,9 @@ int main(int argc, char** argv) {
   // read of 64 MiB, timed alternately with the kernel.
   auto add_row = [&](const std::string& name, const std::function<void()>& f, double b,
                      bool vs_read, double target) {
-    auto [tk, tb] = best_pair(f, vs_read ? std::function<void()>(read_fn)
-                                         : std::function<void()>(memcpy_fn));
+    if (only && name.find(only) == std::string::npos) return;
+    auto [tk, tb] =
+        best_pair(f, vs_read ? std::function<void()>(read_fn) : std::function<void()>(memcpy_fn));
     if (vs_read) {
       best_read = std::min(best_read, tb);
     } else {
@@ -183,89 +190,119 @@ int main(int argc, char** argv) {
   const Operand D{dst.data(), lay({n, n}, {n, 1}), f32};
   const Operand O{out.data(), lay({n, n}, {n, 1}), f32};
 
-  add_row("materialize contiguous [4096,4096]", [&] { must(copy(D, S), "copy"); },
-          2 * bytes, false, 0.9);
-  add_row("2-D transpose [4096,4096]",
-          [&] { must(copy(D, {src.data(), lay({n, n}, {1, n}), f32}), "transpose"); },
-          2 * bytes, false, 0.35);
-  add_row("flip last axis [4096,4096]",
-          [&] { must(copy(D, {src.data(), lay({n, n}, {n, -1}, n - 1), f32}), "flip"); },
-          2 * bytes, false, 0.7);
-  add_row("broadcast [1,4096]->[4096,4096]",
-          [&] { must(copy(D, {src.data(), lay({n, n}, {0, 1}), f32}), "broadcast"); },
-          2 * bytes, false, 0.8);
+  add_row(
+      "materialize contiguous [4096,4096]", [&] { must(copy(D, S), "copy"); }, 2 * bytes, false,
+      0.9);
+  add_row(
+      "2-D transpose [4096,4096]",
+      [&] {
+        must(copy(D, {src.data(), lay({n, n}, {1, n}), f32}), "transpose");
+      },
+      2 * bytes, false, 0.35);
+  add_row(
+      "flip last axis [4096,4096]",
+      [&] {
+        must(copy(D, {src.data(), lay({n, n}, {n, -1}, n - 1), f32}), "flip");
+      },
+      2 * bytes, false, 0.7);
+  add_row(
+      "broadcast [1,4096]->[4096,4096]",
+      [&] {
+        must(copy(D, {src.data(), lay({n, n}, {0, 1}), f32}), "broadcast");
+      },
+      2 * bytes, false, 0.8);
   {
-    const Operand pad_src{src.data(), lay({n + 2, n + 2}, {n, 1}, -(n + 1), {{1, n + 1}, {1, n + 1}}), f32};
+    const Operand pad_src{src.data(),
+                          lay({n + 2, n + 2}, {n, 1}, -(n + 1), {{1, n + 1}, {1, n + 1}}), f32};
     const Operand pad_dst{dst.data(), lay({n + 2, n + 2}, {n + 2, 1}), f32};
-    add_row("padded view (1 each side) -> [4098,4098]",
-            [&] { must(copy(pad_dst, pad_src), "pad"); }, 2.0 * static_cast<double>(P) * 4,
-            false, 0.7);
+    add_row(
+        "padded view (1 each side) -> [4098,4098]", [&] { must(copy(pad_dst, pad_src), "pad"); },
+        2.0 * static_cast<double>(P) * 4, false, 0.7);
   }
-  add_row("add contiguous", [&] { must(binary(BinaryOp::add, O, S, S2), "add"); },
-          3 * bytes, false, 0.9);
-  add_row("add broadcast row [1,4096]",
-          [&] {
-            must(binary(BinaryOp::add, O, S, {src2.data(), lay({n, n}, {0, 1}), f32}), "add row");
-          },
-          3 * bytes, false, 0.9);
-  add_row("add one transposed operand",
-          [&] {
-            must(binary(BinaryOp::add, O, S, {src2.data(), lay({n, n}, {1, n}), f32}), "add T");
-          },
-          3 * bytes, false, 0.3);
-  add_row("sum over last axis -> [4096,1]",
-          [&] {
-            must(reduce(ReduceOp::sum, {out.data(), lay({n, 1}, {1, 1}), f32}, S, 2), "sum last");
-          },
-          bytes, true, 0.7);
-  add_row("sum over first axis -> [1,4096]",
-          [&] {
-            must(reduce(ReduceOp::sum, {out.data(), lay({1, n}, {n, 1}), f32}, S, 1), "sum first");
-          },
-          bytes, true, 0.7);
+  add_row(
+      "add contiguous", [&] { must(binary(BinaryOp::add, O, S, S2), "add"); }, 3 * bytes, false,
+      0.9);
+  add_row(
+      "add broadcast row [1,4096]",
+      [&] {
+        must(binary(BinaryOp::add, O, S, {src2.data(), lay({n, n}, {0, 1}), f32}), "add row");
+      },
+      3 * bytes, false, 0.9);
+  add_row(
+      "add one transposed operand",
+      [&] {
+        must(binary(BinaryOp::add, O, S, {src2.data(), lay({n, n}, {1, n}), f32}), "add T");
+      },
+      3 * bytes, false, 0.3);
+  add_row(
+      "sum over last axis -> [4096,1]",
+      [&] {
+        must(reduce(ReduceOp::sum, {out.data(), lay({n, 1}, {1, 1}), f32}, S, 2), "sum last");
+      },
+      bytes, true, 0.7);
+  add_row(
+      "sum over first axis -> [1,4096]",
+      [&] {
+        must(reduce(ReduceOp::sum, {out.data(), lay({1, n}, {n, 1}), f32}, S, 1), "sum first");
+      },
+      bytes, true, 0.7);
   // 1-D: 16M elements.
   {
     const Operand s1{src.data(), lay({N}, {1}), f32};
     const Operand d1{dst.data(), lay({N}, {1}), f32};
-    add_row("1-D [16M] materialize", [&] { must(copy(d1, s1), "copy 1d"); }, 2 * bytes,
-            false, 0.9);
-    add_row("1-D [16M] reverse (stride -1)",
-            [&] { must(copy(d1, {src.data(), lay({N}, {-1}, N - 1), f32}), "rev 1d"); },
-            2 * bytes, false, 0.7);
-    add_row("1-D [16M] add",
-            [&] {
-              must(binary(BinaryOp::add, {out.data(), lay({N}, {1}), f32}, s1,
-                          {src2.data(), lay({N}, {1}), f32}),
-                   "add 1d");
-            },
-            3 * bytes, false, 0.9);
-    add_row("1-D [16M] sum", [&] {
-              must(reduce(ReduceOp::sum, {out.data(), lay({1}, {1}), f32}, s1, 1), "sum 1d");
-            },
-            bytes, true, 0.7);
+    add_row(
+        "1-D [16M] materialize", [&] { must(copy(d1, s1), "copy 1d"); }, 2 * bytes, false, 0.9);
+    add_row(
+        "1-D [16M] reverse (stride -1)",
+        [&] {
+          must(copy(d1, {src.data(), lay({N}, {-1}, N - 1), f32}), "rev 1d");
+        },
+        2 * bytes, false, 0.7);
+    add_row(
+        "1-D [16M] add",
+        [&] {
+          must(binary(BinaryOp::add, {out.data(), lay({N}, {1}), f32}, s1,
+                      {src2.data(), lay({N}, {1}), f32}),
+               "add 1d");
+        },
+        3 * bytes, false, 0.9);
+    add_row(
+        "1-D [16M] sum",
+        [&] {
+          must(reduce(ReduceOp::sum, {out.data(), lay({1}, {1}), f32}, s1, 1), "sum 1d");
+        },
+        bytes, true, 0.7);
   }
   // 3-D: [256,256,256], permute (0,2,1) (batched transpose) and (2,0,1); sum over the middle axis.
   {
     const int64_t m = 256;
     const Operand d3{dst.data(), lay({m, m, m}, {m * m, m, 1}), f32};
-    add_row("3-D [256,256,256] permute (0,2,1)",
-            [&] { must(copy(d3, {src.data(), lay({m, m, m}, {m * m, 1, m}), f32}), "p021"); },
-            2 * bytes, false, 0.35);
-    add_row("3-D [256,256,256] permute (2,0,1)",
-            [&] { must(copy(d3, {src.data(), lay({m, m, m}, {1, m * m, m}), f32}), "p201"); },
-            2 * bytes, false, 0.35);
-    add_row("3-D [256,256,256] sum over axis 1",
-            [&] {
-              must(reduce(ReduceOp::sum, {out.data(), lay({m, 1, m}, {m, m, 1}), f32},
-                          {src.data(), lay({m, m, m}, {m * m, m, 1}), f32}, 2),
-                   "sum3");
-            },
-            bytes, true, 0.7);
+    add_row(
+        "3-D [256,256,256] permute (0,2,1)",
+        [&] {
+          must(copy(d3, {src.data(), lay({m, m, m}, {m * m, 1, m}), f32}), "p021");
+        },
+        2 * bytes, false, 0.35);
+    add_row(
+        "3-D [256,256,256] permute (2,0,1)",
+        [&] {
+          must(copy(d3, {src.data(), lay({m, m, m}, {1, m * m, m}), f32}), "p201");
+        },
+        2 * bytes, false, 0.35);
+    add_row(
+        "3-D [256,256,256] sum over axis 1",
+        [&] {
+          must(reduce(ReduceOp::sum, {out.data(), lay({m, 1, m}, {m, m, 1}), f32},
+                      {src.data(), lay({m, m, m}, {m * m, m, 1}), f32}, 2),
+               "sum3");
+        },
+        bytes, true, 0.7);
   }
 
   std::printf("baseline memcpy 64 MiB: best %.2f ms, %.1f GB/s (read+write)\n", best_memcpy,
               gbs(2 * bytes, best_memcpy));
-  std::printf("baseline read 64 MiB:   best %.2f ms, %.1f GB/s\n\n", best_read, gbs(bytes, best_read));
+  std::printf("baseline read 64 MiB:   best %.2f ms, %.1f GB/s\n\n", best_read,
+              gbs(bytes, best_read));
   std::printf("%-42s %9s %8s %8s %-7s %7s  %s\n", "kernel", "ms", "GB/s", "ratio", "vs", "target",
               "");
   for (const Row& r : rows) {
@@ -279,6 +316,10 @@ int main(int argc, char** argv) {
     return 0.0;
   };
   const double t_add = find("add contiguous");
+  if (t_add == 0 || find("add broadcast row [1,4096]") == 0 ||
+      find("add one transposed operand") == 0) {
+    return 0;
+  }
   std::printf("\nadd broadcast row vs add contiguous (time ratio): %.2f\n",
               t_add / find("add broadcast row [1,4096]"));
   std::printf("add transposed vs add contiguous (time ratio):    %.2f\n",

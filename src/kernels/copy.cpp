@@ -44,10 +44,14 @@ SV_LOOP_FN void run_copy_raw(const Plan& p) {
 
 void run_copy_same(const Plan& p, int64_t esize) {
   switch (esize) {
-    case 1: return run_copy_raw<uint8_t>(p);
-    case 2: return run_copy_raw<uint16_t>(p);
-    case 4: return run_copy_raw<uint32_t>(p);
-    default: return run_copy_raw<uint64_t>(p);
+    case 1:
+      return run_copy_raw<uint8_t>(p);
+    case 2:
+      return run_copy_raw<uint16_t>(p);
+    case 4:
+      return run_copy_raw<uint32_t>(p);
+    default:
+      return run_copy_raw<uint64_t>(p);
   }
 }
 

@@ -29,33 +29,77 @@ inline constexpr bool is_float_v = std::is_floating_point_v<T>;
 
 template <class T>
 constexpr DType dtype_of();
-template <> constexpr DType dtype_of<float>() { return DType::float32; }
-template <> constexpr DType dtype_of<double>() { return DType::float64; }
-template <> constexpr DType dtype_of<int8_t>() { return DType::int8; }
-template <> constexpr DType dtype_of<uint8_t>() { return DType::uint8; }
-template <> constexpr DType dtype_of<int16_t>() { return DType::int16; }
-template <> constexpr DType dtype_of<uint16_t>() { return DType::uint16; }
-template <> constexpr DType dtype_of<int32_t>() { return DType::int32; }
-template <> constexpr DType dtype_of<uint32_t>() { return DType::uint32; }
-template <> constexpr DType dtype_of<int64_t>() { return DType::int64; }
-template <> constexpr DType dtype_of<uint64_t>() { return DType::uint64; }
-template <> constexpr DType dtype_of<b8>() { return DType::bool_; }
+template <>
+constexpr DType dtype_of<float>() {
+  return DType::float32;
+}
+template <>
+constexpr DType dtype_of<double>() {
+  return DType::float64;
+}
+template <>
+constexpr DType dtype_of<int8_t>() {
+  return DType::int8;
+}
+template <>
+constexpr DType dtype_of<uint8_t>() {
+  return DType::uint8;
+}
+template <>
+constexpr DType dtype_of<int16_t>() {
+  return DType::int16;
+}
+template <>
+constexpr DType dtype_of<uint16_t>() {
+  return DType::uint16;
+}
+template <>
+constexpr DType dtype_of<int32_t>() {
+  return DType::int32;
+}
+template <>
+constexpr DType dtype_of<uint32_t>() {
+  return DType::uint32;
+}
+template <>
+constexpr DType dtype_of<int64_t>() {
+  return DType::int64;
+}
+template <>
+constexpr DType dtype_of<uint64_t>() {
+  return DType::uint64;
+}
+template <>
+constexpr DType dtype_of<b8>() {
+  return DType::bool_;
+}
 
 // Calls f(Tag<T>{}) with T the element type of `t` (a valid dtype).
 template <class F>
 decltype(auto) visit_dtype(DType t, F&& f) {
   switch (t) {
-    case DType::float32: return f(Tag<float>{});
-    case DType::float64: return f(Tag<double>{});
-    case DType::int8: return f(Tag<int8_t>{});
-    case DType::uint8: return f(Tag<uint8_t>{});
-    case DType::int16: return f(Tag<int16_t>{});
-    case DType::uint16: return f(Tag<uint16_t>{});
-    case DType::int32: return f(Tag<int32_t>{});
-    case DType::uint32: return f(Tag<uint32_t>{});
-    case DType::int64: return f(Tag<int64_t>{});
-    case DType::uint64: return f(Tag<uint64_t>{});
-    case DType::bool_: break;
+    case DType::float32:
+      return f(Tag<float>{});
+    case DType::float64:
+      return f(Tag<double>{});
+    case DType::int8:
+      return f(Tag<int8_t>{});
+    case DType::uint8:
+      return f(Tag<uint8_t>{});
+    case DType::int16:
+      return f(Tag<int16_t>{});
+    case DType::uint16:
+      return f(Tag<uint16_t>{});
+    case DType::int32:
+      return f(Tag<int32_t>{});
+    case DType::uint32:
+      return f(Tag<uint32_t>{});
+    case DType::int64:
+      return f(Tag<int64_t>{});
+    case DType::uint64:
+      return f(Tag<uint64_t>{});
+    case DType::bool_:
+      break;
   }
   return f(Tag<b8>{});
 }
@@ -87,7 +131,7 @@ inline To convert(From x) {
   } else if constexpr (is_float_v<From> && std::is_integral_v<To>) {
     if (x != x) return To(0);
     constexpr int digits = std::numeric_limits<To>::digits;  // value bits, sign excluded
-    constexpr From hi = pow2<From>(digits);  // exactly 2^digits
+    constexpr From hi = pow2<From>(digits);                  // exactly 2^digits
     if (x >= hi) return std::numeric_limits<To>::max();
     if constexpr (std::is_signed_v<To>) {
       if (x <= -hi) return std::numeric_limits<To>::min();

@@ -9,29 +9,46 @@ using detail::Buffer;
 
 const char* binary_name(BinaryOp op) {
   switch (op) {
-    case BinaryOp::add: return "add";
-    case BinaryOp::sub: return "sub";
-    case BinaryOp::mul: return "mul";
-    case BinaryOp::div: return "div";
-    case BinaryOp::maximum: return "maximum";
-    case BinaryOp::minimum: return "minimum";
-    case BinaryOp::eq: return "eq";
-    case BinaryOp::ne: return "ne";
-    case BinaryOp::lt: return "lt";
-    case BinaryOp::le: return "le";
-    case BinaryOp::gt: return "gt";
-    case BinaryOp::ge: return "ge";
+    case BinaryOp::add:
+      return "add";
+    case BinaryOp::sub:
+      return "sub";
+    case BinaryOp::mul:
+      return "mul";
+    case BinaryOp::div:
+      return "div";
+    case BinaryOp::maximum:
+      return "maximum";
+    case BinaryOp::minimum:
+      return "minimum";
+    case BinaryOp::eq:
+      return "eq";
+    case BinaryOp::ne:
+      return "ne";
+    case BinaryOp::lt:
+      return "lt";
+    case BinaryOp::le:
+      return "le";
+    case BinaryOp::gt:
+      return "gt";
+    case BinaryOp::ge:
+      return "ge";
   }
   return nullptr;
 }
 
 const char* unary_name(UnaryOp op) {
   switch (op) {
-    case UnaryOp::neg: return "neg";
-    case UnaryOp::abs: return "abs";
-    case UnaryOp::sqrt: return "sqrt";
-    case UnaryOp::exp: return "exp";
-    case UnaryOp::log: return "log";
+    case UnaryOp::neg:
+      return "neg";
+    case UnaryOp::abs:
+      return "abs";
+    case UnaryOp::sqrt:
+      return "sqrt";
+    case UnaryOp::exp:
+      return "exp";
+    case UnaryOp::log:
+      return "log";
   }
   return nullptr;
 }
@@ -88,10 +105,10 @@ SV_LOOP_FN bool run_binary_staged(const Plan& p, int t, const bool* staged) {
         for (int k = 1; k <= 2; ++k) {
           const T* base = reinterpret_cast<const T*>(ptr[k]);
           if (staged[k]) {
-            rows::copy_2d<E>(reinterpret_cast<E*>(stage[k]), BC,
-                             reinterpret_cast<const E*>(base + i0 * q.stride[k][TD] +
-                                                        j0 * q.stride[k][L]),
-                             q.stride[k][TD], q.stride[k][L], bi, bj);
+            rows::copy_2d<E>(
+                reinterpret_cast<E*>(stage[k]), BC,
+                reinterpret_cast<const E*>(base + i0 * q.stride[k][TD] + j0 * q.stride[k][L]),
+                q.stride[k][TD], q.stride[k][L], bi, bj);
             in[k] = stage[k];
             ins[k] = 1;
           } else {
@@ -145,18 +162,30 @@ void dispatch_binary(DType t, const Plan& p) {
 
 void run_binary_op(BinaryOp op, DType t, const Plan& p) {
   switch (op) {
-    case BinaryOp::add: return dispatch_binary<BinaryOp::add>(t, p);
-    case BinaryOp::sub: return dispatch_binary<BinaryOp::sub>(t, p);
-    case BinaryOp::mul: return dispatch_binary<BinaryOp::mul>(t, p);
-    case BinaryOp::div: return dispatch_binary<BinaryOp::div>(t, p);
-    case BinaryOp::maximum: return dispatch_binary<BinaryOp::maximum>(t, p);
-    case BinaryOp::minimum: return dispatch_binary<BinaryOp::minimum>(t, p);
-    case BinaryOp::eq: return dispatch_binary<BinaryOp::eq>(t, p);
-    case BinaryOp::ne: return dispatch_binary<BinaryOp::ne>(t, p);
-    case BinaryOp::lt: return dispatch_binary<BinaryOp::lt>(t, p);
-    case BinaryOp::le: return dispatch_binary<BinaryOp::le>(t, p);
-    case BinaryOp::gt: return dispatch_binary<BinaryOp::gt>(t, p);
-    case BinaryOp::ge: return dispatch_binary<BinaryOp::ge>(t, p);
+    case BinaryOp::add:
+      return dispatch_binary<BinaryOp::add>(t, p);
+    case BinaryOp::sub:
+      return dispatch_binary<BinaryOp::sub>(t, p);
+    case BinaryOp::mul:
+      return dispatch_binary<BinaryOp::mul>(t, p);
+    case BinaryOp::div:
+      return dispatch_binary<BinaryOp::div>(t, p);
+    case BinaryOp::maximum:
+      return dispatch_binary<BinaryOp::maximum>(t, p);
+    case BinaryOp::minimum:
+      return dispatch_binary<BinaryOp::minimum>(t, p);
+    case BinaryOp::eq:
+      return dispatch_binary<BinaryOp::eq>(t, p);
+    case BinaryOp::ne:
+      return dispatch_binary<BinaryOp::ne>(t, p);
+    case BinaryOp::lt:
+      return dispatch_binary<BinaryOp::lt>(t, p);
+    case BinaryOp::le:
+      return dispatch_binary<BinaryOp::le>(t, p);
+    case BinaryOp::gt:
+      return dispatch_binary<BinaryOp::gt>(t, p);
+    case BinaryOp::ge:
+      return dispatch_binary<BinaryOp::ge>(t, p);
   }
 }
 
@@ -165,8 +194,7 @@ SV_LOOP_FN void run_unary(const Plan& p) {
   const int L = p.last();
   const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L];
   for_each_outer(p, 1, [&](char** ptr) {
-    rows::unary<OP, T>(reinterpret_cast<T*>(ptr[0]), os, reinterpret_cast<const T*>(ptr[1]), as,
-                       n);
+    rows::unary<OP, T>(reinterpret_cast<T*>(ptr[0]), os, reinterpret_cast<const T*>(ptr[1]), as, n);
   });
 }
 
@@ -229,8 +257,8 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
   const Operand* in[2] = {&a, &b};
   SV_CHECK(u.prepare(o, out, in, 2));
   OpDesc ops[3];
-  ops[0] = {static_cast<char*>(out.base), &out.layout,
-            static_cast<int64_t>(dtype_size(out.dtype)), nullptr};
+  ops[0] = {static_cast<char*>(out.base), &out.layout, static_cast<int64_t>(dtype_size(out.dtype)),
+            nullptr};
   for (int i = 0; i < 2; ++i) {
     ops[i + 1] = {static_cast<char*>(u.op[i].base), &u.op[i].layout,
                   static_cast<int64_t>(dtype_size(a.dtype)), detail::kZeros};
@@ -271,11 +299,16 @@ Status unary(UnaryOp op, const Operand& out, const Operand& a) {
   ops[1] = {static_cast<char*>(u.op[0].base), &u.op[0].layout, e, detail::kZeros};
   for_each_region(2, ops, 0, [&](const Plan& p, uint32_t) {
     switch (op) {
-      case UnaryOp::neg: return dispatch_unary<UnaryOp::neg>(a.dtype, p);
-      case UnaryOp::abs: return dispatch_unary<UnaryOp::abs>(a.dtype, p);
-      case UnaryOp::sqrt: return dispatch_unary<UnaryOp::sqrt>(a.dtype, p);
-      case UnaryOp::exp: return dispatch_unary<UnaryOp::exp>(a.dtype, p);
-      case UnaryOp::log: return dispatch_unary<UnaryOp::log>(a.dtype, p);
+      case UnaryOp::neg:
+        return dispatch_unary<UnaryOp::neg>(a.dtype, p);
+      case UnaryOp::abs:
+        return dispatch_unary<UnaryOp::abs>(a.dtype, p);
+      case UnaryOp::sqrt:
+        return dispatch_unary<UnaryOp::sqrt>(a.dtype, p);
+      case UnaryOp::exp:
+        return dispatch_unary<UnaryOp::exp>(a.dtype, p);
+      case UnaryOp::log:
+        return dispatch_unary<UnaryOp::log>(a.dtype, p);
     }
   });
   return ok_status();

@@ -11,34 +11,56 @@ namespace sv::kernels {
 
 size_t dtype_size(DType t) {
   switch (t) {
-    case DType::float32: return 4;
-    case DType::float64: return 8;
-    case DType::int8: return 1;
-    case DType::uint8: return 1;
-    case DType::int16: return 2;
-    case DType::uint16: return 2;
-    case DType::int32: return 4;
-    case DType::uint32: return 4;
-    case DType::int64: return 8;
-    case DType::uint64: return 8;
-    case DType::bool_: return 1;
+    case DType::float32:
+      return 4;
+    case DType::float64:
+      return 8;
+    case DType::int8:
+      return 1;
+    case DType::uint8:
+      return 1;
+    case DType::int16:
+      return 2;
+    case DType::uint16:
+      return 2;
+    case DType::int32:
+      return 4;
+    case DType::uint32:
+      return 4;
+    case DType::int64:
+      return 8;
+    case DType::uint64:
+      return 8;
+    case DType::bool_:
+      return 1;
   }
   return 0;
 }
 
 const char* dtype_name(DType t) {
   switch (t) {
-    case DType::float32: return "float32";
-    case DType::float64: return "float64";
-    case DType::int8: return "int8";
-    case DType::uint8: return "uint8";
-    case DType::int16: return "int16";
-    case DType::uint16: return "uint16";
-    case DType::int32: return "int32";
-    case DType::uint32: return "uint32";
-    case DType::int64: return "int64";
-    case DType::uint64: return "uint64";
-    case DType::bool_: return "bool";
+    case DType::float32:
+      return "float32";
+    case DType::float64:
+      return "float64";
+    case DType::int8:
+      return "int8";
+    case DType::uint8:
+      return "uint8";
+    case DType::int16:
+      return "int16";
+    case DType::uint16:
+      return "uint16";
+    case DType::int32:
+      return "int32";
+    case DType::uint32:
+      return "uint32";
+    case DType::int64:
+      return "int64";
+    case DType::uint64:
+      return "uint64";
+    case DType::bool_:
+      return "bool";
   }
   return "invalid";
 }
@@ -94,8 +116,8 @@ Status check_operand(const char* op, const char* name, const Operand& o) {
   const Layout& l = o.layout;
   const size_t r = l.shape.size();
   if (r > static_cast<size_t>(kMaxRank)) {
-    return make_error(Code::invalid_argument, pfx(op) + name + " has rank " + S(r) +
-                                                  " above the maximum " + S(kMaxRank));
+    return make_error(Code::invalid_argument,
+                      pfx(op) + name + " has rank " + S(r) + " above the maximum " + S(kMaxRank));
   }
   if (l.strides.size() != r || (l.has_mask() && l.mask.size() != r)) {
     return make_error(Code::rank_mismatch,
@@ -107,16 +129,16 @@ Status check_operand(const char* op, const char* name, const Operand& o) {
   bool any_valid = true;
   for (size_t d = 0; d < r; ++d) {
     if (l.shape[d] < 0) {
-      return make_error(Code::invalid_argument, pfx(op) + name + " has negative size in shape " +
-                                                    dims_to_string(l.shape));
+      return make_error(Code::invalid_argument,
+                        pfx(op) + name + " has negative size in shape " + dims_to_string(l.shape));
     }
     if (l.shape[d] == 0) any_valid = false;
     if (l.has_mask()) {
       const Range& m = l.mask[d];
       if (m.first < 0 || m.first > m.second || m.second > l.shape[d]) {
         return make_error(Code::out_of_range, pfx(op) + name + " has mask " +
-                                                  mask_to_string(l.mask) +
-                                                  " outside its shape " + dims_to_string(l.shape));
+                                                  mask_to_string(l.mask) + " outside its shape " +
+                                                  dims_to_string(l.shape));
       }
       if (m.first == m.second) any_valid = false;
     }
@@ -148,8 +170,9 @@ Status check_writable(const char* op, const char* name, const Operand& o) {
                                            mask_to_string(l.mask) +
                                            "; write into an unmasked view instead");
   }
-  if (numel_of(l.shape) == 0) return ok_status();  // nothing is written (View gives zero-size
-                                                   // shapes all-zero strides)
+  if (numel_of(l.shape) == 0)
+    return ok_status();  // nothing is written (View gives zero-size
+                         // shapes all-zero strides)
   for (size_t d = 0; d < l.shape.size(); ++d) {
     if (l.strides[d] == 0 && l.shape[d] > 1) {
       return make_error(Code::read_only, pfx(op) + name + " has stride 0 on dim " + S(d) +
@@ -165,8 +188,8 @@ Status check_writable(const char* op, const char* name, const Operand& o) {
 
 Status check_dtype(const char* op, const char* name, const Operand& o, DType want) {
   if (o.dtype != want) {
-    return make_error(Code::type_error, pfx(op) + name + " must be " + dtype_name(want) +
-                                            ", got " + dtype_name(o.dtype));
+    return make_error(Code::type_error, pfx(op) + name + " must be " + dtype_name(want) + ", got " +
+                                            dtype_name(o.dtype));
   }
   return ok_status();
 }
@@ -206,8 +229,8 @@ Status Buffer::allocate(const char* op, int64_t bytes) {
   }
   p_ = std::malloc(static_cast<size_t>(bytes > 0 ? bytes : 1));
   if (!p_) {
-    return make_error(Code::out_of_memory, pfx(op) + "could not allocate a temporary of " +
-                                               S(bytes) + " bytes");
+    return make_error(Code::out_of_memory,
+                      pfx(op) + "could not allocate a temporary of " + S(bytes) + " bytes");
   }
   return ok_status();
 }
@@ -215,7 +238,8 @@ Status Buffer::allocate(const char* op, int64_t bytes) {
 Status materialize(const char* op, const Operand& src, Buffer& buf, Operand* out) {
   out->dtype = src.dtype;
   out->layout = contiguous_layout(src.layout.shape);
-  SV_CHECK(buf.allocate(op, numel_of(src.layout.shape) * static_cast<int64_t>(dtype_size(src.dtype))));
+  SV_CHECK(
+      buf.allocate(op, numel_of(src.layout.shape) * static_cast<int64_t>(dtype_size(src.dtype))));
   out->base = buf.data();
   return copy(*out, src, 0.0);
 }

@@ -1,12 +1,12 @@
-// Loop planning, done once per kernel call (xtensor's "plan the strided loop, then run a specialised
-// inner loop"):
+// Loop planning, done once per kernel call (xtensor's "plan the strided loop, then run a
+// specialised inner loop"):
 //   1. masks: the index space is split into boxes in which every masked operand is either entirely
 //      valid or entirely invalid, so inner loops never test validity (an invalid operand becomes a
 //      stride-0 pointer to a constant: the fill value, or zero);
 //   2. per box: size-1 dims are dropped, dims where the key operand (the destination for copies and
 //      elementwise ops, the input for reductions) has a negative stride are walked backwards so it
-//      streams forward, dims are ordered by the key's |stride| (largest outermost), and adjacent dims
-//      that are contiguous with each other in EVERY operand are merged;
+//      streams forward, dims are ordered by the key's |stride| (largest outermost), and adjacent
+//      dims that are contiguous with each other in EVERY operand are merged;
 //   3. kernels then pick an inner loop from the strides of the last one or two dims.
 #pragma once
 
@@ -87,8 +87,8 @@ struct Box {
   uint32_t invalid = 0;  // bit k: operand k is masked out in the whole box
 };
 
-// Splits `shape` into boxes such that each operand with a mask is entirely valid or entirely invalid
-// in every box; at most 2*ndim+1 boxes per masked operand. Empty boxes are skipped.
+// Splits `shape` into boxes such that each operand with a mask is entirely valid or entirely
+// invalid in every box; at most 2*ndim+1 boxes per masked operand. Empty boxes are skipped.
 void split_boxes(int ndim, const int64_t* shape, int nops, const Mask* const* masks,
                  void (*cb)(const Box&, void*), void* ctx);
 
@@ -114,7 +114,8 @@ void for_each_region(int nops, const OpDesc* ops, int key, F&& f) {
   const Dims& shape = ops[0].layout->shape;
   const int nd = static_cast<int>(shape.size());
   const Mask* masks[kMaxOps] = {};
-  for (int k = 0; k < nops; ++k) masks[k] = ops[k].layout->has_mask() ? &ops[k].layout->mask : nullptr;
+  for (int k = 0; k < nops; ++k)
+    masks[k] = ops[k].layout->has_mask() ? &ops[k].layout->mask : nullptr;
   static const int64_t zeros[kMaxRank] = {};
   for_each_box(nd, shape.data(), nops, masks, [&](const Box& b) {
     int64_t sub[kMaxRank];

@@ -12,7 +12,8 @@ void run_copy_case(const Arr& src, const Arr& dst0, double fill) {
     SimdScope scope(simd);
     Arr dst = dst0;
     const std::vector<unsigned char> before = dst.bytes;
-    INFO(src.describe("src") << "\n" << dst.describe("dst") << "\nfill " << fill << " simd " << simd);
+    INFO(src.describe("src") << "\n"
+                             << dst.describe("dst") << "\nfill " << fill << " simd " << simd);
     Status s = copy(dst.op(), src.op(), fill);
     if (!s.ok()) FAIL("copy failed: " << s.error().message);
     std::string err;
@@ -59,8 +60,8 @@ TEST_CASE("copy: 1-D sizes around every SIMD tail, strides and misalignment", "[
       for (int64_t ss : {1, 0, -1, 2, -3, 64}) {
         for (int64_t ds : {1, -1, 2}) {
           const int mis = static_cast<int>(rng() % 4);
-          const Arr src = make_arr(make_view({n}, ss < 0 && n > 0 ? -ss * (n - 1) : 0, {ss}), t,
-                                   rng, mis);
+          const Arr src =
+              make_arr(make_view({n}, ss < 0 && n > 0 ? -ss * (n - 1) : 0, {ss}), t, rng, mis);
           const Arr dst = make_arr(make_view({n}, ds < 0 && n > 0 ? -ds * (n - 1) : 0, {ds}), t,
                                    rng, static_cast<int>(rng() % 4));
           run_copy_case(src, dst, 1.0);
@@ -105,6 +106,16 @@ TEST_CASE("copy: 2-D and 3-D transposes of odd sizes", "[kernels]") {
       }
     }
   }
+  // Larger than one cache block of the SIMD transpose (512 bytes along the source rows, 64 bytes
+  // along the destination rows) with ragged edges in both directions.
+  for (DType t : {DType::uint8, DType::int16, DType::float32, DType::float64}) {
+    for (const auto& rc : {std::pair<int64_t, int64_t>{600, 70}, {130, 45}, {67, 300}}) {
+      const int64_t r = rc.first, c = rc.second;
+      const Arr src = make_arr(make_view({r, c}, 0, {1, r}), t, rng, static_cast<int>(rng() % 4));
+      const Arr dst = make_arr(contiguous_view({r, c}), t, rng, static_cast<int>(rng() % 4));
+      run_copy_case(src, dst, 0.0);
+    }
+  }
   for (DType t : kAllDTypes) {
     for (int rep = 0; rep < 20; ++rep) {
       const Dims shape = {1 + static_cast<int64_t>(rng() % 9), 1 + static_cast<int64_t>(rng() % 9),
@@ -147,7 +158,8 @@ TEST_CASE("copy: padded and shrunk views write the fill value", "[kernels]") {
     }
   }
   // An all-invalid view (empty mask range) writes only the fill value.
-  const Arr src = make_arr(make_view({3, 4}, 0, {4, 1}, Mask{{1, 1}, {0, 4}}), DType::int32, rng, 0);
+  const Arr src =
+      make_arr(make_view({3, 4}, 0, {4, 1}, Mask{{1, 1}, {0, 4}}), DType::int32, rng, 0);
   run_copy_case(src, make_arr(contiguous_view({3, 4}), DType::int32, rng, 0), 9.0);
 }
 
@@ -178,8 +190,10 @@ TEST_CASE("copy: overlapping src and dst behave as if src were read first", "[ke
         Operand dst{buf.data(), {{n}, {1}, 10 + shift, {}}, DType::int32};
         Operand src{buf.data(), {{n}, {1}, 10, {}}, DType::int32};
         REQUIRE(copy(dst, src).ok());
-        for (int64_t i = 0; i < n; ++i) CHECK(buf[static_cast<size_t>(10 + shift + i)] == orig[static_cast<size_t>(10 + i)]);
-        CHECK(buf[static_cast<size_t>(10 + shift + n)] == orig[static_cast<size_t>(10 + shift + n)]);
+        for (int64_t i = 0; i < n; ++i)
+          CHECK(buf[static_cast<size_t>(10 + shift + i)] == orig[static_cast<size_t>(10 + i)]);
+        CHECK(buf[static_cast<size_t>(10 + shift + n)] ==
+              orig[static_cast<size_t>(10 + shift + n)]);
         CHECK(buf[static_cast<size_t>(9 + shift)] == orig[static_cast<size_t>(9 + shift)]);
       }
       // in-place reverse and in-place transpose of a square matrix
@@ -190,16 +204,20 @@ TEST_CASE("copy: overlapping src and dst behave as if src were read first", "[ke
                    {m.data(), {{n, n}, {1, n}, 0, {}}, DType::float32})
                   .ok());
       for (int64_t i = 0; i < n; ++i)
-        for (int64_t j = 0; j < n; ++j) CHECK(m[static_cast<size_t>(i * n + j)] == om[static_cast<size_t>(j * n + i)]);
+        for (int64_t j = 0; j < n; ++j)
+          CHECK(m[static_cast<size_t>(i * n + j)] == om[static_cast<size_t>(j * n + i)]);
       REQUIRE(copy({m.data(), {{n * n}, {1}, 0, {}}, DType::float32},
                    {m.data(), {{n * n}, {-1}, n * n - 1, {}}, DType::float32})
                   .ok());
       for (int64_t i = 0; i < n * n; ++i)
-        CHECK(m[static_cast<size_t>(i)] == om[static_cast<size_t>(((n * n - 1 - i) % n) * n + (n * n - 1 - i) / n)]);
+        CHECK(m[static_cast<size_t>(i)] ==
+              om[static_cast<size_t>(((n * n - 1 - i) % n) * n + (n * n - 1 - i) / n)]);
     }
     // Same memory, different dtype of the same size: elementwise in place.
     std::vector<int32_t> v = {1, -2, 3, 1 << 30};
-    REQUIRE(copy({v.data(), {{4}, {1}, 0, {}}, DType::float32}, {v.data(), {{4}, {1}, 0, {}}, DType::int32}).ok());
+    REQUIRE(copy({v.data(), {{4}, {1}, 0, {}}, DType::float32},
+                 {v.data(), {{4}, {1}, 0, {}}, DType::int32})
+                .ok());
     float f[4];
     std::memcpy(f, v.data(), sizeof f);
     CHECK(f[0] == 1.0f);
@@ -217,7 +235,8 @@ TEST_CASE("copy: errors name the op and the numbers", "[kernels]") {
   auto s = copy(op(a, {3, 4}, {4, 1}), op(b, {4, 3}, {3, 1}));
   REQUIRE(!s.ok());
   CHECK(s.error().code == Code::shape_mismatch);
-  CHECK_THAT(s.error().message, Catch::StartsWith("copy: dst has shape [3,4] but src has shape [4,3]"));
+  CHECK_THAT(s.error().message,
+             Catch::StartsWith("copy: dst has shape [3,4] but src has shape [4,3]"));
   s = copy(op(a, {3, 4}, {0, 1}), op(b, {3, 4}, {4, 1}));
   REQUIRE(!s.ok());
   CHECK(s.error().code == Code::read_only);

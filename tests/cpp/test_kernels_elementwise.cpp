@@ -30,12 +30,18 @@ bool ref_compare(BinaryOp op, T a, T b) {
     return ref_compare<uint8_t>(op, a.v, b.v);
   } else {
     switch (op) {
-      case BinaryOp::eq: return a == b;
-      case BinaryOp::ne: return a != b;
-      case BinaryOp::lt: return a < b;
-      case BinaryOp::le: return a <= b;
-      case BinaryOp::gt: return a > b;
-      default: return a >= b;
+      case BinaryOp::eq:
+        return a == b;
+      case BinaryOp::ne:
+        return a != b;
+      case BinaryOp::lt:
+        return a < b;
+      case BinaryOp::le:
+        return a <= b;
+      case BinaryOp::gt:
+        return a > b;
+      default:
+        return a >= b;
     }
   }
 }
@@ -47,10 +53,14 @@ T ref_arith(BinaryOp op, T a, T b) {
     return b8{static_cast<uint8_t>(any ? (a.v | b.v) : (a.v & b.v))};
   } else if constexpr (is_float_v<T>) {
     switch (op) {
-      case BinaryOp::add: return a + b;
-      case BinaryOp::sub: return a - b;
-      case BinaryOp::mul: return a * b;
-      case BinaryOp::div: return a / b;
+      case BinaryOp::add:
+        return a + b;
+      case BinaryOp::sub:
+        return a - b;
+      case BinaryOp::mul:
+        return a * b;
+      case BinaryOp::div:
+        return a / b;
       case BinaryOp::maximum:
         if (std::isnan(a)) return a;
         if (std::isnan(b)) return b;
@@ -63,9 +73,12 @@ T ref_arith(BinaryOp op, T a, T b) {
   } else {
     const uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
     switch (op) {
-      case BinaryOp::add: return static_cast<T>(ua + ub);
-      case BinaryOp::sub: return static_cast<T>(ua - ub);
-      case BinaryOp::mul: return static_cast<T>(ua * ub);
+      case BinaryOp::add:
+        return static_cast<T>(ua + ub);
+      case BinaryOp::sub:
+        return static_cast<T>(ua - ub);
+      case BinaryOp::mul:
+        return static_cast<T>(ua * ub);
       case BinaryOp::div: {
         if (b == 0) return T(0);
         const __int128 x = a, y = b;
@@ -73,8 +86,10 @@ T ref_arith(BinaryOp op, T a, T b) {
         if (q * y != x && ((x < 0) != (y < 0))) q -= 1;  // floor
         return static_cast<T>(static_cast<uint64_t>(static_cast<unsigned __int128>(q)));
       }
-      case BinaryOp::maximum: return a > b ? a : b;
-      default: return a < b ? a : b;
+      case BinaryOp::maximum:
+        return a > b ? a : b;
+      default:
+        return a < b ? a : b;
     }
   }
 }
@@ -85,11 +100,16 @@ T ref_unary(UnaryOp op, T a) {
     return a;  // abs
   } else if constexpr (is_float_v<T>) {
     switch (op) {
-      case UnaryOp::neg: return -a;
-      case UnaryOp::abs: return std::fabs(a);
-      case UnaryOp::sqrt: return std::sqrt(a);
-      case UnaryOp::exp: return std::exp(a);
-      default: return std::log(a);
+      case UnaryOp::neg:
+        return -a;
+      case UnaryOp::abs:
+        return std::fabs(a);
+      case UnaryOp::sqrt:
+        return std::sqrt(a);
+      case UnaryOp::exp:
+        return std::exp(a);
+      default:
+        return std::log(a);
     }
   } else {
     const uint64_t neg = uint64_t{0} - static_cast<uint64_t>(a);
@@ -121,7 +141,9 @@ void run_binary_case(BinaryOp op, const Arr& a, const Arr& b, const Arr& out0) {
     Arr out = out0;
     const std::vector<unsigned char> before = out.bytes;
     INFO("op " << static_cast<int>(op) << " simd " << simd << "\n"
-               << a.describe("a") << "\n" << b.describe("b") << "\n" << out.describe("out"));
+               << a.describe("a") << "\n"
+               << b.describe("b") << "\n"
+               << out.describe("out"));
     Status s = binary(op, out.op(), a.op(), b.op());
     if (!s.ok()) FAIL("binary failed: " << s.error().message);
     std::string err;
@@ -148,7 +170,8 @@ void run_unary_case(UnaryOp op, const Arr& a, const Arr& out0) {
     Arr out = out0;
     const std::vector<unsigned char> before = out.bytes;
     INFO("unary op " << static_cast<int>(op) << " simd " << simd << "\n"
-                     << a.describe("a") << "\n" << out.describe("out"));
+                     << a.describe("a") << "\n"
+                     << out.describe("out"));
     Status s = unary(op, out.op(), a.op());
     if (!s.ok()) FAIL("unary failed: " << s.error().message);
     std::string err;
@@ -172,8 +195,10 @@ void run_where_case(const Arr& c, const Arr& a, const Arr& b, const Arr& out0) {
     Arr out = out0;
     const std::vector<unsigned char> before = out.bytes;
     INFO("where simd " << simd << "\n"
-                       << c.describe("cond") << "\n" << a.describe("a") << "\n"
-                       << b.describe("b") << "\n" << out.describe("out"));
+                       << c.describe("cond") << "\n"
+                       << a.describe("a") << "\n"
+                       << b.describe("b") << "\n"
+                       << out.describe("out"));
     Status s = where(out.op(), c.op(), a.op(), b.op());
     if (!s.ok()) FAIL("where failed: " << s.error().message);
     std::string err;
@@ -187,7 +212,9 @@ void run_where_case(const Arr& c, const Arr& a, const Arr& b, const Arr& out0) {
   }
 }
 
-View strided_1d(int64_t n, int64_t s) { return make_view({n}, s < 0 && n > 0 ? -s * (n - 1) : 0, {s}); }
+View strided_1d(int64_t n, int64_t s) {
+  return make_view({n}, s < 0 && n > 0 ? -s * (n - 1) : 0, {s});
+}
 
 }  // namespace
 
@@ -199,8 +226,10 @@ TEST_CASE("binary: random layouts, every op and dtype", "[kernels]") {
       for (int rep = 0; rep < 10; ++rep) {
         const Dims shape = random_shape(rng);
         const bool small = rep % 2 == 0;
-        const Arr a = make_arr(random_src_view(shape, rng), t, rng, static_cast<int>(rng() % 4), small);
-        const Arr b = make_arr(random_src_view(shape, rng), t, rng, static_cast<int>(rng() % 4), small);
+        const Arr a =
+            make_arr(random_src_view(shape, rng), t, rng, static_cast<int>(rng() % 4), small);
+        const Arr b =
+            make_arr(random_src_view(shape, rng), t, rng, static_cast<int>(rng() % 4), small);
         const Arr out = make_arr(random_dst_view(shape, rng), is_cmp(op) ? DType::bool_ : t, rng,
                                  static_cast<int>(rng() % 4));
         run_binary_case(op, a, b, out);
@@ -226,8 +255,8 @@ TEST_CASE("binary: 1-D sizes around the SIMD tails with contiguous, broadcast an
           const bool small = (n + sp[0]) % 2 == 0;
           const Arr a = make_arr(strided_1d(n, sp[0]), t, rng, static_cast<int>(rng() % 4), small);
           const Arr b = make_arr(strided_1d(n, sp[1]), t, rng, static_cast<int>(rng() % 4), small);
-          const Arr out = make_arr(strided_1d(n, n % 3 == 2 ? -1 : 1), is_cmp(op) ? DType::bool_ : t,
-                                   rng, static_cast<int>(rng() % 4));
+          const Arr out = make_arr(strided_1d(n, n % 3 == 2 ? -1 : 1),
+                                   is_cmp(op) ? DType::bool_ : t, rng, static_cast<int>(rng() % 4));
           run_binary_case(op, a, b, out);
         }
       }
@@ -237,8 +266,8 @@ TEST_CASE("binary: 1-D sizes around the SIMD tails with contiguous, broadcast an
 
 TEST_CASE("binary: broadcast rows and transposed operands in 2-D", "[kernels]") {
   std::mt19937_64 rng(8);
-  for (DType t : {DType::float32, DType::float64, DType::int8, DType::int16, DType::int32,
-                  DType::uint64}) {
+  for (DType t :
+       {DType::float32, DType::float64, DType::int8, DType::int16, DType::int32, DType::uint64}) {
     for (int64_t r : {1, 3, 4, 5, 17, 33, 66}) {
       for (int64_t c : {1, 2, 7, 16, 17, 40, 65}) {
         const Arr a = make_arr(contiguous_view({r, c}), t, rng, static_cast<int>(rng() % 4));
@@ -254,7 +283,8 @@ TEST_CASE("binary: broadcast rows and transposed operands in 2-D", "[kernels]") 
           run_binary_case(op, trf, a, out);
           run_binary_case(op, tr, row, out);
         }
-        run_binary_case(BinaryOp::lt, a, tr, make_arr(contiguous_view({r, c}), DType::bool_, rng, 1));
+        run_binary_case(BinaryOp::lt, a, tr,
+                        make_arr(contiguous_view({r, c}), DType::bool_, rng, 1));
       }
     }
   }
@@ -279,12 +309,14 @@ TEST_CASE("binary: in-place and overlapping outputs", "[kernels]") {
       REQUIRE(binary(BinaryOp::add, xc, xc, xt).ok());  // x = x + x.T, reads x.T before writes
       for (int64_t i = 0; i < n; ++i)
         for (int64_t j = 0; j < n; ++j)
-          CHECK(x[static_cast<size_t>(i * n + j)] == x0[static_cast<size_t>(i * n + j)] + x0[static_cast<size_t>(j * n + i)]);
+          CHECK(x[static_cast<size_t>(i * n + j)] ==
+                x0[static_cast<size_t>(i * n + j)] + x0[static_cast<size_t>(j * n + i)]);
       x = x0;
       const Operand xr{x.data(), {{n * n}, {-1}, n * n - 1, {}}, DType::float32};
       const Operand xf{x.data(), {{n * n}, {1}, 0, {}}, DType::float32};
       REQUIRE(unary(UnaryOp::neg, xf, xr).ok());  // x = -reverse(x)
-      for (int64_t i = 0; i < n * n; ++i) CHECK(x[static_cast<size_t>(i)] == -x0[static_cast<size_t>(n * n - 1 - i)]);
+      for (int64_t i = 0; i < n * n; ++i)
+        CHECK(x[static_cast<size_t>(i)] == -x0[static_cast<size_t>(n * n - 1 - i)]);
     }
   }
 }
@@ -297,7 +329,8 @@ TEST_CASE("unary: every op and dtype, random layouts and tails", "[kernels]") {
       for (int rep = 0; rep < 12; ++rep) {
         const Dims shape = random_shape(rng);
         const Arr a = make_arr(random_src_view(shape, rng), t, rng, static_cast<int>(rng() % 4));
-        run_unary_case(op, a, make_arr(random_dst_view(shape, rng), t, rng, static_cast<int>(rng() % 4)));
+        run_unary_case(op, a,
+                       make_arr(random_dst_view(shape, rng), t, rng, static_cast<int>(rng() % 4)));
       }
       const int lanes = 16 / static_cast<int>(dtype_size(t));
       for (int64_t n = 0; n <= 2 * lanes + 1; ++n) {
@@ -315,10 +348,12 @@ TEST_CASE("where: random layouts, every dtype", "[kernels]") {
   for (DType t : kAllDTypes) {
     for (int rep = 0; rep < 25; ++rep) {
       const Dims shape = random_shape(rng);
-      const Arr c = make_arr(random_src_view(shape, rng), DType::bool_, rng, static_cast<int>(rng() % 4));
+      const Arr c =
+          make_arr(random_src_view(shape, rng), DType::bool_, rng, static_cast<int>(rng() % 4));
       const Arr a = make_arr(random_src_view(shape, rng), t, rng, static_cast<int>(rng() % 4));
       const Arr b = make_arr(random_src_view(shape, rng), t, rng, static_cast<int>(rng() % 4));
-      run_where_case(c, a, b, make_arr(random_dst_view(shape, rng), t, rng, static_cast<int>(rng() % 4)));
+      run_where_case(c, a, b,
+                     make_arr(random_dst_view(shape, rng), t, rng, static_cast<int>(rng() % 4)));
     }
     for (int64_t n : {0, 1, 5, 16, 17, 33}) {
       run_where_case(make_arr(strided_1d(n, 1), DType::bool_, rng, 1),
@@ -334,11 +369,14 @@ TEST_CASE("elementwise: errors name the op and the numbers", "[kernels]") {
   auto op = [](void* p, Dims shape, Dims strides, DType t = DType::float32) {
     return Operand{p, {std::move(shape), std::move(strides), 0, {}}, t};
   };
-  auto s = binary(BinaryOp::add, op(o, {3, 4}, {4, 1}), op(a, {3, 4}, {4, 1}), op(b, {4, 3}, {3, 1}));
+  auto s =
+      binary(BinaryOp::add, op(o, {3, 4}, {4, 1}), op(a, {3, 4}, {4, 1}), op(b, {4, 3}, {3, 1}));
   REQUIRE(!s.ok());
   CHECK(s.error().code == Code::shape_mismatch);
-  CHECK_THAT(s.error().message, Catch::StartsWith("binary add: out has shape [3,4] but b has shape [4,3]"));
-  s = binary(BinaryOp::mul, op(o, {3, 4}, {4, 1}), op(a, {3, 4}, {4, 1}), op(i, {3, 4}, {4, 1}, DType::int32));
+  CHECK_THAT(s.error().message,
+             Catch::StartsWith("binary add: out has shape [3,4] but b has shape [4,3]"));
+  s = binary(BinaryOp::mul, op(o, {3, 4}, {4, 1}), op(a, {3, 4}, {4, 1}),
+             op(i, {3, 4}, {4, 1}, DType::int32));
   REQUIRE(!s.ok());
   CHECK(s.error().code == Code::type_error);
   CHECK_THAT(s.error().message, Catch::Contains("a is float32 but b is int32"));
@@ -346,7 +384,8 @@ TEST_CASE("elementwise: errors name the op and the numbers", "[kernels]") {
   REQUIRE(!s.ok());
   CHECK(s.error().code == Code::type_error);
   CHECK_THAT(s.error().message, Catch::Contains("out must be bool, got float32"));
-  s = binary(BinaryOp::sub, op(o, {3}, {1}, DType::bool_), op(a, {3}, {1}, DType::bool_), op(b, {3}, {1}, DType::bool_));
+  s = binary(BinaryOp::sub, op(o, {3}, {1}, DType::bool_), op(a, {3}, {1}, DType::bool_),
+             op(b, {3}, {1}, DType::bool_));
   REQUIRE(!s.ok());
   CHECK(s.error().code == Code::type_error);
   s = binary(static_cast<BinaryOp>(99), op(o, {3}, {1}), op(a, {3}, {1}), op(b, {3}, {1}));

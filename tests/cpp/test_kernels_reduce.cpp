@@ -44,7 +44,8 @@ void run_reduce_case(ReduceOp op, const Arr& in, const Arr& out0, uint64_t axes,
     Arr out = out0;
     const std::vector<unsigned char> before = out.bytes;
     INFO("reduce op " << static_cast<int>(op) << " axes " << axes << " simd " << simd << "\n"
-                      << in.describe("in") << "\n" << out.describe("out"));
+                      << in.describe("in") << "\n"
+                      << out.describe("out"));
     Status s = reduce(op, out.op(), in.op(), axes);
     if (!s.ok()) FAIL("reduce failed: " << s.error().message);
     std::string err;
@@ -57,7 +58,7 @@ void run_reduce_case(ReduceOp op, const Arr& in, const Arr& out0, uint64_t axes,
           for (int64_t d : osh) n_out *= d;
           const size_t no = static_cast<size_t>(n_out);
           if (op == ReduceOp::sum || op == ReduceOp::mean) {
-            std::vector<O> acc(no, O(0));      // in the output dtype (modular for integers)
+            std::vector<O> acc(no, O(0));  // in the output dtype (modular for integers)
             std::vector<long double> ld(no, 0), mag(no, 0);
             for_each_index(ish, [&](const Dims& idx) {
               const O v = ref_convert<O, I>(read_or_zero<I>(in, idx));
@@ -86,7 +87,8 @@ void run_reduce_case(ReduceOp op, const Arr& in, const Arr& out0, uint64_t axes,
               if (!exact) {
                 // Any summation order: |error| <= (count + 1) * eps * sum |x|.
                 const long double tol =
-                    (count + 2) * static_cast<long double>(std::numeric_limits<O>::epsilon()) * max_mag;
+                    (count + 2) * static_cast<long double>(std::numeric_limits<O>::epsilon()) *
+                    max_mag;
                 close = [tol](O got, O want) {
                   if (std::isnan(want) || std::isinf(want)) return std::isnan(got) || got == want;
                   return std::fabs(as_ld(got) - as_ld(want)) <= tol;
@@ -111,7 +113,8 @@ void run_reduce_case(ReduceOp op, const Arr& in, const Arr& out0, uint64_t axes,
               }
             });
             err = check_dst<O>(
-                out, before, [&](const Dims& idx) { return acc[static_cast<size_t>(out_flat(idx))]; },
+                out, before,
+                [&](const Dims& idx) { return acc[static_cast<size_t>(out_flat(idx))]; },
                 [](O got, O want) {
                   if constexpr (is_float_v<O>) {
                     if (std::isnan(want)) return static_cast<bool>(std::isnan(got));
@@ -168,7 +171,8 @@ TEST_CASE("reduce: random axis sets over random layouts and masks", "[kernels]")
             for (auto& d : shape) d = std::max<int64_t>(d, 1);
           }
           const bool exact = rep % 2 == 0;
-          const Arr in = make_arr(random_src_view(shape, rng), t, rng, static_cast<int>(rng() % 4), exact);
+          const Arr in =
+              make_arr(random_src_view(shape, rng), t, rng, static_cast<int>(rng() % 4), exact);
           const Arr out = make_arr(random_dst_view(keep_shape(shape, axes), rng), ot, rng,
                                    static_cast<int>(rng() % 4));
           run_reduce_case(op, in, out, axes, exact);
@@ -191,7 +195,8 @@ TEST_CASE("reduce: last axis and first axis around the SIMD tails", "[kernels]")
           for (DType ot : out_dtypes(op, t)) {
             if (ot != t && ot != DType::float64 && ot != DType::int64) continue;
             const bool exact = (n + r) % 2 == 0;
-            const Arr in = make_arr(contiguous_view({r, n}), t, rng, static_cast<int>(rng() % 4), exact);
+            const Arr in =
+                make_arr(contiguous_view({r, n}), t, rng, static_cast<int>(rng() % 4), exact);
             run_reduce_case(op, in, make_arr(contiguous_view({r, 1}), ot, rng, 1), 2, exact);
             run_reduce_case(op, in, make_arr(contiguous_view({1, n}), ot, rng, 2), 1, exact);
             run_reduce_case(op, in, make_arr(contiguous_view({1, 1}), ot, rng, 3), 3, exact);
@@ -212,16 +217,19 @@ TEST_CASE("reduce: empty reductions, overlap and errors", "[kernels]") {
     return Operand{p, {std::move(shape), std::move(strides), 0, {}}, t};
   };
   // sum over an empty dim is 0, mean is NaN, max is an error
-  REQUIRE(reduce(ReduceOp::sum, op(o, {1, 3}, {3, 1}, DType::float64), op(in, {0, 3}, {0, 0}), 1).ok());
+  REQUIRE(
+      reduce(ReduceOp::sum, op(o, {1, 3}, {3, 1}, DType::float64), op(in, {0, 3}, {0, 0}), 1).ok());
   CHECK(o[0] == 0);
   CHECK(o[2] == 0);
   CHECK(o[3] == -1);
-  REQUIRE(reduce(ReduceOp::mean, op(o, {1, 3}, {3, 1}, DType::float64), op(in, {0, 3}, {0, 0}), 1).ok());
+  REQUIRE(reduce(ReduceOp::mean, op(o, {1, 3}, {3, 1}, DType::float64), op(in, {0, 3}, {0, 0}), 1)
+              .ok());
   CHECK(std::isnan(o[1]));
   auto s = reduce(ReduceOp::max, op(o, {1, 3}, {3, 1}, DType::float32), op(in, {0, 3}, {0, 0}), 1);
   REQUIRE(!s.ok());
   CHECK(s.error().code == Code::invalid_argument);
-  CHECK_THAT(s.error().message, Catch::StartsWith("reduce max: zero-size reduction of shape [0,3]"));
+  CHECK_THAT(s.error().message,
+             Catch::StartsWith("reduce max: zero-size reduction of shape [0,3]"));
   // no output elements: nothing to do, even for max
   CHECK(reduce(ReduceOp::max, op(o, {0, 1}, {0, 0}), op(in, {0, 3}, {0, 0}), 2).ok());
   s = reduce(ReduceOp::sum, op(o, {1, 4}, {4, 1}, DType::float64), op(in, {3, 4}, {4, 1}), 4);

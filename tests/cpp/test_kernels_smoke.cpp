@@ -1,6 +1,5 @@
 // Quick end-to-end checks of the kernel contract on tiny hand-written cases.
 #include <catch2/catch.hpp>
-
 #include <vector>
 
 #include "kernels/kernels.hpp"
@@ -32,8 +31,8 @@ TEST_CASE("kernels smoke: transpose copy, pad fill, add, sum", "[kernels]") {
   REQUIRE(copy({p.data(), lay({4, 5}, {5, 1}), DType::int32},
                {a.data(), lay({4, 5}, {3, 1}, -4, {{1, 3}, {1, 4}}), DType::float32}, -7.0)
               .ok());
-  CHECK(p == std::vector<int32_t>{-7, -7, -7, -7, -7, -7, 1, 2, 3, -7, -7, 4, 5, 6, -7,
-                                  -7, -7, -7, -7, -7});
+  CHECK(p == std::vector<int32_t>{-7, -7, -7, -7, -7, -7, 1,  2,  3,  -7,
+                                  -7, 4,  5,  6,  -7, -7, -7, -7, -7, -7});
 
   std::vector<float> r(6);
   float row[3] = {10, 20, 30};
@@ -62,8 +61,9 @@ TEST_CASE("kernels smoke: transpose copy, pad fill, add, sum", "[kernels]") {
            {a.data(), lay({3, 2}, {1, 3}), DType::float32});
   REQUIRE(!e.ok());
   CHECK(e.error().code == Code::shape_mismatch);
-  CHECK(e.error().message == "copy: dst has shape [2,3] but src has shape [3,2]; expand() or "
-                             "reshape() it to [2,3] first");
+  CHECK(e.error().message ==
+        "copy: dst has shape [2,3] but src has shape [3,2]; expand() or "
+        "reshape() it to [2,3] first");
 
   // Overlap: shift a row right by one within the same buffer.
   std::vector<int32_t> v = {1, 2, 3, 4, 5};

@@ -2,13 +2,12 @@
 // a deliberately naive reference that walks every index with View::linear_index / View::is_valid.
 //
 // Every operand lives in its own byte vector: `kGuard` elements before and after the addressed span
-// plus 0..3 elements of misalignment. Destination storage is snapshotted before a kernel runs; after
-// it, every element the destination addresses is compared with the reference and every other byte
-// (guards before and after, gaps between strided elements) must be unchanged.
+// plus 0..3 elements of misalignment. Destination storage is snapshotted before a kernel runs;
+// after it, every element the destination addresses is compared with the reference and every other
+// byte (guards before and after, gaps between strided elements) must be unchanged.
 #pragma once
 
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -85,9 +84,9 @@ T random_value(std::mt19937_64& rng, bool small) {
     return b8{static_cast<uint8_t>(rng() & 1)};
   } else if constexpr (is_float_v<T>) {
     if (small) return static_cast<T>(static_cast<int>(rng() % 17) - 8);
-    static const double specials[] = {0.0,   -0.0,    1.5,        -2.25,        1e30,   -1e-30,
-                                      INFINITY, -INFINITY, NAN,     300.7,        -129.5, 65536.5,
-                                      4294967296.5, -3e9, 1.8e19,  -9.3e18,      255.99, 0.5};
+    static const double specials[] = {0.0,          -0.0,      1.5,    -2.25,   1e30,   -1e-30,
+                                      INFINITY,     -INFINITY, NAN,    300.7,   -129.5, 65536.5,
+                                      4294967296.5, -3e9,      1.8e19, -9.3e18, 255.99, 0.5};
     const uint64_t r = rng();
     if (r % 5 == 0) return static_cast<T>(specials[(r / 5) % (sizeof(specials) / sizeof(double))]);
     return static_cast<T>(static_cast<double>(static_cast<int64_t>(r >> 40) - (1 << 23)) / 64.0);
@@ -255,11 +254,20 @@ inline View random_src_view(const Dims& shape, std::mt19937_64& rng, bool masks 
   }
   for (size_t d = 0; d < r; ++d) {
     switch (rng() % 9) {
-      case 0: strides[d] *= 2; break;
-      case 1: strides[d] = -strides[d]; break;
-      case 2: strides[d] = 0; break;
-      case 3: strides[d] = (rng() % 2 ? 97 : -53); break;
-      default: break;
+      case 0:
+        strides[d] *= 2;
+        break;
+      case 1:
+        strides[d] = -strides[d];
+        break;
+      case 2:
+        strides[d] = 0;
+        break;
+      case 3:
+        strides[d] = (rng() % 2 ? 97 : -53);
+        break;
+      default:
+        break;
     }
   }
   const int64_t offset = static_cast<int64_t>(rng() % 41) - 20;

@@ -11,8 +11,13 @@
 namespace sv::kernels::scalar {
 
 // d[i*ds] = convert(s[i*ss]) for i in [0, n).
+// Unit strides get their own loop so that the compiler can vectorise it.
 template <class D, class S>
 inline void copy_row(D* d, int64_t ds, const S* s, int64_t ss, int64_t n) {
+  if (ds == 1 && ss == 1) {
+    for (int64_t i = 0; i < n; ++i) d[i] = convert<D, S>(s[i]);
+    return;
+  }
   for (int64_t i = 0; i < n; ++i) d[i * ds] = convert<D, S>(s[i * ss]);
 }
 
@@ -31,8 +36,8 @@ inline void copy_raw_row(E* d, int64_t ds, const E* s, int64_t ss, int64_t n) {
 
 // d[i*dd + j] = s[i*si + j*sj] over an r x c block (2-D transposes), walked in cache blocks.
 template <class E>
-inline void copy_raw_2d(E* d, int64_t dd, int64_t dj, const E* s, int64_t si, int64_t sj,
-                        int64_t r, int64_t c) {
+inline void copy_raw_2d(E* d, int64_t dd, int64_t dj, const E* s, int64_t si, int64_t sj, int64_t r,
+                        int64_t c) {
   constexpr int64_t B = 32;
   for (int64_t i0 = 0; i0 < r; i0 += B) {
     const int64_t i1 = i0 + B < r ? i0 + B : r;
@@ -48,6 +53,10 @@ inline void copy_raw_2d(E* d, int64_t dd, int64_t dj, const E* s, int64_t si, in
 template <BinaryOp OP, class T>
 inline void binary_row(binary_result_t<OP, T>* o, int64_t os, const T* a, int64_t as, const T* b,
                        int64_t bs, int64_t n) {
+  if (os == 1 && as == 1 && bs == 1) {
+    for (int64_t i = 0; i < n; ++i) o[i] = binary_op<OP, T>(a[i], b[i]);
+    return;
+  }
   for (int64_t i = 0; i < n; ++i) o[i * os] = binary_op<OP, T>(a[i * as], b[i * bs]);
 }
 
@@ -57,14 +66,18 @@ inline void unary_row(T* o, int64_t os, const T* a, int64_t as, int64_t n) {
 }
 
 template <class T>
-inline void where_row(T* o, int64_t os, const b8* c, int64_t cs, const T* a, int64_t as,
-                      const T* b, int64_t bs, int64_t n) {
+inline void where_row(T* o, int64_t os, const b8* c, int64_t cs, const T* a, int64_t as, const T* b,
+                      int64_t bs, int64_t n) {
   for (int64_t i = 0; i < n; ++i) o[i * os] = c[i * cs].v ? a[i * as] : b[i * bs];
 }
 
 // Vertical step: o[i*os] = o[i*os] OP convert(x[i*xs]).
 template <ReduceOp OP, class O, class I>
 inline void reduce_into_row(O* o, int64_t os, const I* x, int64_t xs, int64_t n) {
+  if (os == 1 && xs == 1) {
+    for (int64_t i = 0; i < n; ++i) o[i] = reduce_step<OP, O>(o[i], convert<O, I>(x[i]));
+    return;
+  }
   for (int64_t i = 0; i < n; ++i) {
     o[i * os] = reduce_step<OP, O>(o[i * os], convert<O, I>(x[i * xs]));
   }

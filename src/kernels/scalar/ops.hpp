@@ -14,13 +14,12 @@ namespace sv::kernels::scalar {
 
 // Unsigned type wide enough that arithmetic on it never promotes to signed int.
 template <class T>
-using wide_unsigned_t =
-    std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
+using wide_unsigned_t = std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
 
 template <BinaryOp OP>
-inline constexpr bool is_comparison_v = OP == BinaryOp::eq || OP == BinaryOp::ne ||
-                                        OP == BinaryOp::lt || OP == BinaryOp::le ||
-                                        OP == BinaryOp::gt || OP == BinaryOp::ge;
+inline constexpr bool is_comparison_v =
+    OP == BinaryOp::eq || OP == BinaryOp::ne || OP == BinaryOp::lt || OP == BinaryOp::le ||
+    OP == BinaryOp::gt || OP == BinaryOp::ge;
 
 template <BinaryOp OP, class T>
 using binary_result_t = std::conditional_t<is_comparison_v<OP>, b8, T>;

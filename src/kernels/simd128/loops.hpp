@@ -1,8 +1,8 @@
-// SIMD128 inner loops (WebAssembly -msimd128). Each `bool f(...)` runs its loop and returns true, or
-// returns false WITHOUT touching memory when it has no SIMD loop for the given strides / types (the
-// caller then runs the scalar reference loop). Every loop handles its tail explicitly with scalar
-// code and never reads or writes outside the row it was given. Element results equal the scalar
-// reference exactly, except the order of float additions in row reductions.
+// SIMD128 inner loops (WebAssembly -msimd128). Each `bool f(...)` runs its loop and returns true,
+// or returns false WITHOUT touching memory when it has no SIMD loop for the given strides / types
+// (the caller then runs the scalar reference loop). Every loop handles its tail explicitly with
+// scalar code and never reads or writes outside the row it was given. Element results equal the
+// scalar reference exactly, except the order of float additions in row reductions.
 #pragma once
 
 #ifdef __wasm_simd128__
@@ -62,9 +62,10 @@ inline vec<T> splat(T x) {
 
 // Signed integer of the same size (the type of a vector comparison's lanes).
 template <class T>
-using mask_int_t = std::conditional_t<
-    sizeof(T) == 1, int8_t,
-    std::conditional_t<sizeof(T) == 2, int16_t, std::conditional_t<sizeof(T) == 4, int32_t, int64_t>>>;
+using mask_int_t =
+    std::conditional_t<sizeof(T) == 1, int8_t,
+                       std::conditional_t<sizeof(T) == 2, int16_t,
+                                          std::conditional_t<sizeof(T) == 4, int32_t, int64_t>>>;
 
 template <class T>
 inline vec<T> select(vec<mask_int_t<T>> m, vec<T> a, vec<T> b) {  // m ? a : b
@@ -110,10 +111,22 @@ inline void transpose_tile(v128_t* r) {
 
 template <size_t E>
 struct RawOf;
-template <> struct RawOf<1> { using type = uint8_t; };
-template <> struct RawOf<2> { using type = uint16_t; };
-template <> struct RawOf<4> { using type = uint32_t; };
-template <> struct RawOf<8> { using type = uint64_t; };
+template <>
+struct RawOf<1> {
+  using type = uint8_t;
+};
+template <>
+struct RawOf<2> {
+  using type = uint16_t;
+};
+template <>
+struct RawOf<4> {
+  using type = uint32_t;
+};
+template <>
+struct RawOf<8> {
+  using type = uint64_t;
+};
 
 // ----------------------------------------------------------------------------- copies
 
@@ -183,16 +196,17 @@ inline bool copy_raw_row(E* d, int64_t ds, const E* s, int64_t ss, int64_t n) {
   if constexpr (sizeof(E) == 4) {
     for (; i + 4 <= n; i += 4) {
       const E* p = s + i * ss;
-      wasm_v128_store(d + i, wasm_i32x4_make(static_cast<int32_t>(p[0]), static_cast<int32_t>(p[ss]),
-                                             static_cast<int32_t>(p[2 * ss]),
-                                             static_cast<int32_t>(p[3 * ss])));
+      wasm_v128_store(
+          d + i, wasm_i32x4_make(static_cast<int32_t>(p[0]), static_cast<int32_t>(p[ss]),
+                                 static_cast<int32_t>(p[2 * ss]), static_cast<int32_t>(p[3 * ss])));
     }
     for (; i < n; ++i) d[i] = s[i * ss];
     return true;
   } else if constexpr (sizeof(E) == 8) {
     for (; i + 2 <= n; i += 2) {
       const E* p = s + i * ss;
-      wasm_v128_store(d + i, wasm_i64x2_make(static_cast<int64_t>(p[0]), static_cast<int64_t>(p[ss])));
+      wasm_v128_store(d + i,
+                      wasm_i64x2_make(static_cast<int64_t>(p[0]), static_cast<int64_t>(p[ss])));
     }
     for (; i < n; ++i) d[i] = s[i * ss];
     return true;
@@ -254,13 +268,17 @@ inline bool copy_cast_row(D* d, int64_t ds, const S* s, int64_t ss, int64_t n) {
   if (ds != 1 || ss != 1) return false;
   int64_t i = 0;
   if constexpr (std::is_same_v<D, int32_t> && std::is_same_v<S, float>) {
-    for (; i + 4 <= n; i += 4) wasm_v128_store(d + i, wasm_i32x4_trunc_sat_f32x4(wasm_v128_load(s + i)));
+    for (; i + 4 <= n; i += 4)
+      wasm_v128_store(d + i, wasm_i32x4_trunc_sat_f32x4(wasm_v128_load(s + i)));
   } else if constexpr (std::is_same_v<D, uint32_t> && std::is_same_v<S, float>) {
-    for (; i + 4 <= n; i += 4) wasm_v128_store(d + i, wasm_u32x4_trunc_sat_f32x4(wasm_v128_load(s + i)));
+    for (; i + 4 <= n; i += 4)
+      wasm_v128_store(d + i, wasm_u32x4_trunc_sat_f32x4(wasm_v128_load(s + i)));
   } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, int32_t>) {
-    for (; i + 4 <= n; i += 4) wasm_v128_store(d + i, wasm_f32x4_convert_i32x4(wasm_v128_load(s + i)));
+    for (; i + 4 <= n; i += 4)
+      wasm_v128_store(d + i, wasm_f32x4_convert_i32x4(wasm_v128_load(s + i)));
   } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, uint32_t>) {
-    for (; i + 4 <= n; i += 4) wasm_v128_store(d + i, wasm_f32x4_convert_u32x4(wasm_v128_load(s + i)));
+    for (; i + 4 <= n; i += 4)
+      wasm_v128_store(d + i, wasm_f32x4_convert_u32x4(wasm_v128_load(s + i)));
   } else if constexpr (std::is_same_v<D, double> && std::is_same_v<S, float>) {
     for (; i + 4 <= n; i += 4) {
       const v128_t v = wasm_v128_load(s + i);
@@ -535,7 +553,8 @@ inline bool reduce_into_row4(O* o, const I* x0, const I* x1, const I* x2, const 
 template <ReduceOp OP, class O, class I>
 inline bool reduce_row_to(O* o, const I* x, int64_t xs, int64_t n) {
   constexpr bool same = std::is_same_v<O, I> && !is_bool_v<O>;
-  constexpr bool widen = OP == ReduceOp::sum && std::is_same_v<O, double> && std::is_same_v<I, float>;
+  constexpr bool widen =
+      OP == ReduceOp::sum && std::is_same_v<O, double> && std::is_same_v<I, float>;
   if constexpr (!same && !widen) {
     return false;
   } else {

@@ -42,7 +42,7 @@ const common = {
   entryPoints: [join(root, 'web/src/index.ts')],
   bundle: true,
   platform: 'neutral',
-  target: 'es2020',
+  target: 'es2022',
   plugins: [gluePlugin],
   logLevel: 'warning',
   legalComments: 'none',
@@ -71,7 +71,7 @@ rmSync(typesDir, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json'), '--emitDeclarationOnly'], {
   stdio: 'inherit',
 });
-const known = ['errors', 'runtime', 'dtype', 'sym', 'shape', 'view', 'ndarray', 'ops'];
+const known = ['errors', 'runtime', 'wire', 'dtype', 'sym', 'shape', 'view', 'ndarray', 'ops'];
 // Modules added later (e.g. explain) follow the known ones; index only re-exports.
 const extra = readdirSync(typesDir)
   .filter((f) => f.endsWith('.d.ts') && f !== 'index.d.ts' && f !== 'raw.d.ts')

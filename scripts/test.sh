@@ -12,6 +12,14 @@ if [ -f scripts/build-web.mjs ]; then
   echo "== package test (npm pack, install into an empty project, ESM + CJS)"
   npm run --silent test:package
 fi
+if [ -d tests/bundlers ] && ls tests/bundlers/*.mjs >/dev/null 2>&1; then
+  echo "== bundler tests (Vite, esbuild, webpack apps from the packed tarball, run in chromium)"
+  npm run --silent test:bundlers
+fi
+if [ -f scripts/fuzz.sh ]; then
+  echo "== libFuzzer over the C++ view ops (time-boxed)"
+  SV_FUZZ_SECONDS="${SV_FUZZ_SECONDS:-60}" bash scripts/fuzz.sh
+fi
 if [ -d tests/browser ] && ls tests/browser/*.mjs >/dev/null 2>&1; then
   echo "== browser tests (Playwright + Debian chromium)"
   npm run --silent test:browser

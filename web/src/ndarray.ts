@@ -14,7 +14,8 @@ import {
   toStored,
 } from './dtype.js';
 import { StrideViewError, fmt, isArrayLike, toInt, toInts, toPairs } from './errors.js';
-import { Op, heapBuffer, rt, wire, type Wire } from './runtime.js';
+import { heapBuffer, rt } from './runtime.js';
+import { Op, wire, type Wire } from './wire.js';
 import { View, putView, readView } from './view.js';
 
 // ------------------------------------------------------------------------------------ Symbol.dispose

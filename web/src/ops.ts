@@ -4,7 +4,7 @@
 import { type DType, type Scalar, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, toInt, toInts } from './errors.js';
 import { NDArray, A, R, type NestedArray, asArray, full, gather, kernelCopy, normAxes, putOperand } from './ndarray.js';
-import { Op, wire } from './runtime.js';
+import { Op, wire } from './wire.js';
 import { Shape } from './shape.js';
 
 /** What the operations accept: an NDArray, a scalar, or nested JS arrays. */

@@ -1,9 +1,7 @@
-// Loading the WebAssembly module and the wire protocol (bindings/wire.hpp): requests are written as
-// float64 numbers into a scratch area in WASM memory, one sv_call per operation, the response is
-// read back from the same area. Typed arrays over WASM memory are never kept across calls that may
-// grow memory: `scratch()` and `heapBuffer()` re-check the buffer identity every time.
+// Loading the WebAssembly module: init() and the handle every other module reaches it through.
+// The request/response protocol over WASM memory lives in wire.ts.
 import createStrideviewModule, { type RawModule } from '../../build/wasm/strideview.mjs';
-import { StrideViewError, codeName } from './errors.js';
+import { StrideViewError } from './errors.js';
 
 /** Options of {@link init}. */
 export interface InitOptions {
@@ -72,8 +70,6 @@ export function init(options: InitOptions = {}): Promise<void> {
       printErr: () => {},
     });
     raw = m;
-    scratchPtr = m.sv_scratch(1 << 14);
-    scratchCap = m.sv_scratch_capacity();
   })();
   loading.catch(() => {
     loading = null;
@@ -99,143 +95,4 @@ export function rt(): RawModule {
 /** @internal The current WASM memory (changes identity when memory grows). */
 export function heapBuffer(): ArrayBuffer {
   return rt().HEAPU8.buffer as ArrayBuffer;
-}
-
-// ------------------------------------------------------------------------------------ scratch
-
-let scratchPtr = 0;
-let scratchCap = 0;
-let f64: Float64Array = new Float64Array(0);
-
-function scratch(): Float64Array {
-  const buf = rt().HEAPU8.buffer;
-  if (f64.buffer !== buf || f64.byteOffset !== scratchPtr || f64.length !== scratchCap) {
-    f64 = new Float64Array(buf, scratchPtr, scratchCap);
-  }
-  return f64;
-}
-
-/** @internal Request writer / response reader over the scratch area. */
-export class Wire {
-  pos = 0;
-  sym = false; // the request mentions a symbolic dim or a derived view
-  private s: Float64Array = f64;
-
-  begin(): this {
-    this.pos = 0;
-    this.sym = false;
-    this.s = scratch();
-    return this;
-  }
-  put(x: number): void {
-    if (this.pos >= this.s.length) this.grow();
-    this.s[this.pos++] = x;
-  }
-  putDims(d: readonly number[]): void {
-    this.put(d.length);
-    for (let i = 0; i < d.length; i++) this.put(d[i]!);
-  }
-  private grow(): void {
-    const r = rt();
-    const p = r.sv_scratch(Math.max(1 << 14, scratchCap * 2));
-    if (p === 0) throw new StrideViewError('out_of_memory', 'strideview: out of memory for the request');
-    scratchPtr = p;
-    scratchCap = r.sv_scratch_capacity();
-    this.s = scratch();
-  }
-  /** The request written so far (used as the derivation of a symbolic view). */
-  snapshot(): number[] {
-    return Array.from(this.s.subarray(0, this.pos));
-  }
-  /** Runs op; throws StrideViewError on a C++ error; positions the reader at the response. */
-  call(op: number): this {
-    const r = rt();
-    const st = r.sv_call(op, this.pos);
-    if ((st & 255) !== 0) {
-      throw new StrideViewError(codeName(st & 255), r.sv_error());
-    }
-    if (st & 256) {
-      scratchPtr = r.sv_scratch(0);
-      scratchCap = r.sv_scratch_capacity();
-    }
-    this.s = scratch();
-    this.pos = 0;
-    return this;
-  }
-  num(): number {
-    return this.s[this.pos++]!;
-  }
-  bool(): boolean {
-    return this.s[this.pos++] !== 0;
-  }
-  dims(): number[] {
-    const n = this.s[this.pos++]!;
-    const out = new Array<number>(n);
-    for (let i = 0; i < n; i++) out[i] = this.s[this.pos++]!;
-    return out;
-  }
-  opt(): number | null {
-    const has = this.s[this.pos++] !== 0;
-    const v = this.s[this.pos++]!;
-    return has ? v : null;
-  }
-  str(): string {
-    return rt().sv_string();
-  }
-}
-
-/** @internal The single request/response channel. */
-export const wire = new Wire();
-
-/** @internal Op codes: keep in sync with bindings/wire.hpp. */
-export const enum Op {
-  ShapeNumel = 1,
-  ShapeCStrides = 2,
-  ShapeRavel = 3,
-  ShapeUnravel = 4,
-  ShapeResolveNegOne = 5,
-  ShapeBroadcast = 6,
-  ShapeBroadcastIndex = 7,
-  ShapeToString = 8,
-  SymBind = 20,
-  SymUnbind = 21,
-  SymValue = 22,
-  SymEval = 23,
-  SymEvalDim = 24,
-  SymPartialEval = 25,
-  SymIsFullyBound = 26,
-  SymNumel = 27,
-  SymResolveReshape = 28,
-  SymSubstitute = 29,
-  SymVars = 30,
-  SymIsStatic = 31,
-  SymToString = 32,
-  SymEqual = 33,
-  SymDimToString = 34,
-  SymDimEqual = 35,
-  SymVarInfo = 36,
-  ViewCreate = 40,
-  ViewReshape = 41,
-  ViewExpand = 42,
-  ViewPermute = 43,
-  ViewShrink = 44,
-  ViewPad = 45,
-  ViewFlip = 46,
-  ViewBroadcastTo = 47,
-  ViewSlice = 48,
-  ViewLinearIndex = 49,
-  ViewIsValid = 50,
-  ViewStridesOpt = 51,
-  ViewIsMaterializable = 52,
-  ViewToString = 53,
-  ViewDim = 54,
-  ViewStride = 55,
-  ViewRequiredSpan = 56,
-  ViewSimplify = 57,
-  KernelCopy = 80,
-  KernelBinary = 81,
-  KernelUnary = 82,
-  KernelWhere = 83,
-  KernelReduce = 84,
-  KernelGather = 85,
 }

@@ -1,6 +1,6 @@
 // Concrete shapes (the spec's Shape module): plain number[] in and out, computed by C++.
 import { toInt, toInts } from './errors.js';
-import { Op, wire } from './runtime.js';
+import { Op, wire } from './wire.js';
 
 function dimsCall(op: number, ...lists: number[][]): void {
   wire.begin();

@@ -2,7 +2,8 @@
 // and encodes them as prefix tokens; variables (identity, bounds, binding) live in the C++ registry,
 // keyed by id. Every question about an expression is answered by C++.
 import { StrideViewError, fmt, toInt } from './errors.js';
-import { Op, rt, wire, type Wire } from './runtime.js';
+import { rt } from './runtime.js';
+import { Op, wire, type Wire } from './wire.js';
 
 /** A dimension: a plain integer (static) or a symbolic expression. */
 export type Dim = number | SymDim;

@@ -1,7 +1,7 @@
 // View: an immutable value describing how to read a flat buffer as an n-d array. All rules live in
 // C++ (src/view); this class only carries the result of one C++ call per operation.
 import { fmt, toInt, toInts, toPairs } from './errors.js';
-import { Op, wire, type Wire } from './runtime.js';
+import { Op, wire, type Wire } from './wire.js';
 import { type Dim, type SymShape, putExpr, putShape, readExpr, toShape } from './sym.js';
 
 /** Valid ranges per dim, half-open [start, end). */

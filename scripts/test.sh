@@ -21,6 +21,8 @@ if [ -f scripts/fuzz.sh ]; then
   SV_FUZZ_SECONDS="${SV_FUZZ_SECONDS:-60}" bash scripts/fuzz.sh
 fi
 if [ -d tests/browser ] && ls tests/browser/*.mjs >/dev/null 2>&1; then
+  echo "== type-check the demo against the package's types"
+  node node_modules/typescript/bin/tsc -p demo/tsconfig.json --noEmit
   echo "== browser tests (Playwright + Debian chromium)"
   npm run --silent test:browser
 fi

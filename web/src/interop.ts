@@ -37,6 +37,7 @@ export interface NdarrayLikeInput {
 export interface NdarrayLike {
   /** The elements (Uint8Array holding 0/1 for bool, BigInt64Array / BigUint64Array for 64-bit ints). */
   data: AnyTypedArray;
+  /** Extent of every axis (a fresh array). */
   shape: number[];
   /** Strides in elements (scijs spelling). */
   stride: number[];
@@ -46,6 +47,7 @@ export interface NdarrayLike {
   offset: number;
   /** Always `'row-major'` (the strides are explicit; @stdlib's constructor wants an order). */
   order: 'row-major';
+  /** The library's dtype of the elements (`'bool'` data is a Uint8Array of 0 and 1). */
   dtype: DType;
 }
 

@@ -187,6 +187,17 @@ describe('toNdarrayLike', () => {
     owner.dispose();
   });
 
+  test('other typed arrays over WASM memory (e.g. a subarray of handed-out data) are copied', () => {
+    const a = sv.arange(5, undefined, undefined, 'int16');
+    const o = sv.toNdarrayLike(a, { copy: false });
+    const sub = o.data.subarray(1, 4);
+    const c = sv.fromNdarrayLike({ data: sub, shape: [3], stride: [-1], offset: 2 });
+    assert.equal(c.base, null);
+    assert.deepEqual(c.toArray(), [3, 2, 1]);
+    throwsSv(assert, () => sv.fromNdarrayLike({ data: sub, shape: [3] }, { copy: false }), 'not_expressible');
+    a.dispose();
+  });
+
   test('zero-copy of a broadcast view is read-only; padded views need a copy', () => {
     const a = sv.array([1, 2, 3], { dtype: 'int32' });
     const b = a.broadcastTo([2, 3]);

@@ -14,6 +14,7 @@
 // Blocks fenced as ```ts, ```javascript or ```sh are not run.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -51,6 +52,16 @@ function literal(src) {
   }
 }
 
+const requireHere = createRequire(import.meta.url);
+const DIST = pathToFileURL(path.join(root, 'dist/index.mjs')).href;
+
+/** 'strideview' is the built package; other bare names resolve from this repository. */
+function resolveBare(spec) {
+  if (spec === 'strideview') return DIST;
+  if (typeof import.meta.resolve === 'function') return import.meta.resolve(spec);
+  return pathToFileURL(requireHere.resolve(spec)).href; // Node 18 without import.meta.resolve
+}
+
 const LOG_LINE = /^(\s*)console\.log\((.*)\);?\s*\/\/\s*(->\s*)?(.+?)\s*$/;
 
 /** Rewrites a block into a module whose console.log lines with expectations report to __svDocs. */
@@ -69,7 +80,7 @@ function instrument(code, allowBare) {
   // bare module names -> what this repo resolves them to ('strideview' is the built package)
   src = src.replace(/(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"./][^'"]*)\2/g, (all, pre, q, spec) => {
     if (spec.startsWith('node:')) return all;
-    return `${pre}${q}${import.meta.resolve(spec)}${q}`;
+    return `${pre}${q}${resolveBare(spec)}${q}`;
   });
   return { src, checks };
 }

@@ -129,6 +129,22 @@ describe('fromNdarrayLike (@stdlib/ndarray)', () => {
     assert.deepEqual(sv.fromNdarrayLike(o).toArray(), nested(o));
   });
 
+  test('bool (BooleanArray) and generic arrays; complex is a clear TypeError', () => {
+    const BooleanArray = require('@stdlib/array/bool');
+    const b = new StdNdarray('bool', new BooleanArray([true, false, false, true, true, false]), [3, 2], [-2, 1], 4, 'row-major');
+    const a = sv.fromNdarrayLike(b);
+    assert.equal(a.dtype, 'bool');
+    assert.deepEqual(a.toArray(), nested(b));
+    assert.deepEqual(a.toArray(), [[true, false], [false, true], [true, false]]);
+    const g = new StdNdarray('generic', [1, 2, 3, 4], [2, 2], [1, 2], 0, 'column-major');
+    const ga = sv.fromNdarrayLike(g);
+    assert.equal(ga.dtype, 'float64');
+    assert.deepEqual(ga.toArray(), [[1, 3], [2, 4]]);
+    const Complex64Array = require('@stdlib/array/complex64');
+    const c = new StdNdarray('complex64', new Complex64Array(4), [4], [1], 0, 'row-major');
+    assert.throws(() => sv.fromNdarrayLike(c), { name: 'TypeError', message: /a Complex64Array \(complex dtypes are not supported\)/ });
+  });
+
   test('no strides: order decides C or Fortran', () => {
     const data = new Int16Array([1, 2, 3, 4, 5, 6]);
     assert.deepEqual(sv.fromNdarrayLike({ data, shape: [2, 3] }).toArray(), [[1, 2, 3], [4, 5, 6]]);

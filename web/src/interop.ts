@@ -89,6 +89,24 @@ function isTyped(v: unknown): v is AnyTypedArray {
   return ArrayBuffer.isView(v) && !(v instanceof DataView);
 }
 
+interface BooleanArrayLike {
+  buffer: ArrayBuffer;
+  byteOffset: number;
+  length: number;
+}
+
+function isBooleanArray(v: unknown): v is BooleanArrayLike {
+  if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) return false;
+  const o = v as Partial<BooleanArrayLike> & { constructor?: { name?: string }; BYTES_PER_ELEMENT?: number };
+  return (
+    o.constructor?.name === 'BooleanArray' &&
+    o.buffer instanceof ArrayBuffer &&
+    Number.isSafeInteger(o.byteOffset) &&
+    Number.isSafeInteger(o.length) &&
+    (o.byteOffset as number) + (o.length as number) <= o.buffer.byteLength
+  );
+}
+
 /** Element range [lo, hi] a strided view reaches (numel > 0). */
 function span(shape: readonly number[], strides: readonly number[], offset: number): [number, number] {
   let lo = offset;
@@ -155,10 +173,20 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
   if (copy !== undefined && typeof copy !== 'boolean') {
     throw new TypeError(`${OP_FROM}: copy must be a boolean, got ${fmt(copy)}`);
   }
-  const data = obj.data as unknown;
+  let data = obj.data as unknown;
+  let boolData = false;
+  if (isBooleanArray(data)) {
+    // @stdlib/array/bool's BooleanArray: one byte per element over an ArrayBuffer
+    data = new Uint8Array(data.buffer, data.byteOffset, data.length);
+    boolData = true;
+  }
   const typed = isTyped(data);
   if (!typed && !Array.isArray(data)) {
-    throw new TypeError(`${OP_FROM}: data must be a typed array or an array, got ${fmt(data)}`);
+    const name = data !== null && typeof data === 'object' ? (data as object).constructor?.name : undefined;
+    throw new TypeError(
+      `${OP_FROM}: data must be a typed array or an array, got ${name ? `a ${name}` : fmt(data)}` +
+        (name && /^Complex/.test(name) ? ' (complex dtypes are not supported)' : ''),
+    );
   }
   if (obj.shape === null || typeof obj.shape !== 'object') {
     throw new TypeError(`${OP_FROM}: shape must be an array of integers, got ${fmt(obj.shape)}`);
@@ -207,13 +235,13 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
   }
 
   // dtype of the data, and of the result
-  const token = typed ? handedOut.get(data) : undefined;
+  const token = typed ? handedOut.get(data as object) : undefined;
   let natural: DType;
   if (token) natural = token.dtype;
   else if (typed) {
     const d = dtypeOfTypedArray(data);
     if (d === null) throw new TypeError(`${OP_FROM}: unsupported data ${fmt(data)}`);
-    natural = d === 'uint8' && obj.dtype === 'bool' && data instanceof Uint8Array ? 'bool' : d;
+    natural = d === 'uint8' && (boolData || obj.dtype === 'bool') && data instanceof Uint8Array ? 'bool' : d;
   } else {
     natural = 'float64';
   }

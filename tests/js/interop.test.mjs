@@ -76,9 +76,10 @@ describe('fromNdarrayLike (scijs ndarray)', () => {
     const u = sv.fromNdarrayLike({ data: BigUint64Array.from([7n, 2n ** 64n - 1n]), shape: [2], stride: [1], offset: 0 });
     assert.equal(u.dtype, 'uint64');
     assert.deepEqual(u.toArray(), [7n, 2n ** 64n - 1n]);
-    const bo = sv.fromNdarrayLike({ data: new Uint8Array([1, 0, 1]), shape: [3], dtype: 'bool' });
+    const bo = sv.fromNdarrayLike({ data: new Uint8Array([1, 0, 7]), shape: [3], dtype: 'bool' });
     assert.equal(bo.dtype, 'bool');
     assert.deepEqual(bo.toArray(), [true, false, true]);
+    assert.deepEqual(Array.from(bo.toTypedArray()), [1, 0, 1], 'bool bytes are normalised to 0/1');
   });
 
   test('plain JS arrays (scijs "array" dtype) copy as float64; options.dtype casts', () => {
@@ -98,6 +99,18 @@ describe('fromNdarrayLike (scijs ndarray)', () => {
     const e = sv.fromNdarrayLike(ndarray(new Float32Array(0), [0, 3]));
     assert.deepEqual(e.shape, [0, 3]);
     assert.equal(e.size, 0);
+  });
+
+  test('the copy paths agree: contiguous memcpy, kernel gather over a compact span, JS loop over a sparse one', () => {
+    const data = Float64Array.from({ length: 600 }, (_, i) => i * 0.5);
+    const nd = ndarray(data, [20, 30]);
+    const live = sv.memoryStats().liveArrays;
+    for (const v of [nd, nd.hi(10, 30), nd.lo(3, 0).hi(5, 30), nd.step(2, -3), nd.step(7, 11), nd.transpose(1, 0).step(-1, 5), nd.pick(null, 4)]) {
+      const a = sv.fromNdarrayLike(v);
+      assert.deepEqual(a.toArray(), nested(v), `shape ${v.shape} stride ${v.stride} offset ${v.offset}`);
+      a.dispose();
+    }
+    assert.equal(sv.memoryStats().liveArrays, live, 'temporaries are freed');
   });
 
   test('a stride-0 (broadcast) input copies every element', () => {

@@ -295,6 +295,28 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
     src = (data as AnyTypedArray).slice(lo, hi + 1);
     off = offset - lo;
   }
+  if (numel > 0 && typed && natural === dtype && dtype !== 'bool') {
+    const ta = src as AnyTypedArray;
+    // C-contiguous source: one memcpy.
+    const cs = cStrides(shape);
+    if (shape.every((d, i) => d === 1 || strides[i] === cs[i])) {
+      const out = empty(shape, dtype);
+      (heapArray(out._s, dtype) as Uint8Array).set((ta as Uint8Array).subarray(off, off + numel));
+      return out;
+    }
+    // Strided source over a compact span: copy the span into WASM memory, let the kernels gather.
+    const [lo, hi] = span(shape, strides, off);
+    if (hi - lo + 1 <= 4 * numel) {
+      const tmp = NDArray._empty(OP_FROM, [hi - lo + 1], dtype);
+      try {
+        (heapArray(tmp._s, dtype) as Uint8Array).set((ta as Uint8Array).subarray(lo, hi + 1));
+        const view = tmp._derive(View.create(shape, { strides, offset: off - lo }), true, 0);
+        return view._materialize(OP_FROM);
+      } finally {
+        tmp.dispose();
+      }
+    }
+  }
   const out = empty(shape, dtype);
   if (numel === 0) return out;
   const dst = heapArray(out._s, dtype) as unknown as { [i: number]: number | bigint };

@@ -262,9 +262,8 @@ export function saveNpy(a: NDArray): Uint8Array {
   }
   const total = Math.ceil((pre + header.length + 1) / 64) * 64;
   header = header + ' '.repeat(total - pre - header.length - 1) + '\n';
-  const data = a.toTypedArray();
-  const body = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  const out = new Uint8Array(total + body.length);
+  const nbytes = a.size * info(a.dtype).size;
+  const out = new Uint8Array(total + nbytes);
   out.set(MAGIC, 0);
   out[6] = major;
   out[7] = 0;
@@ -276,7 +275,13 @@ export function saveNpy(a: NDArray): Uint8Array {
     out[11] = (hl >>> 24) & 0xff;
   }
   for (let k = 0; k < header.length; k++) out[pre + k] = header.charCodeAt(k);
-  out.set(body, total);
+  // The elements in C order, straight from WASM memory (views are materialised by the kernels first).
+  const src = a.isCContiguous && a.size <= a._s.length ? a : a._materialize('saveNpy');
+  try {
+    out.set(new Uint8Array(heapBuffer(), src._s.ptr, nbytes), total);
+  } finally {
+    if (src !== a) src.dispose();
+  }
   const size = info(a.dtype).size;
   if (!HOST_LITTLE && size > 1) {
     for (let p = total; p < out.length; p += size) out.subarray(p, p + size).reverse();

@@ -5,7 +5,7 @@
 //
 // The bundlers are the repository's devDependencies (not installed into the temporary apps).
 // Configuration used, which is exactly what README.md / web/README.md document:
-//   Vite:    none (`vite build`); the worker example also needs none.
+//   Vite:    none (`vite build`); the worker example also needs none (Vite and webpack).
 //   webpack: none beyond { mode: 'production' } (its defaults: ./src/index.js -> dist/main.js);
 //            performance hints are switched off only because the wasm exceeds 244 KiB.
 //   esbuild: `--loader:.wasm=file` plus `import wasmUrl from 'strideview/strideview.wasm'` and
@@ -203,15 +203,33 @@ describe('examples in chromium', { skip }, () => {
     assert.equal(r.sum, 132);
   });
 
-  test('examples/worker bundled by Vite: computes in a module worker, transfers the ArrayBuffer', T, async () => {
-    const app = path.join(apps, 'worker-app');
-    cpSync(path.join(root, 'examples/worker'), app, { recursive: true });
-    run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app);
-    const r = await readPage(`${await serve(path.join(app, 'dist'))}/`);
+  const checkWorker = (r) => {
     // 2 * a.T + 1 for a = arange(12).reshape([3, 4])
     assert.deepEqual(r.shape, [4, 3]);
     assert.deepEqual(r.values, [1, 9, 17, 3, 11, 19, 5, 13, 21, 7, 15, 23]);
     assert.equal(r.bytes, 12 * 8);
     assert.equal(r.transferred, true, 'the worker-side buffer is detached: transferred, not copied');
+  };
+
+  test('examples/worker bundled by Vite: computes in a module worker, transfers the ArrayBuffer', T, async () => {
+    const app = path.join(apps, 'worker-app');
+    cpSync(path.join(root, 'examples/worker'), app, { recursive: true });
+    run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app);
+    checkWorker(await readPage(`${await serve(path.join(app, 'dist'))}/`));
+  });
+
+  test('examples/worker bundled by webpack 5 (default configuration)', T, async () => {
+    const app = path.join(apps, 'worker-webpack-app');
+    mkdirSync(path.join(app, 'src'), { recursive: true });
+    cpSync(path.join(root, 'examples/worker/main.js'), path.join(app, 'src/index.js'));
+    cpSync(path.join(root, 'examples/worker/worker.js'), path.join(app, 'src/worker.js'));
+    const { default: webpack } = await import('webpack');
+    const stats = await new Promise((resolve, reject) => {
+      const compiler = webpack({ mode: 'production', context: app, output: { path: path.join(app, 'dist') }, performance: { hints: false } });
+      compiler.run((err, s) => compiler.close(() => (err ? reject(err) : resolve(s))));
+    });
+    assert.ok(!stats.hasErrors() && !stats.hasWarnings(), stats.toString({ all: false, errors: true, warnings: true }));
+    writeFileSync(path.join(app, 'dist/index.html'), html('./main.js'));
+    checkWorker(await readPage(`${await serve(path.join(app, 'dist'))}/`));
   });
 });

@@ -13,12 +13,12 @@
 //            new URL(..., import.meta.url) assets).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { serve as serveDir } from '../../examples/serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -59,31 +59,11 @@ function run(cmd, args, cwd) {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
 }
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
-
-/** A static file server on an ephemeral port. */
-function serve(dir) {
-  return new Promise((resolve) => {
-    const server = http.createServer((req, res) => {
-      let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      if (p === '/favicon.ico') {
-        res.writeHead(204).end();
-        return;
-      }
-      if (p.endsWith('/')) p += 'index.html';
-      const file = path.join(dir, path.normalize(p));
-      if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
-        res.writeHead(404).end('not found');
-        return;
-      }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-      createReadStream(file).pipe(res);
-    });
-    server.listen(0, '127.0.0.1', () => {
-      servers.push(server);
-      resolve(`http://127.0.0.1:${server.address().port}`);
-    });
-  });
+/** A static file server on an ephemeral port (the one examples/serve.mjs provides). */
+async function serve(dir) {
+  const s = await serveDir(dir, 0);
+  servers.push(s);
+  return s.url;
 }
 
 /** Opens url, waits for body[data-ready], returns the JSON shown in #out; no console errors allowed. */
@@ -141,7 +121,7 @@ before(async () => {
 
 after(async () => {
   await context?.close();
-  for (const s of servers) s.close();
+  for (const s of servers) await s.close();
   if (tmp && !process.env.SV_KEEP_TMP) rmSync(tmp, { recursive: true, force: true });
 });
 

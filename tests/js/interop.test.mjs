@@ -269,6 +269,7 @@ describe('errors', () => {
     assert.throws(() => sv.fromNdarrayLike({ data, shape: [2, 3], stride: [3, 1], offset: 1 }), /reach elements 1\.\.6, outside data of length 6/);
     assert.throws(() => sv.fromNdarrayLike({ data, shape: [2, 3], stride: [-3, 1], offset: 0 }), /reach elements -3\.\.2/);
     assert.throws(() => sv.fromNdarrayLike({ data, shape: [2], offset: -1 }), /offset is -1/);
+    assert.throws(() => sv.fromNdarrayLike({ data: new Float32Array(0), shape: [2] }), { name: 'RangeError', message: /outside data of length 0/ });
     assert.throws(() => sv.fromNdarrayLike({ data, shape: [2], stride: [1], strides: [2] }), /disagree/);
     assert.throws(() => sv.fromNdarrayLike({ data, shape: [2], order: 'Z' }), TypeError);
     assert.throws(() => sv.fromNdarrayLike({ data, shape: [2] }, { dtype: 'complex64' }), /unknown dtype/);

@@ -251,7 +251,9 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
   if (numel > 0) {
     const [lo, hi] = span(shape, strides, offset);
     if (lo < 0 || hi >= len) {
-      const detached = typed && (data as AnyTypedArray).buffer.byteLength === 0;
+      const buf = typed ? ((data as AnyTypedArray).buffer as ArrayBuffer & { detached?: boolean }) : null;
+      // `detached` is recent (Node 22); before it, only handed-out data is known to have been non-empty.
+      const detached = buf !== null && (buf.detached === true || (token !== undefined && buf.byteLength === 0));
       if (detached) {
         throw new StrideViewError(
           'disposed',

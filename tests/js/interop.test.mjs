@@ -286,6 +286,8 @@ describe('errors', () => {
     const o = sv.toNdarrayLike(a, { copy: false });
     a.dispose();
     throwsSv(assert, () => sv.fromNdarrayLike(o), 'disposed');
+    throwsSv(assert, () => sv.fromNdarrayLike(o, { copy: true }), 'disposed');
+    throwsSv(assert, () => sv.fromNdarrayLike(o, { dtype: 'float64' }), 'disposed');
     throwsSv(assert, () => sv.toNdarrayLike(a), 'disposed');
     // WebAssembly memory growth detaches handed-out data
     const b = sv.zeros([4], 'float32');

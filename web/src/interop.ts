@@ -268,6 +268,9 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
     }
   }
 
+  // Handed-out data over a freed buffer may alias a newer allocation: never read it, whatever the mode.
+  if (token) token.owner._check(OP_FROM);
+
   // Zero-copy: only data this module handed out, still backed by the live buffer.
   if (token && copy !== true && dtype === token.dtype) {
     if (token.buffer !== heapBuffer() || (data as AnyTypedArray).buffer !== token.buffer) {
@@ -276,7 +279,6 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
         `${OP_FROM}: data was handed out by toNdarrayLike before WebAssembly memory grew; it is detached`,
       );
     }
-    token.owner._check(OP_FROM);
     const v = View.create(shape, { strides, offset });
     const ro = shape.some((d, i) => d > 1 && strides[i] === 0);
     return token.owner._derive(v, ro || token.owner._ro, 0);

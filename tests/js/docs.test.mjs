@@ -13,6 +13,7 @@
 // - node:assert inside a block works as usual; every asserted line must actually run.
 // Blocks fenced as ```ts, ```javascript or ```sh are not run.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -129,6 +130,23 @@ for (const doc of DOCS) {
     }
   });
 }
+
+describe('API reference', () => {
+  test('typedoc (npm run docs) builds from the doc comments without warnings', { timeout: 180_000 }, () => {
+    // typedoc.json sets treatWarningsAsErrors: a broken {@link}, an unexported type in the public API
+    // or a malformed tag fails here. --emit none checks without writing build/docs.
+    try {
+      execFileSync(process.execPath, [path.join(root, 'node_modules/typedoc/bin/typedoc'), '--emit', 'none'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      });
+    } catch (e) {
+      assert.fail(`typedoc failed:\n${e.stdout}\n${e.stderr}`);
+    }
+  });
+});
 
 describe('the docs test itself', () => {
   test('extracts blocks and catches a wrong expectation', async () => {

@@ -72,3 +72,12 @@ export {
   repeat,
 } from './ops.js';
 export { explain, type ExplainOptions } from './explain.js';
+export {
+  type NdarrayLike,
+  type NdarrayLikeInput,
+  type FromNdarrayLikeOptions,
+  type ToNdarrayLikeOptions,
+  fromNdarrayLike,
+  toNdarrayLike,
+} from './interop.js';
+export { loadNpy, saveNpy } from './npy.js';

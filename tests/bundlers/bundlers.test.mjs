@@ -1,0 +1,215 @@
+// Ecosystem test: the packed package (npm pack -> tarball, installed into temporary apps the way a
+// user installs it) bundled by Vite, esbuild and webpack 5, plus the plain dist/ through an import
+// map and the Web Worker example; every output is served over HTTP and run in Debian's chromium
+// (playwright-core), and the numbers the page shows are checked.
+//
+// The bundlers are the repository's devDependencies (not installed into the temporary apps).
+// Configuration used, which is exactly what README.md / web/README.md document:
+//   Vite:    none (`vite build`); the worker example also needs none (Vite and webpack).
+//   webpack: none beyond { mode: 'production' } (its defaults: ./src/index.js -> dist/main.js);
+//            performance hints are switched off only because the wasm exceeds 244 KiB.
+//   esbuild: `--loader:.wasm=file` plus `import wasmUrl from 'strideview/strideview.wasm'` and
+//            `init({ wasmUrl: new URL(wasmUrl, import.meta.url) })` (esbuild does not copy
+//            new URL(..., import.meta.url) assets).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { serve as serveDir } from '../../examples/serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const CHROMIUM = process.env.SV_CHROMIUM ?? '/usr/bin/chromium';
+const skip = process.env.SV_SKIP_BROWSER === '1' ? 'SV_SKIP_BROWSER=1' : false;
+const T = { timeout: 120_000 };
+const NPM = process.env.npm_execpath && process.env.npm_execpath.endsWith('.js') ? [process.execPath, process.env.npm_execpath] : ['npm'];
+
+let tmp;
+let apps;
+let context;
+const servers = [];
+
+// What every bundled app computes: a = arange(6).reshape([2, 3]) (float32), t = a.T, s = t + t.
+const EXPECTED = { values: [[0, 6], [2, 8], [4, 10]], sum: 30 };
+
+const appMain = (importLines, initArgs) => `${importLines}
+const out = document.getElementById('out');
+try {
+  await init(${initArgs});
+  const a = arange(6, undefined, undefined, 'float32').reshape([2, 3]);
+  const t = a.transpose();
+  const s = add(t, t);
+  out.textContent = JSON.stringify({ values: s.toArray(), sum: sum(s).item() });
+  document.body.dataset.ready = 'true';
+} catch (e) {
+  out.textContent = String((e && e.stack) || e);
+  document.body.dataset.ready = 'error';
+}
+`;
+
+const html = (script) => `<!doctype html>
+<html><head><meta charset="utf-8"><title>strideview app</title></head>
+<body><pre id="out">loading</pre><script type="module" src="${script}"></script></body></html>
+`;
+
+function run(cmd, args, cwd) {
+  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+}
+
+/** A static file server on an ephemeral port (the one examples/serve.mjs provides). */
+async function serve(dir) {
+  const s = await serveDir(dir, 0);
+  servers.push(s);
+  return s.url;
+}
+
+/** Opens url, waits for body[data-ready], returns the JSON shown in #out; no console errors allowed. */
+async function readPage(url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    const text = await page.textContent('#out');
+    assert.equal(await page.getAttribute('body', 'data-ready'), 'true', text);
+    assert.deepEqual(errors, [], 'no console errors');
+    return JSON.parse(text);
+  } finally {
+    await page.close();
+  }
+}
+
+function files(dir) {
+  return readdirSync(dir, { recursive: true }).map(String);
+}
+
+before(async () => {
+  if (skip) return;
+  for (const f of ['dist/index.mjs', 'dist/strideview.wasm']) {
+    if (!existsSync(path.join(root, f))) throw new Error(`${f} is missing: build the package first (bash scripts/build.sh)`);
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run bash scripts/setup.sh (installs Debian's chromium)`);
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'sv-bundlers-'));
+  // npm pack the built package, install the tarball into a temporary project (offline: no deps).
+  const packed = JSON.parse(run(NPM[0], [...NPM.slice(1), 'pack', '--json', '--pack-destination', tmp], root));
+  const tarball = path.join(tmp, packed[0].filename);
+  apps = path.join(tmp, 'apps');
+  mkdirSync(apps);
+  writeFileSync(path.join(apps, 'package.json'), JSON.stringify({ name: 'sv-apps', private: true, type: 'module' }));
+  run(NPM[0], [...NPM.slice(1), 'install', '--no-audit', '--no-fund', '--offline', '--no-package-lock', tarball], apps);
+  assert.ok(existsSync(path.join(apps, 'node_modules/strideview/dist/strideview.wasm')));
+  const { chromium } = await import('playwright-core');
+  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await context?.close();
+  for (const s of servers) await s.close();
+  if (tmp && !process.env.SV_KEEP_TMP) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('bundlers (packed tarball, run in chromium)', { skip }, () => {
+  test('Vite: `vite build` with no configuration', T, async () => {
+    const app = path.join(apps, 'vite-app');
+    mkdirSync(app);
+    writeFileSync(path.join(app, 'index.html'), html('./main.js'));
+    writeFileSync(path.join(app, 'main.js'), appMain(`import { init, arange, add, sum } from 'strideview';`, ''));
+    run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app);
+    const out = path.join(app, 'dist');
+    assert.ok(files(out).some((f) => f.endsWith('.wasm')), 'vite emitted the .wasm asset');
+    assert.deepEqual(await readPage(`${await serve(out)}/`), EXPECTED);
+  });
+
+  test('esbuild: --loader:.wasm=file and the strideview/strideview.wasm export', T, async () => {
+    const app = path.join(apps, 'esbuild-app');
+    mkdirSync(app);
+    writeFileSync(
+      path.join(app, 'main.js'),
+      appMain(
+        `import { init, arange, add, sum } from 'strideview';\nimport wasmUrl from 'strideview/strideview.wasm';`,
+        '{ wasmUrl: new URL(wasmUrl, import.meta.url) }',
+      ),
+    );
+    const out = path.join(app, 'out');
+    run(path.join(root, 'node_modules/.bin/esbuild'), ['main.js', '--bundle', '--format=esm', '--outdir=out', '--loader:.wasm=file', '--log-level=warning'], app);
+    writeFileSync(path.join(out, 'index.html'), html('./main.js'));
+    assert.ok(files(out).some((f) => f.endsWith('.wasm')), 'esbuild emitted the .wasm file');
+    assert.deepEqual(await readPage(`${await serve(out)}/`), EXPECTED);
+  });
+
+  test('webpack 5: default configuration, new URL(..., import.meta.url) becomes an asset module', T, async () => {
+    const app = path.join(apps, 'webpack-app');
+    mkdirSync(path.join(app, 'src'), { recursive: true });
+    writeFileSync(path.join(app, 'src/index.js'), appMain(`import { init, arange, add, sum } from 'strideview';`, ''));
+    const { default: webpack } = await import('webpack');
+    const stats = await new Promise((resolve, reject) => {
+      // output.path defaults to <cwd>/dist, so it is the one path given (the app's own dist/)
+      const compiler = webpack({ mode: 'production', context: app, output: { path: path.join(app, 'dist') }, performance: { hints: false } });
+      compiler.run((err, s) => compiler.close(() => (err ? reject(err) : resolve(s))));
+    });
+    assert.ok(!stats.hasErrors(), stats.toString({ all: false, errors: true }));
+    assert.ok(!stats.hasWarnings(), stats.toString({ all: false, warnings: true }));
+    const out = path.join(app, 'dist');
+    assert.ok(files(out).some((f) => f.endsWith('.wasm')), 'webpack emitted the .wasm asset');
+    writeFileSync(path.join(out, 'index.html'), html('./main.js'));
+    assert.deepEqual(await readPage(`${await serve(out)}/`), EXPECTED);
+  });
+});
+
+describe('examples in chromium', { skip }, () => {
+  test('examples/browser: the plain dist/ through an import map, no bundler', T, async () => {
+    const base = await serve(root);
+    const r = await readPage(`${base}/examples/browser/`);
+    assert.deepEqual(r.shape, [4, 3]);
+    assert.deepEqual(r.strides, [1, 4]);
+    assert.deepEqual(r.values, [[0, 8, 16], [2, 10, 18], [4, 12, 20], [6, 14, 22]]);
+    assert.equal(r.sum, 132);
+  });
+
+  const checkWorker = (r) => {
+    // 2 * a.T + 1 for a = arange(12).reshape([3, 4])
+    assert.deepEqual(r.shape, [4, 3]);
+    assert.deepEqual(r.values, [1, 9, 17, 3, 11, 19, 5, 13, 21, 7, 15, 23]);
+    assert.equal(r.bytes, 12 * 8);
+    assert.equal(r.transferred, true, 'the worker-side buffer is detached: transferred, not copied');
+  };
+
+  test('examples/worker bundled by Vite: computes in a module worker, transfers the ArrayBuffer', T, async () => {
+    const app = path.join(apps, 'worker-app');
+    cpSync(path.join(root, 'examples/worker'), app, { recursive: true });
+    run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app);
+    checkWorker(await readPage(`${await serve(path.join(app, 'dist'))}/`));
+  });
+
+  test('examples/worker bundled by webpack 5 (default configuration)', T, async () => {
+    const app = path.join(apps, 'worker-webpack-app');
+    mkdirSync(path.join(app, 'src'), { recursive: true });
+    cpSync(path.join(root, 'examples/worker/main.js'), path.join(app, 'src/index.js'));
+    cpSync(path.join(root, 'examples/worker/worker.js'), path.join(app, 'src/worker.js'));
+    const { default: webpack } = await import('webpack');
+    const stats = await new Promise((resolve, reject) => {
+      const compiler = webpack({ mode: 'production', context: app, output: { path: path.join(app, 'dist') }, performance: { hints: false } });
+      compiler.run((err, s) => compiler.close(() => (err ? reject(err) : resolve(s))));
+    });
+    assert.ok(!stats.hasErrors() && !stats.hasWarnings(), stats.toString({ all: false, errors: true, warnings: true }));
+    writeFileSync(path.join(app, 'dist/index.html'), html('./main.js'));
+    checkWorker(await readPage(`${await serve(path.join(app, 'dist'))}/`));
+  });
+});

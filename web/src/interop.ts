@@ -1,0 +1,403 @@
+// Interop with neighbouring n-d array libraries: scijs `ndarray` and `@stdlib/ndarray` objects both
+// describe an array as (data, shape, strides in elements, offset in elements). fromNdarrayLike reads
+// such an object into an NDArray; toNdarrayLike hands one out.
+//
+// Zero-copy is only taken where it is provably safe: a `data` typed array that toNdarrayLike(a,
+// { copy: false }) handed out (so it spans exactly one live buffer the library owns) comes back as a
+// view of that buffer. Any other data (JS memory, or a typed array over WASM memory the library did
+// not hand out) is copied once.
+import { type AnyTypedArray, type DType, checkDType, dtypeOfTypedArray, isBig, toStored } from './dtype.js';
+import { StrideViewError, fmt, toInt, toInts } from './errors.js';
+import { NDArray, empty, heapArray } from './ndarray.js';
+import { heapBuffer, isInitialized } from './runtime.js';
+import { View } from './view.js';
+
+/**
+ * An n-d array described the way scijs `ndarray` and `@stdlib/ndarray` do. Strides and offset are
+ * in elements; strides may be negative. `stride` (scijs) and `strides` (@stdlib) are both accepted.
+ */
+export interface NdarrayLikeInput {
+  /** The elements: a typed array, or a plain array of numbers / bigints / booleans. */
+  data: ArrayLike<unknown>;
+  /** Extent of every axis. */
+  shape: readonly number[];
+  /** Strides in elements (scijs spelling). */
+  stride?: readonly number[];
+  /** Strides in elements (@stdlib spelling). */
+  strides?: readonly number[];
+  /** Index of element [0, ..., 0] in `data` (default 0). */
+  offset?: number;
+  /** Used only when no strides are given: `'row-major'` / `'C'` (default) or `'column-major'` / `'F'`. */
+  order?: string;
+  /** `'bool'` marks a Uint8Array of 0/1 as booleans; other values are ignored (the typed array decides). */
+  dtype?: unknown;
+}
+
+/** What {@link toNdarrayLike} returns: pass it to `ndarray(data, shape, stride, offset)` or `@stdlib/ndarray/ctor`. */
+export interface NdarrayLike {
+  /** The elements (Uint8Array holding 0/1 for bool, BigInt64Array / BigUint64Array for 64-bit ints). */
+  data: AnyTypedArray;
+  /** Extent of every axis (a fresh array). */
+  shape: number[];
+  /** Strides in elements (scijs spelling). */
+  stride: number[];
+  /** The same strides (@stdlib spelling). */
+  strides: number[];
+  /** Index of element [0, ..., 0] in `data`. */
+  offset: number;
+  /** Always `'row-major'` (the strides are explicit; @stdlib's constructor wants an order). */
+  order: 'row-major';
+  /** The library's dtype of the elements (`'bool'` data is a Uint8Array of 0 and 1). */
+  dtype: DType;
+}
+
+/** Options of {@link fromNdarrayLike}. */
+export interface FromNdarrayLikeOptions {
+  /** Result dtype (default: from the typed array class; float64 for plain arrays). Casts when it differs. */
+  dtype?: DType;
+  /**
+   * `undefined` (default): a view when `data` came from `toNdarrayLike(a, { copy: false })`, else one copy.
+   * `true`: always copy. `false`: a view or a StrideViewError (`not_expressible`).
+   */
+  copy?: boolean;
+}
+
+/** Options of {@link toNdarrayLike}. */
+export interface ToNdarrayLikeOptions {
+  /**
+   * `true` (default): `data` is a fresh typed array in JS memory, C order, offset 0 (always valid).
+   * `false`: zero-copy, `data` is a typed array over the whole WASM buffer of `a` with `a`'s strides
+   * and offset. It is valid until the buffer is disposed or WebAssembly memory grows (any allocation
+   * may grow it; the typed array then has length 0). Writes through it change `a`.
+   */
+  copy?: boolean;
+}
+
+interface Token {
+  owner: NDArray;
+  dtype: DType;
+  buffer: ArrayBufferLike;
+}
+
+// Typed arrays handed out by toNdarrayLike(a, { copy: false }) -> the buffer they span.
+const handedOut = new WeakMap<object, Token>();
+
+const OP_FROM = 'fromNdarrayLike';
+const OP_TO = 'toNdarrayLike';
+
+function isTyped(v: unknown): v is AnyTypedArray {
+  return ArrayBuffer.isView(v) && !(v instanceof DataView);
+}
+
+interface BooleanArrayLike {
+  buffer: ArrayBuffer;
+  byteOffset: number;
+  length: number;
+}
+
+function isBooleanArray(v: unknown): v is BooleanArrayLike {
+  if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) return false;
+  const o = v as Partial<BooleanArrayLike> & { constructor?: { name?: string }; BYTES_PER_ELEMENT?: number };
+  return (
+    o.constructor?.name === 'BooleanArray' &&
+    o.buffer instanceof ArrayBuffer &&
+    Number.isSafeInteger(o.byteOffset) &&
+    Number.isSafeInteger(o.length) &&
+    (o.byteOffset as number) + (o.length as number) <= o.buffer.byteLength
+  );
+}
+
+/** Element range [lo, hi] a strided view reaches (numel > 0). */
+function span(shape: readonly number[], strides: readonly number[], offset: number): [number, number] {
+  let lo = offset;
+  let hi = offset;
+  for (let i = 0; i < shape.length; i++) {
+    const e = (shape[i]! - 1) * strides[i]!;
+    if (e < 0) lo += e;
+    else hi += e;
+  }
+  return [lo, hi];
+}
+
+function cStrides(shape: readonly number[]): number[] {
+  const s = new Array<number>(shape.length);
+  let acc = 1;
+  for (let i = shape.length - 1; i >= 0; i--) {
+    s[i] = acc;
+    acc *= Math.max(shape[i]!, 1);
+  }
+  return s;
+}
+
+function fStrides(shape: readonly number[]): number[] {
+  const s = new Array<number>(shape.length);
+  let acc = 1;
+  for (let i = 0; i < shape.length; i++) {
+    s[i] = acc;
+    acc *= Math.max(shape[i]!, 1);
+  }
+  return s;
+}
+
+/**
+ * Reads a scijs `ndarray` / `@stdlib/ndarray` object (or any `{ data, shape, stride(s), offset }`)
+ * into an NDArray.
+ *
+ * - dtype comes from the typed array class (Float32Array -> float32, BigInt64Array -> int64,
+ *   Uint8ClampedArray -> uint8; a Uint8Array with `dtype: 'bool'` -> bool; plain arrays -> float64),
+ *   or from `options.dtype` (a cast).
+ * - Zero-copy (a view sharing the buffer) when `data` is a typed array that
+ *   `toNdarrayLike(a, { copy: false })` handed out and `a`'s buffer is still alive; one copy
+ *   otherwise. Views with a zero stride come back read-only, like broadcast views.
+ *
+ * Throws TypeError for a non-object, non-array `data` or non-integer shape/strides/offset;
+ * RangeError for negative extents or offsets and for views that reach outside `data`;
+ * StrideViewError `rank_mismatch` when strides and shape differ in length, `disposed` when the
+ * buffer behind handed-out data was freed or WebAssembly memory grew.
+ *
+ * @example
+ * ```js
+ * import ndarray from 'ndarray';
+ * const nd = ndarray(new Float32Array([1, 2, 3, 4, 5, 6]), [2, 3]);
+ * const a = fromNdarrayLike(nd.transpose(1, 0)); // shape [3, 2], one copy
+ * ```
+ */
+export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeOptions = {}): NDArray {
+  if (obj === null || typeof obj !== 'object') {
+    throw new TypeError(`${OP_FROM}: expected an object { data, shape, stride, offset }, got ${fmt(obj)}`);
+  }
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`${OP_FROM}: options must be an object, got ${fmt(options)}`);
+  }
+  const copy = options.copy;
+  if (copy !== undefined && typeof copy !== 'boolean') {
+    throw new TypeError(`${OP_FROM}: copy must be a boolean, got ${fmt(copy)}`);
+  }
+  let data = obj.data as unknown;
+  let boolData = false;
+  if (isBooleanArray(data)) {
+    // @stdlib/array/bool's BooleanArray: one byte per element over an ArrayBuffer
+    data = new Uint8Array(data.buffer, data.byteOffset, data.length);
+    boolData = true;
+  }
+  const typed = isTyped(data);
+  if (!typed && !Array.isArray(data)) {
+    const name = data !== null && typeof data === 'object' ? (data as object).constructor?.name : undefined;
+    throw new TypeError(
+      `${OP_FROM}: data must be a typed array or an array, got ${name ? `a ${name}` : fmt(data)}` +
+        (name && /^Complex/.test(name) ? ' (complex dtypes are not supported)' : ''),
+    );
+  }
+  if (obj.shape === null || typeof obj.shape !== 'object') {
+    throw new TypeError(`${OP_FROM}: shape must be an array of integers, got ${fmt(obj.shape)}`);
+  }
+  const shape = toInts(OP_FROM, 'shape', Array.from(obj.shape as ArrayLike<unknown>));
+  shape.forEach((d, i) => {
+    if (d < 0) throw new RangeError(`${OP_FROM}: shape[${i}] is ${d}; extents must be >= 0`);
+  });
+  const ndim = shape.length;
+
+  const rawStride = obj.stride ?? obj.strides;
+  if (obj.stride !== undefined && obj.strides !== undefined) {
+    const a = toInts(OP_FROM, 'stride', Array.from(obj.stride));
+    const b = toInts(OP_FROM, 'strides', Array.from(obj.strides));
+    if (a.length !== b.length || a.some((x, i) => x !== b[i])) {
+      throw new RangeError(`${OP_FROM}: stride ${fmt(a)} and strides ${fmt(b)} disagree`);
+    }
+  }
+  let strides: number[];
+  if (rawStride === undefined || rawStride === null) {
+    const order = obj.order;
+    if (order === undefined || order === null || order === 'row-major' || order === 'C') strides = cStrides(shape);
+    else if (order === 'column-major' || order === 'F') strides = fStrides(shape);
+    else {
+      throw new TypeError(`${OP_FROM}: order must be 'row-major', 'column-major', 'C' or 'F', got ${fmt(order)}`);
+    }
+  } else {
+    if (typeof rawStride !== 'object') {
+      throw new TypeError(`${OP_FROM}: stride must be an array of integers, got ${fmt(rawStride)}`);
+    }
+    strides = toInts(OP_FROM, 'stride', Array.from(rawStride as ArrayLike<unknown>));
+    if (strides.length !== ndim) {
+      throw new StrideViewError(
+        'rank_mismatch',
+        `${OP_FROM}: stride has ${strides.length} entries but shape ${fmt(shape)} has ${ndim} dims`,
+      );
+    }
+  }
+  const offset = obj.offset === undefined || obj.offset === null ? 0 : toInt(OP_FROM, 'offset', obj.offset);
+  if (offset < 0) throw new RangeError(`${OP_FROM}: offset is ${offset}; it must be >= 0`);
+
+  let numel = 1;
+  for (const d of shape) numel *= d;
+  if (!Number.isSafeInteger(numel)) {
+    throw new RangeError(`${OP_FROM}: shape ${fmt(shape)} has more than 2^53-1 elements`);
+  }
+
+  // dtype of the data, and of the result
+  const token = typed ? handedOut.get(data as object) : undefined;
+  let natural: DType;
+  if (token) natural = token.dtype;
+  else if (typed) {
+    const d = dtypeOfTypedArray(data);
+    if (d === null) throw new TypeError(`${OP_FROM}: unsupported data ${fmt(data)}`);
+    natural = d === 'uint8' && (boolData || obj.dtype === 'bool') && data instanceof Uint8Array ? 'bool' : d;
+  } else {
+    natural = 'float64';
+  }
+  const dtype = options.dtype === undefined ? natural : checkDType(OP_FROM, options.dtype);
+
+  const len = (data as ArrayLike<unknown>).length;
+  if (numel > 0) {
+    const [lo, hi] = span(shape, strides, offset);
+    if (lo < 0 || hi >= len) {
+      const buf = typed ? ((data as AnyTypedArray).buffer as ArrayBuffer & { detached?: boolean }) : null;
+      // `detached` is recent (Node 22); before it, only handed-out data is known to have been non-empty.
+      const detached = buf !== null && (buf.detached === true || (token !== undefined && buf.byteLength === 0));
+      if (detached) {
+        throw new StrideViewError(
+          'disposed',
+          `${OP_FROM}: data is detached (its ArrayBuffer was transferred, or WebAssembly memory grew ` +
+            `after toNdarrayLike handed it out)`,
+        );
+      }
+      throw new RangeError(
+        `${OP_FROM}: shape ${fmt(shape)}, stride ${fmt(strides)}, offset ${offset} reach elements ` +
+          `${lo}..${hi}, outside data of length ${len}`,
+      );
+    }
+  }
+
+  // Handed-out data over a freed buffer may alias a newer allocation: never read it, whatever the mode.
+  if (token) token.owner._check(OP_FROM);
+
+  // Zero-copy: only data this module handed out, still backed by the live buffer.
+  if (token && copy !== true && dtype === token.dtype) {
+    if (token.buffer !== heapBuffer() || (data as AnyTypedArray).buffer !== token.buffer) {
+      throw new StrideViewError(
+        'disposed',
+        `${OP_FROM}: data was handed out by toNdarrayLike before WebAssembly memory grew; it is detached`,
+      );
+    }
+    const v = View.create(shape, { strides, offset });
+    const ro = shape.some((d, i) => d > 1 && strides[i] === 0);
+    return token.owner._derive(v, ro || token.owner._ro, 0);
+  }
+  if (copy === false) {
+    throw new StrideViewError(
+      'not_expressible',
+      `${OP_FROM}: copy: false needs data handed out by toNdarrayLike(a, { copy: false })` +
+        (token ? ` and the same dtype (${token.dtype}, asked ${dtype})` : ''),
+    );
+  }
+
+  // One copy. Data over WASM memory may be detached by the allocation below: snapshot its span first.
+  let src = data as ArrayLike<unknown>;
+  let off = offset;
+  if (typed && isInitialized() && (data as AnyTypedArray).buffer === heapBuffer() && numel > 0) {
+    const [lo, hi] = span(shape, strides, offset);
+    src = (data as AnyTypedArray).slice(lo, hi + 1);
+    off = offset - lo;
+  }
+  if (numel > 0 && typed && natural === dtype && dtype !== 'bool') {
+    const ta = src as AnyTypedArray;
+    // C-contiguous source: one memcpy.
+    const cs = cStrides(shape);
+    if (shape.every((d, i) => d === 1 || strides[i] === cs[i])) {
+      const out = empty(shape, dtype);
+      (heapArray(out._s, dtype) as Uint8Array).set((ta as Uint8Array).subarray(off, off + numel));
+      return out;
+    }
+    // Strided source over a compact span: copy the span into WASM memory, let the kernels gather.
+    const [lo, hi] = span(shape, strides, off);
+    if (hi - lo + 1 <= 4 * numel) {
+      const tmp = NDArray._empty(OP_FROM, [hi - lo + 1], dtype);
+      try {
+        (heapArray(tmp._s, dtype) as Uint8Array).set((ta as Uint8Array).subarray(lo, hi + 1));
+        const view = tmp._derive(View.create(shape, { strides, offset: off - lo }), true, 0);
+        return view._materialize(OP_FROM);
+      } finally {
+        tmp.dispose();
+      }
+    }
+  }
+  const out = empty(shape, dtype);
+  if (numel === 0) return out;
+  const dst = heapArray(out._s, dtype) as unknown as { [i: number]: number | bigint };
+  const sameKind = typed && (isBig(dtype) === isBig(natural)) && dtype !== 'bool' && natural === dtype;
+  const put = sameKind
+    ? (i: number, j: number) => {
+        dst[i] = (src as ArrayLike<number | bigint>)[j]!;
+      }
+    : (i: number, j: number) => {
+        dst[i] = toStored(OP_FROM, dtype, (src as ArrayLike<unknown>)[j]);
+      };
+  if (ndim === 0) {
+    put(0, off);
+    return out;
+  }
+  // Odometer over the C-order index, the source index follows the strides.
+  const idx = new Array<number>(ndim).fill(0);
+  const last = ndim - 1;
+  const sLast = strides[last]!;
+  const nLast = shape[last]!;
+  let j = off;
+  for (let i = 0; i < numel; ) {
+    let jj = j;
+    for (let k = 0; k < nLast; k++, i++, jj += sLast) put(i, jj);
+    // carry
+    let ax = last - 1;
+    while (ax >= 0) {
+      idx[ax]!++;
+      j += strides[ax]!;
+      if (idx[ax]! < shape[ax]!) break;
+      j -= strides[ax]! * shape[ax]!;
+      idx[ax] = 0;
+      ax--;
+    }
+    if (ax < 0) break;
+  }
+  return out;
+}
+
+/**
+ * Describes an NDArray as `{ data, shape, stride, strides, offset, order, dtype }`, ready for
+ * `ndarray(o.data, o.shape, o.stride, o.offset)` (scijs) or
+ * `new ndarray(o.dtype, o.data, o.shape, o.strides, o.offset, o.order)` (`@stdlib/ndarray/ctor`).
+ *
+ * By default `data` is a copy in JS memory (C order), which stays valid whatever happens to WASM
+ * memory. `{ copy: false }` hands out the WASM buffer itself (zero-copy, writes go through; see
+ * {@link ToNdarrayLikeOptions.copy} for its lifetime); such data comes back zero-copy through
+ * {@link fromNdarrayLike}. Padded (masked) views have no strided form: with `copy: false` they are a
+ * StrideViewError `not_expressible`.
+ */
+export function toNdarrayLike(a: NDArray, options: ToNdarrayLikeOptions = {}): NdarrayLike {
+  if (!(a instanceof NDArray)) {
+    throw new TypeError(`${OP_TO}: expected an NDArray, got ${fmt(a)}`);
+  }
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`${OP_TO}: options must be an object, got ${fmt(options)}`);
+  }
+  const copy = options.copy;
+  if (copy !== undefined && typeof copy !== 'boolean') {
+    throw new TypeError(`${OP_TO}: copy must be a boolean, got ${fmt(copy)}`);
+  }
+  a._check(OP_TO);
+  const shape = a.shape;
+  if (copy !== false) {
+    const st = cStrides(shape);
+    return { data: a.toTypedArray(), shape, stride: st, strides: st.slice(), offset: 0, order: 'row-major', dtype: a.dtype };
+  }
+  if (a.mask !== null) {
+    throw new StrideViewError(
+      'not_expressible',
+      `${OP_TO}: a padded view of shape ${fmt(shape)} has no strided form; use copy: true (the default)`,
+    );
+  }
+  const owner = a.base ?? a;
+  const data = heapArray(a._s, a.dtype);
+  handedOut.set(data, { owner, dtype: a.dtype, buffer: data.buffer });
+  const st = a.strides;
+  return { data, shape, stride: st, strides: st.slice(), offset: a.offset, order: 'row-major', dtype: a.dtype };
+}
+

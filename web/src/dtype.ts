@@ -213,6 +213,10 @@ function minIntType(v: number | bigint, signed: boolean): DType {
  * scalar with a bool array gives int32 (JS's integer default).
  */
 export function resultTypeWithScalar(d: DType, s: Scalar): DType {
+  checkDType('resultTypeWithScalar', d);
+  if (typeof s !== 'number' && typeof s !== 'bigint' && typeof s !== 'boolean') {
+    throw new TypeError(`resultTypeWithScalar: scalar must be a number, bigint or boolean, got ${fmt(s)}`);
+  }
   const K = INFO[d].kind;
   if (typeof s === 'boolean') return d;
   if (typeof s === 'number' && !Number.isInteger(s)) {

@@ -276,7 +276,6 @@ row('resultTypeWithScalar', {
   sig: ['dtype', 'scalar'],
   valid: ['int8', 3],
   call: fnCall('resultTypeWithScalar'),
-  cases: [[['int8', NaN], null, null]].filter(() => false),
   ok: [() => assert.equal(sv.resultTypeWithScalar('int8', 300), 'int16'), () => assert.equal(sv.resultTypeWithScalar('int8', NaN), 'float64')],
 });
 
@@ -686,8 +685,7 @@ ND('get', ['intOrInts'], [[1, 2]], {
   known: [
     [[5], S('out_of_range'), '5', 'get() delegates to slice(): the message starts "slice:" not "get:"'],
     [[[0, -4]], S('out_of_range'), '-4', 'get() -> slice(): "slice:" prefix'],
-    [[(c) => c.d], S('disposed'), 'disposed', 'x'],
-  ].slice(0, 2),
+  ],
 });
 ND('item', ['intOrIntsOpt'], [[1, 2, 3]], {
   cases: [
@@ -709,7 +707,7 @@ ND('contiguous', [], []);
 ND('copy', [], []);
 ND('astype', ['dtype'], ['int8']);
 ND('toTypedArray', [], []);
-ND('toArray', [], [], { known: [[[], null, null, 'x']].slice(0, 0) });
+ND('toArray', [], []);
 ND('toString', [], [], { ok: [(c) => assert.equal(c.d.toString(), 'NDArray(disposed)')] });
 ND('dispose', [], [], {
   ok: [

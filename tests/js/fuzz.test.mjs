@@ -114,7 +114,7 @@ test(`random-call fuzzer (seed ${SEED}, ${CALLS} calls)`, () => {
   /** One valid call; returns a description. Throws assertion errors on mismatches. */
   function validCall() {
     const a = livePick();
-    const k = r.int(0, 13);
+    const k = r.int(0, 24);
     if (k <= 1 || !a || a.isDisposed) {
       // creation
       const s = randShape();
@@ -252,6 +252,132 @@ test(`random-call fuzzer (seed ${SEED}, ${CALLS} calls)`, () => {
         a.dispose();
         counts.disposed++;
         return 'dispose';
+      }
+      case 14: {
+        // padView reads the fill in the padding; pad() materialises the same values
+        const pads = sh.map(() => [r.int(0, 2), r.int(0, 2)]);
+        // a padded view keeps its fill: re-padding with another fill is a known bug (badinput todo)
+        const fill = a.mask !== null ? a.fillValue : r.int(-2, 2);
+        const v = a.padView(pads, fill);
+        const os = sh.map((d, i) => d + pads[i][0] + pads[i][1]);
+        const want = {
+          shape: os,
+          data: Array.from({ length: numel(os) }, (_, q) => {
+            const idx = unravel(q, os).map((x, i) => x - pads[i][0]);
+            return idx.every((x, i) => x >= 0 && x < sh[i]) ? src.data[ravel(idx, sh)] : fill;
+          }),
+        };
+        if (a.dtype !== 'bool' && !a.dtype.startsWith('u')) check('padView', v, want);
+        assert.equal(v.isReadOnly, true);
+        add(v);
+        return 'padView';
+      }
+      case 15: {
+        if (nd === 0) return 'skip';
+        const ax = r.int(0, nd - 1);
+        const n = sh[ax];
+        const idx = Array.from({ length: r.int(0, 4) }, () => (n === 0 ? 0 : r.int(-n, n - 1)));
+        if (n === 0 && idx.length) return 'skip';
+        const v = a.slice(...sh.map((_, i) => (i === ax ? sv.L(idx) : sv.A)));
+        const os = sh.slice();
+        os[ax] = idx.length;
+        check('slice L', v, gatherRef(src, os, (o) => o.map((x, i) => (i === ax ? (idx[x] < 0 ? idx[x] + n : idx[x]) : x))));
+        add(v);
+        return 'gather';
+      }
+      case 16: {
+        if (nd === 0) return 'skip';
+        const i1 = r.int(0, nd - 1);
+        const i2 = r.int(0, nd - 1);
+        const v = a.swapaxes(i1, i2);
+        const os = sh.slice();
+        [os[i1], os[i2]] = [os[i2], os[i1]];
+        check('swapaxes', v, gatherRef(src, os, (o) => {
+          const q = o.slice();
+          [q[i1], q[i2]] = [q[i2], q[i1]];
+          return q;
+        }));
+        add(v);
+        return 'swapaxes';
+      }
+      case 17: {
+        const pos = r.int(0, nd);
+        const u = a.unsqueeze(pos);
+        const os = [...sh.slice(0, pos), 1, ...sh.slice(pos)];
+        check('unsqueeze', u, { shape: os, data: src.data });
+        const q = u.squeeze(pos);
+        check('squeeze', q, src);
+        add(u);
+        add(q);
+        return 'unsqueeze';
+      }
+      case 18: {
+        if (nd === 0) return 'skip';
+        const ax = r.int(0, nd - 1);
+        const cp = a.copy();
+        const c = sv.concatenate([a, cp], ax);
+        cp.dispose();
+        const os = sh.slice();
+        os[ax] *= 2;
+        check('concatenate', c, gatherRef(src, os, (o) => o.map((x, i) => (i === ax ? x % sh[ax] : x))));
+        add(c);
+        return 'concatenate';
+      }
+      case 19: {
+        if (a.dtype === 'bool') return 'skip';
+        const cond = sv.greater(a, 0);
+        const w = sv.where(cond, a, -1);
+        const want = { shape: sh, data: src.data.map((x) => (x > 0 ? x : -1)) };
+        if (!a.dtype.startsWith('u')) check('where', w, want);
+        cond.dispose();
+        add(w);
+        return 'where';
+      }
+      case 20: {
+        const reps = sh.length === 0 ? [r.int(0, 2)] : sh.map(() => r.int(0, 2));
+        const t = sv.tile(a, reps);
+        const nd2 = Math.max(reps.length, nd);
+        const s2 = [...new Array(nd2 - nd).fill(1), ...sh];
+        const r2 = [...new Array(nd2 - reps.length).fill(1), ...reps];
+        const os = s2.map((d, i) => d * r2[i]);
+        check('tile', t, gatherRef({ shape: s2, data: src.data }, os, (o) => o.map((x, i) => x % s2[i])));
+        add(t);
+        return 'tile';
+      }
+      case 21: {
+        if (nd === 0) return 'skip';
+        const ax = r.int(0, nd - 1);
+        const kk = r.int(0, 3);
+        const t = sv.repeat(a, kk, ax);
+        const os = sh.slice();
+        os[ax] *= kk;
+        check('repeat', t, gatherRef(src, os, (o) => o.map((x, i) => (i === ax ? Math.floor(x / kk) : x))));
+        add(t);
+        return 'repeat';
+      }
+      case 22: {
+        if (nd === 0 || a.dtype === 'bool' || numel(sh) === 0) return 'skip';
+        const f = pick(['max', 'min']);
+        const out = sv[f](a, { keepdims: true });
+        const want = { shape: sh.map(() => 1), data: [src.data.reduce((p, x) => (f === 'max' ? Math.max(p, x) : Math.min(p, x)))] };
+        check(f, out, want);
+        add(out);
+        return f;
+      }
+      case 23: {
+        if (numel(sh) === 0) return 'skip';
+        const idx = sh.map((d) => r.int(-d, d - 1));
+        const got = a.item(idx);
+        const want = src.data[ravel(idx.map((x, i) => (x < 0 ? x + sh[i] : x)), sh)];
+        assert.equal(Number(got), want, `item ${JSON.stringify(idx)}`);
+        counts.checked++;
+        return 'item';
+      }
+      case 24: {
+        const c = a.astype('float64');
+        check('astype', c, src);
+        add(c);
+        return 'astype';
       }
       default: {
         if (nd < 1) return 'skip';

@@ -42,7 +42,7 @@ function prepare(op: string, inputs: readonly unknown[], force?: (d: DType) => D
     for (const a of arrs) if (a) dt = dt === null ? a.dtype : promoteTypes(dt, a.dtype);
     if (dt === null) {
       for (const x of inputs) {
-        const s = scalarDType(x as Scalar);
+        const s = scalarDType(x as Scalar, op);
         dt = dt === null ? s : promoteTypes(dt, s);
       }
     } else {

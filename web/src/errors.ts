@@ -126,6 +126,7 @@ export function withOp<T>(op: string, fn: () => T): T {
 /** @internal The same error with its message prefixed by `${op}: ` (unchanged when it already is). */
 export function relabel(op: string, e: unknown): unknown {
   if (!(e instanceof Error) || e.message.startsWith(`${op}:`)) return e;
+  if (e instanceof StrideViewError && e.code === 'not_initialized') return e; // the same for every op
   const msg = `${op}: ${e.message}`;
   let out: Error;
   if (e instanceof StrideViewError) out = new StrideViewError(e.code, msg);

@@ -213,6 +213,10 @@ function minIntType(v: number | bigint, signed: boolean): DType {
  * scalar with a bool array gives int32 (JS's integer default).
  */
 export function resultTypeWithScalar(d: DType, s: Scalar): DType {
+  checkDType('resultTypeWithScalar', d);
+  if (typeof s !== 'number' && typeof s !== 'bigint' && typeof s !== 'boolean') {
+    throw new TypeError(`resultTypeWithScalar: scalar must be a number, bigint or boolean, got ${fmt(s)}`);
+  }
   const K = INFO[d].kind;
   if (typeof s === 'boolean') return d;
   if (typeof s === 'number' && !Number.isInteger(s)) {
@@ -228,8 +232,13 @@ export function resultTypeWithScalar(d: DType, s: Scalar): DType {
 }
 
 /** @internal The dtype of a lone scalar. */
-export function scalarDType(s: Scalar): DType {
+export function scalarDType(s: Scalar, op: string = 'scalarDType'): DType {
   if (typeof s === 'boolean') return 'bool';
-  if (typeof s === 'bigint') return s >= 0n && !fitsInt('int64', s) ? 'uint64' : 'int64';
+  if (typeof s === 'bigint') {
+    if (fitsInt('int64', s)) return 'int64';
+    if (fitsInt('uint64', s)) return 'uint64';
+    // no dtype holds it: never wrap silently (an explicit dtype casts, like astype)
+    throw new RangeError(`${op}: ${fmt(s)} does not fit in int64 or uint64; pass an explicit dtype to cast it`);
+  }
   return 'float64';
 }

@@ -109,3 +109,30 @@ export function toPairs(op: string, what: string, v: unknown): [number, number][
     return [toInt(op, `${what}[${i}][0]`, p[0]), toInt(op, `${what}[${i}][1]`, p[1])];
   });
 }
+
+/**
+ * @internal Runs fn and re-labels any error it throws with the public op's name, so a message always
+ * starts with the op the user called ("tile: expand: shape ..."), never only with an inner helper's
+ * name. The class and `.code` are kept; messages already starting with `${op}:` are left alone.
+ */
+export function withOp<T>(op: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}
+
+/** @internal The same error with its message prefixed by `${op}: ` (unchanged when it already is). */
+export function relabel(op: string, e: unknown): unknown {
+  if (!(e instanceof Error) || e.message.startsWith(`${op}:`)) return e;
+  if (e instanceof StrideViewError && e.code === 'not_initialized') return e; // the same for every op
+  const msg = `${op}: ${e.message}`;
+  let out: Error;
+  if (e instanceof StrideViewError) out = new StrideViewError(e.code, msg);
+  else if (e instanceof RangeError) out = new RangeError(msg);
+  else if (e instanceof TypeError) out = new TypeError(msg);
+  else return e; // internal errors (bugs) keep their identity
+  if (e.stack) out.stack = `${out.name}: ${msg}\n${e.stack.split('\n').slice(1).join('\n')}`;
+  return out;
+}

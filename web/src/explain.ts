@@ -1,6 +1,7 @@
 // explain(a): the demo's picture as text, for Node scripts and terminals. It asks the engine through
 // the public API only (shape, strides, offset, mask, linearIndex, isValid, toTypedArray) and
 // re-implements no view rule: every address printed is the engine's linearIndex.
+import { fmt, withOp } from './errors.js';
 import { NDArray } from './ndarray.js';
 import { Sym } from './sym.js';
 import { View } from './view.js';
@@ -66,13 +67,31 @@ interface Cell {
  * ```
  */
 export function explain(a: NDArray | View, options: ExplainOptions = {}): string {
-  const maxElements = options.maxElements ?? 256;
-  const maxBuffer = options.maxBuffer ?? 256;
-  const columns = Math.max(1, options.bufferColumns ?? 16);
+  return withOp('explain', () => explainImpl(a, options));
+}
+
+function limit(options: ExplainOptions, key: keyof ExplainOptions, dflt: number, min: number): number {
+  const v = options[key];
+  if (v === undefined) return dflt;
+  if (typeof v !== 'number') throw new TypeError(`explain: ${key} must be a number, got ${fmt(v)}`);
+  if (!Number.isSafeInteger(v) || v < min) {
+    throw new RangeError(`explain: ${key} must be an integer >= ${min}, got ${fmt(v)}`);
+  }
+  return v;
+}
+
+function explainImpl(a: NDArray | View, options: ExplainOptions): string {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`explain: options must be an object, got ${fmt(options)}`);
+  }
+  const maxElements = limit(options, 'maxElements', 256, 0);
+  const maxBuffer = limit(options, 'maxBuffer', 256, 0);
+  const columns = limit(options, 'bufferColumns', 16, 1);
   const isArray = a instanceof NDArray;
   if (!isArray && !(a instanceof View)) {
-    throw new TypeError('explain: expected an NDArray or a View');
+    throw new TypeError(`explain: expected an NDArray or a View, got ${fmt(a)}`);
   }
+  if (isArray) a._check('explain');
   const view: View = isArray ? a.view : a;
   const out: string[] = [];
 

@@ -2,7 +2,7 @@
 // tiling. Shapes are broadcast by C++ (Shape.broadcast), operands expanded by C++ view ops inside
 // the kernel call, dtypes promoted by the table in dtype.ts.
 import { type DType, type Scalar, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
-import { StrideViewError, fmt, toInt, toInts } from './errors.js';
+import { StrideViewError, fmt, toInt, toInts, withOp } from './errors.js';
 import { NDArray, A, R, type NestedArray, asArray, full, gather, kernelCopy, normAxes, putOperand } from './ndarray.js';
 import { Op, wire } from './wire.js';
 import { Shape } from './shape.js';
@@ -42,7 +42,7 @@ function prepare(op: string, inputs: readonly unknown[], force?: (d: DType) => D
     for (const a of arrs) if (a) dt = dt === null ? a.dtype : promoteTypes(dt, a.dtype);
     if (dt === null) {
       for (const x of inputs) {
-        const s = scalarDType(x as Scalar);
+        const s = scalarDType(x as Scalar, op);
         dt = dt === null ? s : promoteTypes(dt, s);
       }
     } else {
@@ -86,6 +86,27 @@ function broadcastShapes(op: string, arrays: NDArray[]): number[] {
   }
 }
 
+/** A new array of shape and dtype written by fill (one kernel call); disposed again when fill throws. */
+function fresh(op: string, shape: readonly number[], dtype: DType, fill: (out: NDArray) => void): NDArray {
+  const out = NDArray._empty(op, shape, dtype);
+  try {
+    fill(out);
+  } catch (e) {
+    out.dispose();
+    throw e;
+  }
+  return out;
+}
+
+/** One kernel request: [code?] operands... extra... */
+function kernel(opcode: Op, code: number | null, operands: readonly NDArray[], extra: readonly number[] = []): void {
+  wire.begin();
+  if (code !== null) wire.put(code);
+  for (const a of operands) putOperand(wire, a);
+  for (const x of extra) wire.put(x);
+  wire.call(opcode);
+}
+
 const BINARY = {
   add: 0,
   sub: 1,
@@ -102,28 +123,19 @@ const BINARY = {
 } as const;
 
 function binary(name: keyof typeof BINARY, a: ArrayInput, b: ArrayInput): NDArray {
-  const code = BINARY[name];
-  const cmp = code >= 6;
-  const force =
-    name === 'div' ? (d: DType): DType => (info(d).kind === 'f' ? d : 'float64') : undefined;
-  const p = prepare(name, [a, b], force);
-  try {
-    const shape = broadcastShapes(name, p.arrays);
-    const out = NDArray._empty(name, shape, cmp ? 'bool' : p.dtype);
+  return withOp(name, () => {
+    const code = BINARY[name];
+    const cmp = code >= 6;
+    const force =
+      name === 'div' ? (d: DType): DType => (info(d).kind === 'f' ? d : 'float64') : undefined;
+    const p = prepare(name, [a, b], force);
     try {
-      wire.begin().put(code);
-      putOperand(wire, out);
-      putOperand(wire, p.arrays[0]!);
-      putOperand(wire, p.arrays[1]!);
-      wire.call(Op.KernelBinary);
-    } catch (e) {
-      out.dispose();
-      throw e;
+      const shape = broadcastShapes(name, p.arrays);
+      return fresh(name, shape, cmp ? 'bool' : p.dtype, (out) => kernel(Op.KernelBinary, code, [out, ...p.arrays]));
+    } finally {
+      release(p.temps);
     }
-    return out;
-  } finally {
-    release(p.temps);
-  }
+  });
 }
 
 /** a + b with broadcasting (dtypes promoted NumPy-style; bool + bool is logical or). */
@@ -173,61 +185,43 @@ export function greaterEqual(a: ArrayInput, b: ArrayInput): NDArray {
 /** cond ? a : b elementwise, all three broadcast (cond is cast to bool: nonzero is true). */
 export function where(cond: ArrayInput, a: ArrayInput, b: ArrayInput): NDArray {
   const op = 'where';
-  const c = prepare(op, [cond], () => 'bool');
-  try {
-    const p = prepare(op, [a, b]);
+  return withOp(op, () => {
+    const c = prepare(op, [cond], () => 'bool');
     try {
-      const shape = broadcastShapes(op, [c.arrays[0]!, ...p.arrays]);
-      const out = NDArray._empty(op, shape, p.dtype);
+      const p = prepare(op, [a, b]);
       try {
-        wire.begin();
-        putOperand(wire, out);
-        putOperand(wire, c.arrays[0]!);
-        putOperand(wire, p.arrays[0]!);
-        putOperand(wire, p.arrays[1]!);
-        wire.call(Op.KernelWhere);
-      } catch (e) {
-        out.dispose();
-        throw e;
+        const shape = broadcastShapes(op, [c.arrays[0]!, ...p.arrays]);
+        return fresh(op, shape, p.dtype, (out) => kernel(Op.KernelWhere, null, [out, c.arrays[0]!, ...p.arrays]));
+      } finally {
+        release(p.temps);
       }
-      return out;
     } finally {
-      release(p.temps);
+      release(c.temps);
     }
-  } finally {
-    release(c.temps);
-  }
+  });
 }
 
 const UNARY = { neg: 0, abs: 1, sqrt: 2, exp: 3, log: 4 } as const;
 
 function unary(name: keyof typeof UNARY, a: ArrayInput): NDArray {
-  const code = UNARY[name];
-  const toFloat =
-    code >= 2
-      ? (d: DType): DType => {
-          const I = info(d);
-          if (I.kind === 'f') return d;
-          return I.bits <= 16 ? 'float32' : 'float64';
-        }
-      : undefined;
-  const p = prepare(name, [a], toFloat);
-  try {
-    const src = p.arrays[0]!;
-    const out = NDArray._empty(name, src.shape, p.dtype);
+  return withOp(name, () => {
+    const code = UNARY[name];
+    const toFloat =
+      code >= 2
+        ? (d: DType): DType => {
+            const I = info(d);
+            if (I.kind === 'f') return d;
+            return I.bits <= 16 ? 'float32' : 'float64';
+          }
+        : undefined;
+    const p = prepare(name, [a], toFloat);
     try {
-      wire.begin().put(code);
-      putOperand(wire, out);
-      putOperand(wire, src);
-      wire.call(Op.KernelUnary);
-    } catch (e) {
-      out.dispose();
-      throw e;
+      const src = p.arrays[0]!;
+      return fresh(name, src.shape, p.dtype, (out) => kernel(Op.KernelUnary, code, [out, src]));
+    } finally {
+      release(p.temps);
     }
-    return out;
-  } finally {
-    release(p.temps);
-  }
+  });
 }
 
 /** -a (an error for bool). */
@@ -267,36 +261,32 @@ function sumType(d: DType): DType {
 }
 
 function reduce(name: keyof typeof REDUCE, x: ArrayInput, options: ReduceOptions): NDArray {
-  const code = REDUCE[name];
-  if (options === null || typeof options !== 'object') throw new TypeError(`${name}: options must be an object`);
-  if (options.keepdims !== undefined && typeof options.keepdims !== 'boolean') {
-    throw new TypeError(`${name}: keepdims must be a boolean, got ${fmt(options.keepdims)}`);
-  }
-  const p = prepare(name, [x]);
-  try {
-    const a = p.arrays[0]!;
-    const sh = a.shape;
-    const axes = options.axes === undefined ? sh.map((_, i) => i) : normAxes(name, options.axes, sh.length);
-    let maskBits = 0;
-    for (const ax of axes) maskBits += 2 ** ax;
-    const keep = sh.map((d, i) => (axes.includes(i) ? 1 : d));
-    const outType = name === 'sum' ? sumType(a.dtype) : name === 'mean' ? (a.dtype === 'float32' ? 'float32' : 'float64') : a.dtype;
-    const out = NDArray._empty(name, keep, outType);
-    try {
-      wire.begin().put(code);
-      putOperand(wire, out);
-      putOperand(wire, a);
-      wire.put(maskBits);
-      wire.call(Op.KernelReduce);
-      if (!options.keepdims) out._setView(out.view.reshape(sh.filter((_, i) => !axes.includes(i))));
-    } catch (e) {
-      out.dispose();
-      throw e;
+  return withOp(name, () => {
+    const code = REDUCE[name];
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`${name}: options must be an object, got ${fmt(options)}`);
     }
-    return out;
-  } finally {
-    release(p.temps);
-  }
+    if (options.keepdims !== undefined && typeof options.keepdims !== 'boolean') {
+      throw new TypeError(`${name}: keepdims must be a boolean, got ${fmt(options.keepdims)}`);
+    }
+    const p = prepare(name, [x]);
+    try {
+      const a = p.arrays[0]!;
+      const sh = a.shape;
+      const axes = options.axes === undefined ? sh.map((_, i) => i) : normAxes(name, options.axes, sh.length);
+      let maskBits = 0;
+      for (const ax of axes) maskBits += 2 ** ax;
+      const keep = sh.map((d, i) => (axes.includes(i) ? 1 : d));
+      const outType =
+        name === 'sum' ? sumType(a.dtype) : name === 'mean' ? (a.dtype === 'float32' ? 'float32' : 'float64') : a.dtype;
+      return fresh(name, keep, outType, (out) => {
+        kernel(Op.KernelReduce, code, [out, a], [maskBits]);
+        if (!options.keepdims) out._setView(out.view.reshape(sh.filter((_, i) => !axes.includes(i))));
+      });
+    } finally {
+      release(p.temps);
+    }
+  });
 }
 
 /** Sum over axes (bool and signed ints accumulate in int64, unsigned in uint64, floats in their type). */
@@ -319,7 +309,8 @@ export function mean(a: ArrayInput, options: ReduceOptions = {}): NDArray {
 // ------------------------------------------------------------------------------------ joining
 
 function arrayList(op: string, arrays: unknown): { list: NDArray[]; temps: NDArray[] } {
-  if (!Array.isArray(arrays) || arrays.length === 0) {
+  if (!Array.isArray(arrays)) throw new TypeError(`${op}: expected an array of arrays, got ${fmt(arrays)}`);
+  if (arrays.length === 0) {
     throw new StrideViewError('invalid_argument', `${op}: need a non-empty array of arrays, got ${fmt(arrays)}`);
   }
   const temps: NDArray[] = [];
@@ -363,8 +354,7 @@ function concatList(op: string, list: NDArray[], axis: number): NDArray {
     shape[a] = shape[a]! + s[a]!;
     dt = promoteTypes(dt, list[k]!.dtype);
   }
-  const out = NDArray._empty(op, shape, dt);
-  try {
+  return fresh(op, shape, dt, (out) => {
     let off = 0;
     for (const x of list) {
       const n = x.shape[a]!;
@@ -374,15 +364,10 @@ function concatList(op: string, list: NDArray[], axis: number): NDArray {
       }
       off += n;
     }
-  } catch (e) {
-    out.dispose();
-    throw e;
-  }
-  return out;
+  });
 }
 
-/** Joins arrays along an existing axis (dtypes promoted). */
-export function concatenate(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
+function concatenateImpl(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
   const { list, temps } = arrayList('concatenate', arrays);
   try {
     return concatList('concatenate', list, axis);
@@ -391,8 +376,7 @@ export function concatenate(arrays: readonly ArrayInput[], axis: number = 0): ND
   }
 }
 
-/** Joins arrays of equal shape along a new axis. */
-export function stack(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
+function stackImpl(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
   const op = 'stack';
   const { list, temps } = arrayList(op, arrays);
   try {
@@ -403,19 +387,18 @@ export function stack(arrays: readonly ArrayInput[], axis: number = 0): NDArray 
         throw new StrideViewError('shape_mismatch', `${op}: all input arrays must have the same shape, but the array at index 0 has shape ${fmt(s0)} and the array at index ${k} has shape ${fmt(s)}`);
       }
     });
-    const [ax] = normAxes(op, axis, s0.length + 1);
+    const [ax] = normAxes(op, toInt(op, 'axis', axis), s0.length + 1);
     return concatList(op, list.map((x) => x.unsqueeze(ax!)), ax!);
   } finally {
     release(temps);
   }
 }
 
-/** Views of consecutive parts: `sections` equal parts, or split before each listed index. */
-export function split(a: NDArray, sections: number | readonly number[], axis: number = 0): NDArray[] {
+function splitImpl(a: NDArray, sections: number | readonly number[], axis: number = 0): NDArray[] {
   const op = 'split';
   if (!(a instanceof NDArray)) throw new TypeError(`${op}: expected an NDArray, got ${fmt(a)}`);
   a._check(op);
-  const [ax] = normAxes(op, axis, a.ndim);
+  const [ax] = normAxes(op, toInt(op, 'axis', axis), a.ndim);
   const n = a.shape[ax!]!;
   let cuts: number[];
   if (typeof sections === 'number' || typeof sections === 'bigint') {
@@ -447,8 +430,7 @@ function atLeast(op: string, a: NDArray, nd: 1 | 2 | 3): NDArray {
   return a.reshape([s[0]!, s[1]!, 1]);
 }
 
-/** Stacks rows (axis 0; 1-d arrays become rows). */
-export function vstack(arrays: readonly ArrayInput[]): NDArray {
+function vstackImpl(arrays: readonly ArrayInput[]): NDArray {
   const { list, temps } = arrayList('vstack', arrays);
   try {
     return concatList('vstack', list.map((x) => atLeast('vstack', x, 2)), 0);
@@ -456,8 +438,7 @@ export function vstack(arrays: readonly ArrayInput[]): NDArray {
     release(temps);
   }
 }
-/** Stacks columns (axis 1; 1-d arrays are concatenated along axis 0). */
-export function hstack(arrays: readonly ArrayInput[]): NDArray {
+function hstackImpl(arrays: readonly ArrayInput[]): NDArray {
   const { list, temps } = arrayList('hstack', arrays);
   try {
     const l = list.map((x) => atLeast('hstack', x, 1));
@@ -466,8 +447,7 @@ export function hstack(arrays: readonly ArrayInput[]): NDArray {
     release(temps);
   }
 }
-/** Stacks along the third axis. */
-export function dstack(arrays: readonly ArrayInput[]): NDArray {
+function dstackImpl(arrays: readonly ArrayInput[]): NDArray {
   const { list, temps } = arrayList('dstack', arrays);
   try {
     return concatList('dstack', list.map((x) => atLeast('dstack', x, 3)), 2);
@@ -476,8 +456,7 @@ export function dstack(arrays: readonly ArrayInput[]): NDArray {
   }
 }
 
-/** Repeats the whole array reps times per axis (NumPy tile). */
-export function tile(a: ArrayInput, reps: number | readonly number[]): NDArray {
+function tileImpl(a: ArrayInput, reps: number | readonly number[]): NDArray {
   const op = 'tile';
   const x = asArray(op, a);
   try {
@@ -497,8 +476,7 @@ export function tile(a: ArrayInput, reps: number | readonly number[]): NDArray {
   }
 }
 
-/** Repeats each element along axis (flattened when axis is omitted); repeats per element allowed. */
-export function repeat(a: ArrayInput, repeats: number | readonly number[], axis?: number): NDArray {
+function repeatImpl(a: ArrayInput, repeats: number | readonly number[], axis?: number): NDArray {
   const op = 'repeat';
   const x0 = asArray(op, a);
   let x = x0;
@@ -508,7 +486,7 @@ export function repeat(a: ArrayInput, repeats: number | readonly number[], axis?
       x = x0.reshape([-1]);
       ax = 0;
     } else {
-      [ax] = normAxes(op, axis, x0.ndim) as [number];
+      [ax] = normAxes(op, toInt(op, 'axis', axis), x0.ndim) as [number];
     }
     const s = x.shape;
     const n = s[ax]!;
@@ -537,4 +515,41 @@ export function repeat(a: ArrayInput, repeats: number | readonly number[], axis?
     if (x !== x0 && x.base === null) x.dispose();
     if (x0 !== a) x0.dispose();
   }
+}
+
+// ------------------------------------------------------------------------------------ public joins
+// Every error names the op the user called, also when an inner step (a reshape, a slice, an
+// allocation) raised it.
+
+/** Joins arrays along an existing axis (dtypes promoted). */
+export function concatenate(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
+  return withOp('concatenate', () => concatenateImpl(arrays, axis));
+}
+/** Joins arrays of equal shape along a new axis. */
+export function stack(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
+  return withOp('stack', () => stackImpl(arrays, axis));
+}
+/** Views of consecutive parts: `sections` equal parts, or split before each listed index. */
+export function split(a: NDArray, sections: number | readonly number[], axis: number = 0): NDArray[] {
+  return withOp('split', () => splitImpl(a, sections, axis));
+}
+/** Stacks rows (axis 0; 1-d arrays become rows). */
+export function vstack(arrays: readonly ArrayInput[]): NDArray {
+  return withOp('vstack', () => vstackImpl(arrays));
+}
+/** Stacks columns (axis 1; 1-d arrays are concatenated along axis 0). */
+export function hstack(arrays: readonly ArrayInput[]): NDArray {
+  return withOp('hstack', () => hstackImpl(arrays));
+}
+/** Stacks along the third axis. */
+export function dstack(arrays: readonly ArrayInput[]): NDArray {
+  return withOp('dstack', () => dstackImpl(arrays));
+}
+/** Repeats the whole array reps times per axis (NumPy tile). */
+export function tile(a: ArrayInput, reps: number | readonly number[]): NDArray {
+  return withOp('tile', () => tileImpl(a, reps));
+}
+/** Repeats each element along axis (flattened when axis is omitted); repeats per element allowed. */
+export function repeat(a: ArrayInput, repeats: number | readonly number[], axis?: number): NDArray {
+  return withOp('repeat', () => repeatImpl(a, repeats, axis));
 }

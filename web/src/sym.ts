@@ -1,7 +1,7 @@
 // Symbolic dims (the spec's Symbolic_shape module). JS keeps expressions as small immutable objects
 // and encodes them as prefix tokens; variables (identity, bounds, binding) live in the C++ registry,
 // keyed by id. Every question about an expression is answered by C++.
-import { StrideViewError, fmt, toInt } from './errors.js';
+import { StrideViewError, fmt, toInt, withOp } from './errors.js';
 import { rt } from './runtime.js';
 import { Op, wire, type Wire } from './wire.js';
 
@@ -185,39 +185,53 @@ function dimArg(op: string, d: unknown): Dim {
 export const Sym = {
   /** A fresh variable (new identity) with bounds [min, max]. */
   variable(name: string, min: number, max: number): Var {
-    if (typeof name !== 'string') throw new TypeError(`Sym.variable: name must be a string, got ${fmt(name)}`);
-    const lo = toInt('Sym.variable', 'min', min);
-    const hi = toInt('Sym.variable', 'max', max);
-    const r = rt();
-    const id = r.sv_create_var(name, lo, hi);
-    if (id < 0) throw new StrideViewError('invalid_argument', r.sv_error());
-    const v = new Var(id, name, lo, hi);
-    byId.set(id, new WeakRef(v));
-    dropVar?.register(v, id);
-    return v;
+    return withOp('Sym.variable', () => {
+      if (typeof name !== 'string') throw new TypeError(`Sym.variable: name must be a string, got ${fmt(name)}`);
+      const lo = toInt('Sym.variable', 'min', min);
+      const hi = toInt('Sym.variable', 'max', max);
+      const r = rt();
+      const id = r.sv_create_var(name, lo, hi);
+      if (id < 0) throw new StrideViewError('invalid_argument', r.sv_error());
+      const v = new Var(id, name, lo, hi);
+      byId.set(id, new WeakRef(v));
+      dropVar?.register(v, id);
+      return v;
+    });
   },
   /** A dim made of a fresh variable. */
   dynamic(name: string, min: number, max: number): SymDim {
-    return new SymDim('var', Sym.variable(name, min, max), null, null);
+    return withOp('Sym.dynamic', () => {
+      return new SymDim('var', Sym.variable(name, min, max), null, null);
+    });
   },
   /** A static dim (a plain integer). */
   static(n: number): number {
-    const v = toInt('Sym.static', 'n', n);
-    if (v < 0) throw new RangeError(`Sym.static: dim must be non-negative, got ${v}`);
-    return v;
+    return withOp('Sym.static', () => {
+      const v = toInt('Sym.static', 'n', n);
+      if (v < 0) throw new RangeError(`Sym.static: dim must be non-negative, got ${v}`);
+      return v;
+    });
   },
   /** The dim of a variable. */
   dim(v: Var): SymDim {
-    return new SymDim('var', varArg('dim', v), null, null);
+    return withOp('Sym.dim', () => {
+      return new SymDim('var', varArg('dim', v), null, null);
+    });
   },
   add(a: Dim, b: Dim): SymDim {
-    return new SymDim('add', null, dimArg('add', a), dimArg('add', b));
+    return withOp('Sym.add', () => {
+      return new SymDim('add', null, dimArg('add', a), dimArg('add', b));
+    });
   },
   mul(a: Dim, b: Dim): SymDim {
-    return new SymDim('mul', null, dimArg('mul', a), dimArg('mul', b));
+    return withOp('Sym.mul', () => {
+      return new SymDim('mul', null, dimArg('mul', a), dimArg('mul', b));
+    });
   },
   neg(a: Dim): SymDim {
-    return new SymDim('neg', null, dimArg('neg', a), null);
+    return withOp('Sym.neg', () => {
+      return new SymDim('neg', null, dimArg('neg', a), null);
+    });
   },
   /** The inferred dim (-1) for reshape targets. */
   infer(): number {
@@ -225,123 +239,154 @@ export const Sym = {
   },
   /** Binds a variable; checks its bounds. */
   bind(v: Var, value: number): void {
-    const x = varArg('bind', v);
-    const n = toInt('Sym.bind', 'value', value);
-    wire.begin().put(x.id);
-    wire.put(n);
-    wire.call(Op.SymBind);
+    return withOp('Sym.bind', () => {
+      const x = varArg('bind', v);
+      const n = toInt('Sym.bind', 'value', value);
+      wire.begin().put(x.id);
+      wire.put(n);
+      wire.call(Op.SymBind);
+    });
   },
   /** Removes a variable's binding. */
   unbind(v: Var): void {
-    varArg('unbind', v).unbind();
+    return withOp('Sym.unbind', () => {
+      varArg('unbind', v).unbind();
+    });
   },
   /** Concrete dims when every variable is bound, else null. */
   eval(shape: SymShape): number[] | null {
-    const s = shapeArg('eval', shape);
-    wire.begin();
-    putShape(wire, s);
-    wire.call(Op.SymEval);
-    return wire.bool() ? wire.dims() : null;
+    return withOp('Sym.eval', () => {
+      const s = shapeArg('eval', shape);
+      wire.begin();
+      putShape(wire, s);
+      wire.call(Op.SymEval);
+      return wire.bool() ? wire.dims() : null;
+    });
   },
   evalDim(d: Dim): number | null {
-    const x = dimArg('evalDim', d);
-    wire.begin();
-    putExpr(wire, x);
-    return wire.call(Op.SymEvalDim).opt();
+    return withOp('Sym.evalDim', () => {
+      const x = dimArg('evalDim', d);
+      wire.begin();
+      putExpr(wire, x);
+      return wire.call(Op.SymEvalDim).opt();
+    });
   },
   partialEval(shape: SymShape): (number | null)[] {
-    const s = shapeArg('partialEval', shape);
-    wire.begin();
-    putShape(wire, s);
-    wire.call(Op.SymPartialEval);
-    const n = wire.num();
-    const out: (number | null)[] = [];
-    for (let i = 0; i < n; i++) out.push(wire.opt());
-    return out;
+    return withOp('Sym.partialEval', () => {
+      const s = shapeArg('partialEval', shape);
+      wire.begin();
+      putShape(wire, s);
+      wire.call(Op.SymPartialEval);
+      const n = wire.num();
+      const out: (number | null)[] = [];
+      for (let i = 0; i < n; i++) out.push(wire.opt());
+      return out;
+    });
   },
   isFullyBound(shape: SymShape): boolean {
-    const s = shapeArg('isFullyBound', shape);
-    wire.begin();
-    putShape(wire, s);
-    return wire.call(Op.SymIsFullyBound).bool();
+    return withOp('Sym.isFullyBound', () => {
+      const s = shapeArg('isFullyBound', shape);
+      wire.begin();
+      putShape(wire, s);
+      return wire.call(Op.SymIsFullyBound).bool();
+    });
   },
   numel(shape: SymShape): number | null {
-    const s = shapeArg('numel', shape);
-    wire.begin();
-    putShape(wire, s);
-    return wire.call(Op.SymNumel).opt();
+    return withOp('Sym.numel', () => {
+      const s = shapeArg('numel', shape);
+      wire.begin();
+      putShape(wire, s);
+      return wire.call(Op.SymNumel).opt();
+    });
   },
   /** Resolves a -1 in `to` from `from`; null when unknown (unbound) or not divisible. */
   resolveReshape(from: SymShape, to: SymShape): Dim[] | null {
-    const a = shapeArg('resolveReshape', from);
-    const b = shapeArg('resolveReshape', to);
-    wire.begin();
-    putShape(wire, a);
-    putShape(wire, b);
-    wire.call(Op.SymResolveReshape);
-    return wire.bool() ? readShape(wire) : null;
+    return withOp('Sym.resolveReshape', () => {
+      const a = shapeArg('resolveReshape', from);
+      const b = shapeArg('resolveReshape', to);
+      wire.begin();
+      putShape(wire, a);
+      putShape(wire, b);
+      wire.call(Op.SymResolveReshape);
+      return wire.bool() ? readShape(wire) : null;
+    });
   },
   /** A new shape with the given variables replaced by values (mutates nothing). */
   substitute(pairs: readonly (readonly [Var, number])[], shape: SymShape): Dim[] {
-    if (!Array.isArray(pairs)) throw new TypeError(`Sym.substitute: pairs must be an array of [Var, value], got ${fmt(pairs)}`);
-    const ps = pairs.map((p, i) => {
-      if (!Array.isArray(p) || p.length !== 2) {
-        throw new TypeError(`Sym.substitute: pairs[${i}] must be [Var, value], got ${fmt(p)}`);
+    return withOp('Sym.substitute', () => {
+      if (!Array.isArray(pairs)) throw new TypeError(`Sym.substitute: pairs must be an array of [Var, value], got ${fmt(pairs)}`);
+      const ps = pairs.map((p, i) => {
+        if (!Array.isArray(p) || p.length !== 2) {
+          throw new TypeError(`Sym.substitute: pairs[${i}] must be [Var, value], got ${fmt(p)}`);
+        }
+        return [varArg('substitute', p[0]), toInt('Sym.substitute', `pairs[${i}][1]`, p[1])] as const;
+      });
+      const s = shapeArg('substitute', shape);
+      wire.begin().put(ps.length);
+      for (const [v, x] of ps) {
+        wire.put(v.id);
+        wire.put(x);
       }
-      return [varArg('substitute', p[0]), toInt('Sym.substitute', `pairs[${i}][1]`, p[1])] as const;
+      putShape(wire, s);
+      wire.call(Op.SymSubstitute);
+      return readShape(wire);
     });
-    const s = shapeArg('substitute', shape);
-    wire.begin().put(ps.length);
-    for (const [v, x] of ps) {
-      wire.put(v.id);
-      wire.put(x);
-    }
-    putShape(wire, s);
-    wire.call(Op.SymSubstitute);
-    return readShape(wire);
   },
   /** The variables used by a shape, in order of first appearance. */
   vars(shape: SymShape): Var[] {
-    const s = shapeArg('vars', shape);
-    wire.begin();
-    putShape(wire, s);
-    wire.call(Op.SymVars);
-    const n = wire.num();
-    const out: Var[] = [];
-    for (let i = 0; i < n; i++) out.push(varOf(wire.num()));
-    return out;
+    return withOp('Sym.vars', () => {
+      const s = shapeArg('vars', shape);
+      wire.begin();
+      putShape(wire, s);
+      wire.call(Op.SymVars);
+      const n = wire.num();
+      const out: Var[] = [];
+      for (let i = 0; i < n; i++) out.push(varOf(wire.num()));
+      return out;
+    });
   },
   isStatic(shape: SymShape): boolean {
-    const s = shapeArg('isStatic', shape);
-    wire.begin();
-    putShape(wire, s);
-    return wire.call(Op.SymIsStatic).bool();
+    return withOp('Sym.isStatic', () => {
+      const s = shapeArg('isStatic', shape);
+      wire.begin();
+      putShape(wire, s);
+      return wire.call(Op.SymIsStatic).bool();
+    });
   },
   rank(shape: SymShape): number {
-    return shapeArg('rank', shape).length;
+    return withOp('Sym.rank', () => {
+      return shapeArg('rank', shape).length;
+    });
   },
   /** "[2,n#1,(n#1*2)]" for a shape, or the dim's own text for a single dim. */
   toString(shapeOrDim: SymShape | Dim): string {
-    wire.begin();
-    if (Array.isArray(shapeOrDim)) {
-      putShape(wire, shapeArg('toString', shapeOrDim));
-      wire.call(Op.SymToString);
-    } else {
-      putExpr(wire, dimArg('toString', shapeOrDim));
-      wire.call(Op.SymDimToString);
-    }
-    return wire.str();
+    return withOp('Sym.toString', () => {
+      wire.begin();
+      if (Array.isArray(shapeOrDim)) {
+        putShape(wire, shapeArg('toString', shapeOrDim));
+        wire.call(Op.SymToString);
+      } else {
+        putExpr(wire, dimArg('toString', shapeOrDim));
+        wire.call(Op.SymDimToString);
+      }
+      return wire.str();
+    });
   },
   /** Structural equality (2*3 is not 6; variables compare by identity). Shapes or single dims. */
   equal(a: SymShape | Dim, b: SymShape | Dim): boolean {
-    wire.begin();
-    if (Array.isArray(a) || Array.isArray(b)) {
-      putShape(wire, shapeArg('equal', a));
-      putShape(wire, shapeArg('equal', b));
-      return wire.call(Op.SymEqual).bool();
-    }
-    putExpr(wire, dimArg('equal', a));
-    putExpr(wire, dimArg('equal', b));
-    return wire.call(Op.SymDimEqual).bool();
+    return withOp('Sym.equal', () => {
+      wire.begin();
+      if (Array.isArray(a) !== Array.isArray(b)) {
+        throw new TypeError(`Sym.equal: cannot compare a shape with a dim, got ${fmt(a)} and ${fmt(b)}`);
+      }
+      if (Array.isArray(a)) {
+        putShape(wire, shapeArg('equal', a));
+        putShape(wire, shapeArg('equal', b));
+        return wire.call(Op.SymEqual).bool();
+      }
+      putExpr(wire, dimArg('equal', a));
+      putExpr(wire, dimArg('equal', b));
+      return wire.call(Op.SymDimEqual).bool();
+    });
   },
 };

@@ -171,6 +171,11 @@ Result<Dims> resolve_neg_one(std::span<const int64_t> current, std::span<const i
                                                     " of spec " + dims_to_string(spec) +
                                                     " is negative (only -1 may be inferred)");
     }
+    if (spec[i] > kMaxSafe) {  // even next to a zero: every size is at most 2^53-1
+      return make_error(Code::overflow, "resolve_neg_one: dim " + std::to_string(i) + " of spec " +
+                                            dims_to_string(spec) + " is " +
+                                            std::to_string(spec[i]) + ", beyond 2^53-1");
+    }
     auto m = checked_mul(known, spec[i]);
     if (!m) {
       return make_error(Code::overflow, "resolve_neg_one: product of spec " +

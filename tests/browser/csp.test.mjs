@@ -78,6 +78,9 @@ function serve() {
     } else if (files[url]) {
       res.writeHead(200, { 'content-type': files[url][0], 'cache-control': 'no-store' });
       res.end(files[url][1]);
+    } else if (url === '/favicon.ico') {
+      res.writeHead(204);
+      res.end();
     } else {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');

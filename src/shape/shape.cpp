@@ -22,6 +22,51 @@ Status check_dims(const char* op, std::span<const int64_t> shape) {
   return ok_status();
 }
 
+// Errors of a helper, renamed for the public op that called it: "op: <helper's message>".
+Error named(const char* op, Error e) {
+  const std::string prefix = std::string(op) + ": ";
+  if (e.message.compare(0, prefix.size(), prefix) != 0) e.message = prefix + e.message;
+  return e;
+}
+
+Status unravel_impl(const char* op, int64_t k, std::span<const int64_t> shape,
+                    std::span<int64_t> dst) {
+  auto nr = numel(shape);
+  if (!nr.ok()) return named(op, nr.error());
+  const int64_t n = *nr;
+  const bool ok = (n == 0 || shape.empty()) ? k == 0 : (k >= 0 && k < n);
+  if (!ok) {
+    std::string range = (n == 0 || shape.empty()) ? "only 0 is allowed"
+                                                   : "valid range is [0, " + std::to_string(n) + ")";
+    return make_error(Code::out_of_range, std::string(op) + ": index " + std::to_string(k) +
+                                              " is out of bounds for shape " +
+                                              dims_to_string(shape) + " (" + range + ")");
+  }
+  if (n == 0) {
+    std::fill(dst.begin(), dst.end(), 0);
+    return ok_status();
+  }
+  for (size_t i = shape.size(); i-- > 0;) {
+    dst[i] = k % shape[i];
+    k /= shape[i];
+  }
+  return ok_status();
+}
+
+Status broadcast_index_impl(const char* op, std::span<const int64_t> target_idx,
+                            std::span<const int64_t> source_shape, std::span<int64_t> dst) {
+  if (target_idx.size() < source_shape.size()) {
+    return make_error(Code::rank_mismatch,
+                      std::string(op) + ": target index " + dims_to_string(target_idx) +
+                          " has lower rank than source shape " + dims_to_string(source_shape));
+  }
+  const size_t lead = target_idx.size() - source_shape.size();
+  for (size_t i = 0; i < source_shape.size(); ++i) {
+    dst[i] = source_shape[i] == 1 ? 0 : target_idx[lead + i];
+  }
+  return ok_status();
+}
+
 }  // namespace
 
 Result<int64_t> numel(std::span<const int64_t> shape) {
@@ -95,34 +140,19 @@ Status unravel_index_into(int64_t k, std::span<const int64_t> shape, std::span<i
                                                std::to_string(dst.size()) + " for shape " +
                                                dims_to_string(shape));
   }
-  SV_TRY(int64_t n, numel(shape));
-  const bool ok = (n == 0 || shape.empty()) ? k == 0 : (k >= 0 && k < n);
-  if (!ok) {
-    std::string range = (n == 0 || shape.empty()) ? "only 0 is allowed"
-                                                   : "valid range is [0, " + std::to_string(n) + ")";
-    return make_error(Code::out_of_range, "unravel_index: index " + std::to_string(k) +
-                                              " is out of bounds for shape " +
-                                              dims_to_string(shape) + " (" + range + ")");
-  }
-  if (n == 0) {
-    std::fill(dst.begin(), dst.end(), 0);
-    return ok_status();
-  }
-  for (size_t i = shape.size(); i-- > 0;) {
-    dst[i] = k % shape[i];
-    k /= shape[i];
-  }
-  return ok_status();
+  return unravel_impl("unravel_index_into", k, shape, dst);
 }
 
 Result<Dims> unravel_index(int64_t k, std::span<const int64_t> shape) {
   Dims out(shape.size());
-  SV_CHECK(unravel_index_into(k, shape, out));
+  SV_CHECK(unravel_impl("unravel_index", k, shape, out));
   return out;
 }
 
 Result<Dims> resolve_neg_one(std::span<const int64_t> current, std::span<const int64_t> spec) {
-  SV_TRY(int64_t total, numel(current));
+  auto total_r = numel(current);
+  if (!total_r.ok()) return named("resolve_neg_one", total_r.error());
+  const int64_t total = *total_r;
   int neg = -1;
   int64_t known = 1;
   for (size_t i = 0; i < spec.size(); ++i) {
@@ -140,6 +170,11 @@ Result<Dims> resolve_neg_one(std::span<const int64_t> current, std::span<const i
       return make_error(Code::invalid_argument, "resolve_neg_one: dim " + std::to_string(i) +
                                                     " of spec " + dims_to_string(spec) +
                                                     " is negative (only -1 may be inferred)");
+    }
+    if (spec[i] > kMaxSafe) {  // even next to a zero: every size is at most 2^53-1
+      return make_error(Code::overflow, "resolve_neg_one: dim " + std::to_string(i) + " of spec " +
+                                            dims_to_string(spec) + " is " +
+                                            std::to_string(spec[i]) + ", beyond 2^53-1");
     }
     auto m = checked_mul(known, spec[i]);
     if (!m) {
@@ -199,22 +234,13 @@ Status broadcast_index_into(std::span<const int64_t> target_idx,
                                                std::to_string(dst.size()) + " for source shape " +
                                                dims_to_string(source_shape));
   }
-  if (target_idx.size() < source_shape.size()) {
-    return make_error(Code::rank_mismatch,
-                      "broadcast_index: target index " + dims_to_string(target_idx) +
-                          " has lower rank than source shape " + dims_to_string(source_shape));
-  }
-  const size_t lead = target_idx.size() - source_shape.size();
-  for (size_t i = 0; i < source_shape.size(); ++i) {
-    dst[i] = source_shape[i] == 1 ? 0 : target_idx[lead + i];
-  }
-  return ok_status();
+  return broadcast_index_impl("broadcast_index_into", target_idx, source_shape, dst);
 }
 
 Result<Dims> broadcast_index(std::span<const int64_t> target_idx,
                              std::span<const int64_t> source_shape) {
   Dims out(source_shape.size());
-  SV_CHECK(broadcast_index_into(target_idx, source_shape, out));
+  SV_CHECK(broadcast_index_impl("broadcast_index", target_idx, source_shape, out));
   return out;
 }
 

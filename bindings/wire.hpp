@@ -109,6 +109,14 @@ class Reader {
     }
     return static_cast<int64_t>(d);
   }
+  // i64() for the fast path: false instead of an Error (nothing allocated either way).
+  bool next(int64_t& out) {
+    if (i_ >= n_) return false;
+    const double d = p_[i_++];
+    if (!(std::fabs(d) <= static_cast<double>(kMaxSafe)) || d != std::trunc(d)) return false;
+    out = static_cast<int64_t>(d);
+    return true;
+  }
   // A count in [0, max].
   Result<int64_t> count(int64_t max) {
     SV_TRY(int64_t n, i64());

@@ -16,7 +16,7 @@ import {
 import { StrideViewError, fmt, isArrayLike, toInt, toInts, toPairs } from './errors.js';
 import { heapBuffer, rt } from './runtime.js';
 import { Op, wire, type Wire } from './wire.js';
-import { View, putView, readView } from './view.js';
+import { View, ints, pairs, putView, readView } from './view.js';
 
 // ------------------------------------------------------------------------------------ Symbol.dispose
 
@@ -171,6 +171,20 @@ export function parseSlice(op: string, src: string): SliceSpec[] {
   });
 }
 
+// Parsed slice strings (arrays of frozen specs, never mutated), so that a loop slicing with the
+// same string parses it once. Bounded: cleared when full.
+const sliceCache = new Map<string, readonly SliceSpec[]>();
+
+function parseSliceCached(op: string, src: string): readonly SliceSpec[] {
+  let list = sliceCache.get(src);
+  if (list === undefined) {
+    list = Object.freeze(parseSlice(op, src));
+    if (sliceCache.size >= 256) sliceCache.clear();
+    sliceCache.set(src, list);
+  }
+  return list;
+}
+
 function toSpec(op: string, s: unknown, i: number): SliceSpec {
   if (typeof s === 'number' || typeof s === 'bigint') return I(toInt(op, `index ${i}`, s));
   if (s === null || s === undefined) return A;
@@ -191,6 +205,17 @@ function normAxis(op: string, axis: unknown, ndim: number): number {
     throw new StrideViewError('out_of_range', `${op}: axis ${a} is out of bounds for array of dimension ${ndim}`);
   }
   return r;
+}
+
+/** Integer axes, negative ones counted from the end (no repetition check: C++ permute has it). */
+function normAxisList(op: string, axes: unknown, ndim: number): number[] {
+  const a = ints(op, 'axes', axes);
+  const out = new Array<number>(a.length);
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    out[i] = x < 0 && x >= -ndim ? x + ndim : x >= 0 && x < ndim ? x : normAxis(op, x, ndim);
+  }
+  return out;
 }
 
 /** @internal */
@@ -407,15 +432,16 @@ export class NDArray {
   /** Permutes the axes (reverses them by default). */
   transpose(axes?: readonly number[]): NDArray {
     this._check('transpose');
-    const n = this.ndim;
-    const a = axes === undefined ? Array.from({ length: n }, (_, i) => n - 1 - i) : toInts('transpose', 'axes', axes).map((x) => normAxis('transpose', x, n));
-    return this._derive(this._v.permute(a));
+    const n = this._v.shape.length;
+    if (axes !== undefined) return this._derive(this._v._permute(normAxisList('transpose', axes, n)));
+    const a = new Array<number>(n);
+    for (let i = 0; i < n; i++) a[i] = n - 1 - i;
+    return this._derive(this._v._permute(a));
   }
   /** Reorders the axes: result axis i is input axis axes[i]. */
   permute(axes: readonly number[]): NDArray {
     this._check('permute');
-    const n = this.ndim;
-    return this._derive(this._v.permute(toInts('permute', 'axes', axes).map((x) => normAxis('permute', x, n))));
+    return this._derive(this._v._permute(normAxisList('permute', axes, this._v.shape.length)));
   }
   /** Reverses the given axes (all by default): a strided view with negative strides. */
   flip(axes?: number | readonly number[]): NDArray {
@@ -527,7 +553,7 @@ export class NDArray {
   /** Keeps [start, end) per dim (View.shrink). */
   shrink(bounds: readonly (readonly [number, number])[]): NDArray {
     this._check('shrink');
-    return this._derive(this._v.shrink(toPairs('shrink', 'bounds', bounds)));
+    return this._derive(this._v._shrink(pairs('shrink', 'bounds', bounds)));
   }
   /** A virtual padded view: masked-out elements read as `value` (read-only). */
   padView(padding: readonly (readonly [number, number])[], value: number = 0): NDArray {
@@ -551,13 +577,20 @@ export class NDArray {
   slice(...specs: (SliceSpec | number | null | string | readonly number[])[]): NDArray {
     const op = 'slice';
     this._check(op);
-    const list: SliceSpec[] =
-      specs.length === 1 && typeof specs[0] === 'string' ? parseSlice(op, specs[0]) : specs.map((s, i) => toSpec(op, s, i));
+    let list: readonly SliceSpec[];
+    if (specs.length === 1 && typeof specs[0] === 'string') {
+      list = parseSliceCached(op, specs[0]);
+    } else {
+      const l = new Array<SliceSpec>(specs.length);
+      for (let i = 0; i < specs.length; i++) l[i] = toSpec(op, specs[i], i);
+      list = l;
+    }
     wire.begin();
     putView(wire, this._v);
     wire.put(list.length);
-    const lists: (readonly number[])[] = [];
-    for (const s of list) {
+    let lists: (readonly number[])[] | null = null;
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i]!;
       switch (s.kind) {
         case 'I':
           wire.put(0);
@@ -577,7 +610,7 @@ export class NDArray {
           break;
         case 'L':
           wire.put(5);
-          lists.push(s.indices);
+          (lists ??= []).push(s.indices);
           break;
         case 'E':
           wire.put(6);
@@ -592,6 +625,7 @@ export class NDArray {
     const v = readView(wire, null, null);
     if (invalid) return full([], this._fill, this.dtype);
     let out = this._derive(v);
+    if (lists === null) return out;
     for (let k = 0; k < lists.length; k++) {
       const g = gather(out, axes[k]!, lists[k]!);
       if (out._owner === null) out.dispose();

@@ -24,11 +24,30 @@ function scratch(): Float64Array {
   return f64;
 }
 
+// The raw wasm export of sv_call (bindings/embind.cpp): Embind's generic invoker (no dynamic
+// execution) costs more than a metadata op. Falls back to the Embind function for older builds.
+type CallFn = (op: number, inLen: number) => number;
+let callFn: CallFn | null = null;
+
+function callRaw(op: number, inLen: number): number {
+  if (callFn !== null) return callFn(op, inLen);
+  const r = rt() as unknown as { _sv_call_raw?: CallFn; sv_call: CallFn };
+  if (typeof r._sv_call_raw !== 'function') {
+    callFn = (o, n) => r.sv_call(o, n);
+    return callFn(op, inLen);
+  }
+  // Emscripten's first call replaces Module._sv_call_raw by the wasm export itself.
+  const st = r._sv_call_raw(op, inLen);
+  callFn = r._sv_call_raw;
+  return st;
+}
+
 /** @internal Request writer / response reader over the scratch area. */
 export class Wire {
   pos = 0;
   sym = false; // the request mentions a symbolic dim or a derived view
-  private s: Float64Array = f64;
+  /** @internal the scratch area (view.ts reads responses from it directly) */
+  s: Float64Array = f64;
 
   begin(): this {
     this.pos = 0;
@@ -58,12 +77,12 @@ export class Wire {
   }
   /** Runs op; throws StrideViewError on a C++ error; positions the reader at the response. */
   call(op: number): this {
-    const r = rt();
-    const st = r.sv_call(op, this.pos);
-    if ((st & 255) !== 0) {
-      throw new StrideViewError(codeName(st & 255), r.sv_error());
-    }
-    if (st & 256) {
+    const st = callRaw(op, this.pos);
+    if (st !== 0) {
+      const r = rt();
+      if ((st & 255) !== 0) {
+        throw new StrideViewError(codeName(st & 255), r.sv_error());
+      }
       scratchPtr = r.sv_scratch(0);
       scratchCap = r.sv_scratch_capacity();
     }

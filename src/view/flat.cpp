@@ -1,0 +1,238 @@
+#include "view/flat.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace sv::flat {
+namespace {
+
+// View::make for a concrete view whose fields are set (ranks and ranges already validated).
+bool normalise(FlatView& v) {
+  const int n = v.ndim;
+  bool zero = false;
+  for (int i = 0; i < n; ++i) zero = zero || v.shape[i] == 0;
+  if (!zero) {  // the element count is at most 2^53-1
+    int64_t count = 1;
+    for (int i = 0; i < n; ++i) {
+      auto m = checked_mul(count, v.shape[i]);
+      if (!m) return false;
+      count = *m;
+    }
+  }
+  if (zero) {
+    v.offset = 0;
+    v.has_mask = false;
+  }
+  if (v.has_mask) {
+    bool empty = false, full = true;
+    for (int i = 0; i < n; ++i) {
+      empty = empty || v.mask[i].first >= v.mask[i].second;
+      full = full && v.mask[i] == Range{0, v.shape[i]};
+    }
+    if (empty) {
+      for (int i = 0; i < n; ++i) {
+        v.strides[i] = 0;
+        v.mask[i] = {0, 0};
+      }
+      v.offset = 0;
+    } else if (full) {
+      v.has_mask = false;
+    }
+  }
+  const bool all_invalid = v.has_mask && v.mask[0].first == v.mask[0].second;
+  if (!zero && !all_invalid) {  // every addressable linear index within +-2^53-1
+    int64_t lo = v.offset, hi = v.offset;
+    for (int i = 0; i < n; ++i) {
+      const Range box = v.has_mask ? v.mask[i] : Range{0, v.shape[i]};
+      auto a = checked_mul(box.first, v.strides[i]);
+      auto b = checked_mul(box.second - 1, v.strides[i]);
+      if (!a || !b) return false;
+      auto l = checked_add(lo, std::min(*a, *b));
+      auto h = checked_add(hi, std::max(*a, *b));
+      if (!l || !h) return false;
+      lo = *l;
+      hi = *h;
+    }
+  }
+  // Contiguity: offset 0, no mask and shape::c_contiguous_strides (zero-size rule included).
+  bool contiguous = v.offset == 0 && !v.has_mask;
+  int64_t expect = 1;
+  bool seen_zero = false;
+  for (int i = n; i-- > 0;) {
+    seen_zero = seen_zero || v.shape[i] == 0;
+    contiguous = contiguous && v.strides[i] == (seen_zero ? 0 : expect);
+    if (i > 0) {
+      auto m = checked_mul(expect, std::max<int64_t>(1, v.shape[i]));
+      if (!m && !seen_zero) return false;  // View reports the overflow of the canonical strides
+      expect = m ? *m : 0;
+    }
+  }
+  v.contiguous = contiguous;
+  return true;
+}
+
+}  // namespace
+
+bool create(FlatView& v, bool with_strides) {
+  const int n = v.ndim;
+  if (n < 0 || n > kMaxRank || !is_safe(v.offset)) return false;
+  for (int i = 0; i < n; ++i) {
+    if (v.shape[i] < 0 || v.shape[i] > kMaxSafe) return false;
+  }
+  if (with_strides) {
+    for (int i = 0; i < n; ++i) {
+      if (!is_safe(v.strides[i])) return false;
+    }
+  } else {
+    int64_t s = 1;
+    for (int i = n; i-- > 0;) {
+      v.strides[i] = s;
+      auto m = checked_mul(s, std::max<int64_t>(1, v.shape[i]));
+      s = m ? *m : 0;
+      if (!m && i > 0) return false;
+    }
+    for (int i = n; i-- > 0;) {  // zero-size rule
+      if (v.shape[i] == 0) {
+        for (int j = 0; j <= i; ++j) v.strides[j] = 0;
+        break;
+      }
+    }
+  }
+  if (v.has_mask) {
+    for (int i = 0; i < n; ++i) {
+      const auto [b, e] = v.mask[i];
+      if (b < 0 || b > e || e > v.shape[i]) return false;
+    }
+  }
+  return normalise(v);
+}
+
+bool permute(const FlatView& v, std::span<const int64_t> axes, FlatView& out) {
+  const int n = v.ndim;
+  if (static_cast<int64_t>(axes.size()) != n) return false;
+  uint64_t seen = 0;
+  for (int64_t a : axes) {
+    if (a < 0 || a >= n || (seen >> a) & 1) return false;
+    seen |= uint64_t{1} << a;
+  }
+  out.ndim = n;
+  out.offset = v.offset;
+  out.has_mask = v.has_mask;
+  for (int i = 0; i < n; ++i) {
+    out.shape[i] = v.shape[axes[i]];
+    out.strides[i] = v.strides[axes[i]];
+    out.mask[i] = v.mask[axes[i]];
+  }
+  return normalise(out);
+}
+
+bool shrink(const FlatView& v, std::span<const Range> bounds, FlatView& out) {
+  const int n = v.ndim;
+  if (static_cast<int64_t>(bounds.size()) != n) return false;
+  bool identity = true;
+  for (int i = 0; i < n; ++i) {
+    const auto [s, e] = bounds[i];
+    const bool full = s == 0 && e == v.shape[i];
+    if (!full && !(0 <= s && s < e && e <= v.shape[i])) return false;
+    identity = identity && full;
+  }
+  out = v;
+  if (identity) return true;
+  bool overflow = false, all_invalid = false;
+  for (int i = 0; i < n; ++i) {
+    const auto [s, e] = bounds[i];
+    out.shape[i] = e - s;
+    auto o = checked_mul(s, v.strides[i]);
+    o = o ? checked_add(out.offset, *o) : std::nullopt;
+    if (o) {
+      out.offset = *o;
+    } else {
+      overflow = true;
+    }
+    if (v.has_mask) {
+      Range r{std::max(v.mask[i].first, s) - s, std::min(v.mask[i].second, e) - s};
+      if (r.first >= r.second) {
+        r = {0, 0};
+        all_invalid = true;
+      }
+      out.mask[i] = r;
+    }
+  }
+  if (all_invalid) {
+    out.offset = 0;
+  } else if (overflow) {
+    return false;
+  }
+  return normalise(out);
+}
+
+bool pad(const FlatView& v, std::span<const Range> padding, FlatView& out) {
+  const int n = v.ndim;
+  if (static_cast<int64_t>(padding.size()) != n) return false;
+  bool identity = true;
+  for (int i = 0; i < n; ++i) {
+    const auto [b, a] = padding[i];
+    if (b < 0 || a < 0) return false;
+    identity = identity && b == 0 && a == 0;
+  }
+  out = v;
+  if (identity) return true;
+  for (int i = 0; i < n; ++i) {
+    const auto [b, a] = padding[i];
+    auto size = checked_add(v.shape[i], b);
+    size = size ? checked_add(*size, a) : std::nullopt;
+    auto shift = checked_mul(b, v.strides[i]);
+    auto o = shift ? checked_add(out.offset, -*shift) : std::nullopt;
+    if (!size || !o) return false;
+    out.shape[i] = *size;
+    out.offset = *o;
+    const Range r = v.has_mask ? v.mask[i] : Range{0, v.shape[i]};
+    out.mask[i] = {r.first + b, r.second + b};
+  }
+  out.has_mask = true;
+  return normalise(out);
+}
+
+bool flip(const FlatView& v, std::span<const int64_t> flags, FlatView& out) {
+  const int n = v.ndim;
+  if (static_cast<int64_t>(flags.size()) != n) return false;
+  out = v;
+  for (int i = 0; i < n; ++i) {
+    const int64_t d = v.shape[i];
+    if (flags[i] == 0 || d == 0) continue;
+    auto o = checked_mul(d - 1, v.strides[i]);
+    o = o ? checked_add(out.offset, *o) : std::nullopt;
+    if (!o) return false;
+    out.offset = *o;
+    out.strides[i] = -v.strides[i];
+    if (v.has_mask) out.mask[i] = {d - v.mask[i].second, d - v.mask[i].first};
+  }
+  return normalise(out);
+}
+
+View to_view(const FlatView& v) {
+  const size_t n = static_cast<size_t>(v.ndim);
+  std::optional<Mask> m;
+  if (v.has_mask) m.emplace(v.mask, v.mask + n);
+  return View::create(std::span<const int64_t>(v.shape, n), v.offset, Dims(v.strides, v.strides + n),
+                      std::move(m))
+      .value();
+}
+
+bool from_view(const View& v, FlatView& out) {
+  if (v.ndim() > kMaxRank) return false;
+  auto l = v.layout("flat");
+  if (!l.ok()) return false;
+  out.ndim = v.ndim();
+  out.offset = l->offset;
+  out.has_mask = l->has_mask();
+  out.contiguous = v.is_c_contiguous();
+  for (int i = 0; i < out.ndim; ++i) {
+    out.shape[i] = l->shape[i];
+    out.strides[i] = l->strides[i];
+    out.mask[i] = l->has_mask() ? l->mask[i] : Range{0, 0};
+  }
+  return true;
+}
+
+}  // namespace sv::flat

@@ -410,12 +410,13 @@ struct SliceOut {
   FlatView view;
   bool invalid_scalar = false;  // rank-0 result picked from the masked-out region
   int nlist = 0;
-  int64_t list_axes[kMaxRank] = {};
+  int64_t list_axes[kMaxRank];
 };
 
 // View::create of the slice result: flat::create, or View::create for its error.
 Status create_result(FlatView& v, bool with_strides) {
-  FlatView raw = v;
+  FlatView raw;
+  flat::copy(raw, v);
   if (flat::create(v, with_strides)) return ok_status();
   const size_t n = static_cast<size_t>(raw.ndim);
   std::optional<Dims> st;

@@ -6,6 +6,20 @@
 namespace sv::flat {
 namespace {
 
+// checked_mul / checked_add for operands already within +-2^53-1 (every input here is): the same
+// results without the 128-bit arithmetic __builtin_mul_overflow needs on wasm32.
+std::optional<int64_t> mul(int64_t a, int64_t b) {
+  if (a == 0 || b == 0) return int64_t{0};
+  const int64_t ua = a < 0 ? -a : a, ub = b < 0 ? -b : b;
+  if (ua > kMaxSafe / ub) return std::nullopt;
+  return a * b;
+}
+std::optional<int64_t> add(int64_t a, int64_t b) {
+  const int64_t r = a + b;
+  if (!is_safe(r)) return std::nullopt;
+  return r;
+}
+
 // View::make for a concrete view whose fields are set (ranks and ranges already validated).
 bool normalise(FlatView& v) {
   const int n = v.ndim;
@@ -14,7 +28,7 @@ bool normalise(FlatView& v) {
   if (!zero) {  // the element count is at most 2^53-1
     int64_t count = 1;
     for (int i = 0; i < n; ++i) {
-      auto m = checked_mul(count, v.shape[i]);
+      auto m = mul(count, v.shape[i]);
       if (!m) return false;
       count = *m;
     }
@@ -44,11 +58,11 @@ bool normalise(FlatView& v) {
     int64_t lo = v.offset, hi = v.offset;
     for (int i = 0; i < n; ++i) {
       const Range box = v.has_mask ? v.mask[i] : Range{0, v.shape[i]};
-      auto a = checked_mul(box.first, v.strides[i]);
-      auto b = checked_mul(box.second - 1, v.strides[i]);
+      auto a = mul(box.first, v.strides[i]);
+      auto b = mul(box.second - 1, v.strides[i]);
       if (!a || !b) return false;
-      auto l = checked_add(lo, std::min(*a, *b));
-      auto h = checked_add(hi, std::max(*a, *b));
+      auto l = add(lo, std::min(*a, *b));
+      auto h = add(hi, std::max(*a, *b));
       if (!l || !h) return false;
       lo = *l;
       hi = *h;
@@ -62,7 +76,7 @@ bool normalise(FlatView& v) {
     seen_zero = seen_zero || v.shape[i] == 0;
     contiguous = contiguous && v.strides[i] == (seen_zero ? 0 : expect);
     if (i > 0) {
-      auto m = checked_mul(expect, std::max<int64_t>(1, v.shape[i]));
+      auto m = mul(expect, std::max<int64_t>(1, v.shape[i]));
       if (!m && !seen_zero) return false;  // View reports the overflow of the canonical strides
       expect = m ? *m : 0;
     }
@@ -87,7 +101,7 @@ bool create(FlatView& v, bool with_strides) {
     int64_t s = 1;
     for (int i = n; i-- > 0;) {
       v.strides[i] = s;
-      auto m = checked_mul(s, std::max<int64_t>(1, v.shape[i]));
+      auto m = mul(s, std::max<int64_t>(1, v.shape[i]));
       s = m ? *m : 0;
       if (!m && i > 0) return false;
     }
@@ -107,6 +121,16 @@ bool create(FlatView& v, bool with_strides) {
   return normalise(v);
 }
 
+void copy(FlatView& to, const FlatView& from) {
+  to.ndim = from.ndim;
+  to.offset = from.offset;
+  to.has_mask = from.has_mask;
+  to.contiguous = from.contiguous;
+  std::copy(from.shape, from.shape + from.ndim, to.shape);
+  std::copy(from.strides, from.strides + from.ndim, to.strides);
+  if (from.has_mask) std::copy(from.mask, from.mask + from.ndim, to.mask);
+}
+
 bool permute(const FlatView& v, std::span<const int64_t> axes, FlatView& out) {
   const int n = v.ndim;
   if (static_cast<int64_t>(axes.size()) != n) return false;
@@ -121,7 +145,7 @@ bool permute(const FlatView& v, std::span<const int64_t> axes, FlatView& out) {
   for (int i = 0; i < n; ++i) {
     out.shape[i] = v.shape[axes[i]];
     out.strides[i] = v.strides[axes[i]];
-    out.mask[i] = v.mask[axes[i]];
+    if (v.has_mask) out.mask[i] = v.mask[axes[i]];
   }
   return normalise(out);
 }
@@ -136,14 +160,14 @@ bool shrink(const FlatView& v, std::span<const Range> bounds, FlatView& out) {
     if (!full && !(0 <= s && s < e && e <= v.shape[i])) return false;
     identity = identity && full;
   }
-  out = v;
+  copy(out, v);
   if (identity) return true;
   bool overflow = false, all_invalid = false;
   for (int i = 0; i < n; ++i) {
     const auto [s, e] = bounds[i];
     out.shape[i] = e - s;
-    auto o = checked_mul(s, v.strides[i]);
-    o = o ? checked_add(out.offset, *o) : std::nullopt;
+    auto o = mul(s, v.strides[i]);
+    o = o ? add(out.offset, *o) : std::nullopt;
     if (o) {
       out.offset = *o;
     } else {
@@ -175,14 +199,14 @@ bool pad(const FlatView& v, std::span<const Range> padding, FlatView& out) {
     if (b < 0 || a < 0) return false;
     identity = identity && b == 0 && a == 0;
   }
-  out = v;
+  copy(out, v);
   if (identity) return true;
   for (int i = 0; i < n; ++i) {
     const auto [b, a] = padding[i];
-    auto size = checked_add(v.shape[i], b);
-    size = size ? checked_add(*size, a) : std::nullopt;
-    auto shift = checked_mul(b, v.strides[i]);
-    auto o = shift ? checked_add(out.offset, -*shift) : std::nullopt;
+    auto size = add(v.shape[i], b);
+    size = size ? add(*size, a) : std::nullopt;
+    auto shift = mul(b, v.strides[i]);
+    auto o = shift ? add(out.offset, -*shift) : std::nullopt;
     if (!size || !o) return false;
     out.shape[i] = *size;
     out.offset = *o;
@@ -196,12 +220,12 @@ bool pad(const FlatView& v, std::span<const Range> padding, FlatView& out) {
 bool flip(const FlatView& v, std::span<const int64_t> flags, FlatView& out) {
   const int n = v.ndim;
   if (static_cast<int64_t>(flags.size()) != n) return false;
-  out = v;
+  copy(out, v);
   for (int i = 0; i < n; ++i) {
     const int64_t d = v.shape[i];
     if (flags[i] == 0 || d == 0) continue;
-    auto o = checked_mul(d - 1, v.strides[i]);
-    o = o ? checked_add(out.offset, *o) : std::nullopt;
+    auto o = mul(d - 1, v.strides[i]);
+    o = o ? add(out.offset, *o) : std::nullopt;
     if (!o) return false;
     out.offset = *o;
     out.strides[i] = -v.strides[i];

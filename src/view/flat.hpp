@@ -22,9 +22,11 @@ struct FlatView {
   int64_t offset = 0;
   bool has_mask = false;
   bool contiguous = false;
-  int64_t shape[kMaxRank] = {};
-  int64_t strides[kMaxRank] = {};
-  Range mask[kMaxRank] = {};
+  // Only the first ndim entries are meaningful (and mask only when has_mask); the arrays are left
+  // uninitialised on purpose: zeroing 1 KiB costs more than a movement op.
+  int64_t shape[kMaxRank];
+  int64_t strides[kMaxRank];
+  Range mask[kMaxRank];
 };
 
 namespace flat {
@@ -37,6 +39,9 @@ bool permute(const FlatView& v, std::span<const int64_t> axes, FlatView& out);
 bool shrink(const FlatView& v, std::span<const Range> bounds, FlatView& out);
 bool pad(const FlatView& v, std::span<const Range> padding, FlatView& out);
 bool flip(const FlatView& v, std::span<const int64_t> flags, FlatView& out);  // flag != 0 flips
+
+// Copies the meaningful part of `from` (cheaper than copying the whole struct).
+void copy(FlatView& to, const FlatView& from);
 
 // The same view as a View / as a FlatView (false for a symbolic or masked-symbolic view).
 View to_view(const FlatView& v);

@@ -330,18 +330,18 @@ export class NDArray {
   // ---------------------------------------------------------------- properties
 
   get shape(): number[] {
-    return this._v.shape.slice() as number[];
+    return this._v._shape.slice() as number[];
   }
   /** Strides in elements. */
   get strides(): number[] {
-    return this._v.strides.slice() as number[];
+    return this._v._strides.slice() as number[];
   }
   /** Offset of element [0,...,0] in elements from the start of the buffer. */
   get offset(): number {
     return this._v.offset;
   }
   get ndim(): number {
-    return this._v.shape.length;
+    return this._v._shape.length;
   }
   /** Number of elements. */
   get size(): number {
@@ -432,7 +432,7 @@ export class NDArray {
   /** Permutes the axes (reverses them by default). */
   transpose(axes?: readonly number[]): NDArray {
     this._check('transpose');
-    const n = this._v.shape.length;
+    const n = this._v._shape.length;
     if (axes !== undefined) return this._derive(this._v._permute(normAxisList('transpose', axes, n)));
     const a = new Array<number>(n);
     for (let i = 0; i < n; i++) a[i] = n - 1 - i;
@@ -441,7 +441,7 @@ export class NDArray {
   /** Reorders the axes: result axis i is input axis axes[i]. */
   permute(axes: readonly number[]): NDArray {
     this._check('permute');
-    return this._derive(this._v._permute(normAxisList('permute', axes, this._v.shape.length)));
+    return this._derive(this._v._permute(normAxisList('permute', axes, this._v._shape.length)));
   }
   /** Reverses the given axes (all by default): a strided view with negative strides. */
   flip(axes?: number | readonly number[]): NDArray {

@@ -16,10 +16,11 @@ export interface ViewOptions {
 
 /** An immutable strided view: shape, strides, offset and an optional mask (in elements). */
 export class View {
-  /** Dims: numbers, or symbolic expressions for symbolic views. */
-  readonly shape: readonly Dim[];
-  /** Strides in elements (symbolic for contiguous views over symbolic shapes). */
-  readonly strides: readonly Dim[];
+  /** @internal the shape array (frozen on first public access: freezing costs more than the op) */
+  readonly _shape: Dim[];
+  /** @internal */
+  readonly _strides: Dim[];
+  private _frozen = false;
   readonly offset: number;
   /** Valid region per dim, or null when every element is valid. */
   readonly mask: Mask | null;
@@ -45,8 +46,8 @@ export class View {
     deriv: number[] | null,
     parent: View | null,
   ) {
-    this.shape = Object.freeze(shape);
-    this.strides = Object.freeze(strides);
+    this._shape = shape;
+    this._strides = strides;
     this.offset = offset;
     this.mask = mask;
     this.isCContiguous = contiguous;
@@ -105,8 +106,24 @@ export class View {
     return readView(wire, deriv, null);
   }
 
+  /** Dims: numbers, or symbolic expressions for symbolic views (a frozen array). */
+  get shape(): readonly Dim[] {
+    if (!this._frozen) this._freeze();
+    return this._shape;
+  }
+  /** Strides in elements (symbolic for contiguous views over symbolic shapes; a frozen array). */
+  get strides(): readonly Dim[] {
+    if (!this._frozen) this._freeze();
+    return this._strides;
+  }
+  private _freeze(): void {
+    Object.freeze(this._shape);
+    Object.freeze(this._strides);
+    this._frozen = true;
+  }
+
   get ndim(): number {
-    return this.shape.length;
+    return this._shape.length;
   }
 
   /** Size of one dim (symbolic for symbolic views). */
@@ -278,15 +295,25 @@ export function putView(w: Wire, v: View): void {
     for (let i = 0; i < d.length; i++) w.put(d[i]!);
     return;
   }
-  const n = v.shape.length;
+  const shape = v._shape;
+  const n = shape.length;
   w.put(0);
   w.put(n);
-  for (let i = 0; i < n; i++) putExpr(w, v.shape[i]!);
+  for (let i = 0; i < n; i++) {
+    const d = shape[i]!;
+    if (typeof d === 'number') {
+      w.put(0);
+      w.put(d);
+    } else {
+      putExpr(w, d);
+    }
+  }
   w.put(v.offset);
   if (v._mode === 1) {
+    const strides = v._strides;
     w.put(1);
     w.put(n);
-    for (let i = 0; i < n; i++) w.put(v.strides[i] as number);
+    for (let i = 0; i < n; i++) w.put(strides[i] as number);
   } else {
     w.put(0);
   }
@@ -359,5 +386,5 @@ export function endDerive(v: View): View {
 
 /** @internal True when every dim is a number. */
 export function isStaticView(v: View): boolean {
-  return v.shape.every((d) => typeof d === 'number');
+  return v._shape.every((d) => typeof d === 'number');
 }

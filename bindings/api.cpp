@@ -272,7 +272,7 @@ bool read_fixed(Reader& r, int64_t n, int64_t* out) {
   return true;
 }
 
-bool read_fixed_pairs(Reader& r, int64_t n, Range* out) {
+bool read_fixed_pairs(Reader& r, int64_t n, FlatRange* out) {
   int64_t k;
   if (!r.next(k) || k != n) return false;
   for (int64_t i = 0; i < n; ++i) {
@@ -299,29 +299,31 @@ bool read_flat(Reader& r, FlatView& v) {
 
 // The response encoding of write_view for a concrete view.
 void write_flat(Writer& w, const FlatView& v) {
-  w.i64(1);
-  w.i64(v.ndim);
+  const int n = v.ndim;
+  double* p = w.grab(static_cast<size_t>(7 + 4 * n + (v.has_mask ? 2 * n : 0)));
+  *p++ = 1;
+  *p++ = n;
   int64_t count = 1;
-  for (int i = 0; i < v.ndim; ++i) {
-    w.i64(kConst);
-    w.i64(v.shape[i]);
+  for (int i = 0; i < n; ++i) {
+    *p++ = kConst;
+    *p++ = static_cast<double>(v.shape[i]);
     count = v.shape[i] == 0 || count == 0 ? 0 : count * v.shape[i];  // checked by flat::create
   }
-  for (int i = 0; i < v.ndim; ++i) {
-    w.i64(kConst);
-    w.i64(v.strides[i]);
+  for (int i = 0; i < n; ++i) {
+    *p++ = kConst;
+    *p++ = static_cast<double>(v.strides[i]);
   }
-  w.i64(v.offset);
-  w.b(v.has_mask);
+  *p++ = static_cast<double>(v.offset);
+  *p++ = v.has_mask ? 1 : 0;
   if (v.has_mask) {
-    for (int i = 0; i < v.ndim; ++i) {
-      w.i64(v.mask[i].first);
-      w.i64(v.mask[i].second);
+    for (int i = 0; i < n; ++i) {
+      *p++ = static_cast<double>(v.mask[i].first);
+      *p++ = static_cast<double>(v.mask[i].second);
     }
   }
-  w.b(v.contiguous);
-  w.i64(kConst);
-  w.i64(count);
+  *p++ = v.contiguous ? 1 : 0;
+  *p++ = kConst;
+  *p = static_cast<double>(count);
 }
 
 // kViewCreate for a flat view or one movement op on a flat view.
@@ -344,9 +346,9 @@ bool fast_view(Reader r, Writer& w) {
     const std::span<const int64_t> s(a, static_cast<size_t>(p.ndim));
     ok = op == kViewPermute ? flat::permute(p, s, v) : flat::flip(p, s, v);
   } else if (op == kViewShrink || op == kViewPad) {
-    Range b[kMaxRank];
+    FlatRange b[kMaxRank];
     if (!read_fixed_pairs(r, p.ndim, b)) return false;
-    const std::span<const Range> s(b, static_cast<size_t>(p.ndim));
+    const std::span<const FlatRange> s(b, static_cast<size_t>(p.ndim));
     ok = op == kViewShrink ? flat::shrink(p, s, v) : flat::pad(p, s, v);
   }
   if (!ok) return false;
@@ -403,7 +405,7 @@ struct LayoutRef {
   const int64_t* shape;
   const int64_t* strides;
   int64_t offset;
-  const Range* mask;
+  const FlatRange* mask;
 };
 
 struct SliceOut {
@@ -471,7 +473,7 @@ Status slice(const LayoutRef& l, Reader& r, SliceOut& out) {
     }
     const int64_t n = l.shape[axis];
     const int64_t st = l.strides[axis];
-    const Range valid = l.mask ? l.mask[axis] : Range{0, n};
+    const Range valid = l.mask ? Range(l.mask[axis]) : Range{0, n};
     if (s.kind == kIndex) {
       int64_t i = s.a < 0 ? s.a + n : s.a;
       if (i < 0 || i >= n) {
@@ -957,8 +959,10 @@ Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>
       } else {
         SV_TRY(View v, read_view(r, 0));
         SV_TRY(Layout l, v.layout("slice"));
+        FlatRange m[kMaxRank];  // views have rank <= kMaxRank
+        std::copy(l.mask.begin(), l.mask.end(), m);
         SV_CHECK(slice(LayoutRef{static_cast<int64_t>(l.shape.size()), l.shape.data(),
-                                 l.strides.data(), l.offset, l.has_mask() ? l.mask.data() : nullptr},
+                                 l.strides.data(), l.offset, l.has_mask() ? m : nullptr},
                        r, s));
       }
       w.b(s.invalid_scalar);

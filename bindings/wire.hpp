@@ -136,6 +136,12 @@ class Writer {
   void num(double v) { out_.push_back(v); }
   void i64(int64_t v) { out_.push_back(static_cast<double>(v)); }
   void b(bool v) { out_.push_back(v ? 1.0 : 0.0); }
+  // Room for k more numbers, written through the pointer (one size check instead of k).
+  double* grab(size_t k) {
+    const size_t at = out_.size();
+    out_.resize(at + k);
+    return out_.data() + at;
+  }
   void dims(const Dims& d) {
     i64(static_cast<int64_t>(d.size()));
     for (int64_t v : d) i64(v);

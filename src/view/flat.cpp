@@ -20,6 +20,29 @@ std::optional<int64_t> add(int64_t a, int64_t b) {
   return r;
 }
 
+// shape::c_contiguous_strides of v's shape (zero-size rule included); false on its overflow error.
+bool c_strides(const FlatView& v, int64_t* out) {
+  const int n = v.ndim;
+  if (n == 0) return true;
+  out[n - 1] = v.shape[n - 1] == 0 ? 0 : 1;
+  for (int i = n - 1; i-- > 0;) {
+    if (v.shape[i] == 0) {
+      out[i] = 0;
+      continue;
+    }
+    auto m = mul(out[i + 1], std::max<int64_t>(1, v.shape[i + 1]));
+    if (!m) return false;
+    out[i] = *m;
+  }
+  for (int i = n; i-- > 0;) {
+    if (v.shape[i] == 0) {
+      for (int j = 0; j <= i; ++j) out[j] = 0;
+      break;
+    }
+  }
+  return true;
+}
+
 // View::make for a concrete view whose fields are set (ranks and ranges already validated).
 bool normalise(FlatView& v) {
   const int n = v.ndim;
@@ -41,7 +64,7 @@ bool normalise(FlatView& v) {
     bool empty = false, full = true;
     for (int i = 0; i < n; ++i) {
       empty = empty || v.mask[i].first >= v.mask[i].second;
-      full = full && v.mask[i] == Range{0, v.shape[i]};
+      full = full && v.mask[i] == FlatRange{0, v.shape[i]};
     }
     if (empty) {
       for (int i = 0; i < n; ++i) {
@@ -57,7 +80,7 @@ bool normalise(FlatView& v) {
   if (!zero && !all_invalid) {  // every addressable linear index within +-2^53-1
     int64_t lo = v.offset, hi = v.offset;
     for (int i = 0; i < n; ++i) {
-      const Range box = v.has_mask ? v.mask[i] : Range{0, v.shape[i]};
+      const FlatRange box = v.has_mask ? v.mask[i] : FlatRange{0, v.shape[i]};
       auto a = mul(box.first, v.strides[i]);
       auto b = mul(box.second - 1, v.strides[i]);
       if (!a || !b) return false;
@@ -68,20 +91,26 @@ bool normalise(FlatView& v) {
       hi = *h;
     }
   }
-  // Contiguity: offset 0, no mask and shape::c_contiguous_strides (zero-size rule included).
+  // Contiguity: offset 0, no mask and the canonical strides (whose overflow View reports).
+  int64_t canonical[kMaxRank];
+  if (!c_strides(v, canonical)) return false;
   bool contiguous = v.offset == 0 && !v.has_mask;
-  int64_t expect = 1;
-  bool seen_zero = false;
-  for (int i = n; i-- > 0;) {
-    seen_zero = seen_zero || v.shape[i] == 0;
-    contiguous = contiguous && v.strides[i] == (seen_zero ? 0 : expect);
-    if (i > 0) {
-      auto m = mul(expect, std::max<int64_t>(1, v.shape[i]));
-      if (!m && !seen_zero) return false;  // View reports the overflow of the canonical strides
-      expect = m ? *m : 0;
-    }
-  }
+  for (int i = 0; i < n && contiguous; ++i) contiguous = v.strides[i] == canonical[i];
   v.contiguous = contiguous;
+  return true;
+}
+
+// One pair per dim, each classified by check(i, first, second): -1 invalid, 1 identity, 0 other.
+// False when the count or a pair is invalid; `identity` when every pair is an identity.
+template <class Check>
+bool check_pairs(const FlatView& v, std::span<const FlatRange> pairs, bool& identity, Check check) {
+  if (static_cast<int64_t>(pairs.size()) != v.ndim) return false;
+  identity = true;
+  for (int i = 0; i < v.ndim; ++i) {
+    const int c = check(i, pairs[i].first, pairs[i].second);
+    if (c < 0) return false;
+    identity = identity && c == 1;
+  }
   return true;
 }
 
@@ -97,20 +126,8 @@ bool create(FlatView& v, bool with_strides) {
     for (int i = 0; i < n; ++i) {
       if (!is_safe(v.strides[i])) return false;
     }
-  } else {
-    int64_t s = 1;
-    for (int i = n; i-- > 0;) {
-      v.strides[i] = s;
-      auto m = mul(s, std::max<int64_t>(1, v.shape[i]));
-      s = m ? *m : 0;
-      if (!m && i > 0) return false;
-    }
-    for (int i = n; i-- > 0;) {  // zero-size rule
-      if (v.shape[i] == 0) {
-        for (int j = 0; j <= i; ++j) v.strides[j] = 0;
-        break;
-      }
-    }
+  } else if (!c_strides(v, v.strides)) {
+    return false;
   }
   if (v.has_mask) {
     for (int i = 0; i < n; ++i) {
@@ -150,18 +167,16 @@ bool permute(const FlatView& v, std::span<const int64_t> axes, FlatView& out) {
   return normalise(out);
 }
 
-bool shrink(const FlatView& v, std::span<const Range> bounds, FlatView& out) {
-  const int n = v.ndim;
-  if (static_cast<int64_t>(bounds.size()) != n) return false;
-  bool identity = true;
-  for (int i = 0; i < n; ++i) {
-    const auto [s, e] = bounds[i];
+bool shrink(const FlatView& v, std::span<const FlatRange> bounds, FlatView& out) {
+  bool identity = false;
+  const bool ok = check_pairs(v, bounds, identity, [&](int i, int64_t s, int64_t e) {
     const bool full = s == 0 && e == v.shape[i];
-    if (!full && !(0 <= s && s < e && e <= v.shape[i])) return false;
-    identity = identity && full;
-  }
+    return full ? 1 : (0 <= s && s < e && e <= v.shape[i]) ? 0 : -1;
+  });
+  if (!ok) return false;
   copy(out, v);
   if (identity) return true;
+  const int n = v.ndim;
   bool overflow = false, all_invalid = false;
   for (int i = 0; i < n; ++i) {
     const auto [s, e] = bounds[i];
@@ -174,7 +189,7 @@ bool shrink(const FlatView& v, std::span<const Range> bounds, FlatView& out) {
       overflow = true;
     }
     if (v.has_mask) {
-      Range r{std::max(v.mask[i].first, s) - s, std::min(v.mask[i].second, e) - s};
+      FlatRange r{std::max(v.mask[i].first, s) - s, std::min(v.mask[i].second, e) - s};
       if (r.first >= r.second) {
         r = {0, 0};
         all_invalid = true;
@@ -190,17 +205,15 @@ bool shrink(const FlatView& v, std::span<const Range> bounds, FlatView& out) {
   return normalise(out);
 }
 
-bool pad(const FlatView& v, std::span<const Range> padding, FlatView& out) {
-  const int n = v.ndim;
-  if (static_cast<int64_t>(padding.size()) != n) return false;
-  bool identity = true;
-  for (int i = 0; i < n; ++i) {
-    const auto [b, a] = padding[i];
-    if (b < 0 || a < 0) return false;
-    identity = identity && b == 0 && a == 0;
-  }
+bool pad(const FlatView& v, std::span<const FlatRange> padding, FlatView& out) {
+  bool identity = false;
+  const bool ok = check_pairs(v, padding, identity, [](int, int64_t b, int64_t a) {
+    return b < 0 || a < 0 ? -1 : b == 0 && a == 0 ? 1 : 0;
+  });
+  if (!ok) return false;
   copy(out, v);
   if (identity) return true;
+  const int n = v.ndim;
   for (int i = 0; i < n; ++i) {
     const auto [b, a] = padding[i];
     auto size = add(v.shape[i], b);
@@ -210,7 +223,7 @@ bool pad(const FlatView& v, std::span<const Range> padding, FlatView& out) {
     if (!size || !o) return false;
     out.shape[i] = *size;
     out.offset = *o;
-    const Range r = v.has_mask ? v.mask[i] : Range{0, v.shape[i]};
+    const FlatRange r = v.has_mask ? v.mask[i] : FlatRange{0, v.shape[i]};
     out.mask[i] = {r.first + b, r.second + b};
   }
   out.has_mask = true;
@@ -254,7 +267,7 @@ bool from_view(const View& v, FlatView& out) {
   for (int i = 0; i < out.ndim; ++i) {
     out.shape[i] = l->shape[i];
     out.strides[i] = l->strides[i];
-    out.mask[i] = l->has_mask() ? l->mask[i] : Range{0, 0};
+    out.mask[i] = l->has_mask() ? FlatRange(l->mask[i]) : FlatRange{0, 0};
   }
   return true;
 }

@@ -17,6 +17,17 @@
 
 namespace sv {
 
+// A Range without std::pair's zeroing default constructor, so that arrays of it cost nothing to
+// declare.
+struct FlatRange {
+  int64_t first, second;
+  FlatRange() = default;
+  FlatRange(int64_t a, int64_t b) : first(a), second(b) {}
+  FlatRange(const Range& r) : first(r.first), second(r.second) {}  // NOLINT: implicit on purpose
+  operator Range() const { return {first, second}; }                // NOLINT
+  bool operator==(const FlatRange&) const = default;
+};
+
 struct FlatView {
   int ndim = 0;
   int64_t offset = 0;
@@ -26,7 +37,7 @@ struct FlatView {
   // uninitialised on purpose: zeroing 1 KiB costs more than a movement op.
   int64_t shape[kMaxRank];
   int64_t strides[kMaxRank];
-  Range mask[kMaxRank];
+  FlatRange mask[kMaxRank];
 };
 
 namespace flat {
@@ -36,8 +47,8 @@ namespace flat {
 bool create(FlatView& v, bool with_strides);
 
 bool permute(const FlatView& v, std::span<const int64_t> axes, FlatView& out);
-bool shrink(const FlatView& v, std::span<const Range> bounds, FlatView& out);
-bool pad(const FlatView& v, std::span<const Range> padding, FlatView& out);
+bool shrink(const FlatView& v, std::span<const FlatRange> bounds, FlatView& out);
+bool pad(const FlatView& v, std::span<const FlatRange> padding, FlatView& out);
 bool flip(const FlatView& v, std::span<const int64_t> flags, FlatView& out);  // flag != 0 flips
 
 // Copies the meaningful part of `from` (cheaper than copying the whole struct).

@@ -369,26 +369,31 @@ struct Spec {
   bool has_a, has_b, has_c;
 };
 
+// Reads one spec. The reads go through Reader::next (no Result per number); on a failed read the
+// same position is read again with Reader::i64 for its Error.
 Result<Spec> read_spec(Reader& r, int64_t i) {
   Spec s{};
-  SV_TRY(s.kind, r.i64());
+  Reader at = r;
+  if (!r.next(s.kind)) return at.i64().error();
   if (s.kind == kIndex) {
-    SV_TRY(s.a, r.i64());
+    at = r;
+    if (!r.next(s.a)) return at.i64().error();
   } else if (s.kind == kRange) {
-    SV_TRY(double a, r.num());
-    SV_TRY(double b, r.num());
-    SV_TRY(double c, r.num());
-    s.has_a = !std::isnan(a);
-    s.has_b = !std::isnan(b);
-    s.has_c = !std::isnan(c);
-    for (double x : {a, b, c}) {
-      if (!std::isnan(x) && (std::fabs(x) > static_cast<double>(kMaxSafe) || x != std::trunc(x))) {
+    double x[3];
+    for (double& v : x) {
+      if (!r.next_num(v)) return malformed("truncated");
+    }
+    s.has_a = !std::isnan(x[0]);
+    s.has_b = !std::isnan(x[1]);
+    s.has_c = !std::isnan(x[2]);
+    for (double v : x) {
+      if (!std::isnan(v) && (std::fabs(v) > static_cast<double>(kMaxSafe) || v != std::trunc(v))) {
         return malformed("slice bound");
       }
     }
-    s.a = s.has_a ? static_cast<int64_t>(a) : 0;
-    s.b = s.has_b ? static_cast<int64_t>(b) : 0;
-    s.c = s.has_c ? static_cast<int64_t>(c) : 1;
+    s.a = s.has_a ? static_cast<int64_t>(x[0]) : 0;
+    s.b = s.has_b ? static_cast<int64_t>(x[1]) : 0;
+    s.c = s.has_c ? static_cast<int64_t>(x[2]) : 1;
     if (s.c == 0) {
       return make_error(Code::invalid_argument, "slice: step of spec " + S(i) +
                                                     " is 0 (a step must be non-zero)");
@@ -433,14 +438,18 @@ Status create_result(FlatView& v, bool with_strides) {
 
 // NumPy basic indexing over one view: every spec becomes a size, an offset step, a stride and a
 // mask range of the result; the result is one View::create (so stepped ranges are strided views).
-// The specs are read twice: once to validate and count, once to apply.
+// The specs are read, validated and counted first, then applied (the first kKept from a copy).
 Status slice(const LayoutRef& l, Reader& r, SliceOut& out) {
   const int64_t ndim = l.ndim;
   SV_TRY(int64_t nspecs, r.count(4096));
+  constexpr int64_t kKept = 8;  // specs kept from the first pass; later ones are read again
+  Spec kept[kKept];
   Reader again = r;
   int64_t consuming = 0, ellipses = 0;
   for (int64_t i = 0; i < nspecs; ++i) {
     SV_TRY(Spec s, read_spec(r, i));
+    if (i < kKept) kept[i] = s;
+    if (i + 1 == kKept) again = r;
     if (s.kind == kIndex || s.kind == kRange || s.kind == kAll || s.kind == kList) ++consuming;
     if (s.kind == kEllipsis) ++ellipses;
   }
@@ -481,8 +490,8 @@ Status slice(const LayoutRef& l, Reader& r, SliceOut& out) {
                                                   " is out of bounds for axis " + S(axis) +
                                                   " with size " + S(n));
       }
-      auto o = checked_mul(i, st);
-      o = o ? checked_add(offset, *o) : std::nullopt;
+      auto o = flat::mul(i, st);
+      o = o ? flat::add(offset, *o) : std::nullopt;
       if (!o) return make_error(Code::overflow, "slice: offset of the result overflows 2^53-1");
       offset = *o;
       if (i < valid.first || i >= valid.second) invalid = true;
@@ -527,9 +536,9 @@ Status slice(const LayoutRef& l, Reader& r, SliceOut& out) {
       push(0, 0, {0, 0});
       return ok_status();
     }
-    auto o = checked_mul(start, st);
-    o = o ? checked_add(offset, *o) : std::nullopt;
-    auto ns = checked_mul(st, step);
+    auto o = flat::mul(start, st);
+    o = o ? flat::add(offset, *o) : std::nullopt;
+    auto ns = flat::mul(st, step);
     if (!o || !ns) return make_error(Code::overflow, "slice: strides of the result overflow 2^53-1");
     offset = *o;
     // Valid positions j: valid.first <= start + j*step < valid.second.
@@ -551,7 +560,10 @@ Status slice(const LayoutRef& l, Reader& r, SliceOut& out) {
   // Expand the ellipsis (or pad with trailing A) so that every input axis is consumed once.
   const Spec all{kAll, 0, 0, 1, false, false, false};
   for (int64_t i = 0; i < nspecs; ++i) {
-    SV_TRY(Spec s, read_spec(again, i));
+    Spec s = i < kKept ? kept[i] : Spec{};
+    if (i >= kKept) {
+      SV_TRY(s, read_spec(again, i));
+    }
     if (s.kind != kEllipsis) {
       SV_CHECK(apply(s));
       continue;

@@ -117,6 +117,11 @@ class Reader {
     out = static_cast<int64_t>(d);
     return true;
   }
+  bool next_num(double& out) {
+    if (i_ >= n_) return false;
+    out = p_[i_++];
+    return true;
+  }
   // A count in [0, max].
   Result<int64_t> count(int64_t max) {
     SV_TRY(int64_t n, i64());

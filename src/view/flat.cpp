@@ -1,24 +1,26 @@
 #include "view/flat.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace sv::flat {
-namespace {
 
-// checked_mul / checked_add for operands already within +-2^53-1 (every input here is): the same
-// results without the 128-bit arithmetic __builtin_mul_overflow needs on wasm32.
+// Both operands convert to double exactly, so the double product is the exact product correctly
+// rounded: it is within +-(2^53-1) exactly when the exact product is (no division, no int128).
 std::optional<int64_t> mul(int64_t a, int64_t b) {
-  if (a == 0 || b == 0) return int64_t{0};
-  const int64_t ua = a < 0 ? -a : a, ub = b < 0 ? -b : b;
-  if (ua > kMaxSafe / ub) return std::nullopt;
+  const double p = static_cast<double>(a) * static_cast<double>(b);
+  if (!(std::fabs(p) <= static_cast<double>(kMaxSafe))) return std::nullopt;
   return a * b;
 }
+
 std::optional<int64_t> add(int64_t a, int64_t b) {
   const int64_t r = a + b;
   if (!is_safe(r)) return std::nullopt;
   return r;
 }
+
+namespace {
 
 // shape::c_contiguous_strides of v's shape (zero-size rule included); false on its overflow error.
 bool c_strides(const FlatView& v, int64_t* out) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "core/index.hpp"
@@ -50,6 +51,11 @@ bool permute(const FlatView& v, std::span<const int64_t> axes, FlatView& out);
 bool shrink(const FlatView& v, std::span<const FlatRange> bounds, FlatView& out);
 bool pad(const FlatView& v, std::span<const FlatRange> padding, FlatView& out);
 bool flip(const FlatView& v, std::span<const int64_t> flags, FlatView& out);  // flag != 0 flips
+
+// checked_mul / checked_add for operands already within +-2^53-1: the same results without the
+// 128-bit arithmetic __builtin_mul_overflow needs on wasm32.
+std::optional<int64_t> mul(int64_t a, int64_t b);
+std::optional<int64_t> add(int64_t a, int64_t b);
 
 // Copies the meaningful part of `from` (cheaper than copying the whole struct).
 void copy(FlatView& to, const FlatView& from);

@@ -101,20 +101,26 @@ export type SliceSpec =
   | { readonly kind: 'N' }
   | { readonly kind: 'E' };
 
+// I, R and Rs return plain objects (readonly by type, not frozen: freezing would cost more than
+// the slice itself); slice() re-checks their numbers, so a hand-made or mutated spec cannot reach
+// C++ unchecked.
+
 /** A single index (drops the axis; negative counts from the end). */
 export function I(index: number): SliceSpec {
-  return Object.freeze({ kind: 'I', index: toInt('I', 'index', index) });
+  return { kind: 'I', index: toInt('I', 'index', index) };
 }
 /** A half-open range [start, stop) (null or omitted = open end; clamps like NumPy). */
 export function R(start?: number | null, stop?: number | null): SliceSpec {
   return Rs(start, stop, null);
 }
+function optInt(op: string, what: string, v: unknown): number | null {
+  return v === undefined || v === null ? null : toInt(op, what, v);
+}
 /** A stepped range (NumPy start:stop:step; negative steps walk backwards; a strided view). */
 export function Rs(start?: number | null, stop?: number | null, step?: number | null): SliceSpec {
-  const f = (v: unknown, w: string): number | null => (v === undefined || v === null ? null : toInt('Rs', w, v));
-  const st = f(step, 'step');
+  const st = optInt('Rs', 'step', step);
   if (st === 0) throw new StrideViewError('invalid_argument', 'Rs: step is 0 (a step must be non-zero)');
-  return Object.freeze({ kind: 'R', start: f(start, 'start'), stop: f(stop, 'stop'), step: st });
+  return { kind: 'R', start: optInt('Rs', 'start', start), stop: optInt('Rs', 'stop', stop), step: st };
 }
 /** A list of indices: gathers (and copies) along the axis. */
 export function L(indices: readonly number[]): SliceSpec {
@@ -171,6 +177,11 @@ export function parseSlice(op: string, src: string): SliceSpec[] {
   });
 }
 
+// A number of spec i (an integer; a bigint converts), checked again at use.
+function specInt(op: string, i: number, what: string, v: unknown): number {
+  return Number.isSafeInteger(v) ? (v as number) : toInt(op, `spec ${i} ${what}`, v);
+}
+
 // Parsed slice strings (arrays of frozen specs, never mutated), so that a loop slicing with the
 // same string parses it once. Bounded: cleared when full.
 const sliceCache = new Map<string, readonly SliceSpec[]>();
@@ -186,6 +197,7 @@ function parseSliceCached(op: string, src: string): readonly SliceSpec[] {
 }
 
 function toSpec(op: string, s: unknown, i: number): SliceSpec {
+  if (Number.isSafeInteger(s)) return { kind: 'I', index: s as number };
   if (typeof s === 'number' || typeof s === 'bigint') return I(toInt(op, `index ${i}`, s));
   if (s === null || s === undefined) return A;
   if (Array.isArray(s)) return L(s as number[]);
@@ -594,13 +606,13 @@ export class NDArray {
       switch (s.kind) {
         case 'I':
           wire.put(0);
-          wire.put(s.index);
+          wire.put(specInt(op, i, 'index', s.index));
           break;
         case 'R':
           wire.put(1);
-          wire.put(s.start ?? NaN);
-          wire.put(s.stop ?? NaN);
-          wire.put(s.step ?? NaN);
+          wire.put(s.start === null ? NaN : specInt(op, i, 'start', s.start));
+          wire.put(s.stop === null ? NaN : specInt(op, i, 'stop', s.stop));
+          wire.put(s.step === null ? NaN : specInt(op, i, 'step', s.step));
           break;
         case 'A':
           wire.put(3);

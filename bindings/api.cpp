@@ -303,11 +303,13 @@ void write_flat(Writer& w, const FlatView& v) {
   double* p = w.grab(static_cast<size_t>(7 + 4 * n + (v.has_mask ? 2 * n : 0)));
   *p++ = 1;
   *p++ = n;
-  int64_t count = 1;
+  bool zero = false;
+  for (int i = 0; i < n; ++i) zero = zero || v.shape[i] == 0;
+  int64_t count = zero ? 0 : 1;  // flat::create checked the product of a non-empty shape
   for (int i = 0; i < n; ++i) {
     *p++ = kConst;
     *p++ = static_cast<double>(v.shape[i]);
-    count = v.shape[i] == 0 || count == 0 ? 0 : count * v.shape[i];  // checked by flat::create
+    if (!zero) count *= v.shape[i];
   }
   for (int i = 0; i < n; ++i) {
     *p++ = kConst;

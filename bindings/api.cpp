@@ -8,9 +8,11 @@
 // index), and the buffer-bounds check that must precede every kernel call.
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "kernels/kernels.hpp"
 #include "shape/shape.hpp"
+#include "view/flat.hpp"
 #include "wire.hpp"
 
 namespace sv::wire {
@@ -231,9 +233,129 @@ void write_view(Writer& w, const View& v) {
   write_expr(w, v.numel());
 }
 
+void write_result(Writer& w, int64_t v) { w.i64(v); }
+void write_result(Writer& w, const Dims& d) { w.dims(d); }
+
+// A Shape op over concrete dims: one dims argument per parameter of `f`, its result written back.
+template <class F>
+Status dims_call(Reader& r, Writer& w, F f) {
+  if constexpr (std::is_invocable_v<F, const Dims&>) {
+    SV_TRY(Dims a, read_dims(r));
+    SV_TRY(auto res, f(a));
+    write_result(w, res);
+  } else {
+    SV_TRY(Dims a, read_dims(r));
+    SV_TRY(Dims b, read_dims(r));
+    SV_TRY(auto res, f(a, b));
+    write_result(w, res);
+  }
+  return ok_status();
+}
+
 void write_opt(Writer& w, const std::optional<int64_t>& v) {
   w.b(v.has_value());
   w.i64(v.value_or(0));
+}
+
+// ------------------------------------------------------------------------------------ fast path
+
+// Concrete views (every dim a constant) skip sym::Dim and the heap: they are decoded into a
+// FlatView, moved by view/flat.hpp and encoded from it. Every function here returns false to hand
+// the request to the general path (read_view / View), which alone produces errors.
+
+bool read_fixed(Reader& r, int64_t n, int64_t* out) {
+  int64_t k;
+  if (!r.next(k) || k != n) return false;
+  for (int64_t i = 0; i < n; ++i) {
+    if (!r.next(out[i])) return false;
+  }
+  return true;
+}
+
+bool read_fixed_pairs(Reader& r, int64_t n, FlatRange* out) {
+  int64_t k;
+  if (!r.next(k) || k != n) return false;
+  for (int64_t i = 0; i < n; ++i) {
+    if (!r.next(out[i].first) || !r.next(out[i].second)) return false;
+  }
+  return true;
+}
+
+// A flat request view (tag 0) with constant dims, as View::create makes it.
+bool read_flat(Reader& r, FlatView& v) {
+  int64_t tag, n, tok, has_strides, has_mask;
+  if (!r.next(tag) || tag != 0 || !r.next(n) || n < 0 || n > kMaxRank) return false;
+  v.ndim = static_cast<int>(n);
+  for (int64_t i = 0; i < n; ++i) {
+    if (!r.next(tok) || tok != kConst || !r.next(v.shape[i])) return false;
+  }
+  if (!r.next(v.offset) || !r.next(has_strides)) return false;
+  if (has_strides && !read_fixed(r, n, v.strides)) return false;
+  if (!r.next(has_mask)) return false;
+  v.has_mask = has_mask != 0;
+  if (v.has_mask && !read_fixed_pairs(r, n, v.mask)) return false;
+  return flat::create(v, has_strides != 0);
+}
+
+// The response encoding of write_view for a concrete view.
+void write_flat(Writer& w, const FlatView& v) {
+  const int n = v.ndim;
+  double* p = w.grab(static_cast<size_t>(7 + 4 * n + (v.has_mask ? 2 * n : 0)));
+  *p++ = 1;
+  *p++ = n;
+  bool zero = false;
+  for (int i = 0; i < n; ++i) zero = zero || v.shape[i] == 0;
+  int64_t count = zero ? 0 : 1;  // flat::create checked the product of a non-empty shape
+  for (int i = 0; i < n; ++i) {
+    *p++ = kConst;
+    *p++ = static_cast<double>(v.shape[i]);
+    if (!zero) count *= v.shape[i];
+  }
+  for (int i = 0; i < n; ++i) {
+    *p++ = kConst;
+    *p++ = static_cast<double>(v.strides[i]);
+  }
+  *p++ = static_cast<double>(v.offset);
+  *p++ = v.has_mask ? 1 : 0;
+  if (v.has_mask) {
+    for (int i = 0; i < n; ++i) {
+      *p++ = static_cast<double>(v.mask[i].first);
+      *p++ = static_cast<double>(v.mask[i].second);
+    }
+  }
+  *p++ = v.contiguous ? 1 : 0;
+  *p++ = kConst;
+  *p = static_cast<double>(count);
+}
+
+// kViewCreate for a flat view or one movement op on a flat view.
+bool fast_view(Reader r, Writer& w) {
+  int64_t tag, op;
+  Reader peek = r;
+  if (!peek.next(tag)) return false;
+  FlatView v;
+  if (tag == 0) {
+    if (!read_flat(r, v)) return false;
+    write_flat(w, v);
+    return true;
+  }
+  FlatView p;
+  if (tag != 1 || !r.next(tag) || !read_flat(r, p) || !r.next(op)) return false;
+  bool ok = false;
+  if (op == kViewPermute || op == kViewFlip) {
+    int64_t a[kMaxRank];
+    if (!read_fixed(r, p.ndim, a)) return false;
+    const std::span<const int64_t> s(a, static_cast<size_t>(p.ndim));
+    ok = op == kViewPermute ? flat::permute(p, s, v) : flat::flip(p, s, v);
+  } else if (op == kViewShrink || op == kViewPad) {
+    FlatRange b[kMaxRank];
+    if (!read_fixed_pairs(r, p.ndim, b)) return false;
+    const std::span<const FlatRange> s(b, static_cast<size_t>(p.ndim));
+    ok = op == kViewShrink ? flat::shrink(p, s, v) : flat::pad(p, s, v);
+  }
+  if (!ok) return false;
+  write_flat(w, v);
+  return true;
 }
 
 // ------------------------------------------------------------------------------------ slicing
@@ -244,54 +366,94 @@ int64_t floor_div(int64_t a, int64_t b) {  // b > 0
   return q;
 }
 
-struct SliceOut {
-  View view;
-  bool invalid_scalar = false;  // rank-0 result picked from the masked-out region
-  std::vector<int64_t> list_axes;
+struct Spec {
+  int64_t kind, a, b, c;
+  bool has_a, has_b, has_c;
 };
+
+// Reads one spec. The reads go through Reader::next (no Result per number); on a failed read the
+// same position is read again with Reader::i64 for its Error.
+Result<Spec> read_spec(Reader& r, int64_t i) {
+  Spec s{};
+  Reader at = r;
+  if (!r.next(s.kind)) return at.i64().error();
+  if (s.kind == kIndex) {
+    at = r;
+    if (!r.next(s.a)) return at.i64().error();
+  } else if (s.kind == kRange) {
+    double x[3];
+    for (double& v : x) {
+      if (!r.next_num(v)) return malformed("truncated");
+    }
+    s.has_a = !std::isnan(x[0]);
+    s.has_b = !std::isnan(x[1]);
+    s.has_c = !std::isnan(x[2]);
+    for (double v : x) {
+      if (!std::isnan(v) && (std::fabs(v) > static_cast<double>(kMaxSafe) || v != std::trunc(v))) {
+        return malformed("slice bound");
+      }
+    }
+    s.a = s.has_a ? static_cast<int64_t>(x[0]) : 0;
+    s.b = s.has_b ? static_cast<int64_t>(x[1]) : 0;
+    s.c = s.has_c ? static_cast<int64_t>(x[2]) : 1;
+    if (s.c == 0) {
+      return make_error(Code::invalid_argument, "slice: step of spec " + S(i) +
+                                                    " is 0 (a step must be non-zero)");
+    }
+  } else if (s.kind != kAll && s.kind != kNewAxis && s.kind != kList && s.kind != kEllipsis) {
+    return malformed("slice kind");
+  }
+  return s;
+}
+
+// The concrete view being sliced (from a FlatView or a View's Layout); mask null = unmasked.
+struct LayoutRef {
+  int64_t ndim;
+  const int64_t* shape;
+  const int64_t* strides;
+  int64_t offset;
+  const FlatRange* mask;
+};
+
+struct SliceOut {
+  FlatView view;
+  bool invalid_scalar = false;  // rank-0 result picked from the masked-out region
+  int nlist = 0;
+  int64_t list_axes[kMaxRank];
+};
+
+// View::create of the slice result: flat::create, or View::create for its error.
+Status create_result(FlatView& v, bool with_strides) {
+  FlatView raw;
+  flat::copy(raw, v);
+  if (flat::create(v, with_strides)) return ok_status();
+  const size_t n = static_cast<size_t>(raw.ndim);
+  std::optional<Dims> st;
+  if (with_strides) st.emplace(raw.strides, raw.strides + n);
+  std::optional<Mask> m;
+  if (raw.has_mask) m.emplace(raw.mask, raw.mask + n);
+  SV_TRY(View g, View::create(std::span<const int64_t>(raw.shape, n), raw.offset, std::move(st),
+                              std::move(m)));
+  if (!flat::from_view(g, v)) return malformed("slice result");
+  return ok_status();
+}
 
 // NumPy basic indexing over one view: every spec becomes a size, an offset step, a stride and a
 // mask range of the result; the result is one View::create (so stepped ranges are strided views).
-Result<SliceOut> slice(const View& v, Reader& r) {
-  SV_TRY(Layout l, v.layout("slice"));
-  const int64_t ndim = static_cast<int64_t>(l.shape.size());
+// The specs are read, validated and counted first, then applied (the first kKept from a copy).
+Status slice(const LayoutRef& l, Reader& r, SliceOut& out) {
+  const int64_t ndim = l.ndim;
   SV_TRY(int64_t nspecs, r.count(4096));
-  struct Spec {
-    int64_t kind, a, b, c;
-    bool has_a, has_b, has_c;
-  };
-  std::vector<Spec> specs;
+  constexpr int64_t kKept = 8;  // specs kept from the first pass; later ones are read again
+  Spec kept[kKept];
+  Reader again = r;
   int64_t consuming = 0, ellipses = 0;
   for (int64_t i = 0; i < nspecs; ++i) {
-    Spec s{};
-    SV_TRY(s.kind, r.i64());
-    if (s.kind == kIndex) {
-      SV_TRY(s.a, r.i64());
-    } else if (s.kind == kRange) {
-      SV_TRY(double a, r.num());
-      SV_TRY(double b, r.num());
-      SV_TRY(double c, r.num());
-      s.has_a = !std::isnan(a);
-      s.has_b = !std::isnan(b);
-      s.has_c = !std::isnan(c);
-      for (double x : {a, b, c}) {
-        if (!std::isnan(x) && (std::fabs(x) > static_cast<double>(kMaxSafe) || x != std::trunc(x))) {
-          return malformed("slice bound");
-        }
-      }
-      s.a = s.has_a ? static_cast<int64_t>(a) : 0;
-      s.b = s.has_b ? static_cast<int64_t>(b) : 0;
-      s.c = s.has_c ? static_cast<int64_t>(c) : 1;
-      if (s.c == 0) {
-        return make_error(Code::invalid_argument, "slice: step of spec " + S(i) +
-                                                      " is 0 (a step must be non-zero)");
-      }
-    } else if (s.kind != kAll && s.kind != kNewAxis && s.kind != kList && s.kind != kEllipsis) {
-      return malformed("slice kind");
-    }
+    SV_TRY(Spec s, read_spec(r, i));
+    if (i < kKept) kept[i] = s;
+    if (i + 1 == kKept) again = r;
     if (s.kind == kIndex || s.kind == kRange || s.kind == kAll || s.kind == kList) ++consuming;
     if (s.kind == kEllipsis) ++ellipses;
-    specs.push_back(s);
   }
   if (ellipses > 1) {
     return make_error(Code::invalid_argument, "slice: an index can only have a single ellipsis ('...')");
@@ -301,35 +463,28 @@ Result<SliceOut> slice(const View& v, Reader& r) {
                                               S(ndim) + "-dimensional, but " + S(consuming) +
                                               " were indexed");
   }
-  // Expand the ellipsis (or pad with trailing A) so that every input axis is consumed once.
-  std::vector<Spec> full;
-  for (const Spec& s : specs) {
-    if (s.kind == kEllipsis) {
-      for (int64_t k = 0; k < ndim - consuming; ++k) full.push_back(Spec{kAll, 0, 0, 1, false, false, false});
-    } else {
-      full.push_back(s);
-    }
-  }
-  if (ellipses == 0) {
-    for (int64_t k = 0; k < ndim - consuming; ++k) full.push_back(Spec{kAll, 0, 0, 1, false, false, false});
-  }
 
-  Dims shape, strides;
-  Mask mask;
+  FlatView& v = out.view;
+  int64_t rank = 0;  // of the result; dims beyond kMaxRank are counted, not stored
   int64_t offset = l.offset;
   bool invalid = false, empty = false;
-  SliceOut out{View::create(Dims{}).value(), false, {}};
   int64_t axis = 0;
-  for (const Spec& s : full) {
+  auto push = [&](int64_t size, int64_t stride, Range m) {
+    if (rank < kMaxRank) {
+      v.shape[rank] = size;
+      v.strides[rank] = stride;
+      v.mask[rank] = m;
+    }
+    ++rank;
+  };
+  auto apply = [&](const Spec& s) -> Status {
     if (s.kind == kNewAxis) {
-      shape.push_back(1);
-      strides.push_back(0);
-      mask.push_back({0, 1});
-      continue;
+      push(1, 0, {0, 1});
+      return ok_status();
     }
     const int64_t n = l.shape[axis];
     const int64_t st = l.strides[axis];
-    const Range valid = l.has_mask() ? l.mask[axis] : Range{0, n};
+    const Range valid = l.mask ? Range(l.mask[axis]) : Range{0, n};
     if (s.kind == kIndex) {
       int64_t i = s.a < 0 ? s.a + n : s.a;
       if (i < 0 || i >= n) {
@@ -337,22 +492,20 @@ Result<SliceOut> slice(const View& v, Reader& r) {
                                                   " is out of bounds for axis " + S(axis) +
                                                   " with size " + S(n));
       }
-      auto o = checked_mul(i, st);
-      o = o ? checked_add(offset, *o) : std::nullopt;
+      auto o = flat::mul(i, st);
+      o = o ? flat::add(offset, *o) : std::nullopt;
       if (!o) return make_error(Code::overflow, "slice: offset of the result overflows 2^53-1");
       offset = *o;
       if (i < valid.first || i >= valid.second) invalid = true;
       ++axis;
-      continue;
+      return ok_status();
     }
     if (s.kind == kAll || s.kind == kList) {
-      if (s.kind == kList) out.list_axes.push_back(static_cast<int64_t>(shape.size()));
-      shape.push_back(n);
-      strides.push_back(st);
-      mask.push_back(valid);
+      if (s.kind == kList) out.list_axes[out.nlist++] = rank;
+      push(n, st, valid);
       if (n == 0) empty = true;
       ++axis;
-      continue;
+      return ok_status();
     }
     // kRange: PySlice_AdjustIndices.
     const int64_t step = s.c;
@@ -379,17 +532,15 @@ Result<SliceOut> slice(const View& v, Reader& r) {
     int64_t len = 0;
     if (step > 0 && stop > start) len = (stop - start + step - 1) / step;
     if (step < 0 && start > stop) len = (start - stop + (-step) - 1) / (-step);
+    ++axis;
     if (len == 0) {
       empty = true;
-      shape.push_back(0);
-      strides.push_back(0);
-      mask.push_back({0, 0});
-      ++axis;
-      continue;
+      push(0, 0, {0, 0});
+      return ok_status();
     }
-    auto o = checked_mul(start, st);
-    o = o ? checked_add(offset, *o) : std::nullopt;
-    auto ns = checked_mul(st, step);
+    auto o = flat::mul(start, st);
+    o = o ? flat::add(offset, *o) : std::nullopt;
+    auto ns = flat::mul(st, step);
     if (!o || !ns) return make_error(Code::overflow, "slice: strides of the result overflow 2^53-1");
     offset = *o;
     // Valid positions j: valid.first <= start + j*step < valid.second.
@@ -405,29 +556,46 @@ Result<SliceOut> slice(const View& v, Reader& r) {
     lo = std::clamp<int64_t>(lo, 0, len);
     hi = std::clamp<int64_t>(hi, 0, len);
     if (hi < lo) hi = lo;
-    shape.push_back(len);
-    strides.push_back(*ns);
-    mask.push_back({lo, hi});
-    ++axis;
+    push(len, *ns, {lo, hi});
+    return ok_status();
+  };
+  // Expand the ellipsis (or pad with trailing A) so that every input axis is consumed once.
+  const Spec all{kAll, 0, 0, 1, false, false, false};
+  for (int64_t i = 0; i < nspecs; ++i) {
+    Spec s = i < kKept ? kept[i] : Spec{};
+    if (i >= kKept) {
+      SV_TRY(s, read_spec(again, i));
+    }
+    if (s.kind != kEllipsis) {
+      SV_CHECK(apply(s));
+      continue;
+    }
+    for (int64_t k = 0; k < ndim - consuming; ++k) SV_CHECK(apply(all));
   }
+  if (ellipses == 0) {
+    for (int64_t k = 0; k < ndim - consuming; ++k) SV_CHECK(apply(all));
+  }
+
+  // View::create rejects the rank before anything else.
+  if (rank > kMaxRank) return View::create(Dims(static_cast<size_t>(rank), 0)).error();
+  v.ndim = static_cast<int>(rank);
   if (empty) {
-    SV_TRY(View z, View::create(shape, 0, std::nullopt, std::nullopt));
-    out.view = std::move(z);
-    return out;
+    v.offset = 0;
+    v.has_mask = false;
+    return create_result(v, false);
   }
   if (invalid) {
-    if (shape.empty()) {
+    if (rank == 0) {
       out.invalid_scalar = true;
-      return out;
+      v.offset = 0;
+      v.has_mask = false;
+      return create_result(v, false);
     }
-    for (auto& m : mask) m = {0, 0};
+    for (int64_t i = 0; i < rank; ++i) v.mask[i] = {0, 0};
   }
-  bool masked = l.has_mask() || invalid;
-  std::optional<Mask> om;
-  if (masked) om = std::move(mask);
-  SV_TRY(View res, View::create(shape, offset, strides, std::move(om)));
-  out.view = std::move(res);
-  return out;
+  v.offset = offset;
+  v.has_mask = l.mask != nullptr || invalid;
+  return create_result(v, true);
 }
 
 // ------------------------------------------------------------------------------------ kernels
@@ -634,25 +802,12 @@ Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>
   };
   switch (op) {
     // ---------------------------------------------------------------- Shape
-    case kShapeNumel: {
-      SV_TRY(Dims s, read_dims(r));
-      SV_TRY(int64_t n, shape::numel(s));
-      w.i64(n);
-      return ok_status();
-    }
-    case kShapeCStrides: {
-      SV_TRY(Dims s, read_dims(r));
-      SV_TRY(Dims st, shape::c_contiguous_strides(s));
-      w.dims(st);
-      return ok_status();
-    }
-    case kShapeRavel: {
-      SV_TRY(Dims idx, read_dims(r));
-      SV_TRY(Dims st, read_dims(r));
-      SV_TRY(int64_t k, shape::ravel_index(idx, st));
-      w.i64(k);
-      return ok_status();
-    }
+    case kShapeNumel:
+      return dims_call(r, w, [](const Dims& s) { return shape::numel(s); });
+    case kShapeCStrides:
+      return dims_call(r, w, [](const Dims& s) { return shape::c_contiguous_strides(s); });
+    case kShapeRavel:
+      return dims_call(r, w, [](const Dims& i, const Dims& s) { return shape::ravel_index(i, s); });
     case kShapeUnravel: {
       SV_TRY(int64_t k, r.i64());
       SV_TRY(Dims s, read_dims(r));
@@ -660,13 +815,8 @@ Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>
       w.dims(idx);
       return ok_status();
     }
-    case kShapeResolveNegOne: {
-      SV_TRY(Dims cur, read_dims(r));
-      SV_TRY(Dims spec, read_dims(r));
-      SV_TRY(Dims res, shape::resolve_neg_one(cur, spec));
-      w.dims(res);
-      return ok_status();
-    }
+    case kShapeResolveNegOne:
+      return dims_call(r, w, [](const Dims& c, const Dims& s) { return shape::resolve_neg_one(c, s); });
     case kShapeBroadcast: {
       SV_TRY(int64_t n, r.count(1024));
       Dims acc;
@@ -683,13 +833,8 @@ Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>
       w.dims(acc);
       return ok_status();
     }
-    case kShapeBroadcastIndex: {
-      SV_TRY(Dims idx, read_dims(r));
-      SV_TRY(Dims src, read_dims(r));
-      SV_TRY(Dims res, shape::broadcast_index(idx, src));
-      w.dims(res);
-      return ok_status();
-    }
+    case kShapeBroadcastIndex:
+      return dims_call(r, w, [](const Dims& i, const Dims& s) { return shape::broadcast_index(i, s); });
     case kShapeToString: {
       SV_TRY(Dims s, read_dims(r));
       str = shape::to_string(s);
@@ -806,6 +951,7 @@ Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>
     }
     // ---------------------------------------------------------------- View
     case kViewCreate: {
+      if (fast_view(r, w)) return ok_status();
       SV_TRY(View v, read_view(r, 0));
       write_view(w, v);
       return ok_status();
@@ -816,12 +962,27 @@ Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>
       return ok_status();
     }
     case kViewSlice: {
-      SV_TRY(View v, read_view(r, 0));
-      SV_TRY(SliceOut s, slice(v, r));
+      SliceOut s;
+      FlatView in;
+      Reader fast = r;
+      if (read_flat(fast, in)) {
+        r = fast;
+        SV_CHECK(slice(LayoutRef{in.ndim, in.shape, in.strides, in.offset,
+                                 in.has_mask ? in.mask : nullptr},
+                       r, s));
+      } else {
+        SV_TRY(View v, read_view(r, 0));
+        SV_TRY(Layout l, v.layout("slice"));
+        FlatRange m[kMaxRank];  // views have rank <= kMaxRank
+        std::copy(l.mask.begin(), l.mask.end(), m);
+        SV_CHECK(slice(LayoutRef{static_cast<int64_t>(l.shape.size()), l.shape.data(),
+                                 l.strides.data(), l.offset, l.has_mask() ? m : nullptr},
+                       r, s));
+      }
       w.b(s.invalid_scalar);
-      w.i64(static_cast<int64_t>(s.list_axes.size()));
-      for (int64_t a : s.list_axes) w.i64(a);
-      write_view(w, s.view);
+      w.i64(s.nlist);
+      for (int i = 0; i < s.nlist; ++i) w.i64(s.list_axes[i]);
+      write_flat(w, s.view);
       return ok_status();
     }
     case kViewLinearIndex: {

@@ -2,6 +2,7 @@
 // allocation, and a handful of functions registered with Embind. Converts and forwards; the
 // TypeScript layer (web/src/runtime.ts) wraps these raw names.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -89,6 +90,10 @@ double sv_alloc(double bytes) {
 void sv_free(double p) { std::free(reinterpret_cast<void*>(static_cast<uintptr_t>(p))); }
 
 }  // namespace
+
+// sv_call as a plain wasm export (Module._sv_call_raw): the per-op hot path. Embind's invoker
+// without dynamic execution (-sDYNAMIC_EXECUTION=0) costs more than a metadata op itself.
+extern "C" EMSCRIPTEN_KEEPALIVE int sv_call_raw(int op, double in_len) { return sv_call(op, in_len); }
 
 EMSCRIPTEN_BINDINGS(strideview) {
   emscripten::function("sv_scratch", &sv_scratch);

@@ -109,6 +109,19 @@ class Reader {
     }
     return static_cast<int64_t>(d);
   }
+  // i64() for the fast path: false instead of an Error (nothing allocated either way).
+  bool next(int64_t& out) {
+    if (i_ >= n_) return false;
+    const double d = p_[i_++];
+    if (!(std::fabs(d) <= static_cast<double>(kMaxSafe)) || d != std::trunc(d)) return false;
+    out = static_cast<int64_t>(d);
+    return true;
+  }
+  bool next_num(double& out) {
+    if (i_ >= n_) return false;
+    out = p_[i_++];
+    return true;
+  }
   // A count in [0, max].
   Result<int64_t> count(int64_t max) {
     SV_TRY(int64_t n, i64());
@@ -128,6 +141,12 @@ class Writer {
   void num(double v) { out_.push_back(v); }
   void i64(int64_t v) { out_.push_back(static_cast<double>(v)); }
   void b(bool v) { out_.push_back(v ? 1.0 : 0.0); }
+  // Room for k more numbers, written through the pointer (one size check instead of k).
+  double* grab(size_t k) {
+    const size_t at = out_.size();
+    out_.resize(at + k);
+    return out_.data() + at;
+  }
   void dims(const Dims& d) {
     i64(static_cast<int64_t>(d.size()));
     for (int64_t v : d) i64(v);

@@ -2,12 +2,15 @@
 // movement op and its error paths, symbolic views, overflow. Where a result is checked as a whole
 // it is compared against the dense reference of dense_ref.hpp (which never calls View code).
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "dense_ref.hpp"
 #include "shape/shape.hpp"
+#include "view/flat.hpp"
 #include "view/view.hpp"
 
 using namespace sv;
@@ -898,4 +901,160 @@ TEST_CASE("view: symbolic views bound to huge values report overflow",
   const View y = mk(sym::Shape{sym::neg(D(c))});
   REQUIRE(c.bind(3).ok());
   SV_REQUIRE_ERROR(permute(y, {0}), Code::invalid_argument, "permute", "-3");
+}
+
+// ------------------------------------------------------------------------------------ FlatView
+
+// view/flat.hpp is the binding's allocation-free fast path: on every input it must either agree
+// with View exactly or decline (false), and it must decline wherever View returns an Error.
+namespace {
+
+bool same(const FlatView& f, const View& v) {
+  FlatView g;
+  if (!flat::from_view(v, g) || f.ndim != g.ndim || f.offset != g.offset ||
+      f.has_mask != g.has_mask || f.contiguous != g.contiguous) {
+    return false;
+  }
+  for (int i = 0; i < f.ndim; ++i) {
+    if (f.shape[i] != g.shape[i] || f.strides[i] != g.strides[i]) return false;
+    if (f.has_mask && f.mask[i] != g.mask[i]) return false;
+  }
+  return true;
+}
+
+struct FlatCase {
+  Dims shape, strides;
+  int64_t offset = 0;
+  std::optional<Mask> mask;
+  bool with_strides = true;
+};
+
+FlatCase random_case(std::mt19937_64& rng) {
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  FlatCase c;
+  const int64_t rank = pick(0, 9) == 0 ? (pick(0, 1) ? 32 : 33) : pick(0, 4);
+  for (int64_t i = 0; i < rank; ++i) {
+    const int64_t r = pick(0, 19);
+    c.shape.push_back(r == 0 ? 0 : r == 1 ? 1 : r == 2 ? k2e30 : r == 3 ? -1 : pick(1, 5));
+    const int64_t s = pick(0, 19);
+    c.strides.push_back(s == 0 ? 0 : s == 1 ? k2e52 : s < 6 ? -pick(1, 40) : pick(1, 40));
+  }
+  if (rank >= 32) std::fill(c.shape.begin(), c.shape.end(), 1);
+  c.offset = pick(0, 29) == 0 ? k2e52 * 2 : pick(-50, 200);
+  c.with_strides = pick(0, 3) != 0;
+  if (pick(0, 2) == 0) {
+    Mask m;
+    for (int64_t d : c.shape) {
+      const int64_t b = pick(0, std::max<int64_t>(0, std::min<int64_t>(d, 6)));
+      const int64_t e = pick(0, 4) == 0 ? d : pick(b, std::max<int64_t>(b, std::min<int64_t>(d, 7)));
+      m.push_back({pick(0, 12) == 0 ? e + 1 : b, e});
+    }
+    c.mask = std::move(m);
+  }
+  return c;
+}
+
+Result<View> create_of(const FlatCase& c) {
+  return View::create(c.shape, c.offset, c.with_strides ? std::optional<Dims>(c.strides) : std::nullopt,
+                      c.mask);
+}
+
+bool flat_of(const FlatCase& c, FlatView& f) {
+  if (c.shape.size() > static_cast<size_t>(kMaxRank)) return false;
+  f.ndim = static_cast<int>(c.shape.size());
+  f.offset = c.offset;
+  f.has_mask = c.mask.has_value();
+  for (int i = 0; i < f.ndim; ++i) {
+    f.shape[i] = c.shape[i];
+    f.strides[i] = c.strides[i];
+    if (c.mask) f.mask[i] = (*c.mask)[i];
+  }
+  return flat::create(f, c.with_strides);
+}
+
+// Either both fail, or both succeed with the same view; `declined` counts fast-path refusals of
+// a valid op (allowed, but must stay rare).
+void check_same(const Result<View>& general, bool fast_ok, const FlatView& f, int& declined) {
+  if (!general.ok()) {
+    CHECK_FALSE(fast_ok);
+    return;
+  }
+  if (!fast_ok) {
+    ++declined;
+    return;
+  }
+  CHECK(same(f, *general));
+}
+
+}  // namespace
+
+TEST_CASE("view: FlatView create and movement ops agree with View on random views",
+          "[view][flat]") {
+  std::mt19937_64 rng(20261121);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  int created = 0, declined = 0;
+  for (int iter = 0; iter < 20000; ++iter) {
+    const FlatCase c = random_case(rng);
+    FlatView f;
+    const bool fok = flat_of(c, f);
+    const Result<View> g = create_of(c);
+    check_same(g, fok, f, declined);
+    if (!g.ok() || !fok) continue;
+    ++created;
+    const View& v = *g;
+    const int n = v.ndim();
+    FlatView out;
+    // permute: a random permutation, sometimes broken (repeat, out of range, wrong count)
+    {
+      std::vector<int64_t> axes(static_cast<size_t>(n));
+      for (int i = 0; i < n; ++i) axes[i] = i;
+      std::shuffle(axes.begin(), axes.end(), rng);
+      const int64_t k = pick(0, 9);
+      if (k == 0 && n > 1) axes[0] = axes[1];
+      if (k == 1 && n > 0) axes[0] = pick(0, 1) ? n : -1;
+      if (k == 2) axes.push_back(0);
+      std::vector<int> ia(axes.begin(), axes.end());
+      check_same(v.permute(ia), flat::permute(f, axes, out), out, declined);
+    }
+    // shrink: valid bounds mostly, sometimes empty or out of range
+    {
+      Mask b;
+      for (int i = 0; i < n; ++i) {
+        const int64_t d = f.shape[i];
+        int64_t s = d > 0 ? pick(0, d - 1) : 0;
+        int64_t e = d > 0 ? pick(s + 1, d) : 0;
+        if (pick(0, 3) == 0) s = 0, e = d;
+        if (pick(0, 29) == 0) e = s;
+        if (pick(0, 29) == 0) e = d + 1;
+        b.push_back({s, e});
+      }
+      if (pick(0, 19) == 0) b.push_back({0, 1});
+      check_same(v.shrink(b), flat::shrink(f, std::vector<FlatRange>(b.begin(), b.end()), out), out,
+                 declined);
+    }
+    // pad: small paddings, sometimes negative or huge
+    {
+      Mask p;
+      for (int i = 0; i < n; ++i) {
+        const int64_t r = pick(0, 29);
+        p.push_back({r == 0 ? -1 : r == 1 ? k2e52 : pick(0, 2), pick(0, 2)});
+      }
+      check_same(v.pad(p), flat::pad(f, std::vector<FlatRange>(p.begin(), p.end()), out), out,
+                 declined);
+    }
+    // flip: random flags
+    {
+      std::vector<int64_t> flags(static_cast<size_t>(n));
+      std::vector<bool> bflags(static_cast<size_t>(n));
+      for (int i = 0; i < n; ++i) bflags[i] = (flags[i] = pick(0, 1)) != 0;
+      check_same(v.flip(bflags), flat::flip(f, flags, out), out, declined);
+    }
+    CHECK(same(f, flat::to_view(f)));
+  }
+  CHECK(created > 5000);
+  CHECK(declined == 0);
 }

@@ -219,3 +219,94 @@ test('contiguous, copy, astype, toTypedArray, toArray', () => {
   assert.deepEqual(sv.array([-1n, 300n], { dtype: 'uint8' }).toArray(), [255, 44], 'integers wrap');
   assert.deepEqual(sv.array([3, 4]).astype('int64').toArray(), [3n, 4n]);
 });
+
+// The metadata fast path (concrete views) seen from NDArray: element values of transposes,
+// permutes and slices of random arrays (incl. flips and padded views) against nested JS arrays,
+// the parsed-slice cache, and errors that leave the instance working.
+test('fast path: transpose, permute and slices read the right elements', () => {
+  const nestedT = (x, axes, shape) => {
+    const out = sv.zeros(axes.map((a) => shape[a])).toArray();
+    const idx = new Array(shape.length).fill(0);
+    const walk = (d) => {
+      if (d === shape.length) {
+        let src = x;
+        for (const i of idx) src = src[i];
+        let dst = out;
+        for (let k = 0; k < axes.length - 1; k++) dst = dst[idx[axes[k]]];
+        if (axes.length === 0) return;
+        dst[idx[axes[axes.length - 1]]] = src;
+        return;
+      }
+      for (let i = 0; i < shape[d]; i++) {
+        idx[d] = i;
+        walk(d + 1);
+      }
+    };
+    walk(0);
+    return axes.length === 0 ? x : out;
+  };
+  let seed = 7;
+  const rnd = (n) => (seed = (seed * 48271) % 2147483647) % n;
+  for (let iter = 0; iter < 60; iter++) {
+    const rank = rnd(5);
+    const shape = Array.from({ length: rank }, () => 1 + rnd(4));
+    const base = ar(shape);
+    const a = rnd(2) ? base.flip() : base;
+    const x = a.toArray();
+    const axes = Array.from({ length: rank }, (_, i) => i).sort(() => rnd(3) - 1);
+    assert.deepEqual(a.permute(axes).toArray(), nestedT(x, axes, shape), `permute ${shape} ${axes}`);
+    assert.deepEqual(a.permute(axes.map((v) => v - rank)).toArray(), nestedT(x, axes, shape));
+    const rev = axes.map((_, i) => rank - 1 - i);
+    assert.deepEqual(a.transpose().toArray(), nestedT(x, rev, shape));
+    if (rank > 0) {
+      const s = rnd(shape[0]);
+      assert.deepEqual(a.slice(R(s, s + 2)).toArray(), x.slice(s, s + 2));
+      assert.deepEqual(a.slice(`${s}:${s + 2}`).toArray(), x.slice(s, s + 2));
+      assert.deepEqual(a.slice('::-1').toArray(), x.slice().reverse());
+    }
+    base.dispose();
+  }
+  const before = sv.memoryStats().liveArrays;
+  const p = ar([3, 4]).padView([[1, 1], [0, 0]], -1);
+  assert.deepEqual(p.transpose().toArray(), [[-1, 0, 4, 8, -1], [-1, 1, 5, 9, -1], [-1, 2, 6, 10, -1], [-1, 3, 7, 11, -1]]);
+  assert.deepEqual(p.slice('1:3').toArray(), [[0, 1, 2, 3], [4, 5, 6, 7]]);
+  assert.deepEqual(p.slice('0').toArray(), [-1, -1, -1, -1]);
+  for (let i = 0; i < 100; i++) p.transpose();
+  assert.equal(sv.memoryStats().liveArrays, before + 1, 'views own no buffers');
+  p.base.dispose();
+});
+
+test('fast path: slice strings are cached but errors are not, and the instance keeps working', () => {
+  const a = ar([4, 5]);
+  for (let k = 0; k < 3; k++) {
+    assert.deepEqual(a.slice('1:3, ::-2').toArray(), [[9, 7, 5], [14, 12, 10]]);
+    throwsSv(assert, () => a.slice('1:3, 9'), 'out_of_range', /slice: index 9 is out of bounds for axis 1 with size 5/);
+    throwsSv(assert, () => a.slice('1:x'), 'invalid_argument', /slice: cannot parse "x" in "1:x"/);
+    throwsSv(assert, () => a.slice('::0'), 'invalid_argument', /step is 0/);
+    throwsSv(assert, () => a.slice('1, 2, 3'), 'out_of_range', /too many indices for array: array is 2-dimensional, but 3 were indexed/);
+  }
+  for (let i = 0; i < 300; i++) assert.deepEqual(a.slice(`${i % 4}:${(i % 4) + 1}, ${i % 5}`).shape, [1]);
+  assert.deepEqual(a.slice('1:3, ::-2').toArray(), [[9, 7, 5], [14, 12, 10]]);
+  assert.deepEqual(a.transpose().slice(R(1, 3), N).shape, [2, 1, 4]);
+  assert.deepEqual(a.slice(...Array(30).fill(N)).shape, [...Array(30).fill(1), 4, 5]);
+  assert.deepEqual(a.slice(...Array(30).fill(N)).transpose().shape, [5, 4, ...Array(30).fill(1)]);
+  const b9 = a.slice(...Array(9).fill(N), E, 1);
+  assert.deepEqual(b9.shape, [...Array(9).fill(1), 4]);
+  assert.deepEqual(b9.reshape([4]).toArray(), [1, 6, 11, 16]);
+  throwsSv(assert, () => a.slice(...Array(9).fill(N), E, 1, E), 'invalid_argument', /single ellipsis/);
+  throwsSv(assert, () => a.slice(...Array(9).fill(N), 1, 2, 5), 'out_of_range', /too many indices/);
+  throwsSv(assert, () => a.slice(...Array(9).fill(N), 1, 7), 'out_of_range', /slice: index 7 is out of bounds for axis 1 with size 5/);
+  throwsSv(assert, () => a.slice(...Array(30).fill(N)).slice(N), 'invalid_argument', /create: rank 33 exceeds the maximum of 32/);
+  throwsSv(assert, () => a.slice(...Array(40).fill(N)), 'invalid_argument', /create: rank 42 exceeds the maximum of 32/);
+  assert.throws(() => a.slice({ kind: 'R', start: 1.5, stop: null, step: null }), /slice: spec 0 start must be an integer, got 1.5/);
+  assert.throws(() => a.slice(A, { kind: 'I', index: '1' }), TypeError);
+  assert.deepEqual(a.slice({ kind: 'R', start: 1n, stop: null, step: -1 }).shape, [2, 5]);
+  const spec = R(1, 3);
+  assert.deepEqual([spec.start, spec.stop, spec.step], [1, 3, null]);
+  throwsSv(assert, () => Rs(0, 1, 0), 'invalid_argument', /Rs: step is 0/);
+  throwsSv(assert, () => a.permute([1, 1]), 'invalid_argument', /permute: axis 1 appears more than once/);
+  assert.throws(() => a.transpose([0, 0.5]), RangeError);
+  assert.deepEqual(a.transpose([1n, 0n]).shape, [5, 4]);
+  a.dispose();
+  throwsSv(assert, () => a.transpose(), 'disposed', /transpose: the array was disposed/);
+});

@@ -1,7 +1,7 @@
 // View: an immutable value; every op is one C++ call.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sv, ready, throwsSv } from './helpers.mjs';
+import { sv, ready, rng, throwsSv } from './helpers.mjs';
 
 await ready;
 const { View, Sym } = sv;
@@ -121,4 +121,95 @@ test('symbolic views: derivations replayed by C++, strides symbolic until bound'
   assert.equal(s.offset, 1);
   assert.deepEqual(View.create([Sym.dim(n), 2]).expand([Sym.dim(n), 2]).shape.length, 2);
   assert.equal(View.create([1]).expand([Sym.dim(n)]).strides[0], 0);
+});
+
+// Concrete views take the binding's allocation-free fast path (view/flat.hpp); a view whose dim 0
+// is a bound variable of the same value takes the general path (sym::Dim, View). Both must give the
+// same results and the same error codes, on random views with masks, negative and zero strides,
+// offsets, rank 0 and rank 32.
+test('fast path of concrete views agrees with the general path', () => {
+  const r = rng(4242);
+  const n = Sym.variable('fastpath', 0, 1 << 20);
+  const describe = (v) => ({
+    shape: Sym.eval(v.shape),
+    strides: Sym.eval(v.strides),
+    offset: v.offset,
+    mask: v.mask && v.mask.map((p) => [...p]),
+    contiguous: v.isCContiguous,
+    numel: Sym.evalDim(v.numel),
+  });
+  const outcome = (f) => {
+    try {
+      return { ok: describe(f()) };
+    } catch (e) {
+      if (!(e instanceof sv.StrideViewError)) throw e;
+      return { error: e.code };
+    }
+  };
+  let compared = 0;
+  let succeeded = 0;
+  for (let iter = 0; iter < 1500; iter++) {
+    const rank = r.int(0, 19) === 0 ? 32 : r.int(0, 4);
+    const shape = [];
+    for (let i = 0; i < rank; i++) shape.push(rank === 32 ? (i === 0 ? 2 : 1) : i === 0 ? r.int(2, 5) : r.pick([0, 1, 2, 3, 4, 5]));
+    const opts = {};
+    if (r.int(0, 3) !== 0) opts.strides = shape.map(() => r.pick([0, 1, 2, 7, -1, -3, 12, -20]));
+    opts.offset = r.int(0, 9) === 0 ? 2 ** 53 - 2 : r.int(0, 100);
+    if (r.int(0, 2) === 0) {
+      opts.mask = shape.map((d) => {
+        const b = r.int(0, d);
+        return [b, r.int(0, 9) === 0 ? d + 1 : r.int(b, d)];
+      });
+    }
+    if (rank > 0) n.bind(shape[0]);
+    const symShape = rank > 0 ? [Sym.dim(n), ...shape.slice(1)] : [];
+    const make = (s) => () => View.create(s, opts);
+    const a = outcome(make(shape));
+    const b = outcome(make(symShape));
+    assert.deepEqual(a, b, `create ${JSON.stringify([shape, opts])}`);
+    compared++;
+    if (a.error) continue;
+    const fast = View.create(shape, opts);
+    const slow = View.create(symShape, opts);
+    const axes = r.shuffle([...Array(rank).keys()]);
+    if (rank > 1 && r.int(0, 9) === 0) axes[0] = axes[1];
+    const bounds = shape.map((d) => {
+      const s0 = d > 0 ? r.int(0, d - 1) : 0;
+      return r.int(0, 3) === 0 ? [0, d] : [s0, r.int(0, 19) === 0 ? d + 1 : d > 0 ? r.int(s0 + 1, d) : 0];
+    });
+    const padding = shape.map(() => [r.int(0, 29) === 0 ? -1 : r.int(0, 2), r.int(0, 2)]);
+    const flags = shape.map(() => r.int(0, 1) === 1);
+    for (const [name, op] of [
+      ['permute', (v) => v.permute(axes)],
+      ['shrink', (v) => v.shrink(bounds)],
+      ['pad', (v) => v.pad(padding)],
+      ['flip', (v) => v.flip(flags)],
+      ['shrink+flip+permute', (v) => v.shrink(bounds).flip(flags).permute(axes)],
+    ]) {
+      const x = outcome(() => op(fast));
+      const y = outcome(() => op(slow));
+      assert.deepEqual(x, y, `${name} of ${JSON.stringify([shape, opts])}: ${JSON.stringify([axes, bounds, padding, flags])}`);
+      compared++;
+      if (x.ok) succeeded++;
+    }
+  }
+  n.unbind();
+  assert.ok(compared > 5000 && succeeded > 2000, `compared ${compared}, succeeded ${succeeded}`);
+});
+
+test('fast path: errors name the op and the numbers, and the instance keeps working', () => {
+  const v = View.create([2, 3], { strides: [-3, 1], offset: 3 });
+  throwsSv(assert, () => v.permute([0, 0]), 'invalid_argument', /permute: axis 0 appears more than once/);
+  throwsSv(assert, () => v.permute([0, 2]), 'out_of_range', /permute: axis 2 at position 1 is out of range \[0, 2\)/);
+  throwsSv(assert, () => v.permute([0]), 'rank_mismatch', /permute: 1 axes for a view of rank 2/);
+  throwsSv(assert, () => v.shrink([[0, 3], [0, 3]]), 'out_of_range', /shrink: bound \(0,3\) of dim 0 is invalid for size 2/);
+  throwsSv(assert, () => v.pad([[-1, 0], [0, 0]]), 'invalid_argument', /pad: padding \(-1,0\) of dim 0 is negative/);
+  throwsSv(assert, () => View.create([2 ** 26, 2], { strides: [2 ** 30, 2 ** 24] }), 'overflow', /create: view of shape/);
+  assert.throws(() => v.permute([0, 1.5]), RangeError);
+  assert.throws(() => v.permute('01'), TypeError);
+  assert.throws(() => v.shrink([[0, 1, 2], [0, 3]]), TypeError);
+  const t = v.permute([1, 0]);
+  assert.deepEqual([t.shape, t.strides, t.offset], [[3, 2], [1, -3], 3]);
+  assert.ok(Object.isFrozen(t.shape) && Object.isFrozen(t.strides));
+  assert.deepEqual(v.permute([1n, 0n]).shape, [3, 2]);
 });

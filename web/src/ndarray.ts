@@ -16,7 +16,7 @@ import {
 import { StrideViewError, fmt, isArrayLike, toInt, toInts, toPairs } from './errors.js';
 import { heapBuffer, rt } from './runtime.js';
 import { Op, wire, type Wire } from './wire.js';
-import { View, putView, readView } from './view.js';
+import { View, ints, pairs, putView, readView } from './view.js';
 
 // ------------------------------------------------------------------------------------ Symbol.dispose
 
@@ -101,20 +101,26 @@ export type SliceSpec =
   | { readonly kind: 'N' }
   | { readonly kind: 'E' };
 
+// I, R and Rs return plain objects (readonly by type, not frozen: freezing would cost more than
+// the slice itself); slice() re-checks their numbers, so a hand-made or mutated spec cannot reach
+// C++ unchecked.
+
 /** A single index (drops the axis; negative counts from the end). */
 export function I(index: number): SliceSpec {
-  return Object.freeze({ kind: 'I', index: toInt('I', 'index', index) });
+  return { kind: 'I', index: toInt('I', 'index', index) };
 }
 /** A half-open range [start, stop) (null or omitted = open end; clamps like NumPy). */
 export function R(start?: number | null, stop?: number | null): SliceSpec {
   return Rs(start, stop, null);
 }
+function optInt(op: string, what: string, v: unknown): number | null {
+  return v === undefined || v === null ? null : toInt(op, what, v);
+}
 /** A stepped range (NumPy start:stop:step; negative steps walk backwards; a strided view). */
 export function Rs(start?: number | null, stop?: number | null, step?: number | null): SliceSpec {
-  const f = (v: unknown, w: string): number | null => (v === undefined || v === null ? null : toInt('Rs', w, v));
-  const st = f(step, 'step');
+  const st = optInt('Rs', 'step', step);
   if (st === 0) throw new StrideViewError('invalid_argument', 'Rs: step is 0 (a step must be non-zero)');
-  return Object.freeze({ kind: 'R', start: f(start, 'start'), stop: f(stop, 'stop'), step: st });
+  return { kind: 'R', start: optInt('Rs', 'start', start), stop: optInt('Rs', 'stop', stop), step: st };
 }
 /** A list of indices: gathers (and copies) along the axis. */
 export function L(indices: readonly number[]): SliceSpec {
@@ -171,7 +177,27 @@ export function parseSlice(op: string, src: string): SliceSpec[] {
   });
 }
 
+// A number of spec i (an integer; a bigint converts), checked again at use.
+function specInt(op: string, i: number, what: string, v: unknown): number {
+  return Number.isSafeInteger(v) ? (v as number) : toInt(op, `spec ${i} ${what}`, v);
+}
+
+// Parsed slice strings (arrays of frozen specs, never mutated), so that a loop slicing with the
+// same string parses it once. Bounded: cleared when full.
+const sliceCache = new Map<string, readonly SliceSpec[]>();
+
+function parseSliceCached(op: string, src: string): readonly SliceSpec[] {
+  let list = sliceCache.get(src);
+  if (list === undefined) {
+    list = Object.freeze(parseSlice(op, src));
+    if (sliceCache.size >= 256) sliceCache.clear();
+    sliceCache.set(src, list);
+  }
+  return list;
+}
+
 function toSpec(op: string, s: unknown, i: number): SliceSpec {
+  if (Number.isSafeInteger(s)) return { kind: 'I', index: s as number };
   if (typeof s === 'number' || typeof s === 'bigint') return I(toInt(op, `index ${i}`, s));
   if (s === null || s === undefined) return A;
   if (Array.isArray(s)) return L(s as number[]);
@@ -191,6 +217,17 @@ function normAxis(op: string, axis: unknown, ndim: number): number {
     throw new StrideViewError('out_of_range', `${op}: axis ${a} is out of bounds for array of dimension ${ndim}`);
   }
   return r;
+}
+
+/** Integer axes, negative ones counted from the end (no repetition check: C++ permute has it). */
+function normAxisList(op: string, axes: unknown, ndim: number): number[] {
+  const a = ints(op, 'axes', axes);
+  const out = new Array<number>(a.length);
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    out[i] = x < 0 && x >= -ndim ? x + ndim : x >= 0 && x < ndim ? x : normAxis(op, x, ndim);
+  }
+  return out;
 }
 
 /** @internal */
@@ -305,18 +342,18 @@ export class NDArray {
   // ---------------------------------------------------------------- properties
 
   get shape(): number[] {
-    return this._v.shape.slice() as number[];
+    return this._v._shape.slice() as number[];
   }
   /** Strides in elements. */
   get strides(): number[] {
-    return this._v.strides.slice() as number[];
+    return this._v._strides.slice() as number[];
   }
   /** Offset of element [0,...,0] in elements from the start of the buffer. */
   get offset(): number {
     return this._v.offset;
   }
   get ndim(): number {
-    return this._v.shape.length;
+    return this._v._shape.length;
   }
   /** Number of elements. */
   get size(): number {
@@ -407,15 +444,16 @@ export class NDArray {
   /** Permutes the axes (reverses them by default). */
   transpose(axes?: readonly number[]): NDArray {
     this._check('transpose');
-    const n = this.ndim;
-    const a = axes === undefined ? Array.from({ length: n }, (_, i) => n - 1 - i) : toInts('transpose', 'axes', axes).map((x) => normAxis('transpose', x, n));
-    return this._derive(this._v.permute(a));
+    const n = this._v._shape.length;
+    if (axes !== undefined) return this._derive(this._v._permute(normAxisList('transpose', axes, n)));
+    const a = new Array<number>(n);
+    for (let i = 0; i < n; i++) a[i] = n - 1 - i;
+    return this._derive(this._v._permute(a));
   }
   /** Reorders the axes: result axis i is input axis axes[i]. */
   permute(axes: readonly number[]): NDArray {
     this._check('permute');
-    const n = this.ndim;
-    return this._derive(this._v.permute(toInts('permute', 'axes', axes).map((x) => normAxis('permute', x, n))));
+    return this._derive(this._v._permute(normAxisList('permute', axes, this._v._shape.length)));
   }
   /** Reverses the given axes (all by default): a strided view with negative strides. */
   flip(axes?: number | readonly number[]): NDArray {
@@ -527,7 +565,7 @@ export class NDArray {
   /** Keeps [start, end) per dim (View.shrink). */
   shrink(bounds: readonly (readonly [number, number])[]): NDArray {
     this._check('shrink');
-    return this._derive(this._v.shrink(toPairs('shrink', 'bounds', bounds)));
+    return this._derive(this._v._shrink(pairs('shrink', 'bounds', bounds)));
   }
   /** A virtual padded view: masked-out elements read as `value` (read-only). */
   padView(padding: readonly (readonly [number, number])[], value: number = 0): NDArray {
@@ -551,23 +589,30 @@ export class NDArray {
   slice(...specs: (SliceSpec | number | null | string | readonly number[])[]): NDArray {
     const op = 'slice';
     this._check(op);
-    const list: SliceSpec[] =
-      specs.length === 1 && typeof specs[0] === 'string' ? parseSlice(op, specs[0]) : specs.map((s, i) => toSpec(op, s, i));
+    let list: readonly SliceSpec[];
+    if (specs.length === 1 && typeof specs[0] === 'string') {
+      list = parseSliceCached(op, specs[0]);
+    } else {
+      const l = new Array<SliceSpec>(specs.length);
+      for (let i = 0; i < specs.length; i++) l[i] = toSpec(op, specs[i], i);
+      list = l;
+    }
     wire.begin();
     putView(wire, this._v);
     wire.put(list.length);
-    const lists: (readonly number[])[] = [];
-    for (const s of list) {
+    let lists: (readonly number[])[] | null = null;
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i]!;
       switch (s.kind) {
         case 'I':
           wire.put(0);
-          wire.put(s.index);
+          wire.put(specInt(op, i, 'index', s.index));
           break;
         case 'R':
           wire.put(1);
-          wire.put(s.start ?? NaN);
-          wire.put(s.stop ?? NaN);
-          wire.put(s.step ?? NaN);
+          wire.put(s.start === null ? NaN : specInt(op, i, 'start', s.start));
+          wire.put(s.stop === null ? NaN : specInt(op, i, 'stop', s.stop));
+          wire.put(s.step === null ? NaN : specInt(op, i, 'step', s.step));
           break;
         case 'A':
           wire.put(3);
@@ -577,7 +622,7 @@ export class NDArray {
           break;
         case 'L':
           wire.put(5);
-          lists.push(s.indices);
+          (lists ??= []).push(s.indices);
           break;
         case 'E':
           wire.put(6);
@@ -592,6 +637,7 @@ export class NDArray {
     const v = readView(wire, null, null);
     if (invalid) return full([], this._fill, this.dtype);
     let out = this._derive(v);
+    if (lists === null) return out;
     for (let k = 0; k < lists.length; k++) {
       const g = gather(out, axes[k]!, lists[k]!);
       if (out._owner === null) out.dispose();

@@ -16,10 +16,11 @@ export interface ViewOptions {
 
 /** An immutable strided view: shape, strides, offset and an optional mask (in elements). */
 export class View {
-  /** Dims: numbers, or symbolic expressions for symbolic views. */
-  readonly shape: readonly Dim[];
-  /** Strides in elements (symbolic for contiguous views over symbolic shapes). */
-  readonly strides: readonly Dim[];
+  /** @internal the shape array (frozen on first public access: freezing costs more than the op) */
+  readonly _shape: Dim[];
+  /** @internal */
+  readonly _strides: Dim[];
+  private _frozen = false;
   readonly offset: number;
   /** Valid region per dim, or null when every element is valid. */
   readonly mask: Mask | null;
@@ -45,8 +46,8 @@ export class View {
     deriv: number[] | null,
     parent: View | null,
   ) {
-    this.shape = Object.freeze(shape);
-    this.strides = Object.freeze(strides);
+    this._shape = shape;
+    this._strides = strides;
     this.offset = offset;
     this.mask = mask;
     this.isCContiguous = contiguous;
@@ -105,8 +106,24 @@ export class View {
     return readView(wire, deriv, null);
   }
 
+  /** Dims: numbers, or symbolic expressions for symbolic views (a frozen array). */
+  get shape(): readonly Dim[] {
+    if (!this._frozen) this._freeze();
+    return this._shape;
+  }
+  /** Strides in elements (symbolic for contiguous views over symbolic shapes; a frozen array). */
+  get strides(): readonly Dim[] {
+    if (!this._frozen) this._freeze();
+    return this._strides;
+  }
+  private _freeze(): void {
+    Object.freeze(this._shape);
+    Object.freeze(this._strides);
+    this._frozen = true;
+  }
+
   get ndim(): number {
-    return this.shape.length;
+    return this._shape.length;
   }
 
   /** Size of one dim (symbolic for symbolic views). */
@@ -180,38 +197,52 @@ export class View {
   /** Same elements in a new shape (-1 infers one dim); an error when no strided view fits. */
   reshape(shape: SymShape): View {
     const s = toShape('View.reshape', 'shape', shape);
-    return derive(this, Op.ViewReshape, (w) => putShape(w, s));
+    putShape(startDerive(this, Op.ViewReshape), s);
+    return endDerive(this);
   }
   /** Grows size-1 dims (stride 0). */
   expand(shape: SymShape): View {
     const s = toShape('View.expand', 'shape', shape);
-    return derive(this, Op.ViewExpand, (w) => putShape(w, s));
+    putShape(startDerive(this, Op.ViewExpand), s);
+    return endDerive(this);
   }
   /** NumPy broadcast_to: prepends size-1 dims, then expands. */
   broadcastTo(shape: SymShape): View {
     const s = toShape('View.broadcastTo', 'shape', shape);
-    return derive(this, Op.ViewBroadcastTo, (w) => putShape(w, s));
+    putShape(startDerive(this, Op.ViewBroadcastTo), s);
+    return endDerive(this);
   }
   permute(axes: readonly number[]): View {
-    const a = toInts('View.permute', 'axes', axes);
-    return derive(this, Op.ViewPermute, (w) => w.putDims(a));
+    return this._permute(ints('View.permute', 'axes', axes));
+  }
+  /** @internal permute with axes already checked to be integers (C++ checks the rest). */
+  _permute(axes: readonly number[]): View {
+    startDerive(this, Op.ViewPermute).putDims(axes);
+    return endDerive(this);
   }
   /** Keeps [start, end) of each dim. */
   shrink(bounds: readonly (readonly [number, number])[]): View {
-    const b = toPairs('View.shrink', 'bounds', bounds);
-    return derive(this, Op.ViewShrink, (w) => putPairs(w, b));
+    return this._shrink(pairs('View.shrink', 'bounds', bounds));
+  }
+  /** @internal shrink with bounds already checked to be integer pairs. */
+  _shrink(bounds: readonly (readonly [number, number])[]): View {
+    putPairs(startDerive(this, Op.ViewShrink), bounds);
+    return endDerive(this);
   }
   /** Adds (before, after) virtual elements per dim (masked out). */
   pad(padding: readonly (readonly [number, number])[]): View {
-    const p = toPairs('View.pad', 'padding', padding);
-    return derive(this, Op.ViewPad, (w) => putPairs(w, p));
+    putPairs(startDerive(this, Op.ViewPad), pairs('View.pad', 'padding', padding));
+    return endDerive(this);
   }
   /** Reverses the dims whose flag is true. */
   flip(axesToFlip: readonly boolean[]): View {
     if (!Array.isArray(axesToFlip) || axesToFlip.some((x) => typeof x !== 'boolean')) {
       throw new TypeError(`View.flip: axesToFlip must be an array of booleans, got ${fmt(axesToFlip)}`);
     }
-    return derive(this, Op.ViewFlip, (w) => w.putDims(axesToFlip.map((x) => (x ? 1 : 0))));
+    const w = startDerive(this, Op.ViewFlip);
+    w.put(axesToFlip.length);
+    for (let i = 0; i < axesToFlip.length; i++) w.put(axesToFlip[i] ? 1 : 0);
+    return endDerive(this);
   }
   toString(): string {
     wire.begin();
@@ -223,10 +254,37 @@ export class View {
 
 function putPairs(w: Wire, p: readonly (readonly [number, number])[]): void {
   w.put(p.length);
-  for (const [a, b] of p) {
-    w.put(a);
-    w.put(b);
+  for (let i = 0; i < p.length; i++) {
+    const q = p[i]!;
+    w.put(q[0]);
+    w.put(q[1]);
   }
+}
+
+/**
+ * @internal The array itself when it is an array of safe integers (nothing to convert), else
+ * toInts (which converts bigints or throws the error naming op and what).
+ */
+export function ints(op: string, what: string, v: unknown): readonly number[] {
+  if (Array.isArray(v)) {
+    let ok = true;
+    for (let i = 0; i < v.length && ok; i++) ok = Number.isSafeInteger(v[i]);
+    if (ok) return v as number[];
+  }
+  return toInts(op, what, v);
+}
+
+/** @internal As {@link ints}, for an array of [a, b] integer pairs (else toPairs). */
+export function pairs(op: string, what: string, v: unknown): readonly (readonly [number, number])[] {
+  if (Array.isArray(v)) {
+    let ok = true;
+    for (let i = 0; i < v.length && ok; i++) {
+      const p: unknown = v[i];
+      ok = Array.isArray(p) && p.length === 2 && Number.isSafeInteger(p[0]) && Number.isSafeInteger(p[1]);
+    }
+    if (ok) return v as [number, number][];
+  }
+  return toPairs(op, what, v);
 }
 
 /** @internal Writes a view in the wire's view encoding. */
@@ -237,15 +295,25 @@ export function putView(w: Wire, v: View): void {
     for (let i = 0; i < d.length; i++) w.put(d[i]!);
     return;
   }
-  const n = v.shape.length;
+  const shape = v._shape;
+  const n = shape.length;
   w.put(0);
   w.put(n);
-  for (let i = 0; i < n; i++) putExpr(w, v.shape[i]!);
+  for (let i = 0; i < n; i++) {
+    const d = shape[i]!;
+    if (typeof d === 'number') {
+      w.put(0);
+      w.put(d);
+    } else {
+      putExpr(w, d);
+    }
+  }
   w.put(v.offset);
   if (v._mode === 1) {
+    const strides = v._strides;
     w.put(1);
     w.put(n);
-    for (let i = 0; i < n; i++) w.put(v.strides[i] as number);
+    for (let i = 0; i < n; i++) w.put(strides[i] as number);
   } else {
     w.put(0);
   }
@@ -262,14 +330,27 @@ export function putView(w: Wire, v: View): void {
   }
 }
 
+/** Reads one dim: a number inline, a symbolic expression through readExpr. */
+function readDim(w: Wire): Dim {
+  const s = w.s;
+  const p = w.pos;
+  if (s[p] !== 0) return readExpr(w);
+  w.pos = p + 2;
+  return s[p + 1]!;
+}
+
+function readDims(w: Wire, n: number): Dim[] {
+  const out = new Array<Dim>(n);
+  for (let i = 0; i < n; i++) out[i] = readDim(w);
+  return out;
+}
+
 /** @internal Reads a response view. */
 export function readView(w: Wire, deriv: number[] | null, parent: View | null): View {
   const mode = w.num();
   const n = w.num();
-  const shape = new Array<Dim>(n);
-  const strides = new Array<Dim>(n);
-  for (let i = 0; i < n; i++) shape[i] = readExpr(w);
-  for (let i = 0; i < n; i++) strides[i] = readExpr(w);
+  const shape = readDims(w, n);
+  const strides = readDims(w, n);
   const offset = w.num();
   let mask: Mask | null = null;
   if (w.bool()) {
@@ -281,19 +362,23 @@ export function readView(w: Wire, deriv: number[] | null, parent: View | null): 
     mask = Object.freeze(m);
   }
   const contiguous = w.bool();
-  const numel = readExpr(w);
+  const numel = readDim(w);
   if (mode === 0 && deriv === null) {
     throw new Error('strideview: internal error: a derived view without its derivation');
   }
   return View._make(shape, strides, offset, mask, contiguous, numel, mode, mode === 0 ? deriv : null, mode === 0 ? parent : null);
 }
 
-/** @internal One movement op on C++: [1, view, op, args] decoded and replayed by read_view. */
-export function derive(v: View, op: number, args: (w: Wire) => void): View {
+/** @internal Starts one movement op on C++: [1, view, op, args] decoded and replayed by read_view. */
+export function startDerive(v: View, op: number): Wire {
   wire.begin().put(1);
   putView(wire, v);
   wire.put(op);
-  args(wire);
+  return wire;
+}
+
+/** @internal Runs the op started by {@link startDerive} once its arguments are written. */
+export function endDerive(v: View): View {
   const deriv = wire.sym ? wire.snapshot() : null;
   wire.call(Op.ViewCreate);
   return readView(wire, deriv, v);
@@ -301,5 +386,5 @@ export function derive(v: View, op: number, args: (w: Wire) => void): View {
 
 /** @internal True when every dim is a number. */
 export function isStaticView(v: View): boolean {
-  return v.shape.every((d) => typeof d === 'number');
+  return v._shape.every((d) => typeof d === 'number');
 }

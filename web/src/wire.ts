@@ -10,25 +10,54 @@ import { rt } from './runtime.js';
 let scratchPtr = 0;
 let scratchCap = 0;
 let f64: Float64Array = new Float64Array(0);
+// The HEAPU8 f64 was made for: Emscripten replaces Module.HEAPU8 whenever memory grows, so an
+// identity check tells whether f64 is still attached (cheaper than comparing buffers).
+let f64Heap: Uint8Array | null = null;
 
 function scratch(): Float64Array {
   const r = rt();
+  const heap = r.HEAPU8;
+  if (heap === f64Heap) return f64;
   if (scratchCap === 0) {
     scratchPtr = r.sv_scratch(1 << 14);
     scratchCap = r.sv_scratch_capacity();
   }
-  const buf = r.HEAPU8.buffer;
-  if (f64.buffer !== buf || f64.byteOffset !== scratchPtr || f64.length !== scratchCap) {
-    f64 = new Float64Array(buf, scratchPtr, scratchCap);
-  }
+  f64 = new Float64Array(r.HEAPU8.buffer, scratchPtr, scratchCap);
+  f64Heap = r.HEAPU8;
   return f64;
+}
+
+// The scratch area moved (sv_scratch reallocated it): rebuild f64 on next use.
+function moved(ptr: number, cap: number): void {
+  scratchPtr = ptr;
+  scratchCap = cap;
+  f64Heap = null;
+}
+
+// The raw wasm export of sv_call (bindings/embind.cpp): Embind's generic invoker (no dynamic
+// execution) costs more than a metadata op. Falls back to the Embind function for older builds.
+type CallFn = (op: number, inLen: number) => number;
+let callFn: CallFn | null = null;
+
+function callRaw(op: number, inLen: number): number {
+  if (callFn !== null) return callFn(op, inLen);
+  const r = rt() as unknown as { _sv_call_raw?: CallFn; sv_call: CallFn };
+  if (typeof r._sv_call_raw !== 'function') {
+    callFn = (o, n) => r.sv_call(o, n);
+    return callFn(op, inLen);
+  }
+  // Emscripten's first call replaces Module._sv_call_raw by the wasm export itself.
+  const st = r._sv_call_raw(op, inLen);
+  callFn = r._sv_call_raw;
+  return st;
 }
 
 /** @internal Request writer / response reader over the scratch area. */
 export class Wire {
   pos = 0;
   sym = false; // the request mentions a symbolic dim or a derived view
-  private s: Float64Array = f64;
+  /** @internal the scratch area (view.ts reads responses from it directly) */
+  s: Float64Array = f64;
 
   begin(): this {
     this.pos = 0;
@@ -48,8 +77,7 @@ export class Wire {
     const r = rt();
     const p = r.sv_scratch(Math.max(1 << 14, scratchCap * 2));
     if (p === 0) throw new StrideViewError('out_of_memory', 'strideview: out of memory for the request');
-    scratchPtr = p;
-    scratchCap = r.sv_scratch_capacity();
+    moved(p, r.sv_scratch_capacity());
     this.s = scratch();
   }
   /** The request written so far (used as the derivation of a symbolic view). */
@@ -58,14 +86,13 @@ export class Wire {
   }
   /** Runs op; throws StrideViewError on a C++ error; positions the reader at the response. */
   call(op: number): this {
-    const r = rt();
-    const st = r.sv_call(op, this.pos);
-    if ((st & 255) !== 0) {
-      throw new StrideViewError(codeName(st & 255), r.sv_error());
-    }
-    if (st & 256) {
-      scratchPtr = r.sv_scratch(0);
-      scratchCap = r.sv_scratch_capacity();
+    const st = callRaw(op, this.pos);
+    if (st !== 0) {
+      const r = rt();
+      if ((st & 255) !== 0) {
+        throw new StrideViewError(codeName(st & 255), r.sv_error());
+      }
+      moved(r.sv_scratch(0), r.sv_scratch_capacity());
     }
     this.s = scratch();
     this.pos = 0;

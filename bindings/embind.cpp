@@ -81,7 +81,9 @@ void sv_drop_var(double id) { sv::wire::registry().erase(static_cast<int64_t>(id
 
 // Element buffers: 16-byte aligned (SIMD128); 0 when out of memory (ABORTING_MALLOC=0).
 double sv_alloc(double bytes) {
-  if (!(bytes >= 0) || bytes > 4294967296.0) return 0;
+  // wasm32: size_t is 32 bits, and rounding up to 16 below must not wrap (2^32-15 .. 2^32 bytes
+  // would otherwise get a 16-byte block).
+  if (!(bytes >= 0) || bytes > static_cast<double>(SIZE_MAX - 15)) return 0;
   size_t n = static_cast<size_t>(bytes);
   n = (n + 15) & ~size_t{15};
   if (n == 0) n = 16;

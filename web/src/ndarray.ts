@@ -57,7 +57,8 @@ const finalizer =
 
 function allocStorage(op: string, length: number, dtype: DType): Storage {
   const bytes = length * info(dtype).size;
-  const ptr = bytes > 4294967296 ? 0 : rt().sv_alloc(bytes);
+  // wasm32: sv_alloc rounds up to 16 bytes in a 32-bit size_t, so 2^32 - 16 bytes is the most it can give.
+  const ptr = bytes > 4294967280 ? 0 : rt().sv_alloc(bytes);
   if (ptr === 0) {
     throw new StrideViewError(
       'out_of_memory',

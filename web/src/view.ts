@@ -20,14 +20,12 @@ export class View {
   readonly _shape: Dim[];
   /** @internal */
   readonly _strides: Dim[];
-  private _frozen = false;
-  readonly offset: number;
-  /** Valid region per dim, or null when every element is valid. */
-  readonly mask: Mask | null;
-  /** Offset 0, no mask, and row-major strides. */
-  readonly isCContiguous: boolean;
-  /** Number of elements (symbolic for symbolic views). */
-  readonly numel: Dim;
+  // The public layout is read through getters over private fields: NDArray.view hands this object
+  // out and the array reads its layout from it, so nobody may reassign offset or mask.
+  readonly #offset: number;
+  readonly #mask: Mask | null;
+  readonly #contiguous: boolean;
+  readonly #numel: Dim;
   /** @internal 1: flat with strides, 2: flat with default strides, 0: only by derivation. */
   readonly _mode: number;
   /** @internal */
@@ -48,13 +46,30 @@ export class View {
   ) {
     this._shape = shape;
     this._strides = strides;
-    this.offset = offset;
-    this.mask = mask;
-    this.isCContiguous = contiguous;
-    this.numel = numel;
+    this.#offset = offset;
+    this.#mask = mask;
+    this.#contiguous = contiguous;
+    this.#numel = numel;
     this._mode = mode;
     this._deriv = deriv;
     this._parent = parent;
+  }
+
+  /** Offset of element [0, ..., 0] in the buffer, in elements. */
+  get offset(): number {
+    return this.#offset;
+  }
+  /** Valid region per dim (half-open, frozen), or null when every element is valid. */
+  get mask(): Mask | null {
+    return this.#mask;
+  }
+  /** Offset 0, no mask, and row-major strides. */
+  get isCContiguous(): boolean {
+    return this.#contiguous;
+  }
+  /** Number of elements (symbolic for symbolic views). */
+  get numel(): Dim {
+    return this.#numel;
   }
 
   /** @internal */
@@ -108,18 +123,13 @@ export class View {
 
   /** Dims: numbers, or symbolic expressions for symbolic views (a frozen array). */
   get shape(): readonly Dim[] {
-    if (!this._frozen) this._freeze();
-    return this._shape;
+    const s = this._shape;
+    return Object.isFrozen(s) ? s : Object.freeze(s);
   }
   /** Strides in elements (symbolic for contiguous views over symbolic shapes; a frozen array). */
   get strides(): readonly Dim[] {
-    if (!this._frozen) this._freeze();
-    return this._strides;
-  }
-  private _freeze(): void {
-    Object.freeze(this._shape);
-    Object.freeze(this._strides);
-    this._frozen = true;
+    const s = this._strides;
+    return Object.isFrozen(s) ? s : Object.freeze(s);
   }
 
   get ndim(): number {

@@ -72,3 +72,4 @@ export {
   repeat,
 } from './ops.js';
 export { explain, type ExplainOptions } from './explain.js';
+export { buildInfo, isSimd, simdSupported, type BuildInfo } from './runtime.js';

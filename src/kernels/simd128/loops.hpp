@@ -318,8 +318,13 @@ inline bool copy_cast_row(D* d, int64_t ds, const S* s, int64_t ss, int64_t n) {
 
 // ----------------------------------------------------------------------------- elementwise
 
+// Size: elementwise and reduction SIMD loops exist for the hot dtypes only (float32, float64,
+// int32); the other dtypes run the scalar reference loops.
 template <class T>
-inline constexpr bool kSimdArith = !is_bool_v<T>;
+inline constexpr bool kSimdHot =
+    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int32_t>;
+template <class T>
+inline constexpr bool kSimdArith = kSimdHot<T>;
 
 // One vector of `a OP b` (non-comparison ops).
 template <BinaryOp OP, class T>
@@ -377,36 +382,49 @@ inline v128_t masks_to_bools(const v128_t* m) {
   return wasm_v128_and(bytes, wasm_i8x16_splat(1));
 }
 
-template <BinaryOp OP, class T, bool A0, bool B0>
-inline void binary_contig(scalar::binary_result_t<OP, T>* o, const T* a, const T* b, int64_t n) {
+// Contiguous output; each input contiguous or broadcast (stride 0). A broadcast input reads a
+// splatted stack block with a zero step, so one loop serves all four combinations.
+template <BinaryOp OP, class T>
+inline void binary_contig(scalar::binary_result_t<OP, T>* o, const T* a, int64_t as, const T* b,
+                          int64_t bs, int64_t n) {
   constexpr int L = kLanes<T>;
-  const vec<T> sa = splat<T>(*a), sb = splat<T>(*b);
-  auto va = [&](int64_t i) { return A0 ? sa : load<T>(a + i); };
-  auto vb = [&](int64_t i) { return B0 ? sb : load<T>(b + i); };
+  constexpr int B = scalar::is_comparison_v<OP> ? 16 : 4 * L;  // elements per step
+  alignas(16) T ca[B], cb[B];
+  const T* pa = a;
+  const T* pb = b;
+  ptrdiff_t ia = B, ib = B;
+  if (as == 0) {
+    for (int k = 0; k < B; ++k) std::memcpy(&ca[k], a, sizeof(T));
+    pa = ca;
+    ia = 0;
+  }
+  if (bs == 0) {
+    for (int k = 0; k < B; ++k) std::memcpy(&cb[k], b, sizeof(T));
+    pb = cb;
+    ib = 0;
+  }
   int64_t i = 0;
-  if constexpr (scalar::is_comparison_v<OP>) {
-    for (; i + 16 <= n; i += 16) {
+  for (; i + B <= n; i += B, pa += ia, pb += ib) {
+    if constexpr (scalar::is_comparison_v<OP>) {
       v128_t m[16 / L];
-      for (int k = 0; k < 16 / L; ++k) m[k] = (v128_t)vcompare<OP, T>(va(i + k * L), vb(i + k * L));
+      for (int k = 0; k < 16 / L; ++k) {
+        m[k] = (v128_t)vcompare<OP, T>(load<T>(pa + k * L), load<T>(pb + k * L));
+      }
       wasm_v128_store(o + i, masks_to_bools<T>(m));
-    }
-  } else {
-    for (; i + 4 * L <= n; i += 4 * L) {
-      const vec<T> r0 = vbinary<OP, T>(va(i), vb(i));
-      const vec<T> r1 = vbinary<OP, T>(va(i + L), vb(i + L));
-      const vec<T> r2 = vbinary<OP, T>(va(i + 2 * L), vb(i + 2 * L));
-      const vec<T> r3 = vbinary<OP, T>(va(i + 3 * L), vb(i + 3 * L));
+    } else {
+      const vec<T> r0 = vbinary<OP, T>(load<T>(pa), load<T>(pb));
+      const vec<T> r1 = vbinary<OP, T>(load<T>(pa + L), load<T>(pb + L));
+      const vec<T> r2 = vbinary<OP, T>(load<T>(pa + 2 * L), load<T>(pb + 2 * L));
+      const vec<T> r3 = vbinary<OP, T>(load<T>(pa + 3 * L), load<T>(pb + 3 * L));
       store<T>(o + i, r0);
       store<T>(o + i + L, r1);
       store<T>(o + i + 2 * L, r2);
       store<T>(o + i + 3 * L, r3);
     }
-    for (; i + L <= n; i += L) store<T>(o + i, vbinary<OP, T>(va(i), vb(i)));
   }
-  for (; i < n; ++i) o[i] = scalar::binary_op<OP, T>(a[A0 ? 0 : i], b[B0 ? 0 : i]);
+  for (; i < n; ++i) o[i] = scalar::binary_op<OP, T>(a[i * as], b[i * bs]);
 }
 
-// Contiguous output with each input contiguous or broadcast (stride 0).
 template <BinaryOp OP, class T>
 inline bool binary_row(scalar::binary_result_t<OP, T>* o, int64_t os, const T* a, int64_t as,
                        const T* b, int64_t bs, int64_t n) {
@@ -414,22 +432,14 @@ inline bool binary_row(scalar::binary_result_t<OP, T>* o, int64_t os, const T* a
     return false;
   } else {
     if (os != 1 || (as != 0 && as != 1) || (bs != 0 && bs != 1)) return false;
-    if (as == 1 && bs == 1) {
-      binary_contig<OP, T, false, false>(o, a, b, n);
-    } else if (as == 1) {
-      binary_contig<OP, T, false, true>(o, a, b, n);
-    } else if (bs == 1) {
-      binary_contig<OP, T, true, false>(o, a, b, n);
-    } else {
-      binary_contig<OP, T, true, true>(o, a, b, n);
-    }
+    binary_contig<OP, T>(o, a, as, b, bs, n);
     return true;
   }
 }
 
 template <UnaryOp OP, class T>
 inline bool unary_row(T* o, int64_t os, const T* a, int64_t as, int64_t n) {
-  constexpr bool ok = !is_bool_v<T> && (OP == UnaryOp::neg || OP == UnaryOp::abs ||
+  constexpr bool ok = kSimdHot<T> && (OP == UnaryOp::neg || OP == UnaryOp::abs ||
                                         (OP == UnaryOp::sqrt && is_float_v<T>));
   if constexpr (!ok) {
     return false;
@@ -491,7 +501,7 @@ inline vec<T> vreduce(vec<T> acc, vec<T> x) {
 // Vertical: o[i] = o[i] OP x[i] over contiguous rows (first-axis reductions).
 template <ReduceOp OP, class O, class I>
 inline bool reduce_into_row(O* o, int64_t os, const I* x, int64_t xs, int64_t n) {
-  if constexpr (!std::is_same_v<O, I> || is_bool_v<O>) {
+  if constexpr (!std::is_same_v<O, I> || !kSimdHot<O>) {
     return false;
   } else {
     if (os != 1 || xs != 1) return false;
@@ -517,7 +527,7 @@ inline bool reduce_into_row(O* o, int64_t os, const I* x, int64_t xs, int64_t n)
 // same order as four single-row steps (so float sums round identically), one pass over o.
 template <ReduceOp OP, class O, class I>
 inline bool reduce_into_row4(O* o, const I* x0, const I* x1, const I* x2, const I* x3, int64_t n) {
-  if constexpr (!std::is_same_v<O, I> || is_bool_v<O>) {
+  if constexpr (!std::is_same_v<O, I> || !kSimdHot<O>) {
     return false;
   } else {
     constexpr int L = kLanes<O>;
@@ -552,7 +562,7 @@ inline bool reduce_into_row4(O* o, const I* x0, const I* x1, const I* x2, const 
 // four vector accumulators, then the lanes.
 template <ReduceOp OP, class O, class I>
 inline bool reduce_row_to(O* o, const I* x, int64_t xs, int64_t n) {
-  constexpr bool same = std::is_same_v<O, I> && !is_bool_v<O>;
+  constexpr bool same = std::is_same_v<O, I> && kSimdHot<O>;
   constexpr bool widen =
       OP == ReduceOp::sum && std::is_same_v<O, double> && std::is_same_v<I, float>;
   if constexpr (!same && !widen) {

@@ -64,7 +64,9 @@ const common = {
   plugins: [gluePlugin],
   logLevel: 'warning',
   legalComments: 'none',
-  minifySyntax: true,
+  // Size (issue 7): whitespace, syntax and local identifiers; exported names, property names and
+  // StrideViewError's explicit `name` are unaffected.
+  minify: true,
 };
 
 await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 'index.mjs') });

@@ -95,10 +95,14 @@ void binary_row_fn(void* o, int64_t os, const void* a, int64_t as, const void* b
                       static_cast<const T*>(a), as, static_cast<const T*>(b), bs, n);
 }
 
+// Integer add/sub/mul wrap: unsigned operands share the signed loops (same bits).
 template <BinaryOp OP>
 BinaryRowFn binary_fn_of(DType t) {
   return visit_dtype(t, [](auto tag) -> BinaryRowFn {
-    return &binary_row_fn<OP, typename decltype(tag)::type>;
+    using T0 = typename decltype(tag)::type;
+    constexpr bool wraps = OP == BinaryOp::add || OP == BinaryOp::sub || OP == BinaryOp::mul;
+    using T = std::conditional_t<wraps, signed_of_t<T0>, T0>;
+    return &binary_row_fn<OP, T>;
   });
 }
 
@@ -124,10 +128,9 @@ BinaryRowFn binary_fn(BinaryOp op, DType t) {
       return binary_fn_of<BinaryOp::lt>(t);
     case BinaryOp::le:
       return binary_fn_of<BinaryOp::le>(t);
-    case BinaryOp::gt:
-      return binary_fn_of<BinaryOp::gt>(t);
+    case BinaryOp::gt:  // a > b is b < a, and a >= b is b <= a (NaN included): binary() swaps
     case BinaryOp::ge:
-      return binary_fn_of<BinaryOp::ge>(t);
+      break;
   }
   return nullptr;
 }
@@ -207,7 +210,9 @@ void unary_row_fn(void* o, int64_t os, const void* a, int64_t as, int64_t n) {
 template <UnaryOp OP>
 UnaryRowFn unary_fn_of(DType t) {
   return visit_dtype(t, [](auto tag) -> UnaryRowFn {
-    using T = typename decltype(tag)::type;
+    using T0 = typename decltype(tag)::type;
+    // Integer neg wraps: unsigned shares the signed loop.
+    using T = std::conditional_t<OP == UnaryOp::neg, signed_of_t<T0>, T0>;
     if constexpr (is_bool_v<T>) {
       if constexpr (OP == UnaryOp::abs) return &unary_row_fn<OP, uint8_t>;  // identity on 0/1
       return nullptr;
@@ -308,6 +313,11 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
   for (int i = 0; i < 2; ++i) {
     ops[i + 1] = {static_cast<char*>(u.op[i].base), &u.op[i].layout,
                   static_cast<int64_t>(dtype_size(a.dtype)), detail::kZeros};
+  }
+  // gt / ge run as lt / le with the operands swapped (fewer loops).
+  if (op == BinaryOp::gt || op == BinaryOp::ge) {
+    std::swap(ops[1], ops[2]);
+    op = op == BinaryOp::gt ? BinaryOp::lt : BinaryOp::le;
   }
   const BinaryRowFn fn = binary_fn(op, a.dtype);
   for_each_region(3, ops, 0, [&](const Plan& p, uint32_t) { run_binary(p, fn); });

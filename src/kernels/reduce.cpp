@@ -133,20 +133,30 @@ Status fill_bytes(const Operand& out, const void* value) {
   return copy(out, c, 0.0);
 }
 
-// out = convert(out / count), the mean's last step.
+// out = convert(out / count), the mean's last step: one row loop per dtype, one walk.
 template <class O>
+void divide_row(char* p, int64_t s, int64_t n, double count) {
+  O* o = reinterpret_cast<O*>(p);
+  for (int64_t i = 0; i < n; ++i) {
+    // Through double for every dtype: float32 means round once from the double quotient.
+    o[i * s] = convert<O, double>(static_cast<double>(o[i * s]) / count);
+  }
+}
+
 void divide_by(const Operand& out, int64_t count) {
-  OpDesc ops[1] = {{static_cast<char*>(out.base), &out.layout, sizeof(O), nullptr}};
+  void (*row)(char*, int64_t, int64_t, double) = nullptr;
+  visit_dtype(out.dtype, [&](auto tag) {
+    using O = typename decltype(tag)::type;
+    if constexpr (!is_bool_v<O>) row = &divide_row<O>;
+  });
+  if (!row) return;  // bool outputs were rejected before
+  OpDesc ops[1] = {{static_cast<char*>(out.base), &out.layout,
+                    static_cast<int64_t>(dtype_size(out.dtype)), nullptr}};
+  const double c = static_cast<double>(count);
   for_each_region(1, ops, 0, [&](const Plan& p, uint32_t) {
     const int L = p.last();
-    const int64_t n = p.shape[L], s = p.stride[0][L];
-    for_each_outer(p, 1, [&](char** ptr) {
-      O* o = reinterpret_cast<O*>(ptr[0]);
-      for (int64_t i = 0; i < n; ++i) {
-        // Through double for every dtype: float32 means round once from the double quotient.
-        o[i * s] = convert<O, double>(static_cast<double>(o[i * s]) / static_cast<double>(count));
-      }
-    });
+    const int64_t n = p.shape[L], st = p.stride[0][L];
+    for_each_outer(p, 1, [&](char** ptr) { row(ptr[0], st, n, c); });
   });
 }
 
@@ -249,7 +259,8 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
     // bool outputs were rejected above.
     visit_dtype(out.dtype, [&](auto ot) {
       using O = typename decltype(ot)::type;
-      if constexpr (!is_bool_v<O>) rr = reduce_rows_of<ReduceOp::sum, O>();
+      // Integer sums wrap: unsigned outputs share the signed loops.
+      if constexpr (!is_bool_v<O>) rr = reduce_rows_of<ReduceOp::sum, signed_of_t<O>>();
     });
     if (in.dtype != out.dtype) {
       caster = detail::make_caster(out.dtype, in.dtype);
@@ -268,12 +279,7 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
     run_reduce(p, rr, cast);
   });
 
-  if (op == ReduceOp::mean) {
-    visit_dtype(out.dtype, [&](auto tag) {
-      using O = typename decltype(tag)::type;
-      if constexpr (!is_bool_v<O>) divide_by<O>(out, count);
-    });
-  }
+  if (op == ReduceOp::mean) divide_by(out, count);
   return ok_status();
 }
 

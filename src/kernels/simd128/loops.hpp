@@ -247,7 +247,8 @@ inline void transpose_block(E* d, ptrdiff_t dd, const E* s, ptrdiff_t sj, ptrdif
 template <class E>
 inline bool copy_raw_2d(E* d, int64_t dd, const E* s, int64_t si, int64_t sj, int64_t r,
                         int64_t c) {
-  if (si != 1) return false;
+  // Size: no 2-byte tiles (int16/uint16 transposes take the blocked scalar loop).
+  if (sizeof(E) == 2 || si != 1) return false;
   constexpr ptrdiff_t BI = 512 / sizeof(E), BJ = 64 / sizeof(E);
   const ptrdiff_t pdd = static_cast<ptrdiff_t>(dd), psj = static_cast<ptrdiff_t>(sj);
   const ptrdiff_t pr = static_cast<ptrdiff_t>(r), pc = static_cast<ptrdiff_t>(c);

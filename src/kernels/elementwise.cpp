@@ -95,14 +95,43 @@ void binary_row_fn(void* o, int64_t os, const void* a, int64_t as, const void* b
                       static_cast<const T*>(a), as, static_cast<const T*>(b), bs, n);
 }
 
+// Size: bool and the integers narrower than 64 bits other than int32 run div, maximum, minimum
+// and the comparisons in int64 / uint64 (converted in chunks; exact, same results), so those ops
+// have loops for float32, float64, int32, int64 and uint64 only. add / sub / mul stay direct.
+template <class T>
+inline constexpr bool kWidened = is_bool_v<T> || std::is_same_v<T, int8_t> ||
+                                 std::is_same_v<T, uint8_t> || std::is_same_v<T, int16_t> ||
+                                 std::is_same_v<T, uint16_t> || std::is_same_v<T, uint32_t>;
+
+constexpr bool wraps(BinaryOp op) {
+  return op == BinaryOp::add || op == BinaryOp::sub || op == BinaryOp::mul;
+}
+
+// The wide dtype `t` runs `op` in, or false when it runs directly.
+bool widened(BinaryOp op, DType t, DType* wide) {
+  if (wraps(op)) return false;
+  return visit_dtype(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (kWidened<T>) {
+      *wide = std::is_signed_v<T> ? DType::int64 : DType::uint64;
+      return true;
+    } else {
+      return false;
+    }
+  });
+}
+
 // Integer add/sub/mul wrap: unsigned operands share the signed loops (same bits).
 template <BinaryOp OP>
 BinaryRowFn binary_fn_of(DType t) {
   return visit_dtype(t, [](auto tag) -> BinaryRowFn {
     using T0 = typename decltype(tag)::type;
-    constexpr bool wraps = OP == BinaryOp::add || OP == BinaryOp::sub || OP == BinaryOp::mul;
-    using T = std::conditional_t<wraps, signed_of_t<T0>, T0>;
-    return &binary_row_fn<OP, T>;
+    using T = std::conditional_t<wraps(OP), signed_of_t<T0>, T0>;
+    if constexpr (!wraps(OP) && kWidened<T0>) {
+      return nullptr;  // run through widened()
+    } else {
+      return &binary_row_fn<OP, T>;
+    }
   });
 }
 
@@ -177,6 +206,36 @@ SV_LOOP_FN bool run_binary_staged(const Plan& p, int t, const bool* staged, Bina
     }
   });
   return true;
+}
+
+// A binary op in a wide dtype: each row's inputs converted chunk by chunk, the op's wide loop, and
+// the result converted back (comparisons write their bools directly).
+struct WideBinary {
+  BinaryRowFn fn = nullptr;
+  detail::Caster in, back;
+  bool to_bool = false;
+};
+
+SV_LOOP_FN void run_binary_wide(const Plan& p, const WideBinary& w) {
+  const int L = p.last();
+  const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L], bs = p.stride[2][L];
+  const int64_t oe = p.esize[0], te = p.esize[1];
+  constexpr int64_t C = detail::kCastChunk;
+  alignas(16) uint64_t wa[C], wb[C], wo[C];
+  for_each_outer(p, 1, [&](char** ptr) {
+    for (int64_t i = 0; i < n; i += C) {
+      const int64_t m = n - i < C ? n - i : C;
+      detail::cast_row(w.in, wa, 1, ptr[1] + i * as * te, as, m);
+      detail::cast_row(w.in, wb, 1, ptr[2] + i * bs * te, bs, m);
+      char* o = ptr[0] + i * os * oe;
+      if (w.to_bool) {
+        w.fn(o, os, wa, 1, wb, 1, m);
+      } else {
+        w.fn(wo, 1, wa, 1, wb, 1, m);
+        detail::cast_row(w.back, o, os, wo, 1, m);
+      }
+    }
+  });
 }
 
 SV_LOOP_FN void run_binary(const Plan& p, BinaryRowFn fn) {
@@ -318,6 +377,16 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
   if (op == BinaryOp::gt || op == BinaryOp::ge) {
     std::swap(ops[1], ops[2]);
     op = op == BinaryOp::gt ? BinaryOp::lt : BinaryOp::le;
+  }
+  DType wide;
+  if (widened(op, a.dtype, &wide)) {
+    WideBinary w;
+    w.fn = binary_fn(op, wide);
+    w.in = detail::make_caster(wide, a.dtype);
+    w.to_bool = is_comparison(op);
+    if (!w.to_bool) w.back = detail::make_caster(a.dtype, wide);
+    for_each_region(3, ops, 0, [&](const Plan& p, uint32_t) { run_binary_wide(p, w); });
+    return ok_status();
   }
   const BinaryRowFn fn = binary_fn(op, a.dtype);
   for_each_region(3, ops, 0, [&](const Plan& p, uint32_t) { run_binary(p, fn); });

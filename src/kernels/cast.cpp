@@ -85,22 +85,4 @@ void cast_row(const Caster& c, void* d, int64_t ds, const void* s, int64_t ss, i
   }
 }
 
-void copy_2d_raw(int64_t esize, void* d, int64_t dd, const void* s, int64_t si, int64_t sj,
-                 int64_t r, int64_t c) {
-  switch (esize) {
-    case 1:
-      return rows::copy_2d<uint8_t>(static_cast<uint8_t*>(d), dd, static_cast<const uint8_t*>(s),
-                                    si, sj, r, c);
-    case 2:
-      return rows::copy_2d<uint16_t>(static_cast<uint16_t*>(d), dd,
-                                     static_cast<const uint16_t*>(s), si, sj, r, c);
-    case 4:
-      return rows::copy_2d<uint32_t>(static_cast<uint32_t*>(d), dd,
-                                     static_cast<const uint32_t*>(s), si, sj, r, c);
-    default:
-      return rows::copy_2d<uint64_t>(static_cast<uint64_t*>(d), dd,
-                                     static_cast<const uint64_t*>(s), si, sj, r, c);
-  }
-}
-
 }  // namespace sv::kernels::detail

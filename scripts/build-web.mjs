@@ -4,11 +4,14 @@
 //   dist/index.cjs   CommonJS bundle (import.meta.url shimmed from __filename)
 //   dist/index.d.ts  one declaration file (tsc declarations with @internal stripped, concatenated)
 //   dist/index.d.mts, dist/index.d.cts the same for `import` and `require` consumers (node16)
-//   dist/strideview.wasm
+//   dist/strideview.wasm         the SIMD128 build
+//   dist/strideview-nosimd.wasm  the scalar fallback (engines without WebAssembly SIMD); init()
+//                                picks one. Both share the Emscripten glue (checked below).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,9 +19,24 @@ const wasmDir = join(root, 'build/wasm');
 const dist = join(root, 'dist');
 const typesDir = join(root, 'build/web-types');
 
-for (const f of ['strideview.mjs', 'strideview.wasm']) {
+for (const [f, target] of [
+  ['strideview.mjs', 'strideview_wasm'],
+  ['strideview.wasm', 'strideview_wasm'],
+  ['strideview-nosimd.mjs', 'strideview_wasm_nosimd'],
+  ['strideview-nosimd.wasm', 'strideview_wasm_nosimd'],
+]) {
   if (!existsSync(join(wasmDir, f))) {
-    console.error(`build-web: ${join(wasmDir, f)} is missing; run scripts/build-wasm.sh --target strideview_wasm`);
+    console.error(`build-web: ${join(wasmDir, f)} is missing; run scripts/build-wasm.sh --target ${target}`);
+    process.exit(1);
+  }
+}
+// The package bundles one glue (strideview.mjs) and passes either wasm as wasmBinary: the two
+// builds' glues must be the same apart from the wasm file name (same imports and exports).
+{
+  const a = readFileSync(join(wasmDir, 'strideview.mjs'), 'utf8');
+  const b = readFileSync(join(wasmDir, 'strideview-nosimd.mjs'), 'utf8').replaceAll('strideview-nosimd.wasm', 'strideview.wasm');
+  if (a !== b) {
+    console.error('build-web: build/wasm/strideview.mjs and strideview-nosimd.mjs differ beyond the wasm name; the fallback cannot share the glue');
     process.exit(1);
   }
 }
@@ -46,7 +64,9 @@ const common = {
   plugins: [gluePlugin],
   logLevel: 'warning',
   legalComments: 'none',
-  minifySyntax: true,
+  // Size (issue 7): whitespace, syntax and local identifiers; exported names, property names and
+  // StrideViewError's explicit `name` are unaffected.
+  minify: true,
 };
 
 await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 'index.mjs') });
@@ -65,6 +85,7 @@ await esbuild.build({
 });
 
 copyFileSync(join(wasmDir, 'strideview.wasm'), join(dist, 'strideview.wasm'));
+copyFileSync(join(wasmDir, 'strideview-nosimd.wasm'), join(dist, 'strideview-nosimd.wasm'));
 
 // Declarations: tsc per module, then one file (the modules only import each other).
 rmSync(typesDir, { recursive: true, force: true });
@@ -96,7 +117,14 @@ writeFileSync(join(dist, 'index.d.mts'), dts);
 writeFileSync(join(dist, 'index.d.cts'), dts);
 
 const size = (f) => readFileSync(join(dist, f)).length;
+const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
 console.log(
   `build-web: dist/index.mjs ${size('index.mjs')} B, dist/index.cjs ${size('index.cjs')} B, ` +
-    `dist/strideview.wasm ${size('strideview.wasm')} B, dist/index.d.ts ${size('index.d.ts')} B`,
+    `dist/strideview.wasm ${size('strideview.wasm')} B, dist/strideview-nosimd.wasm ${size('strideview-nosimd.wasm')} B, ` +
+    `dist/index.d.ts ${size('index.d.ts')} B`,
+);
+console.log(
+  `build-web: gzipped (level 9) wasm + index.mjs: SIMD ${gz('strideview.wasm')} + ${gz('index.mjs')} = ` +
+    `${gz('strideview.wasm') + gz('index.mjs')} B, non-SIMD ${gz('strideview-nosimd.wasm')} + ${gz('index.mjs')} = ` +
+    `${gz('strideview-nosimd.wasm') + gz('index.mjs')} B`,
 );

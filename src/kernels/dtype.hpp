@@ -104,6 +104,19 @@ decltype(auto) visit_dtype(DType t, F&& f) {
   return f(Tag<b8>{});
 }
 
+// The signed integer type of the same size for integers (T itself otherwise): wrapping add, sub,
+// mul, neg and sums give the same bits for intN and uintN, so those loops are shared (size).
+template <class T, bool = std::is_integral_v<T>>
+struct signed_of {
+  using type = T;
+};
+template <class T>
+struct signed_of<T, true> {
+  using type = std::make_signed_t<T>;
+};
+template <class T>
+using signed_of_t = typename signed_of<T>::type;
+
 template <class F>
 constexpr F pow2(int n) {
   F r = 1;

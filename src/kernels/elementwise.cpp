@@ -79,18 +79,100 @@ using raw_t = std::conditional_t<
     E == 1, uint8_t,
     std::conditional_t<E == 2, uint16_t, std::conditional_t<E == 4, uint32_t, uint64_t>>>;
 
+// Type-erased row loops: one small function per (op, dtype) holding only the row loops (SIMD128
+// for the hot dtypes, the scalar reference for all); the planning, odometer and tiling around
+// them exist once.
+using BinaryRowFn = void (*)(void* o, int64_t os, const void* a, int64_t as, const void* b,
+                             int64_t bs, int64_t n);
+using UnaryRowFn = void (*)(void* o, int64_t os, const void* a, int64_t as, int64_t n);
+using WhereRowFn = void (*)(void* o, int64_t os, const void* c, int64_t cs, const void* a,
+                            int64_t as, const void* b, int64_t bs, int64_t n);
+
+template <BinaryOp OP, class T>
+void binary_row_fn(void* o, int64_t os, const void* a, int64_t as, const void* b, int64_t bs,
+                   int64_t n) {
+  rows::binary<OP, T>(static_cast<scalar::binary_result_t<OP, T>*>(o), os,
+                      static_cast<const T*>(a), as, static_cast<const T*>(b), bs, n);
+}
+
+// Size: bool and the integers narrower than 64 bits other than int32 run div, maximum, minimum
+// and the comparisons in int64 / uint64 (converted in chunks; exact, same results), so those ops
+// have loops for float32, float64, int32, int64 and uint64 only. add / sub / mul stay direct.
+template <class T>
+inline constexpr bool kWidened = is_bool_v<T> || std::is_same_v<T, int8_t> ||
+                                 std::is_same_v<T, uint8_t> || std::is_same_v<T, int16_t> ||
+                                 std::is_same_v<T, uint16_t> || std::is_same_v<T, uint32_t>;
+
+constexpr bool wraps(BinaryOp op) {
+  return op == BinaryOp::add || op == BinaryOp::sub || op == BinaryOp::mul;
+}
+
+// The wide dtype `t` runs `op` in, or false when it runs directly.
+bool widened(BinaryOp op, DType t, DType* wide) {
+  if (wraps(op)) return false;
+  return visit_dtype(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (kWidened<T>) {
+      *wide = std::is_signed_v<T> ? DType::int64 : DType::uint64;
+      return true;
+    } else {
+      return false;
+    }
+  });
+}
+
+// Integer add/sub/mul wrap: unsigned operands share the signed loops (same bits).
+template <BinaryOp OP>
+BinaryRowFn binary_fn_of(DType t) {
+  return visit_dtype(t, [](auto tag) -> BinaryRowFn {
+    using T0 = typename decltype(tag)::type;
+    using T = std::conditional_t<wraps(OP), signed_of_t<T0>, T0>;
+    if constexpr (!wraps(OP) && kWidened<T0>) {
+      return nullptr;  // run through widened()
+    } else {
+      return &binary_row_fn<OP, T>;
+    }
+  });
+}
+
+BinaryRowFn binary_fn(BinaryOp op, DType t) {
+  switch (op) {
+    case BinaryOp::add:
+      return binary_fn_of<BinaryOp::add>(t);
+    case BinaryOp::sub:
+      return binary_fn_of<BinaryOp::sub>(t);
+    case BinaryOp::mul:
+      return binary_fn_of<BinaryOp::mul>(t);
+    case BinaryOp::div:
+      return binary_fn_of<BinaryOp::div>(t);
+    case BinaryOp::maximum:
+      return binary_fn_of<BinaryOp::maximum>(t);
+    case BinaryOp::minimum:
+      return binary_fn_of<BinaryOp::minimum>(t);
+    case BinaryOp::eq:
+      return binary_fn_of<BinaryOp::eq>(t);
+    case BinaryOp::ne:
+      return binary_fn_of<BinaryOp::ne>(t);
+    case BinaryOp::lt:
+      return binary_fn_of<BinaryOp::lt>(t);
+    case BinaryOp::le:
+      return binary_fn_of<BinaryOp::le>(t);
+    case BinaryOp::gt:  // a > b is b < a, and a >= b is b <= a (NaN included): binary() swaps
+    case BinaryOp::ge:
+      break;
+  }
+  return nullptr;
+}
+
 // An input that jumps along the inner dim but streams along dim t (a transposed operand): walk
 // (t, inner) in tiles, transposing each such input's tile into a contiguous stage first, so every
 // row of the op runs on contiguous (or broadcast) operands.
-template <BinaryOp OP, class T>
-SV_LOOP_FN bool run_binary_staged(const Plan& p, int t, const bool* staged) {
-  using R = scalar::binary_result_t<OP, T>;
-  using E = raw_t<sizeof(T)>;
+SV_LOOP_FN bool run_binary_staged(const Plan& p, int t, const bool* staged, BinaryRowFn fn) {
   constexpr int64_t BR = 64, BC = 64;
+  const int64_t te = p.esize[1], re = p.esize[0];
   Buffer buf;
-  if (!buf.allocate("binary", 2 * BR * BC * static_cast<int64_t>(sizeof(T))).ok()) return false;
-  T* stage[3] = {nullptr, reinterpret_cast<T*>(buf.data()),
-                 reinterpret_cast<T*>(buf.data()) + BR * BC};
+  if (!buf.allocate("binary", 2 * BR * BC * te).ok()) return false;
+  char* stage[3] = {nullptr, buf.data(), buf.data() + BR * BC * te};
   Plan q = p;
   q.move_to_second_last(t);
   const int TD = q.ndim - 2, L = q.ndim - 1;
@@ -100,27 +182,25 @@ SV_LOOP_FN bool run_binary_staged(const Plan& p, int t, const bool* staged) {
       const int64_t bi = rows - i0 < BR ? rows - i0 : BR;
       for (int64_t j0 = 0; j0 < cols; j0 += BC) {
         const int64_t bj = cols - j0 < BC ? cols - j0 : BC;
-        const T* in[3];
-        int64_t ins[3];
+        const char* in[3];
+        int64_t ins[3], inr[3];
         for (int k = 1; k <= 2; ++k) {
-          const T* base = reinterpret_cast<const T*>(ptr[k]);
+          const char* base = ptr[k] + (i0 * q.stride[k][TD] + j0 * q.stride[k][L]) * te;
           if (staged[k]) {
-            rows::copy_2d<E>(
-                reinterpret_cast<E*>(stage[k]), BC,
-                reinterpret_cast<const E*>(base + i0 * q.stride[k][TD] + j0 * q.stride[k][L]),
-                q.stride[k][TD], q.stride[k][L], bi, bj);
+            detail::copy_2d_raw(te, stage[k], BC, base, q.stride[k][TD], q.stride[k][L], bi, bj);
             in[k] = stage[k];
             ins[k] = 1;
+            inr[k] = BC * te;
           } else {
-            in[k] = base + i0 * q.stride[k][TD] + j0 * q.stride[k][L];
+            in[k] = base;
             ins[k] = q.stride[k][L];
+            inr[k] = q.stride[k][TD] * te;
           }
         }
-        R* o = reinterpret_cast<R*>(ptr[0]) + i0 * q.stride[0][TD] + j0;
+        char* o = ptr[0] + (i0 * q.stride[0][TD] + j0) * re;
+        const int64_t orow = q.stride[0][TD] * re;
         for (int64_t ii = 0; ii < bi; ++ii) {
-          const T* a = staged[1] ? in[1] + ii * BC : in[1] + ii * q.stride[1][TD];
-          const T* b = staged[2] ? in[2] + ii * BC : in[2] + ii * q.stride[2][TD];
-          rows::binary<OP, T>(o + ii * q.stride[0][TD], 1, a, ins[1], b, ins[2], bj);
+          fn(o + ii * orow, 1, in[1] + ii * inr[1], ins[1], in[2] + ii * inr[2], ins[2], bj);
         }
       }
     }
@@ -128,9 +208,37 @@ SV_LOOP_FN bool run_binary_staged(const Plan& p, int t, const bool* staged) {
   return true;
 }
 
-template <BinaryOp OP, class T>
-SV_LOOP_FN void run_binary(const Plan& p) {
-  using R = scalar::binary_result_t<OP, T>;
+// A binary op in a wide dtype: each row's inputs converted chunk by chunk, the op's wide loop, and
+// the result converted back (comparisons write their bools directly).
+struct WideBinary {
+  BinaryRowFn fn = nullptr;
+  detail::Caster in, back;
+  bool to_bool = false;
+};
+
+SV_LOOP_FN void run_binary_wide(const Plan& p, const WideBinary& w) {
+  const int L = p.last();
+  const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L], bs = p.stride[2][L];
+  const int64_t oe = p.esize[0], te = p.esize[1];
+  constexpr int64_t C = detail::kCastChunk;
+  alignas(16) uint64_t wa[C], wb[C], wo[C];
+  for_each_outer(p, 1, [&](char** ptr) {
+    for (int64_t i = 0; i < n; i += C) {
+      const int64_t m = n - i < C ? n - i : C;
+      detail::cast_row(w.in, wa, 1, ptr[1] + i * as * te, as, m);
+      detail::cast_row(w.in, wb, 1, ptr[2] + i * bs * te, bs, m);
+      char* o = ptr[0] + i * os * oe;
+      if (w.to_bool) {
+        w.fn(o, os, wa, 1, wb, 1, m);
+      } else {
+        w.fn(wo, 1, wa, 1, wb, 1, m);
+        detail::cast_row(w.back, o, os, wo, 1, m);
+      }
+    }
+  });
+}
+
+SV_LOOP_FN void run_binary(const Plan& p, BinaryRowFn fn) {
   const int L = p.last();
   if (p.ndim >= 2 && p.stride[0][L] == 1) {
     int t = -1;
@@ -146,82 +254,84 @@ SV_LOOP_FN void run_binary(const Plan& p) {
       t = tk;
       staged[k] = true;
     }
-    if (t >= 0 && run_binary_staged<OP, T>(p, t, staged)) return;
+    if (t >= 0 && run_binary_staged(p, t, staged, fn)) return;
   }
   const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L], bs = p.stride[2][L];
-  for_each_outer(p, 1, [&](char** ptr) {
-    rows::binary<OP, T>(reinterpret_cast<R*>(ptr[0]), os, reinterpret_cast<const T*>(ptr[1]), as,
-                        reinterpret_cast<const T*>(ptr[2]), bs, n);
-  });
-}
-
-template <BinaryOp OP>
-void dispatch_binary(DType t, const Plan& p) {
-  visit_dtype(t, [&](auto tag) { run_binary<OP, typename decltype(tag)::type>(p); });
-}
-
-void run_binary_op(BinaryOp op, DType t, const Plan& p) {
-  switch (op) {
-    case BinaryOp::add:
-      return dispatch_binary<BinaryOp::add>(t, p);
-    case BinaryOp::sub:
-      return dispatch_binary<BinaryOp::sub>(t, p);
-    case BinaryOp::mul:
-      return dispatch_binary<BinaryOp::mul>(t, p);
-    case BinaryOp::div:
-      return dispatch_binary<BinaryOp::div>(t, p);
-    case BinaryOp::maximum:
-      return dispatch_binary<BinaryOp::maximum>(t, p);
-    case BinaryOp::minimum:
-      return dispatch_binary<BinaryOp::minimum>(t, p);
-    case BinaryOp::eq:
-      return dispatch_binary<BinaryOp::eq>(t, p);
-    case BinaryOp::ne:
-      return dispatch_binary<BinaryOp::ne>(t, p);
-    case BinaryOp::lt:
-      return dispatch_binary<BinaryOp::lt>(t, p);
-    case BinaryOp::le:
-      return dispatch_binary<BinaryOp::le>(t, p);
-    case BinaryOp::gt:
-      return dispatch_binary<BinaryOp::gt>(t, p);
-    case BinaryOp::ge:
-      return dispatch_binary<BinaryOp::ge>(t, p);
-  }
+  for_each_outer(p, 1, [&](char** ptr) { fn(ptr[0], os, ptr[1], as, ptr[2], bs, n); });
 }
 
 template <UnaryOp OP, class T>
-SV_LOOP_FN void run_unary(const Plan& p) {
-  const int L = p.last();
-  const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L];
-  for_each_outer(p, 1, [&](char** ptr) {
-    rows::unary<OP, T>(reinterpret_cast<T*>(ptr[0]), os, reinterpret_cast<const T*>(ptr[1]), as, n);
-  });
+void unary_row_fn(void* o, int64_t os, const void* a, int64_t as, int64_t n) {
+  rows::unary<OP, T>(static_cast<T*>(o), os, static_cast<const T*>(a), as, n);
 }
 
+// nullptr for combinations the checks reject.
 template <UnaryOp OP>
-void dispatch_unary(DType t, const Plan& p) {
-  visit_dtype(t, [&](auto tag) {
-    using T = typename decltype(tag)::type;
+UnaryRowFn unary_fn_of(DType t) {
+  return visit_dtype(t, [](auto tag) -> UnaryRowFn {
+    using T0 = typename decltype(tag)::type;
+    // Integer neg wraps: unsigned shares the signed loop.
+    using T = std::conditional_t<OP == UnaryOp::neg, signed_of_t<T0>, T0>;
     if constexpr (is_bool_v<T>) {
-      if constexpr (OP == UnaryOp::abs) run_unary<OP, uint8_t>(p);  // identity on 0/1
+      if constexpr (OP == UnaryOp::abs) return &unary_row_fn<OP, uint8_t>;  // identity on 0/1
+      return nullptr;
     } else if constexpr (OP == UnaryOp::sqrt || OP == UnaryOp::exp || OP == UnaryOp::log) {
-      if constexpr (is_float_v<T>) run_unary<OP, T>(p);
+      if constexpr (is_float_v<T>) return &unary_row_fn<OP, T>;
+      return nullptr;
     } else {
-      run_unary<OP, T>(p);
+      return &unary_row_fn<OP, T>;
     }
   });
 }
 
-template <class T>
-SV_LOOP_FN void run_where(const Plan& p) {
+UnaryRowFn unary_fn(UnaryOp op, DType t) {
+  switch (op) {
+    case UnaryOp::neg:
+      return unary_fn_of<UnaryOp::neg>(t);
+    case UnaryOp::abs:
+      return unary_fn_of<UnaryOp::abs>(t);
+    case UnaryOp::sqrt:
+      return unary_fn_of<UnaryOp::sqrt>(t);
+    case UnaryOp::exp:
+      return unary_fn_of<UnaryOp::exp>(t);
+    case UnaryOp::log:
+      return unary_fn_of<UnaryOp::log>(t);
+  }
+  return nullptr;
+}
+
+SV_LOOP_FN void run_unary(const Plan& p, UnaryRowFn fn) {
+  const int L = p.last();
+  const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L];
+  for_each_outer(p, 1, [&](char** ptr) { fn(ptr[0], os, ptr[1], as, n); });
+}
+
+// where() moves raw elements: one loop per element size.
+template <class E>
+void where_row_fn(void* o, int64_t os, const void* c, int64_t cs, const void* a, int64_t as,
+                  const void* b, int64_t bs, int64_t n) {
+  rows::where<E>(static_cast<E*>(o), os, static_cast<const b8*>(c), cs, static_cast<const E*>(a),
+                 as, static_cast<const E*>(b), bs, n);
+}
+
+WhereRowFn where_fn(int64_t esize) {
+  switch (esize) {
+    case 1:
+      return &where_row_fn<uint8_t>;
+    case 2:
+      return &where_row_fn<uint16_t>;
+    case 4:
+      return &where_row_fn<uint32_t>;
+    default:
+      return &where_row_fn<uint64_t>;
+  }
+}
+
+SV_LOOP_FN void run_where(const Plan& p, WhereRowFn fn) {
   const int L = p.last();
   const int64_t n = p.shape[L];
   const int64_t os = p.stride[0][L], cs = p.stride[1][L], as = p.stride[2][L], bs = p.stride[3][L];
-  for_each_outer(p, 1, [&](char** ptr) {
-    rows::where<T>(reinterpret_cast<T*>(ptr[0]), os, reinterpret_cast<const b8*>(ptr[1]), cs,
-                   reinterpret_cast<const T*>(ptr[2]), as, reinterpret_cast<const T*>(ptr[3]), bs,
-                   n);
-  });
+  for_each_outer(p, 1, [&](char** ptr) { fn(ptr[0], os, ptr[1], cs, ptr[2], as, ptr[3], bs, n); });
 }
 
 std::string S(int64_t v) { return std::to_string(v); }
@@ -263,7 +373,23 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
     ops[i + 1] = {static_cast<char*>(u.op[i].base), &u.op[i].layout,
                   static_cast<int64_t>(dtype_size(a.dtype)), detail::kZeros};
   }
-  for_each_region(3, ops, 0, [&](const Plan& p, uint32_t) { run_binary_op(op, a.dtype, p); });
+  // gt / ge run as lt / le with the operands swapped (fewer loops).
+  if (op == BinaryOp::gt || op == BinaryOp::ge) {
+    std::swap(ops[1], ops[2]);
+    op = op == BinaryOp::gt ? BinaryOp::lt : BinaryOp::le;
+  }
+  DType wide;
+  if (widened(op, a.dtype, &wide)) {
+    WideBinary w;
+    w.fn = binary_fn(op, wide);
+    w.in = detail::make_caster(wide, a.dtype);
+    w.to_bool = is_comparison(op);
+    if (!w.to_bool) w.back = detail::make_caster(a.dtype, wide);
+    for_each_region(3, ops, 0, [&](const Plan& p, uint32_t) { run_binary_wide(p, w); });
+    return ok_status();
+  }
+  const BinaryRowFn fn = binary_fn(op, a.dtype);
+  for_each_region(3, ops, 0, [&](const Plan& p, uint32_t) { run_binary(p, fn); });
   return ok_status();
 }
 
@@ -297,20 +423,11 @@ Status unary(UnaryOp op, const Operand& out, const Operand& a) {
   OpDesc ops[2];
   ops[0] = {static_cast<char*>(out.base), &out.layout, e, nullptr};
   ops[1] = {static_cast<char*>(u.op[0].base), &u.op[0].layout, e, detail::kZeros};
-  for_each_region(2, ops, 0, [&](const Plan& p, uint32_t) {
-    switch (op) {
-      case UnaryOp::neg:
-        return dispatch_unary<UnaryOp::neg>(a.dtype, p);
-      case UnaryOp::abs:
-        return dispatch_unary<UnaryOp::abs>(a.dtype, p);
-      case UnaryOp::sqrt:
-        return dispatch_unary<UnaryOp::sqrt>(a.dtype, p);
-      case UnaryOp::exp:
-        return dispatch_unary<UnaryOp::exp>(a.dtype, p);
-      case UnaryOp::log:
-        return dispatch_unary<UnaryOp::log>(a.dtype, p);
-    }
-  });
+  const UnaryRowFn fn = unary_fn(op, a.dtype);
+  if (fn == nullptr) {
+    return make_error(Code::type_error, opn + ": not defined for " + dtype_name(a.dtype));
+  }
+  for_each_region(2, ops, 0, [&](const Plan& p, uint32_t) { run_unary(p, fn); });
   return ok_status();
 }
 
@@ -342,9 +459,8 @@ Status where(const Operand& out, const Operand& cond, const Operand& a, const Op
   ops[1] = {static_cast<char*>(u.op[0].base), &u.op[0].layout, 1, detail::kZeros};
   ops[2] = {static_cast<char*>(u.op[1].base), &u.op[1].layout, e, detail::kZeros};
   ops[3] = {static_cast<char*>(u.op[2].base), &u.op[2].layout, e, detail::kZeros};
-  for_each_region(4, ops, 0, [&](const Plan& p, uint32_t) {
-    visit_dtype(a.dtype, [&](auto tag) { run_where<typename decltype(tag)::type>(p); });
-  });
+  const WhereRowFn fn = where_fn(e);
+  for_each_region(4, ops, 0, [&](const Plan& p, uint32_t) { run_where(p, fn); });
   return ok_status();
 }
 

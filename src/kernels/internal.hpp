@@ -60,4 +60,34 @@ alignas(16) inline constexpr unsigned char kZeros[16] = {};
 // True when the SIMD128 inner loops are compiled in and enabled (set_simd_enabled).
 bool use_simd();
 
+// ---------------------------------------------------------------- type-erased row loops
+// Size: one strided row loop per element SIZE for raw copies, and casts between dtypes through
+// three wide types (float64, int64, uint64) instead of one loop per dtype pair. Strides are in
+// elements of the operand's dtype.
+
+// d[i*dd + j] = s[i*si + j*sj] for i < r, j < c, on raw elements of `esize` bytes (1, 2, 4, 8):
+// the tiled transpose when si == 1 (SIMD128 when enabled), blocked scalar otherwise.
+void copy_2d_raw(int64_t esize, void* d, int64_t dd, const void* s, int64_t si, int64_t sj,
+                 int64_t r, int64_t c);
+
+using CastRowFn = void (*)(void* d, int64_t ds, const void* s, int64_t ss, int64_t n);
+using WideLoadFn = void (*)(void* w, const void* s, int64_t ss, int64_t n);
+using WideStoreFn = void (*)(void* d, int64_t ds, const void* w, int64_t n);
+
+// A conversion between two dtypes (kernels::convert semantics): a direct loop for the common pairs
+// (SIMD128 where available), otherwise through a wide intermediate: float -> float64,
+// signed -> int64, unsigned / bool -> uint64 (each exact), then to the destination (so the result
+// equals the direct conversion: one rounding, the same saturation and wrap).
+struct Caster {
+  CastRowFn direct = nullptr;
+  WideLoadFn load = nullptr;
+  WideStoreFn store = nullptr;
+  int64_t de = 1, se = 1;
+};
+Caster make_caster(DType dst, DType src);
+// d[i*ds] = convert(s[i*ss]) for i < n.
+void cast_row(const Caster& c, void* d, int64_t ds, const void* s, int64_t ss, int64_t n);
+// Elements per chunk of the wide intermediate (and of converted reduction inputs).
+inline constexpr int64_t kCastChunk = 256;
+
 }  // namespace sv::kernels::detail

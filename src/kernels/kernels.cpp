@@ -165,14 +165,14 @@ Status check_same_shape(const char* op, const char* an, const Operand& a, const 
 
 Status check_writable(const char* op, const char* name, const Operand& o) {
   const Layout& l = o.layout;
+  // An output with zero elements is never written: whatever its strides (a zero-size View has
+  // all-zero strides) or mask, nothing can be read-only-violating.
+  if (numel_of(l.shape) == 0) return ok_status();
   if (l.has_mask()) {
     return make_error(Code::read_only, pfx(op) + name + " is masked (padded) with mask " +
                                            mask_to_string(l.mask) +
                                            "; write into an unmasked view instead");
   }
-  if (numel_of(l.shape) == 0)
-    return ok_status();  // nothing is written (View gives zero-size
-                         // shapes all-zero strides)
   for (size_t d = 0; d < l.shape.size(); ++d) {
     if (l.strides[d] == 0 && l.shape[d] > 1) {
       return make_error(Code::read_only, pfx(op) + name + " has stride 0 on dim " + S(d) +

@@ -48,7 +48,7 @@ bool make_plan(const PlanInput& in, Plan* p) {
   // Order by the key's |stride| descending; ties by the other operands' |strides| descending.
   int order[kMaxRank];
   for (int i = 0; i < n; ++i) order[i] = i;
-  std::stable_sort(order, order + n, [&](int a, int b) {
+  auto before = [&](int a, int b) {
     const int64_t ka = std::llabs(stride[in.key][a]), kb = std::llabs(stride[in.key][b]);
     if (ka != kb) return ka > kb;
     for (int k = 0; k < in.nops; ++k) {
@@ -56,7 +56,14 @@ bool make_plan(const PlanInput& in, Plan* p) {
       if (sa != sb) return sa > sb;
     }
     return false;
-  });
+  };
+  // Stable insertion sort: at most kMaxRank dims (std::stable_sort costs ~5 KB of wasm).
+  for (int i = 1; i < n; ++i) {
+    const int v = order[i];
+    int j = i;
+    for (; j > 0 && before(v, order[j - 1]); --j) order[j] = order[j - 1];
+    order[j] = v;
+  }
   int m = 0;
   for (int j = 0; j < n; ++j, ++m) {
     const int o = order[j];

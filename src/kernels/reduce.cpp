@@ -30,40 +30,84 @@ const char* reduce_name(ReduceOp op) {
   return nullptr;
 }
 
-template <ReduceOp OP, class O, class I>
-SV_LOOP_FN void run_reduce(const Plan& p) {
+// Type-erased row loops of one (op, dtype): SIMD128 for the hot dtypes, scalar otherwise.
+struct ReduceRows {
+  void (*to)(void* o, const void* x, int64_t xs, int64_t n) = nullptr;
+  void (*into)(void* o, int64_t os, const void* x, int64_t xs, int64_t n) = nullptr;
+  void (*into4)(void* o, const void* x0, const void* x1, const void* x2, const void* x3,
+                int64_t n) = nullptr;
+};
+
+template <ReduceOp OP, class T>
+void reduce_to_fn(void* o, const void* x, int64_t xs, int64_t n) {
+  rows::reduce_to<OP, T, T>(static_cast<T*>(o), static_cast<const T*>(x), xs, n);
+}
+template <ReduceOp OP, class T>
+void reduce_into_fn(void* o, int64_t os, const void* x, int64_t xs, int64_t n) {
+  rows::reduce_into<OP, T, T>(static_cast<T*>(o), os, static_cast<const T*>(x), xs, n);
+}
+template <ReduceOp OP, class T>
+void reduce_into4_fn(void* o, const void* x0, const void* x1, const void* x2, const void* x3,
+                     int64_t n) {
+  rows::reduce_into4<OP, T, T>(static_cast<T*>(o), static_cast<const T*>(x0),
+                               static_cast<const T*>(x1), static_cast<const T*>(x2),
+                               static_cast<const T*>(x3), n);
+}
+template <ReduceOp OP, class T>
+ReduceRows reduce_rows_of() {
+  ReduceRows r;
+  r.to = &reduce_to_fn<OP, T>;
+  r.into = &reduce_into_fn<OP, T>;
+  r.into4 = &reduce_into4_fn<OP, T>;
+  return r;
+}
+
+// Walks the plan with the output at stride 0 along reduced dims. With `cast` (an input dtype other
+// than the output's), each input row is converted to the output dtype in chunks first.
+SV_LOOP_FN void run_reduce(const Plan& p, const ReduceRows& rr, const detail::Caster* cast) {
   const int L = p.last();
   const int64_t n = p.shape[L], os = p.stride[0][L], xs = p.stride[1][L];
+  const int64_t oe = p.esize[0], xe = p.esize[1];
+  alignas(16) uint64_t buf[detail::kCastChunk];
   if (os == 0) {
     for_each_outer(p, 1, [&](char** ptr) {
-      rows::reduce_to<OP, O, I>(reinterpret_cast<O*>(ptr[0]), reinterpret_cast<const I*>(ptr[1]),
-                                xs, n);
+      if (!cast) {
+        rr.to(ptr[0], ptr[1], xs, n);
+        return;
+      }
+      for (int64_t i = 0; i < n; i += detail::kCastChunk) {
+        const int64_t m = n - i < detail::kCastChunk ? n - i : detail::kCastChunk;
+        detail::cast_row(*cast, buf, 1, ptr[1] + i * xs * xe, xs, m);
+        rr.to(ptr[0], buf, 1, m);
+      }
     });
-  } else if (p.ndim >= 2 && os == 1 && xs == 1 && p.stride[0][L - 1] == 0 &&
-             n * static_cast<int64_t>(sizeof(O)) >= 4096) {
+  } else if (!cast && p.ndim >= 2 && os == 1 && xs == 1 && p.stride[0][L - 1] == 0 &&
+             n * oe >= 4096) {
     // Rows accumulate into one output row (a reduced dim just outside the inner one): four input
     // rows per pass over the output row. Only for rows of 4 KiB or more: on shorter rows the four
     // input rows and the output row collide modulo 4 KiB often enough (store-to-load aliasing) that
     // measured WebAssembly ran up to 2x slower than one row per pass.
-    const int64_t rows = p.shape[L - 1], step = p.stride[1][L - 1] * p.esize[1];
+    const int64_t rows = p.shape[L - 1], step = p.stride[1][L - 1] * xe;
     for_each_outer(p, 2, [&](char** ptr) {
-      O* o = reinterpret_cast<O*>(ptr[0]);
+      char* o = ptr[0];
       const char* x = ptr[1];
       int64_t r = 0;
       for (; r + 4 <= rows; r += 4) {
-        rows::reduce_into4<OP, O, I>(o, reinterpret_cast<const I*>(x + r * step),
-                                     reinterpret_cast<const I*>(x + (r + 1) * step),
-                                     reinterpret_cast<const I*>(x + (r + 2) * step),
-                                     reinterpret_cast<const I*>(x + (r + 3) * step), n);
+        rr.into4(o, x + r * step, x + (r + 1) * step, x + (r + 2) * step, x + (r + 3) * step, n);
       }
-      for (; r < rows; ++r) {
-        rows::reduce_into<OP, O, I>(o, 1, reinterpret_cast<const I*>(x + r * step), 1, n);
-      }
+      for (; r < rows; ++r) rr.into(o, 1, x + r * step, 1, n);
     });
   } else {
     for_each_outer(p, 1, [&](char** ptr) {
-      rows::reduce_into<OP, O, I>(reinterpret_cast<O*>(ptr[0]), os,
-                                  reinterpret_cast<const I*>(ptr[1]), xs, n);
+      if (!cast) {
+        rr.into(ptr[0], os, ptr[1], xs, n);
+        return;
+      }
+      for (int64_t i = 0; i < n; i += detail::kCastChunk) {
+        const int64_t m = n - i < detail::kCastChunk ? n - i : detail::kCastChunk;
+        detail::cast_row(*cast, buf, 1, ptr[1] + i * xs * xe, xs, m);
+        rr.into(ptr[0] + i * os * oe, os, buf, 1, m);
+      }
     });
   }
 }
@@ -89,20 +133,30 @@ Status fill_bytes(const Operand& out, const void* value) {
   return copy(out, c, 0.0);
 }
 
-// out = convert(out / count), the mean's last step.
+// out = convert(out / count), the mean's last step: one row loop per dtype, one walk.
 template <class O>
+void divide_row(char* p, int64_t s, int64_t n, double count) {
+  O* o = reinterpret_cast<O*>(p);
+  for (int64_t i = 0; i < n; ++i) {
+    // Through double for every dtype: float32 means round once from the double quotient.
+    o[i * s] = convert<O, double>(static_cast<double>(o[i * s]) / count);
+  }
+}
+
 void divide_by(const Operand& out, int64_t count) {
-  OpDesc ops[1] = {{static_cast<char*>(out.base), &out.layout, sizeof(O), nullptr}};
+  void (*row)(char*, int64_t, int64_t, double) = nullptr;
+  visit_dtype(out.dtype, [&](auto tag) {
+    using O = typename decltype(tag)::type;
+    if constexpr (!is_bool_v<O>) row = &divide_row<O>;
+  });
+  if (!row) return;  // bool outputs were rejected before
+  OpDesc ops[1] = {{static_cast<char*>(out.base), &out.layout,
+                    static_cast<int64_t>(dtype_size(out.dtype)), nullptr}};
+  const double c = static_cast<double>(count);
   for_each_region(1, ops, 0, [&](const Plan& p, uint32_t) {
     const int L = p.last();
-    const int64_t n = p.shape[L], s = p.stride[0][L];
-    for_each_outer(p, 1, [&](char** ptr) {
-      O* o = reinterpret_cast<O*>(ptr[0]);
-      for (int64_t i = 0; i < n; ++i) {
-        // Through double for every dtype: float32 means round once from the double quotient.
-        o[i * s] = convert<O, double>(static_cast<double>(o[i * s]) / static_cast<double>(count));
-      }
-    });
+    const int64_t n = p.shape[L], st = p.stride[0][L];
+    for_each_outer(p, 1, [&](char** ptr) { row(ptr[0], st, n, c); });
   });
 }
 
@@ -198,36 +252,34 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
   ops[1] = {static_cast<char*>(src.base), &src.layout, static_cast<int64_t>(dtype_size(in.dtype)),
             detail::kZeros};
   const bool additive = op == ReduceOp::sum || op == ReduceOp::mean;
-  for_each_region(2, ops, 1, [&](const Plan& p, uint32_t invalid) {
-    if (additive) {
-      if (invalid & 2u) return;  // masked-out elements add 0
-      visit_dtype(out.dtype, [&](auto ot) {
-        using O = typename decltype(ot)::type;
-        if constexpr (!is_bool_v<O>) {
-          visit_dtype(in.dtype, [&](auto it) {
-            run_reduce<ReduceOp::sum, O, typename decltype(it)::type>(p);
-          });
-        }
-      });
-    } else {
-      visit_dtype(in.dtype, [&](auto tag) {
-        using T0 = typename decltype(tag)::type;
-        using T = std::conditional_t<is_bool_v<T0>, uint8_t, T0>;
-        if (op == ReduceOp::max) {
-          run_reduce<ReduceOp::max, T, T>(p);
-        } else {
-          run_reduce<ReduceOp::min, T, T>(p);
-        }
-      });
+  ReduceRows rr;
+  detail::Caster caster;
+  const detail::Caster* cast = nullptr;
+  if (additive) {
+    // bool outputs were rejected above.
+    visit_dtype(out.dtype, [&](auto ot) {
+      using O = typename decltype(ot)::type;
+      // Integer sums wrap: unsigned outputs share the signed loops.
+      if constexpr (!is_bool_v<O>) rr = reduce_rows_of<ReduceOp::sum, signed_of_t<O>>();
+    });
+    if (in.dtype != out.dtype) {
+      caster = detail::make_caster(out.dtype, in.dtype);
+      cast = &caster;
     }
-  });
-
-  if (op == ReduceOp::mean) {
-    visit_dtype(out.dtype, [&](auto tag) {
-      using O = typename decltype(tag)::type;
-      if constexpr (!is_bool_v<O>) divide_by<O>(out, count);
+  } else {
+    visit_dtype(in.dtype, [&](auto tag) {
+      using T0 = typename decltype(tag)::type;
+      using T = std::conditional_t<is_bool_v<T0>, uint8_t, T0>;
+      rr = op == ReduceOp::max ? reduce_rows_of<ReduceOp::max, T>()
+                               : reduce_rows_of<ReduceOp::min, T>();
     });
   }
+  for_each_region(2, ops, 1, [&](const Plan& p, uint32_t invalid) {
+    if (additive && (invalid & 2u)) return;  // masked-out elements add 0
+    run_reduce(p, rr, cast);
+  });
+
+  if (op == ReduceOp::mean) divide_by(out, count);
   return ok_status();
 }
 

@@ -81,3 +81,4 @@ export {
   toNdarrayLike,
 } from './interop.js';
 export { loadNpy, saveNpy } from './npy.js';
+export { buildInfo, isSimd, simdSupported, type BuildInfo } from './runtime.js';

@@ -13,9 +13,9 @@ declare module '*/strideview.mjs' {
     sv_alloc(bytes: number): number;
     sv_free(ptr: number): void;
   }
+  // The only Module options the glue reads (-sINCOMING_MODULE_JS_API in CMakeLists.txt).
   export interface ModuleOptions {
     wasmBinary?: ArrayBuffer | Uint8Array;
-    locateFile?: (path: string, prefix: string) => string;
     print?: (s: string) => void;
     printErr?: (s: string) => void;
   }

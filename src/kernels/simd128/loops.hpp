@@ -15,6 +15,11 @@
 
 #include "kernels/scalar/loops.hpp"
 
+// Every helper and loop here is force-inlined: the kernels are compiled with
+// -fno-inline-functions for size (CMakeLists.txt), and a SIMD helper left out of line in a hot loop
+// (a shuffle, a tile transpose) measured 1.5-2x slower transposes.
+#define SV_SIMD_INLINE inline __attribute__((always_inline))
+
 namespace sv::kernels::simd {
 
 // ----------------------------------------------------------------------------- vector basics
@@ -31,16 +36,16 @@ template <class T>
 inline constexpr int kLanes = 16 / static_cast<int>(sizeof(T));
 
 template <class T>
-inline vec<T> load(const T* p) {
+SV_SIMD_INLINE vec<T> load(const T* p) {
   return (vec<T>)wasm_v128_load(p);
 }
 template <class T>
-inline void store(T* p, vec<T> v) {
+SV_SIMD_INLINE void store(T* p, vec<T> v) {
   wasm_v128_store(p, (v128_t)v);
 }
 // Bit-exact splat (`vec{} + x` would turn -0.0 into +0.0).
 template <class T>
-inline vec<T> splat(T x) {
+SV_SIMD_INLINE vec<T> splat(T x) {
   if constexpr (sizeof(T) == 1) {
     uint8_t b;
     std::memcpy(&b, &x, 1);
@@ -68,36 +73,36 @@ using mask_int_t =
                                           std::conditional_t<sizeof(T) == 4, int32_t, int64_t>>>;
 
 template <class T>
-inline vec<T> select(vec<mask_int_t<T>> m, vec<T> a, vec<T> b) {  // m ? a : b
+SV_SIMD_INLINE vec<T> select(vec<mask_int_t<T>> m, vec<T> a, vec<T> b) {  // m ? a : b
   return (vec<T>)wasm_v128_bitselect((v128_t)a, (v128_t)b, (v128_t)m);
 }
 
 // Lane permutations on raw bytes, indices generated at compile time.
 template <size_t E, size_t... I>
-inline v128_t reverse_lanes_impl(v128_t v, std::index_sequence<I...>) {
+SV_SIMD_INLINE v128_t reverse_lanes_impl(v128_t v, std::index_sequence<I...>) {
   return (v128_t)__builtin_shufflevector((u8v)v, (u8v)v, ((15 - I) / E * E + I % E)...);
 }
 template <size_t E>
-inline v128_t reverse_lanes(v128_t v) {
+SV_SIMD_INLINE v128_t reverse_lanes(v128_t v) {
   return reverse_lanes_impl<E>(v, std::make_index_sequence<16>{});
 }
 // Interleave the low (H=0) or high (H=1) halves of a and b at lane size E:
 // [a0 b0 a1 b1 ...] of the chosen half.
 template <size_t E, int H, size_t... I>
-inline v128_t interleave_impl(v128_t a, v128_t b, std::index_sequence<I...>) {
+SV_SIMD_INLINE v128_t interleave_impl(v128_t a, v128_t b, std::index_sequence<I...>) {
   constexpr size_t L = 16 / E;
   return (v128_t)__builtin_shufflevector(
       (u8v)a, (u8v)b, (((I / E) % 2) * 16 + (H * (L / 2) + (I / E) / 2) * E + I % E)...);
 }
 template <size_t E, int H>
-inline v128_t interleave(v128_t a, v128_t b) {
+SV_SIMD_INLINE v128_t interleave(v128_t a, v128_t b) {
   return interleave_impl<E, H>(a, b, std::make_index_sequence<16>{});
 }
 
 // Transposes L x L lanes held in r[0..L) (row k = r[k]) in place: log2(L) rounds of
 // n[2i] = lo(r[i], r[i+L/2]), n[2i+1] = hi(r[i], r[i+L/2]).
 template <size_t E>
-inline void transpose_tile(v128_t* r) {
+SV_SIMD_INLINE void transpose_tile(v128_t* r) {
   constexpr int L = 16 / static_cast<int>(E);
   v128_t n[L];
   for (int round = 1; round < L; round *= 2) {
@@ -130,14 +135,11 @@ struct RawOf<8> {
 
 // ----------------------------------------------------------------------------- copies
 
-// Copies n bytes forward in 64-byte steps (rows shorter than a large memcpy; avoids the call into
-// the JS-side memcpy of Emscripten for every row). d and s do not overlap.
-inline void copy_bytes(char* d, const char* s, int64_t n) {
+// Copies n bytes forward in 64-byte steps, whatever n: as fast as memcpy with bulk memory
+// (TOOLCHAIN.md), and the shipped module links the size-optimised libc (-Oz) whose memcpy measured
+// 3x slower on 64 MiB. d and s do not overlap.
+SV_SIMD_INLINE void copy_bytes(char* d, const char* s, int64_t n) {
   if (d == s) return;
-  if (n >= (int64_t{1} << 18)) {
-    std::memcpy(d, s, static_cast<size_t>(n));
-    return;
-  }
   int64_t i = 0;
   for (; i + 64 <= n; i += 64) {
     const v128_t a = wasm_v128_load(s + i), b = wasm_v128_load(s + i + 16);
@@ -154,7 +156,7 @@ inline void copy_bytes(char* d, const char* s, int64_t n) {
 // Same-dtype row copy: contiguous (bulk), stride 0 (splat fill), stride -1 (lane reversal) and a
 // gather for 4- and 8-byte lanes, all into a contiguous destination.
 template <class E>
-inline bool copy_raw_row(E* d, int64_t ds, const E* s, int64_t ss, int64_t n) {
+SV_SIMD_INLINE bool copy_raw_row(E* d, int64_t ds, const E* s, int64_t ss, int64_t n) {
   constexpr int L = kLanes<E>;
   if (ds != 1) return false;
   if (ss == 1) {
@@ -217,7 +219,7 @@ inline bool copy_raw_row(E* d, int64_t ds, const E* s, int64_t ss, int64_t n) {
 // d[i*dd + j] = s[i + j*sj] for i < r, j < c: L x L register tiles transposed with shuffles;
 // ragged edges scalar. Index arithmetic in ptrdiff_t (32-bit on wasm32).
 template <class E>
-inline void transpose_block(E* d, ptrdiff_t dd, const E* s, ptrdiff_t sj, ptrdiff_t r,
+SV_SIMD_INLINE void transpose_block(E* d, ptrdiff_t dd, const E* s, ptrdiff_t sj, ptrdiff_t r,
                             ptrdiff_t c) {
   constexpr int L = kLanes<E>;
   const ptrdiff_t rv = r - r % L, cv = c - c % L;
@@ -245,9 +247,10 @@ inline void transpose_block(E* d, ptrdiff_t dd, const E* s, ptrdiff_t sj, ptrdif
 // rows by 64 bytes (one cache line) along the destination's rows: measured fastest for
 // 4096x4096 float32 among 16..4096 x 4..128 blocks (about 2x a 32x32 block).
 template <class E>
-inline bool copy_raw_2d(E* d, int64_t dd, const E* s, int64_t si, int64_t sj, int64_t r,
+SV_SIMD_INLINE bool copy_raw_2d(E* d, int64_t dd, const E* s, int64_t si, int64_t sj, int64_t r,
                         int64_t c) {
-  if (si != 1) return false;
+  // Size: no 2-byte tiles (int16/uint16 transposes take the blocked scalar loop).
+  if (sizeof(E) == 2 || si != 1) return false;
   constexpr ptrdiff_t BI = 512 / sizeof(E), BJ = 64 / sizeof(E);
   const ptrdiff_t pdd = static_cast<ptrdiff_t>(dd), psj = static_cast<ptrdiff_t>(sj);
   const ptrdiff_t pr = static_cast<ptrdiff_t>(r), pc = static_cast<ptrdiff_t>(c);
@@ -264,7 +267,7 @@ inline bool copy_raw_2d(E* d, int64_t dd, const E* s, int64_t si, int64_t sj, in
 // Casts between a few common dtype pairs, contiguous (or stride-0 source handled by the scalar
 // loop). Semantics equal kernels::convert (trunc_sat is WebAssembly's saturating truncation).
 template <class D, class S>
-inline bool copy_cast_row(D* d, int64_t ds, const S* s, int64_t ss, int64_t n) {
+SV_SIMD_INLINE bool copy_cast_row(D* d, int64_t ds, const S* s, int64_t ss, int64_t n) {
   if (ds != 1 || ss != 1) return false;
   int64_t i = 0;
   if constexpr (std::is_same_v<D, int32_t> && std::is_same_v<S, float>) {
@@ -318,12 +321,17 @@ inline bool copy_cast_row(D* d, int64_t ds, const S* s, int64_t ss, int64_t n) {
 
 // ----------------------------------------------------------------------------- elementwise
 
+// Size: elementwise and reduction SIMD loops exist for the hot dtypes only (float32, float64,
+// int32); the other dtypes run the scalar reference loops.
 template <class T>
-inline constexpr bool kSimdArith = !is_bool_v<T>;
+inline constexpr bool kSimdHot =
+    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int32_t>;
+template <class T>
+inline constexpr bool kSimdArith = kSimdHot<T>;
 
 // One vector of `a OP b` (non-comparison ops).
 template <BinaryOp OP, class T>
-inline vec<T> vbinary(vec<T> a, vec<T> b) {
+SV_SIMD_INLINE vec<T> vbinary(vec<T> a, vec<T> b) {
   if constexpr (OP == BinaryOp::add) {
     return a + b;
   } else if constexpr (OP == BinaryOp::sub) {
@@ -348,7 +356,7 @@ inline vec<T> vbinary(vec<T> a, vec<T> b) {
 }
 
 template <BinaryOp OP, class T>
-inline vec<mask_int_t<T>> vcompare(vec<T> a, vec<T> b) {
+SV_SIMD_INLINE vec<mask_int_t<T>> vcompare(vec<T> a, vec<T> b) {
   if constexpr (OP == BinaryOp::eq) return a == b;
   if constexpr (OP == BinaryOp::ne) return a != b;
   if constexpr (OP == BinaryOp::lt) return a < b;
@@ -359,7 +367,7 @@ inline vec<mask_int_t<T>> vcompare(vec<T> a, vec<T> b) {
 
 // 16/L comparison masks of lanes of T -> 16 bytes of 0/1.
 template <class T>
-inline v128_t masks_to_bools(const v128_t* m) {
+SV_SIMD_INLINE v128_t masks_to_bools(const v128_t* m) {
   v128_t bytes;
   if constexpr (sizeof(T) == 1) {
     bytes = m[0];
@@ -377,59 +385,64 @@ inline v128_t masks_to_bools(const v128_t* m) {
   return wasm_v128_and(bytes, wasm_i8x16_splat(1));
 }
 
-template <BinaryOp OP, class T, bool A0, bool B0>
-inline void binary_contig(scalar::binary_result_t<OP, T>* o, const T* a, const T* b, int64_t n) {
+// Contiguous output; each input contiguous or broadcast (stride 0). A broadcast input reads a
+// splatted stack block with a zero step, so one loop serves all four combinations.
+template <BinaryOp OP, class T>
+SV_SIMD_INLINE void binary_contig(scalar::binary_result_t<OP, T>* o, const T* a, int64_t as, const T* b,
+                          int64_t bs, int64_t n) {
   constexpr int L = kLanes<T>;
-  const vec<T> sa = splat<T>(*a), sb = splat<T>(*b);
-  auto va = [&](int64_t i) { return A0 ? sa : load<T>(a + i); };
-  auto vb = [&](int64_t i) { return B0 ? sb : load<T>(b + i); };
+  constexpr int B = scalar::is_comparison_v<OP> ? 16 : 4 * L;  // elements per step
+  alignas(16) T ca[B], cb[B];
+  const T* pa = a;
+  const T* pb = b;
+  ptrdiff_t ia = B, ib = B;
+  if (as == 0) {
+    for (int k = 0; k < B; ++k) std::memcpy(&ca[k], a, sizeof(T));
+    pa = ca;
+    ia = 0;
+  }
+  if (bs == 0) {
+    for (int k = 0; k < B; ++k) std::memcpy(&cb[k], b, sizeof(T));
+    pb = cb;
+    ib = 0;
+  }
   int64_t i = 0;
-  if constexpr (scalar::is_comparison_v<OP>) {
-    for (; i + 16 <= n; i += 16) {
+  for (; i + B <= n; i += B, pa += ia, pb += ib) {
+    if constexpr (scalar::is_comparison_v<OP>) {
       v128_t m[16 / L];
-      for (int k = 0; k < 16 / L; ++k) m[k] = (v128_t)vcompare<OP, T>(va(i + k * L), vb(i + k * L));
+      for (int k = 0; k < 16 / L; ++k) {
+        m[k] = (v128_t)vcompare<OP, T>(load<T>(pa + k * L), load<T>(pb + k * L));
+      }
       wasm_v128_store(o + i, masks_to_bools<T>(m));
-    }
-  } else {
-    for (; i + 4 * L <= n; i += 4 * L) {
-      const vec<T> r0 = vbinary<OP, T>(va(i), vb(i));
-      const vec<T> r1 = vbinary<OP, T>(va(i + L), vb(i + L));
-      const vec<T> r2 = vbinary<OP, T>(va(i + 2 * L), vb(i + 2 * L));
-      const vec<T> r3 = vbinary<OP, T>(va(i + 3 * L), vb(i + 3 * L));
+    } else {
+      const vec<T> r0 = vbinary<OP, T>(load<T>(pa), load<T>(pb));
+      const vec<T> r1 = vbinary<OP, T>(load<T>(pa + L), load<T>(pb + L));
+      const vec<T> r2 = vbinary<OP, T>(load<T>(pa + 2 * L), load<T>(pb + 2 * L));
+      const vec<T> r3 = vbinary<OP, T>(load<T>(pa + 3 * L), load<T>(pb + 3 * L));
       store<T>(o + i, r0);
       store<T>(o + i + L, r1);
       store<T>(o + i + 2 * L, r2);
       store<T>(o + i + 3 * L, r3);
     }
-    for (; i + L <= n; i += L) store<T>(o + i, vbinary<OP, T>(va(i), vb(i)));
   }
-  for (; i < n; ++i) o[i] = scalar::binary_op<OP, T>(a[A0 ? 0 : i], b[B0 ? 0 : i]);
+  for (; i < n; ++i) o[i] = scalar::binary_op<OP, T>(a[i * as], b[i * bs]);
 }
 
-// Contiguous output with each input contiguous or broadcast (stride 0).
 template <BinaryOp OP, class T>
-inline bool binary_row(scalar::binary_result_t<OP, T>* o, int64_t os, const T* a, int64_t as,
+SV_SIMD_INLINE bool binary_row(scalar::binary_result_t<OP, T>* o, int64_t os, const T* a, int64_t as,
                        const T* b, int64_t bs, int64_t n) {
   if constexpr (!kSimdArith<T> || (OP == BinaryOp::div && !is_float_v<T>)) {
     return false;
   } else {
     if (os != 1 || (as != 0 && as != 1) || (bs != 0 && bs != 1)) return false;
-    if (as == 1 && bs == 1) {
-      binary_contig<OP, T, false, false>(o, a, b, n);
-    } else if (as == 1) {
-      binary_contig<OP, T, false, true>(o, a, b, n);
-    } else if (bs == 1) {
-      binary_contig<OP, T, true, false>(o, a, b, n);
-    } else {
-      binary_contig<OP, T, true, true>(o, a, b, n);
-    }
+    binary_contig<OP, T>(o, a, as, b, bs, n);
     return true;
   }
 }
 
 template <UnaryOp OP, class T>
-inline bool unary_row(T* o, int64_t os, const T* a, int64_t as, int64_t n) {
-  constexpr bool ok = !is_bool_v<T> && (OP == UnaryOp::neg || OP == UnaryOp::abs ||
+SV_SIMD_INLINE bool unary_row(T* o, int64_t os, const T* a, int64_t as, int64_t n) {
+  constexpr bool ok = kSimdHot<T> && (OP == UnaryOp::neg || OP == UnaryOp::abs ||
                                         (OP == UnaryOp::sqrt && is_float_v<T>));
   if constexpr (!ok) {
     return false;
@@ -470,7 +483,7 @@ inline bool unary_row(T* o, int64_t os, const T* a, int64_t as, int64_t n) {
 }
 
 template <class T>
-inline bool where_row(T*, int64_t, const b8*, int64_t, const T*, int64_t, const T*, int64_t,
+SV_SIMD_INLINE bool where_row(T*, int64_t, const b8*, int64_t, const T*, int64_t, const T*, int64_t,
                       int64_t) {
   return false;
 }
@@ -478,7 +491,7 @@ inline bool where_row(T*, int64_t, const b8*, int64_t, const T*, int64_t, const 
 // ----------------------------------------------------------------------------- reductions
 
 template <ReduceOp OP, class T>
-inline vec<T> vreduce(vec<T> acc, vec<T> x) {
+SV_SIMD_INLINE vec<T> vreduce(vec<T> acc, vec<T> x) {
   if constexpr (OP == ReduceOp::max) {
     return vbinary<BinaryOp::maximum, T>(x, acc);
   } else if constexpr (OP == ReduceOp::min) {
@@ -490,8 +503,8 @@ inline vec<T> vreduce(vec<T> acc, vec<T> x) {
 
 // Vertical: o[i] = o[i] OP x[i] over contiguous rows (first-axis reductions).
 template <ReduceOp OP, class O, class I>
-inline bool reduce_into_row(O* o, int64_t os, const I* x, int64_t xs, int64_t n) {
-  if constexpr (!std::is_same_v<O, I> || is_bool_v<O>) {
+SV_SIMD_INLINE bool reduce_into_row(O* o, int64_t os, const I* x, int64_t xs, int64_t n) {
+  if constexpr (!std::is_same_v<O, I> || !kSimdHot<O>) {
     return false;
   } else {
     if (os != 1 || xs != 1) return false;
@@ -516,8 +529,8 @@ inline bool reduce_into_row(O* o, int64_t os, const I* x, int64_t xs, int64_t n)
 // Vertical over four rows at once: o[i] = (((o[i] OP x0[i]) OP x1[i]) OP x2[i]) OP x3[i], the
 // same order as four single-row steps (so float sums round identically), one pass over o.
 template <ReduceOp OP, class O, class I>
-inline bool reduce_into_row4(O* o, const I* x0, const I* x1, const I* x2, const I* x3, int64_t n) {
-  if constexpr (!std::is_same_v<O, I> || is_bool_v<O>) {
+SV_SIMD_INLINE bool reduce_into_row4(O* o, const I* x0, const I* x1, const I* x2, const I* x3, int64_t n) {
+  if constexpr (!std::is_same_v<O, I> || !kSimdHot<O>) {
     return false;
   } else {
     constexpr int L = kLanes<O>;
@@ -551,8 +564,8 @@ inline bool reduce_into_row4(O* o, const I* x0, const I* x1, const I* x2, const 
 // Horizontal: *o = *o OP (x[0] OP ... OP x[n-1]) over a contiguous row (last-axis reductions):
 // four vector accumulators, then the lanes.
 template <ReduceOp OP, class O, class I>
-inline bool reduce_row_to(O* o, const I* x, int64_t xs, int64_t n) {
-  constexpr bool same = std::is_same_v<O, I> && !is_bool_v<O>;
+SV_SIMD_INLINE bool reduce_row_to(O* o, const I* x, int64_t xs, int64_t n) {
+  constexpr bool same = std::is_same_v<O, I> && kSimdHot<O>;
   constexpr bool widen =
       OP == ReduceOp::sum && std::is_same_v<O, double> && std::is_same_v<I, float>;
   if constexpr (!same && !widen) {

@@ -90,6 +90,9 @@ std::string pfx(const char* op) { return std::string(op) + ": "; }
 bool use_simd() { return simd_enabled(); }
 
 int64_t numel_of(const Dims& shape) {
+  for (int64_t d : shape) {
+    if (d == 0) return 0;  // before multiplying: [2^40, 2^40, 0] must not overflow
+  }
   int64_t n = 1;
   for (int64_t d : shape) n *= d;
   return n;

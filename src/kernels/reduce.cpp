@@ -2,6 +2,7 @@
 // identity first, then the input's index space is walked once (ordered by the INPUT's strides so it
 // streams) with the output at stride 0 along reduced dims: a reduced innermost dim is a horizontal
 // row reduction, a kept innermost dim accumulates whole rows into the output (vertical).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -182,10 +183,13 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
                                               " (shape " + dims_to_string(ish) + ")");
   }
   Dims want = ish;
-  int64_t count = 1;
+  // Elements per output element. An empty input has count 0 (when the output is empty too, count
+  // is unused): multiplying first could overflow on [2^40, 2^40, 0] (undefined behaviour).
+  const bool in_empty = std::find(ish.begin(), ish.end(), int64_t{0}) != ish.end();
+  int64_t count = in_empty ? 0 : 1;
   for (int d = 0; d < r; ++d) {
     if ((axes_mask >> d) & 1u) {
-      count *= ish[d];
+      if (!in_empty) count *= ish[d];
       want[d] = 1;
     }
   }

@@ -202,7 +202,15 @@ std::optional<Dims> reshape_strides(const Dims& old_shape, const Dims& old_strid
     ns[nj - 1] = os[oj - 1];
     for (size_t k = nj - 1; k > ni; --k) {
       auto m = checked_mul(ns[k], new_shape[k]);
-      if (!m) return false;
+      if (!m) {
+        // Fine when only size-1 dims are left of k: their strides are set below, never used.
+        if (!std::all_of(new_shape.begin() + static_cast<ptrdiff_t>(ni),
+                         new_shape.begin() + static_cast<ptrdiff_t>(k),
+                         [](int64_t d) { return d == 1; })) {
+          return false;
+        }
+        break;
+      }
       ns[k - 1] = *m;
     }
     return true;
@@ -268,8 +276,10 @@ Result<View> View::make(sym::Shape shape, std::vector<Dim> strides, int64_t offs
       }
     }
   }
-  SV_TRY(std::vector<Dim> canonical, c_strides(shape));
-  v.contiguous_ = offset == 0 && !mask && dims_equal(strides, canonical);
+  // The canonical strides only decide the flag; when they overflow (a zero-size view such as
+  // [0,0,4,3,2^53-1]) the view is simply not C-contiguous.
+  auto canonical = c_strides(shape);
+  v.contiguous_ = canonical.ok() && offset == 0 && !mask && dims_equal(strides, *canonical);
   v.shape_ = std::move(shape);
   v.strides_ = std::move(strides);
   v.offset_ = offset;
@@ -323,7 +333,9 @@ Result<View> View::create(const sym::Shape& shape, std::optional<int64_t> offset
     }
     st = const_dims(*strides);
   } else {
-    SV_TRY(st, c_strides(shape));
+    auto cs = c_strides(shape);
+    if (!cs.ok()) return make_error(cs.error().code, "create: " + cs.error().message);
+    st = std::move(*cs);
   }
   if (mask) {
     if (static_cast<int>(mask->size()) != n) {
@@ -364,7 +376,11 @@ Result<Dims> View::eval_strides(const char* op) const {
   if (contiguous_ && !sym::is_static(shape_)) {
     // A symbolic contiguous view bound to a zero size gets the canonical zero-size strides.
     SV_TRY(Dims d, sym::eval_or_error(shape_, op));
-    if (std::find(d.begin(), d.end(), 0) != d.end()) return shape::c_contiguous_strides(d);
+    if (std::find(d.begin(), d.end(), 0) != d.end()) {
+      auto cs = shape::c_contiguous_strides(d);
+      if (!cs.ok()) return make_error(cs.error().code, std::string(op) + ": " + cs.error().message);
+      return cs;
+    }
   }
   return out;
 }
@@ -434,8 +450,12 @@ Result<int64_t> View::linear_index(std::span<const int64_t> idx) const {
                                                " but the view has rank " + S(ndim()));
   }
   SV_TRY(Dims st, eval_strides("linear_index"));
-  auto r = shape::ravel_index(idx, st);
-  auto total = r.ok() ? checked_add(offset_, *r) : std::nullopt;
+  // Exact in 128 bits (offset first): partial sums may leave +-2^53-1 when the result does not.
+  __int128 acc = offset_;
+  for (size_t i = 0; i < idx.size(); ++i) acc += static_cast<__int128>(idx[i]) * st[i];
+  const std::optional<int64_t> total =
+      (acc >= -kMaxSafe && acc <= kMaxSafe) ? std::optional<int64_t>(static_cast<int64_t>(acc))
+                                            : std::nullopt;
   if (!total) {
     return make_error(Code::overflow, "linear_index: index " + dims_to_string(idx) +
                                           " overflows 2^53-1");
@@ -466,7 +486,11 @@ Result<View> View::reshape(std::span<const int64_t> new_shape) const {
 Result<View> View::reshape(const sym::Shape& requested) const {
   sym::Shape target = requested;
   if (std::any_of(target.begin(), target.end(), [](const Dim& d) { return sym::is_infer(d); })) {
-    SV_TRY(std::optional<sym::Shape> r, sym::resolve_reshape(shape_, target));
+    auto resolved = sym::resolve_reshape(shape_, target);
+    if (!resolved.ok()) {
+      return make_error(resolved.error().code, "reshape: " + resolved.error().message);
+    }
+    std::optional<sym::Shape> r = std::move(*resolved);
     if (!r) {
       return make_error(Code::shape_mismatch,
                         "reshape: cannot infer -1 in " + sym::to_string(requested) + " from shape " +
@@ -500,8 +524,9 @@ Result<View> View::reshape(const sym::Shape& requested) const {
                                                 ": element counts are not provably equal");
   }
   if (!mask_ && contiguous_) {
-    SV_TRY(std::vector<Dim> st, c_strides(target));
-    return make(target, std::move(st), 0, std::nullopt, "reshape");
+    auto cs = c_strides(target);
+    if (!cs.ok()) return make_error(cs.error().code, "reshape: " + cs.error().message);
+    return make(target, std::move(*cs), 0, std::nullopt, "reshape");
   }
   // Only size-1 dims added or removed: carry the strides of the other dims.
   auto not_one = [](const Dim& d) { return !(d.is_const() && d.const_value() == 1); };
@@ -559,7 +584,11 @@ Result<View> View::reshape_concrete(const Dims& old_shape, const Dims& new_dims,
                                                 dims_to_string(new_dims) + " (" + S(n_new) +
                                                 " elements)");
   }
-  SV_TRY(Dims canonical, shape::c_contiguous_strides(new_dims));
+  auto canonical_r = shape::c_contiguous_strides(new_dims);
+  if (!canonical_r.ok()) {
+    return make_error(canonical_r.error().code, "reshape: " + canonical_r.error().message);
+  }
+  const Dims canonical = std::move(*canonical_r);
   if (n_new == 0 || (contiguous_ && !mask_)) {
     return make(new_shape, const_dims(canonical), 0, std::nullopt, "reshape");
   }

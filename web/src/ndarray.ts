@@ -17,6 +17,7 @@ import { StrideViewError, fmt, isArrayLike, toInt, toInts, toPairs } from './err
 import { heapBuffer, rt } from './runtime.js';
 import { Op, wire, type Wire } from './wire.js';
 import { View, ints, pairs, putView, readView } from './view.js';
+import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './interop.js';
 
 // ------------------------------------------------------------------------------------ Symbol.dispose
 
@@ -416,7 +417,7 @@ export class NDArray {
     const op = 'reshape';
     this._check(op);
     const s = typeof shape === 'number' ? [toInt(op, 'shape', shape)] : toInts(op, 'shape', shape);
-    if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object`);
+    if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
     const copy = options.copy;
     if (copy !== undefined && typeof copy !== 'boolean') throw new TypeError(`${op}: copy must be a boolean, got ${fmt(copy)}`);
     if (copy === true) {
@@ -499,6 +500,7 @@ export class NDArray {
   /** Merges dims startDim..endDim (inclusive) into one (a view when possible). */
   flatten(options: { startDim?: number; endDim?: number } = {}): NDArray {
     this._check('flatten');
+    if (options === null || typeof options !== 'object') throw new TypeError(`flatten: options must be an object, got ${fmt(options)}`);
     const sh = this.shape;
     if (sh.length === 0) return this.reshape([1]);
     const s = normAxis('flatten', options.startDim ?? 0, sh.length);
@@ -513,6 +515,9 @@ export class NDArray {
     const sh = this.shape;
     const d = normAxis('unflatten', dim, sh.length);
     const sz = toInts('unflatten', 'sizes', sizes);
+    if (sz.some((x) => x < -1) || sz.filter((x) => x === -1).length > 1) {
+      throw new StrideViewError('invalid_argument', `unflatten: sizes ${fmt(sz)} may hold non-negative sizes and at most one -1`);
+    }
     const inner = sz.filter((x) => x !== -1).reduce((p, x) => p * x, 1);
     const resolved = sz.map((x) => (x === -1 ? (inner === 0 ? 0 : Math.floor(sh[d]! / inner)) : x));
     if (resolved.reduce((p, x) => p * x, 1) !== sh[d]) {
@@ -572,11 +577,27 @@ export class NDArray {
   padView(padding: readonly (readonly [number, number])[], value: number = 0): NDArray {
     this._check('padView');
     if (typeof value !== 'number') throw new TypeError(`padView: value must be a number, got ${fmt(value)}`);
-    return this._derive(this._v.pad(toPairs('padView', 'padding', padding)), true, value);
+    const fill = Number(toStored('padView', this.dtype, value)); // what this dtype stores for value
+    if (this._v.mask !== null && !Object.is(fill, this._fill)) {
+      throw new StrideViewError(
+        'not_expressible',
+        `padView: this view is already padded with ${this._fill}; padding it with ${fmt(value)} needs a copy (call copy() or pad() first)`,
+      );
+    }
+    return this._derive(this._v.pad(toPairs('padView', 'padding', padding)), true, fill);
   }
   /** A new array padded with `value` ((before, after) per dim). */
   pad(padding: readonly (readonly [number, number])[], value: number = 0): NDArray {
     this._check('pad');
+    if (typeof value !== 'number') throw new TypeError(`pad: value must be a number, got ${fmt(value)}`);
+    if (this._v.mask !== null && !Object.is(Number(toStored('pad', this.dtype, value)), this._fill)) {
+      const c = this._materialize('pad'); // keep the inner padding's own fill, as np.pad twice
+      try {
+        return c.pad(padding, value);
+      } finally {
+        c.dispose();
+      }
+    }
     return this.padView(padding, value)._materialize('pad');
   }
 
@@ -636,7 +657,12 @@ export class NDArray {
     const axes: number[] = [];
     for (let i = 0; i < nl; i++) axes.push(wire.num());
     const v = readView(wire, null, null);
-    if (invalid) return full([], this._fill, this.dtype);
+    if (invalid) {
+      // A padding element: a read-only 0-d array of the fill value (writes through it are errors).
+      const t = full([], this._fill, this.dtype);
+      (t as { _ro: boolean })._ro = true;
+      return t;
+    }
     let out = this._derive(v);
     if (lists === null) return out;
     for (let k = 0; k < lists.length; k++) {
@@ -688,7 +714,12 @@ export class NDArray {
   /** Writes value (scalar or array, broadcast) at the indexed sub-array; returns this. */
   set(indices: number | readonly number[], value: Scalar | NDArray | NestedArray): this {
     this._check('set');
-    this.get(indices).assign(value);
+    const v = this.get(indices);
+    try {
+      v.assign(value);
+    } finally {
+      v.dispose(); // a view handle (or the temporary of a padding element)
+    }
     return this;
   }
   /** Writes src (broadcast to this shape, cast to this dtype) into this view; returns this. */
@@ -755,6 +786,13 @@ export class NDArray {
     }
   }
   /** Nested JS arrays (a scalar for a 0-d array). */
+  /**
+   * Describes this array for scijs `ndarray` / `@stdlib/ndarray`: `{ data, shape, stride, offset,
+   * dtype }` (a C-ordered copy by default; see {@link toNdarrayLike} for `{ copy: false }`).
+   */
+  toNdarrayLike(options?: ToNdarrayLikeOptions): NdarrayLike {
+    return toNdarrayLike(this, options);
+  }
   toArray(): NestedArray {
     const flat = this.toTypedArray();
     const sh = this.shape;
@@ -856,7 +894,7 @@ export interface ArrayOptions {
  */
 export function array(data: NestedArray | AnyTypedArray | NDArray, options: ArrayOptions = {}): NDArray {
   const op = 'array';
-  if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object`);
+  if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
   const dtype = options.dtype === undefined ? undefined : checkDType(op, options.dtype);
   const shapeOpt = options.shape === undefined ? undefined : checkShape(op, options.shape);
   if (data instanceof NDArray) {
@@ -886,7 +924,14 @@ export function array(data: NestedArray | AnyTypedArray | NDArray, options: Arra
   let dt = dtype;
   if (dt === undefined) {
     if (flat.length > 0 && flat.every((x) => typeof x === 'boolean')) dt = 'bool';
-    else if (flat.some((x) => typeof x === 'bigint')) dt = 'int64';
+    else if (flat.some((x) => typeof x === 'bigint')) {
+      // int64, or uint64 when a bigint needs it; never a silent wrap (scalarDType throws a RangeError)
+      const needsU64 = flat.some((x) => typeof x === 'bigint' && scalarDType(x, op) === 'uint64');
+      if (needsU64 && flat.some((x) => (typeof x === 'bigint' ? x < 0n : (x as number) < 0))) {
+        throw new RangeError(`${op}: no dtype holds both negative values and bigints >= 2^63; pass an explicit dtype`);
+      }
+      dt = needsU64 ? 'uint64' : 'int64';
+    }
     else dt = 'float64';
   }
   const target = shapeOpt ?? shape;
@@ -977,6 +1022,9 @@ export function arange(start: number, stop?: number, step?: number, dtype?: DTyp
   }
   if (st === 0) throw new StrideViewError('invalid_argument', `${op}: step is 0`);
   const len = Math.max(0, Math.ceil((b - a) / st));
+  if (!Number.isSafeInteger(len)) {
+    throw new StrideViewError('overflow', `${op}: [${a}, ${b}) with step ${st} has ${len} elements, more than 2^53-1`);
+  }
   let dt = dtype === undefined ? undefined : checkDType(op, dtype);
   if (dt === undefined) {
     const ints = Number.isInteger(a) && Number.isInteger(b) && Number.isInteger(st);

@@ -469,6 +469,60 @@ row('repeat', {
     [[(c) => c.b, 2 ** 50], S('overflow'), String(2 ** 50)],
   ],
 });
+// ---- interop and .npy
+row('fromNdarrayLike', {
+  op: 'fromNdarrayLike',
+  valid: [{ data: new Float32Array(4), shape: [2, 2] }],
+  call: fnCall('fromNdarrayLike'),
+  cases: [
+    [[null], T, 'null'],
+    [[{}], T, 'undefined'],
+    [[{ data: new Float32Array(4), shape: [5] }], R_, 'length 4'],
+    [[{ data: new Float32Array(4), shape: [2, 2], stride: [2, NaN] }], R_, 'NaN'],
+    [[{ data: new Float32Array(4), shape: [2, -2] }], R_, '-2'],
+  ],
+});
+row('toNdarrayLike', {
+  op: 'toNdarrayLike',
+  valid: [(c) => c.a],
+  call: fnCall('toNdarrayLike'),
+  cases: [
+    [[5], T, '5'],
+    [[(c) => c.d], S('disposed'), 'disposed'],
+    [[(c) => c.a, { copy: 'x' }], T, '"x"'],
+    [[(c) => c.a, 7], T, '7'],
+  ],
+});
+row('NDArray#toNdarrayLike', {
+  op: 'toNdarrayLike',
+  call: self('toNdarrayLike'),
+  cases: [
+    [[{ copy: 'x' }], T, '"x"'],
+    [[7], T, '7'],
+  ],
+});
+row('loadNpy', {
+  op: 'loadNpy',
+  call: fnCall('loadNpy'),
+  cases: [
+    [['x'], T, '"x"'],
+    [[null], T, 'null'],
+    [[new Uint8Array(3)], S('invalid_argument'), 'magic'],
+  ],
+});
+row('saveNpy', {
+  op: 'saveNpy',
+  call: fnCall('saveNpy'),
+  cases: [
+    [[5], T, '5'],
+    [[(c) => c.d], S('disposed'), 'disposed'],
+  ],
+});
+// ---- build selection (no arguments; documented values)
+row('buildInfo', { op: 'buildInfo', call: () => sv.buildInfo(), ok: [() => assert.equal(typeof sv.buildInfo().simd, 'boolean')] });
+row('isSimd', { op: 'isSimd', call: () => sv.isSimd(), ok: [() => assert.equal(sv.isSimd(), true, 'Node 20 has WASM SIMD')] });
+row('simdSupported', { op: 'simdSupported', call: () => sv.simdSupported(), ok: [() => assert.equal(sv.simdSupported(), true)] });
+
 row('explain', {
   op: 'explain',
   sig: ['viewOrArray', 'options'],
@@ -852,6 +906,19 @@ function apiSurface() {
   return names;
 }
 
+// Known bugs fixed since they were recorded (allocation cap, bigint inference, arange length,
+// reshape naming, unflatten sizes, hand-built slice specs): promoted to ordinary cases, so they
+// must keep passing. The other `known` rows stay todo (mostly inner op names in messages).
+for (const [name, fixed] of [
+  ['array', [0]], ['empty', [0, 1]], ['full', [1]], ['arange', [0]], ['NDArray#reshape', [0]],
+  ['NDArray#unflatten', [0, 1]], ['NDArray#slice', [0, 1]],
+]) {
+  const r = ROWS.get(name);
+  const keep = [];
+  r.known.forEach((k, i) => (fixed.includes(i) ? r.cases.push(k.slice(0, 3)) : keep.push(k)));
+  r.known = keep;
+}
+
 test('completeness: every exported function and public method has a row', () => {
   const surface = apiSurface();
   assert.ok(surface.length > 120, `surface enumerated (${surface.length})`);
@@ -1013,7 +1080,7 @@ test('overlapping assign equals NumPy (source read before any write)', () => {
   assert.deepEqual(live(), before);
 });
 
-test('padding a padded view with another fill keeps the inner padding (as np.pad twice)', { todo: 'NDArray.padView keeps one fill per view: padView(p, 0) of a view padded with 2 re-fills the inner padding with 0 (web/src/ndarray.ts)' }, () => {
+test('padding a padded view with another fill keeps the inner padding (as np.pad twice)', () => {
   tried++;
   const b = sv.arange(3, undefined, undefined, 'float64');
   try {
@@ -1035,7 +1102,7 @@ test('padding a padded view with another fill keeps the inner padding (as np.pad
   }
 });
 
-test('a padded view reads the same fill whatever dtype it is materialised to', { todo: 'the fill is stored unconverted: uint8 padded with -1 reads 0 via toArray() but -1 via astype("float64") and in promoting ops (web/src/ndarray.ts padView: convert value with toStored(this.dtype) first)' }, () => {
+test('a padded view reads the same fill whatever dtype it is materialised to', () => {
   tried++;
   const b = sv.array([3, 3, 3], { dtype: 'uint8' });
   try {

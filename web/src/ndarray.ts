@@ -56,6 +56,9 @@ const finalizer =
       })
     : null;
 
+/** 0-d read-only arrays handed out for an index in the padding of a padded view. */
+const paddingElements = new WeakSet<NDArray>();
+
 function allocStorage(op: string, length: number, dtype: DType): Storage {
   const bytes = length * info(dtype).size;
   // wasm32: sv_alloc rounds up to 16 bytes in a 32-bit size_t, so 2^32 - 16 bytes is the most it can give.
@@ -661,6 +664,7 @@ export class NDArray {
       // A padding element: a read-only 0-d array of the fill value (writes through it are errors).
       const t = full([], this._fill, this.dtype);
       (t as { _ro: boolean })._ro = true;
+      paddingElements.add(t);
       return t;
     }
     let out = this._derive(v);
@@ -729,8 +733,10 @@ export class NDArray {
     if (this._ro) {
       throw new StrideViewError(
         'read_only',
-        `assign: the array is read-only (${this._v.mask ? 'a padded view' : 'a broadcast view'} of shape ${fmt(this.shape)} ` +
-          `with strides ${fmt(this.strides)}); call copy() first`,
+        paddingElements.has(this)
+          ? 'assign: the element is in the padding of a padded view (read-only; it reads the fill value)'
+          : `assign: the array is read-only (${this._v.mask ? 'a padded view' : 'a broadcast view'} of shape ${fmt(this.shape)} ` +
+            `with strides ${fmt(this.strides)}); call copy() first`,
       );
     }
     if (src instanceof NDArray) {

@@ -93,10 +93,10 @@ bool normalise(FlatView& v) {
       hi = *h;
     }
   }
-  // Contiguity: offset 0, no mask and the canonical strides (whose overflow View reports).
+  // Contiguity: offset 0, no mask and the canonical strides. As in View::make, canonical strides
+  // that overflow (a zero-size view such as [0,0,4,3,2^53-1]) only mean "not contiguous".
   int64_t canonical[kMaxRank];
-  if (!c_strides(v, canonical)) return false;
-  bool contiguous = v.offset == 0 && !v.has_mask;
+  bool contiguous = v.offset == 0 && !v.has_mask && c_strides(v, canonical);
   for (int i = 0; i < n && contiguous; ++i) contiguous = v.strides[i] == canonical[i];
   v.contiguous = contiguous;
   return true;

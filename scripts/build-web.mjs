@@ -84,6 +84,19 @@ await esbuild.build({
   },
 });
 
+// Minifying drops comments, also the bundler hints on the one dynamic import (runtime.ts
+// nodeImport, only ever run under Node): put them back, or webpack warns "Critical dependency".
+for (const f of ['index.mjs', 'index.cjs']) {
+  const p = join(dist, f);
+  const src = readFileSync(p, 'utf8');
+  const hits = src.match(/\bimport\(([A-Za-z_$][\w$]*)\)/g) ?? [];
+  if (hits.length !== 1) {
+    console.error(`build-web: expected one dynamic import(name) in dist/${f}, found ${hits.length}`);
+    process.exit(1);
+  }
+  writeFileSync(p, src.replace(/\bimport\(([A-Za-z_$][\w$]*)\)/, 'import(/* webpackIgnore: true */ /* @vite-ignore */ $1)'));
+}
+
 copyFileSync(join(wasmDir, 'strideview.wasm'), join(dist, 'strideview.wasm'));
 copyFileSync(join(wasmDir, 'strideview-nosimd.wasm'), join(dist, 'strideview-nosimd.wasm'));
 

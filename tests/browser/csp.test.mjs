@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const dist = path.join(root, 'dist');
-const CHROMIUM = process.env.SV_CHROMIUM ?? '/usr/bin/chromium';
 const skip = process.env.SV_SKIP_BROWSER === '1' ? 'SV_SKIP_BROWSER=1' : false;
 const T = { timeout: 90_000 };
 const POLICY = "script-src 'self' 'wasm-unsafe-eval'";
@@ -164,25 +164,9 @@ describe('CSP page in chromium', { skip }, () => {
   let tmp;
 
   before(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: run bash scripts/setup.sh (installs Debian's chromium)`);
-    }
     tmp = mkdtempSync(path.join(os.tmpdir(), 'sv-csp-test-'));
     server = await serve();
-    const { chromium } = await import('playwright-core');
-    context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    context = await launchChromium(tmp);
   });
 
   after(async () => {

@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 
 import { buildDemo } from '../../demo/build.mjs';
 import { serveDemo } from '../../scripts/serve-demo.mjs';
+import { launchChromium, CHROMIUM } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHOTS = path.join(here, 'screenshots');
-const CHROMIUM = process.env.SV_CHROMIUM ?? '/usr/bin/chromium';
 const skip = process.env.SV_SKIP_BROWSER === '1' ? 'SV_SKIP_BROWSER=1' : false;
 const T = { timeout: 90_000 };
 
@@ -24,29 +24,12 @@ let tmp;
 
 before(async () => {
   if (skip) return;
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: run bash scripts/setup.sh (installs Debian's chromium)`);
-  }
   sv = await import('strideview');
   await sv.init();
   tmp = mkdtempSync(path.join(os.tmpdir(), 'sv-demo-test-'));
   const { outDir } = await buildDemo(path.join(tmp, 'site'));
   server = await serveDemo(outDir, 0);
-  const { chromium } = await import('playwright-core');
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  context = await launchChromium(tmp, { viewport: { width: 1280, height: 800 } });
 });
 
 after(async () => {

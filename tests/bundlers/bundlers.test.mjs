@@ -19,10 +19,10 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { serve as serveDir } from '../../examples/serve.mjs';
+import { launchChromium, CHROMIUM } from '../browser/chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const CHROMIUM = process.env.SV_CHROMIUM ?? '/usr/bin/chromium';
 const skip = process.env.SV_SKIP_BROWSER === '1' ? 'SV_SKIP_BROWSER=1' : false;
 const T = { timeout: 120_000 };
 const NPM = process.env.npm_execpath && process.env.npm_execpath.endsWith('.js') ? [process.execPath, process.env.npm_execpath] : ['npm'];
@@ -103,20 +103,7 @@ before(async () => {
   writeFileSync(path.join(apps, 'package.json'), JSON.stringify({ name: 'sv-apps', private: true, type: 'module' }));
   run(NPM[0], [...NPM.slice(1), 'install', '--no-audit', '--no-fund', '--offline', '--no-package-lock', tarball], apps);
   assert.ok(existsSync(path.join(apps, 'node_modules/strideview/dist/strideview.wasm')));
-  const { chromium } = await import('playwright-core');
-  context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  context = await launchChromium(tmp);
 });
 
 after(async () => {

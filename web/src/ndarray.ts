@@ -13,7 +13,7 @@ import {
   scalarDType,
   toStored,
 } from './dtype.js';
-import { StrideViewError, fmt, isArrayLike, toInt, toInts, toPairs } from './errors.js';
+import { StrideViewError, fmt, isArrayLike, relabel, toInt, toInts, toPairs } from './errors.js';
 import { heapBuffer, rt } from './runtime.js';
 import { Op, wire, type Wire } from './wire.js';
 import { View, ints, pairs, putView, readView } from './view.js';
@@ -679,7 +679,11 @@ export class NDArray {
   /** Indexes from the outermost dim inward: a view (a[i] or a[i, j, ...]). */
   get(indices: number | readonly number[]): NDArray {
     const idx = typeof indices === 'number' || typeof indices === 'bigint' ? [indices] : toInts('get', 'indices', indices);
-    return this.slice(...idx.map((i) => I(i)));
+    try {
+      return this.slice(...idx.map((i) => I(i)));
+    } catch (e) {
+      throw relabel('get', e); // "get: slice: ..."
+    }
   }
   /** One element as a JS value (bigint for int64/uint64, boolean for bool). */
   item(indices?: number | readonly number[]): Scalar {
@@ -718,11 +722,14 @@ export class NDArray {
   /** Writes value (scalar or array, broadcast) at the indexed sub-array; returns this. */
   set(indices: number | readonly number[], value: Scalar | NDArray | NestedArray): this {
     this._check('set');
-    const v = this.get(indices);
+    let v: NDArray | null = null;
     try {
+      v = this.get(indices);
       v.assign(value);
+    } catch (e) {
+      throw relabel('set', e);
     } finally {
-      v.dispose(); // a view handle (or the temporary of a padding element)
+      v?.dispose(); // a view handle (or the temporary of a padding element)
     }
     return this;
   }
@@ -754,7 +761,11 @@ export class NDArray {
   }
   /** Sets every element; returns this. */
   fill(value: Scalar): this {
-    return this.assign(value);
+    try {
+      return this.assign(value);
+    } catch (e) {
+      throw relabel('fill', e);
+    }
   }
 
   // ---------------------------------------------------------------- copies
@@ -800,7 +811,12 @@ export class NDArray {
     return toNdarrayLike(this, options);
   }
   toArray(): NestedArray {
-    const flat = this.toTypedArray();
+    let flat: ReturnType<NDArray['toTypedArray']>;
+    try {
+      flat = this.toTypedArray();
+    } catch (e) {
+      throw relabel('toArray', e);
+    }
     const sh = this.shape;
     const d = this.dtype;
     let k = 0;
@@ -1002,11 +1018,19 @@ export function full(shape: readonly number[] | number, value: Scalar, dtype?: D
 }
 
 export function zeros(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {
-  return full(shape, 0, checkDType('zeros', dtype));
+  try {
+    return full(shape, 0, checkDType('zeros', dtype));
+  } catch (e) {
+    throw relabel('zeros', e);
+  }
 }
 
 export function ones(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {
-  return full(shape, 1, checkDType('ones', dtype));
+  try {
+    return full(shape, 1, checkDType('ones', dtype));
+  } catch (e) {
+    throw relabel('ones', e);
+  }
 }
 
 /**

@@ -28,7 +28,7 @@ test('npm pack produces a tarball with only dist files', () => {
   const info = JSON.parse(out.slice(out.indexOf('[')))[0];
   const files = info.files.map((f) => f.path).sort();
   const dist = files.filter((f) => f.startsWith('dist/'));
-  assert.deepEqual(dist, ['dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.mts', 'dist/index.d.ts', 'dist/index.mjs', 'dist/strideview.wasm']);
+  assert.deepEqual(dist, ['dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.mts', 'dist/index.d.ts', 'dist/index.mjs', 'dist/strideview-nosimd.wasm', 'dist/strideview.wasm']);
   for (const f of files) assert.ok(f.startsWith('dist/') || /^(package\.json|README(\.md)?|LICENSE.*)$/i.test(f), `unexpected file ${f}`);
   const tgz = join(work, info.filename);
   const gz = (f) => gzipSync(readFileSync(join(root, 'dist', f)), { level: 9 }).length;

@@ -45,21 +45,17 @@ function findWasm(dir) {
   return out;
 }
 
-/** Builds the demo into outDir; returns { outDir, wasm } (wasm: the copied file name or ''). */
+/** Builds the demo into outDir; returns { outDir, wasm } (wasm: the copied file names, comma-separated). */
 export async function buildDemo(outDir = path.join(root, 'build', 'demo')) {
   const entry = packageEntry();
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
 
-  // The package's wasm: next to its entry (dist/ and below), copied next to the bundle.
-  const wasms = findWasm(path.dirname(entry)).sort(
-    (a, b) => Number(!/strideview/.test(path.basename(a))) - Number(!/strideview/.test(path.basename(b))),
-  );
-  let wasm = '';
-  if (wasms.length > 0) {
-    wasm = path.basename(wasms[0]);
-    copyFileSync(wasms[0], path.join(outDir, wasm));
-  }
+  // The package's wasm builds (SIMD and the scalar fallback), copied next to the bundle, where the
+  // package's `new URL('./strideview*.wasm', import.meta.url)` finds them: init() picks the build.
+  const wasms = findWasm(path.dirname(entry)).filter((p) => /strideview/.test(path.basename(p)));
+  for (const p of wasms) copyFileSync(p, path.join(outDir, path.basename(p)));
+  const wasm = wasms.map((p) => path.basename(p)).sort().join(', ');
 
   await build({
     entryPoints: [path.join(here, 'src', 'main.ts')],
@@ -75,7 +71,6 @@ export async function buildDemo(outDir = path.join(root, 'build', 'demo')) {
     alias: { strideview: entry },
     // The package's Node-only loading paths are never taken in a browser.
     external: ['node:*', 'fs', 'path', 'url', 'module', 'crypto', 'worker_threads', 'perf_hooks', 'os'],
-    define: { __SV_WASM_FILE__: JSON.stringify(wasm) },
   });
   for (const f of ['index.html', 'styles.css']) copyFileSync(path.join(here, f), path.join(outDir, f));
   return { outDir, wasm };

@@ -27,19 +27,11 @@ export type Subject =
   | { kind: 'array'; arr: NDArray }
   | { kind: 'view'; view: View; base: View };
 
-/** Set by the demo build (demo/build.mjs): the wasm file copied next to the bundle, if any. */
-declare const __SV_WASM_FILE__: string;
-
 let ready: Promise<void> | null = null;
 
-/** Loads the WASM engine once. */
+/** Loads the WASM engine once (the package finds its wasm next to the bundle and picks the build). */
 export function loadEngine(): Promise<void> {
-  if (!ready) {
-    const file = typeof __SV_WASM_FILE__ === 'string' ? __SV_WASM_FILE__ : '';
-    ready = (file ? sv.init({ wasmUrl: new URL(file, document.baseURI).href }) : sv.init()).then(
-      () => undefined,
-    );
-  }
+  if (!ready) ready = sv.init().then(() => undefined);
   return ready;
 }
 

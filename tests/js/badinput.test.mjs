@@ -913,7 +913,7 @@ for (const [name, fixed] of [
   ['array', [0]], ['empty', [0, 1]], ['full', [1]], ['arange', [0]], ['NDArray#reshape', [0]],
   ['NDArray#unflatten', [0, 1]], ['NDArray#slice', [0, 1]],
   // delegating methods re-label inner errors ("get: slice: ...", "zeros: full: ...")
-  ['zeros', [0, 1, 2, 3]], ['ones', [0, 1, 2, 3]], ['NDArray#get', [0, 1, 2, 3]],
+  ['zeros', [0, 1, 2, 3]], ['ones', [0, 1, 2, 3]], ['full', [0]], ['NDArray#get', [0, 1, 2, 3]],
   ['NDArray#set', [0, 1, 2, 3]], ['NDArray#fill', [0, 1, 2, 3, 4]], ['NDArray#toArray', [0, 1]],
 ]) {
   const r = ROWS.get(name);

@@ -909,12 +909,7 @@ export interface ArrayOptions {
   shape?: readonly number[];
 }
 
-/**
- * A new array from nested JS arrays, a scalar, a typed array or another NDArray (always copies).
- * Default dtype: the typed array's; for JS values bool if all are booleans, int64 if any is a
- * bigint, else float64.
- */
-export function array(data: NestedArray | AnyTypedArray | NDArray, options: ArrayOptions = {}): NDArray {
+function arrayImpl(data: NestedArray | AnyTypedArray | NDArray, options: ArrayOptions = {}): NDArray {
   const op = 'array';
   if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
   const dtype = options.dtype === undefined ? undefined : checkDType(op, options.dtype);
@@ -969,6 +964,18 @@ export function array(data: NestedArray | AnyTypedArray | NDArray, options: Arra
   }
   return out;
 }
+/**
+ * A new array from nested JS arrays, a scalar, a typed array or another NDArray (always copies).
+ * Default dtype: the typed array's; for JS values bool if all are booleans, int64 if any is a
+ * bigint, else float64.
+ */
+export function array(data: NestedArray | AnyTypedArray | NDArray, options?: ArrayOptions): NDArray {
+  try {
+    return arrayImpl(data, options);
+  } catch (e) {
+    throw relabel('array', e); // errors of inner steps name the function the user called
+  }
+}
 
 /** @internal NDArray from anything array-like; dtype when converting JS data. */
 export function asArray(op: string, x: unknown, dtype?: DType): NDArray {
@@ -983,8 +990,7 @@ export function asArray(op: string, x: unknown, dtype?: DType): NDArray {
   throw new TypeError(`${op}: expected an NDArray, a number, a bigint, a boolean or an array; got ${fmt(x)}`);
 }
 
-/** A new array copying a typed array's elements (dtype from its type; Uint8ClampedArray -> uint8). */
-export function fromTypedArray(ta: AnyTypedArray, shape?: readonly number[]): NDArray {
+function fromTypedArrayImpl(ta: AnyTypedArray, shape?: readonly number[]): NDArray {
   const op = 'fromTypedArray';
   const dt = dtypeOfTypedArray(ta);
   if (!dt) throw new TypeError(`${op}: expected a typed array, got ${fmt(ta)}`);
@@ -997,14 +1003,28 @@ export function fromTypedArray(ta: AnyTypedArray, shape?: readonly number[]): ND
   (heapArray(out._s, dt) as Uint8Array).set(ta as Uint8Array);
   return out;
 }
-
-/** An uninitialised array (default dtype float64). */
-export function empty(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {
-  return NDArray._empty('empty', checkShape('empty', shape), checkDType('empty', dtype));
+/** A new array copying a typed array's elements (dtype from its type; Uint8ClampedArray -> uint8). */
+export function fromTypedArray(ta: AnyTypedArray, shape?: readonly number[]): NDArray {
+  try {
+    return fromTypedArrayImpl(ta, shape);
+  } catch (e) {
+    throw relabel('fromTypedArray', e); // errors of inner steps name the function the user called
+  }
 }
 
-/** An array filled with value (dtype default: float64 for numbers, int64 for bigints, bool for booleans). */
-export function full(shape: readonly number[] | number, value: Scalar, dtype?: DType): NDArray {
+function emptyImpl(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {
+  return NDArray._empty('empty', checkShape('empty', shape), checkDType('empty', dtype));
+}
+/** An uninitialised array (default dtype float64). */
+export function empty(shape: readonly number[] | number, dtype?: DType): NDArray {
+  try {
+    return emptyImpl(shape, dtype);
+  } catch (e) {
+    throw relabel('empty', e); // errors of inner steps name the function the user called
+  }
+}
+
+function fullImpl(shape: readonly number[] | number, value: Scalar, dtype?: DType): NDArray {
   const op = 'full';
   const s = checkShape(op, shape);
   if (typeof value !== 'number' && typeof value !== 'bigint' && typeof value !== 'boolean') {
@@ -1015,6 +1035,14 @@ export function full(shape: readonly number[] | number, value: Scalar, dtype?: D
   const out = NDArray._empty(op, s, dt);
   (heapArray(out._s, dt) as { fill(v: number | bigint): unknown }).fill(stored);
   return out;
+}
+/** An array filled with value (dtype default: float64 for numbers, int64 for bigints, bool for booleans). */
+export function full(shape: readonly number[] | number, value: Scalar, dtype?: DType): NDArray {
+  try {
+    return fullImpl(shape, value, dtype);
+  } catch (e) {
+    throw relabel('full', e); // errors of inner steps name the function the user called
+  }
 }
 
 export function zeros(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {

@@ -9,60 +9,28 @@
 
 namespace sv::kernels {
 
+namespace {
+// Indexed by DType's value (the enum is dense, 0 .. kNumDTypes-1).
+struct DTypeInfo {
+  size_t size;
+  const char* name;
+};
+constexpr DTypeInfo kDTypes[] = {
+    {4, "float32"}, {8, "float64"}, {1, "int8"},  {1, "uint8"},  {2, "int16"}, {2, "uint16"},
+    {4, "int32"},   {4, "uint32"},  {8, "int64"}, {8, "uint64"}, {1, "bool"},
+};
+static_assert(sizeof(kDTypes) / sizeof(kDTypes[0]) == kNumDTypes);
+static_assert(static_cast<int>(DType::bool_) == kNumDTypes - 1);
+}  // namespace
+
 size_t dtype_size(DType t) {
-  switch (t) {
-    case DType::float32:
-      return 4;
-    case DType::float64:
-      return 8;
-    case DType::int8:
-      return 1;
-    case DType::uint8:
-      return 1;
-    case DType::int16:
-      return 2;
-    case DType::uint16:
-      return 2;
-    case DType::int32:
-      return 4;
-    case DType::uint32:
-      return 4;
-    case DType::int64:
-      return 8;
-    case DType::uint64:
-      return 8;
-    case DType::bool_:
-      return 1;
-  }
-  return 0;
+  const auto i = static_cast<int32_t>(t);
+  return i >= 0 && i < kNumDTypes ? kDTypes[i].size : 0;
 }
 
 const char* dtype_name(DType t) {
-  switch (t) {
-    case DType::float32:
-      return "float32";
-    case DType::float64:
-      return "float64";
-    case DType::int8:
-      return "int8";
-    case DType::uint8:
-      return "uint8";
-    case DType::int16:
-      return "int16";
-    case DType::uint16:
-      return "uint16";
-    case DType::int32:
-      return "int32";
-    case DType::uint32:
-      return "uint32";
-    case DType::int64:
-      return "int64";
-    case DType::uint64:
-      return "uint64";
-    case DType::bool_:
-      return "bool";
-  }
-  return "invalid";
+  const auto i = static_cast<int32_t>(t);
+  return i >= 0 && i < kNumDTypes ? kDTypes[i].name : "invalid";
 }
 
 bool is_valid_dtype(int32_t t) { return t >= 0 && t < kNumDTypes; }

@@ -95,6 +95,8 @@ Result<Mask> read_pairs(Reader& r, int64_t n) {
   return m;
 }
 
+}  // namespace
+
 Result<View> broadcast_to(const View& v, const sym::Shape& target) {
   const size_t n = v.shape().size();
   if (target.size() < n) {
@@ -109,7 +111,7 @@ Result<View> broadcast_to(const View& v, const sym::Shape& target) {
   return r.expand(target);
 }
 
-Result<View> read_view(Reader& r, int depth);
+namespace {
 
 Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
   switch (op) {
@@ -149,6 +151,8 @@ Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
   }
 }
 
+}  // namespace
+
 Result<View> read_view(Reader& r, int depth) {
   if (depth > kMaxDepth) return malformed("view derivation too deep");
   SV_TRY(int64_t tag, r.i64());
@@ -177,6 +181,8 @@ Result<View> read_view(Reader& r, int depth) {
   }
   return malformed("unknown view tag");
 }
+
+namespace {
 
 // ------------------------------------------------------------------------------------ encoding
 
@@ -255,107 +261,6 @@ Status dims_call(Reader& r, Writer& w, F f) {
 void write_opt(Writer& w, const std::optional<int64_t>& v) {
   w.b(v.has_value());
   w.i64(v.value_or(0));
-}
-
-// ------------------------------------------------------------------------------------ fast path
-
-// Concrete views (every dim a constant) skip sym::Dim and the heap: they are decoded into a
-// FlatView, moved by view/flat.hpp and encoded from it. Every function here returns false to hand
-// the request to the general path (read_view / View), which alone produces errors.
-
-bool read_fixed(Reader& r, int64_t n, int64_t* out) {
-  int64_t k;
-  if (!r.next(k) || k != n) return false;
-  for (int64_t i = 0; i < n; ++i) {
-    if (!r.next(out[i])) return false;
-  }
-  return true;
-}
-
-bool read_fixed_pairs(Reader& r, int64_t n, FlatRange* out) {
-  int64_t k;
-  if (!r.next(k) || k != n) return false;
-  for (int64_t i = 0; i < n; ++i) {
-    if (!r.next(out[i].first) || !r.next(out[i].second)) return false;
-  }
-  return true;
-}
-
-// A flat request view (tag 0) with constant dims, as View::create makes it.
-bool read_flat(Reader& r, FlatView& v) {
-  int64_t tag, n, tok, has_strides, has_mask;
-  if (!r.next(tag) || tag != 0 || !r.next(n) || n < 0 || n > kMaxRank) return false;
-  v.ndim = static_cast<int>(n);
-  for (int64_t i = 0; i < n; ++i) {
-    if (!r.next(tok) || tok != kConst || !r.next(v.shape[i])) return false;
-  }
-  if (!r.next(v.offset) || !r.next(has_strides)) return false;
-  if (has_strides && !read_fixed(r, n, v.strides)) return false;
-  if (!r.next(has_mask)) return false;
-  v.has_mask = has_mask != 0;
-  if (v.has_mask && !read_fixed_pairs(r, n, v.mask)) return false;
-  return flat::create(v, has_strides != 0);
-}
-
-// The response encoding of write_view for a concrete view.
-void write_flat(Writer& w, const FlatView& v) {
-  const int n = v.ndim;
-  double* p = w.grab(static_cast<size_t>(7 + 4 * n + (v.has_mask ? 2 * n : 0)));
-  *p++ = 1;
-  *p++ = n;
-  bool zero = false;
-  for (int i = 0; i < n; ++i) zero = zero || v.shape[i] == 0;
-  int64_t count = zero ? 0 : 1;  // flat::create checked the product of a non-empty shape
-  for (int i = 0; i < n; ++i) {
-    *p++ = kConst;
-    *p++ = static_cast<double>(v.shape[i]);
-    if (!zero) count *= v.shape[i];
-  }
-  for (int i = 0; i < n; ++i) {
-    *p++ = kConst;
-    *p++ = static_cast<double>(v.strides[i]);
-  }
-  *p++ = static_cast<double>(v.offset);
-  *p++ = v.has_mask ? 1 : 0;
-  if (v.has_mask) {
-    for (int i = 0; i < n; ++i) {
-      *p++ = static_cast<double>(v.mask[i].first);
-      *p++ = static_cast<double>(v.mask[i].second);
-    }
-  }
-  *p++ = v.contiguous ? 1 : 0;
-  *p++ = kConst;
-  *p = static_cast<double>(count);
-}
-
-// kViewCreate for a flat view or one movement op on a flat view.
-bool fast_view(Reader r, Writer& w) {
-  int64_t tag, op;
-  Reader peek = r;
-  if (!peek.next(tag)) return false;
-  FlatView v;
-  if (tag == 0) {
-    if (!read_flat(r, v)) return false;
-    write_flat(w, v);
-    return true;
-  }
-  FlatView p;
-  if (tag != 1 || !r.next(tag) || !read_flat(r, p) || !r.next(op)) return false;
-  bool ok = false;
-  if (op == kViewPermute || op == kViewFlip) {
-    int64_t a[kMaxRank];
-    if (!read_fixed(r, p.ndim, a)) return false;
-    const std::span<const int64_t> s(a, static_cast<size_t>(p.ndim));
-    ok = op == kViewPermute ? flat::permute(p, s, v) : flat::flip(p, s, v);
-  } else if (op == kViewShrink || op == kViewPad) {
-    FlatRange b[kMaxRank];
-    if (!read_fixed_pairs(r, p.ndim, b)) return false;
-    const std::span<const FlatRange> s(b, static_cast<size_t>(p.ndim));
-    ok = op == kViewShrink ? flat::shrink(p, s, v) : flat::pad(p, s, v);
-  }
-  if (!ok) return false;
-  write_flat(w, v);
-  return true;
 }
 
 // ------------------------------------------------------------------------------------ slicing
@@ -629,109 +534,12 @@ Result<kernels::Operand> operand(const Buf& b, const View& v, const char* op) {
   return kernels::Operand{b.base, std::move(l), b.dtype};
 }
 
-// Broadcasts `src` to `target` with a NumPy-worded error naming `op`.
-Result<View> broadcast_operand(const View& src, const Dims& target, const char* op) {
-  SV_TRY(Dims s, src.concrete_shape(op));
-  auto b = shape::broadcast(s, target);
-  if (!b.ok() || *b != target) {
-    return make_error(Code::shape_mismatch, std::string(op) + ": cannot broadcast shape " +
-                                                dims_to_string(s) + " to the result shape " +
-                                                dims_to_string(target));
-  }
-  return broadcast_to(src, sym::of_ints(target));
-}
-
-const char* binary_name(int64_t op) {
-  static const char* names[] = {"add",     "sub", "mul", "div", "maximum", "minimum",
-                                "equal",   "not_equal", "less", "less_equal", "greater",
-                                "greater_equal"};
-  return (op >= 0 && op < 12) ? names[op] : "binary";
-}
-const char* unary_name(int64_t op) {
-  static const char* names[] = {"neg", "abs", "sqrt", "exp", "log"};
-  return (op >= 0 && op < 5) ? names[op] : "unary";
-}
-const char* reduce_name(int64_t op) {
-  static const char* names[] = {"sum", "max", "min", "mean"};
-  return (op >= 0 && op < 4) ? names[op] : "reduce";
-}
-
 // Zero-size outputs: nothing to write. The kernels reject them today because the canonical strides
 // of a zero-size shape are 0 (read as "broadcast view"), so the binding skips the call.
 bool is_empty(const Dims& s) { return std::find(s.begin(), s.end(), 0) != s.end(); }
 
 Status kernel_call(int32_t code, Reader& r) {
   switch (code) {
-    case kKernelCopy: {
-      SV_TRY(Buf dst, read_operand(r, "assign"));
-      SV_TRY(Buf src, read_operand(r, "assign"));
-      SV_TRY(double fill, r.num());
-      SV_TRY(Dims ds, dst.view.concrete_shape("assign"));
-      SV_TRY(View sv, broadcast_operand(src.view, ds, "assign"));
-      if (is_empty(ds)) return ok_status();
-      SV_TRY(kernels::Operand d, operand(dst, dst.view, "assign"));
-      SV_TRY(kernels::Operand s, operand(src, sv, "assign"));
-      return kernels::copy(d, s, fill);
-    }
-    case kKernelBinary: {
-      SV_TRY(int64_t op, r.i64());
-      if (op < 0 || op > 11) return malformed("binary op");
-      const char* name = binary_name(op);
-      SV_TRY(Buf out, read_operand(r, name));
-      SV_TRY(Buf a, read_operand(r, name));
-      SV_TRY(Buf b, read_operand(r, name));
-      SV_TRY(Dims os, out.view.concrete_shape(name));
-      SV_TRY(View av, broadcast_operand(a.view, os, name));
-      SV_TRY(View bv, broadcast_operand(b.view, os, name));
-      if (is_empty(os)) return ok_status();
-      SV_TRY(kernels::Operand o, operand(out, out.view, name));
-      SV_TRY(kernels::Operand x, operand(a, av, name));
-      SV_TRY(kernels::Operand y, operand(b, bv, name));
-      return kernels::binary(static_cast<kernels::BinaryOp>(op), o, x, y);
-    }
-    case kKernelUnary: {
-      SV_TRY(int64_t op, r.i64());
-      if (op < 0 || op > 4) return malformed("unary op");
-      const char* name = unary_name(op);
-      SV_TRY(Buf out, read_operand(r, name));
-      SV_TRY(Buf a, read_operand(r, name));
-      SV_TRY(Dims os, out.view.concrete_shape(name));
-      SV_TRY(View av, broadcast_operand(a.view, os, name));
-      if (is_empty(os)) return ok_status();
-      SV_TRY(kernels::Operand o, operand(out, out.view, name));
-      SV_TRY(kernels::Operand x, operand(a, av, name));
-      return kernels::unary(static_cast<kernels::UnaryOp>(op), o, x);
-    }
-    case kKernelWhere: {
-      SV_TRY(Buf out, read_operand(r, "where"));
-      SV_TRY(Buf c, read_operand(r, "where"));
-      SV_TRY(Buf a, read_operand(r, "where"));
-      SV_TRY(Buf b, read_operand(r, "where"));
-      SV_TRY(Dims os, out.view.concrete_shape("where"));
-      SV_TRY(View cv, broadcast_operand(c.view, os, "where"));
-      SV_TRY(View av, broadcast_operand(a.view, os, "where"));
-      SV_TRY(View bv, broadcast_operand(b.view, os, "where"));
-      if (is_empty(os)) return ok_status();
-      SV_TRY(kernels::Operand o, operand(out, out.view, "where"));
-      SV_TRY(kernels::Operand oc, operand(c, cv, "where"));
-      SV_TRY(kernels::Operand oa, operand(a, av, "where"));
-      SV_TRY(kernels::Operand ob, operand(b, bv, "where"));
-      return kernels::where(o, oc, oa, ob);
-    }
-    case kKernelReduce: {
-      SV_TRY(int64_t op, r.i64());
-      if (op < 0 || op > 3) return malformed("reduce op");
-      const char* name = reduce_name(op);
-      SV_TRY(Buf out, read_operand(r, name));
-      SV_TRY(Buf in, read_operand(r, name));
-      SV_TRY(int64_t axes, r.i64());
-      SV_TRY(Dims os, out.view.concrete_shape(name));
-      if (is_empty(os)) return ok_status();
-      SV_TRY(kernels::Operand o, operand(out, out.view, name));
-      SV_TRY(kernels::Operand i, operand(in, in.view, name));
-      return kernels::reduce(static_cast<kernels::ReduceOp>(op), o, i,
-                             static_cast<uint64_t>(axes));
-    }
     case kKernelGather: {
       SV_TRY(Buf dst, read_operand(r, "take"));
       SV_TRY(Buf src, read_operand(r, "take"));
@@ -1038,7 +846,8 @@ Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>
       return ok_status();
     }
     default:
-      if (op >= kKernelCopy && op <= kKernelGather) return kernel_call(op, r);
+      if (op == kKernelRun) return kernel_run(r, w);
+      if (op == kKernelGather) return kernel_call(op, r);
       return malformed("unknown op");
   }
 }

@@ -96,6 +96,9 @@ void sv_free(double p) { std::free(reinterpret_cast<void*>(static_cast<uintptr_t
 // sv_call as a plain wasm export (Module._sv_call_raw): the per-op hot path. Embind's invoker
 // without dynamic execution (-sDYNAMIC_EXECUTION=0) costs more than a metadata op itself.
 extern "C" EMSCRIPTEN_KEEPALIVE int sv_call_raw(int op, double in_len) { return sv_call(op, in_len); }
+// sv_alloc / sv_free as plain exports (every array's allocation and dispose()).
+extern "C" EMSCRIPTEN_KEEPALIVE double sv_alloc_raw(double bytes) { return sv_alloc(bytes); }
+extern "C" EMSCRIPTEN_KEEPALIVE void sv_free_raw(double p) { sv_free(p); }
 
 EMSCRIPTEN_BINDINGS(strideview) {
   emscripten::function("sv_scratch", &sv_scratch);

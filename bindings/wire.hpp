@@ -23,6 +23,7 @@
 
 #include "core/result.hpp"
 #include "shape/symbolic.hpp"
+#include "view/flat.hpp"
 #include "view/view.hpp"
 
 namespace sv::wire {
@@ -75,12 +76,8 @@ enum Op : int32_t {
   kViewRequiredSpan = 56,
   kViewSimplify = 57,
 
-  kKernelCopy = 80,
-  kKernelBinary = 81,
-  kKernelUnary = 82,
-  kKernelWhere = 83,
-  kKernelReduce = 84,
   kKernelGather = 85,
+  kKernelRun = 86,  // copy / binary / unary / where / reduce, see fast.cpp
 };
 
 enum Tok : int32_t { kConst = 0, kVar = 1, kAdd = 2, kMul = 3, kNeg = 4 };
@@ -177,6 +174,22 @@ VarRegistry& registry();
 // to `out` (or a string to `str`). Never throws, never aborts on bad input.
 Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>& out,
                 std::string& str);
+
+// Decoding shared by api.cpp (general path) and fast.cpp (concrete views, no heap).
+Result<View> read_view(Reader& r, int depth);
+Result<View> broadcast_to(const View& v, const sym::Shape& target);
+// A flat request view (tag 0, constant dims) into `v`, normalised as View::create would; false when
+// the request is anything else or View::create would fail (the caller then takes the general path).
+bool read_flat(Reader& r, FlatView& v);
+bool read_fixed(Reader& r, int64_t n, int64_t* out);
+bool read_fixed_pairs(Reader& r, int64_t n, FlatRange* out);
+// The response encoding of a view (as write_view) for a concrete view.
+void write_flat(Writer& w, const FlatView& v);
+// kViewCreate for a flat view or one movement op on a flat view; false hands the request to the
+// general path, which alone produces errors.
+bool fast_view(Reader r, Writer& w);
+// kKernelRun: one kernel call, its output allocated here or given (see fast.cpp).
+Status kernel_run(Reader& r, Writer& w);
 
 // Variable creation carries a string, so it has its own entry point. Returns the id.
 Result<int64_t> create_var(const std::string& name, double min, double max);

@@ -42,7 +42,9 @@ std::string dims_to_string(std::span<const int64_t> d) {
   return s + "]";
 }
 
-std::string mask_to_string(const Mask& m) {
+namespace {
+template <class R>
+std::string ranges_to_string(std::span<const R> m) {
   std::string s = "[";
   for (size_t i = 0; i < m.size(); ++i) {
     if (i) s += ',';
@@ -50,5 +52,9 @@ std::string mask_to_string(const Mask& m) {
   }
   return s + "]";
 }
+}  // namespace
+
+std::string mask_to_string(std::span<const Range> m) { return ranges_to_string(m); }
+std::string mask_to_string(std::span<const FlatRange> m) { return ranges_to_string(m); }
 
 }  // namespace sv

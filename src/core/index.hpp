@@ -5,8 +5,12 @@
 // leave that range is an Error with Code::overflow, never wrap-around.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <initializer_list>
 #include <optional>
+#include <type_traits>
 #include <span>
 #include <string>
 #include <vector>
@@ -22,6 +26,90 @@ using Mask = std::vector<Range>;
 inline constexpr int64_t kMaxSafe = (int64_t{1} << 53) - 1;
 inline constexpr int kMaxRank = 32;
 
+// A Range without std::pair's zeroing default constructor (trivially copyable, so arrays of it cost
+// nothing to declare and copy as bytes).
+struct FlatRange {
+  int64_t first, second;
+  FlatRange() = default;
+  constexpr FlatRange(int64_t a, int64_t b) : first(a), second(b) {}
+  FlatRange(const Range& r) : first(r.first), second(r.second) {}  // NOLINT: implicit on purpose
+  operator Range() const { return {first, second}; }                // NOLINT
+  bool operator==(const FlatRange&) const = default;
+};
+
+// A vector of at most N trivially copyable elements stored inline: what kernel layouts hold, so
+// that building, copying and checking an operand never touches the heap. Constructing one from more
+// than N elements keeps the first N (callers reject ranks above kMaxRank before using the data; N is
+// kMaxRank + 1 for layouts so that such a rank is still seen as too large).
+template <class T, int N>
+class InlineVec {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  InlineVec() = default;
+  InlineVec(std::initializer_list<T> l) { assign(l.begin(), l.size()); }
+  InlineVec(size_t n, const T& v) { assign(n, v); }
+  InlineVec(std::span<const T> s) { assign(s.data(), s.size()); }  // NOLINT: implicit on purpose
+  template <class U>
+  InlineVec(const std::vector<U>& v) {  // NOLINT: implicit on purpose (Dims, Mask)
+    n_ = std::min<size_t>(v.size(), N);
+    for (size_t i = 0; i < n_; ++i) a_[i] = T(v[i]);
+  }
+  InlineVec(const InlineVec& o) : n_(o.n_) { std::memcpy(a_, o.a_, n_ * sizeof(T)); }
+  InlineVec& operator=(const InlineVec& o) {
+    n_ = o.n_;
+    std::memmove(a_, o.a_, n_ * sizeof(T));
+    return *this;
+  }
+  template <class U>
+  operator std::vector<U>() const {  // NOLINT: implicit on purpose (error messages, tests)
+    return std::vector<U>(begin(), end());
+  }
+
+  void assign(const T* p, size_t n) {
+    n_ = std::min<size_t>(n, N);
+    std::memcpy(a_, p, n_ * sizeof(T));
+  }
+  void assign(size_t n, const T& v) {
+    n_ = std::min<size_t>(n, N);
+    for (size_t i = 0; i < n_; ++i) a_[i] = v;
+  }
+  void resize(size_t n) { n_ = std::min<size_t>(n, N); }
+  void clear() { n_ = 0; }
+  void push_back(const T& v) {
+    if (n_ < N) a_[n_++] = v;
+  }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  T* data() { return a_; }
+  const T* data() const { return a_; }
+  T* begin() { return a_; }
+  T* end() { return a_ + n_; }
+  const T* begin() const { return a_; }
+  const T* end() const { return a_ + n_; }
+  T& operator[](size_t i) { return a_[i]; }
+  const T& operator[](size_t i) const { return a_[i]; }
+
+  friend bool operator==(const InlineVec& a, const InlineVec& b) {
+    return a.n_ == b.n_ && std::equal(a.begin(), a.end(), b.begin());
+  }
+  template <class U>
+  friend bool operator==(const InlineVec& a, const std::vector<U>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (!(a[i] == T(b[i]))) return false;
+    }
+    return true;
+  }
+
+ private:
+  size_t n_ = 0;
+  T a_[N];
+};
+
+using LayoutDims = InlineVec<int64_t, kMaxRank + 1>;
+using LayoutMask = InlineVec<FlatRange, kMaxRank + 1>;
+
 // Checked helpers: nullopt when the exact result is outside [-kMaxSafe, kMaxSafe].
 std::optional<int64_t> checked_add(int64_t a, int64_t b);
 std::optional<int64_t> checked_mul(int64_t a, int64_t b);
@@ -29,6 +117,7 @@ inline bool is_safe(int64_t v) { return v >= -kMaxSafe && v <= kMaxSafe; }
 
 // "[2,3,4]"; the format of Shape::to_string, reused by every error message.
 std::string dims_to_string(std::span<const int64_t> d);
-std::string mask_to_string(const Mask& m);
+std::string mask_to_string(std::span<const Range> m);
+std::string mask_to_string(std::span<const FlatRange> m);
 
 }  // namespace sv

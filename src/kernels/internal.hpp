@@ -51,8 +51,8 @@ class Buffer {
 // overlapping an output.
 Status materialize(const char* op, const Operand& src, Buffer& buf, Operand* out);
 
-Layout contiguous_layout(const Dims& shape);
-int64_t numel_of(const Dims& shape);
+Layout contiguous_layout(std::span<const int64_t> shape);
+int64_t numel_of(std::span<const int64_t> shape);
 
 // 16 zero bytes: what a masked-out input element reads as (0 in every dtype).
 alignas(16) inline constexpr unsigned char kZeros[16] = {};

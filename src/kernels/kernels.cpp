@@ -57,7 +57,7 @@ std::string pfx(const char* op) { return std::string(op) + ": "; }
 
 bool use_simd() { return simd_enabled(); }
 
-int64_t numel_of(const Dims& shape) {
+int64_t numel_of(std::span<const int64_t> shape) {
   for (int64_t d : shape) {
     if (d == 0) return 0;  // before multiplying: [2^40, 2^40, 0] must not overflow
   }
@@ -66,7 +66,7 @@ int64_t numel_of(const Dims& shape) {
   return n;
 }
 
-Layout contiguous_layout(const Dims& shape) {
+Layout contiguous_layout(std::span<const int64_t> shape) {
   Layout l;
   l.shape = shape;
   l.strides.assign(shape.size(), 0);

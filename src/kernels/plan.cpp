@@ -107,14 +107,14 @@ namespace {
 struct Splitter {
   int ndim;
   int nops;
-  const Mask* const* masks;
+  const LayoutMask* const* masks;
   void (*cb)(const Box&, void*);
   void* ctx;
 
   void run(Box& b) {
     for (int k = 0; k < nops; ++k) {
       if (!masks[k] || (b.invalid & (1u << k))) continue;
-      const Mask& m = *masks[k];
+      const LayoutMask& m = *masks[k];
       // Entirely invalid in the box?
       bool empty = false;
       for (int d = 0; d < ndim && !empty; ++d) {
@@ -147,7 +147,7 @@ struct Splitter {
 
 }  // namespace
 
-void split_boxes(int ndim, const int64_t* shape, int nops, const Mask* const* masks,
+void split_boxes(int ndim, const int64_t* shape, int nops, const LayoutMask* const* masks,
                  void (*cb)(const Box&, void*), void* ctx) {
   Box b;
   b.ndim = ndim;

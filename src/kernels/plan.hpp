@@ -89,11 +89,11 @@ struct Box {
 
 // Splits `shape` into boxes such that each operand with a mask is entirely valid or entirely
 // invalid in every box; at most 2*ndim+1 boxes per masked operand. Empty boxes are skipped.
-void split_boxes(int ndim, const int64_t* shape, int nops, const Mask* const* masks,
+void split_boxes(int ndim, const int64_t* shape, int nops, const LayoutMask* const* masks,
                  void (*cb)(const Box&, void*), void* ctx);
 
 template <class F>
-void for_each_box(int ndim, const int64_t* shape, int nops, const Mask* const* masks, F&& f) {
+void for_each_box(int ndim, const int64_t* shape, int nops, const LayoutMask* const* masks, F&& f) {
   split_boxes(
       ndim, shape, nops, masks, [](const Box& b, void* c) { (*static_cast<F*>(c))(b); },
       const_cast<void*>(static_cast<const void*>(&f)));
@@ -111,9 +111,9 @@ struct OpDesc {
 // split it), masked-out operands replaced by their invalid_value at stride 0.
 template <class F>
 void for_each_region(int nops, const OpDesc* ops, int key, F&& f) {
-  const Dims& shape = ops[0].layout->shape;
+  const LayoutDims& shape = ops[0].layout->shape;
   const int nd = static_cast<int>(shape.size());
-  const Mask* masks[kMaxOps] = {};
+  const LayoutMask* masks[kMaxOps] = {};
   for (int k = 0; k < nops; ++k)
     masks[k] = ops[k].layout->has_mask() ? &ops[k].layout->mask : nullptr;
   static const int64_t zeros[kMaxRank] = {};

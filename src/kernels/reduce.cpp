@@ -173,7 +173,7 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
   const char* o = opn.c_str();
   SV_CHECK(detail::check_operand(o, "out", out));
   SV_CHECK(detail::check_operand(o, "in", in));
-  const Dims& ish = in.layout.shape;
+  const LayoutDims& ish = in.layout.shape;
   const int r = static_cast<int>(ish.size());
   if (r < 64 && (axes_mask >> r) != 0) {
     int bad = r;
@@ -182,7 +182,7 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
                                               " is out of range for in of rank " + S(r) +
                                               " (shape " + dims_to_string(ish) + ")");
   }
-  Dims want = ish;
+  LayoutDims want = ish;
   // Elements per output element. An empty input has count 0 (when the output is empty too, count
   // is unused): multiplying first could overflow on [2^40, 2^40, 0] (undefined behaviour).
   const bool in_empty = std::find(ish.begin(), ish.end(), int64_t{0}) != ish.end();

@@ -249,6 +249,98 @@ bool flip(const FlatView& v, std::span<const int64_t> flags, FlatView& out) {
   return normalise(out);
 }
 
+bool reshape(const FlatView& v, std::span<const int64_t> target, FlatView& out) {
+  const int n = static_cast<int>(target.size());
+  if (v.has_mask || n > kMaxRank) return false;
+  bool same = n == v.ndim;
+  for (int i = 0; i < n; ++i) {
+    if (target[i] < 0) return false;
+    same = same && target[i] == v.shape[i];
+  }
+  if (same) {
+    copy(out, v);
+    return true;
+  }
+  // Element counts: equal, and at most 2^53-1 (View::reshape_concrete's errors are left to View).
+  int64_t n_old = 1, n_new = 1;
+  bool z_old = false, z_new = false;
+  for (int i = 0; i < v.ndim; ++i) z_old = z_old || v.shape[i] == 0;
+  for (int i = 0; i < n; ++i) z_new = z_new || target[i] == 0;
+  for (int i = 0; i < v.ndim && !z_old; ++i) n_old *= v.shape[i];  // create() bounded it
+  for (int i = 0; i < n && !z_new; ++i) {
+    auto m = mul(n_new, target[i]);
+    if (!m) return false;
+    n_new = *m;
+  }
+  if ((z_old ? 0 : n_old) != (z_new ? 0 : n_new)) return false;
+  out.ndim = n;
+  std::copy(target.begin(), target.end(), out.shape);
+  out.has_mask = false;
+  if (z_new || v.contiguous) {
+    out.offset = 0;
+    return create(out, false);
+  }
+  if (!reshape_strides_to(std::span<const int64_t>(v.shape, static_cast<size_t>(v.ndim)),
+                          std::span<const int64_t>(v.strides, static_cast<size_t>(v.ndim)), target,
+                          out.strides)) {
+    return false;
+  }
+  out.offset = v.offset;
+  return normalise(out);
+}
+
+bool expand(const FlatView& v, std::span<const int64_t> target, FlatView& out) {
+  const int n = static_cast<int>(target.size());
+  if (n > kMaxRank) return false;
+  for (int i = 0; i < n; ++i) {
+    if (target[i] < 0) return false;
+  }
+  out.ndim = n;
+  std::copy(target.begin(), target.end(), out.shape);
+  out.offset = v.offset;
+  if (v.ndim == 0) {  // a scalar expands to anything with all-zero strides
+    for (int i = 0; i < n; ++i) out.strides[i] = 0;
+    out.has_mask = false;
+    return normalise(out);
+  }
+  if (n != v.ndim) return false;
+  out.has_mask = v.has_mask;
+  for (int i = 0; i < n; ++i) {
+    out.strides[i] = v.strides[i];
+    if (v.has_mask) out.mask[i] = v.mask[i];
+    if (target[i] == v.shape[i]) continue;
+    if (v.shape[i] != 1) return false;
+    out.strides[i] = 0;
+    if (v.has_mask && !(v.mask[i] == FlatRange{0, 0})) out.mask[i] = {0, target[i]};
+  }
+  return normalise(out);
+}
+
+bool broadcast_to(const FlatView& v, std::span<const int64_t> target, FlatView& out) {
+  const int n = static_cast<int>(target.size());
+  if (n < v.ndim || n > kMaxRank) return false;
+  if (n == v.ndim) return expand(v, target, out);
+  int64_t lifted[kMaxRank];
+  const int lead = n - v.ndim;
+  for (int i = 0; i < lead; ++i) lifted[i] = 1;
+  std::copy(v.shape, v.shape + v.ndim, lifted + lead);
+  FlatView r;
+  if (!reshape(v, std::span<const int64_t>(lifted, static_cast<size_t>(n)), r)) return false;
+  return expand(r, target, out);
+}
+
+bool required_span(const FlatView& v, int64_t& lo, int64_t& hi) {
+  lo = hi = v.offset;
+  for (int i = 0; i < v.ndim; ++i) {
+    const FlatRange box = v.has_mask ? v.mask[i] : FlatRange{0, v.shape[i]};
+    if (box.first >= box.second) return false;
+    const int64_t a = box.first * v.strides[i], b = (box.second - 1) * v.strides[i];
+    lo += std::min(a, b);
+    hi += std::max(a, b);
+  }
+  return true;
+}
+
 View to_view(const FlatView& v) {
   const size_t n = static_cast<size_t>(v.ndim);
   std::optional<Mask> m;

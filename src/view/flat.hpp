@@ -18,17 +18,6 @@
 
 namespace sv {
 
-// A Range without std::pair's zeroing default constructor, so that arrays of it cost nothing to
-// declare.
-struct FlatRange {
-  int64_t first, second;
-  FlatRange() = default;
-  FlatRange(int64_t a, int64_t b) : first(a), second(b) {}
-  FlatRange(const Range& r) : first(r.first), second(r.second) {}  // NOLINT: implicit on purpose
-  operator Range() const { return {first, second}; }                // NOLINT
-  bool operator==(const FlatRange&) const = default;
-};
-
 struct FlatView {
   int ndim = 0;
   int64_t offset = 0;
@@ -51,6 +40,17 @@ bool permute(const FlatView& v, std::span<const int64_t> axes, FlatView& out);
 bool shrink(const FlatView& v, std::span<const FlatRange> bounds, FlatView& out);
 bool pad(const FlatView& v, std::span<const FlatRange> padding, FlatView& out);
 bool flip(const FlatView& v, std::span<const int64_t> flags, FlatView& out);  // flag != 0 flips
+
+// View::reshape to a concrete target (no -1: callers resolve it). Unmasked views only: false for a
+// masked view (left to View, which carries masks).
+bool reshape(const FlatView& v, std::span<const int64_t> target, FlatView& out);
+// View::expand (same rank; only size-1 dims grow).
+bool expand(const FlatView& v, std::span<const int64_t> target, FlatView& out);
+// NumPy broadcast_to as the binding composes it: reshape with leading size-1 dims, then expand.
+bool broadcast_to(const FlatView& v, std::span<const int64_t> target, FlatView& out);
+// View::required_span: [lo, hi] of the linear indices of the valid elements; false when there are
+// none (an empty or all-invalid view). create() has checked that the span is within +-2^53-1.
+bool required_span(const FlatView& v, int64_t& lo, int64_t& hi);
 
 // checked_mul / checked_add for operands already within +-2^53-1: the same results without the
 // 128-bit arithmetic __builtin_mul_overflow needs on wasm32.

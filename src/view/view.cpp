@@ -101,8 +101,8 @@ void drop_ones(const Dims& shape, const Dims* strides, const Mask* mask, Dims& o
 // Walks the minimal groups of old dims and new dims with equal products (both without size-1 old
 // dims; new size-1 dims are absorbed into the group they stand in, trailing ones are left over).
 // Calls fn(oi, oj, ni, nj) for each group [oi, oj) x [ni, nj). Requires equal, non-zero numel.
-template <class Fn>
-bool for_each_group(const Dims& od, const Dims& nd, Fn fn) {
+template <class A, class B, class Fn>
+bool for_each_group(const A& od, const B& nd, Fn fn) {
   size_t oi = 0, ni = 0;
   while (oi < od.size() && ni < nd.size()) {
     size_t oj = oi + 1, nj = ni + 1;
@@ -189,11 +189,19 @@ std::optional<Mask> reshape_mask(const Dims& old_shape, const Mask& mask, const 
 // NumPy's _attempt_nocopy_reshape, extended: zero strides merge like any other (0 == n * 0), and
 // size-1 dims of the result get the stride a C-contiguous layout would give them, so a contiguous
 // input stays recognisably contiguous.
-std::optional<Dims> reshape_strides(const Dims& old_shape, const Dims& old_strides,
-                                    const Dims& new_shape) {
-  Dims od, os;
-  drop_ones(old_shape, &old_strides, nullptr, od, &os, nullptr);
-  Dims ns(new_shape.size(), 0);
+bool reshape_strides_to(std::span<const int64_t> old_shape, std::span<const int64_t> old_strides,
+                        std::span<const int64_t> new_shape, int64_t* ns) {
+  if (old_shape.size() > static_cast<size_t>(kMaxRank) ||
+      new_shape.size() > static_cast<size_t>(kMaxRank)) {
+    return false;
+  }
+  LayoutDims od, os;  // without size-1 dims; inline storage: no heap on the fast path
+  for (size_t i = 0; i < old_shape.size(); ++i) {
+    if (old_shape[i] == 1) continue;
+    od.push_back(old_shape[i]);
+    os.push_back(old_strides[i]);
+  }
+  for (size_t i = 0; i < new_shape.size(); ++i) ns[i] = 0;
   bool ok = for_each_group(od, new_shape, [&](size_t oi, size_t oj, size_t ni, size_t nj) {
     for (size_t k = oi; k + 1 < oj; ++k) {
       auto m = checked_mul(od[k + 1], os[k + 1]);
@@ -215,7 +223,7 @@ std::optional<Dims> reshape_strides(const Dims& old_shape, const Dims& old_strid
     }
     return true;
   });
-  if (!ok) return std::nullopt;
+  if (!ok) return false;
   for (size_t i = new_shape.size(); i-- > 0;) {
     if (new_shape[i] != 1) continue;
     if (i + 1 == new_shape.size()) {
@@ -225,6 +233,13 @@ std::optional<Dims> reshape_strides(const Dims& old_shape, const Dims& old_strid
       ns[i] = m ? *m : 0;
     }
   }
+  return true;
+}
+
+std::optional<Dims> reshape_strides(const Dims& old_shape, const Dims& old_strides,
+                                    const Dims& new_shape) {
+  Dims ns(new_shape.size(), 0);
+  if (!reshape_strides_to(old_shape, old_strides, new_shape, ns.data())) return std::nullopt;
   return ns;
 }
 
@@ -429,7 +444,7 @@ Result<std::optional<Range>> View::required_span() const {
   SV_TRY(Layout l, layout("required_span"));
   SV_TRY(int64_t n, shape::numel(l.shape));
   if (n == 0) return std::optional<Range>();
-  Mask box = l.has_mask() ? l.mask : full_box(l.shape);
+  Mask box = l.has_mask() ? Mask(l.mask) : full_box(l.shape);
   for (const Range& r : box) {
     if (r.first >= r.second) return std::optional<Range>();
   }

@@ -20,11 +20,12 @@
 namespace sv {
 
 // A fully concrete layout: what kernels consume. `mask` empty means unmasked.
+// Allocation-free (inline arrays), so a kernel call builds and checks its operands without the heap.
 struct Layout {
-  Dims shape;
-  Dims strides;
+  LayoutDims shape;
+  LayoutDims strides;
   int64_t offset = 0;
-  Mask mask;  // empty, or one range per dim
+  LayoutMask mask;  // empty, or one range per dim
   bool has_mask() const { return !mask.empty(); }
 };
 
@@ -101,5 +102,9 @@ class View {
 // group algorithm, extended to zero strides and size-1 dims). Exposed for tests.
 std::optional<Dims> reshape_strides(const Dims& old_shape, const Dims& old_strides,
                                     const Dims& new_shape);
+// The same without the heap: writes new_shape.size() strides to `out`; false when no view fits
+// (or a rank exceeds kMaxRank).
+bool reshape_strides_to(std::span<const int64_t> old_shape, std::span<const int64_t> old_strides,
+                        std::span<const int64_t> new_shape, int64_t* out);
 
 }  // namespace sv

@@ -268,6 +268,20 @@ row('init', {
   ok: [() => assert.equal(typeof sv.init().then, 'function', 'init() is idempotent (returns a promise)')],
 });
 row('isInitialized', { op: 'isInitialized', call: () => sv.isInitialized(), ok: [() => assert.equal(sv.isInitialized(), true)] });
+row('tidy', {
+  op: 'tidy',
+  sig: ['none'],
+  valid: [() => () => 1], // arguments that are functions are read from the fixture: wrap the fn
+  call: (c, ...args) => sv.tidy(...args),
+  cases: [
+    [[5], T, '5'],
+    [[null], T, 'null'],
+    [['x'], T, '"x"'],
+    [[() => async () => 1], S('invalid_argument'), 'async'],
+    [[() => () => Promise.resolve(1)], S('invalid_argument'), 'promise'],
+  ],
+});
+row('keep', { op: 'keep', sig: ['ndarray'], valid: [(c) => c.a], call: fnCall('keep') });
 row('memoryStats', { op: 'memoryStats', call: () => sv.memoryStats(), ok: [() => assert.equal(typeof sv.memoryStats().heapBytes, 'number')] });
 row('itemSize', { op: 'itemSize', sig: ['dtype'], valid: ['int16'], call: fnCall('itemSize') });
 row('promoteTypes', { op: 'promoteTypes', sig: ['dtype', 'dtype'], valid: ['int8', 'uint8'], call: fnCall('promoteTypes') });
@@ -382,6 +396,21 @@ const BIN_CASES = (n) => [
 for (const n of ['add', 'sub', 'mul', 'div', 'maximum', 'minimum', 'equal', 'notEqual', 'less', 'lessEqual', 'greater', 'greaterEqual']) {
   row(n, { op: n, sig: ['array', 'array'], valid: [(c) => c.a, 2], call: fnCall(n), cases: BIN_CASES(n) });
 }
+// `out`: a non-array, a disposed array, a read-only (broadcast / padded) view, a wrong shape, a
+// forbidden cast (float64 result into int32 under casting='same_kind').
+const OUT_CASES = (args) => [
+  [[...args, { out: 'x' }], T, '"x"'],
+  [[...args, 5], T, '5'],
+  [[...args, (c) => ({ out: c.d })], S('disposed'), 'disposed'],
+  [[...args, (c) => ({ out: c.dview })], S('disposed'), 'disposed'],
+  [[...args, (c) => ({ out: c.bcv })], S('read_only'), 'broadcast view'],
+  [[...args, (c) => ({ out: c.padded })], S('read_only'), 'padded view'],
+  [[...args, (c) => ({ out: c.b })], S('type_error'), "casting='same_kind'"],
+];
+for (const n of ['add', 'sub', 'mul', 'maximum']) {
+  ROWS.get(n).cases.push(...OUT_CASES([(c) => c.a, 2]));
+  ROWS.get(n).cases.push([[(c) => c.a, 2, (c) => ({ out: c.a.slice(0) })], S('shape_mismatch'), '[3,4]']);
+}
 ROWS.get('sub').cases.push([[(c) => c.bool, (c) => c.bool], S('type_error'), 'bool']);
 ROWS.get('add').cases.push([[2n ** 64n, 1n], R_, '18446744073709551616n']);
 row('where', {
@@ -391,7 +420,9 @@ row('where', {
   call: fnCall('where'),
   cases: [[[(c) => c.bool, (c) => c.b, 0], S('shape_mismatch'), '[3] [3,4]']],
 });
+ROWS.get('where').cases.push(...OUT_CASES([(c) => c.bool, 1.5, 2]));
 for (const n of ['neg', 'abs', 'sqrt', 'exp', 'log']) row(n, { op: n, sig: ['array'], valid: [(c) => c.a], call: fnCall(n) });
+ROWS.get('sqrt').cases.push(...OUT_CASES([(c) => c.a]));
 ROWS.get('neg').cases.push([[(c) => c.bool], S('type_error'), 'bool']);
 for (const n of ['sum', 'max', 'min', 'mean']) {
   row(n, {
@@ -407,6 +438,9 @@ for (const n of ['sum', 'max', 'min', 'mean']) {
       [[(c) => c.a, { axes: 'x' }], T, '"x"'],
       [[(c) => c.a, { axes: [NaN] }], R_, 'NaN'],
       [[(c) => c.a, { keepdims: 1 }], T, '1'],
+      [[(c) => c.a, (c) => ({ axes: 0, out: c.a })], S('shape_mismatch'), '[3,4]'],
+      [[(c) => c.a, (c) => ({ axes: 0, out: c.bcv })], S('read_only'), 'broadcast view'],
+      [[(c) => c.a, { axes: 0, out: 'x' }], T, '"x"'],
     ],
   });
 }

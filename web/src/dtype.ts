@@ -194,6 +194,10 @@ export function promoteTypes(a: DType, b: DType): DType {
 
 function fitsInt(d: DType, v: number | bigint): boolean {
   const I = INFO[d];
+  if (typeof v === 'number') {
+    // v is an integer; the bounds are powers of two, exact as doubles
+    return I.kind === 'u' ? v >= 0 && v < 2 ** I.bits : v >= -(2 ** (I.bits - 1)) && v < 2 ** (I.bits - 1);
+  }
   const x = BigInt(v);
   if (I.kind === 'u') return x >= 0n && x < 1n << BigInt(I.bits);
   return x >= -(1n << BigInt(I.bits - 1)) && x < 1n << BigInt(I.bits - 1);

@@ -29,6 +29,8 @@ export {
   full,
   arange,
   memoryStats,
+  tidy,
+  keep,
   I,
   R,
   Rs,
@@ -39,6 +41,7 @@ export {
 } from './ndarray.js';
 export {
   type ArrayInput,
+  type OutOptions,
   type ReduceOptions,
   add,
   sub,

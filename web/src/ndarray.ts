@@ -37,10 +37,19 @@ interface Storage {
 let liveArrays = 0;
 let liveBytes = 0;
 
+// The raw wasm export of sv_free / sv_alloc (bindings/embind.cpp): cheaper than Embind's invoker.
+type RawMem = { _sv_free_raw?: (p: number) => void; _sv_alloc_raw?: (b: number) => number };
+
+function freePtr(p: number): void {
+  const r = rt() as unknown as RawMem & { sv_free(p: number): void };
+  if (r._sv_free_raw) r._sv_free_raw(p);
+  else r.sv_free(p);
+}
+
 function releaseStorage(s: Storage): void {
   if (!s.live) return;
   s.live = false;
-  rt().sv_free(s.ptr);
+  freePtr(s.ptr);
   liveArrays--;
   liveBytes -= s.bytes;
 }
@@ -56,13 +65,22 @@ const finalizer =
       })
     : null;
 
+// ------------------------------------------------------------------------------------ scopes
+
+// The innermost open tidy() scope: every NDArray created while it is open (owners and views) is
+// listed here and disposed when the scope closes, unless returned or kept. Arrays created inside a
+// scope skip the FinalizationRegistry (their disposal is certain); survivors are registered then.
+let scope: NDArray[] | null = null;
+const kept = new WeakSet<NDArray>();
+
 /** 0-d read-only arrays handed out for an index in the padding of a padded view. */
 const paddingElements = new WeakSet<NDArray>();
 
 function allocStorage(op: string, length: number, dtype: DType): Storage {
   const bytes = length * info(dtype).size;
   // wasm32: sv_alloc rounds up to 16 bytes in a 32-bit size_t, so 2^32 - 16 bytes is the most it can give.
-  const ptr = bytes > 4294967280 ? 0 : rt().sv_alloc(bytes);
+  const r = rt() as unknown as RawMem & { sv_alloc(b: number): number };
+  const ptr = bytes > 4294967280 ? 0 : r._sv_alloc_raw ? r._sv_alloc_raw(bytes) : r.sv_alloc(bytes);
   if (ptr === 0) {
     throw new StrideViewError(
       'out_of_memory',
@@ -264,13 +282,221 @@ export function putOperand(w: Wire, a: NDArray): void {
   putView(w, a._v);
 }
 
+/** @internal Kernel kinds of a KernelRun request (bindings/fast.cpp). */
+export const enum Kind {
+  Copy = 0,
+  Binary = 1,
+  Unary = 2,
+  Where = 3,
+  Reduce = 4,
+}
+
+/** @internal A kernel input: an array in the kernel's dtype, or a scalar already stored as that dtype. */
+export type KIn = NDArray | number;
+
+/**
+ * @internal One kernel call, one crossing into WASM (bindings/fast.cpp kernel_run): the inputs are
+ * broadcast, bounds-checked and run there, and the result is written into `out` (returned; a
+ * result dtype other than out's is cast into it) or into new storage of dtype `rdt` allocated there
+ * (shape: the inputs' broadcast shape, or `shape`). Scalars are numbers stored as `sdt`, the
+ * kernel's input dtype. x0, x1: copy's fill value; reduce's axes bits and keepdims flag.
+ */
+export function runKernel(
+  kind: Kind,
+  code: number,
+  rdt: DType,
+  out: NDArray | null,
+  shape: readonly number[] | null,
+  inputs: readonly KIn[],
+  sdt: DType,
+  x0: number = 0,
+  x1: number = 0,
+): NDArray {
+  const w = wire.begin();
+  w.put(kind);
+  w.put(code);
+  if (out !== null) {
+    w.put(1);
+    w.put(info(rdt).code);
+    putOperand(w, out);
+  } else {
+    w.put(0);
+    w.put(info(rdt).code);
+    if (shape !== null) {
+      w.put(1);
+      w.putDims(shape);
+    } else {
+      w.put(0);
+    }
+  }
+  w.put(inputs.length);
+  for (let i = 0; i < inputs.length; i++) {
+    const x = inputs[i]!;
+    if (typeof x === 'number') {
+      w.put(1);
+      w.put(info(sdt).code);
+      w.put(x);
+    } else {
+      w.put(0);
+      putOperand(w, x);
+    }
+  }
+  if (kind === Kind.Copy) {
+    w.put(x0);
+  } else if (kind === Kind.Reduce) {
+    w.put(x0);
+    w.put(x1);
+  }
+  if (kind === Kind.Copy) {
+    try {
+      w.call(Op.KernelRun);
+    } catch (e) {
+      // C++ names every copy "assign"; the caller names its own op (full, astype, contiguous...)
+      if (e instanceof StrideViewError && e.message.startsWith('assign: ')) {
+        throw new StrideViewError(e.code, e.message.slice(8));
+      }
+      throw e;
+    }
+  } else {
+    w.call(Op.KernelRun);
+  }
+  if (out !== null) return out;
+  const ptr = w.num();
+  return NDArray._adopt(ptr, readView(w, null, null), rdt);
+}
+
 /** @internal dst[...] = cast(src) broadcast to dst's shape; masked-out src elements get src's fill. */
 export function kernelCopy(dst: NDArray, src: NDArray): void {
-  wire.begin();
-  putOperand(wire, dst);
-  putOperand(wire, src);
-  wire.put(src._fill);
-  wire.call(Op.KernelCopy);
+  try {
+    runKernel(Kind.Copy, 0, dst.dtype, dst, null, [src], src.dtype, src._fill);
+  } catch (e) {
+    throw relabel('assign', e);
+  }
+}
+
+// NumPy's casting='same_kind': safe casts, and casts within a kind (bool < unsigned/signed int < float).
+const KIND_RANK = { b: 0, u: 1, i: 1, f: 2 } as const;
+
+/** @internal True when NumPy allows casting `from` into `to` under casting='same_kind'. */
+export function canCastSameKind(from: DType, to: DType): boolean {
+  if (from === to) return true;
+  const a = info(from);
+  const b = info(to);
+  if (KIND_RANK[a.kind] < KIND_RANK[b.kind]) return true;
+  if (KIND_RANK[a.kind] > KIND_RANK[b.kind]) return false;
+  if (a.kind === 'b' || b.kind === 'b') return a.kind === b.kind;
+  return a.kind === b.kind || b.kind === 'i' || (a.kind === 'i' && b.kind === 'u');
+}
+
+/**
+ * @internal Checks an `out` argument: an NDArray, not disposed, writable, and a cast from the
+ * result dtype `rdt` into it allowed under casting='same_kind' (the shape is checked in WASM).
+ */
+export function checkOut(op: string, out: unknown, rdt: DType): NDArray {
+  if (!(out instanceof NDArray)) throw new TypeError(`${op}: out must be an NDArray, got ${fmt(out)}`);
+  out._check(`${op}: out`);
+  if (out._ro) {
+    throw new StrideViewError(
+      'read_only',
+      `${op}: out is read-only (${out.mask ? 'a padded view' : 'a broadcast view'} of shape ${fmt(out.shape)} with strides ${fmt(out.strides)}); pass a writable array`,
+    );
+  }
+  if (!canCastSameKind(rdt, out.dtype)) {
+    throw new StrideViewError(
+      'type_error',
+      `${op}: cannot cast the result from ${rdt} to out's dtype ${out.dtype} with casting='same_kind'`,
+    );
+  }
+  return out;
+}
+
+/** @internal The `out` option of an op's options object (undefined when absent). */
+export function outOption(op: string, options: unknown): unknown {
+  if (options === undefined) return undefined;
+  if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
+  return (options as { out?: unknown }).out;
+}
+
+// ------------------------------------------------------------------------------------ tidy
+
+/**
+ * Runs `fn` and then disposes every NDArray created while it ran (results of ops, temporaries,
+ * unnamed bases of chained calls such as `arange(n).reshape(s)`, and views), except the arrays
+ * `fn` returns (also inside returned arrays and plain objects, with the bases they read) and those
+ * passed to {@link keep}. Scopes nest: what an inner tidy returns belongs to the outer one. If `fn`
+ * throws, everything it created is disposed and the error propagates. `fn` must be synchronous: a
+ * function returning a promise is refused with a StrideViewError (arrays created after an `await`
+ * could not be tracked).
+ */
+export function tidy<T>(fn: () => T): T {
+  if (typeof fn !== 'function') throw new TypeError(`tidy: fn must be a function, got ${fmt(fn)}`);
+  if ((fn as { constructor?: { name?: string } }).constructor?.name === 'AsyncFunction') {
+    throw new StrideViewError('invalid_argument', 'tidy: fn is an async function; tidy() tracks synchronous code only (await the work outside tidy, or dispose() by hand)');
+  }
+  const outer = scope;
+  const mine: NDArray[] = [];
+  scope = mine;
+  let result: T;
+  try {
+    result = fn();
+  } catch (e) {
+    scope = outer;
+    for (let i = 0; i < mine.length; i++) mine[i]!.dispose();
+    throw e;
+  }
+  scope = outer;
+  if (result !== null && typeof result === 'object' && typeof (result as { then?: unknown }).then === 'function') {
+    for (let i = 0; i < mine.length; i++) mine[i]!.dispose();
+    throw new StrideViewError('invalid_argument', 'tidy: fn returned a promise; tidy() tracks synchronous code only (arrays created after an await could not be tracked)');
+  }
+  const survivors = new Set<NDArray>();
+  collect(result, survivors, 0);
+  for (let i = 0; i < mine.length; i++) {
+    const a = mine[i]!;
+    if (survivors.has(a) || kept.has(a)) {
+      if (a._disposed) continue;
+      if (outer !== null && !kept.has(a)) outer.push(a);
+      else a._guard();
+    } else {
+      a.dispose();
+    }
+  }
+  return result;
+}
+
+// The arrays reachable from a tidy result (arrays, plain objects, Maps and Sets), with their bases.
+function collect(x: unknown, into: Set<NDArray>, depth: number): void {
+  if (x === null || typeof x !== 'object' || depth > 64) return;
+  if (x instanceof NDArray) {
+    into.add(x);
+    if (x._owner !== null) into.add(x._owner);
+    return;
+  }
+  if (Array.isArray(x)) {
+    for (const y of x) collect(y, into, depth + 1);
+  } else if (x instanceof Map) {
+    for (const [k, v] of x) {
+      collect(k, into, depth + 1);
+      collect(v, into, depth + 1);
+    }
+  } else if (x instanceof Set) {
+    for (const y of x) collect(y, into, depth + 1);
+  } else if (Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null) {
+    for (const k of Object.keys(x)) collect((x as Record<string, unknown>)[k], into, depth + 1);
+  }
+}
+
+/**
+ * Exempts an array (and, for a view, the base it reads) from disposal by every enclosing
+ * {@link tidy} scope; returns it. It is then yours to dispose (the FinalizationRegistry remains the
+ * safety net).
+ */
+export function keep<T extends NDArray>(a: T): T {
+  if (!(a instanceof NDArray)) throw new TypeError(`keep: expected an NDArray, got ${fmt(a)}`);
+  a._check('keep');
+  kept.add(a);
+  if (a._owner !== null) kept.add(a._owner);
+  return a;
 }
 
 // ------------------------------------------------------------------------------------ NDArray
@@ -291,6 +517,8 @@ export class NDArray {
   /** @internal */ readonly _ro: boolean;
   /** @internal */ readonly _fill: number;
   /** @internal */ _disposed = false;
+  /** @internal registered with the FinalizationRegistry (owners created outside tidy) */
+  _fin = false;
 
   private constructor(s: Storage, v: View, dtype: DType, owner: NDArray | null, ro: boolean, fill: number) {
     this._s = s;
@@ -299,6 +527,16 @@ export class NDArray {
     this._owner = owner;
     this._ro = ro;
     this._fill = fill;
+    if (scope !== null) scope.push(this);
+    else if (owner === null) this._guard();
+  }
+
+  /** @internal The FinalizationRegistry as the safety net of an owner that no scope will dispose. */
+  _guard(): void {
+    if (finalizer !== null && !this._fin && this._owner === null && !this._disposed) {
+      finalizer.register(this, this._s, this._s);
+      this._fin = true;
+    }
   }
 
   /** @internal A fresh owning array (uninitialised). */
@@ -306,9 +544,16 @@ export class NDArray {
     const v = View.create(shape);
     const n = v.numel as number;
     const s = allocStorage(op, n, dtype);
-    const a = new NDArray(s, v, dtype, null, false, 0);
-    finalizer?.register(a, s, s);
-    return a;
+    return new NDArray(s, v, dtype, null, false, 0);
+  }
+
+  /** @internal Takes ownership of storage the kernel call allocated (bindings/fast.cpp). */
+  static _adopt(ptr: number, v: View, dtype: DType): NDArray {
+    const n = v.numel as number;
+    const bytes = n * info(dtype).size;
+    liveArrays++;
+    liveBytes += bytes;
+    return new NDArray({ ptr, bytes, length: n, live: true }, v, dtype, null, false, 0);
   }
 
   /** @internal Throws when disposed. */
@@ -328,14 +573,11 @@ export class NDArray {
 
   /** @internal A C-ordered copy (masked-out elements get the fill value), optionally cast. */
   _materialize(op: string, dtype: DType = this.dtype): NDArray {
-    const out = NDArray._empty(op, this.shape, dtype);
     try {
-      kernelCopy(out, this);
+      return runKernel(Kind.Copy, 0, dtype, null, null, [this], this.dtype, this._fill);
     } catch (e) {
-      out.dispose();
-      throw e;
+      throw relabel(op, e);
     }
-    return out;
   }
 
   /** @internal Replaces the view of a freshly created owner (e.g. keepdims=false). */
@@ -405,7 +647,7 @@ export class NDArray {
     if (this._disposed) return;
     this._disposed = true;
     if (this._owner === null) {
-      finalizer?.unregister(this._s);
+      if (this._fin) finalizer!.unregister(this._s);
       releaseStorage(this._s);
     }
   }
@@ -589,19 +831,25 @@ export class NDArray {
     }
     return this._derive(this._v.pad(toPairs('padView', 'padding', padding)), true, fill);
   }
-  /** A new array padded with `value` ((before, after) per dim). */
-  pad(padding: readonly (readonly [number, number])[], value: number = 0): NDArray {
+  /** A new array padded with `value` ((before, after) per dim); `{ out }` writes it into out. */
+  pad(padding: readonly (readonly [number, number])[], value: number = 0, options?: { out?: NDArray }): NDArray {
     this._check('pad');
     if (typeof value !== 'number') throw new TypeError(`pad: value must be a number, got ${fmt(value)}`);
+    const out = outOption('pad', options);
     if (this._v.mask !== null && !Object.is(Number(toStored('pad', this.dtype, value)), this._fill)) {
       const c = this._materialize('pad'); // keep the inner padding's own fill, as np.pad twice
       try {
-        return c.pad(padding, value);
+        return c.pad(padding, value, options);
       } finally {
         c.dispose();
       }
     }
-    return this.padView(padding, value)._materialize('pad');
+    const v = this.padView(padding, value);
+    try {
+      return out === undefined ? v._materialize('pad') : v._into('pad', this.dtype, out);
+    } finally {
+      v.dispose();
+    }
   }
 
   // ---------------------------------------------------------------- indexing
@@ -751,6 +999,13 @@ export class NDArray {
       kernelCopy(this, src);
       return this;
     }
+    if (typeof src === 'number' || typeof src === 'boolean' || typeof src === 'bigint') {
+      const v = storedNumber(op, this.dtype, src);
+      if (v !== null) {
+        runKernel(Kind.Copy, 0, this.dtype, this, null, [v], this.dtype);
+        return this;
+      }
+    }
     const t = asArray(op, src, this.dtype);
     try {
       kernelCopy(this, t);
@@ -770,21 +1025,46 @@ export class NDArray {
 
   // ---------------------------------------------------------------- copies
 
-  /** This array when already C-contiguous (a view sharing the buffer), else a C-ordered copy. */
-  contiguous(): NDArray {
+  /**
+   * This array when already C-contiguous (a view sharing the buffer), else a C-ordered copy. With
+   * `{ out }` the elements are copied into out (see {@link add} for what out may be).
+   */
+  contiguous(options?: { out?: NDArray }): NDArray {
     this._check('contiguous');
+    const out = outOption('contiguous', options);
+    if (out !== undefined) return this._into('contiguous', this.dtype, out);
     if (this._v.isCContiguous) return this._derive(this._v);
     return this._materialize('contiguous');
   }
-  /** A C-ordered copy that owns its buffer. */
-  copy(): NDArray {
+  /** A C-ordered copy that owns its buffer (or, with `{ out }`, the elements copied into out). */
+  copy(options?: { out?: NDArray }): NDArray {
     this._check('copy');
+    const out = outOption('copy', options);
+    if (out !== undefined) return this._into('copy', this.dtype, out);
     return this._materialize('copy');
   }
-  /** A copy converted to dtype. */
-  astype(dtype: DType): NDArray {
+  /**
+   * A copy converted to dtype. With `{ out }`: converted to dtype, then cast into out
+   * (casting='same_kind' from dtype to out's dtype).
+   */
+  astype(dtype: DType, options?: { out?: NDArray }): NDArray {
     this._check('astype');
-    return this._materialize('astype', checkDType('astype', dtype));
+    const d = checkDType('astype', dtype);
+    const out = outOption('astype', options);
+    if (out !== undefined) return this._into('astype', d, out);
+    return this._materialize('astype', d);
+  }
+  /** @internal The elements converted to dtype, then written into out (checked first). */
+  _into(op: string, dtype: DType, out: unknown): NDArray {
+    try {
+      const o = checkOut(op, out, dtype);
+      if (o.ndim !== this.ndim || o.shape.some((d, i) => d !== this._v._shape[i])) {
+        throw new StrideViewError('shape_mismatch', `${op}: out has shape ${fmt(o.shape)} but the result has shape ${fmt(this.shape)}`);
+      }
+      return runKernel(Kind.Copy, 0, dtype, o, null, [this], this.dtype, this._fill);
+    } catch (e) {
+      throw relabel(op, e);
+    }
   }
   /** A copy of the elements in C order (Uint8Array for bool, BigInt64Array for int64...). */
   toTypedArray(): AnyTypedArray {
@@ -1024,6 +1304,16 @@ export function empty(shape: readonly number[] | number, dtype?: DType): NDArray
   }
 }
 
+/**
+ * @internal `v` as the number a kernel stores into dtype `d` (toStored's conversion and checks), or
+ * null when only a bigint can carry it exactly (int64/uint64 beyond 2^53).
+ */
+export function storedNumber(op: string, d: DType, v: Scalar): number | null {
+  const x = toStored(op, d, v);
+  if (typeof x === 'number') return x;
+  return x >= -9007199254740991n && x <= 9007199254740991n ? Number(x) : null;
+}
+
 function fullImpl(shape: readonly number[] | number, value: Scalar, dtype?: DType): NDArray {
   const op = 'full';
   const s = checkShape(op, shape);
@@ -1031,6 +1321,8 @@ function fullImpl(shape: readonly number[] | number, value: Scalar, dtype?: DTyp
     throw new TypeError(`${op}: value must be a number, bigint or boolean, got ${fmt(value)}`);
   }
   const dt = dtype === undefined ? scalarDType(value) : checkDType(op, dtype);
+  const v = storedNumber(op, dt, value);
+  if (v !== null) return runKernel(Kind.Copy, 0, dt, null, s, [v], dt);
   const stored = toStored(op, dt, value);
   const out = NDArray._empty(op, s, dt);
   (heapArray(out._s, dt) as { fill(v: number | bigint): unknown }).fill(stored);
@@ -1090,6 +1382,15 @@ export function arange(start: number, stop?: number, step?: number, dtype?: DTyp
     dt = ints && Math.abs(a) <= 2147483647 && Math.abs(last) <= 2147483647 ? 'int32' : 'float64';
   }
   const out = NDArray._empty(op, [len], dt);
+  const I = info(dt);
+  const last = a + (len - 1) * st;
+  if (I.kind === 'f' || (I.kind !== 'b' && !isBig(dt) && Number.isInteger(a) && Number.isInteger(st) &&
+      toStored(op, dt, a) === a && toStored(op, dt, last) === last)) {
+    // Every value is stored as computed (floats round like the typed array; integers fit).
+    const t = heapArray(out._s, dt) as Float64Array;
+    for (let i = 0; i < len; i++) t[i] = a + i * st;
+    return out;
+  }
   const vals = new Array<number>(len);
   for (let i = 0; i < len; i++) vals[i] = a + i * st;
   writeFlat(out, vals, op);

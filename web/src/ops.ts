@@ -1,17 +1,44 @@
 // Operations over NDArrays: elementwise with NumPy broadcasting, where, reductions, joining and
-// tiling. Shapes are broadcast by C++ (Shape.broadcast), operands expanded by C++ view ops inside
-// the kernel call, dtypes promoted by the table in dtype.ts.
+// tiling. Each op is one kernel call (runKernel): shapes are broadcast, operands expanded and the
+// result allocated by C++ inside it; dtypes are promoted by the table in dtype.ts.
 import { type DType, type Scalar, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
-import { StrideViewError, fmt, toInt, toInts, withOp } from './errors.js';
-import { NDArray, A, R, type NestedArray, asArray, full, gather, kernelCopy, normAxes, putOperand } from './ndarray.js';
-import { Op, wire } from './wire.js';
-import { Shape } from './shape.js';
+import { StrideViewError, fmt, relabel, toInt, toInts, withOp } from './errors.js';
+import {
+  NDArray,
+  A,
+  R,
+  type KIn,
+  Kind,
+  type NestedArray,
+  asArray,
+  checkOut,
+  full,
+  gather,
+  kernelCopy,
+  normAxes,
+  outOption,
+  runKernel,
+  storedNumber,
+} from './ndarray.js';
 
 /** What the operations accept: an NDArray, a scalar, or nested JS arrays. */
 export type ArrayInput = NDArray | Scalar | NestedArray;
 
+/** The `out` option: write the result into an existing array (see {@link add}). */
+export interface OutOptions {
+  /**
+   * Write the result into this array (it may be a strided view: a transposed or sliced `out` is
+   * written through its strides) and return it; nothing is allocated. Its shape must be the
+   * result's shape (the operands broadcast to it); the result dtype is cast into out's dtype under
+   * NumPy's casting='same_kind'. A read-only (broadcast or padded), disposed or wrongly shaped
+   * `out`, or a forbidden cast, is a StrideViewError and leaves `out` unchanged. `out` may overlap
+   * an input (`add(a, b, { out: a })`): the result is NumPy's.
+   */
+  out?: NDArray;
+}
+
 interface Prepared {
-  arrays: NDArray[];
+  inputs: KIn[];
   temps: NDArray[];
   dtype: DType;
 }
@@ -21,91 +48,99 @@ function isScalar(x: unknown): x is Scalar {
 }
 
 function release(temps: NDArray[]): void {
-  for (const t of temps) t.dispose();
+  for (let i = 0; i < temps.length; i++) temps[i]!.dispose();
 }
 
-/** Converts inputs to NDArrays of one common dtype (NumPy promotion; scalars value-based). */
+/**
+ * The inputs of one kernel in one dtype (NumPy promotion; scalars value-based): arrays of another
+ * dtype (or padded with a non-zero fill) are materialized, scalars travel by value (stored as the
+ * dtype), nested JS arrays become temporaries.
+ */
 function prepare(op: string, inputs: readonly unknown[], force?: (d: DType) => DType): Prepared {
   const temps: NDArray[] = [];
   try {
-    const arrs: (NDArray | null)[] = inputs.map((x) => {
-      if (isScalar(x)) return null;
+    const n = inputs.length;
+    const arrs = new Array<NDArray | null>(n);
+    let dt: DType | null = null;
+    for (let i = 0; i < n; i++) {
+      const x = inputs[i];
+      let a: NDArray | null = null;
       if (x instanceof NDArray) {
         x._check(op);
-        return x;
+        a = x;
+      } else if (!isScalar(x)) {
+        a = asArray(op, x);
+        temps.push(a);
       }
-      const a = asArray(op, x);
-      temps.push(a);
-      return a;
-    });
-    let dt: DType | null = null;
-    for (const a of arrs) if (a) dt = dt === null ? a.dtype : promoteTypes(dt, a.dtype);
+      arrs[i] = a;
+      if (a !== null) dt = dt === null || dt === a.dtype ? a.dtype : promoteTypes(dt, a.dtype);
+    }
     if (dt === null) {
-      for (const x of inputs) {
-        const s = scalarDType(x as Scalar, op);
-        dt = dt === null ? s : promoteTypes(dt, s);
+      for (let i = 0; i < n; i++) {
+        const sd = scalarDType(inputs[i] as Scalar, op);
+        dt = dt === null ? sd : promoteTypes(dt, sd);
       }
     } else {
-      for (const x of inputs) if (isScalar(x)) dt = resultTypeWithScalar(dt, x);
+      for (let i = 0; i < n; i++) if (arrs[i] === null) dt = resultTypeWithScalar(dt, inputs[i] as Scalar);
     }
-    let d = dt!;
-    if (force) d = force(d);
-    const arrays = inputs.map((x, i) => {
-      const a = arrs[i];
-      if (!a) {
-        const t = full([], x as Scalar, d);
-        temps.push(t);
-        return t;
-      }
-      if (a.dtype !== d || (a.mask !== null && a.fillValue !== 0)) {
+    const d = force ? force(dt!) : dt!;
+    const out = new Array<KIn>(n);
+    for (let i = 0; i < n; i++) {
+      const a = arrs[i]!;
+      if (a === null) {
+        const x = inputs[i] as Scalar;
+        const v = storedNumber(op, d, x);
+        if (v !== null) {
+          out[i] = v;
+        } else {
+          const t = full([], x, d);
+          temps.push(t);
+          out[i] = t;
+        }
+      } else if (a.dtype !== d || (a._v.mask !== null && a._fill !== 0)) {
         const t = a._materialize(op, d);
         temps.push(t);
-        return t;
+        out[i] = t;
+      } else {
+        out[i] = a;
       }
-      return a;
-    });
-    return { arrays, temps, dtype: d };
+    }
+    return { inputs: out, temps, dtype: d };
   } catch (e) {
     release(temps);
     throw e;
   }
 }
 
-function broadcastShapes(op: string, arrays: NDArray[]): number[] {
-  if (arrays.length === 1) return arrays[0]!.shape;
+/** Prepares the inputs, checks `out` and runs one kernel (errors name `op`). */
+function compute(
+  op: string,
+  kind: Kind,
+  code: number,
+  inputs: readonly unknown[],
+  options: OutOptions | undefined,
+  force: ((d: DType) => DType) | undefined,
+  result: (d: DType) => DType,
+  x0: number = 0,
+  x1: number = 0,
+): NDArray {
   try {
-    return Shape.broadcast(arrays[0]!.shape, arrays[1]!.shape, ...arrays.slice(2).map((a) => a.shape));
-  } catch (e) {
-    if (e instanceof StrideViewError) {
-      throw new StrideViewError(
-        e.code,
-        `${op}: operands could not be broadcast together with shapes ${arrays.map((a) => fmt(a.shape)).join(' ')} (${e.message})`,
-      );
+    const o = outOption(op, options);
+    const p = prepare(op, inputs, force);
+    try {
+      const rdt = result(p.dtype);
+      const out = o === undefined ? null : checkOut(op, o, rdt);
+      return runKernel(kind, code, rdt, out, null, p.inputs, p.dtype, x0, x1);
+    } finally {
+      if (p.temps.length > 0) release(p.temps);
     }
-    throw e;
-  }
-}
-
-/** A new array of shape and dtype written by fill (one kernel call); disposed again when fill throws. */
-function fresh(op: string, shape: readonly number[], dtype: DType, fill: (out: NDArray) => void): NDArray {
-  const out = NDArray._empty(op, shape, dtype);
-  try {
-    fill(out);
   } catch (e) {
-    out.dispose();
-    throw e;
+    throw relabel(op, e);
   }
-  return out;
 }
 
-/** One kernel request: [code?] operands... extra... */
-function kernel(opcode: Op, code: number | null, operands: readonly NDArray[], extra: readonly number[] = []): void {
-  wire.begin();
-  if (code !== null) wire.put(code);
-  for (const a of operands) putOperand(wire, a);
-  for (const x of extra) wire.put(x);
-  wire.call(opcode);
-}
+const same = (d: DType): DType => d;
+const toBool = (): DType => 'bool';
 
 const BINARY = {
   add: 0,
@@ -122,129 +157,118 @@ const BINARY = {
   greaterEqual: 11,
 } as const;
 
-function binary(name: keyof typeof BINARY, a: ArrayInput, b: ArrayInput): NDArray {
-  return withOp(name, () => {
-    const code = BINARY[name];
-    const cmp = code >= 6;
-    const force =
-      name === 'div' ? (d: DType): DType => (info(d).kind === 'f' ? d : 'float64') : undefined;
-    const p = prepare(name, [a, b], force);
-    try {
-      const shape = broadcastShapes(name, p.arrays);
-      return fresh(name, shape, cmp ? 'bool' : p.dtype, (out) => kernel(Op.KernelBinary, code, [out, ...p.arrays]));
-    } finally {
-      release(p.temps);
-    }
-  });
+const divType = (d: DType): DType => (info(d).kind === 'f' ? d : 'float64');
+
+function binary(name: keyof typeof BINARY, a: ArrayInput, b: ArrayInput, options: OutOptions | undefined): NDArray {
+  const code = BINARY[name];
+  return compute(name, Kind.Binary, code, [a, b], options, name === 'div' ? divType : undefined, code >= 6 ? toBool : same);
 }
 
 /** a + b with broadcasting (dtypes promoted NumPy-style; bool + bool is logical or). */
-export function add(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('add', a, b);
+export function add(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('add', a, b, options);
 }
 /** a - b (an error for bool operands). */
-export function sub(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('sub', a, b);
+export function sub(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('sub', a, b, options);
 }
 /** a * b (bool * bool is logical and). */
-export function mul(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('mul', a, b);
+export function mul(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('mul', a, b, options);
 }
-/** True division: integers and bools give float64; integer x/0 is 0 in the kernels' int path (never reached here). */
-export function div(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('div', a, b);
+/** True division: integers and bools give float64. */
+export function div(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('div', a, b, options);
 }
 /** Elementwise maximum (NaN propagates). */
-export function maximum(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('maximum', a, b);
+export function maximum(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('maximum', a, b, options);
 }
 /** Elementwise minimum (NaN propagates). */
-export function minimum(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('minimum', a, b);
+export function minimum(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('minimum', a, b, options);
 }
 /** a == b (bool result). */
-export function equal(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('equal', a, b);
+export function equal(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('equal', a, b, options);
 }
-export function notEqual(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('notEqual', a, b);
+export function notEqual(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('notEqual', a, b, options);
 }
-export function less(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('less', a, b);
+export function less(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('less', a, b, options);
 }
-export function lessEqual(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('lessEqual', a, b);
+export function lessEqual(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('lessEqual', a, b, options);
 }
-export function greater(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('greater', a, b);
+export function greater(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('greater', a, b, options);
 }
-export function greaterEqual(a: ArrayInput, b: ArrayInput): NDArray {
-  return binary('greaterEqual', a, b);
+export function greaterEqual(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  return binary('greaterEqual', a, b, options);
 }
 
 /** cond ? a : b elementwise, all three broadcast (cond is cast to bool: nonzero is true). */
-export function where(cond: ArrayInput, a: ArrayInput, b: ArrayInput): NDArray {
+export function where(cond: ArrayInput, a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
   const op = 'where';
-  return withOp(op, () => {
-    const c = prepare(op, [cond], () => 'bool');
+  try {
+    const o = outOption(op, options);
+    const c = prepare(op, [cond], toBool);
     try {
+      let k = c.inputs[0]!;
+      if (typeof k === 'number') {
+        k = full([], k !== 0, 'bool'); // scalars travel in the values' dtype: cond is an array
+        c.temps.push(k);
+      }
       const p = prepare(op, [a, b]);
       try {
-        const shape = broadcastShapes(op, [c.arrays[0]!, ...p.arrays]);
-        return fresh(op, shape, p.dtype, (out) => kernel(Op.KernelWhere, null, [out, c.arrays[0]!, ...p.arrays]));
+        const out = o === undefined ? null : checkOut(op, o, p.dtype);
+        return runKernel(Kind.Where, 0, p.dtype, out, null, [k, ...p.inputs], p.dtype);
       } finally {
         release(p.temps);
       }
     } finally {
       release(c.temps);
     }
-  });
+  } catch (e) {
+    throw relabel(op, e);
+  }
 }
 
 const UNARY = { neg: 0, abs: 1, sqrt: 2, exp: 3, log: 4 } as const;
 
-function unary(name: keyof typeof UNARY, a: ArrayInput): NDArray {
-  return withOp(name, () => {
-    const code = UNARY[name];
-    const toFloat =
-      code >= 2
-        ? (d: DType): DType => {
-            const I = info(d);
-            if (I.kind === 'f') return d;
-            return I.bits <= 16 ? 'float32' : 'float64';
-          }
-        : undefined;
-    const p = prepare(name, [a], toFloat);
-    try {
-      const src = p.arrays[0]!;
-      return fresh(name, src.shape, p.dtype, (out) => kernel(Op.KernelUnary, code, [out, src]));
-    } finally {
-      release(p.temps);
-    }
-  });
+const floatType = (d: DType): DType => {
+  const I = info(d);
+  if (I.kind === 'f') return d;
+  return I.bits <= 16 ? 'float32' : 'float64';
+};
+
+function unary(name: keyof typeof UNARY, a: ArrayInput, options: OutOptions | undefined): NDArray {
+  const code = UNARY[name];
+  return compute(name, Kind.Unary, code, [a], options, code >= 2 ? floatType : undefined, same);
 }
 
 /** -a (an error for bool). */
-export function neg(a: ArrayInput): NDArray {
-  return unary('neg', a);
+export function neg(a: ArrayInput, options?: OutOptions): NDArray {
+  return unary('neg', a, options);
 }
 /** |a|. */
-export function abs(a: ArrayInput): NDArray {
-  return unary('abs', a);
+export function abs(a: ArrayInput, options?: OutOptions): NDArray {
+  return unary('abs', a, options);
 }
 /** Square root (integers: float32 up to 16 bits, else float64). */
-export function sqrt(a: ArrayInput): NDArray {
-  return unary('sqrt', a);
+export function sqrt(a: ArrayInput, options?: OutOptions): NDArray {
+  return unary('sqrt', a, options);
 }
-export function exp(a: ArrayInput): NDArray {
-  return unary('exp', a);
+export function exp(a: ArrayInput, options?: OutOptions): NDArray {
+  return unary('exp', a, options);
 }
-export function log(a: ArrayInput): NDArray {
-  return unary('log', a);
+export function log(a: ArrayInput, options?: OutOptions): NDArray {
+  return unary('log', a, options);
 }
 
 /** Options of the reductions. */
-export interface ReduceOptions {
+export interface ReduceOptions extends OutOptions {
   /** Axes to reduce (default: all). */
   axes?: number | readonly number[];
   /** Keep reduced dims as size 1. */
@@ -259,34 +283,38 @@ function sumType(d: DType): DType {
   if (I.kind === 'u') return 'uint64';
   return 'int64';
 }
+const meanType = (d: DType): DType => (d === 'float32' ? 'float32' : 'float64');
 
 function reduce(name: keyof typeof REDUCE, x: ArrayInput, options: ReduceOptions): NDArray {
-  return withOp(name, () => {
-    const code = REDUCE[name];
-    if (options === null || typeof options !== 'object') {
-      throw new TypeError(`${name}: options must be an object, got ${fmt(options)}`);
-    }
-    if (options.keepdims !== undefined && typeof options.keepdims !== 'boolean') {
-      throw new TypeError(`${name}: keepdims must be a boolean, got ${fmt(options.keepdims)}`);
-    }
-    const p = prepare(name, [x]);
+  try {
+    return reduceImpl(name, x, options);
+  } catch (e) {
+    throw relabel(name, e);
+  }
+}
+
+function reduceImpl(name: keyof typeof REDUCE, x: ArrayInput, options: ReduceOptions): NDArray {
+  const code = REDUCE[name];
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`${name}: options must be an object, got ${fmt(options)}`);
+  }
+  if (options.keepdims !== undefined && typeof options.keepdims !== 'boolean') {
+    throw new TypeError(`${name}: keepdims must be a boolean, got ${fmt(options.keepdims)}`);
+  }
+  if (!(x instanceof NDArray)) {
+    const a = asArray(name, x); // a scalar or nested JS array
     try {
-      const a = p.arrays[0]!;
-      const sh = a.shape;
-      const axes = options.axes === undefined ? sh.map((_, i) => i) : normAxes(name, options.axes, sh.length);
-      let maskBits = 0;
-      for (const ax of axes) maskBits += 2 ** ax;
-      const keep = sh.map((d, i) => (axes.includes(i) ? 1 : d));
-      const outType =
-        name === 'sum' ? sumType(a.dtype) : name === 'mean' ? (a.dtype === 'float32' ? 'float32' : 'float64') : a.dtype;
-      return fresh(name, keep, outType, (out) => {
-        kernel(Op.KernelReduce, code, [out, a], [maskBits]);
-        if (!options.keepdims) out._setView(out.view.reshape(sh.filter((_, i) => !axes.includes(i))));
-      });
+      return reduceImpl(name, a, options);
     } finally {
-      release(p.temps);
+      a.dispose();
     }
-  });
+  }
+  x._check(name);
+  let bits = 0;
+  if (options.axes === undefined) bits = 2 ** x.ndim - 1;
+  else for (const ax of normAxes(name, options.axes, x.ndim)) bits += 2 ** ax;
+  const result = name === 'sum' ? sumType : name === 'mean' ? meanType : same;
+  return compute(name, Kind.Reduce, code, [x], options, undefined, result, bits, options.keepdims ? 1 : 0);
 }
 
 /** Sum over axes (bool and signed ints accumulate in int64, unsigned in uint64, floats in their type). */
@@ -327,7 +355,7 @@ function arrayList(op: string, arrays: unknown): { list: NDArray[]; temps: NDArr
   }
 }
 
-function concatList(op: string, list: NDArray[], axis: number): NDArray {
+function concatList(op: string, list: NDArray[], axis: number, given?: unknown): NDArray {
   const nd = list[0]!.ndim;
   if (nd === 0) throw new StrideViewError('invalid_argument', `${op}: zero-dimensional arrays cannot be concatenated`);
   const ax = toInt(op, 'axis', axis);
@@ -354,23 +382,42 @@ function concatList(op: string, list: NDArray[], axis: number): NDArray {
     shape[a] = shape[a]! + s[a]!;
     dt = promoteTypes(dt, list[k]!.dtype);
   }
-  return fresh(op, shape, dt, (out) => {
+  let out: NDArray;
+  if (given === undefined) {
+    out = NDArray._empty(op, shape, dt);
+  } else {
+    out = checkOut(op, given, dt);
+    if (out.ndim !== shape.length || out.shape.some((d, i) => d !== shape[i])) {
+      throw new StrideViewError('shape_mismatch', `${op}: out has shape ${fmt(out.shape)} but the result has shape ${fmt(shape)}`);
+    }
+  }
+  try {
     let off = 0;
     for (const x of list) {
       const n = x.shape[a]!;
       if (n > 0 && out.size > 0) {
         const bounds = shape.map((d, i) => (i === a ? ([off, off + n] as [number, number]) : ([0, d] as [number, number])));
-        kernelCopy(out._derive(out.view.shrink(bounds)), x);
+        const part = out._derive(out.view.shrink(bounds));
+        try {
+          kernelCopy(part, x);
+        } finally {
+          part.dispose();
+        }
       }
       off += n;
     }
-  });
+  } catch (e) {
+    if (given === undefined) out.dispose();
+    throw e;
+  }
+  return out;
 }
 
-function concatenateImpl(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
+function concatenateImpl(arrays: readonly ArrayInput[], axis: number = 0, options?: OutOptions): NDArray {
+  const given = outOption('concatenate', options);
   const { list, temps } = arrayList('concatenate', arrays);
   try {
-    return concatList('concatenate', list, axis);
+    return concatList('concatenate', list, axis, given);
   } finally {
     release(temps);
   }
@@ -521,9 +568,9 @@ function repeatImpl(a: ArrayInput, repeats: number | readonly number[], axis?: n
 // Every error names the op the user called, also when an inner step (a reshape, a slice, an
 // allocation) raised it.
 
-/** Joins arrays along an existing axis (dtypes promoted). */
-export function concatenate(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
-  return withOp('concatenate', () => concatenateImpl(arrays, axis));
+/** Joins arrays along an existing axis (dtypes promoted); `out` as for {@link add}. */
+export function concatenate(arrays: readonly ArrayInput[], axis: number = 0, options?: OutOptions): NDArray {
+  return withOp('concatenate', () => concatenateImpl(arrays, axis, options));
 }
 /** Joins arrays of equal shape along a new axis. */
 export function stack(arrays: readonly ArrayInput[], axis: number = 0): NDArray {

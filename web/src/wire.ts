@@ -168,10 +168,6 @@ export const enum Op {
   ViewStride = 55,
   ViewRequiredSpan = 56,
   ViewSimplify = 57,
-  KernelCopy = 80,
-  KernelBinary = 81,
-  KernelUnary = 82,
-  KernelWhere = 83,
-  KernelReduce = 84,
   KernelGather = 85,
+  KernelRun = 86,
 }

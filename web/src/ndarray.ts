@@ -385,7 +385,7 @@ export function canCastSameKind(from: DType, to: DType): boolean {
   if (KIND_RANK[a.kind] < KIND_RANK[b.kind]) return true;
   if (KIND_RANK[a.kind] > KIND_RANK[b.kind]) return false;
   if (a.kind === 'b' || b.kind === 'b') return a.kind === b.kind;
-  return a.kind === b.kind || b.kind === 'i' || (a.kind === 'i' && b.kind === 'u');
+  return a.kind === b.kind || (a.kind === 'u' && b.kind === 'i');
 }
 
 /**

@@ -996,7 +996,7 @@ TEST_CASE("view: FlatView create and movement ops agree with View on random view
   auto pick = [&](int64_t lo, int64_t hi) {
     return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
   };
-  int created = 0, declined = 0;
+  int created = 0, declined = 0, masked_reshapes = 0;
   for (int iter = 0; iter < 20000; ++iter) {
     const FlatCase c = random_case(rng);
     FlatView f;
@@ -1053,8 +1053,68 @@ TEST_CASE("view: FlatView create and movement ops agree with View on random view
       for (int i = 0; i < n; ++i) bflags[i] = (flags[i] = pick(0, 1)) != 0;
       check_same(v.flip(bflags), flat::flip(f, flags, out), out, declined);
     }
+    // reshape (concrete target): merged / split / reordered dims, added ones, sometimes a wrong
+    // count. FlatView leaves masked views to View (declines counted apart).
+    {
+      std::vector<int64_t> t(f.shape, f.shape + n);
+      const int64_t k = pick(0, 6);
+      if (k == 0 && n >= 2) {  // merge two adjacent dims
+        const int64_t i = pick(0, n - 2);
+        t[i] *= t[i + 1];
+        t.erase(t.begin() + i + 1);
+      } else if (k == 1 && n >= 1) {  // split a dim
+        const int64_t i = pick(0, n - 1);
+        const int64_t d = t[i];
+        for (int64_t q = 2; q <= d; ++q) {
+          if (d % q == 0) {
+            t[i] = d / q;
+            t.insert(t.begin() + i + 1, q);
+            break;
+          }
+        }
+      } else if (k == 2) {  // add a size-1 dim
+        t.insert(t.begin() + pick(0, n), 1);
+      } else if (k == 3) {  // everything in one dim
+        int64_t p = 1;
+        for (int64_t d : t) p *= d;
+        t = {p};
+      } else if (k == 4) {
+        std::reverse(t.begin(), t.end());
+      } else if (k == 5 && n >= 1) {  // a wrong element count
+        t[0] += 1;
+      }
+      const bool fok = flat::reshape(f, t, out);
+      const Result<View> g = v.reshape(std::span<const int64_t>(t));
+      if (f.has_mask && !fok) {
+        ++masked_reshapes;
+      } else {
+        check_same(g, fok, out, declined);
+      }
+    }
+    // expand / broadcast_to: size-1 dims grow (sometimes a larger dim is asked to grow)
+    {
+      std::vector<int64_t> t(f.shape, f.shape + n);
+      for (int64_t& d : t) {
+        if (d == 1) d = pick(0, 3);
+      }
+      if (pick(0, 9) == 0 && n > 0) t[0] += 1;
+      check_same(v.expand(std::span<const int64_t>(t)), flat::expand(f, t, out), out, declined);
+      const int64_t lead = pick(0, 2);
+      for (int64_t i = 0; i < lead; ++i) t.insert(t.begin(), pick(1, 3));
+      const bool fok = flat::broadcast_to(f, t, out);
+      std::vector<int64_t> lifted(static_cast<size_t>(lead), 1);
+      lifted.insert(lifted.end(), f.shape, f.shape + n);
+      Result<View> g = v.reshape(std::span<const int64_t>(lifted));
+      if (g.ok()) g = g->expand(std::span<const int64_t>(t));
+      if (f.has_mask && lead > 0 && !fok) {
+        ++masked_reshapes;
+      } else {
+        check_same(g, fok, out, declined);
+      }
+    }
     CHECK(same(f, flat::to_view(f)));
   }
   CHECK(created > 5000);
   CHECK(declined == 0);
+  CHECK(masked_reshapes < created);  // the fast path declines masked reshapes only
 }

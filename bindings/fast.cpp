@@ -207,6 +207,39 @@ struct KArg {
   alignas(16) unsigned char scalar[16];
 };
 
+std::string shape_str(const FlatView& v) {
+  return dims_to_string(std::span<const int64_t>(v.shape, static_cast<size_t>(v.ndim)));
+}
+
+// Error messages, out of line and cold: the fast path carries no string code.
+[[gnu::cold, gnu::noinline]] Error shapes_error(Code code, const char* op, const char* a,
+                                                const FlatView& x, const char* b,
+                                                const FlatView* y) {
+  return make_error(code, std::string(op) + a + shape_str(x) + b + (y ? shape_str(*y) : ""));
+}
+
+[[gnu::cold, gnu::noinline]] Error bounds_error(const char* op, const KArg& a, int64_t lo,
+                                                int64_t hi) {
+  return make_error(Code::out_of_bounds, std::string(op) + ": view " +
+                                             flat::to_view(a.v).to_string() + " reads elements [" +
+                                             S(lo) + ", " + S(hi) + "] outside its buffer of " +
+                                             S(a.len) + " elements");
+}
+
+[[gnu::cold, gnu::noinline]] Error together_error(const char* op, const KArg* in, int nin) {
+  std::string shapes;
+  for (int j = 0; j < nin; ++j) shapes += (j ? " " : "") + shape_str(in[j].v);
+  return make_error(Code::shape_mismatch,
+                    std::string(op) + ": operands could not be broadcast together with shapes " + shapes);
+}
+
+[[gnu::cold, gnu::noinline]] Error alloc_error(const char* op, int64_t bytes, int64_t count,
+                                               DType dt) {
+  return make_error(Code::out_of_memory, std::string(op) + ": cannot allocate " + S(bytes) +
+                                             " bytes for " + S(count) + " " +
+                                             kernels::dtype_name(dt) + " elements");
+}
+
 bool read_dtype(Reader& r, DType& dt) {
   int64_t d;
   if (!r.next(d) || !kernels::is_valid_dtype(static_cast<int32_t>(d))) return false;
@@ -228,12 +261,7 @@ Status read_array(Reader& r, const char* op, KArg& a) {
     if (!flat::from_view(v, a.v)) return v.layout(op).error();
   }
   int64_t lo, hi;
-  if (flat::required_span(a.v, lo, hi) && (lo < 0 || hi >= len)) {
-    return make_error(Code::out_of_bounds, std::string(op) + ": view " +
-                                               flat::to_view(a.v).to_string() + " reads elements [" +
-                                               S(lo) + ", " + S(hi) + "] outside its buffer of " +
-                                               S(len) + " elements");
-  }
+  if (flat::required_span(a.v, lo, hi) && (lo < 0 || hi >= len)) return bounds_error(op, a, lo, hi);
   return ok_status();
 }
 
@@ -255,10 +283,6 @@ bool read_scalar(Reader& r, KArg& a) {
   return true;
 }
 
-std::string shape_str(const FlatView& v) {
-  return dims_to_string(std::span<const int64_t>(v.shape, static_cast<size_t>(v.ndim)));
-}
-
 kernels::Operand operand(const KArg& a) {
   kernels::Operand o;
   o.base = a.base;
@@ -273,6 +297,10 @@ kernels::Operand operand(const KArg& a) {
 // `a` broadcast to `target` (in place). The concrete rules of view/flat.hpp, or View's for the
 // cases they leave (a masked view gaining dims) and for the error.
 Status broadcast_arg(KArg& a, std::span<const int64_t> target, const char* op) {
+  if (static_cast<size_t>(a.v.ndim) == target.size() &&
+      std::equal(target.begin(), target.end(), a.v.shape)) {
+    return ok_status();  // already that shape (the common case)
+  }
   FlatView b;
   if (flat::broadcast_to(a.v, target, b)) {
     flat::copy(a.v, b);
@@ -281,9 +309,11 @@ Status broadcast_arg(KArg& a, std::span<const int64_t> target, const char* op) {
   const View v = flat::to_view(a.v);
   auto r = broadcast_to(v, sym::of_ints(Dims(target.begin(), target.end())));
   if (r.ok() && flat::from_view(*r, a.v)) return ok_status();
-  return make_error(Code::shape_mismatch, std::string(op) + ": cannot broadcast shape " +
-                                              shape_str(a.v) + " to the result shape " +
-                                              dims_to_string(target));
+  FlatView t;
+  t.ndim = static_cast<int>(target.size());
+  std::copy(target.begin(), target.end(), t.shape);
+  return shapes_error(Code::shape_mismatch, op, ": cannot broadcast shape ", a.v,
+                      " to the result shape ", &t);
 }
 
 // Element storage for a result, 16-byte aligned (as sv_alloc): null when out of memory.
@@ -378,9 +408,8 @@ Status kernel_run(Reader& r, Writer& w) {
     }
     res.ndim = n;
     if (given && shape_str(out.v) != shape_str(res)) {
-      return make_error(Code::shape_mismatch, std::string(name) + ": out has shape " +
-                                                  shape_str(out.v) + " but the result has shape " +
-                                                  shape_str(res));
+      return shapes_error(Code::shape_mismatch, name, ": out has shape ", out.v,
+                          " but the result has shape ", &res);
     }
   } else {
     // NumPy broadcasting of the inputs (right-aligned; equal, or one is 1).
@@ -392,13 +421,7 @@ Status kernel_run(Reader& r, Writer& w) {
         const FlatView& v = in[i].v;
         const int64_t d = k <= v.ndim ? v.shape[v.ndim - k] : 1;
         if (d == 1 || d == size) continue;
-        if (size != 1) {
-          std::string shapes;
-          for (int j = 0; j < nin; ++j) shapes += (j ? " " : "") + shape_str(in[j].v);
-          return make_error(Code::shape_mismatch,
-                            std::string(name) +
-                                ": operands could not be broadcast together with shapes " + shapes);
-        }
+        if (size != 1) return together_error(name, in, static_cast<int>(nin));
         size = d;
       }
       res.shape[rank - k] = size;
@@ -419,13 +442,11 @@ Status kernel_run(Reader& r, Writer& w) {
       }
       if (!ok) {
         if (kind == 0) {
-          return make_error(Code::shape_mismatch, std::string(name) + ": cannot broadcast shape " +
-                                                      shape_str(in[0].v) + " to the result shape " +
-                                                      shape_str(*to));
+          return shapes_error(Code::shape_mismatch, name, ": cannot broadcast shape ", in[0].v,
+                              " to the result shape ", to);
         }
-        return make_error(Code::shape_mismatch, std::string(name) + ": out has shape " +
-                                                    shape_str(*to) + " but the operands broadcast to " +
-                                                    shape_str(res));
+        return shapes_error(Code::shape_mismatch, name, ": out has shape ", *to,
+                            " but the operands broadcast to ", &res);
       }
       res.ndim = to->ndim;
       std::copy(to->shape, to->shape + to->ndim, res.shape);
@@ -434,8 +455,8 @@ Status kernel_run(Reader& r, Writer& w) {
   res.offset = 0;
   res.has_mask = false;
   if (!flat::create(res, false)) {
-    return make_error(Code::overflow, std::string(name) + ": the result shape " + shape_str(res) +
-                                          " has more than 2^53-1 elements");
+    return shapes_error(Code::overflow, name, ": the result shape ", res,
+                        " has more than 2^53-1 elements", nullptr);
   }
   if (kind != 4) {
     const std::span<const int64_t> target(res.shape, static_cast<size_t>(res.ndim));
@@ -455,11 +476,7 @@ Status kernel_run(Reader& r, Writer& w) {
   } else {
     int64_t bytes;
     char* p = allocate(count, rdt, bytes);
-    if (!p) {
-      return make_error(Code::out_of_memory, std::string(name) + ": cannot allocate " + S(bytes) +
-                                                 " bytes for " + S(count) + " " +
-                                                 kernels::dtype_name(rdt) + " elements");
-    }
+    if (!p) return alloc_error(name, bytes, count, rdt);
     (given ? tmp : mem) = p;
     flat::copy(dst.v, res);
     dst.base = p;

@@ -18,7 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
-#include <unordered_map>
+#include <algorithm>
 #include <vector>
 
 #include "core/result.hpp"
@@ -153,19 +153,40 @@ class Writer {
   std::vector<double>& out_;
 };
 
-// Variables live here, keyed by id, so that JS expressions can name them by number.
+// Variables live here, keyed by id, so that JS expressions can name them by number. Ids only grow,
+// so appending keeps the list sorted and lookups are binary searches (a hash map cost 3 KB of wasm).
 class VarRegistry {
  public:
-  void add(const sym::Var& v) { vars_.emplace(v.id(), v); }
-  const sym::Var* find(int64_t id) const {
-    auto it = vars_.find(id);
-    return it == vars_.end() ? nullptr : &it->second;
+  void add(const sym::Var& v) {
+    if (!vars_.empty() && vars_.back().first >= v.id()) {
+      auto it = lower(v.id());
+      if (it != vars_.end() && it->first == v.id()) return;
+      vars_.insert(it, {v.id(), v});
+      return;
+    }
+    vars_.push_back({v.id(), v});
   }
-  void erase(int64_t id) { vars_.erase(id); }
+  const sym::Var* find(int64_t id) const {
+    auto it = lower(id);
+    return it != vars_.end() && it->first == id ? &it->second : nullptr;
+  }
+  void erase(int64_t id) {
+    auto it = lower(id);
+    if (it != vars_.end() && it->first == id) vars_.erase(it);
+  }
   size_t size() const { return vars_.size(); }
 
  private:
-  std::unordered_map<int64_t, sym::Var> vars_;
+  using Entry = std::pair<int64_t, sym::Var>;
+  std::vector<Entry>::const_iterator lower(int64_t id) const {
+    return std::lower_bound(vars_.begin(), vars_.end(), id,
+                            [](const Entry& e, int64_t k) { return e.first < k; });
+  }
+  std::vector<Entry>::iterator lower(int64_t id) {
+    return std::lower_bound(vars_.begin(), vars_.end(), id,
+                            [](const Entry& e, int64_t k) { return e.first < k; });
+  }
+  std::vector<Entry> vars_;
 };
 
 VarRegistry& registry();

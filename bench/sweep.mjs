@@ -107,6 +107,15 @@ const META_OPS = [
   ['padView', (f) => () => f.a.padView([[1, 1], [1, 1]]), null],
   ['get', (f) => () => f.a.get(2), null],
 ];
+// Warm-up: every op runs for a while first, so that V8 has tiered up the JS and the WebAssembly
+// functions on the path (WASM functions start in the baseline compiler).
+for (const [, make, peer] of [...KERNEL_OPS, ...META_OPS]) {
+  for (const f of [make(small), make(mid), np && peer ? peer(npSmall) : null]) {
+    if (!f) continue;
+    const end = performance.now() + (QUICK ? 15 : 40);
+    while (performance.now() < end) for (let i = 0; i < 100; i++) f();
+  }
+}
 const tableRows = [];
 for (const [group, ops, target] of [['kernel', KERNEL_OPS, 2], ['metadata', META_OPS, 0.5]]) {
   for (const [name, make, peer] of ops) {

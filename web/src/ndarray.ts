@@ -661,7 +661,7 @@ export class NDArray {
   reshape(shape: readonly number[] | number, options: ReshapeOptions = {}): NDArray {
     const op = 'reshape';
     this._check(op);
-    const s = typeof shape === 'number' ? [toInt(op, 'shape', shape)] : toInts(op, 'shape', shape);
+    const s = typeof shape === 'number' ? [toInt(op, 'shape', shape)] : ints(op, 'shape', shape);
     if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
     const copy = options.copy;
     if (copy !== undefined && typeof copy !== 'boolean') throw new TypeError(`${op}: copy must be a boolean, got ${fmt(copy)}`);
@@ -675,7 +675,7 @@ export class NDArray {
       }
     }
     try {
-      return this._derive(this._v.reshape(s));
+      return this._derive(this._v._reshape(s));
     } catch (e) {
       if (!(e instanceof StrideViewError) || e.code !== 'not_expressible' || copy === false) throw e;
     }
@@ -706,15 +706,17 @@ export class NDArray {
   flip(axes?: number | readonly number[]): NDArray {
     this._check('flip');
     const n = this.ndim;
-    const ax = axes === undefined ? Array.from({ length: n }, (_, i) => i) : normAxes('flip', axes, n);
-    const flags = new Array<boolean>(n).fill(false);
-    for (const a of ax) flags[a] = true;
-    return this._derive(this._v.flip(flags));
+    const flags = new Array<number>(n).fill(axes === undefined ? 1 : 0);
+    if (axes !== undefined) {
+      if (typeof axes === 'number' && Number.isSafeInteger(axes) && axes >= -n && axes < n) flags[axes < 0 ? axes + n : axes] = 1;
+      else for (const a of normAxes('flip', axes, n)) flags[a] = 1;
+    }
+    return this._derive(this._v._flip(flags));
   }
   /** Removes size-1 dims (all, or the given ones, which must have size 1). */
   squeeze(axes?: number | readonly number[]): NDArray {
     this._check('squeeze');
-    const sh = this.shape;
+    const sh = this._v._shape as number[];
     let drop: number[];
     if (axes === undefined) {
       drop = sh.map((d, i) => (d === 1 ? i : -1)).filter((i) => i >= 0);
@@ -729,18 +731,25 @@ export class NDArray {
         }
       }
     }
-    return this._derive(this._v.reshape(sh.filter((_, i) => !drop.includes(i))));
+    return this._derive(this._v._reshape(sh.filter((_, i) => !drop.includes(i))));
   }
   /** Inserts size-1 dims at the given positions of the result. */
   unsqueeze(axes: number | readonly number[]): NDArray {
     this._check('unsqueeze');
-    const sh = this.shape;
+    const sh = this._v._shape as number[];
+    const n = sh.length;
+    if (typeof axes === 'number' && Number.isSafeInteger(axes) && axes >= -n - 1 && axes <= n) {
+      const at = axes < 0 ? axes + n + 1 : axes;
+      const out = new Array<number>(n + 1);
+      for (let i = 0, j = 0; i <= n; i++) out[i] = i === at ? 1 : sh[j++]!;
+      return this._derive(this._v._reshape(out));
+    }
     const k = typeof axes === 'number' || typeof axes === 'bigint' ? 1 : Array.isArray(axes) ? axes.length : 0;
-    const pos = normAxes('unsqueeze', axes, sh.length + k);
+    const pos = normAxes('unsqueeze', axes, n + k);
     const out: number[] = [];
     let j = 0;
-    for (let i = 0; i < sh.length + pos.length; i++) out.push(pos.includes(i) ? 1 : sh[j++]!);
-    return this._derive(this._v.reshape(out));
+    for (let i = 0; i < n + pos.length; i++) out.push(pos.includes(i) ? 1 : sh[j++]!);
+    return this._derive(this._v._reshape(out));
   }
   /** Merges dims startDim..endDim (inclusive) into one (a view when possible). */
   flatten(options: { startDim?: number; endDim?: number } = {}): NDArray {
@@ -798,20 +807,20 @@ export class NDArray {
   /** Broadcasts to shape (-1 keeps a dim): a read-only stride-0 view. */
   expand(shape: readonly number[]): NDArray {
     this._check('expand');
-    const s = toInts('expand', 'shape', shape);
-    const sh = this.shape;
+    const s = ints('expand', 'shape', shape);
+    const sh = this._v._shape as number[];
     const lead = s.length - sh.length;
     const target = s.map((d, i) => {
       if (d !== -1) return d;
       if (i < lead) throw new StrideViewError('invalid_argument', `expand: -1 is not allowed for the new leading dim ${i} of ${fmt(s)}`);
       return sh[i - lead]!;
     });
-    return this._derive(this._v.broadcastTo(target), true);
+    return this._derive(this._v._broadcastTo(target), true);
   }
   /** NumPy broadcast_to: a read-only stride-0 view. */
   broadcastTo(shape: readonly number[]): NDArray {
     this._check('broadcastTo');
-    return this._derive(this._v.broadcastTo(toInts('broadcastTo', 'shape', shape)), true);
+    return this._derive(this._v._broadcastTo(ints('broadcastTo', 'shape', shape)), true);
   }
   /** Keeps [start, end) per dim (View.shrink). */
   shrink(bounds: readonly (readonly [number, number])[]): NDArray {
@@ -829,7 +838,7 @@ export class NDArray {
         `padView: this view is already padded with ${this._fill}; padding it with ${fmt(value)} needs a copy (call copy() or pad() first)`,
       );
     }
-    return this._derive(this._v.pad(toPairs('padView', 'padding', padding)), true, fill);
+    return this._derive(this._v._pad(pairs('padView', 'padding', padding)), true, fill);
   }
   /** A new array padded with `value` ((before, after) per dim); `{ out }` writes it into out. */
   pad(padding: readonly (readonly [number, number])[], value: number = 0, options?: { out?: NDArray }): NDArray {

@@ -112,6 +112,34 @@ function prepare(op: string, inputs: readonly unknown[], force?: (d: DType) => D
   }
 }
 
+/**
+ * The common case without conversions: every input an NDArray of one dtype (unpadded, or padded
+ * with 0) that `force` keeps, or such arrays and JS numbers that fit it (scalar dtypes never change
+ * an array's float dtype; integers must be stored exactly). Returns that dtype, or null for
+ * prepare().
+ */
+function direct(op: string, inputs: readonly unknown[], force: ((d: DType) => DType) | undefined): DType | null {
+  let d: DType | null = null;
+  for (let i = 0; i < inputs.length; i++) {
+    const x = inputs[i];
+    if (x instanceof NDArray) {
+      x._check(op);
+      if ((d !== null && x.dtype !== d) || (x._v.mask !== null && x._fill !== 0)) return null;
+      d = x.dtype;
+    } else if (typeof x !== 'number') {
+      return null;
+    }
+  }
+  if (d === null || (force !== undefined && force(d) !== d)) return null;
+  const I = info(d);
+  for (let i = 0; i < inputs.length; i++) {
+    const x = inputs[i];
+    if (typeof x !== 'number' || I.kind === 'f') continue;
+    if (I.kind === 'b' || !Number.isInteger(x) || x !== storedNumber(op, d, x)) return null; // value-based promotion
+  }
+  return d;
+}
+
 /** Prepares the inputs, checks `out` and runs one kernel (errors name `op`). */
 function compute(
   op: string,
@@ -126,6 +154,12 @@ function compute(
 ): NDArray {
   try {
     const o = outOption(op, options);
+    const fast = direct(op, inputs, force);
+    if (fast !== null) {
+      const rdt = result(fast);
+      const out = o === undefined ? null : checkOut(op, o, rdt);
+      return runKernel(kind, code, rdt, out, null, inputs as KIn[], fast, x0, x1);
+    }
     const p = prepare(op, inputs, force);
     try {
       const rdt = result(p.dtype);

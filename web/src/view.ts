@@ -210,6 +210,26 @@ export class View {
     putShape(startDerive(this, Op.ViewReshape), s);
     return endDerive(this);
   }
+  /** @internal reshape to integers already checked (C++ checks the rest). */
+  _reshape(shape: readonly number[]): View {
+    startDerive(this, Op.ViewReshape).putShape(shape);
+    return endDerive(this);
+  }
+  /** @internal broadcastTo integers already checked. */
+  _broadcastTo(shape: readonly number[]): View {
+    startDerive(this, Op.ViewBroadcastTo).putShape(shape);
+    return endDerive(this);
+  }
+  /** @internal pad with pairs already checked. */
+  _pad(padding: readonly (readonly [number, number])[]): View {
+    putPairs(startDerive(this, Op.ViewPad), padding);
+    return endDerive(this);
+  }
+  /** @internal flip with one 0/1 flag per dim. */
+  _flip(flags: readonly number[]): View {
+    startDerive(this, Op.ViewFlip).putDims(flags);
+    return endDerive(this);
+  }
   /** Grows size-1 dims (stride 0). */
   expand(shape: SymShape): View {
     const s = toShape('View.expand', 'shape', shape);

@@ -73,6 +73,14 @@ export class Wire {
     this.put(d.length);
     for (let i = 0; i < d.length; i++) this.put(d[i]!);
   }
+  /** A concrete shape in the symbolic shape encoding (rank, then CONST v per dim). */
+  putShape(d: readonly number[]): void {
+    this.put(d.length);
+    for (let i = 0; i < d.length; i++) {
+      this.put(0);
+      this.put(d[i]!);
+    }
+  }
   private grow(): void {
     const r = rt();
     const p = r.sv_scratch(Math.max(1 << 14, scratchCap * 2));

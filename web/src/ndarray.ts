@@ -73,6 +73,32 @@ const finalizer =
 let scope: NDArray[] | null = null;
 const kept = new WeakSet<NDArray>();
 
+// Owners created outside any scope reach the FinalizationRegistry at the end of the current task
+// (a microtask), or when 4096 are waiting: one created and disposed in the same task, as in a loop
+// of `op(...).dispose()`, never costs a registration (the registry's bookkeeping was a third of a
+// small op's time). A dropped array is registered all the same before any GC could reclaim it
+// (finalizers run only after the task anyway).
+let young: NDArray[] = [];
+let youngScheduled = false;
+const schedule: (f: () => void) => void =
+  typeof queueMicrotask === 'function' ? queueMicrotask : (f) => void Promise.resolve().then(f);
+
+function flushYoung(): void {
+  const list = young;
+  young = [];
+  youngScheduled = false;
+  for (let i = 0; i < list.length; i++) list[i]!._guard();
+}
+
+function guardLater(a: NDArray): void {
+  young.push(a);
+  if (young.length >= 4096) flushYoung();
+  else if (!youngScheduled) {
+    youngScheduled = true;
+    schedule(flushYoung);
+  }
+}
+
 /** 0-d read-only arrays handed out for an index in the padding of a padded view. */
 const paddingElements = new WeakSet<NDArray>();
 
@@ -528,7 +554,7 @@ export class NDArray {
     this._ro = ro;
     this._fill = fill;
     if (scope !== null) scope.push(this);
-    else if (owner === null) this._guard();
+    else if (owner === null) guardLater(this);
   }
 
   /** @internal The FinalizationRegistry as the safety net of an owner that no scope will dispose. */
@@ -719,7 +745,9 @@ export class NDArray {
     const sh = this._v._shape as number[];
     let drop: number[];
     if (axes === undefined) {
-      drop = sh.map((d, i) => (d === 1 ? i : -1)).filter((i) => i >= 0);
+      const kept: number[] = [];
+      for (let i = 0; i < sh.length; i++) if (sh[i] !== 1) kept.push(sh[i]!);
+      return this._derive(this._v._reshape(kept));
     } else {
       drop = normAxes('squeeze', axes, sh.length);
       for (const a of drop) {

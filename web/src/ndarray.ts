@@ -860,7 +860,7 @@ export class NDArray {
     this._check('padView');
     if (typeof value !== 'number') throw new TypeError(`padView: value must be a number, got ${fmt(value)}`);
     const fill = Number(toStored('padView', this.dtype, value)); // what this dtype stores for value
-    if (this._v.mask !== null && !Object.is(fill, this._fill)) {
+    if (this._v._hasMask && !Object.is(fill, this._fill)) {
       throw new StrideViewError(
         'not_expressible',
         `padView: this view is already padded with ${this._fill}; padding it with ${fmt(value)} needs a copy (call copy() or pad() first)`,
@@ -873,7 +873,7 @@ export class NDArray {
     this._check('pad');
     if (typeof value !== 'number') throw new TypeError(`pad: value must be a number, got ${fmt(value)}`);
     const out = outOption('pad', options);
-    if (this._v.mask !== null && !Object.is(Number(toStored('pad', this.dtype, value)), this._fill)) {
+    if (this._v._hasMask && !Object.is(Number(toStored('pad', this.dtype, value)), this._fill)) {
       const c = this._materialize('pad'); // keep the inner padding's own fill, as np.pad twice
       try {
         return c.pad(padding, value, options);

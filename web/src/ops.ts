@@ -97,7 +97,7 @@ function prepare(op: string, inputs: readonly unknown[], force?: (d: DType) => D
           temps.push(t);
           out[i] = t;
         }
-      } else if (a.dtype !== d || (a._v.mask !== null && a._fill !== 0)) {
+      } else if (a.dtype !== d || (a._v._hasMask && a._fill !== 0)) {
         const t = a._materialize(op, d);
         temps.push(t);
         out[i] = t;
@@ -124,7 +124,7 @@ function direct(op: string, inputs: readonly unknown[], force: ((d: DType) => DT
     const x = inputs[i];
     if (x instanceof NDArray) {
       x._check(op);
-      if ((d !== null && x.dtype !== d) || (x._v.mask !== null && x._fill !== 0)) return null;
+      if ((d !== null && x.dtype !== d) || (x._v._hasMask && x._fill !== 0)) return null;
       d = x.dtype;
     } else if (typeof x !== 'number') {
       return null;

@@ -24,6 +24,7 @@ export class View {
   // out and the array reads its layout from it, so nobody may reassign offset or mask.
   readonly #offset: number;
   readonly #mask: Mask | null;
+  #maskFrozen = false;
   readonly #contiguous: boolean;
   readonly #numel: Dim;
   /** @internal 1: flat with strides, 2: flat with default strides, 0: only by derivation. */
@@ -61,6 +62,21 @@ export class View {
   }
   /** Valid region per dim (half-open, frozen), or null when every element is valid. */
   get mask(): Mask | null {
+    const m = this.#mask;
+    if (m !== null && !this.#maskFrozen) {
+      // frozen on first public access: freezing costs more than the op that made the view
+      for (let i = 0; i < m.length; i++) Object.freeze(m[i]);
+      Object.freeze(m);
+      this.#maskFrozen = true;
+    }
+    return m;
+  }
+  /** @internal True when a mask remains (no freezing). */
+  get _hasMask(): boolean {
+    return this.#mask !== null;
+  }
+  /** @internal The mask without freezing it (read-only by contract). */
+  get _maskRaw(): Mask | null {
     return this.#mask;
   }
   /** Offset 0, no mask, and row-major strides. */
@@ -347,7 +363,7 @@ export function putView(w: Wire, v: View): void {
   } else {
     w.put(0);
   }
-  const m = v.mask;
+  const m = v._maskRaw;
   if (m) {
     w.put(1);
     w.put(n);
@@ -387,9 +403,9 @@ export function readView(w: Wire, deriv: number[] | null, parent: View | null): 
     const m: (readonly [number, number])[] = new Array(n);
     for (let i = 0; i < n; i++) {
       const a = w.num();
-      m[i] = Object.freeze([a, w.num()] as const);
+      m[i] = [a, w.num()];
     }
-    mask = Object.freeze(m);
+    mask = m;
   }
   const contiguous = w.bool();
   const numel = readDim(w);

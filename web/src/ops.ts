@@ -247,6 +247,14 @@ export function where(cond: ArrayInput, a: ArrayInput, b: ArrayInput, options?: 
   const op = 'where';
   try {
     const o = outOption(op, options);
+    if (cond instanceof NDArray && cond.dtype === 'bool' && !(cond._v._hasMask && cond._fill !== 0)) {
+      cond._check(op);
+      const d = direct(op, [a, b], undefined);
+      if (d !== null) {
+        const out = o === undefined ? null : checkOut(op, o, d);
+        return runKernel(Kind.Where, 0, d, out, null, [cond, a as KIn, b as KIn], d);
+      }
+    }
     const c = prepare(op, [cond], toBool);
     try {
       let k = c.inputs[0]!;

@@ -599,10 +599,22 @@ Result<int64_t> create_var(const std::string& name, double min, double max) {
   return v.id();
 }
 
-Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>& out,
-                std::string& str) {
+namespace {
+Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str);
+}  // namespace
+
+Status dispatch(int32_t op, const double* in, size_t in_len, OutBuffer& out, std::string& str) {
   Reader r(in, in_len);
   Writer w(out);
+  Status st = dispatch_op(op, r, w, str);
+  if (st.ok() && !w.ok()) {
+    return make_error(Code::out_of_memory, "binding: out of memory for the response");
+  }
+  return st;
+}
+
+namespace {
+Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
   auto var_of = [&](int64_t id) -> Result<sym::Var> {
     const sym::Var* v = registry().find(id);
     if (!v) return make_error(Code::invalid_argument, "binding: unknown variable id " + S(id));
@@ -851,5 +863,6 @@ Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>
       return malformed("unknown op");
   }
 }
+}  // namespace
 
 }  // namespace sv::wire

@@ -15,7 +15,7 @@ namespace {
 
 double* g_scratch = nullptr;
 size_t g_cap = 0;  // in doubles
-std::vector<double> g_out;
+sv::wire::OutBuffer g_out;
 std::string g_str;
 std::string g_err;
 

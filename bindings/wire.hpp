@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 #include <algorithm>
@@ -132,25 +133,68 @@ class Reader {
   size_t i_ = 0;
 };
 
+// The response buffer: grows like a vector, but never zero-fills what it hands out.
+class OutBuffer {
+ public:
+  OutBuffer() = default;
+  OutBuffer(const OutBuffer&) = delete;
+  OutBuffer& operator=(const OutBuffer&) = delete;
+  ~OutBuffer() { std::free(p_); }
+  void clear() { n_ = 0; }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  const double* data() const { return p_; }
+  // Room for k more numbers at the end (uninitialised); null when out of memory.
+  double* extend(size_t k) {
+    if (n_ + k > cap_) {
+      size_t c = cap_ ? cap_ * 2 : 256;
+      while (c < n_ + k) c *= 2;
+      void* q = std::realloc(p_, c * sizeof(double));
+      if (!q) return nullptr;
+      p_ = static_cast<double*>(q);
+      cap_ = c;
+    }
+    double* at = p_ + n_;
+    n_ += k;
+    return at;
+  }
+
+ private:
+  double* p_ = nullptr;
+  size_t n_ = 0, cap_ = 0;
+};
+
 class Writer {
  public:
-  explicit Writer(std::vector<double>& out) : out_(out) { out_.clear(); }
-  void num(double v) { out_.push_back(v); }
-  void i64(int64_t v) { out_.push_back(static_cast<double>(v)); }
-  void b(bool v) { out_.push_back(v ? 1.0 : 0.0); }
+  explicit Writer(OutBuffer& out) : out_(out) { out_.clear(); }
+  void num(double v) {
+    if (double* q = out_.extend(1)) {
+      *q = v;
+    } else {
+      failed_ = true;
+    }
+  }
+  void i64(int64_t v) { num(static_cast<double>(v)); }
+  void b(bool v) { num(v ? 1.0 : 0.0); }
   // Room for k more numbers, written through the pointer (one size check instead of k).
   double* grab(size_t k) {
-    const size_t at = out_.size();
-    out_.resize(at + k);
-    return out_.data() + at;
+    static double sink[7 + 6 * kMaxRank];  // out of memory: written, then reported by ok()
+    double* p = out_.extend(k);
+    if (!p) {
+      failed_ = true;
+      return sink;
+    }
+    return p;
   }
+  bool ok() const { return !failed_; }
   void dims(const Dims& d) {
     i64(static_cast<int64_t>(d.size()));
     for (int64_t v : d) i64(v);
   }
 
  private:
-  std::vector<double>& out_;
+  OutBuffer& out_;
+  bool failed_ = false;
 };
 
 // Variables live here, keyed by id, so that JS expressions can name them by number. Ids only grow,
@@ -193,8 +237,7 @@ VarRegistry& registry();
 
 // The whole request/response protocol: reads the request for `op` from `in`, writes the response
 // to `out` (or a string to `str`). Never throws, never aborts on bad input.
-Status dispatch(int32_t op, const double* in, size_t in_len, std::vector<double>& out,
-                std::string& str);
+Status dispatch(int32_t op, const double* in, size_t in_len, OutBuffer& out, std::string& str);
 
 // Decoding shared by api.cpp (general path) and fast.cpp (concrete views, no heap).
 Result<View> read_view(Reader& r, int depth);

@@ -60,14 +60,18 @@ bool is_comparison(BinaryOp op) {
 
 // Inputs that overlap the output without addressing it identically are read into temporaries first
 // (NumPy semantics: as if every input were read before any write).
+// The inputs as the loops read them: each input itself, or (when it overlaps the output other
+// than element-for-element) a contiguous copy of it read first. Inputs are not copied otherwise.
 struct Unaliased {
   Buffer buf[3];
-  Operand op[3];
+  Operand copy[3];
+  const Operand* op[3] = {};
   Status prepare(const char* name, const Operand& out, const Operand* const* in, int n) {
     for (int i = 0; i < n; ++i) {
-      op[i] = *in[i];
+      op[i] = in[i];
       if (detail::overlaps(out, *in[i]) && !detail::same_addressing(out, *in[i])) {
-        SV_CHECK(detail::materialize(name, *in[i], buf[i], &op[i]));
+        SV_CHECK(detail::materialize(name, *in[i], buf[i], &copy[i]));
+        op[i] = &copy[i];
       }
     }
     return ok_status();
@@ -370,7 +374,7 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
   ops[0] = {static_cast<char*>(out.base), &out.layout, static_cast<int64_t>(dtype_size(out.dtype)),
             nullptr};
   for (int i = 0; i < 2; ++i) {
-    ops[i + 1] = {static_cast<char*>(u.op[i].base), &u.op[i].layout,
+    ops[i + 1] = {static_cast<char*>(u.op[i]->base), &u.op[i]->layout,
                   static_cast<int64_t>(dtype_size(a.dtype)), detail::kZeros};
   }
   // gt / ge run as lt / le with the operands swapped (fewer loops).
@@ -422,7 +426,7 @@ Status unary(UnaryOp op, const Operand& out, const Operand& a) {
   const int64_t e = static_cast<int64_t>(dtype_size(a.dtype));
   OpDesc ops[2];
   ops[0] = {static_cast<char*>(out.base), &out.layout, e, nullptr};
-  ops[1] = {static_cast<char*>(u.op[0].base), &u.op[0].layout, e, detail::kZeros};
+  ops[1] = {static_cast<char*>(u.op[0]->base), &u.op[0]->layout, e, detail::kZeros};
   const UnaryRowFn fn = unary_fn(op, a.dtype);
   if (fn == nullptr) {
     return make_error(Code::type_error, opn + ": not defined for " + dtype_name(a.dtype));
@@ -456,9 +460,9 @@ Status where(const Operand& out, const Operand& cond, const Operand& a, const Op
   const int64_t e = static_cast<int64_t>(dtype_size(a.dtype));
   OpDesc ops[4];
   ops[0] = {static_cast<char*>(out.base), &out.layout, e, nullptr};
-  ops[1] = {static_cast<char*>(u.op[0].base), &u.op[0].layout, 1, detail::kZeros};
-  ops[2] = {static_cast<char*>(u.op[1].base), &u.op[1].layout, e, detail::kZeros};
-  ops[3] = {static_cast<char*>(u.op[2].base), &u.op[2].layout, e, detail::kZeros};
+  ops[1] = {static_cast<char*>(u.op[0]->base), &u.op[0]->layout, 1, detail::kZeros};
+  ops[2] = {static_cast<char*>(u.op[1]->base), &u.op[1]->layout, e, detail::kZeros};
+  ops[3] = {static_cast<char*>(u.op[2]->base), &u.op[2]->layout, e, detail::kZeros};
   const WhereRowFn fn = where_fn(e);
   for_each_region(4, ops, 0, [&](const Plan& p, uint32_t) { run_where(p, fn); });
   return ok_status();

@@ -11,6 +11,8 @@ if [ -f scripts/build-web.mjs ]; then
   npm run --silent test:js
   echo "== package test (npm pack, install into an empty project, ESM + CJS)"
   npm run --silent test:package
+  echo "== runtimes: the package's suites in Bun (ESM + CJS) and Deno (ESM), from the packed tarball"
+  npm run --silent test:runtimes
 fi
 if [ -d tests/bundlers ] && ls tests/bundlers/*.mjs >/dev/null 2>&1; then
   echo "== bundler tests (Vite, esbuild, webpack apps from the packed tarball, run in chromium)"

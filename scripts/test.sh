@@ -25,7 +25,7 @@ fi
 if [ -d tests/browser ] && ls tests/browser/*.mjs >/dev/null 2>&1; then
   echo "== type-check the demo against the package's types"
   node node_modules/typescript/bin/tsc -p demo/tsconfig.json --noEmit
-  echo "== browser tests (Playwright + Debian chromium)"
+  echo "== browser tests: demo + package smoke suites in chromium, firefox-esr and WebKitGTK"
   npm run --silent test:browser
 fi
 echo "== all suites passed in $(( $(date +%s) - start ))s"

@@ -1,7 +1,12 @@
 // Builds the npm package's dist/ from web/src (TypeScript) and build/wasm (em++ output):
 //   dist/index.mjs   ESM bundle (the Emscripten glue inlined; wasm referenced as
 //                    new URL('./strideview.wasm', import.meta.url) so bundlers pick it up)
-//   dist/index.cjs   CommonJS bundle (import.meta.url shimmed from __filename)
+//   dist/index.cjs   CommonJS bundle (import.meta.url shimmed from __filename); ends with a
+//                    `0 && (module.exports = { name, ... })` line so that Node's CJS export
+//                    detection (cjs-module-lexer) sees every name: `import { init } from` the .cjs
+//   dist/index.mjs.map, dist/index.cjs.map  linked source maps (web/src with sources inlined)
+//   Both bundles keep one statement per line (identifiers and syntax minified, whitespace not):
+//   a stack trace or Node's uncaught-error banner shows one readable line, not the whole bundle.
 //   dist/index.d.ts  one declaration file (tsc declarations with @internal stripped, concatenated)
 //   dist/index.d.mts, dist/index.d.cts the same for `import` and `require` consumers (node16)
 //   dist/strideview.wasm         the SIMD128 build
@@ -64,12 +69,20 @@ const common = {
   plugins: [gluePlugin],
   logLevel: 'warning',
   legalComments: 'none',
-  // Size (issue 7): whitespace, syntax and local identifiers; exported names, property names and
-  // StrideViewError's explicit `name` are unaffected.
-  minify: true,
+  // Size (issue 7): syntax and local identifiers are minified (exported names, property names and
+  // StrideViewError's explicit `name` are unaffected). Whitespace is not (issue 12): with
+  // everything on one line, Node printed the whole 80 KB bundle as the "source line" of an
+  // uncaught error. Line breaks cost about 2 KB gzipped; the maps point back to web/src.
+  minifyIdentifiers: true,
+  minifySyntax: true,
+  minifyWhitespace: true,
+  lineLimit: 100,
+  sourcemap: 'linked',
+  sourcesContent: true,
+  metafile: true,
 };
 
-await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 'index.mjs') });
+const esm = await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 'index.mjs') });
 await esbuild.build({
   ...common,
   format: 'cjs',
@@ -84,17 +97,45 @@ await esbuild.build({
   },
 });
 
-// Minifying drops comments, also the bundler hints on the one dynamic import (runtime.ts
-// nodeImport, only ever run under Node): put them back, or webpack warns "Critical dependency".
+// The bundler hints on the one dynamic import (runtime.ts nodeImport, only ever run under Node)
+// must survive, or webpack warns "Critical dependency". esbuild keeps them when it keeps comments
+// and drops them when it minifies whitespace: put them back when they are missing. The edit stays
+// on one line, so the source maps' columns after it on that line shift but lines do not.
+const HINTS = '/* webpackIgnore: true */ /* @vite-ignore */';
 for (const f of ['index.mjs', 'index.cjs']) {
   const p = join(dist, f);
   const src = readFileSync(p, 'utf8');
-  const hits = src.match(/\bimport\(([A-Za-z_$][\w$]*)\)/g) ?? [];
-  if (hits.length !== 1) {
-    console.error(`build-web: expected one dynamic import(name) in dist/${f}, found ${hits.length}`);
+  const plain = src.match(/\bimport\(\s*([A-Za-z_$][\w$]*)\s*\)/g) ?? [];
+  const hinted = src.match(/\bimport\(\s*\/\* webpackIgnore: true \*\/\s*\/\* @vite-ignore \*\/\s*[A-Za-z_$][\w$]*\s*\)/g) ?? [];
+  if (plain.length + hinted.length !== 1) {
+    console.error(`build-web: expected one dynamic import(name) in dist/${f}, found ${plain.length + hinted.length}`);
     process.exit(1);
   }
-  writeFileSync(p, src.replace(/\bimport\(([A-Za-z_$][\w$]*)\)/, 'import(/* webpackIgnore: true */ /* @vite-ignore */ $1)'));
+  if (plain.length === 1) writeFileSync(p, src.replace(/\bimport\(\s*([A-Za-z_$][\w$]*)\s*\)/, `import(${HINTS} $1)`));
+}
+
+// CommonJS named exports (issue 12): esbuild's CJS output defines the names with a __export
+// helper that Node's cjs-module-lexer cannot follow, so `import { init } from '.../index.cjs'`
+// (and tools that load the require condition through ESM) saw only `default`. The lexer reads
+// `0 && (module.exports = { a, b })` (a form esbuild itself emits for platform node); add it after
+// the source-map comment's line is moved last, with the names the ESM bundle exports.
+{
+  const out = Object.entries(esm.metafile.outputs).find(([k]) => k.endsWith('index.mjs'))[1];
+  const names = [...out.exports].sort();
+  if (names.length < 10 || names.some((n) => !/^[A-Za-z_$][\w$]*$/.test(n))) {
+    console.error(`build-web: unexpected export names of the ESM bundle: ${names.join(', ')}`);
+    process.exit(1);
+  }
+  const p = join(dist, 'index.cjs');
+  let src = readFileSync(p, 'utf8');
+  const mapLine = /\n\/\/# sourceMappingURL=index\.cjs\.map\s*$/;
+  if (!mapLine.test(src)) {
+    console.error('build-web: dist/index.cjs does not end with its sourceMappingURL comment');
+    process.exit(1);
+  }
+  src = src.replace(mapLine, '');
+  src += `\n// Annotate the CommonJS export names for ESM import in node:\n0 && (module.exports = {\n  ${names.join(',\n  ')}\n});\n//# sourceMappingURL=index.cjs.map\n`;
+  writeFileSync(p, src);
 }
 
 copyFileSync(join(wasmDir, 'strideview.wasm'), join(dist, 'strideview.wasm'));

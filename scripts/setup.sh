@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian 12 machine of this kind:
-# Debian packages (emscripten, catch2, numpy for the test oracle, chromium for browser tests) and the
-# npm dev dependencies. Idempotent and quiet when everything is present.
+# Debian packages (emscripten, catch2, numpy for the test oracle; for the browser tests chromium,
+# firefox-esr, and WebKitGTK's WebDriver with xvfb + xauth for its display) and the npm dev
+# dependencies (they include the Bun and Deno binaries, from npm). Idempotent and quiet when
+# everything is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,7 +11,13 @@ need=()
 command -v em++ >/dev/null 2>&1 || need+=(emscripten)
 [ -f /usr/include/catch2/catch.hpp ] || need+=(catch2)
 /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need+=(python3-numpy)
-if [ "${SV_SKIP_BROWSER:-0}" != 1 ]; then command -v chromium >/dev/null 2>&1 || need+=(chromium); fi
+if [ "${SV_SKIP_BROWSER:-0}" != 1 ]; then
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  [ -x /usr/bin/firefox-esr ] || need+=(firefox-esr)
+  [ -x /usr/bin/WebKitWebDriver ] || need+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
+  command -v xauth >/dev/null 2>&1 || need+=(xauth)
+fi
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v clang++ >/dev/null 2>&1 || need+=(clang)
 if [ ${#need[@]} -gt 0 ]; then

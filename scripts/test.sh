@@ -11,6 +11,8 @@ if [ -f scripts/build-web.mjs ]; then
   npm run --silent test:js
   echo "== package test (npm pack, install into an empty project, ESM + CJS)"
   npm run --silent test:package
+  echo "== runtimes: the package's suites in Bun (ESM + CJS) and Deno (ESM), from the packed tarball"
+  npm run --silent test:runtimes
 fi
 if [ -d tests/bundlers ] && ls tests/bundlers/*.mjs >/dev/null 2>&1; then
   echo "== bundler tests (Vite, esbuild, webpack apps from the packed tarball, run in chromium)"
@@ -23,7 +25,7 @@ fi
 if [ -d tests/browser ] && ls tests/browser/*.mjs >/dev/null 2>&1; then
   echo "== type-check the demo against the package's types"
   node node_modules/typescript/bin/tsc -p demo/tsconfig.json --noEmit
-  echo "== browser tests (Playwright + Debian chromium)"
+  echo "== browser tests: demo + package smoke suites in chromium, firefox-esr and WebKitGTK"
   npm run --silent test:browser
 fi
 echo "== all suites passed in $(( $(date +%s) - start ))s"

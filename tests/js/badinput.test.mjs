@@ -791,6 +791,30 @@ ND('set', ['intOrInts', 'value'], [[1, 2], 5], {
 });
 ROWS.get('NDArray#set').cases = [];
 ROWS.get('NDArray#set').known.push([[[1, 2], [1, 2]], S('shape_mismatch'), '[2]', 'set() delegates to assign(): the message starts "assign:" not "set:"']);
+// Extra arguments (issue 12): indices are separate integers or one array, in get, item and set
+// alike (set's value last); an index array followed by more arguments, or too many indices, throws.
+ROWS.get('NDArray#get').cases.push(
+  [[[1, 2], 3], S('invalid_argument'), '([1,2], 3)'],
+  [[1, [2]], S('invalid_argument'), 'not both'],
+  [[0, 0, 0, 0], S('out_of_range'), '4 were indexed'],
+  [[1, 'x'], T, '"x"'],
+  [[1, 2.5], R_, '2.5'],
+  [[], T, 'got none'],
+);
+ROWS.get('NDArray#item').cases.push(
+  [[[1, 2, 3], 0], S('invalid_argument'), '([1,2,3], 0)'],
+  [[0, 0], S('rank_mismatch'), '2 indices'],
+  [[0, 0, 0, 0], S('rank_mismatch'), '4 indices'],
+  [[1, 1, 1.5], R_, '1.5'],
+  [[1, 1, null], T, 'null'],
+);
+ROWS.get('NDArray#set').cases.push(
+  [[[1, 2], 3, 5], S('invalid_argument'), '([1,2], 3)'],
+  [[0, 0, 0, 0, 5], S('out_of_range'), '4 were indexed'],
+  [[0, 0, 'x', 5], T, '"x"'],
+  [[5], T, 'got 1 argument (5)'],
+  [[], T, 'got 0 arguments'],
+);
 ND('assign', ['value'], [7], { cases: [[[[1, 2]], S('shape_mismatch'), '[2]'], [[(c) => c.b.reshape([4, 3])], S('shape_mismatch'), '[4,3]']] });
 ND('fill', ['scalar'], [7], { known: [[['x'], T, '"x"', 'fill() delegates to assign(): messages start "assign:" not "fill:"']] });
 KINDS.scalarFill = KINDS.scalar;

@@ -28,7 +28,17 @@ test('npm pack produces a tarball with only dist files', () => {
   const info = JSON.parse(out.slice(out.indexOf('[')))[0];
   const files = info.files.map((f) => f.path).sort();
   const dist = files.filter((f) => f.startsWith('dist/'));
-  assert.deepEqual(dist, ['dist/index.cjs', 'dist/index.d.cts', 'dist/index.d.mts', 'dist/index.d.ts', 'dist/index.mjs', 'dist/strideview-nosimd.wasm', 'dist/strideview.wasm']);
+  assert.deepEqual(dist, [
+    'dist/index.cjs',
+    'dist/index.cjs.map',
+    'dist/index.d.cts',
+    'dist/index.d.mts',
+    'dist/index.d.ts',
+    'dist/index.mjs',
+    'dist/index.mjs.map',
+    'dist/strideview-nosimd.wasm',
+    'dist/strideview.wasm',
+  ]);
   for (const f of files) assert.ok(f.startsWith('dist/') || /^(package\.json|README(\.md)?|LICENSE.*)$/i.test(f), `unexpected file ${f}`);
   const tgz = join(work, info.filename);
   const gz = (f) => gzipSync(readFileSync(join(root, 'dist', f)), { level: 9 }).length;
@@ -82,6 +92,40 @@ sv.init().then(() => {
 `,
   );
   assert.equal(node(['cjs.cjs'], project), '[[3,5,7],[3,5,7]]\nfunction 3x4\n');
+});
+
+test('CommonJS file from ESM: named imports (Node detects the export names)', () => {
+  // What tools that load the `require` condition through ESM see (issue 12): before, only default.
+  writeFileSync(
+    join(project, 'cjs-named.mjs'),
+    `import { init, arange, sum, StrideViewError, View } from 'strideview/dist/index.cjs';
+import * as ns from 'strideview/dist/index.cjs';
+await init();
+console.log(Number(sum(arange(5)).item()), typeof StrideViewError, typeof View.create);
+const esmNames = Object.keys(await import('strideview')).sort();
+const cjsNames = Object.keys(ns).filter((k) => k !== 'default' && k !== 'module.exports').sort();
+console.log(JSON.stringify(esmNames) === JSON.stringify(cjsNames) ? 'same names' : JSON.stringify({ esmNames, cjsNames }));
+`,
+  );
+  assert.equal(node(['cjs-named.mjs'], project), '10 function function\nsame names\n');
+});
+
+test('an uncaught error prints a readable source line; source maps lead to web/src', () => {
+  writeFileSync(join(project, 'uncaught.mjs'), `import { init, arange } from 'strideview';\nawait init();\narange(6).reshape([4]);\n`);
+  writeFileSync(join(project, 'uncaught.cjs'), `const sv = require('strideview');\nsv.init().then(() => sv.arange(6).reshape([4]));\n`);
+  for (const [file, maps] of [['uncaught.mjs', false], ['uncaught.cjs', false], ['uncaught.mjs', true]]) {
+    const r = spawnSync(process.execPath, [...(maps ? ['--enable-source-maps'] : []), file], { cwd: project, encoding: 'utf8' });
+    assert.notEqual(r.status, 0);
+    // Node prints "<file>:<line>", the source line, a caret line, then the error.
+    const lines = r.stderr.split('\n');
+    const at = lines.findIndex((l) => /^\S.*:\d+$/.test(l));
+    assert.ok(at >= 0, r.stderr);
+    assert.ok(lines[at + 1].length <= 240, `${file}${maps ? ' (source maps)' : ''}: the source line is ${lines[at + 1].length} chars`);
+    assert.match(r.stderr, /StrideViewError\]: reshape: cannot reshape \[6\]/);
+    if (maps) assert.match(lines[at], /web\/src\/\w+\.ts:\d+$/, r.stderr);
+    else assert.match(lines[at], /node_modules\/strideview\/dist\/index\.(mjs|cjs):\d+$/, r.stderr);
+    assert.ok(r.stderr.length < 4000, `${r.stderr.length} chars of stderr`);
+  }
 });
 
 test('TypeScript consumers type-check against the shipped declarations (ESM and CJS)', () => {

@@ -961,27 +961,73 @@ export class NDArray {
     }
     return out;
   }
-  /** Indexes from the outermost dim inward: a view (a[i] or a[i, j, ...]). */
-  get(indices: number | readonly number[]): NDArray {
-    const idx = typeof indices === 'number' || typeof indices === 'bigint' ? [indices] : toInts('get', 'indices', indices);
+  /**
+   * Indexes from the outermost dim inward: a view (NumPy `a[i]`, `a[i, j]`). Fewer indices than
+   * dims give the sub-array, all of them a 0-d view of one element.
+   *
+   * Indices (the same rule in get, item and set): separate integers, `a.get(1, 2)` (as in scijs
+   * `ndarray.get(i, j)` and NumPy `a.item(i, j)`), or one array, `a.get([1, 2])`. No argument is
+   * ignored: an index array followed by more arguments throws a StrideViewError
+   * (`invalid_argument`), more indices than dims a `rank_mismatch` / `out_of_range` error.
+   */
+  get(indices: number | readonly number[]): NDArray;
+  get(...indices: number[]): NDArray;
+  get(...args: (number | readonly number[])[]): NDArray {
+    const op = 'get';
+    let idx: number[];
+    if (args.length === 1) {
+      const a: unknown = args[0];
+      idx = typeof a === 'number' || typeof a === 'bigint' ? [toInt(op, 'index', a)] : toInts(op, 'indices', a);
+    } else if (args.length === 0) {
+      throw new TypeError(`${op}: expected indices (integers, or one array of integers), got none`);
+    } else {
+      idx = args.map((a: unknown, i) => {
+        if (isArrayLike(a)) {
+          throw new StrideViewError(
+            'invalid_argument',
+            `${op}: pass the indices as separate integers or as one array, not both: got (${args.map((x) => fmt(x)).join(', ')})`,
+          );
+        }
+        return toInt(op, `indices[${i}]`, a);
+      });
+    }
     try {
       return this.slice(...idx.map((i) => I(i)));
     } catch (e) {
-      throw relabel('get', e); // "get: slice: ..."
+      throw relabel(op, e); // "get: slice: ..."
     }
   }
-  /** One element as a JS value (bigint for int64/uint64, boolean for bool). */
-  item(indices?: number | readonly number[]): Scalar {
+  /**
+   * One element as a JS value (bigint for int64/uint64, boolean for bool): `a.item(i, j)` or
+   * `a.item([i, j])` with one index per dim (the rule of {@link NDArray.get}), or `a.item()` for an
+   * array of size 1.
+   */
+  item(indices?: number | readonly number[]): Scalar;
+  item(...indices: number[]): Scalar;
+  item(...args: (number | readonly number[] | undefined)[]): Scalar {
     const op = 'item';
     this._check(op);
     let idx: number[];
-    if (indices === undefined) {
+    if (args.length === 0 || (args.length === 1 && args[0] === undefined)) {
       if (this.size !== 1) {
         throw new StrideViewError('invalid_argument', `item: can only convert an array of size 1 to a scalar (this one has shape ${fmt(this.shape)})`);
       }
       idx = new Array<number>(this.ndim).fill(0);
     } else {
-      idx = typeof indices === 'number' || typeof indices === 'bigint' ? [toInt(op, 'index', indices)] : toInts(op, 'indices', indices);
+      if (args.length === 1) {
+        const a: unknown = args[0];
+        idx = typeof a === 'number' || typeof a === 'bigint' ? [toInt(op, 'index', a)] : toInts(op, 'indices', a);
+      } else {
+        idx = args.map((a: unknown, i) => {
+          if (isArrayLike(a)) {
+            throw new StrideViewError(
+              'invalid_argument',
+              `${op}: pass the indices as separate integers or as one array, not both: got (${args.map((x) => fmt(x)).join(', ')})`,
+            );
+          }
+          return toInt(op, `indices[${i}]`, a);
+        });
+      }
       if (idx.length !== this.ndim) {
         throw new StrideViewError('rank_mismatch', `item: ${idx.length} indices for an array of dimension ${this.ndim}`);
       }
@@ -1004,12 +1050,26 @@ export class NDArray {
     }
     return fromStored(this.dtype, heapArray(this._s, this.dtype)[off]!);
   }
-  /** Writes value (scalar or array, broadcast) at the indexed sub-array; returns this. */
-  set(indices: number | readonly number[], value: Scalar | NDArray | NestedArray): this {
+  /**
+   * Writes value (scalar or array, broadcast) at the indexed sub-array; returns this. The value is
+   * the last argument, the indices come before it by the rule of {@link NDArray.get}:
+   * `a.set(i, j, value)` (scijs `ndarray.set(i, j, v)`) or `a.set([i, j], value)`.
+   */
+  set(indices: number | readonly number[], value: Scalar | NDArray | NestedArray): this;
+  set(...indicesThenValue: [...number[], Scalar | NDArray | NestedArray]): this;
+  set(...args: unknown[]): this {
     this._check('set');
+    if (args.length < 2) {
+      throw new TypeError(
+        `set: expected indices and then a value, a.set(i, j, value) or a.set([i, j], value); got ${args.length} argument${args.length === 1 ? '' : 's'}` +
+          (args.length === 1 ? ` (${fmt(args[0])})` : ''),
+      );
+    }
+    const value = args[args.length - 1] as Scalar | NDArray | NestedArray;
+    const indices = args.slice(0, -1) as number[];
     let v: NDArray | null = null;
     try {
-      v = this.get(indices);
+      v = this.get(...indices);
       v.assign(value);
     } catch (e) {
       throw relabel('set', e);

@@ -1,0 +1,479 @@
+// One small page API over three browser engines, so that a suite is written once and runs in each:
+//   chromium  Debian's /usr/bin/chromium, playwright-core (CDP), launched by chromium.mjs
+//   firefox   Debian's /usr/bin/firefox-esr (153 ESR), puppeteer-core over WebDriver BiDi
+//   webkit    Debian's WebKitGTK 2.50 (Safari's engine): /usr/bin/WebKitWebDriver driving
+//             MiniBrowser, through selenium-webdriver (W3C WebDriver), on a private Xvfb display
+//             (xvfb-run -a; WebKitGTK needs a display even for automation, without one it hangs)
+// Nothing is downloaded: every browser is a Debian package (scripts/setup.sh installs them) and
+// every driver library an npm devDependency.
+//
+// Page scripts are evaluated as expression strings (`(fn)(arg)`), which all three drivers accept.
+// Waiting is always for a condition in the page (waitFor), polled every 25 ms with a deadline and
+// a description; there are no fixed sleeps. Errors in the page are collected the same way in every
+// engine by a probe script the suites put first in their pages (PROBE_JS): window errors
+// (including failed resource loads), unhandled rejections and console.error calls; chromium and
+// firefox add the driver's own console / pageerror events.
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { CHROMIUM, launchChromium } from './chromium.mjs';
+
+export const FIREFOX = process.env.SV_FIREFOX || '/usr/bin/firefox-esr';
+export const WEBKIT_DRIVER = process.env.SV_WEBKIT_DRIVER || '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER = process.env.SV_MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+
+const BINARIES = {
+  chromium: [[CHROMIUM, 'chromium']],
+  firefox: [[FIREFOX, 'firefox-esr']],
+  webkit: [
+    [WEBKIT_DRIVER, 'webkit2gtk-driver'],
+    [MINIBROWSER, 'webkit2gtk-driver (MiniBrowser comes with libwebkit2gtk-4.1)'],
+    ['/usr/bin/xvfb-run', 'xvfb and xauth'],
+  ],
+};
+
+/** False when `engine` should run; else the reason it is skipped (environment switches only). */
+export function engineSkip(engine) {
+  if (process.env.SV_SKIP_BROWSER === '1') return 'SV_SKIP_BROWSER=1';
+  const only = process.env.SV_ENGINES;
+  if (only && !only.split(',').map((s) => s.trim()).includes(engine)) return `SV_ENGINES=${only}`;
+  return false;
+}
+
+/** Installed in every test page before anything else (a classic script, so CSP 'self' allows it). */
+export const PROBE_JS = `(() => {
+  const errors = (window.__svErrors = []);
+  window.addEventListener('error', (e) => {
+    const t = e.target;
+    errors.push(t && t !== window && (t.src || t.href) ? 'failed to load ' + (t.src || t.href) : 'error: ' + e.message);
+  }, true);
+  window.addEventListener('unhandledrejection', (e) => errors.push('unhandledrejection: ' + ((e.reason && e.reason.message) || e.reason)));
+  const ce = console.error;
+  console.error = function (...a) { errors.push('console.error: ' + a.map(String).join(' ')); return ce.apply(this, a); };
+})();`;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sameDocument = (a, b) => a.split('#')[0] === b.split('#')[0];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The engine-neutral page. Subclasses implement the `_`-prefixed primitives. */
+class Page {
+  constructor(engine) {
+    this.engine = engine;
+    this.native = []; // console errors seen by the driver itself (chromium, firefox)
+  }
+  /** Evaluates `(fn)(arg)` in the page (fn: a function or its source; arg: JSON). */
+  evaluate(fn, arg) {
+    return this._eval(`(${String(fn)})(${arg === undefined ? '' : JSON.stringify(arg)})`);
+  }
+  async goto(url) {
+    // A hash-only change is a same-document navigation that would not reload the page: go through
+    // about:blank so that every goto is a fresh load (the demo's own hashchange path is tested by
+    // changing location.hash in the page).
+    const cur = await this.url().catch(() => 'about:blank');
+    if (sameDocument(cur, url)) await this._goto('about:blank');
+    await this._goto(url);
+  }
+  /** Polls `(fn)(arg)` until it is truthy; returns it. `what` names the condition in the error. */
+  async waitFor(fn, arg, { timeout = 30_000, what = String(fn) } = {}) {
+    const t0 = Date.now();
+    for (;;) {
+      const v = await this.evaluate(fn, arg);
+      if (v) return v;
+      if (Date.now() - t0 > timeout) throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${what}`);
+      await sleep(25);
+    }
+  }
+  waitForSelector(sel, opts = {}) {
+    return this.waitFor((s) => !!document.querySelector(s), sel, { what: `selector ${sel}`, ...opts });
+  }
+  url() {
+    return this._eval('location.href');
+  }
+  getAttribute(sel, name) {
+    return this.evaluate(([s, n]) => {
+      const e = document.querySelector(s);
+      if (!e) throw new Error(`no element ${s}`);
+      return e.getAttribute(n);
+    }, [sel, name]);
+  }
+  textContent(sel) {
+    return this.evaluate((s) => {
+      const e = document.querySelector(s);
+      if (!e) throw new Error(`no element ${s}`);
+      return e.textContent;
+    }, sel);
+  }
+  count(sel) {
+    return this.evaluate((s) => document.querySelectorAll(s).length, sel);
+  }
+  /** `fn(elements)` in the page, for every element matching `sel`. */
+  $$eval(sel, fn) {
+    return this._eval(`(${String(fn)})(Array.from(document.querySelectorAll(${JSON.stringify(sel)})))`);
+  }
+  isVisible(sel) {
+    return this.evaluate((s) => {
+      const e = document.querySelector(s);
+      if (!e) return false;
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+    }, sel);
+  }
+  isDisabled(sel) {
+    return this.evaluate((s) => document.querySelector(s).disabled === true, sel);
+  }
+  async check(sel) {
+    if (!(await this.evaluate((s) => document.querySelector(s).checked, sel))) await this.click(sel);
+  }
+  async focus(sel) {
+    await this.evaluate((s) => document.querySelector(s).focus(), sel);
+  }
+  /** Replaces an input's text as a user would: focus, select all, type (or delete). */
+  async fill(sel, text) {
+    await this.evaluate((s) => {
+      const e = document.querySelector(s);
+      e.focus();
+      e.select();
+    }, sel);
+    await this._fill(sel, text);
+  }
+  /** Focuses `sel` and presses `key` (Playwright names: Enter, ArrowRight, Alt+ArrowLeft). */
+  async press(sel, key) {
+    await this.focus(sel);
+    await this.keyboard(key);
+  }
+  async hover(sel) {
+    await this.scrollIntoView(sel);
+    await this._hover(sel);
+  }
+  /**
+   * Clicks the element as a user would: the pointer goes onto it, and it is pressed once the page
+   * under the pointer has settled. Why: the demo shows an op's help line while the pointer is over
+   * its row (`.op:hover .op-help`), so moving the pointer between ops' buttons shows and hides help
+   * lines and the rows below move. Engines apply a new hover state at their next rendering update;
+   * in Firefox that came between the driver measuring the button and pressing it, and the click
+   * landed on a help line. So: move onto the element, wait two animation frames (the hover state
+   * and its layout are applied), and repeat until the pointer's last position is on the element
+   * (at most 20 times); then click there.
+   */
+  async click(sel) {
+    await this.evaluate(() => {
+      if (window.__svPointer) return;
+      window.__svPointer = [-1, -1];
+      document.addEventListener('mousemove', (e) => (window.__svPointer = [e.clientX, e.clientY]), true);
+    });
+    for (let attempt = 0; ; attempt++) {
+      await this.hover(sel);
+      await this._eval('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))');
+      const settled = await this.evaluate((s) => {
+        const e = document.querySelector(s);
+        let [x, y] = window.__svPointer;
+        if (x < 0) {
+          // No mousemove in this document yet: the pointer was already where the driver put it
+          // (WebKit sends none for a move to the same point), the element's centre.
+          const r = e.getBoundingClientRect();
+          [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+        }
+        const h = document.elementFromPoint(x, y);
+        return !!h && (h === e || e.contains(h));
+      }, sel);
+      if (settled) break;
+      if (attempt === 20) throw new Error(`${this.engine}: the page kept moving ${sel} away from the pointer`);
+    }
+    await this._click(sel);
+  }
+  /**
+   * Scrolls only when the element is not wholly in the viewport (block 'nearest'): every scroll
+   * moves the page under a still pointer, which changes the hover state and, in the demo, the
+   * layout (see click).
+   */
+  scrollIntoView(sel) {
+    return this.evaluate((s) => {
+      const e = document.querySelector(s);
+      if (!e) throw new Error(`no element ${s}`);
+      e.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }, sel);
+  }
+
+  /** The page's errors so far (probe and driver). */
+  async errors() {
+    const probed = await this._eval('window.__svErrors || []').catch((e) => [`probe unreadable: ${e.message}`]);
+    return [...probed, ...this.native];
+  }
+  /** Resizes the viewport; returns what the page then reports (engines may not honour it exactly). */
+  async setViewport(width, height) {
+    await this._setViewport(width, height);
+    return this.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+  }
+}
+
+// ------------------------------------------------------------------------------------- chromium
+
+class PlaywrightPage extends Page {
+  constructor(engine, p) {
+    super(engine);
+    this.p = p;
+    p.on('console', (m) => m.type() === 'error' && this.native.push(`console: ${m.text()}`));
+    p.on('pageerror', (e) => this.native.push(`pageerror: ${e}`));
+  }
+  _eval(expr) {
+    return this.p.evaluate(expr);
+  }
+  _goto(url) {
+    return this.p.goto(url);
+  }
+  _click(sel) {
+    return this.p.click(sel);
+  }
+  _hover(sel) {
+    return this.p.hover(sel);
+  }
+  _fill(sel, text) {
+    return this.p.fill(sel, text);
+  }
+  keyboard(key) {
+    return this.p.keyboard.press(key);
+  }
+  _setViewport(width, height) {
+    return this.p.setViewportSize({ width, height });
+  }
+  screenshot(file, { fullPage = false } = {}) {
+    return this.p.screenshot({ path: file, fullPage });
+  }
+  close() {
+    return this.p.close();
+  }
+}
+
+// -------------------------------------------------------------------------------------- firefox
+
+class PuppeteerPage extends Page {
+  constructor(engine, p) {
+    super(engine);
+    this.p = p;
+    p.on('console', (m) => m.type() === 'error' && this.native.push(`console: ${m.text()}`));
+    p.on('pageerror', (e) => this.native.push(`pageerror: ${e}`));
+  }
+  _eval(expr) {
+    return this.p.evaluate(expr);
+  }
+  _goto(url) {
+    return this.p.goto(url, { waitUntil: 'load' });
+  }
+  _click(sel) {
+    return this.p.click(sel);
+  }
+  _hover(sel) {
+    return this.p.hover(sel);
+  }
+  async _fill(sel, text) {
+    if (text === '') await this.p.keyboard.press('Delete');
+    else await this.p.keyboard.type(text);
+  }
+  async keyboard(key) {
+    const parts = key.split('+');
+    const main = parts.pop();
+    for (const m of parts) await this.p.keyboard.down(m);
+    await this.p.keyboard.press(main);
+    for (const m of parts.reverse()) await this.p.keyboard.up(m);
+  }
+  _setViewport(width, height) {
+    return this.p.setViewport({ width, height });
+  }
+  screenshot(file, { fullPage = false } = {}) {
+    return this.p.screenshot({ path: file, fullPage });
+  }
+  close() {
+    return this.p.close();
+  }
+}
+
+// --------------------------------------------------------------------------------------- webkit
+
+class SeleniumPage extends Page {
+  constructor(engine, d, By, Key) {
+    super(engine);
+    this.d = d;
+    this.By = By;
+    this.Key = Key;
+  }
+  _eval(expr) {
+    return this.d.executeScript(`return ${expr};`);
+  }
+  _goto(url) {
+    return this.d.get(url);
+  }
+  el(sel) {
+    return this.d.findElement(this.By.css(sel));
+  }
+  async _click(sel) {
+    await (await this.el(sel)).click();
+  }
+  async _hover(sel) {
+    await this.d.actions().move({ origin: await this.el(sel) }).perform();
+  }
+  async _fill(sel, text) {
+    const e = await this.el(sel);
+    await e.clear(); // WebDriver's clear fires input/change like a user deleting the text
+    if (text !== '') await e.sendKeys(text);
+  }
+  keyName(k) {
+    const K = this.Key;
+    const map = { Enter: K.ENTER, ArrowRight: K.ARROW_RIGHT, ArrowLeft: K.ARROW_LEFT, ArrowUp: K.ARROW_UP, ArrowDown: K.ARROW_DOWN, Alt: K.ALT, Shift: K.SHIFT, Control: K.CONTROL, Tab: K.TAB, Escape: K.ESCAPE, Delete: K.DELETE, Backspace: K.BACK_SPACE };
+    if (map[k]) return map[k];
+    if (k.length === 1) return k;
+    throw new Error(`webkit: no WebDriver key for ${k}`);
+  }
+  async keyboard(key) {
+    const parts = key.split('+').map((k) => this.keyName(k));
+    let a = this.d.actions();
+    for (const k of parts) a = a.keyDown(k);
+    for (const k of parts.reverse()) a = a.keyUp(k);
+    await a.perform();
+  }
+  async _setViewport(width, height) {
+    // WebDriver sizes the window, not the viewport: add MiniBrowser's chrome (measured), once.
+    const rect = await this.d.manage().window().getRect();
+    const inner = await this._eval('({ w: innerWidth, h: innerHeight })');
+    await this.d.manage().window().setRect({ width: width + (rect.width - inner.w), height: height + (rect.height - inner.h) });
+  }
+  async screenshot(file) {
+    writeFileSync(file, Buffer.from(await this.d.takeScreenshot(), 'base64'));
+  }
+  async close() {
+    await this.d.get('about:blank');
+    this.browser.open = null;
+  }
+}
+
+// ------------------------------------------------------------------------------------- launching
+
+/**
+ * Starts `engine` with a fresh profile under `tmp`; resolves to { engine, version, newPage(),
+ * close() }. A missing browser is an error naming the Debian package (setup.sh installs it).
+ */
+export async function launch(engine, tmp, { width = 1280, height = 800 } = {}) {
+  for (const [file, pkg] of BINARIES[engine]) {
+    if (!existsSync(file)) throw new Error(`${engine}: ${file} is missing; run bash scripts/setup.sh (installs Debian's ${pkg})`);
+  }
+  if (engine === 'chromium') {
+    const context = await launchChromium(tmp, { viewport: { width, height } });
+    const version = context.browser()?.version() ?? 'chromium';
+    return {
+      engine,
+      version,
+      newPage: async () => new PlaywrightPage(engine, await context.newPage()),
+      close: () => context.close(),
+    };
+  }
+  if (engine === 'firefox') {
+    const { default: puppeteer } = await import('puppeteer-core');
+    const browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: FIREFOX,
+      headless: true,
+      userDataDir: path.join(tmp, 'firefox-profile'),
+      defaultViewport: { width, height },
+      // Keep it off the network (this machine's is closed): no updates, telemetry or safe browsing.
+      extraPrefsFirefox: {
+        'app.update.enabled': false,
+        'browser.safebrowsing.malware.enabled': false,
+        'browser.safebrowsing.phishing.enabled': false,
+        'datareporting.healthreport.uploadEnabled': false,
+        'network.captive-portal-service.enabled': false,
+        'network.connectivity-service.enabled': false,
+      },
+    });
+    return {
+      engine,
+      version: await browser.version(),
+      newPage: async () => new PuppeteerPage(engine, await browser.newPage()),
+      close: () => browser.close(),
+    };
+  }
+  if (engine === 'webkit') {
+    const { Builder, By, Key } = await import('selenium-webdriver');
+    const port = await freePort();
+    // xvfb-run -a: a free display number and its own Xauthority; the driver and MiniBrowser
+    // inherit DISPLAY. detached: one process group, ended as a whole in close().
+    const proc = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24 -nolisten tcp', WEBKIT_DRIVER, `--port=${port}`, '--host=127.0.0.1'], {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    proc.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+    const stop = () => {
+      try {
+        process.kill(-proc.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    };
+    const t0 = Date.now();
+    for (;;) {
+      try {
+        const r = await fetch(`http://127.0.0.1:${port}/status`);
+        if (r.ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (proc.exitCode !== null || Date.now() - t0 > 30_000) {
+        stop();
+        throw new Error(`webkit: WebKitWebDriver did not start on port ${port}: ${stderr}`);
+      }
+      await sleep(50);
+    }
+    let d;
+    try {
+      d = await new Builder()
+        .usingServer(`http://127.0.0.1:${port}`)
+        .withCapabilities({
+          browserName: 'MiniBrowser',
+          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+        })
+        .build();
+    } catch (e) {
+      stop();
+      throw new Error(`webkit: no session: ${e.message}\n${stderr}`);
+    }
+    const caps = await d.getCapabilities();
+    const browser = { open: null };
+    const first = new SeleniumPage(engine, d, By, Key);
+    first.browser = browser;
+    await first._goto('about:blank');
+    await first._setViewport(width, height);
+    return {
+      engine,
+      version: `${caps.get('browserName')} ${caps.get('browserVersion')}`,
+      // One WebDriver session is one window: pages are used one at a time (the suites do).
+      // A new page replaces the one still open (a test that failed before closing its page).
+      newPage: async () => {
+        if (browser.open) await browser.open.close();
+        const p = new SeleniumPage(engine, d, By, Key);
+        p.browser = browser;
+        browser.open = p;
+        return p;
+      },
+      close: async () => {
+        try {
+          await d.quit();
+        } finally {
+          stop();
+        }
+      },
+    };
+  }
+  throw new Error(`unknown engine ${engine}`);
+}

@@ -1,0 +1,4 @@
+// The package smoke suite (smoke-suite.mjs) in firefox.
+import { smokeSuite } from './smoke-suite.mjs';
+
+smokeSuite('firefox');

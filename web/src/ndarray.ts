@@ -940,6 +940,23 @@ export class NDArray {
       }
     }
     wire.call(Op.ViewSlice);
+    return this._sliceResult(lists);
+  }
+  /** @internal a[i0, i1, ...] for integer indices: one ViewSlice request (errors name slice). */
+  _index(op: string, idx: readonly number[]): NDArray {
+    this._check(op);
+    wire.begin();
+    putView(wire, this._v);
+    wire.put(idx.length);
+    for (let i = 0; i < idx.length; i++) {
+      wire.put(0);
+      wire.put(idx[i]!);
+    }
+    wire.call(Op.ViewSlice);
+    return this._sliceResult(null);
+  }
+  /** @internal Reads a ViewSlice response: the view, a padding element, or the gathered lists. */
+  _sliceResult(lists: (readonly number[])[] | null): NDArray {
     const invalid = wire.bool();
     const nl = wire.num();
     const axes: number[] = [];
@@ -992,7 +1009,7 @@ export class NDArray {
       });
     }
     try {
-      return this.slice(...idx.map((i) => I(i)));
+      return this._index('slice', idx);
     } catch (e) {
       throw relabel(op, e); // "get: slice: ..."
     }

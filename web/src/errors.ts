@@ -44,6 +44,8 @@ export class StrideViewError extends Error {
     this.code = code;
   }
 }
+// The class keeps its name when minified (Node prints `StrideViewError [code]`-style headers from it).
+Object.defineProperty(StrideViewError, 'name', { value: 'StrideViewError' });
 
 /** @internal */
 export function codeName(code: number): ErrorCode {

@@ -1,6 +1,6 @@
 // View: an immutable value describing how to read a flat buffer as an n-d array. All rules live in
 // C++ (src/view); this class only carries the result of one C++ call per operation.
-import { fmt, toInt, toInts, toPairs } from './errors.js';
+import { StrideViewError, fmt, toInt, toInts, toPairs } from './errors.js';
 import { Op, wire, type Wire } from './wire.js';
 import { type Dim, type SymShape, putExpr, putShape, readExpr, toShape } from './sym.js';
 
@@ -185,17 +185,24 @@ export class View {
     putView(wire, this);
     return wire.call(Op.ViewIsMaterializable).bool();
   }
-  /** offset + sum(idx[i] * strides[i]) (no bounds check). */
-  linearIndex(idx: readonly number[]): number {
-    const i = toInts('View.linearIndex', 'idx', idx);
+  /**
+   * offset + sum(idx[i] * strides[i]) (no bounds check). The index: one array (`linearIndex([1, 2])`)
+   * or separate integers (`linearIndex(1, 2)`), the rule of NDArray.get.
+   */
+  linearIndex(idx: readonly number[]): number;
+  linearIndex(...idx: number[]): number;
+  linearIndex(...args: unknown[]): number {
+    const i = indexArgs('View.linearIndex', args);
     wire.begin();
     putView(wire, this);
     wire.putDims(i);
     return wire.call(Op.ViewLinearIndex).num();
   }
-  /** False when idx falls in the masked-out region (or has the wrong rank). */
-  isValid(idx: readonly number[]): boolean {
-    const i = toInts('View.isValid', 'idx', idx);
+  /** False when idx falls in the masked-out region (or has the wrong rank); idx as for linearIndex. */
+  isValid(idx: readonly number[]): boolean;
+  isValid(...idx: number[]): boolean;
+  isValid(...args: unknown[]): boolean {
+    const i = indexArgs('View.isValid', args);
     wire.begin();
     putView(wire, this);
     wire.putDims(i);
@@ -296,6 +303,21 @@ export class View {
     wire.call(Op.ViewToString);
     return wire.str();
   }
+}
+
+/** An index given as one array or as separate integers (never both, never an extra argument). */
+function indexArgs(op: string, args: readonly unknown[]): number[] {
+  if (args.length === 1) return toInts(op, 'idx', args[0]);
+  if (args.length === 0) throw new TypeError(`${op}: expected an index (integers, or one array of integers), got none`);
+  return args.map((a, k) => {
+    if (Array.isArray(a)) {
+      throw new StrideViewError(
+        'invalid_argument',
+        `${op}: pass the index as separate integers or as one array, not both: got (${args.map((x) => fmt(x)).join(', ')})`,
+      );
+    }
+    return toInt(op, `idx[${k}]`, a);
+  });
 }
 
 function putPairs(w: Wire, p: readonly (readonly [number, number])[]): void {

@@ -782,6 +782,7 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
       return ok_status();
     }
     case kViewSlice: {
+      if (fast_index(r, w)) return ok_status();
       SliceOut s;
       FlatView in;
       Reader fast = r;

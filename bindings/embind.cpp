@@ -95,19 +95,17 @@ void sv_free(double p) { std::free(reinterpret_cast<void*>(static_cast<uintptr_t
 
 // sv_call as a plain wasm export (Module._sv_call_raw): the per-op hot path. Embind's invoker
 // without dynamic execution (-sDYNAMIC_EXECUTION=0) costs more than a metadata op itself.
+// sv_alloc / sv_free likewise (every array's allocation and dispose()). These three are plain
+// exports only; the rest goes through Embind.
 extern "C" EMSCRIPTEN_KEEPALIVE int sv_call_raw(int op, double in_len) { return sv_call(op, in_len); }
-// sv_alloc / sv_free as plain exports (every array's allocation and dispose()).
 extern "C" EMSCRIPTEN_KEEPALIVE double sv_alloc_raw(double bytes) { return sv_alloc(bytes); }
 extern "C" EMSCRIPTEN_KEEPALIVE void sv_free_raw(double p) { sv_free(p); }
 
 EMSCRIPTEN_BINDINGS(strideview) {
   emscripten::function("sv_scratch", &sv_scratch);
   emscripten::function("sv_scratch_capacity", &sv_scratch_capacity);
-  emscripten::function("sv_call", &sv_call);
   emscripten::function("sv_error", &sv_error);
   emscripten::function("sv_string", &sv_string);
   emscripten::function("sv_create_var", &sv_create_var);
   emscripten::function("sv_drop_var", &sv_drop_var);
-  emscripten::function("sv_alloc", &sv_alloc);
-  emscripten::function("sv_free", &sv_free);
 }

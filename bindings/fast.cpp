@@ -122,6 +122,21 @@ bool resolve_infer(const FlatView& v, int64_t* s, int n) {
 
 }  // namespace
 
+bool fast_index(Reader r, Writer& w) {
+  FlatView v, out;
+  int64_t n, kind;
+  int64_t idx[kMaxRank];
+  if (!read_flat(r, v) || !r.next(n) || n < 0 || n > v.ndim) return false;
+  for (int64_t i = 0; i < n; ++i) {
+    if (!r.next(kind) || kind != kIndex || !r.next(idx[i])) return false;
+  }
+  if (!flat::index(v, std::span<const int64_t>(idx, static_cast<size_t>(n)), out)) return false;
+  w.b(false);  // a valid element (unmasked view)
+  w.i64(0);    // no list axes
+  write_flat(w, out);
+  return true;
+}
+
 bool fast_view(Reader r, Writer& w) {
   int64_t tag, op;
   Reader peek = r;

@@ -252,6 +252,9 @@ void write_flat(Writer& w, const FlatView& v);
 // kViewCreate for a flat view or one movement op on a flat view; false hands the request to the
 // general path, which alone produces errors.
 bool fast_view(Reader r, Writer& w);
+// kViewSlice when every spec is an integer index and the view is concrete and unmasked (the
+// response of the general slice); false hands the request to it.
+bool fast_index(Reader r, Writer& w);
 // kKernelRun: one kernel call, its output allocated here or given (see fast.cpp).
 Status kernel_run(Reader& r, Writer& w);
 

@@ -76,7 +76,7 @@ const common = {
   minifyIdentifiers: true,
   minifySyntax: true,
   minifyWhitespace: true,
-  lineLimit: 100,
+  lineLimit: 160,
   sourcemap: 'linked',
   sourcesContent: true,
   metafile: true,

@@ -329,6 +329,29 @@ bool broadcast_to(const FlatView& v, std::span<const int64_t> target, FlatView& 
   return expand(r, target, out);
 }
 
+bool index(const FlatView& v, std::span<const int64_t> idx, FlatView& out) {
+  const int k = static_cast<int>(idx.size());
+  if (v.has_mask || k > v.ndim) return false;
+  for (int d = 0; d < v.ndim; ++d) {
+    if (v.shape[d] == 0) return false;  // create() bounds no span for zero-size views
+  }
+  int64_t offset = v.offset;
+  for (int d = 0; d < k; ++d) {
+    const int64_t n = v.shape[d];
+    const int64_t i = idx[d] < 0 ? idx[d] + n : idx[d];
+    if (i < 0 || i >= n) return false;
+    offset += i * v.strides[d];  // within the span create() checked
+  }
+  out.ndim = v.ndim - k;
+  for (int d = k; d < v.ndim; ++d) {
+    out.shape[d - k] = v.shape[d];
+    out.strides[d - k] = v.strides[d];
+  }
+  out.offset = offset;
+  out.has_mask = false;
+  return normalise(out);
+}
+
 bool required_span(const FlatView& v, int64_t& lo, int64_t& hi) {
   lo = hi = v.offset;
   for (int i = 0; i < v.ndim; ++i) {

@@ -48,6 +48,10 @@ bool reshape(const FlatView& v, std::span<const int64_t> target, FlatView& out);
 bool expand(const FlatView& v, std::span<const int64_t> target, FlatView& out);
 // NumPy broadcast_to as the binding composes it: reshape with leading size-1 dims, then expand.
 bool broadcast_to(const FlatView& v, std::span<const int64_t> target, FlatView& out);
+// NumPy a[i0, ..., ik-1] with k <= ndim integer indices (negative count from the end) on an
+// unmasked view: the view of the remaining dims (the same as shrinking each indexed dim to
+// [i, i+1) and reshaping it away). False for a masked view or an index out of range.
+bool index(const FlatView& v, std::span<const int64_t> idx, FlatView& out);
 // View::required_span: [lo, hi] of the linear indices of the valid elements; false when there are
 // none (an empty or all-invalid view). create() has checked that the span is within +-2^53-1.
 bool required_span(const FlatView& v, int64_t& lo, int64_t& hi);

@@ -1112,6 +1112,54 @@ TEST_CASE("view: FlatView create and movement ops agree with View on random view
         check_same(g, fok, out, declined);
       }
     }
+    // index: integer indices on the leading dims (sometimes out of range or negative) equal
+    // shrinking each to [i, i+1) and reshaping the indexed dims away
+    {
+      const int64_t k = n > 0 ? pick(0, n) : 0;
+      std::vector<int64_t> idx;
+      Mask b;
+      bool in_range = true;
+      for (int d = 0; d < n; ++d) {
+        const int64_t s = f.shape[d];
+        if (d < k) {
+          int64_t i = s > 0 ? pick(-s, s - 1) : 0;
+          if (pick(0, 19) == 0) i = s;  // out of range
+          idx.push_back(i);
+          const int64_t j = i < 0 ? i + s : i;
+          in_range = in_range && j >= 0 && j < s;
+          b.push_back({j, j + 1});
+        } else {
+          b.push_back({0, s});
+        }
+      }
+      const bool fok = flat::index(f, idx, out);
+      bool zero = false;
+      for (int d = 0; d < n; ++d) zero = zero || f.shape[d] == 0;
+      if (!in_range || f.has_mask) {
+        CHECK_FALSE(fok);  // masked views are left to the general slice
+      } else if (!zero) {
+        // Same shape as the remaining dims, and every element at the address the original view
+        // gives it (size-1 strides may differ from a reshape's; slice keeps the original ones).
+        REQUIRE(fok);
+        REQUIRE(out.ndim == n - k);
+        for (int d = 0; d < out.ndim; ++d) CHECK(out.shape[d] == f.shape[k + d]);
+        const View r = flat::to_view(out);
+        for (int t = 0; t < 16; ++t) {
+          std::vector<int64_t> full(idx.begin(), idx.end()), part;
+          for (int d = 0; d < n; ++d) {
+            if (d < k) {
+              full[d] = full[d] < 0 ? full[d] + f.shape[d] : full[d];
+            } else {
+              const int64_t j = pick(0, f.shape[d] - 1);
+              full.push_back(j);
+              part.push_back(j);
+            }
+          }
+          CHECK(*r.linear_index(part) == *v.linear_index(full));
+        }
+        (void)b;
+      }
+    }
     CHECK(same(f, flat::to_view(f)));
   }
   CHECK(created > 5000);

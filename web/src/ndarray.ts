@@ -37,13 +37,8 @@ interface Storage {
 let liveArrays = 0;
 let liveBytes = 0;
 
-// The raw wasm export of sv_free / sv_alloc (bindings/embind.cpp): cheaper than Embind's invoker.
-type RawMem = { _sv_free_raw?: (p: number) => void; _sv_alloc_raw?: (b: number) => number };
-
 function freePtr(p: number): void {
-  const r = rt() as unknown as RawMem & { sv_free(p: number): void };
-  if (r._sv_free_raw) r._sv_free_raw(p);
-  else r.sv_free(p);
+  rt()._sv_free_raw(p);
 }
 
 function releaseStorage(s: Storage): void {
@@ -105,8 +100,7 @@ const paddingElements = new WeakSet<NDArray>();
 function allocStorage(op: string, length: number, dtype: DType): Storage {
   const bytes = length * info(dtype).size;
   // wasm32: sv_alloc rounds up to 16 bytes in a 32-bit size_t, so 2^32 - 16 bytes is the most it can give.
-  const r = rt() as unknown as RawMem & { sv_alloc(b: number): number };
-  const ptr = bytes > 4294967280 ? 0 : r._sv_alloc_raw ? r._sv_alloc_raw(bytes) : r.sv_alloc(bytes);
+  const ptr = bytes > 4294967280 ? 0 : rt()._sv_alloc_raw(bytes);
   if (ptr === 0) {
     throw new StrideViewError(
       'out_of_memory',

@@ -5,13 +5,14 @@ declare module '*/strideview.mjs' {
     HEAPU8: Uint8Array;
     sv_scratch(n: number): number;
     sv_scratch_capacity(): number;
-    sv_call(op: number, inLen: number): number;
+    /** plain wasm exports (Module._name): the per-op path */
+    _sv_call_raw(op: number, inLen: number): number;
+    _sv_alloc_raw(bytes: number): number;
+    _sv_free_raw(ptr: number): void;
     sv_error(): string;
     sv_string(): string;
     sv_create_var(name: string, min: number, max: number): number;
     sv_drop_var(id: number): void;
-    sv_alloc(bytes: number): number;
-    sv_free(ptr: number): void;
   }
   // The only Module options the glue reads (-sINCOMING_MODULE_JS_API in CMakeLists.txt).
   export interface ModuleOptions {

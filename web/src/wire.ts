@@ -34,19 +34,14 @@ function moved(ptr: number, cap: number): void {
   f64Heap = null;
 }
 
-// The raw wasm export of sv_call (bindings/embind.cpp): Embind's generic invoker (no dynamic
-// execution) costs more than a metadata op. Falls back to the Embind function for older builds.
+// The raw wasm export of sv_call (bindings/embind.cpp): one plain call per op. Emscripten's first
+// call replaces Module._sv_call_raw by the wasm export itself, so it is looked up once after that.
 type CallFn = (op: number, inLen: number) => number;
 let callFn: CallFn | null = null;
 
 function callRaw(op: number, inLen: number): number {
   if (callFn !== null) return callFn(op, inLen);
-  const r = rt() as unknown as { _sv_call_raw?: CallFn; sv_call: CallFn };
-  if (typeof r._sv_call_raw !== 'function') {
-    callFn = (o, n) => r.sv_call(o, n);
-    return callFn(op, inLen);
-  }
-  // Emscripten's first call replaces Module._sv_call_raw by the wasm export itself.
+  const r = rt();
   const st = r._sv_call_raw(op, inLen);
   callFn = r._sv_call_raw;
   return st;

@@ -37,6 +37,8 @@ struct ReduceRows {
   void (*into)(void* o, int64_t os, const void* x, int64_t xs, int64_t n) = nullptr;
   void (*into4)(void* o, const void* x0, const void* x1, const void* x2, const void* x3,
                 int64_t n) = nullptr;
+  // Float sums: o = the sum of m contiguous rows x + r*s (s in elements), in row order.
+  void (*rows)(void* o, const void* x, int64_t s, int64_t m, int64_t n) = nullptr;
 };
 
 template <ReduceOp OP, class T>
@@ -54,12 +56,17 @@ void reduce_into4_fn(void* o, const void* x0, const void* x1, const void* x2, co
                                static_cast<const T*>(x1), static_cast<const T*>(x2),
                                static_cast<const T*>(x3), n);
 }
+template <class T>
+void sum_rows_fn(void* o, const void* x, int64_t s, int64_t m, int64_t n) {
+  rows::sum_rows<T>(static_cast<T*>(o), static_cast<const T*>(x), s, m, n);
+}
 template <ReduceOp OP, class T>
 ReduceRows reduce_rows_of() {
   ReduceRows r;
   r.to = &reduce_to_fn<OP, T>;
   r.into = &reduce_into_fn<OP, T>;
   r.into4 = &reduce_into4_fn<OP, T>;
+  if constexpr (OP == ReduceOp::sum && is_float_v<T>) r.rows = &sum_rows_fn<T>;
   return r;
 }
 
@@ -159,8 +166,8 @@ struct SumCascade {
   // The sum of all pushed blocks (count > 0), smallest levels first; consumes the levels.
   const char* total() {
     char* t = nullptr;
-    for (int k = 0; k < 64; ++k) {
-      if (!((count >> k) & 1)) continue;
+    for (uint64_t m = count; m; m &= m - 1) {
+      const int k = __builtin_ctzll(m);
       if (t) add(lev[k], 1, t, 1, sub);
       t = lev[k];
     }
@@ -244,9 +251,25 @@ class SumWalk {
     }
     SumCascade cs;
     cs.init(scratch_ + offset_[d], nbuf_[d], sub_[d], oe_, rr_.into);
-    for (int64_t first = 0; first < c; first += kOuterBlock) {
-      cs.start();
-      add_items(d, sstr_[d], cs.acc, x, first, std::min(kOuterBlock, c - first));
+    // Contiguous rows of a vertical run (one reduced dim just outside a kept contiguous inner dim)
+    // start a block by copying a row, then add kOuterBlock more (a multiple of 4 for rr.into4):
+    // zeroing and adding the first row cost one more pass over the partial result. Rows shorter
+    // than 4 KiB (no rr.into4, see add_items) are summed a block at a time by rr.rows instead.
+    const int64_t n = p_.shape[L_];
+    const bool vertical = d == L_ - 1 && !reduced_[L_] && !cast_ && p_.stride[1][L_] == 1;
+    const bool by_block = vertical && rr_.rows && n * oe_ < 4096;
+    const int64_t step = p_.stride[1][d] * xe_;
+    for (int64_t first = 0, m = 0; first < c; first += m) {
+      m = std::min(kOuterBlock + (vertical ? 1 : 0), c - first);
+      if (by_block) {
+        rr_.rows(cs.acc, x + first * step, p_.stride[1][d], m, n);
+      } else if (vertical) {
+        copy_row(cs.acc, x + first * step, sub_[d]);
+        add_items(d, sstr_[d], cs.acc, x, first + 1, m - 1);
+      } else {
+        cs.start();
+        add_items(d, sstr_[d], cs.acc, x, first, m);
+      }
       cs.push();
     }
     add_partial(end_[d], ts, t, sstr_[d], cs.total());
@@ -256,17 +279,26 @@ class SumWalk {
   void add_items(int d, const int64_t* ts, char* t, const char* x, int64_t first, int64_t m) {
     const int e = end_[d];
     const int64_t n = p_.shape[L_];
-    if (d == L_ - 1 && e == L_ && !reduced_[L_] && !cast_ && ts[L_] == 1 && p_.stride[1][L_] == 1 &&
-        n * oe_ >= 4096) {
-      // Contiguous rows into a contiguous row: four input rows per pass over the target. Only for
-      // rows of 4 KiB or more: on shorter rows the four input rows and the target row collide
-      // modulo 4 KiB often enough (store-to-load aliasing) that measured WebAssembly ran up to 2x
-      // slower than one row per pass.
-      const int64_t step = p_.stride[1][d] * xe_;
+    if (d == L_ - 1 && !cast_) {
+      // One reduced dim around the inner rows: the row loops directly (rows of 1 KiB cost about
+      // as much as a few calls through walk() and row()).
+      const int64_t step = p_.stride[1][d] * xe_, xs = p_.stride[1][L_];
       const char* r = x + first * step;
       int64_t k = 0;
-      for (; k + 4 <= m; k += 4, r += 4 * step) rr_.into4(t, r, r + step, r + 2 * step, r + 3 * step, n);
-      for (; k < m; ++k, r += step) rr_.into(t, 1, r, 1, n);
+      if (reduced_[L_]) {
+        for (; k < m; ++k, r += step) rr_.to(t, r, xs, n);
+        return;
+      }
+      if (ts[L_] == 1 && xs == 1 && n * oe_ >= 4096) {
+        // Contiguous rows into a contiguous row: four input rows per pass over the target. Only
+        // for rows of 4 KiB or more: on shorter rows the four input rows and the target row
+        // collide modulo 4 KiB often enough (store-to-load aliasing) that measured WebAssembly ran
+        // up to 2x slower than one row per pass.
+        for (; k + 4 <= m; k += 4, r += 4 * step) {
+          rr_.into4(t, r, r + step, r + 2 * step, r + 3 * step, n);
+        }
+      }
+      for (; k < m; ++k, r += step) rr_.into(t, ts[L_], r, xs, n);
       return;
     }
     int64_t idx[kMaxRank];
@@ -327,6 +359,16 @@ class SumWalk {
       cs.push();
     }
     rr_.into(t, 1, cs.total(), 1, 1);
+  }
+
+  void copy_row(char* d, const char* s, int64_t n) {
+    if (oe_ == 4) {
+      rows::copy_raw<uint32_t>(reinterpret_cast<uint32_t*>(d), 1,
+                               reinterpret_cast<const uint32_t*>(s), 1, n);
+    } else {
+      rows::copy_raw<uint64_t>(reinterpret_cast<uint64_t*>(d), 1,
+                               reinterpret_cast<const uint64_t*>(s), 1, n);
+    }
   }
 
   // t[...] += s[...] over the kept dims of [d, L] (t with strides ts, s with strides ss).

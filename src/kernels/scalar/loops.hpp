@@ -99,6 +99,19 @@ inline void reduce_into_row(O* o, int64_t os, const I* x, int64_t xs, int64_t n)
   }
 }
 
+// Vertical block: o[i] = x[i] + x[s + i] + ... + x[(m - 1) * s + i] for i in [0, n), m >= 1, in row
+// order (rows at x + r*s, contiguous). o is written, not added to.
+template <class T>
+inline void sum_rows_row(T* o, const T* x, int64_t s, int64_t m, int64_t n) {
+  SV_NO_VEC
+  for (int64_t i = 0; i < n; ++i) {
+    T a = x[i];
+    SV_NO_VEC
+    for (int64_t r = 1; r < m; ++r) a = reduce_step<ReduceOp::sum, T>(a, x[r * s + i]);
+    o[i] = a;
+  }
+}
+
 // ------------------------------------------------------------------ pairwise float sums
 // Float sums are pairwise, NumPy-class: the rounding error grows with log2(n), not n. Within a
 // block of kSumBlock elements 8 accumulators each add 16 elements in order (NumPy's
@@ -122,13 +135,10 @@ struct Cascade {
   }
   // The sum of everything pushed, the smallest (latest) partial sums first; `zero` if none.
   T total(T zero) const {
-    T t = zero;
-    bool any = false;
-    for (int k = 0; k < 64; ++k) {
-      if (!((count >> k) & 1)) continue;
-      t = any ? level[k] + t : level[k];
-      any = true;
-    }
+    if (count == 0) return zero;
+    uint64_t m = count;
+    T t = level[__builtin_ctzll(m)];
+    for (m &= m - 1; m; m &= m - 1) t = level[__builtin_ctzll(m)] + t;
     return t;
   }
 };

@@ -526,6 +526,48 @@ SV_SIMD_INLINE bool reduce_into_row(O* o, int64_t os, const I* x, int64_t xs, in
   }
 }
 
+// Vertical block, as scalar::sum_rows_row: o[i] = x[i] + x[s + i] + ... + x[(m-1)*s + i], each
+// column summed in registers over all m rows and stored once (short rows: no read-modify-write of
+// o per row, and one call per block of rows instead of one per row).
+template <class T>
+SV_SIMD_INLINE bool sum_rows_row(T* o, const T* x, int64_t s, int64_t m, int64_t n) {
+  if constexpr (!kSimdHot<T> || !is_float_v<T>) {
+    return false;
+  } else {
+    constexpr int L = kLanes<T>;
+    const ptrdiff_t pn = static_cast<ptrdiff_t>(n), ps = static_cast<ptrdiff_t>(s);
+    const ptrdiff_t pm = static_cast<ptrdiff_t>(m);
+    ptrdiff_t i = 0;
+    for (; i + 4 * L <= pn; i += 4 * L) {
+      const T* p = x + i;
+      vec<T> a0 = load<T>(p), a1 = load<T>(p + L), a2 = load<T>(p + 2 * L), a3 = load<T>(p + 3 * L);
+      for (ptrdiff_t r = 1; r < pm; ++r) {
+        p += ps;
+        a0 += load<T>(p);
+        a1 += load<T>(p + L);
+        a2 += load<T>(p + 2 * L);
+        a3 += load<T>(p + 3 * L);
+      }
+      store<T>(o + i, a0);
+      store<T>(o + i + L, a1);
+      store<T>(o + i + 2 * L, a2);
+      store<T>(o + i + 3 * L, a3);
+    }
+    for (; i + L <= pn; i += L) {
+      const T* p = x + i;
+      vec<T> a = load<T>(p);
+      for (ptrdiff_t r = 1; r < pm; ++r) a += load<T>(p += ps);
+      store<T>(o + i, a);
+    }
+    for (; i < pn; ++i) {
+      T a = x[i];
+      for (ptrdiff_t r = 1; r < pm; ++r) a += x[r * ps + i];
+      o[i] = a;
+    }
+    return true;
+  }
+}
+
 // Vertical over four rows at once: o[i] = (((o[i] OP x0[i]) OP x1[i]) OP x2[i]) OP x3[i], the
 // same order as four single-row steps (so float sums round identically), one pass over o.
 template <ReduceOp OP, class O, class I>

@@ -125,8 +125,9 @@ SV_LOOP_FN void run_reduce(const Plan& p, const ReduceRows& rr, const detail::Ca
 // over its first axis, or a sliced 2-D view over all of it, would add 4096 partial results to each
 // output element in order (error growing with 4096 eps). So float sums walk the plan recursively:
 // kept dims loop, and each run of adjacent reduced outer dims with more than kOuterBlock items (one
-// item = the rest of the walk) adds its items in blocks of kOuterBlock into a zeroed partial result
-// and combines the blocks pairwise (SumCascade), as NumPy combines its 128-element blocks. A
+// item = the rest of the walk) adds its items in blocks of kOuterBlock (kOuterBlock + 1 for
+// contiguous vertical rows) into a partial result and combines the blocks pairwise (SumCascade),
+// as NumPy combines its 128-element blocks. A
 // partial result covers the output elements the rest of the walk touches, compactly; the output
 // itself receives one addition per run. Error: O((16 + log2 n) eps) per output element for every
 // layout and axis set, the inner rows being pairwise already (rows::reduce_to).

@@ -252,21 +252,16 @@ class SumWalk {
     }
     SumCascade cs;
     cs.init(scratch_ + offset_[d], nbuf_[d], sub_[d], oe_, rr_.into);
-    // Contiguous rows of a vertical run (one reduced dim just outside a kept contiguous inner dim)
-    // start a block by copying a row, then add kOuterBlock more (a multiple of 4 for rr.into4):
-    // zeroing and adding the first row cost one more pass over the partial result. Rows shorter
-    // than 4 KiB (no rr.into4, see add_items) are summed a block at a time by rr.rows instead.
+    // A vertical run (one reduced dim just outside a kept contiguous inner dim) sums blocks of
+    // kOuterBlock + 1 rows in registers and stores each column once (rr.rows): measured faster than
+    // zeroing the partial result and adding the rows four at a time, for 1 KiB and 16 KiB rows.
     const int64_t n = p_.shape[L_];
     const bool vertical = d == L_ - 1 && !reduced_[L_] && !cast_ && p_.stride[1][L_] == 1;
-    const bool by_block = vertical && rr_.rows && n * oe_ < 4096;
     const int64_t step = p_.stride[1][d] * xe_;
     for (int64_t first = 0, m = 0; first < c; first += m) {
       m = std::min(kOuterBlock + (vertical ? 1 : 0), c - first);
-      if (by_block) {
+      if (vertical) {
         rr_.rows(cs.acc, x + first * step, p_.stride[1][d], m, n);
-      } else if (vertical) {
-        copy_row(cs.acc, x + first * step, sub_[d]);
-        add_items(d, sstr_[d], cs.acc, x, first + 1, m - 1);
       } else {
         cs.start();
         add_items(d, sstr_[d], cs.acc, x, first, m);
@@ -360,16 +355,6 @@ class SumWalk {
       cs.push();
     }
     rr_.into(t, 1, cs.total(), 1, 1);
-  }
-
-  void copy_row(char* d, const char* s, int64_t n) {
-    if (oe_ == 4) {
-      rows::copy_raw<uint32_t>(reinterpret_cast<uint32_t*>(d), 1,
-                               reinterpret_cast<const uint32_t*>(s), 1, n);
-    } else {
-      rows::copy_raw<uint64_t>(reinterpret_cast<uint64_t*>(d), 1,
-                               reinterpret_cast<const uint64_t*>(s), 1, n);
-    }
   }
 
   // t[...] += s[...] over the kept dims of [d, L] (t with strides ts, s with strides ss).

@@ -37,6 +37,8 @@ struct ReduceRows {
   void (*into)(void* o, int64_t os, const void* x, int64_t xs, int64_t n) = nullptr;
   void (*into4)(void* o, const void* x0, const void* x1, const void* x2, const void* x3,
                 int64_t n) = nullptr;
+  // Float sums: o = the sum of m contiguous rows x + r*s (s in elements), in row order.
+  void (*rows)(void* o, const void* x, int64_t s, int64_t m, int64_t n) = nullptr;
 };
 
 template <ReduceOp OP, class T>
@@ -54,12 +56,17 @@ void reduce_into4_fn(void* o, const void* x0, const void* x1, const void* x2, co
                                static_cast<const T*>(x1), static_cast<const T*>(x2),
                                static_cast<const T*>(x3), n);
 }
+template <class T>
+void sum_rows_fn(void* o, const void* x, int64_t s, int64_t m, int64_t n) {
+  rows::sum_rows<T>(static_cast<T*>(o), static_cast<const T*>(x), s, m, n);
+}
 template <ReduceOp OP, class T>
 ReduceRows reduce_rows_of() {
   ReduceRows r;
   r.to = &reduce_to_fn<OP, T>;
   r.into = &reduce_into_fn<OP, T>;
   r.into4 = &reduce_into4_fn<OP, T>;
+  if constexpr (OP == ReduceOp::sum && is_float_v<T>) r.rows = &sum_rows_fn<T>;
   return r;
 }
 
@@ -112,6 +119,278 @@ SV_LOOP_FN void run_reduce(const Plan& p, const ReduceRows& rr, const detail::Ca
     });
   }
 }
+
+// ---------------------------------------------------------------- float sums: pairwise outer loops
+// A float sum must not add rows to the output one after another either: summing a [4096,4096]
+// over its first axis, or a sliced 2-D view over all of it, would add 4096 partial results to each
+// output element in order (error growing with 4096 eps). So float sums walk the plan recursively:
+// kept dims loop, and each run of adjacent reduced outer dims with more than kOuterBlock items (one
+// item = the rest of the walk) adds its items in blocks of kOuterBlock (kOuterBlock + 1 for
+// contiguous vertical rows) into a partial result and combines the blocks pairwise (SumCascade),
+// as NumPy combines its 128-element blocks. A
+// partial result covers the output elements the rest of the walk touches, compactly; the output
+// itself receives one addition per run. Error: O((16 + log2 n) eps) per output element for every
+// layout and axis set, the inner rows being pairwise already (rows::reduce_to).
+constexpr int64_t kOuterBlock = 16;
+
+// The same binary counter as scalar::Cascade over partial results of `sub` elements held in
+// buffers that are swapped, never copied. `add` is the dtype's vertical row loop (o += x).
+struct SumCascade {
+  void (*add)(void* o, int64_t os, const void* x, int64_t xs, int64_t n) = nullptr;
+  int64_t sub = 0, bytes = 0;
+  char* acc = nullptr;  // the block being accumulated
+  char* lev[65] = {};
+  uint64_t count = 0;
+
+  // `scratch` holds nbuf >= 2 buffers of sub elements of esize bytes.
+  void init(char* scratch, int nbuf, int64_t sub_, int64_t esize,
+            void (*add_)(void*, int64_t, const void*, int64_t, int64_t)) {
+    add = add_;
+    sub = sub_;
+    bytes = sub_ * esize;
+    acc = scratch;
+    for (int k = 0; k + 1 < nbuf; ++k) lev[k] = scratch + (k + 1) * bytes;
+    count = 0;
+  }
+  void start() { std::memset(acc, 0, static_cast<size_t>(bytes)); }  // +0.0 in every float
+  void push() {
+    int k = 0;
+    char* carry = acc;
+    for (uint64_t c = count; c & 1; c >>= 1, ++k) {
+      add(lev[k], 1, carry, 1, sub);  // older + newer, into the older one's buffer
+      std::swap(lev[k], carry);       // lev[k] is free now
+    }
+    std::swap(lev[k], carry);
+    acc = carry;
+    ++count;
+  }
+  // The sum of all pushed blocks (count > 0), smallest levels first; consumes the levels.
+  const char* total() {
+    char* t = nullptr;
+    for (uint64_t m = count; m; m &= m - 1) {
+      const int k = __builtin_ctzll(m);
+      if (t) add(lev[k], 1, t, 1, sub);
+      t = lev[k];
+    }
+    return t;
+  }
+};
+
+// Buffers a cascade over `items` items needs: one per level of ceil(items / kOuterBlock) blocks,
+// plus the block being accumulated.
+int cascade_buffers(int64_t items) {
+  uint64_t blocks = static_cast<uint64_t>((items + kOuterBlock - 1) / kOuterBlock);
+  int levels = 0;
+  for (; blocks; blocks >>= 1) ++levels;
+  return levels + 1;
+}
+
+class SumWalk {
+ public:
+  SumWalk(const Plan& p, const ReduceRows& rr, const detail::Caster* cast)
+      : p_(p), rr_(rr), cast_(cast), L_(p.last()), oe_(p.esize[0]), xe_(p.esize[1]) {}
+
+  // Finds the reduced runs that get a cascade and sizes their scratch.
+  Status prepare(const char* op, Buffer& buf, int64_t* buf_bytes) {
+    for (int d = 0; d <= L_; ++d) reduced_[d] = p_.stride[0][d] == 0;
+    int64_t bytes = 0;
+    for (int d = 0; d < L_;) {
+      if (!reduced_[d]) {
+        ++d;
+        continue;
+      }
+      int e = d;
+      int64_t c = 1;
+      while (e < L_ && reduced_[e]) c *= p_.shape[e++];
+      end_[d] = e;
+      items_[d] = c;
+      if (c > kOuterBlock) {
+        // The partial result: the kept dims of [e, L], compact, innermost fastest.
+        int64_t sub = 1;
+        for (int k = L_; k >= e; --k) {
+          sstr_[d][k] = reduced_[k] ? 0 : sub;
+          if (!reduced_[k]) sub *= p_.shape[k];
+        }
+        sub_[d] = sub;
+        nbuf_[d] = cascade_buffers(c);
+        offset_[d] = bytes;
+        bytes += nbuf_[d] * sub * oe_;
+      }
+      d = e;
+    }
+    if (bytes > static_cast<int64_t>(sizeof small_)) {
+      if (bytes > *buf_bytes) {
+        SV_CHECK(buf.allocate(op, bytes));
+        *buf_bytes = bytes;
+      }
+      scratch_ = buf.data();
+    } else {
+      scratch_ = small_;
+    }
+    return ok_status();
+  }
+
+  void run() { walk(0, p_.stride[0], p_.ptr[0], p_.ptr[1]); }
+
+ private:
+  // Adds the part of the input under dims [d, L] at x into the target t with element strides ts.
+  void walk(int d, const int64_t* ts, char* t, const char* x) {
+    if (d == L_) {
+      row(ts, t, x);
+      return;
+    }
+    if (!reduced_[d]) {
+      for (int64_t i = 0; i < p_.shape[d]; ++i) {
+        walk(d + 1, ts, t + i * ts[d] * oe_, x + i * p_.stride[1][d] * xe_);
+      }
+      return;
+    }
+    const int64_t c = items_[d];
+    if (c <= kOuterBlock) {
+      add_items(d, ts, t, x, 0, c);
+      return;
+    }
+    SumCascade cs;
+    cs.init(scratch_ + offset_[d], nbuf_[d], sub_[d], oe_, rr_.into);
+    // A vertical run (one reduced dim just outside a kept contiguous inner dim) sums blocks of
+    // kOuterBlock + 1 rows in registers and stores each column once (rr.rows): measured faster than
+    // zeroing the partial result and adding the rows four at a time, for 1 KiB and 16 KiB rows.
+    const int64_t n = p_.shape[L_];
+    const bool vertical = d == L_ - 1 && !reduced_[L_] && !cast_ && p_.stride[1][L_] == 1;
+    const int64_t step = p_.stride[1][d] * xe_;
+    for (int64_t first = 0, m = 0; first < c; first += m) {
+      m = std::min(kOuterBlock + (vertical ? 1 : 0), c - first);
+      if (vertical) {
+        rr_.rows(cs.acc, x + first * step, p_.stride[1][d], m, n);
+      } else {
+        cs.start();
+        add_items(d, sstr_[d], cs.acc, x, first, m);
+      }
+      cs.push();
+    }
+    add_partial(end_[d], ts, t, sstr_[d], cs.total());
+  }
+
+  // Adds items [first, first + m) of the reduced run starting at d (row-major over its dims).
+  void add_items(int d, const int64_t* ts, char* t, const char* x, int64_t first, int64_t m) {
+    const int e = end_[d];
+    const int64_t n = p_.shape[L_];
+    if (d == L_ - 1 && !cast_) {
+      // One reduced dim around the inner rows: the row loops directly (rows of 1 KiB cost about
+      // as much as a few calls through walk() and row()).
+      const int64_t step = p_.stride[1][d] * xe_, xs = p_.stride[1][L_];
+      const char* r = x + first * step;
+      int64_t k = 0;
+      if (reduced_[L_]) {
+        for (; k < m; ++k, r += step) rr_.to(t, r, xs, n);
+        return;
+      }
+      if (ts[L_] == 1 && xs == 1 && n * oe_ >= 4096) {
+        // Contiguous rows into a contiguous row: four input rows per pass over the target. Only
+        // for rows of 4 KiB or more: on shorter rows the four input rows and the target row
+        // collide modulo 4 KiB often enough (store-to-load aliasing) that measured WebAssembly ran
+        // up to 2x slower than one row per pass.
+        for (; k + 4 <= m; k += 4, r += 4 * step) {
+          rr_.into4(t, r, r + step, r + 2 * step, r + 3 * step, n);
+        }
+      }
+      for (; k < m; ++k, r += step) rr_.into(t, ts[L_], r, xs, n);
+      return;
+    }
+    int64_t idx[kMaxRank];
+    const char* xi = x;
+    int64_t f = first;
+    for (int k = e - 1; k >= d; --k) {
+      idx[k] = f % p_.shape[k];
+      f /= p_.shape[k];
+      xi += idx[k] * p_.stride[1][k] * xe_;
+    }
+    for (int64_t j = 0; j < m; ++j) {
+      walk(e, ts, t, xi);
+      for (int k = e - 1; k >= d; --k) {
+        if (++idx[k] < p_.shape[k]) {
+          xi += p_.stride[1][k] * xe_;
+          break;
+        }
+        xi -= (p_.shape[k] - 1) * p_.stride[1][k] * xe_;
+        idx[k] = 0;
+      }
+    }
+  }
+
+  // One inner row into the target: horizontal (reduced inner dim) or vertical.
+  void row(const int64_t* ts, char* t, const char* x) {
+    const int64_t n = p_.shape[L_], xs = p_.stride[1][L_];
+    if (!cast_) {
+      if (reduced_[L_]) {
+        rr_.to(t, x, xs, n);
+      } else {
+        rr_.into(t, ts[L_], x, xs, n);
+      }
+      return;
+    }
+    alignas(16) uint64_t buf[detail::kCastChunk];
+    if (!reduced_[L_]) {
+      for (int64_t i = 0; i < n; i += detail::kCastChunk) {
+        const int64_t m = std::min(n - i, detail::kCastChunk);
+        detail::cast_row(*cast_, buf, 1, x + i * xs * xe_, xs, m);
+        rr_.into(t + i * ts[L_] * oe_, ts[L_], buf, 1, m);
+      }
+      return;
+    }
+    if (n <= detail::kCastChunk) {
+      detail::cast_row(*cast_, buf, 1, x, xs, n);
+      rr_.to(t, buf, 1, n);
+      return;
+    }
+    // Long converted rows: each chunk's (pairwise) sum is one block of a cascade.
+    alignas(16) uint64_t lev[66];
+    SumCascade cs;
+    cs.init(reinterpret_cast<char*>(lev), 66, 1, oe_, rr_.into);
+    for (int64_t i = 0; i < n; i += detail::kCastChunk) {
+      const int64_t m = std::min(n - i, detail::kCastChunk);
+      detail::cast_row(*cast_, buf, 1, x + i * xs * xe_, xs, m);
+      cs.start();
+      rr_.to(cs.acc, buf, 1, m);
+      cs.push();
+    }
+    rr_.into(t, 1, cs.total(), 1, 1);
+  }
+
+  // t[...] += s[...] over the kept dims of [d, L] (t with strides ts, s with strides ss).
+  void add_partial(int d, const int64_t* ts, char* t, const int64_t* ss, const char* s) {
+    if (d == L_) {
+      if (reduced_[L_]) {
+        rr_.into(t, 1, s, 1, 1);
+      } else {
+        rr_.into(t, ts[L_], s, ss[L_], p_.shape[L_]);
+      }
+      return;
+    }
+    if (reduced_[d]) {
+      add_partial(d + 1, ts, t, ss, s);
+      return;
+    }
+    for (int64_t i = 0; i < p_.shape[d]; ++i) {
+      add_partial(d + 1, ts, t + i * ts[d] * oe_, ss, s + i * ss[d] * oe_);
+    }
+  }
+
+  const Plan& p_;
+  const ReduceRows& rr_;
+  const detail::Caster* cast_;
+  const int L_;
+  const int64_t oe_, xe_;
+  bool reduced_[kMaxRank] = {};
+  int end_[kMaxRank] = {};
+  int nbuf_[kMaxRank] = {};
+  int64_t items_[kMaxRank] = {};
+  int64_t sub_[kMaxRank] = {};
+  int64_t offset_[kMaxRank] = {};
+  int64_t sstr_[kMaxRank][kMaxRank] = {};
+  char* scratch_ = nullptr;
+  alignas(16) char small_[1024];
+};
 
 template <class T>
 T identity(ReduceOp op) {
@@ -278,10 +557,22 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
                                : reduce_rows_of<ReduceOp::min, T>();
     });
   }
+  const bool float_sum = additive && (out.dtype == DType::float32 || out.dtype == DType::float64);
+  Buffer scratch;
+  int64_t scratch_bytes = 0;
+  Status st = ok_status();
   for_each_region(2, ops, 1, [&](const Plan& p, uint32_t invalid) {
     if (additive && (invalid & 2u)) return;  // masked-out elements add 0
-    run_reduce(p, rr, cast);
+    if (!st.ok()) return;
+    if (float_sum) {
+      SumWalk w(p, rr, cast);
+      st = w.prepare(o, scratch, &scratch_bytes);
+      if (st.ok()) w.run();
+    } else {
+      run_reduce(p, rr, cast);
+    }
   });
+  SV_CHECK(st);
 
   if (op == ReduceOp::mean) divide_by(out, count);
   return ok_status();

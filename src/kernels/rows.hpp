@@ -82,6 +82,15 @@ inline void reduce_into4(O* o, const I* x0, const I* x1, const I* x2, const I* x
   scalar::reduce_into_row<OP, O, I>(o, 1, x3, 1, n);
 }
 
+// o[i] = sum of x[r*s + i] over rows r in [0, m), in row order (a block of a vertical float sum).
+template <class T>
+inline void sum_rows(T* o, const T* x, int64_t s, int64_t m, int64_t n) {
+#ifdef __wasm_simd128__
+  if (detail::use_simd() && simd::sum_rows_row<T>(o, x, s, m, n)) return;
+#endif
+  scalar::sum_rows_row<T>(o, x, s, m, n);
+}
+
 template <ReduceOp OP, class O, class I>
 inline void reduce_to(O* o, const I* x, int64_t xs, int64_t n) {
 #ifdef __wasm_simd128__

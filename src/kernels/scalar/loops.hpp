@@ -99,13 +99,92 @@ inline void reduce_into_row(O* o, int64_t os, const I* x, int64_t xs, int64_t n)
   }
 }
 
-// Horizontal step: *o = *o OP (x[0] OP ... OP x[(n-1)*xs]).
+// Vertical block: o[i] = x[i] + x[s + i] + ... + x[(m - 1) * s + i] for i in [0, n), m >= 1, in row
+// order (rows at x + r*s, contiguous). o is written, not added to.
+template <class T>
+inline void sum_rows_row(T* o, const T* x, int64_t s, int64_t m, int64_t n) {
+  SV_NO_VEC
+  for (int64_t i = 0; i < n; ++i) {
+    T a = x[i];
+    SV_NO_VEC
+    for (int64_t r = 1; r < m; ++r) a = reduce_step<ReduceOp::sum, T>(a, x[r * s + i]);
+    o[i] = a;
+  }
+}
+
+// ------------------------------------------------------------------ pairwise float sums
+// Float sums are pairwise, NumPy-class: the rounding error grows with log2(n), not n. Within a
+// block of kSumBlock elements 8 accumulators each add 16 elements in order (NumPy's
+// pairwise_sum); the blocks' sums are then combined pairwise by a Cascade. The SIMD128 loop uses the
+// same shape with vector lanes as the accumulators.
+inline constexpr int64_t kSumBlock = 128;
+
+// Pairwise combination of a stream of partial sums, a binary counter: after m pushes, level[k]
+// holds the sum of 2^k consecutive pushed values for every set bit k of m. T is a float or a
+// vector of floats.
+template <class T>
+struct Cascade {
+  T level[64];
+  uint64_t count = 0;
+
+  void push(T v) {
+    int k = 0;
+    for (uint64_t c = count; c & 1; c >>= 1, ++k) v = level[k] + v;
+    level[k] = v;
+    ++count;
+  }
+  // The sum of everything pushed, the smallest (latest) partial sums first; `zero` if none.
+  T total(T zero) const {
+    if (count == 0) return zero;
+    uint64_t m = count;
+    T t = level[__builtin_ctzll(m)];
+    for (m &= m - 1; m; m &= m - 1) t = level[__builtin_ctzll(m)] + t;
+    return t;
+  }
+};
+
+// Sum of x[i*xs] for i in [0, n), n <= kSumBlock: 8 accumulators, combined pairwise.
+template <class O, class I>
+inline O sum_block(const I* x, int64_t xs, int64_t n) {
+  O r[8] = {};
+  int64_t i = 0;
+  if (n >= 8) {
+    SV_NO_VEC
+    for (int k = 0; k < 8; ++k) r[k] = convert<O, I>(x[k * xs]);
+    SV_NO_VEC
+    for (i = 8; i + 8 <= n; i += 8) {
+      SV_NO_VEC
+      for (int k = 0; k < 8; ++k) r[k] += convert<O, I>(x[(i + k) * xs]);
+    }
+  }
+  O s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+  SV_NO_VEC
+  for (; i < n; ++i) s += convert<O, I>(x[i * xs]);
+  return s;
+}
+
+// Pairwise sum of x[i*xs] for i in [0, n) in the float type O.
+template <class O, class I>
+inline O pairwise_sum(const I* x, int64_t xs, int64_t n) {
+  if (n <= kSumBlock) return sum_block<O, I>(x, xs, n);
+  Cascade<O> c;
+  int64_t i = 0;
+  for (; i + kSumBlock <= n; i += kSumBlock) c.push(sum_block<O, I>(x + i * xs, xs, kSumBlock));
+  if (i < n) c.push(sum_block<O, I>(x + i * xs, xs, n - i));
+  return c.total(O(0));
+}
+
+// Horizontal step: *o = *o OP (x[0] OP ... OP x[(n-1)*xs]); float sums pairwise.
 template <ReduceOp OP, class O, class I>
 inline void reduce_row_to(O* o, const I* x, int64_t xs, int64_t n) {
-  O acc = *o;
-  SV_NO_VEC
-  for (int64_t i = 0; i < n; ++i) acc = reduce_step<OP, O>(acc, convert<O, I>(x[i * xs]));
-  *o = acc;
+  if constexpr (OP == ReduceOp::sum && is_float_v<O>) {
+    if (n > 0) *o = *o + pairwise_sum<O, I>(x, xs, n);
+  } else {
+    O acc = *o;
+    SV_NO_VEC
+    for (int64_t i = 0; i < n; ++i) acc = reduce_step<OP, O>(acc, convert<O, I>(x[i * xs]));
+    *o = acc;
+  }
 }
 
 }  // namespace sv::kernels::scalar

@@ -526,6 +526,48 @@ SV_SIMD_INLINE bool reduce_into_row(O* o, int64_t os, const I* x, int64_t xs, in
   }
 }
 
+// Vertical block, as scalar::sum_rows_row: o[i] = x[i] + x[s + i] + ... + x[(m-1)*s + i], each
+// column summed in registers over all m rows and stored once (short rows: no read-modify-write of
+// o per row, and one call per block of rows instead of one per row).
+template <class T>
+SV_SIMD_INLINE bool sum_rows_row(T* o, const T* x, int64_t s, int64_t m, int64_t n) {
+  if constexpr (!kSimdHot<T> || !is_float_v<T>) {
+    return false;
+  } else {
+    constexpr int L = kLanes<T>;
+    const ptrdiff_t pn = static_cast<ptrdiff_t>(n), ps = static_cast<ptrdiff_t>(s);
+    const ptrdiff_t pm = static_cast<ptrdiff_t>(m);
+    ptrdiff_t i = 0;
+    for (; i + 4 * L <= pn; i += 4 * L) {
+      const T* p = x + i;
+      vec<T> a0 = load<T>(p), a1 = load<T>(p + L), a2 = load<T>(p + 2 * L), a3 = load<T>(p + 3 * L);
+      for (ptrdiff_t r = 1; r < pm; ++r) {
+        p += ps;
+        a0 += load<T>(p);
+        a1 += load<T>(p + L);
+        a2 += load<T>(p + 2 * L);
+        a3 += load<T>(p + 3 * L);
+      }
+      store<T>(o + i, a0);
+      store<T>(o + i + L, a1);
+      store<T>(o + i + 2 * L, a2);
+      store<T>(o + i + 3 * L, a3);
+    }
+    for (; i + L <= pn; i += L) {
+      const T* p = x + i;
+      vec<T> a = load<T>(p);
+      for (ptrdiff_t r = 1; r < pm; ++r) a += load<T>(p += ps);
+      store<T>(o + i, a);
+    }
+    for (; i < pn; ++i) {
+      T a = x[i];
+      for (ptrdiff_t r = 1; r < pm; ++r) a += x[r * ps + i];
+      o[i] = a;
+    }
+    return true;
+  }
+}
+
 // Vertical over four rows at once: o[i] = (((o[i] OP x0[i]) OP x1[i]) OP x2[i]) OP x3[i], the
 // same order as four single-row steps (so float sums round identically), one pass over o.
 template <ReduceOp OP, class O, class I>
@@ -561,8 +603,55 @@ SV_SIMD_INLINE bool reduce_into_row4(O* o, const I* x0, const I* x1, const I* x2
   }
 }
 
+// Pairwise float sum of a contiguous row, n >= 4 * lanes: the scalar pairwise_sum's shape with
+// vector lanes as the accumulators. A block is 4 vector accumulators x 16 vectors each (every lane
+// adds 16 elements in order, as each of NumPy's 8 accumulators does over its 128-element block);
+// the block sums are combined pairwise as vectors (scalar::Cascade), the lanes pairwise at the end.
+// One block is 1 KiB (float32) or 2 KiB (float64): the cascade costs a few adds per KiB read.
+template <class T>
+SV_SIMD_INLINE T sum_row_pairwise(const T* x, int64_t n) {
+  constexpr int L = kLanes<T>;
+  constexpr ptrdiff_t kBlock = 64 * L;
+  const ptrdiff_t pn = static_cast<ptrdiff_t>(n);
+  scalar::Cascade<vec<T>> c;
+  ptrdiff_t i = 0;
+  for (; i + kBlock <= pn; i += kBlock) {
+    const T* p = x + i;
+    vec<T> a0 = load<T>(p), a1 = load<T>(p + L), a2 = load<T>(p + 2 * L), a3 = load<T>(p + 3 * L);
+    for (ptrdiff_t j = 4 * L; j < kBlock; j += 4 * L) {
+      a0 += load<T>(p + j);
+      a1 += load<T>(p + j + L);
+      a2 += load<T>(p + j + 2 * L);
+      a3 += load<T>(p + j + 3 * L);
+    }
+    c.push((a0 + a1) + (a2 + a3));
+  }
+  if (i + L <= pn) {
+    // The last partial block: the same accumulators, fewer vectors.
+    vec<T> a0 = load<T>(x + i), a1{}, a2{}, a3{};
+    i += L;
+    for (; i + 4 * L <= pn; i += 4 * L) {
+      a1 += load<T>(x + i);
+      a2 += load<T>(x + i + L);
+      a3 += load<T>(x + i + 2 * L);
+      a0 += load<T>(x + i + 3 * L);
+    }
+    for (; i + L <= pn; i += L) a1 += load<T>(x + i);
+    c.push((a0 + a1) + (a2 + a3));
+  }
+  const vec<T> v = c.total(vec<T>{});
+  T s;
+  if constexpr (L == 4) {
+    s = (v[0] + v[1]) + (v[2] + v[3]);
+  } else {
+    s = v[0] + v[1];
+  }
+  for (; i < pn; ++i) s += x[i];  // fewer than L elements
+  return s;
+}
+
 // Horizontal: *o = *o OP (x[0] OP ... OP x[n-1]) over a contiguous row (last-axis reductions):
-// four vector accumulators, then the lanes.
+// float sums pairwise (sum_row_pairwise); otherwise four vector accumulators, then the lanes.
 template <ReduceOp OP, class O, class I>
 SV_SIMD_INLINE bool reduce_row_to(O* o, const I* x, int64_t xs, int64_t n) {
   constexpr bool same = std::is_same_v<O, I> && kSimdHot<O>;
@@ -574,6 +663,10 @@ SV_SIMD_INLINE bool reduce_row_to(O* o, const I* x, int64_t xs, int64_t n) {
     if (xs != 1) return false;
     constexpr int L = kLanes<I>;
     if (n < 4 * L) return false;
+    if constexpr (same && OP == ReduceOp::sum && is_float_v<O>) {
+      *o = *o + sum_row_pairwise<O>(x, n);
+      return true;
+    }
     int64_t i = 0;
     O acc = *o;
     if constexpr (same) {

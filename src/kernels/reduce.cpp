@@ -381,13 +381,15 @@ class SumWalk {
   const detail::Caster* cast_;
   const int L_;
   const int64_t oe_, xe_;
-  bool reduced_[kMaxRank] = {};
-  int end_[kMaxRank] = {};
-  int nbuf_[kMaxRank] = {};
-  int64_t items_[kMaxRank] = {};
-  int64_t sub_[kMaxRank] = {};
-  int64_t offset_[kMaxRank] = {};
-  int64_t sstr_[kMaxRank][kMaxRank] = {};
+  // Set by prepare() before use (dims [0, L] and the starts of reduced runs); left uninitialised:
+  // zeroing them (9 KiB) cost more than a small sum itself.
+  bool reduced_[kMaxRank];
+  int end_[kMaxRank];
+  int nbuf_[kMaxRank];
+  int64_t items_[kMaxRank];
+  int64_t sub_[kMaxRank];
+  int64_t offset_[kMaxRank];
+  int64_t sstr_[kMaxRank][kMaxRank];
   char* scratch_ = nullptr;
   alignas(16) char small_[1024];
 };

@@ -84,6 +84,27 @@ export function toInt(op: string, what: string, v: unknown): number {
   throw new TypeError(`${op}: ${what} must be an integer (number or bigint), got ${fmt(v)}`);
 }
 
+/**
+ * @internal An index passed as separate integers (`f(1, 2)`) or as one array (`f([1, 2])`), never
+ * both and never with extra arguments: the rule of every method that takes indices.
+ */
+export function indexArgs(op: string, what: string, args: readonly unknown[]): number[] {
+  if (args.length === 1) {
+    const a = args[0];
+    return typeof a === 'number' || typeof a === 'bigint' ? [toInt(op, 'index', a)] : toInts(op, what, a);
+  }
+  if (args.length === 0) throw new TypeError(`${op}: expected ${what} (integers, or one array of integers), got none`);
+  return args.map((a, i) => {
+    if (isArrayLike(a)) {
+      throw new StrideViewError(
+        'invalid_argument',
+        `${op}: pass the ${what} as separate integers or as one array, not both: got (${args.map((x) => fmt(x)).join(', ')})`,
+      );
+    }
+    return toInt(op, `${what}[${i}]`, a);
+  });
+}
+
 /** @internal Checks an array of integers. */
 export function toInts(op: string, what: string, v: unknown): number[] {
   if (!isArrayLike(v)) {

@@ -13,7 +13,7 @@ import {
   scalarDType,
   toStored,
 } from './dtype.js';
-import { StrideViewError, fmt, isArrayLike, relabel, toInt, toInts, toPairs } from './errors.js';
+import { StrideViewError, fmt, indexArgs, isArrayLike, relabel, toInt, toInts, toPairs } from './errors.js';
 import { heapBuffer, rt } from './runtime.js';
 import { Op, wire, type Wire } from './wire.js';
 import { View, ints, pairs, putView, readView } from './view.js';
@@ -985,23 +985,7 @@ export class NDArray {
   get(...indices: number[]): NDArray;
   get(...args: (number | readonly number[])[]): NDArray {
     const op = 'get';
-    let idx: number[];
-    if (args.length === 1) {
-      const a: unknown = args[0];
-      idx = typeof a === 'number' || typeof a === 'bigint' ? [toInt(op, 'index', a)] : toInts(op, 'indices', a);
-    } else if (args.length === 0) {
-      throw new TypeError(`${op}: expected indices (integers, or one array of integers), got none`);
-    } else {
-      idx = args.map((a: unknown, i) => {
-        if (isArrayLike(a)) {
-          throw new StrideViewError(
-            'invalid_argument',
-            `${op}: pass the indices as separate integers or as one array, not both: got (${args.map((x) => fmt(x)).join(', ')})`,
-          );
-        }
-        return toInt(op, `indices[${i}]`, a);
-      });
-    }
+    const idx = indexArgs(op, 'indices', args);
     try {
       return this._index('slice', idx);
     } catch (e) {
@@ -1025,20 +1009,7 @@ export class NDArray {
       }
       idx = new Array<number>(this.ndim).fill(0);
     } else {
-      if (args.length === 1) {
-        const a: unknown = args[0];
-        idx = typeof a === 'number' || typeof a === 'bigint' ? [toInt(op, 'index', a)] : toInts(op, 'indices', a);
-      } else {
-        idx = args.map((a: unknown, i) => {
-          if (isArrayLike(a)) {
-            throw new StrideViewError(
-              'invalid_argument',
-              `${op}: pass the indices as separate integers or as one array, not both: got (${args.map((x) => fmt(x)).join(', ')})`,
-            );
-          }
-          return toInt(op, `indices[${i}]`, a);
-        });
-      }
+      idx = indexArgs(op, 'indices', args);
       if (idx.length !== this.ndim) {
         throw new StrideViewError('rank_mismatch', `item: ${idx.length} indices for an array of dimension ${this.ndim}`);
       }

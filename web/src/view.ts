@@ -1,6 +1,6 @@
 // View: an immutable value describing how to read a flat buffer as an n-d array. All rules live in
 // C++ (src/view); this class only carries the result of one C++ call per operation.
-import { StrideViewError, fmt, toInt, toInts, toPairs } from './errors.js';
+import { fmt, indexArgs, toInt, toInts, toPairs } from './errors.js';
 import { Op, wire, type Wire } from './wire.js';
 import { type Dim, type SymShape, putExpr, putShape, readExpr, toShape } from './sym.js';
 
@@ -192,7 +192,7 @@ export class View {
   linearIndex(idx: readonly number[]): number;
   linearIndex(...idx: number[]): number;
   linearIndex(...args: unknown[]): number {
-    const i = indexArgs('View.linearIndex', args);
+    const i = indexArgs('View.linearIndex', 'idx', args);
     wire.begin();
     putView(wire, this);
     wire.putDims(i);
@@ -202,7 +202,7 @@ export class View {
   isValid(idx: readonly number[]): boolean;
   isValid(...idx: number[]): boolean;
   isValid(...args: unknown[]): boolean {
-    const i = indexArgs('View.isValid', args);
+    const i = indexArgs('View.isValid', 'idx', args);
     wire.begin();
     putView(wire, this);
     wire.putDims(i);
@@ -303,21 +303,6 @@ export class View {
     wire.call(Op.ViewToString);
     return wire.str();
   }
-}
-
-/** An index given as one array or as separate integers (never both, never an extra argument). */
-function indexArgs(op: string, args: readonly unknown[]): number[] {
-  if (args.length === 1) return toInts(op, 'idx', args[0]);
-  if (args.length === 0) throw new TypeError(`${op}: expected an index (integers, or one array of integers), got none`);
-  return args.map((a, k) => {
-    if (Array.isArray(a)) {
-      throw new StrideViewError(
-        'invalid_argument',
-        `${op}: pass the index as separate integers or as one array, not both: got (${args.map((x) => fmt(x)).join(', ')})`,
-      );
-    }
-    return toInt(op, `idx[${k}]`, a);
-  });
 }
 
 function putPairs(w: Wire, p: readonly (readonly [number, number])[]): void {

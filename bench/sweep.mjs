@@ -66,7 +66,8 @@ function fixture(n) {
   const row = sv.arange(0, n, 1, 'float32');
   const cond = sv.greater(a, n * n / 2);
   const out = sv.empty([n, n], 'float32');
-  return { a, b, row, cond, out, n };
+  const a3 = a.reshape([1, n, n]);
+  return { a, b, row, cond, out, a3, n };
 }
 const small = fixture(8);
 const mid = fixture(32);
@@ -101,7 +102,7 @@ const META_OPS = [
   ['slice with steps', (f) => () => f.a.slice('1:5, ::-2'), null],
   ['reshape', (f) => () => f.a.reshape([f.n / 2, f.n * 2]), (p) => () => p.a.reshape([4, 16])],
   ['expand (broadcastTo)', (f) => () => f.row.broadcastTo([f.n, f.n]), null],
-  ['squeeze', (f) => () => f.a.reshape([1, f.n, f.n]).squeeze(), null],
+  ['squeeze', (f) => () => f.a3.squeeze(), null],
   ['unsqueeze', (f) => () => f.a.unsqueeze(0), null],
   ['flip', (f) => () => f.a.flip(1), (p) => () => np.flip(p.a, 1)],
   ['padView', (f) => () => f.a.padView([[1, 1], [1, 1]]), null],

@@ -29,4 +29,34 @@ namespace sv::kernels {
 // differ (shape_mismatch), dtypes that differ (type_error).
 Status matmul(const Operand& out, const Operand& a, const Operand& b);
 
+// ------------------------------------------------------------------------------- reductions
+// Shared by the reductions below (as reduce() in kernels.hpp): out is in keepdims form, i.e. in's
+// shape with every reduced dim set to 1 (callers reshape for keepdims=false); axes_mask bit i is
+// dim i of in (bits at or above the rank: out_of_range); masked-out input elements take part as 0;
+// the elements of each output are visited in C order of the reduced dims.
+
+enum class ArgOp : int32_t { argmax, argmin };
+// out[..., 0, ...] = the index along `axis` (0 <= axis < rank, or -rank <= axis < 0 from the end)
+// of the largest (argmax) / smallest (argmin) element; out is int64. Ties: the first occurrence;
+// NaN wins (the first NaN's index), as NumPy. Integers compare exactly (uint64 above 2^63 too).
+// An empty axis is an invalid_argument error (NumPy: "attempt to get argmax of an empty
+// sequence"); an empty output is fine.
+Status arg_reduce(ArgOp op, const Operand& out, const Operand& in, int axis);
+
+enum class ReduceMoreOp : int32_t { prod, any, all };
+// prod: the product over axes_mask; out dtype chosen by the caller (not bool; NumPy's default is
+// int64 / uint64 for integer and bool inputs, the input dtype for floats). Each element is first
+// converted to the output dtype's family by the casting rules, then float products accumulate in
+// float64 and are rounded to out once, integer products wrap in the dtype. Empty: 1.
+// any / all: out bool; an element is true when != 0 (NaN is true, -0 false). Empty: any false,
+// all true (masked-out elements are 0, so they make `all` false).
+Status reduce_more(ReduceMoreOp op, const Operand& out, const Operand& in, uint64_t axes_mask);
+
+enum class MomentOp : int32_t { var, std };
+// var = sum((x - mean)^2) / max(n - ddof, 0) over axes_mask, std = sqrt(var), two-pass in
+// float64 (the mean first, then the squared deviations) and rounded once to out, which is float32
+// or float64 (NumPy: float32 for float32 input, float64 for integers and float64). n - ddof <= 0
+// gives inf (or NaN for 0/0) like NumPy; an empty reduction gives NaN. ddof must be finite >= 0.
+Status moments(MomentOp op, const Operand& out, const Operand& in, uint64_t axes_mask, double ddof);
+
 }  // namespace sv::kernels

@@ -59,4 +59,28 @@ enum class MomentOp : int32_t { var, std };
 // gives inf (or NaN for 0/0) like NumPy; an empty reduction gives NaN. ddof must be finite >= 0.
 Status moments(MomentOp op, const Operand& out, const Operand& in, uint64_t axes_mask, double ddof);
 
+// ------------------------------------------------------------------------- along one axis
+// `axis`: 0 <= axis < rank, or -rank <= axis < 0 counting from the end (out_of_range otherwise);
+// rank-0 inputs are a rank_mismatch error (callers reshape to [1], as NumPy flattens for
+// axis=None). Masked-out input elements read as 0.
+
+enum class ScanOp : int32_t { cumsum, cumprod };
+// out[..., i, ...] = in[..., 0, ...] op ... op in[..., i, ...] along axis; out has in's shape and
+// a dtype chosen by the caller (not bool: type_error; NumPy's default is int64 / uint64 for
+// integer and bool inputs, the input dtype for floats). Each element is converted to out's dtype
+// by the casting rules, then accumulated sequentially in out's dtype (floats round at every step
+// like NumPy's cumsum; integers wrap). out == in in place is fine.
+Status scan(ScanOp op, const Operand& out, const Operand& in, int axis);
+
+// Stable ascending sort along axis; out has in's shape and dtype. NaN sorts last (after +inf), -0
+// and +0 are equal (keep their order), integers compare exactly.
+Status sort(const Operand& out, const Operand& in, int axis);
+// out (int64, in's shape) = the indices that sort in along axis: stable, the same order as sort().
+Status argsort(const Operand& out, const Operand& in, int axis);
+// The k largest elements along axis, largest first; equal values by increasing index; NaN counts
+// as the largest (torch.topk). values has in's dtype and indices int64, both in's shape with
+// axis set to k (0 <= k <= size of axis: out_of_range otherwise). values and indices must not
+// overlap (invalid_argument).
+Status topk(const Operand& values, const Operand& indices, const Operand& in, int64_t k, int axis);
+
 }  // namespace sv::kernels

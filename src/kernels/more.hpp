@@ -83,4 +83,29 @@ Status argsort(const Operand& out, const Operand& in, int axis);
 // overlap (invalid_argument).
 Status topk(const Operand& values, const Operand& indices, const Operand& in, int64_t k, int axis);
 
+// ------------------------------------------------------------------------- elementwise math
+// Same contract as binary()/unary() in kernels.hpp: operands of equal shape (callers broadcast),
+// masked-out input elements read as 0, out unmasked and writable, overlap read first. Scalar libm
+// per element (results are those of the C library the module is built with).
+
+enum class MathOp : int32_t {
+  square, floor, ceil, rint, trunc, sign, sin, cos, tan, tanh, exp2, log2, log10, log1p, expm1,
+  isnan, isfinite, logical_not
+};
+// square .. expm1: a and out share float32 or float64 (callers cast integers to a float first,
+// or use binary mul for an integer square). rint is NumPy's round / around with 0 decimals: half
+// to even. sign maps +-0 and NaN to themselves. isnan / isfinite: any input dtype, out bool
+// (integers: false / true). logical_not: any input dtype (x == 0), out bool.
+Status math_unary(MathOp op, const Operand& out, const Operand& a);
+
+enum class MathBinaryOp : int32_t { pow, logical_and, logical_or, logical_xor };
+// pow: a, b, out share float32 or float64 (std::pow). logical_*: any input dtypes (each x != 0,
+// NaN is true), out bool.
+Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const Operand& b);
+
+// out = min(max(a, lo), hi) elementwise (np.clip; callers broadcast scalar bounds with expand);
+// out, a, lo, hi share float32 or float64; NaN in any operand propagates (a's NaN first, then
+// lo's, then hi's). Integer clip is binary maximum then minimum.
+Status clip(const Operand& out, const Operand& a, const Operand& lo, const Operand& hi);
+
 }  // namespace sv::kernels

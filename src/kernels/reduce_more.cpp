@@ -412,8 +412,9 @@ Status moments(MomentOp op, const Operand& out, const Operand& in, uint64_t axes
   }
   if (!(ddof >= 0) || std::isinf(ddof)) {
     return make_error(Code::invalid_argument,
-                      std::string(name) + ": ddof must be a finite number >= 0, got " +
-                          std::to_string(ddof));
+                      std::string(name) +
+                          ": ddof must be a finite number >= 0 (the degrees of freedom "
+                          "subtracted from the count)");  // no float formatting: it pulls in printf
   }
   if (empty_out) return ok_status();
   detail::Buffer buf;

@@ -197,3 +197,20 @@ TEST_CASE("matmul: errors", "[matmul]") {
   REQUIRE_FALSE(s.ok());
   CHECK_THAT(s.error().message, Catch::StartsWith("matmul: "));
 }
+
+TEST_CASE("matmul: output rows 1 KiB apart (the staged path)", "[matmul]") {
+  std::mt19937_64 rng(1305);
+  for (DType t : {DType::float32, DType::float64}) {
+    const int64_t ld = t == DType::float32 ? 256 : 128;
+    for (int64_t K : {0, 3, 300}) {
+      const View ov = make_view({9, 13}, 0, {ld, 1});
+      const View ob = make_view({6, 13}, 5 * ld, {-ld, 1});  // flipped rows, same stride
+      const Arr a = make_arr(random_src_view({9, K}, rng), t, rng, 1, true);
+      const Arr b = make_arr(random_src_view({K, 13}, rng), t, rng, 2, true);
+      const Arr a6 = make_arr(random_src_view({6, K}, rng), t, rng, 1);
+      const Arr b6 = make_arr(random_src_view({K, 13}, rng), t, rng, 0);
+      run_case(a, b, make_arr(ov, t, rng, 0));
+      run_case(a6, b6, make_arr(ob, t, rng, 3));
+    }
+  }
+}

@@ -4,6 +4,7 @@
 // run on contiguous chunks, and the result stored through the output's stride. Size: one chunk
 // loop per (op, working type); the planning, masking and conversion exist once. Scalar libm calls:
 // these ops are not the hot path (add / mul / sqrt / exp are in elementwise.cpp with SIMD128).
+// float32 operands are computed in float64 and rounded once (one libm, half the loops).
 #include <cmath>
 #include <string>
 
@@ -142,8 +143,8 @@ SV_LOOP_FN void clip_chunk(void* po, const void* pa, const void* pb, const void*
 }
 
 template <int OP>
-ChunkFn unary_fn(bool f64) {
-  return f64 ? &unary_chunk<double, OP> : &unary_chunk<float, OP>;
+ChunkFn unary_fn(bool) {
+  return &unary_chunk<double, OP>;
 }
 
 ChunkFn math_unary_fn(MathOp op, bool f64) {
@@ -189,9 +190,10 @@ const char* const kUnaryNames[] = {"square", "floor", "ceil",  "rint",  "trunc",
 const char* const kBinaryNames[] = {"pow", "logical_and", "logical_or", "logical_xor"};
 
 // Runs fn over the common shape of out and inputs[0..nin): each input converted to `work` in
-// chunks; fn writes out's dtype into a chunk that is stored through out's stride.
+// chunks; fn writes dtype `res` into a chunk that is converted to out's dtype (when it differs)
+// and stored through out's stride.
 Status run_chunks(const char* name, const Operand& out, const Operand* const* in, int nin,
-                  DType work, ChunkFn fn) {
+                  DType work, ChunkFn fn, DType res) {
   detail::Buffer bufs[3];
   Operand src[3];
   for (int k = 0; k < nin; ++k) {
@@ -212,6 +214,8 @@ Status run_chunks(const char* name, const Operand& out, const Operand* const* in
     cast[k] = detail::make_caster(work, src[k].dtype);
   }
   const int64_t eo = ops[0].esize;
+  const detail::Caster back = detail::make_caster(out.dtype, res);
+  const bool convert_out = res != out.dtype;
   for_each_region(nin + 1, ops, 0, [&](const Plan& p, uint32_t) {
     const int L = p.last();
     const int64_t n = p.shape[L];
@@ -225,7 +229,12 @@ Status run_chunks(const char* name, const Operand& out, const Operand* const* in
                            p.stride[k + 1][L], m);
         }
         fn(o, w[0], w[1], w[2], m);
-        detail::store_strided(eo, ptr[0] + i * p.stride[0][L] * eo, p.stride[0][L], o, m);
+        char* d = ptr[0] + i * p.stride[0][L] * eo;
+        if (convert_out) {
+          detail::cast_row(back, d, p.stride[0][L], o, 1, m);
+        } else {
+          detail::store_strided(eo, d, p.stride[0][L], o, m);
+        }
       }
     });
   });
@@ -274,10 +283,13 @@ Status math_unary(MathOp op, const Operand& out, const Operand& a) {
                                               dtype_name(a.dtype) + "; cast to a float first");
     }
     SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
-    work = a.dtype;
-    fn = math_unary_fn(op, a.dtype == DType::float64);
+    // float32 runs in float64 and rounds once: the float64 libm only (size), and at least as
+    // accurate as the float32 one (square, floor, ceil, rint, trunc, sign: the same bits).
+    work = DType::float64;
+    fn = math_unary_fn(op, true);
+    return run_chunks(name, out, in, 1, work, fn, DType::float64);
   }
-  return run_chunks(name, out, in, 1, work, fn);
+  return run_chunks(name, out, in, 1, work, fn, DType::bool_);
 }
 
 Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const Operand& b) {
@@ -297,14 +309,13 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
                                               "; cast first");
     }
     SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
-    return run_chunks(name, out, in, 2, a.dtype,
-                      a.dtype == DType::float64 ? &pow_chunk<double> : &pow_chunk<float>);
+    return run_chunks(name, out, in, 2, DType::float64, &pow_chunk<double>, DType::float64);
   }
   SV_CHECK(detail::check_dtype(name, "out", out, DType::bool_));
   const ChunkFn fn = op == MathBinaryOp::logical_and ? &logical_chunk<1>
                      : op == MathBinaryOp::logical_or ? &logical_chunk<2>
                                                       : &logical_chunk<3>;
-  return run_chunks(name, out, in, 2, DType::bool_, fn);
+  return run_chunks(name, out, in, 2, DType::bool_, fn, DType::bool_);
 }
 
 Status clip(const Operand& out, const Operand& a, const Operand& lo, const Operand& hi) {
@@ -319,8 +330,7 @@ Status clip(const Operand& out, const Operand& a, const Operand& lo, const Opera
                                             dtype_name(hi.dtype) +
                                             "; cast first (integer clip: maximum then minimum)");
   }
-  return run_chunks(name, out, in, 3, a.dtype,
-                    a.dtype == DType::float64 ? &clip_chunk<double> : &clip_chunk<float>);
+  return run_chunks(name, out, in, 3, DType::float64, &clip_chunk<double>, DType::float64);
 }
 
 }  // namespace sv::kernels

@@ -86,7 +86,9 @@ Status topk(const Operand& values, const Operand& indices, const Operand& in, in
 // ------------------------------------------------------------------------- elementwise math
 // Same contract as binary()/unary() in kernels.hpp: operands of equal shape (callers broadcast),
 // masked-out input elements read as 0, out unmasked and writable, overlap read first. Scalar libm
-// per element (results are those of the C library the module is built with).
+// per element (results are those of the C library the module is built with); float32 operands
+// are computed in float64 and rounded to float32 once (pow / transcendental results may differ
+// from NumPy's float32 libm in the last bit; the others are exact).
 
 enum class MathOp : int32_t {
   square, floor, ceil, rint, trunc, sign, sin, cos, tan, tanh, exp2, log2, log10, log1p, expm1,

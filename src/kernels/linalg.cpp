@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "kernels/internal.hpp"
+#include "kernels/lines.hpp"
 #include "kernels/more.hpp"
 #ifdef __wasm_simd128__
 #include "kernels/simd128/matmul.hpp"
@@ -262,9 +263,9 @@ Status matmul(const Operand& out, const Operand& a, const Operand& b) {
   }
   if (!ok) {
     return make_error(Code::shape_mismatch,
-                      "matmul: out " + dims_to_string(out.layout.shape) + " = a " +
-                          dims_to_string(a.layout.shape) + " @ b " +
-                          dims_to_string(b.layout.shape) +
+                      "matmul: out " + detail::shape_str(out.layout.shape) + " = a " +
+                          detail::shape_str(a.layout.shape) + " @ b " +
+                          detail::shape_str(b.layout.shape) +
                           " does not chain; need a [..., M, K], b [..., K, N], out [..., M, N] "
                           "with equal batch dims (expand them first)");
   }

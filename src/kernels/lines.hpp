@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <span>
+#include <string>
 
 #include "kernels/internal.hpp"
 
@@ -86,6 +88,13 @@ struct AxisLines {
 
 // d[i * ds] = s[i] on raw elements of `esize` bytes (1, 2, 4, 8).
 void store_strided(int64_t esize, void* d, int64_t ds, const void* s, int64_t n);
+
+// "[2,3]" for a layout's shape or any (data(), size()) sequence of int64: through an explicit span,
+// so that nothing depends on how Layout stores its dims.
+template <class D>
+std::string shape_str(const D& d) {
+  return dims_to_string(std::span<const int64_t>(d.data(), d.size()));
+}
 
 // Normalises axis (-rank <= axis < rank) or returns an out_of_range error naming `op`.
 Status normalize_axis(const char* op, int rank, int* axis);

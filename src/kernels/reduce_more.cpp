@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "kernels/internal.hpp"
+#include "kernels/lines.hpp"
 #include "kernels/more.hpp"
 
 namespace sv::kernels {
@@ -174,13 +175,14 @@ Status check_reduction(const char* op, const Operand& out, const Operand& in, ui
     if (ok) ok = out.layout.shape[d] == (red ? 1 : n);
   }
   if (!ok) {
-    Dims want;
-    for (int d = 0; d < r; ++d) want.push_back(((axes >> d) & 1u) ? 1 : in.layout.shape[d]);
+    int64_t want[kMaxRank];
+    for (int d = 0; d < r; ++d) want[d] = ((axes >> d) & 1u) ? 1 : in.layout.shape[d];
     return make_error(Code::shape_mismatch, std::string(op) + ": out has shape " +
-                                                dims_to_string(out.layout.shape) +
+                                                detail::shape_str(out.layout.shape) +
                                                 " but reducing in " +
-                                                dims_to_string(in.layout.shape) +
-                                                " needs the keepdims shape " + dims_to_string(want));
+                                                detail::shape_str(in.layout.shape) +
+                                                " needs the keepdims shape " +
+                                                dims_to_string(std::span<const int64_t>(want, r)));
   }
   for (int d = 0; d < r && !in_empty; ++d) {
     if ((axes >> d) & 1u) c *= in.layout.shape[d];
@@ -311,7 +313,7 @@ Status arg_reduce(ArgOp op, const Operand& out, const Operand& in, int axis) {
   if (axis < -r || axis >= r) {
     return make_error(Code::out_of_range, std::string(name) + ": axis " + S(axis) +
                                               " is out of range for in of rank " + S(r) +
-                                              " (shape " + dims_to_string(in.layout.shape) + ")");
+                                              " (shape " + detail::shape_str(in.layout.shape) + ")");
   }
   if (axis < 0) axis += r;
   int64_t count = 0;
@@ -322,7 +324,7 @@ Status arg_reduce(ArgOp op, const Operand& out, const Operand& in, int axis) {
   if (count == 0) {
     return make_error(Code::invalid_argument, std::string(name) + ": attempt to get " + name +
                                                   " of an empty sequence (axis " + S(axis) +
-                                                  " of shape " + dims_to_string(in.layout.shape) +
+                                                  " of shape " + detail::shape_str(in.layout.shape) +
                                                   ")");
   }
   detail::Buffer buf;

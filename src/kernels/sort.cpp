@@ -92,8 +92,8 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
                                               std::to_string(n));
   }
   const int64_t nout = mode == Mode::topk ? k : n;
-  Dims want;
-  for (int d = 0; d < r; ++d) want.push_back(d == axis ? nout : in.layout.shape[d]);
+  int64_t want[kMaxRank];
+  for (int d = 0; d < r; ++d) want[d] = d == axis ? nout : in.layout.shape[d];
   for (const Operand* o : {values, indices}) {
     if (!o) continue;
     const char* on = o == values ? "values" : "indices";
@@ -101,8 +101,8 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
     for (int d = 0; d < r && same; ++d) same = o->layout.shape[d] == want[d];
     if (!same) {
       return make_error(Code::shape_mismatch, std::string(name) + ": " + on + " has shape " +
-                                                  dims_to_string(o->layout.shape) + " but needs " +
-                                                  dims_to_string(want));
+                                                  detail::shape_str(o->layout.shape) + " but needs " +
+                                                  dims_to_string(std::span<const int64_t>(want, r)));
     }
     SV_CHECK(detail::check_dtype(name, on, *o, o == values ? in.dtype : DType::int64));
     SV_CHECK(detail::check_writable(name, on, *o));
@@ -111,8 +111,8 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
     return make_error(Code::invalid_argument,
                       std::string(name) + ": values and indices share memory; pass two buffers");
   }
-  for (int64_t s : want) {
-    if (s == 0) return ok_status();
+  for (int d = 0; d < r; ++d) {
+    if (want[d] == 0) return ok_status();
   }
   detail::Buffer ib, wb;
   Operand src = in;

@@ -92,10 +92,12 @@ void run(DType t, const char* name, double memcpy_gbs) {
                    static_cast<long long>(n));
     }
     auto gf = [&](double ms) { return flop / (ms * 1e6); };
-    std::printf("%-8s n=%-5lld %9.3f ms %8.2f GFLOP/s | A^T %6.2f | out ld+16 %6.2f | scalar path %7.2f | naive %7.2f"
-                " | x naive %5.1f | GFLOP/s per memcpy GB/s %.3f\n",
-                name, static_cast<long long>(n), tk, gf(tk), gf(tt), gf(tp), gf(ts), gf(tn), tn / tk,
-                gf(tk) / memcpy_gbs);
+    std::printf(
+        "%-8s n=%-5lld %9.3f ms %8.2f GFLOP/s | A^T %6.2f | out ld+16 %6.2f | scalar path %7.2f | "
+        "naive %7.2f"
+        " | x naive %5.1f | GFLOP/s per memcpy GB/s %.3f\n",
+        name, static_cast<long long>(n), tk, gf(tk), gf(tt), gf(tp), gf(ts), gf(tn), tn / tk,
+        gf(tk) / memcpy_gbs);
   }
 }
 

@@ -104,7 +104,8 @@ SV_LOOP_FN void micro_scalar(const W* ap, const W* bp, int64_t kc, W* c, int64_t
     }
   }
   for (int i = 0; i < MR; ++i) {
-    for (int j = 0; j < NR; ++j) c[i * cr + j] = accumulate ? c[i * cr + j] + t[i * NR + j] : t[i * NR + j];
+    for (int j = 0; j < NR; ++j)
+      c[i * cr + j] = accumulate ? c[i * cr + j] + t[i * NR + j] : t[i * NR + j];
   }
 }
 
@@ -122,9 +123,8 @@ SV_LOOP_FN void micro_f64(const double* ap, const double* bp, int64_t kc, double
 // out(i, j) (+)= t[i*NR + j] for i < mr, j < nr, where the output is not W or not a full tile with
 // contiguous rows: through the output dtype's casters for the 64-bit integer path.
 template <class W, int NR>
-SV_LOOP_FN void write_tile(const Mat& o, const W* t, int64_t i0, int64_t j0, int64_t mr,
-                           int64_t nr, bool accumulate, const detail::Caster* ld,
-                           const detail::Caster* st) {
+SV_LOOP_FN void write_tile(const Mat& o, const W* t, int64_t i0, int64_t j0, int64_t mr, int64_t nr,
+                           bool accumulate, const detail::Caster* ld, const detail::Caster* st) {
   for (int64_t i = 0; i < mr; ++i) {
     char* p = o.at(i0 + i, j0);
     if constexpr (!std::is_same_v<W, uint64_t>) {
@@ -133,14 +133,14 @@ SV_LOOP_FN void write_tile(const Mat& o, const W* t, int64_t i0, int64_t j0, int
         q[j * o.cs] = accumulate ? q[j * o.cs] + t[i * NR + j] : t[i * NR + j];
       }
     } else {
-    uint64_t row[NR];
-    if (accumulate) {
-      ld->load(row, p, o.cs, nr);
-      for (int64_t j = 0; j < nr; ++j) row[j] += t[i * NR + j];
-    } else {
-      for (int64_t j = 0; j < nr; ++j) row[j] = t[i * NR + j];
-    }
-    st->store(p, o.cs, row, nr);
+      uint64_t row[NR];
+      if (accumulate) {
+        ld->load(row, p, o.cs, nr);
+        for (int64_t j = 0; j < nr; ++j) row[j] += t[i * NR + j];
+      } else {
+        for (int64_t j = 0; j < nr; ++j) row[j] = t[i * NR + j];
+      }
+      st->store(p, o.cs, row, nr);
     }
   }
 }
@@ -250,14 +250,14 @@ Status matmul(const Operand& out, const Operand& a, const Operand& b) {
                           "; reshape 1-D operands to [1, K] or [K, 1] and expand batch dims");
   }
   if (a.dtype != b.dtype || out.dtype != a.dtype) {
-    return make_error(Code::type_error, std::string("matmul: out, a and b must share one dtype, got ") +
-                                            dtype_name(out.dtype) + ", " + dtype_name(a.dtype) +
-                                            ", " + dtype_name(b.dtype) +
-                                            "; cast to the result dtype first");
+    return make_error(Code::type_error,
+                      std::string("matmul: out, a and b must share one dtype, got ") +
+                          dtype_name(out.dtype) + ", " + dtype_name(a.dtype) + ", " +
+                          dtype_name(b.dtype) + "; cast to the result dtype first");
   }
   const int64_t M = a.layout.shape[r - 2], K = a.layout.shape[r - 1], N = b.layout.shape[r - 1];
-  bool ok = b.layout.shape[r - 2] == K && out.layout.shape[r - 2] == M &&
-            out.layout.shape[r - 1] == N;
+  bool ok =
+      b.layout.shape[r - 2] == K && out.layout.shape[r - 2] == M && out.layout.shape[r - 1] == N;
   for (int d = 0; d < r - 2; ++d) {
     ok = ok && a.layout.shape[d] == out.layout.shape[d] && b.layout.shape[d] == out.layout.shape[d];
   }

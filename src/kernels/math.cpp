@@ -29,51 +29,23 @@ SV_LOOP_FN void unary_chunk(void* po, const void* pa, const void*, const void*, 
     const T x = a[i];
     T y;
     switch (static_cast<MathOp>(OP)) {
-      case MathOp::square:
-        y = x * x;
-        break;
-      case MathOp::floor:
-        y = std::floor(x);
-        break;
-      case MathOp::ceil:
-        y = std::ceil(x);
-        break;
+      case MathOp::square: y = x * x; break;
+      case MathOp::floor: y = std::floor(x); break;
+      case MathOp::ceil: y = std::ceil(x); break;
       case MathOp::rint:
         y = std::nearbyint(x);  // round half to even in the default rounding mode
         break;
-      case MathOp::trunc:
-        y = std::trunc(x);
-        break;
-      case MathOp::sign:
-        y = sign_of(x);
-        break;
-      case MathOp::sin:
-        y = std::sin(x);
-        break;
-      case MathOp::cos:
-        y = std::cos(x);
-        break;
-      case MathOp::tan:
-        y = std::tan(x);
-        break;
-      case MathOp::tanh:
-        y = std::tanh(x);
-        break;
-      case MathOp::exp2:
-        y = std::exp2(x);
-        break;
-      case MathOp::log2:
-        y = std::log2(x);
-        break;
-      case MathOp::log10:
-        y = std::log10(x);
-        break;
-      case MathOp::log1p:
-        y = std::log1p(x);
-        break;
-      default:
-        y = std::expm1(x);
-        break;
+      case MathOp::trunc: y = std::trunc(x); break;
+      case MathOp::sign: y = sign_of(x); break;
+      case MathOp::sin: y = std::sin(x); break;
+      case MathOp::cos: y = std::cos(x); break;
+      case MathOp::tan: y = std::tan(x); break;
+      case MathOp::tanh: y = std::tanh(x); break;
+      case MathOp::exp2: y = std::exp2(x); break;
+      case MathOp::log2: y = std::log2(x); break;
+      case MathOp::log10: y = std::log10(x); break;
+      case MathOp::log1p: y = std::log1p(x); break;
+      default: y = std::expm1(x); break;
     }
     o[i] = y;
   }
@@ -102,15 +74,9 @@ SV_LOOP_FN void logical_chunk(void* po, const void* pa, const void* pb, const vo
   uint8_t* o = static_cast<uint8_t*>(po);
   for (int64_t i = 0; i < n; ++i) {
     switch (static_cast<MathBinaryOp>(OP)) {
-      case MathBinaryOp::logical_and:
-        o[i] = a[i] & b[i];
-        break;
-      case MathBinaryOp::logical_or:
-        o[i] = a[i] | b[i];
-        break;
-      default:
-        o[i] = a[i] ^ b[i];
-        break;
+      case MathBinaryOp::logical_and: o[i] = a[i] & b[i]; break;
+      case MathBinaryOp::logical_or: o[i] = a[i] | b[i]; break;
+      default: o[i] = a[i] ^ b[i]; break;
     }
   }
 }
@@ -149,43 +115,27 @@ ChunkFn unary_fn(bool) {
 
 ChunkFn math_unary_fn(MathOp op, bool f64) {
   switch (op) {
-    case MathOp::square:
-      return unary_fn<0>(f64);
-    case MathOp::floor:
-      return unary_fn<1>(f64);
-    case MathOp::ceil:
-      return unary_fn<2>(f64);
-    case MathOp::rint:
-      return unary_fn<3>(f64);
-    case MathOp::trunc:
-      return unary_fn<4>(f64);
-    case MathOp::sign:
-      return unary_fn<5>(f64);
-    case MathOp::sin:
-      return unary_fn<6>(f64);
-    case MathOp::cos:
-      return unary_fn<7>(f64);
-    case MathOp::tan:
-      return unary_fn<8>(f64);
-    case MathOp::tanh:
-      return unary_fn<9>(f64);
-    case MathOp::exp2:
-      return unary_fn<10>(f64);
-    case MathOp::log2:
-      return unary_fn<11>(f64);
-    case MathOp::log10:
-      return unary_fn<12>(f64);
-    case MathOp::log1p:
-      return unary_fn<13>(f64);
-    case MathOp::expm1:
-      return unary_fn<14>(f64);
-    default:
-      return nullptr;
+    case MathOp::square: return unary_fn<0>(f64);
+    case MathOp::floor: return unary_fn<1>(f64);
+    case MathOp::ceil: return unary_fn<2>(f64);
+    case MathOp::rint: return unary_fn<3>(f64);
+    case MathOp::trunc: return unary_fn<4>(f64);
+    case MathOp::sign: return unary_fn<5>(f64);
+    case MathOp::sin: return unary_fn<6>(f64);
+    case MathOp::cos: return unary_fn<7>(f64);
+    case MathOp::tan: return unary_fn<8>(f64);
+    case MathOp::tanh: return unary_fn<9>(f64);
+    case MathOp::exp2: return unary_fn<10>(f64);
+    case MathOp::log2: return unary_fn<11>(f64);
+    case MathOp::log10: return unary_fn<12>(f64);
+    case MathOp::log1p: return unary_fn<13>(f64);
+    case MathOp::expm1: return unary_fn<14>(f64);
+    default: return nullptr;
   }
 }
 
-const char* const kUnaryNames[] = {"square", "floor", "ceil",  "rint",  "trunc", "sign",
-                                   "sin",    "cos",   "tan",   "tanh",  "exp2",  "log2",
+const char* const kUnaryNames[] = {"square", "floor", "ceil",  "rint",  "trunc",    "sign",
+                                   "sin",    "cos",   "tan",   "tanh",  "exp2",     "log2",
                                    "log10",  "log1p", "expm1", "isnan", "isfinite", "logical_not"};
 const char* const kBinaryNames[] = {"pow", "logical_and", "logical_or", "logical_xor"};
 
@@ -205,8 +155,8 @@ Status run_chunks(const char* name, const Operand& out, const Operand* const* in
     }
   }
   OpDesc ops[4];
-  ops[0] = {static_cast<char*>(out.base), &out.layout,
-            static_cast<int64_t>(dtype_size(out.dtype)), nullptr};
+  ops[0] = {static_cast<char*>(out.base), &out.layout, static_cast<int64_t>(dtype_size(out.dtype)),
+            nullptr};
   detail::Caster cast[3];
   for (int k = 0; k < nin; ++k) {
     ops[k + 1] = {static_cast<char*>(src[k].base), &src[k].layout,
@@ -312,7 +262,7 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
     return run_chunks(name, out, in, 2, DType::float64, &pow_chunk<double>, DType::float64);
   }
   SV_CHECK(detail::check_dtype(name, "out", out, DType::bool_));
-  const ChunkFn fn = op == MathBinaryOp::logical_and ? &logical_chunk<1>
+  const ChunkFn fn = op == MathBinaryOp::logical_and  ? &logical_chunk<1>
                      : op == MathBinaryOp::logical_or ? &logical_chunk<2>
                                                       : &logical_chunk<3>;
   return run_chunks(name, out, in, 2, DType::bool_, fn, DType::bool_);

@@ -90,9 +90,26 @@ Status topk(const Operand& values, const Operand& indices, const Operand& in, in
 // are computed in float64 and rounded to float32 once (pow / transcendental results may differ
 // from NumPy's float32 libm in the last bit; the others are exact).
 
+// Values 0 (square) .. 17 (logical_not), in this order.
 enum class MathOp : int32_t {
-  square, floor, ceil, rint, trunc, sign, sin, cos, tan, tanh, exp2, log2, log10, log1p, expm1,
-  isnan, isfinite, logical_not
+  square,
+  floor,
+  ceil,
+  rint,
+  trunc,
+  sign,
+  sin,
+  cos,
+  tan,
+  tanh,
+  exp2,
+  log2,
+  log10,
+  log1p,
+  expm1,
+  isnan,
+  isfinite,
+  logical_not
 };
 // square .. expm1: a and out share float32 or float64 (callers cast integers to a float first,
 // or use binary mul for an integer square). rint is NumPy's round / around with 0 decimals: half

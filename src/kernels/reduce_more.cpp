@@ -139,15 +139,12 @@ void for_each_output(const Operand& out, const Walker& w, F&& f) {
 DType wide_of(DType t) {
   switch (t) {
     case DType::float32:
-    case DType::float64:
-      return DType::float64;
+    case DType::float64: return DType::float64;
     case DType::int8:
     case DType::int16:
     case DType::int32:
-    case DType::int64:
-      return DType::int64;
-    default:
-      return DType::uint64;
+    case DType::int64: return DType::int64;
+    default: return DType::uint64;
   }
 }
 
@@ -177,12 +174,11 @@ Status check_reduction(const char* op, const Operand& out, const Operand& in, ui
   if (!ok) {
     int64_t want[kMaxRank];
     for (int d = 0; d < r; ++d) want[d] = ((axes >> d) & 1u) ? 1 : in.layout.shape[d];
-    return make_error(Code::shape_mismatch, std::string(op) + ": out has shape " +
-                                                detail::shape_str(out.layout.shape) +
-                                                " but reducing in " +
-                                                detail::shape_str(in.layout.shape) +
-                                                " needs the keepdims shape " +
-                                                dims_to_string(std::span<const int64_t>(want, r)));
+    return make_error(Code::shape_mismatch,
+                      std::string(op) + ": out has shape " + detail::shape_str(out.layout.shape) +
+                          " but reducing in " + detail::shape_str(in.layout.shape) +
+                          " needs the keepdims shape " +
+                          dims_to_string(std::span<const int64_t>(want, r)));
   }
   for (int d = 0; d < r && !in_empty; ++d) {
     if ((axes >> d) & 1u) c *= in.layout.shape[d];
@@ -291,7 +287,9 @@ void dev_sink(void* s, const void* chunk, int64_t n) {
 }
 
 // Writes one wide value (of dtype `wide`) into *p of dtype `to`, by the casting rules.
-void store_one(const detail::Caster& c, char* p, const void* v) { detail::cast_row(c, p, 1, v, 1, 1); }
+void store_one(const detail::Caster& c, char* p, const void* v) {
+  detail::cast_row(c, p, 1, v, 1, 1);
+}
 
 Status prepare_input(const char* op, const Operand& out, const Operand& in, detail::Buffer& buf,
                      Operand* src) {
@@ -311,9 +309,9 @@ Status arg_reduce(ArgOp op, const Operand& out, const Operand& in, int axis) {
   SV_CHECK(detail::check_operand(name, "in", in));
   const int r = static_cast<int>(in.layout.shape.size());
   if (axis < -r || axis >= r) {
-    return make_error(Code::out_of_range, std::string(name) + ": axis " + S(axis) +
-                                              " is out of range for in of rank " + S(r) +
-                                              " (shape " + detail::shape_str(in.layout.shape) + ")");
+    return make_error(Code::out_of_range,
+                      std::string(name) + ": axis " + S(axis) + " is out of range for in of rank " +
+                          S(r) + " (shape " + detail::shape_str(in.layout.shape) + ")");
   }
   if (axis < 0) axis += r;
   int64_t count = 0;
@@ -324,8 +322,8 @@ Status arg_reduce(ArgOp op, const Operand& out, const Operand& in, int axis) {
   if (count == 0) {
     return make_error(Code::invalid_argument, std::string(name) + ": attempt to get " + name +
                                                   " of an empty sequence (axis " + S(axis) +
-                                                  " of shape " + detail::shape_str(in.layout.shape) +
-                                                  ")");
+                                                  " of shape " +
+                                                  detail::shape_str(in.layout.shape) + ")");
   }
   detail::Buffer buf;
   Operand src;
@@ -334,9 +332,10 @@ Status arg_reduce(ArgOp op, const Operand& out, const Operand& in, int axis) {
   Walker w;
   w.init(src, uint64_t{1} << axis, wide);
   const bool mx = op == ArgOp::argmax;
-  const SinkFn sink = wide == DType::float64 ? (mx ? &arg_sink<double, true> : &arg_sink<double, false>)
-                      : wide == DType::int64 ? (mx ? &arg_sink<int64_t, true> : &arg_sink<int64_t, false>)
-                                             : (mx ? &arg_sink<uint64_t, true> : &arg_sink<uint64_t, false>);
+  const SinkFn sink =
+      wide == DType::float64 ? (mx ? &arg_sink<double, true> : &arg_sink<double, false>)
+      : wide == DType::int64 ? (mx ? &arg_sink<int64_t, true> : &arg_sink<int64_t, false>)
+                             : (mx ? &arg_sink<uint64_t, true> : &arg_sink<uint64_t, false>);
   for_each_output(out, w, [&](const int64_t* idx, char* o) {
     ArgState st;
     w.group(idx, sink, &st);
@@ -351,17 +350,17 @@ Status reduce_more(ReduceMoreOp op, const Operand& out, const Operand& in, uint6
                      : op == ReduceMoreOp::all ? "reduce all"
                                                : nullptr;
   if (!name) {
-    return make_error(Code::invalid_argument, "reduce_more: unknown op " +
-                                                  S(static_cast<int32_t>(op)) + "; expected 0..2");
+    return make_error(Code::invalid_argument,
+                      "reduce_more: unknown op " + S(static_cast<int32_t>(op)) + "; expected 0..2");
   }
   int64_t count = 0;
   bool empty_out = false;
   SV_CHECK(check_reduction(name, out, in, axes_mask, &count, &empty_out));
   if (op == ReduceMoreOp::prod) {
     if (out.dtype == DType::bool_) {
-      return make_error(Code::type_error,
-                        std::string(name) + ": out cannot be bool; multiply into an integer or "
-                                            "float dtype");
+      return make_error(Code::type_error, std::string(name) +
+                                              ": out cannot be bool; multiply into an integer or "
+                                              "float dtype");
     }
   } else {
     SV_CHECK(detail::check_dtype(name, "out", out, DType::bool_));
@@ -409,8 +408,9 @@ Status moments(MomentOp op, const Operand& out, const Operand& in, uint64_t axes
   bool empty_out = false;
   SV_CHECK(check_reduction(name, out, in, axes_mask, &count, &empty_out));
   if (out.dtype != DType::float32 && out.dtype != DType::float64) {
-    return make_error(Code::type_error, std::string(name) + ": out must be float32 or float64, got " +
-                                            dtype_name(out.dtype));
+    return make_error(
+        Code::type_error,
+        std::string(name) + ": out must be float32 or float64, got " + dtype_name(out.dtype));
   }
   if (!(ddof >= 0) || std::isinf(ddof)) {
     return make_error(Code::invalid_argument,

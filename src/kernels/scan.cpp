@@ -26,22 +26,17 @@ void store_strided(int64_t esize, void* d, int64_t ds, const void* s, int64_t n)
     return;
   }
   switch (esize) {
-    case 1:
-      return store_strided_e<uint8_t>(d, ds, s, n);
-    case 2:
-      return store_strided_e<uint16_t>(d, ds, s, n);
-    case 4:
-      return store_strided_e<uint32_t>(d, ds, s, n);
-    default:
-      return store_strided_e<uint64_t>(d, ds, s, n);
+    case 1: return store_strided_e<uint8_t>(d, ds, s, n);
+    case 2: return store_strided_e<uint16_t>(d, ds, s, n);
+    case 4: return store_strided_e<uint32_t>(d, ds, s, n);
+    default: return store_strided_e<uint64_t>(d, ds, s, n);
   }
 }
 
 Status normalize_axis(const char* op, int rank, int* axis) {
   if (*axis < -rank || *axis >= rank) {
     return make_error(Code::out_of_range, std::string(op) + ": axis " + std::to_string(*axis) +
-                                              " is out of range for rank " +
-                                              std::to_string(rank));
+                                              " is out of range for rank " + std::to_string(rank));
   }
   if (*axis < 0) *axis += rank;
   return ok_status();
@@ -73,22 +68,15 @@ using ScanFn = void (*)(void* p, int64_t n, void* carry);
 template <bool PROD>
 ScanFn scan_fn(DType t) {
   switch (t) {
-    case DType::float32:
-      return &scan_chunk<float, PROD>;
-    case DType::float64:
-      return &scan_chunk<double, PROD>;
-    default:
-      break;
+    case DType::float32: return &scan_chunk<float, PROD>;
+    case DType::float64: return &scan_chunk<double, PROD>;
+    default: break;
   }
   switch (dtype_size(t)) {
-    case 1:
-      return &scan_chunk<uint8_t, PROD>;
-    case 2:
-      return &scan_chunk<uint16_t, PROD>;
-    case 4:
-      return &scan_chunk<uint32_t, PROD>;
-    default:
-      return &scan_chunk<uint64_t, PROD>;
+    case 1: return &scan_chunk<uint8_t, PROD>;
+    case 2: return &scan_chunk<uint16_t, PROD>;
+    case 4: return &scan_chunk<uint32_t, PROD>;
+    default: return &scan_chunk<uint64_t, PROD>;
   }
 }
 
@@ -97,9 +85,9 @@ ScanFn scan_fn(DType t) {
 Status scan(ScanOp op, const Operand& out, const Operand& in, int axis) {
   const char* name = op == ScanOp::cumsum ? "cumsum" : op == ScanOp::cumprod ? "cumprod" : nullptr;
   if (!name) {
-    return make_error(Code::invalid_argument, "scan: unknown op " +
-                                                  std::to_string(static_cast<int32_t>(op)) +
-                                                  "; expected 0..1");
+    return make_error(
+        Code::invalid_argument,
+        "scan: unknown op " + std::to_string(static_cast<int32_t>(op)) + "; expected 0..1");
   }
   SV_CHECK(detail::check_operand(name, "out", out));
   SV_CHECK(detail::check_operand(name, "in", in));
@@ -112,9 +100,9 @@ Status scan(ScanOp op, const Operand& out, const Operand& in, int axis) {
   }
   SV_CHECK(detail::normalize_axis(name, r, &axis));
   if (out.dtype == DType::bool_) {
-    return make_error(Code::type_error,
-                      std::string(name) + ": out cannot be bool; accumulate into an integer or "
-                                          "float dtype (NumPy's default for integers is int64)");
+    return make_error(Code::type_error, std::string(name) +
+                                            ": out cannot be bool; accumulate into an integer or "
+                                            "float dtype (NumPy's default for integers is int64)");
   }
   SV_CHECK(detail::check_writable(name, "out", out));
   if (detail::numel_of(out.layout.shape) == 0) return ok_status();

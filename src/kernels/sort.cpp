@@ -24,15 +24,12 @@ enum class Wide { f64, i64, u64 };
 Wide wide_kind(DType t) {
   switch (t) {
     case DType::float32:
-    case DType::float64:
-      return Wide::f64;
+    case DType::float64: return Wide::f64;
     case DType::int8:
     case DType::int16:
     case DType::int32:
-    case DType::int64:
-      return Wide::i64;
-    default:
-      return Wide::u64;
+    case DType::int64: return Wide::i64;
+    default: return Wide::u64;
   }
 }
 
@@ -60,13 +57,15 @@ SV_LOOP_FN void make_keys(Wide w, const uint64_t* v, KV* p, int64_t n) {
 }
 
 SV_LOOP_FN void sort_pairs(KV* p, int64_t n) {
-  std::sort(p, p + n, [](const KV& a, const KV& b) { return a.k < b.k || (a.k == b.k && a.i < b.i); });
+  std::sort(p, p + n,
+            [](const KV& a, const KV& b) { return a.k < b.k || (a.k == b.k && a.i < b.i); });
 }
 
 // The k largest first, ties by the smaller index.
 SV_LOOP_FN void top_pairs(KV* p, int64_t k, int64_t n) {
-  std::partial_sort(p, p + k, p + n,
-                    [](const KV& a, const KV& b) { return a.k > b.k || (a.k == b.k && a.i < b.i); });
+  std::partial_sort(p, p + k, p + n, [](const KV& a, const KV& b) {
+    return a.k > b.k || (a.k == b.k && a.i < b.i);
+  });
 }
 
 enum class Mode { sort, argsort, topk };
@@ -86,10 +85,9 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
   const int64_t n = in.layout.shape[axis];
   if (mode == Mode::topk && (k < 0 || k > n)) {
     return make_error(Code::out_of_range, std::string(name) + ": k " + std::to_string(k) +
-                                              " is out of range for axis " +
-                                              std::to_string(axis) + " of size " +
-                                              std::to_string(n) + "; pick 0 <= k <= " +
-                                              std::to_string(n));
+                                              " is out of range for axis " + std::to_string(axis) +
+                                              " of size " + std::to_string(n) +
+                                              "; pick 0 <= k <= " + std::to_string(n));
   }
   const int64_t nout = mode == Mode::topk ? k : n;
   int64_t want[kMaxRank];
@@ -100,9 +98,10 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
     bool same = static_cast<int>(o->layout.shape.size()) == r;
     for (int d = 0; d < r && same; ++d) same = o->layout.shape[d] == want[d];
     if (!same) {
-      return make_error(Code::shape_mismatch, std::string(name) + ": " + on + " has shape " +
-                                                  detail::shape_str(o->layout.shape) + " but needs " +
-                                                  dims_to_string(std::span<const int64_t>(want, r)));
+      return make_error(Code::shape_mismatch,
+                        std::string(name) + ": " + on + " has shape " +
+                            detail::shape_str(o->layout.shape) + " but needs " +
+                            dims_to_string(std::span<const int64_t>(want, r)));
     }
     SV_CHECK(detail::check_dtype(name, on, *o, o == values ? in.dtype : DType::int64));
     SV_CHECK(detail::check_writable(name, on, *o));
@@ -172,8 +171,7 @@ Status argsort(const Operand& out, const Operand& in, int axis) {
   return run_sort("argsort", Mode::argsort, nullptr, &out, in, axis, 0);
 }
 
-Status topk(const Operand& values, const Operand& indices, const Operand& in, int64_t k,
-            int axis) {
+Status topk(const Operand& values, const Operand& indices, const Operand& in, int64_t k, int axis) {
   return run_sort("topk", Mode::topk, &values, &indices, in, axis, k);
 }
 

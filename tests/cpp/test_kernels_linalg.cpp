@@ -1,8 +1,8 @@
 // matmul(): every dtype over random strided / transposed / flipped / broadcast / masked operands
 // and batches, sizes around the micro-kernel tiles (4x8, 4x4) and the cache blocks (k 256, m 64 /
-// 128, n 256 / 512 / 1024), against a naive reference that walks every index. Float results are
-// compared bit for bit: the reference adds in the documented order (k ascending within blocks of
-// 256, blocks added in order) in the dtype.
+// 128, n 256 / 512) and the staged output path (row strides of 1 KiB), against a naive reference
+// that walks every index. Float results are compared bit for bit: the reference adds in the
+// documented order (k ascending within blocks of 256, blocks added in order) in the dtype.
 #include "kernels/more.hpp"
 #include "test_kernels_util.hpp"
 

@@ -18,12 +18,9 @@ T read_or_zero(const Arr& a, const Dims& idx) {
 template <class T>
 T ref_unary(MathOp op, T x) {
   switch (op) {
-    case MathOp::square:
-      return x * x;
-    case MathOp::floor:
-      return std::floor(x);
-    case MathOp::ceil:
-      return std::ceil(x);
+    case MathOp::square: return x * x;
+    case MathOp::floor: return std::floor(x);
+    case MathOp::ceil: return std::ceil(x);
     case MathOp::rint: {
       // half to even, written out: floor(x + 0.5) unless exactly halfway to an odd result
       if (!std::isfinite(x)) return x;
@@ -31,34 +28,23 @@ T ref_unary(MathOp op, T x) {
       T r = d < T(0.5) ? f : d > T(0.5) ? f + 1 : (std::fmod(f, T(2)) == 0 ? f : f + 1);
       return r == 0 ? std::copysign(T(0), x) : r;
     }
-    case MathOp::trunc:
-      return std::trunc(x);
-    case MathOp::sign:
-      return x != x ? x : x > 0 ? T(1) : x < 0 ? T(-1) : x;
-    case MathOp::sin:
-      return std::sin(x);
-    case MathOp::cos:
-      return std::cos(x);
-    case MathOp::tan:
-      return std::tan(x);
-    case MathOp::tanh:
-      return std::tanh(x);
-    case MathOp::exp2:
-      return std::exp2(x);
-    case MathOp::log2:
-      return std::log2(x);
-    case MathOp::log10:
-      return std::log10(x);
-    case MathOp::log1p:
-      return std::log1p(x);
-    default:
-      return std::expm1(x);
+    case MathOp::trunc: return std::trunc(x);
+    case MathOp::sign: return x != x ? x : x > 0 ? T(1) : x < 0 ? T(-1) : x;
+    case MathOp::sin: return std::sin(x);
+    case MathOp::cos: return std::cos(x);
+    case MathOp::tan: return std::tan(x);
+    case MathOp::tanh: return std::tanh(x);
+    case MathOp::exp2: return std::exp2(x);
+    case MathOp::log2: return std::log2(x);
+    case MathOp::log10: return std::log10(x);
+    case MathOp::log1p: return std::log1p(x);
+    default: return std::expm1(x);
   }
 }
 
-constexpr MathOp kFloatOps[] = {MathOp::square, MathOp::floor, MathOp::ceil,  MathOp::rint,
-                                MathOp::trunc,  MathOp::sign,  MathOp::sin,   MathOp::cos,
-                                MathOp::tan,    MathOp::tanh,  MathOp::exp2,  MathOp::log2,
+constexpr MathOp kFloatOps[] = {MathOp::square, MathOp::floor, MathOp::ceil, MathOp::rint,
+                                MathOp::trunc,  MathOp::sign,  MathOp::sin,  MathOp::cos,
+                                MathOp::tan,    MathOp::tanh,  MathOp::exp2, MathOp::log2,
                                 MathOp::log10,  MathOp::log1p, MathOp::expm1};
 
 }  // namespace
@@ -100,7 +86,9 @@ TEST_CASE("math: predicates, logical ops, pow, clip", "[math]") {
         using T = typename decltype(tag)::type;
         auto truth = [](T v) { return ref_convert<b8, T>(v).v != 0; };
         for (int k = 0; k < 3; ++k) {
-          const MathOp op = k == 0 ? MathOp::isnan : k == 1 ? MathOp::isfinite : MathOp::logical_not;
+          const MathOp op = k == 0   ? MathOp::isnan
+                            : k == 1 ? MathOp::isfinite
+                                     : MathOp::logical_not;
           Arr out = make_arr(random_dst_view(sh, rng), DType::bool_, rng, 1);
           const auto before = out.bytes;
           REQUIRE(math_unary(op, out.op(), a.op()).ok());
@@ -111,8 +99,8 @@ TEST_CASE("math: predicates, logical ops, pow, clip", "[math]") {
                   return b8{static_cast<uint8_t>(r)};
                 }) == "");
         }
-        for (MathBinaryOp op : {MathBinaryOp::logical_and, MathBinaryOp::logical_or,
-                                MathBinaryOp::logical_xor}) {
+        for (MathBinaryOp op :
+             {MathBinaryOp::logical_and, MathBinaryOp::logical_or, MathBinaryOp::logical_xor}) {
           Arr out = make_arr(random_dst_view(sh, rng), DType::bool_, rng, 3);
           const auto before = out.bytes;
           REQUIRE(math_binary(op, out.op(), a.op(), b.op()).ok());

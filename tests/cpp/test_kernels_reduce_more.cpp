@@ -77,9 +77,9 @@ TEST_CASE("argmax / argmin: every dtype, random views, NaN and ties", "[reduce_m
       if (ish[axis] == 0) ish[axis] = 3;
       const uint64_t axes = uint64_t{1} << axis;
       const bool small = rng() % 2;  // small values: many ties
-      const Arr in = make_arr(random_src_view(ish, rng), t, rng, static_cast<int>(rng() % 4), small);
-      const Arr out0 =
-          make_arr(random_dst_view(keep_shape(ish, axes), rng), DType::int64, rng, 1);
+      const Arr in =
+          make_arr(random_src_view(ish, rng), t, rng, static_cast<int>(rng() % 4), small);
+      const Arr out0 = make_arr(random_dst_view(keep_shape(ish, axes), rng), DType::int64, rng, 1);
       for (ArgOp op : {ArgOp::argmax, ArgOp::argmin}) {
         Arr out = out0;
         const auto before = out.bytes;
@@ -100,7 +100,8 @@ TEST_CASE("argmax / argmin: every dtype, random views, NaN and ties", "[reduce_m
                       best = static_cast<int64_t>(i);
                       break;
                     }
-                    const bool better = op == ArgOp::argmax ? to_ld(v) > to_ld(b) : to_ld(v) < to_ld(b);
+                    const bool better =
+                        op == ArgOp::argmax ? to_ld(v) > to_ld(b) : to_ld(v) < to_ld(b);
                     if (better) best = static_cast<int64_t>(i);
                   }
                   return best;
@@ -150,14 +151,15 @@ TEST_CASE("argmax: hand cases", "[reduce_more]") {
 
 TEST_CASE("prod / any / all: every dtype, random views and axes", "[reduce_more]") {
   std::mt19937_64 rng(1402);
-  const DType prod_out[] = {DType::float64, DType::float32, DType::int64, DType::uint64,
-                            DType::int8, DType::int32};
+  const DType prod_out[] = {DType::float64, DType::float32, DType::int64,
+                            DType::uint64,  DType::int8,    DType::int32};
   for (DType t : kAllDTypes) {
     for (int rep = 0; rep < 60; ++rep) {
       const Dims ish = random_shape(rng, 4, 6);
       const uint64_t axes = random_axes(rng, ish.size());
       const bool small = rng() % 2;
-      const Arr in = make_arr(random_src_view(ish, rng), t, rng, static_cast<int>(rng() % 4), small);
+      const Arr in =
+          make_arr(random_src_view(ish, rng), t, rng, static_cast<int>(rng() % 4), small);
       const Dims osh = keep_shape(ish, axes);
       for (ReduceMoreOp op : {ReduceMoreOp::prod, ReduceMoreOp::any, ReduceMoreOp::all}) {
         const DType ot = op == ReduceMoreOp::prod ? prod_out[rng() % 6] : DType::bool_;
@@ -183,7 +185,8 @@ TEST_CASE("prod / any / all: every dtype, random views and axes", "[reduce_more]
                       return b8{static_cast<uint8_t>(op == ReduceMoreOp::any ? any : all)};
                     } else if constexpr (is_float_v<O>) {
                       double p = 1;
-                      for (const Dims& idx : g) p *= ref_convert<double, I>(read_or_zero<I>(in, idx));
+                      for (const Dims& idx : g)
+                        p *= ref_convert<double, I>(read_or_zero<I>(in, idx));
                       return static_cast<O>(p);
                     } else {
                       uint64_t p = 1;
@@ -206,15 +209,16 @@ TEST_CASE("var / std: random views, ddof, float32 and float64 out", "[reduce_mor
     for (int rep = 0; rep < 40; ++rep) {
       const Dims ish = random_shape(rng, 4, 6);
       const uint64_t axes = random_axes(rng, ish.size());
-      const Arr in = make_arr(random_src_view(ish, rng), t, rng, static_cast<int>(rng() % 4),
-                              rng() % 3 != 0);
+      const Arr in =
+          make_arr(random_src_view(ish, rng), t, rng, static_cast<int>(rng() % 4), rng() % 3 != 0);
       const Dims osh = keep_shape(ish, axes);
       const double ddof = static_cast<double>(rng() % 3);
       for (MomentOp op : {MomentOp::var, MomentOp::std}) {
         const DType ot = rng() % 2 ? DType::float32 : DType::float64;
         Arr out = make_arr(random_dst_view(osh, rng), ot, rng, 1);
         const auto before = out.bytes;
-        INFO(in.describe("in") << " axes " << axes << " ddof " << ddof << " out " << dtype_name(ot));
+        INFO(in.describe("in") << " axes " << axes << " ddof " << ddof << " out "
+                               << dtype_name(ot));
         Status s = moments(op, out.op(), in.op(), axes, ddof);
         if (!s.ok()) FAIL(s.error().message);
         visit_dtype(t, [&](auto it) {

@@ -62,15 +62,16 @@ TEST_CASE("cumsum / cumprod: every dtype pair family, random views", "[scan]") {
     for (int rep = 0; rep < 40; ++rep) {
       int axis = 0;
       const Dims sh = random_line_shape(rng, &axis);
-      const Arr in = make_arr(random_src_view(sh, rng), t, rng, static_cast<int>(rng() % 4),
-                              rng() % 2);
+      const Arr in =
+          make_arr(random_src_view(sh, rng), t, rng, static_cast<int>(rng() % 4), rng() % 2);
       for (ScanOp op : {ScanOp::cumsum, ScanOp::cumprod}) {
         const DType ot = rng() % 3 == 0 ? (t == DType::bool_ ? DType::int64 : t) : outs[rng() % 7];
         Arr out = make_arr(random_dst_view(sh, rng), ot, rng, 1);
         const auto before = out.bytes;
         INFO(in.describe("in") << " axis " << axis << " op " << static_cast<int>(op) << " out "
                                << dtype_name(ot));
-        Status s = scan(op, out.op(), in.op(), axis - (rng() % 2 ? static_cast<int>(sh.size()) : 0));
+        Status s =
+            scan(op, out.op(), in.op(), axis - (rng() % 2 ? static_cast<int>(sh.size()) : 0));
         if (!s.ok()) FAIL(s.error().message);
         visit_dtype(t, [&](auto it) {
           using I = typename decltype(it)::type;
@@ -83,7 +84,8 @@ TEST_CASE("cumsum / cumprod: every dtype pair family, random views", "[scan]") {
                         O acc = op == ScanOp::cumsum ? O(0) : O(1);
                         for (I x : v) {
                           const O y = ref_convert<O, I>(x);
-                          acc = op == ScanOp::cumsum ? static_cast<O>(acc + y) : static_cast<O>(acc * y);
+                          acc = op == ScanOp::cumsum ? static_cast<O>(acc + y)
+                                                     : static_cast<O>(acc * y);
                         }
                         return acc;
                       } else {
@@ -138,8 +140,8 @@ TEST_CASE("sort / argsort / topk: every dtype, random views, stable, NaN last", 
       int axis = 0;
       const Dims sh = random_line_shape(rng, &axis);
       const int64_t n = sh[axis];
-      const Arr in = make_arr(random_src_view(sh, rng), t, rng, static_cast<int>(rng() % 4),
-                              rng() % 2);
+      const Arr in =
+          make_arr(random_src_view(sh, rng), t, rng, static_cast<int>(rng() % 4), rng() % 2);
       const int64_t k = n > 0 ? static_cast<int64_t>(rng() % static_cast<uint64_t>(n + 1)) : 0;
       Dims ksh = sh;
       ksh[axis] = k;

@@ -19,8 +19,8 @@
 namespace sv::kernels::simd {
 
 // c[i*cr + j] (+)= sum_{d < kc} ap[d*4 + i] * bp[d*8 + j], i < 4, j < 8.
-SV_SIMD_INLINE void gemm_4x8_f32(const float* ap, const float* bp, int64_t kc, float* c,
-                                 int64_t cr, bool accumulate) {
+SV_SIMD_INLINE void gemm_4x8_f32(const float* ap, const float* bp, int64_t kc, float* c, int64_t cr,
+                                 bool accumulate) {
   v128_t c00 = wasm_f32x4_splat(0.f), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00,
          c30 = c00, c31 = c00;
   for (int64_t d = 0; d < kc; ++d) {

@@ -1,0 +1,445 @@
+// arg_reduce() (argmax / argmin along one axis), reduce_more() (prod / any / all over an axes
+// mask) and moments() (var / std with ddof), keepdims form like reduce().
+//
+// One walker serves them all: for each output element it reads the elements that element reduces,
+// in C order of the reduced dims, converted in L1-sized chunks to an 8-byte wide type (float64,
+// int64 or uint64, exact for every input) and hands the chunks to a small per-(op, wide type)
+// sink. Masked-out elements arrive as 0. Size: the sinks are the only typed code (about a dozen
+// small loops); the walking, masking and conversion exist once.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "kernels/internal.hpp"
+#include "kernels/lines.hpp"
+#include "kernels/more.hpp"
+
+namespace sv::kernels {
+namespace {
+
+std::string S(int64_t v) { return std::to_string(v); }
+
+using SinkFn = void (*)(void* state, const void* chunk, int64_t n);
+
+alignas(16) const uint64_t kZeroChunk[detail::kCastChunk] = {};
+
+// The reduction of one operand over `axes`, as the walker sees it.
+struct Walker {
+  const char* base = nullptr;
+  int r = 0;
+  int64_t esize = 1;
+  int64_t shape[kMaxRank] = {}, stride[kMaxRank] = {}, offset = 0;
+  bool masked = false;
+  int64_t mlo[kMaxRank] = {}, mhi[kMaxRank] = {};
+  uint64_t axes = 0;
+  int inner = -1;  // the last reduced dim, -1 when none is reduced (groups of one element)
+  detail::Caster cast;
+  bool two_step = false;  // in -> `via` -> wide (float to a narrow integer: saturate at its limits)
+  detail::Caster cast2;
+
+  void init(const Operand& in, uint64_t ax, DType wide) { init(in, ax, wide, wide); }
+  void init(const Operand& in, uint64_t ax, DType wide, DType via) {
+    const Layout& l = in.layout;
+    base = static_cast<const char*>(in.base);
+    r = static_cast<int>(l.shape.size());
+    esize = static_cast<int64_t>(dtype_size(in.dtype));
+    offset = l.offset;
+    masked = l.has_mask();
+    axes = ax;
+    inner = -1;
+    for (int d = 0; d < r; ++d) {
+      shape[d] = l.shape[d];
+      stride[d] = l.strides[d];
+      if (masked) {
+        mlo[d] = l.mask[d].first;
+        mhi[d] = l.mask[d].second;
+      }
+      if ((ax >> d) & 1u) inner = d;
+    }
+    two_step = via != wide;
+    cast = detail::make_caster(via, in.dtype);
+    if (two_step) cast2 = detail::make_caster(wide, via);
+  }
+
+  // Feeds sink with the elements the output at `idx` (reduced dims 0) reduces.
+  void group(const int64_t* idx, SinkFn sink, void* st) const {
+    for (int d = 0; d < r; ++d) {
+      if (((axes >> d) & 1u) && shape[d] == 0) return;  // an empty group
+    }
+    int64_t j[kMaxRank];
+    for (int d = 0; d < r; ++d) j[d] = idx[d];
+    const int64_t n = inner >= 0 ? shape[inner] : 1;
+    const int64_t ls = inner >= 0 ? stride[inner] : 0;
+    alignas(16) uint64_t buf[detail::kCastChunk], buf2[detail::kCastChunk];
+    for (;;) {
+      bool valid = true;
+      int64_t off = offset;
+      for (int d = 0; d < r; ++d) {
+        if (d == inner) continue;
+        off += j[d] * stride[d];
+        if (masked && (j[d] < mlo[d] || j[d] >= mhi[d])) valid = false;
+      }
+      int64_t lo = 0, hi = n;
+      if (inner >= 0 && masked) {
+        lo = mlo[inner];
+        hi = mhi[inner];
+      }
+      if (!valid || lo >= hi) lo = hi = n;
+      zeros(lo, sink, st);
+      for (int64_t i = lo; i < hi; i += detail::kCastChunk) {
+        const int64_t m = std::min(detail::kCastChunk, hi - i);
+        detail::cast_row(cast, buf, 1, base + (off + i * ls) * esize, ls, m);
+        if (two_step) {
+          detail::cast_row(cast2, buf2, 1, buf, 1, m);
+          sink(st, buf2, m);
+        } else {
+          sink(st, buf, m);
+        }
+      }
+      zeros(n - hi, sink, st);
+      // Next index of the reduced dims other than `inner`.
+      int d = inner - 1;
+      for (; d >= 0; --d) {
+        if (!((axes >> d) & 1u)) continue;
+        if (++j[d] < shape[d]) break;
+        j[d] = 0;
+      }
+      if (d < 0) return;
+    }
+  }
+
+  static void zeros(int64_t n, SinkFn sink, void* st) {
+    for (int64_t i = 0; i < n; i += detail::kCastChunk) {
+      sink(st, kZeroChunk, std::min(detail::kCastChunk, n - i));
+    }
+  }
+};
+
+// Calls f(idx, out_ptr) for every output index (reduced dims held at 0).
+template <class F>
+void for_each_output(const Operand& out, const Walker& w, F&& f) {
+  int64_t idx[kMaxRank] = {};
+  const int64_t eo = static_cast<int64_t>(dtype_size(out.dtype));
+  const Layout& l = out.layout;
+  for (;;) {
+    int64_t off = l.offset;
+    for (int d = 0; d < w.r; ++d) off += idx[d] * l.strides[d];
+    f(static_cast<const int64_t*>(idx), static_cast<char*>(out.base) + off * eo);
+    int d = w.r - 1;
+    for (; d >= 0; --d) {
+      if ((w.axes >> d) & 1u) continue;
+      if (++idx[d] < w.shape[d]) break;
+      idx[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+DType wide_of(DType t) {
+  switch (t) {
+    case DType::float32:
+    case DType::float64: return DType::float64;
+    case DType::int8:
+    case DType::int16:
+    case DType::int32:
+    case DType::int64: return DType::int64;
+    default: return DType::uint64;
+  }
+}
+
+// Argument checks shared by the entry points: operands, axes within the rank, out in keepdims
+// form, out writable. *count = elements per output element; *empty_out when out has none.
+Status check_reduction(const char* op, const Operand& out, const Operand& in, uint64_t axes,
+                       int64_t* count, bool* empty_out) {
+  SV_CHECK(detail::check_operand(op, "out", out));
+  SV_CHECK(detail::check_operand(op, "in", in));
+  const int r = static_cast<int>(in.layout.shape.size());
+  if (r < 64 && (axes >> r) != 0) {
+    int bad = r;
+    while (!((axes >> bad) & 1u)) ++bad;
+    return make_error(Code::out_of_range, std::string(op) + ": axis " + S(bad) +
+                                              " is out of range for in of rank " + S(r));
+  }
+  bool ok = static_cast<int>(out.layout.shape.size()) == r;
+  bool in_empty = false, out_empty = false;
+  int64_t c = 1;
+  for (int d = 0; d < r; ++d) {
+    const int64_t n = in.layout.shape[d];
+    const bool red = (axes >> d) & 1u;
+    if (n == 0) in_empty = true;
+    if (!red && n == 0) out_empty = true;
+    if (ok) ok = out.layout.shape[d] == (red ? 1 : n);
+  }
+  if (!ok) {
+    int64_t want[kMaxRank];
+    for (int d = 0; d < r; ++d) want[d] = ((axes >> d) & 1u) ? 1 : in.layout.shape[d];
+    return make_error(Code::shape_mismatch,
+                      std::string(op) + ": out has shape " + detail::shape_str(out.layout.shape) +
+                          " but reducing in " + detail::shape_str(in.layout.shape) +
+                          " needs the keepdims shape " +
+                          dims_to_string(std::span<const int64_t>(want, r)));
+  }
+  for (int d = 0; d < r && !in_empty; ++d) {
+    if ((axes >> d) & 1u) c *= in.layout.shape[d];
+  }
+  *count = in_empty ? 0 : c;
+  *empty_out = out_empty;
+  return detail::check_writable(op, "out", out);
+}
+
+// ------------------------------------------------------------------------------ sinks
+
+struct ArgState {
+  int64_t pos = 0, best_pos = -1;
+  bool done = false;  // a NaN was seen: it wins
+  alignas(8) unsigned char best[8];
+};
+
+template <class W, bool MAX>
+void arg_sink(void* s, const void* chunk, int64_t n) {
+  ArgState& a = *static_cast<ArgState*>(s);
+  const W* x = static_cast<const W*>(chunk);
+  if (a.done) return;
+  W best;
+  std::memcpy(&best, a.best, sizeof(W));
+  int64_t i = 0;
+  if (a.best_pos < 0 && n > 0) {
+    best = x[0];
+    a.best_pos = a.pos;
+    if (best != best) {
+      a.done = true;
+      return;
+    }
+    i = 1;
+  }
+  int64_t bp = a.best_pos;
+  for (; i < n; ++i) {
+    const W v = x[i];
+    if (MAX ? v > best : v < best) {
+      best = v;
+      bp = a.pos + i;
+    } else if (v != v) {
+      bp = a.pos + i;
+      a.done = true;
+      break;
+    }
+  }
+  a.best_pos = bp;
+  std::memcpy(a.best, &best, sizeof(W));
+  a.pos += n;
+}
+
+struct ProdState {
+  double f = 1;
+  uint64_t u = 1;
+  bool any = false, all = true;
+};
+void prod_f64(void* s, const void* chunk, int64_t n) {
+  ProdState& p = *static_cast<ProdState*>(s);
+  const double* x = static_cast<const double*>(chunk);
+  double acc = p.f;
+  for (int64_t i = 0; i < n; ++i) acc *= x[i];
+  p.f = acc;
+}
+void prod_u64(void* s, const void* chunk, int64_t n) {
+  ProdState& p = *static_cast<ProdState*>(s);
+  const uint64_t* x = static_cast<const uint64_t*>(chunk);
+  uint64_t acc = p.u;
+  for (int64_t i = 0; i < n; ++i) acc *= x[i];
+  p.u = acc;
+}
+// any / all on wide values: float64 for floats (-0 is false, NaN true), raw bits otherwise.
+template <class W>
+void anyall_sink(void* s, const void* chunk, int64_t n) {
+  ProdState& p = *static_cast<ProdState*>(s);
+  const W* x = static_cast<const W*>(chunk);
+  bool any = p.any, all = p.all;
+  for (int64_t i = 0; i < n; ++i) {
+    const bool t = x[i] != W(0);
+    any = any || t;
+    all = all && t;
+  }
+  p.any = any;
+  p.all = all;
+}
+
+struct MomentState {
+  double sum = 0, mean = 0, ss = 0;
+};
+void sum_sink(void* s, const void* chunk, int64_t n) {
+  MomentState& m = *static_cast<MomentState*>(s);
+  const double* x = static_cast<const double*>(chunk);
+  double acc = m.sum;
+  for (int64_t i = 0; i < n; ++i) acc += x[i];
+  m.sum = acc;
+}
+void dev_sink(void* s, const void* chunk, int64_t n) {
+  MomentState& m = *static_cast<MomentState*>(s);
+  const double* x = static_cast<const double*>(chunk);
+  double acc = m.ss;
+  const double mu = m.mean;
+  for (int64_t i = 0; i < n; ++i) {
+    const double d = x[i] - mu;
+    acc += d * d;
+  }
+  m.ss = acc;
+}
+
+// Writes one wide value (of dtype `wide`) into *p of dtype `to`, by the casting rules.
+void store_one(const detail::Caster& c, char* p, const void* v) {
+  detail::cast_row(c, p, 1, v, 1, 1);
+}
+
+Status prepare_input(const char* op, const Operand& out, const Operand& in, detail::Buffer& buf,
+                     Operand* src) {
+  *src = in;
+  if (detail::overlaps(out, in)) SV_CHECK(detail::materialize(op, in, buf, src));
+  return ok_status();
+}
+
+}  // namespace
+
+Status arg_reduce(ArgOp op, const Operand& out, const Operand& in, int axis) {
+  if (op != ArgOp::argmax && op != ArgOp::argmin) {
+    return make_error(Code::invalid_argument,
+                      "arg_reduce: unknown op " + S(static_cast<int32_t>(op)) + "; expected 0..1");
+  }
+  const char* name = op == ArgOp::argmax ? "argmax" : "argmin";
+  SV_CHECK(detail::check_operand(name, "in", in));
+  const int r = static_cast<int>(in.layout.shape.size());
+  if (axis < -r || axis >= r) {
+    return make_error(Code::out_of_range,
+                      std::string(name) + ": axis " + S(axis) + " is out of range for in of rank " +
+                          S(r) + " (shape " + detail::shape_str(in.layout.shape) + ")");
+  }
+  if (axis < 0) axis += r;
+  int64_t count = 0;
+  bool empty_out = false;
+  SV_CHECK(check_reduction(name, out, in, uint64_t{1} << axis, &count, &empty_out));
+  SV_CHECK(detail::check_dtype(name, "out", out, DType::int64));
+  if (empty_out) return ok_status();
+  if (count == 0) {
+    return make_error(Code::invalid_argument, std::string(name) + ": attempt to get " + name +
+                                                  " of an empty sequence (axis " + S(axis) +
+                                                  " of shape " +
+                                                  detail::shape_str(in.layout.shape) + ")");
+  }
+  detail::Buffer buf;
+  Operand src;
+  SV_CHECK(prepare_input(name, out, in, buf, &src));
+  const DType wide = wide_of(in.dtype);
+  Walker w;
+  w.init(src, uint64_t{1} << axis, wide);
+  const bool mx = op == ArgOp::argmax;
+  const SinkFn sink =
+      wide == DType::float64 ? (mx ? &arg_sink<double, true> : &arg_sink<double, false>)
+      : wide == DType::int64 ? (mx ? &arg_sink<int64_t, true> : &arg_sink<int64_t, false>)
+                             : (mx ? &arg_sink<uint64_t, true> : &arg_sink<uint64_t, false>);
+  for_each_output(out, w, [&](const int64_t* idx, char* o) {
+    ArgState st;
+    w.group(idx, sink, &st);
+    std::memcpy(o, &st.best_pos, 8);
+  });
+  return ok_status();
+}
+
+Status reduce_more(ReduceMoreOp op, const Operand& out, const Operand& in, uint64_t axes_mask) {
+  const char* name = op == ReduceMoreOp::prod  ? "reduce prod"
+                     : op == ReduceMoreOp::any ? "reduce any"
+                     : op == ReduceMoreOp::all ? "reduce all"
+                                               : nullptr;
+  if (!name) {
+    return make_error(Code::invalid_argument,
+                      "reduce_more: unknown op " + S(static_cast<int32_t>(op)) + "; expected 0..2");
+  }
+  int64_t count = 0;
+  bool empty_out = false;
+  SV_CHECK(check_reduction(name, out, in, axes_mask, &count, &empty_out));
+  if (op == ReduceMoreOp::prod) {
+    if (out.dtype == DType::bool_) {
+      return make_error(Code::type_error, std::string(name) +
+                                              ": out cannot be bool; multiply into an integer or "
+                                              "float dtype");
+    }
+  } else {
+    SV_CHECK(detail::check_dtype(name, "out", out, DType::bool_));
+  }
+  if (empty_out) return ok_status();
+  detail::Buffer buf;
+  Operand src;
+  SV_CHECK(prepare_input(name, out, in, buf, &src));
+  // prod accumulates in the output's wide type (float64 for float outputs, 64-bit wrapping for
+  // integers: the low bits are the dtype's wrapped product); any / all test the input's values.
+  const DType wide = op == ReduceMoreOp::prod ? wide_of(out.dtype) : wide_of(in.dtype);
+  // A float input into a narrower integer product saturates at that integer's limits first.
+  const bool narrow = op == ReduceMoreOp::prod &&
+                      (in.dtype == DType::float32 || in.dtype == DType::float64) &&
+                      wide != DType::float64 && dtype_size(out.dtype) < 8;
+  Walker w;
+  w.init(src, axes_mask, wide, narrow ? out.dtype : wide);
+  SinkFn sink;
+  if (op == ReduceMoreOp::prod) {
+    sink = wide == DType::float64 ? &prod_f64 : &prod_u64;
+  } else {
+    sink = wide == DType::float64 ? &anyall_sink<double> : &anyall_sink<uint64_t>;
+  }
+  const detail::Caster st = detail::make_caster(out.dtype, wide);
+  for_each_output(out, w, [&](const int64_t* idx, char* o) {
+    ProdState p;
+    w.group(idx, sink, &p);
+    if (op == ReduceMoreOp::prod) {
+      store_one(st, o, wide == DType::float64 ? static_cast<const void*>(&p.f) : &p.u);
+    } else {
+      *reinterpret_cast<uint8_t*>(o) = op == ReduceMoreOp::any ? p.any : p.all;
+    }
+  });
+  return ok_status();
+}
+
+Status moments(MomentOp op, const Operand& out, const Operand& in, uint64_t axes_mask,
+               double ddof) {
+  const char* name = op == MomentOp::var ? "var" : op == MomentOp::std ? "std" : nullptr;
+  if (!name) {
+    return make_error(Code::invalid_argument,
+                      "moments: unknown op " + S(static_cast<int32_t>(op)) + "; expected 0..1");
+  }
+  int64_t count = 0;
+  bool empty_out = false;
+  SV_CHECK(check_reduction(name, out, in, axes_mask, &count, &empty_out));
+  if (out.dtype != DType::float32 && out.dtype != DType::float64) {
+    return make_error(
+        Code::type_error,
+        std::string(name) + ": out must be float32 or float64, got " + dtype_name(out.dtype));
+  }
+  if (!(ddof >= 0) || std::isinf(ddof)) {
+    return make_error(Code::invalid_argument,
+                      std::string(name) +
+                          ": ddof must be a finite number >= 0 (the degrees of freedom "
+                          "subtracted from the count)");  // no float formatting: it pulls in printf
+  }
+  if (empty_out) return ok_status();
+  detail::Buffer buf;
+  Operand src;
+  SV_CHECK(prepare_input(name, out, in, buf, &src));
+  Walker w;
+  w.init(src, axes_mask, DType::float64);
+  const detail::Caster st = detail::make_caster(out.dtype, DType::float64);
+  const double n = static_cast<double>(count);
+  const double denom = std::max(n - ddof, 0.0);
+  for_each_output(out, w, [&](const int64_t* idx, char* o) {
+    MomentState m;
+    double v = std::nan("");
+    if (count > 0) {
+      w.group(idx, &sum_sink, &m);
+      m.mean = m.sum / n;
+      w.group(idx, &dev_sink, &m);
+      v = m.ss / denom;
+      if (op == MomentOp::std) v = std::sqrt(v);
+    }
+    store_one(st, o, &v);
+  });
+  return ok_status();
+}
+
+}  // namespace sv::kernels

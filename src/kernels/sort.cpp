@@ -1,0 +1,178 @@
+// sort() / argsort() / topk() along one axis. Each line is read (converted to an exact 8-byte wide
+// type: float64, int64 or uint64), every element gets a uint64 key whose unsigned order is the
+// value order (floats: sign-magnitude flipped, -0 as +0, every NaN above +inf; int64: sign bit
+// flipped), and (key, index) pairs are sorted with the index as the tie-break, which makes the
+// sort stable without a merge buffer. Size: one std::sort / std::partial_sort instantiation for
+// every dtype; the values written back are the original wide values gathered by index.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "kernels/lines.hpp"
+#include "kernels/more.hpp"
+
+namespace sv::kernels {
+namespace {
+
+struct KV {
+  uint64_t k;
+  int64_t i;
+};
+
+enum class Wide { f64, i64, u64 };
+
+Wide wide_kind(DType t) {
+  switch (t) {
+    case DType::float32:
+    case DType::float64: return Wide::f64;
+    case DType::int8:
+    case DType::int16:
+    case DType::int32:
+    case DType::int64: return Wide::i64;
+    default: return Wide::u64;
+  }
+}
+
+DType wide_dtype(Wide w) {
+  return w == Wide::f64 ? DType::float64 : w == Wide::i64 ? DType::int64 : DType::uint64;
+}
+
+SV_LOOP_FN void make_keys(Wide w, const uint64_t* v, KV* p, int64_t n) {
+  for (int64_t j = 0; j < n; ++j) {
+    uint64_t b = v[j];
+    if (w == Wide::f64) {
+      double x;
+      std::memcpy(&x, &b, 8);
+      if (x != x) {
+        b = ~uint64_t{0};  // every NaN sorts last, all equal
+      } else {
+        if (x == 0) b = 0;  // -0 == +0
+        b = (b >> 63) ? ~b : b | (uint64_t{1} << 63);
+      }
+    } else if (w == Wide::i64) {
+      b ^= uint64_t{1} << 63;
+    }
+    p[j] = KV{b, j};
+  }
+}
+
+SV_LOOP_FN void sort_pairs(KV* p, int64_t n) {
+  std::sort(p, p + n,
+            [](const KV& a, const KV& b) { return a.k < b.k || (a.k == b.k && a.i < b.i); });
+}
+
+// The k largest first, ties by the smaller index.
+SV_LOOP_FN void top_pairs(KV* p, int64_t k, int64_t n) {
+  std::partial_sort(p, p + k, p + n, [](const KV& a, const KV& b) {
+    return a.k > b.k || (a.k == b.k && a.i < b.i);
+  });
+}
+
+enum class Mode { sort, argsort, topk };
+
+Status run_sort(const char* name, Mode mode, const Operand* values, const Operand* indices,
+                const Operand& in, int axis, int64_t k) {
+  SV_CHECK(detail::check_operand(name, "in", in));
+  if (values) SV_CHECK(detail::check_operand(name, "values", *values));
+  if (indices) SV_CHECK(detail::check_operand(name, "indices", *indices));
+  const int r = static_cast<int>(in.layout.shape.size());
+  if (r == 0) {
+    return make_error(Code::rank_mismatch, std::string(name) +
+                                               ": in has rank 0; reshape it to [1] (NumPy "
+                                               "flattens when axis is None)");
+  }
+  SV_CHECK(detail::normalize_axis(name, r, &axis));
+  const int64_t n = in.layout.shape[axis];
+  if (mode == Mode::topk && (k < 0 || k > n)) {
+    return make_error(Code::out_of_range, std::string(name) + ": k " + std::to_string(k) +
+                                              " is out of range for axis " + std::to_string(axis) +
+                                              " of size " + std::to_string(n) +
+                                              "; pick 0 <= k <= " + std::to_string(n));
+  }
+  const int64_t nout = mode == Mode::topk ? k : n;
+  int64_t want[kMaxRank];
+  for (int d = 0; d < r; ++d) want[d] = d == axis ? nout : in.layout.shape[d];
+  for (const Operand* o : {values, indices}) {
+    if (!o) continue;
+    const char* on = o == values ? "values" : "indices";
+    bool same = static_cast<int>(o->layout.shape.size()) == r;
+    for (int d = 0; d < r && same; ++d) same = o->layout.shape[d] == want[d];
+    if (!same) {
+      return make_error(Code::shape_mismatch,
+                        std::string(name) + ": " + on + " has shape " +
+                            detail::shape_str(o->layout.shape) + " but needs " +
+                            dims_to_string(std::span<const int64_t>(want, r)));
+    }
+    SV_CHECK(detail::check_dtype(name, on, *o, o == values ? in.dtype : DType::int64));
+    SV_CHECK(detail::check_writable(name, on, *o));
+  }
+  if (values && indices && detail::overlaps(*values, *indices)) {
+    return make_error(Code::invalid_argument,
+                      std::string(name) + ": values and indices share memory; pass two buffers");
+  }
+  for (int d = 0; d < r; ++d) {
+    if (want[d] == 0) return ok_status();
+  }
+  detail::Buffer ib, wb;
+  Operand src = in;
+  bool alias = false;
+  for (const Operand* o : {values, indices}) alias = alias || (o && detail::overlaps(*o, in));
+  if (alias) SV_CHECK(detail::materialize(name, in, ib, &src));
+  // Workspace: the line's wide values, the pairs, and the output row.
+  SV_CHECK(wb.allocate(name, n * 8 + n * 16 + n * 8 + 16));
+  char* w = wb.data() + ((16 - reinterpret_cast<uintptr_t>(wb.data()) % 16) % 16);
+  uint64_t* v = reinterpret_cast<uint64_t*>(w);
+  KV* p = reinterpret_cast<KV*>(w + n * 8);
+  uint64_t* row = reinterpret_cast<uint64_t*>(w + n * 24);
+
+  const Wide wk = wide_kind(in.dtype);
+  const detail::Caster load = detail::make_caster(wide_dtype(wk), in.dtype);
+  const detail::Caster back = detail::make_caster(in.dtype, wide_dtype(wk));
+  detail::AxisLines li, lv, lx;
+  li.init(src, axis);
+  if (values) lv.init(*values, axis);
+  if (indices) lx.init(*indices, axis);
+  li.for_each_line([&](const int64_t* idx) {
+    int64_t off, lo, hi;
+    li.line(idx, &off, &lo, &hi);
+    for (int64_t i = 0; i < n; i += detail::kCastChunk) {
+      li.read(off, lo, hi, i, std::min(detail::kCastChunk, n - i), load,
+              reinterpret_cast<char*>(v + i));
+    }
+    make_keys(wk, v, p, n);
+    if (mode == Mode::topk) {
+      top_pairs(p, nout, n);
+    } else {
+      sort_pairs(p, n);
+    }
+    if (values) {
+      int64_t o, a, b;
+      lv.line(idx, &o, &a, &b);
+      for (int64_t j = 0; j < nout; ++j) row[j] = v[p[j].i];
+      detail::cast_row(back, lv.at(o, 0), lv.step(), row, 1, nout);
+    }
+    if (indices) {
+      int64_t o, a, b;
+      lx.line(idx, &o, &a, &b);
+      for (int64_t j = 0; j < nout; ++j) row[j] = static_cast<uint64_t>(p[j].i);
+      detail::store_strided(8, lx.at(o, 0), lx.step(), row, nout);
+    }
+  });
+  return ok_status();
+}
+
+}  // namespace
+
+Status sort(const Operand& out, const Operand& in, int axis) {
+  return run_sort("sort", Mode::sort, &out, nullptr, in, axis, 0);
+}
+
+Status argsort(const Operand& out, const Operand& in, int axis) {
+  return run_sort("argsort", Mode::argsort, nullptr, &out, in, axis, 0);
+}
+
+Status topk(const Operand& values, const Operand& indices, const Operand& in, int64_t k, int axis) {
+  return run_sort("topk", Mode::topk, &values, &indices, in, axis, k);
+}
+
+}  // namespace sv::kernels

@@ -2,10 +2,33 @@
 // / flipped / masked inputs of every dtype against naive references (masked-out elements read as
 // 0), long lines across the conversion chunks, NaN / -0 / ties, in-place and errors.
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 #include "kernels/more.hpp"
 #include "test_kernels_util.hpp"
+
+namespace {
+// Random views per dtype: 40 with SV_LONG_TESTS=1; else 8, and 1 in the sanitizer build (the
+// element-by-element references recompute each line: 40 cost over eight minutes of the native
+// ASan+UBSan run, which `npm test` must keep short).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SV_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define SV_SANITIZED 1
+#endif
+int reps() {
+  if (std::getenv("SV_LONG_TESTS")) return 40;
+#ifdef SV_SANITIZED
+  return 1;
+#else
+  return 8;
+#endif
+}
+}  // namespace
 
 using namespace kt;
 
@@ -59,7 +82,7 @@ TEST_CASE("cumsum / cumprod: every dtype pair family, random views", "[scan]") {
   const DType outs[] = {DType::float32, DType::float64, DType::int64, DType::uint64,
                         DType::int8,    DType::uint16,  DType::int32};
   for (DType t : kAllDTypes) {
-    for (int rep = 0; rep < 40; ++rep) {
+    for (int rep = 0; rep < reps(); ++rep) {
       int axis = 0;
       const Dims sh = random_line_shape(rng, &axis);
       const Arr in =
@@ -136,7 +159,7 @@ TEST_CASE("cumsum: in place and errors", "[scan]") {
 TEST_CASE("sort / argsort / topk: every dtype, random views, stable, NaN last", "[sort]") {
   std::mt19937_64 rng(1502);
   for (DType t : kAllDTypes) {
-    for (int rep = 0; rep < 40; ++rep) {
+    for (int rep = 0; rep < reps(); ++rep) {
       int axis = 0;
       const Dims sh = random_line_shape(rng, &axis);
       const int64_t n = sh[axis];

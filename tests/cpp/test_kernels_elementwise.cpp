@@ -127,14 +127,6 @@ bool close_ulps(T got, T want) {
   return std::fabs(got - want) <= tol;
 }
 
-template <class T>
-T read_or_zero(const Arr& a, const Dims& idx) {
-  if (a.view.is_valid(idx)) return a.get<T>(idx);
-  T z;
-  std::memset(&z, 0, sizeof z);
-  return z;
-}
-
 void run_binary_case(BinaryOp op, const Arr& a, const Arr& b, const Arr& out0) {
   for (bool simd : simd_modes()) {
     SimdScope scope(simd);

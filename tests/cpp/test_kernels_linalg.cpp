@@ -11,14 +11,6 @@ using namespace kt;
 namespace {
 
 template <class T>
-T read_or_zero(const Arr& a, const Dims& idx) {
-  if (a.view.is_valid(idx)) return a.get<T>(idx);
-  T z;
-  std::memset(&z, 0, sizeof z);
-  return z;
-}
-
-template <class T>
 T ref_dot(const Arr& a, const Arr& b, Dims ia, Dims ib) {
   const size_t r = ia.size();
   const int64_t K = (*a.view.concrete_shape("t"))[r - 1];

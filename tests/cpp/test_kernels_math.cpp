@@ -8,14 +8,6 @@ using namespace kt;
 namespace {
 
 template <class T>
-T read_or_zero(const Arr& a, const Dims& idx) {
-  if (a.view.is_valid(idx)) return a.get<T>(idx);
-  T z;
-  std::memset(&z, 0, sizeof z);
-  return z;
-}
-
-template <class T>
 T ref_unary(MathOp op, T x) {
   switch (op) {
     case MathOp::square: return x * x;

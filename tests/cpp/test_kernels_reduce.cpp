@@ -12,14 +12,6 @@ namespace {
 
 constexpr ReduceOp kReduceOps[] = {ReduceOp::sum, ReduceOp::max, ReduceOp::min, ReduceOp::mean};
 
-template <class T>
-T read_or_zero(const Arr& a, const Dims& idx) {
-  if (a.view.is_valid(idx)) return a.get<T>(idx);
-  T z;
-  std::memset(&z, 0, sizeof z);
-  return z;
-}
-
 template <class O>
 long double as_ld(O v) {
   if constexpr (is_bool_v<O>) {

@@ -8,14 +8,6 @@ using namespace kt;
 
 namespace {
 
-template <class T>
-T read_or_zero(const Arr& a, const Dims& idx) {
-  if (a.view.is_valid(idx)) return a.get<T>(idx);
-  T z;
-  std::memset(&z, 0, sizeof z);
-  return z;
-}
-
 // The input indices that output index `o` reduces, in C order of the reduced dims.
 std::vector<Dims> group_of(const Dims& ish, uint64_t axes, const Dims& o) {
   Dims sub;

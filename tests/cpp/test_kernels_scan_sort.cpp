@@ -34,14 +34,6 @@ using namespace kt;
 
 namespace {
 
-template <class T>
-T read_or_zero(const Arr& a, const Dims& idx) {
-  if (a.view.is_valid(idx)) return a.get<T>(idx);
-  T z;
-  std::memset(&z, 0, sizeof z);
-  return z;
-}
-
 // Values of the line through idx along axis.
 template <class T>
 std::vector<T> line_of(const Arr& a, Dims idx, int axis, int64_t n) {

@@ -329,4 +329,13 @@ std::string check_dst(const Arr& dst, const std::vector<unsigned char>& before,
   return "";
 }
 
+// The element of `a` at idx, or 0 where its mask makes it invalid (what kernels read there).
+template <class T>
+T read_or_zero(const Arr& a, const Dims& idx) {
+  if (a.view.is_valid(idx)) return a.get<T>(idx);
+  T z;
+  std::memset(&z, 0, sizeof z);
+  return z;
+}
+
 }  // namespace kt

@@ -108,6 +108,14 @@ function genValue(r, d, prof) {
       if (prof === 'negexp' && !u && k < 0.3) v = BigInt(r.int(-3, -1));
       else if (k < 0.8) v = BigInt(r.int(0, 5));
       else v = BigInt(r.int(6, 70));
+    } else if (prof === 'roundint') {
+      // round(decimals=-1): ties at multiples of 5; the extremes (wrapping) only below 32 bits, as
+      // NumPy rounds integers through float64 and casts back (out of range of int32/int64 that cast
+      // is not a wrap, and above 2^53 not exact)
+      if (k < 0.15 && BITS[d] < 32) v = r.pick([lo, hi, lo + 1n, hi - 1n]);
+      else if (k < 0.6) v = BigInt(r.int(-40, 40) * 5 + (r.next() < 0.3 ? r.int(-2, 2) : 0));
+      else v = BigInt(r.int(-1e9, 1e9));
+      if (u && v < 0n) v = -v;
     } else if (prof === 'mm') {
       v = k < 0.8 ? BigInt(u ? r.int(0, 6) : r.int(-5, 5)) : randBig(r, lo, hi);
     } else {
@@ -137,7 +145,7 @@ function genValue(r, d, prof) {
     else if (k < 0.37) x = r.int(-5, 4) + 0.5;
     else if (k < 0.45) x = r.int(-50, 50) / 20; // 0.05 steps: 0.15, 0.25, 0.35 for round(decimals=1)
     else if (k < 0.55) x = r.pick([NaN, Infinity, -Infinity, -0, 0, NaN]);
-    else if (k < 0.6) x = r.pick(d === 'float32' ? [1e-40, -3e-39, 3e38, -1e30, 65504, 1e10] : [1e-310, -2e-300, 1e300, -1.7e308, 1e22, 2 ** 60]);
+    else if (k < 0.6 && prof !== 'moment') x = r.pick(d === 'float32' ? [1e-40, -3e-39, 3e38, -1e30, 65504, 1e10] : [1e-310, -2e-300, 1e300, -1.7e308, 1e22, 2 ** 60]);
     else x = normal(r) * 10 ** r.int(-2, 2);
   }
   if (d === 'float32') x = Math.fround(x);
@@ -156,8 +164,8 @@ const numel = (s) => s.reduce((a, b) => a * b, 1);
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 // A slice string selecting exactly n elements of a dim of a (returned) base size.
-function genDimSlice(r, n) {
-  const step = r.pick([1, 1, 2, 3, -1, -1, -2]);
+function genDimSlice(r, n, posOnly = false) {
+  const step = r.pick(posOnly ? [1, 1, 2, 3] : [1, 1, 2, 3, -1, -1, -2]);
   const s = Math.abs(step);
   if (n === 0) return { size: r.int(0, 2), spec: step > 0 ? '1:1' : '0:0:-1' };
   const span = (n - 1) * s + 1;
@@ -172,14 +180,17 @@ function genDimSlice(r, n) {
   return { size, spec: `${first}:${stop < 0 ? '' : stop}:${step}` };
 }
 
-function fillValue(r, d) {
+function fillValue(r, d, prof) {
   if (d === 'bool') return r.int(0, 1);
   if (isInt(d)) return String(isUnsigned(d) ? r.int(0, 9) : r.int(-9, 9));
+  // finite fills for matmul/dot operands: BLAS (NumPy's float dot/matmul) skips zero factors, so
+  // inf * 0 terms are 0 there where IEEE (strideview) gives NaN
+  if (prof === 'mm' || prof === 'fin') return encF(r.pick([0, -1, 2.5, 7]));
   return encF(r.pick([0, -1, 2.5, NaN, -0, Infinity, 7]));
 }
 
 // A view of dtype d and shape `target`: { shape (base), values, ops } (a description both sides build).
-function build(r, d, target, prof, depth = 2, kinds = null) {
+function build(r, d, target, prof, depth = 2, kinds = null, posOnly = false) {
   const nd = target.length;
   const kind = nd === 0 ? 'contig' : r.pick(kinds || (depth > 0 ? ['contig', 'strided', 'strided', 'broadcast', 'pad'] : ['contig', 'strided']));
   if (kind === 'contig') return { dtype: d, fshape: target, shape: target, values: Array.from({ length: numel(target) }, () => genValue(r, d, prof)), ops: [] };
@@ -187,7 +198,7 @@ function build(r, d, target, prof, depth = 2, kinds = null) {
     const perm = r.next() < 0.6 ? r.shuffle(target.map((_, i) => i)) : target.map((_, i) => i);
     const q = new Array(nd);
     perm.forEach((p, i) => (q[p] = target[i]));
-    const parts = q.map((n) => genDimSlice(r, n));
+    const parts = q.map((n) => genDimSlice(r, n, posOnly));
     const base = parts.map((p) => p.size);
     const ops = [['slice', parts.map((p) => p.spec).join(', ')]];
     if (perm.some((p, i) => p !== i)) ops.push(['transpose', perm]);
@@ -208,12 +219,12 @@ function build(r, d, target, prof, depth = 2, kinds = null) {
   const inner = build(r, d, innerShape, prof, depth - 1);
   // a padded view padded again keeps its fill value (another one needs a copy: documented)
   const prev = inner.ops.find((op) => op[0] === 'pad');
-  return { ...inner, fshape: target, ops: [...inner.ops, ['pad', widths, prev ? prev[2] : fillValue(r, d)]] };
+  return { ...inner, fshape: target, ops: [...inner.ops, ['pad', widths, prev ? prev[2] : fillValue(r, d, prof)]] };
 }
 
 // A writable strided `out` view (slice with steps, transpose) over a zeroed base.
-function buildOut(r, d, target) {
-  const v = build(r, d, target, 'gen', 0, ['strided']);
+function buildOut(r, d, target, posOnly = false) {
+  const v = build(r, d, target, 'gen', 0, ['strided'], posOnly);
   return { ...v, values: v.values.map(() => (d === 'bool' ? 0 : isInt(d) ? '0' : 0)) };
 }
 
@@ -636,10 +647,12 @@ function check(c, js, np) {
 // ---------------------------------------------------------------- case generators
 const GEN = {};
 const COUNTS = {};
-function def(ops, n, gen) {
+// Cases per op: n * SCALE (SV_NPDIFF_SCALE=10 for a longer run; the seed stays fixed).
+const SCALE = Number(process.env.SV_NPDIFF_SCALE || 2);
+function def(ops, n, gen, fixed = false) {
   for (const op of [].concat(ops)) {
     GEN[op] = gen;
-    COUNTS[op] = n;
+    COUNTS[op] = fixed ? n : Math.round(n * SCALE);
   }
 }
 
@@ -652,7 +665,7 @@ function unaryGen(op, dtypes) {
   return (r, i) => {
     const d = dtypes[i % dtypes.length];
     const s = genShape(r);
-    const c = { op, ins: [build(r, d, s, 'gen')] };
+    const c = { op, ins: [build(r, d, s, op === 'round' && isInt(d) ? 'roundint' : 'gen')] };
     if (op === 'round') {
       const dec = r.pick([undefined, 0, 1, -1, 1, -1]);
       c.p = dec === undefined ? {} : { decimals: dec };
@@ -671,8 +684,13 @@ function outGen(r, i) {
   const d = r.pick(dts);
   const s = genShape(r, 1, 3);
   const resDt = ['isnan', 'logicalNot'].includes(op) ? 'bool' : ['sin', 'floor', 'exp2'].includes(op) && isInt(d) ? 'float64' : d;
-  const od = r.pick(OUT_CAST[resDt]);
-  return { op, ins: [build(r, d, s, 'gen')], out: buildOut(r, od, s), p: op === 'round' ? { decimals: r.pick([0, 1, -1]) } : {} };
+  // round of integers with decimals < 0 into an integer out: NumPy 1.24 raises (it divides into out);
+  // the contract casts the (integer) result: not generated
+  const p = op === 'round' ? { decimals: r.pick(isInt(d) ? [0, 1] : [0, 1, -1]) } : {};
+  // NumPy's round is not a ufunc: with decimals != 0 it computes x * 10^d in out's dtype; the
+  // contract computes in the result dtype and casts into out: out of the result dtype there
+  const od = op === 'round' && p.decimals !== 0 ? resDt : r.pick(OUT_CAST[resDt]);
+  return { op, ins: [build(r, d, s, op === 'round' && isInt(d) ? 'roundint' : 'gen')], out: buildOut(r, od, s), p };
 }
 def('out:unary', 60, outGen);
 
@@ -680,17 +698,24 @@ def('out:unary', 60, outGen);
 function binaryGen(op) {
   return (r, i) => {
     const da = ALL[i % ALL.length];
-    const db = r.next() < 0.7 ? da : r.pick(ALL);
+    let db = r.next() < 0.7 ? da : r.pick(ALL);
     const s = genShape(r, 0, 4);
     const bad = r.next() < 0.05 && s.length > 0;
     const profB = op === 'pow' ? (r.next() < 0.3 ? 'negexp' : 'exp') : 'gen';
-    const a = build(r, da, bshape(r, s), 'gen');
+    const sa = bshape(r, s);
+    const sb = bshape(r, s, bad);
+    // NumPy 1.x casts 0-d arrays by value like Python scalars (np.power(int8 0-d, 55) -> int64,
+    // int8 array + int32 0-d -> int8); strideview keeps array rules for 0-d arrays and value-based
+    // casting for JS scalars with an N-d array only: no mixed dtypes next to a 0-d operand, no JS
+    // scalar with a 0-d array
+    if (sa.length === 0 || sb.length === 0) db = da;
+    const a = build(r, da, sa, 'gen');
     let b;
     const k = r.next();
-    if (k < 0.15 && da !== 'bool' && !bad) {
+    if (k < 0.15 && da !== 'bool' && !bad && sa.length > 0) {
       // a Python scalar of the array's kind (value-based casting); no float scalar with integer arrays
       b = scalarOf(da, isInt(da) ? Number(genValue(r, 'int8', profB === 'negexp' && !isUnsigned(da) ? 'negexp' : 'exp')) : decF(genValue(r, 'float64', profB)));
-    } else b = build(r, db, bshape(r, s, bad), profB);
+    } else b = build(r, db, sb, profB);
     const c = { op, ins: r.next() < 0.5 || op === 'pow' ? [a, b] : [b, a] };
     if (r.next() < 0.1 && !bad) {
       // out: a strided view of the broadcast shape, same dtype as NumPy's result (dtype-known cases only)
@@ -726,7 +751,7 @@ def('clip', 110, (r, i) => {
   const bound = () => {
     const k = r.next();
     if (k < 0.2) return null;
-    if (k < 0.5 && d !== 'bool') {
+    if (k < 0.5 && d !== 'bool' && s.length > 0) {
       let v = isInt(d) ? Number(genValue(r, 'int16', 'small')) : decF(genValue(r, 'float64', 'small'));
       if (isUnsigned(d) && v < 0) v = -v;
       if (isInt(d) && r.next() < 0.1) {
@@ -736,7 +761,9 @@ def('clip', 110, (r, i) => {
       return scalarOf(d, v);
     }
     widen = true;
-    return build(r, r.next() < 0.8 ? d : r.pick(ALL), bshape(r, s), r.next() < 0.5 ? 'small' : 'gen');
+    const bs = bshape(r, s);
+    // a 0-d bound is a scalar to NumPy 1.24: a NaN there is the deprecated "no clipping" case
+    return build(r, r.next() < 0.8 || bs.length === 0 || s.length === 0 ? d : r.pick(ALL), bs, r.next() < 0.5 || bs.length === 0 ? 'small' : 'gen');
   };
   let lo = bound();
   let hi = bound();
@@ -769,13 +796,18 @@ def(['prod', 'any', 'all'], 88, (r, i, op) => {
 def(['variance', 'std'], 88, (r, i, op) => {
   const d = ALL[i % ALL.length];
   const s = genShape(r);
-  return { op, ins: [build(r, d, s, r.next() < 0.6 ? 'fin' : 'gen')], p: { axes: genAxes(r, s.length), keepdims: r.next() < 0.3, ddof: r.pick([undefined, 0, 1, 1]), alias: op === 'variance' && r.next() < 0.3 } };
+  // 'moment': the general values without the extreme magnitudes (NumPy's float32 var overflows at
+  // 3e38 squared, where a wider accumulator does not: not a contract question)
+  return { op, ins: [build(r, d, s, r.next() < 0.6 ? 'fin' : 'moment')], p: { axes: genAxes(r, s.length), keepdims: r.next() < 0.3, ddof: r.pick([undefined, 0, 1, 1]), alias: op === 'variance' && r.next() < 0.3 } };
 });
 def(['argmax', 'argmin'], 99, (r, i, op) => {
   const d = ALL[i % ALL.length];
   const s = genShape(r);
   const p = { axis: genAxes(r, s.length, false), keepdims: r.next() < 0.3 };
   if (r.next() < 0.04) p.axis = s.length; // out of bounds
+  // NumPy treats a 0-d array as 1-d under an explicit axis 0 or -1 (argmax(x, axis=0) -> 0; its
+  // sort raises): not generated
+  if (s.length === 0) p.axis = undefined;
   return { op, ins: [build(r, d, s, r.next() < 0.5 ? 'small' : 'gen')], p };
 });
 def(['cumsum', 'cumprod'], 88, (r, i, op) => {
@@ -847,7 +879,9 @@ def('out:matmul', 16, (r) => {
   const k = r.int(1, 4);
   const n = r.int(1, 4);
   const b = r.next() < 0.5 ? [r.int(1, 3)] : [];
-  return { op: 'matmul', ins: [build(r, d, [...b, m, k], 'mm'), build(r, d, [k, n], 'mm')], out: buildOut(r, d, [...b, m, n]) };
+  // NumPy 1.24's BLAS matmul writes a negatively strided out wrongly (np.matmul(a, b, out=z[::-1])
+  // fills z's last row only, and can corrupt its heap): positive steps only (transposes are fine)
+  return { op: 'matmul', ins: [build(r, d, [...b, m, k], 'mm'), build(r, d, [k, n], 'mm')], out: buildOut(r, d, [...b, m, n], true) };
 });
 def('dot', 110, (r, i) => {
   const da = ALL[i % ALL.length];
@@ -876,7 +910,8 @@ function idxDesc(r, shape, n, oob) {
   const vals = v.values.map(() => String(n === 0 ? 0 : isUnsigned(d) ? r.int(0, n - 1) : r.int(-n, n - 1)));
   if (oob && vals.length) vals[r.int(0, vals.length - 1)] = String(isUnsigned(d) ? n : r.pick([n, -n - 1]));
   // fill values of padded index views must be valid indices too
-  const ops = v.ops.map((op) => (op[0] === 'pad' ? ['pad', op[1], String(n === 0 ? 0 : isUnsigned(d) ? r.int(0, n - 1) : r.int(-n, n - 1))] : op));
+  const fill = String(n === 0 ? 0 : isUnsigned(d) ? r.int(0, n - 1) : r.int(-n, n - 1));
+  const ops = v.ops.map((op) => (op[0] === 'pad' ? ['pad', op[1], fill] : op));
   return { ...v, values: vals, ops };
 }
 def('take', 110, (r, i) => {
@@ -885,10 +920,12 @@ def('take', 110, (r, i) => {
   const p = {};
   if (r.next() < 0.65 && s.length > 0) p.axis = r.int(-s.length, s.length - 1);
   const n = p.axis === undefined ? numel(s) : s[(p.axis + s.length) % s.length];
-  const oob = r.next() < 0.06 || (n === 0 && r.next() < 0.5);
+  // NumPy checks indices only while gathering: out of range indices into an empty array (a [0, 2]
+  // array, axis 1, index 2) give an empty result, not an error; not generated
+  const oob = numel(s) > 0 && (r.next() < 0.06 || (n === 0 && r.next() < 0.5));
   let idx;
   const k = r.next();
-  if (k < 0.2) idx = { scalar: String(n === 0 || oob ? n : r.int(-n, n - 1)), kind: 'int' };
+  if (k < 0.2 && (n > 0 || oob)) idx = { scalar: String(oob ? n : r.int(-n, n - 1)), kind: 'int' };
   else if (k < 0.45) {
     const mk = () => (n === 0 ? 0 : r.int(-n, n - 1));
     idx = { list: r.next() < 0.7 ? Array.from({ length: r.int(0, 5) }, mk) : Array.from({ length: 2 }, () => Array.from({ length: 2 }, mk)), kind: 'int' };
@@ -913,7 +950,7 @@ def('takeAlongAxis', 88, (r, i) => {
   const a0 = (axis + nd) % nd;
   const n = s[a0];
   const is = s.map((m, k) => (k === a0 ? (n === 0 ? 0 : r.int(0, 4)) : r.next() < 0.25 ? 1 : m === 1 && r.next() < 0.3 ? 3 : m));
-  return { op: 'takeAlongAxis', ins: [build(r, d, s, 'gen'), idxDesc(r, is, n, n > 0 && r.next() < 0.05)], p: { axis } };
+  return { op: 'takeAlongAxis', ins: [build(r, d, s, 'gen'), idxDesc(r, is, n, numel(s) > 0 && numel(is) > 0 && r.next() < 0.05)], p: { axis } };
 });
 def('compress', 88, (r, i) => {
   const d = ALL[i % ALL.length];
@@ -923,7 +960,8 @@ def('compress', 88, (r, i) => {
   const n = p.axis === undefined ? numel(s) : s[(p.axis + s.length) % s.length];
   // mostly the axis length; sometimes shorter (NumPy: missing = False) or longer (an error when a
   // True lies beyond the axis)
-  const len = r.next() < 0.8 ? n : Math.max(0, n + r.pick([-1, -2, 1, 1]));
+  // (NumPy does not check a longer condition against an empty array: not generated)
+  const len = r.next() < 0.8 ? n : Math.max(0, n + r.pick(numel(s) > 0 ? [-1, -2, 1, 1] : [-1, -2]));
   let cond;
   if (r.next() < 0.4) cond = { list: Array.from({ length: len }, () => r.next() < 0.5), kind: 'bool' };
   else cond = build(r, r.next() < 0.8 ? 'bool' : r.pick(['int8', 'float64', 'int32']), [len], r.pick(['gen', 'small']));
@@ -957,11 +995,160 @@ def('topk', 99, (r, i) => {
   return { op: 'topk', ins: [build(r, d, s, r.next() < 0.5 ? 'small' : 'gen')], p };
 });
 
-// Library bugs found by this test (kept in; marked todo until fixed): { op, when(case) -> bool, note }.
-const KNOWN = [];
+// Hand-picked edge cases (the random ones may miss them): NaN rules, -0, ties, wrapping, errors.
+const EDGE = (() => {
+  const A = (dtype, values, shape = [values.length]) => ({ dtype, fshape: shape, shape, ops: [], values: values.map((v) => (dtype === 'bool' ? (v ? 1 : 0) : isInt(dtype) ? String(v) : encF(v))) });
+  const f64 = (v, sh) => A('float64', v, sh);
+  return [
+    { op: 'cumsum', ins: [f64([-0, 1, -0])] },
+    { op: 'cumsum', ins: [A('float32', [-0, -0])] },
+    { op: 'cumsum', ins: [A('int8', [127, 1, -128, -1])] },
+    { op: 'cumsum', ins: [A('uint64', ['18446744073709551615', 2])] },
+    { op: 'cumprod', ins: [A('int64', ['4611686018427387904', 4, 3])] },
+    { op: 'cumprod', ins: [f64([-0, 2, NaN, 1])] },
+    { op: 'prod', ins: [A('int64', ['4611686018427387904', 4])] },
+    { op: 'prod', ins: [A('int8', [100, 100, 100])] },
+    { op: 'prod', ins: [A('uint32', [4294967295, 4294967295])] },
+    { op: 'prod', ins: [f64([])] },
+    { op: 'argmax', ins: [f64([1, NaN, 3, NaN])] },
+    { op: 'argmin', ins: [f64([1, NaN, -3, NaN])] },
+    { op: 'argmax', ins: [f64([-0, 0, -0])] },
+    { op: 'argmin', ins: [f64([0, -0])] },
+    { op: 'argmax', ins: [A('float32', [-Infinity, -Infinity])] },
+    { op: 'argmax', ins: [f64([])] },
+    { op: 'argmax', ins: [f64([], [0, 0])], p: { axis: 0 } },
+    { op: 'argmin', ins: [f64([], [2, 0])], p: { axis: 1 } },
+    { op: 'argmax', ins: [f64([], [2, 0])], p: { axis: 0 } },
+    { op: 'argmax', ins: [A('bool', [0, 1, 1])] },
+    { op: 'sort', ins: [f64([3, NaN, -Infinity, 1, NaN, -0, 0, Infinity])] },
+    { op: 'argsort', ins: [A('float32', [3, NaN, -Infinity, 1, NaN, -0, 0, Infinity])] },
+    { op: 'sort', ins: [A('int8', [-128, 127, 0, -1, 127])] },
+    { op: 'sort', ins: [A('uint64', ['18446744073709551615', 0, '9223372036854775808', 1])] },
+    { op: 'argsort', ins: [A('bool', [1, 0, 1, 0])] },
+    { op: 'topk', ins: [f64([1, NaN, 3, 3, NaN])], p: { k: 4 } },
+    { op: 'topk', ins: [A('int64', ['-9223372036854775808', '9223372036854775807', 0, 0])], p: { k: 3 } },
+    { op: 'topk', ins: [A('uint8', [0, 255, 255, 1])], p: { k: 4 } },
+    { op: 'isnan', ins: [A('float32', [NaN, Infinity, -0, -Infinity])] },
+    { op: 'isfinite', ins: [f64([NaN, Infinity, -0, -Infinity, 1e308])] },
+    { op: 'isnan', ins: [A('int8', [0, 1])] },
+    { op: 'logicalNot', ins: [f64([NaN, -0, 0, 1])] },
+    { op: 'logicalXor', ins: [f64([NaN, -0, 2]), A('int8', [1, 0, 0])] },
+    { op: 'clip', ins: [f64([1, 2, 3]), f64([NaN, 0, 0]), f64([2, 2, NaN])] },
+    { op: 'clip', ins: [f64([NaN, 5, -5]), scalarOf('float64', 0), scalarOf('float64', 1)] },
+    { op: 'clip', ins: [f64([1, 5, -5]), scalarOf('float64', 3), scalarOf('float64', 2)] },
+    { op: 'clip', ins: [A('int8', [-128, 127, 5]), scalarOf('int8', -3), null] },
+    { op: 'pow', ins: [A('int32', [2, 3]), A('int32', [-1, 2])] },
+    { op: 'pow', ins: [A('int8', [2, 3, -2]), scalarOf('int8', 7)] },
+    { op: 'pow', ins: [A('uint8', [3, 2]), A('uint8', [5, 8])] },
+    { op: 'pow', ins: [A('int64', [3, -3]), A('int64', [40, 41])] },
+    { op: 'pow', ins: [A('int64', [1, -1, 0]), A('int64', [-1, 0, 0])] },
+    { op: 'pow', ins: [f64([1, NaN, -8, 0, -0, Infinity]), f64([NaN, 0, 1 / 3, -1, -1, -0.5])] },
+    { op: 'pow', ins: [A('bool', [1, 0]), A('bool', [0, 1])] },
+    { op: 'square', ins: [A('int8', [16, -128, 12])] },
+    { op: 'square', ins: [A('bool', [1, 0])] },
+    { op: 'sign', ins: [f64([NaN, -0, 0, -Infinity, 3])] },
+    { op: 'sign', ins: [A('int8', [-128, 0, 5])] },
+    { op: 'sign', ins: [A('bool', [1])] },
+    { op: 'round', ins: [f64([0.5, 1.5, 2.5, -0.5, -2.5, -0.2])] },
+    { op: 'round', ins: [f64([0.15, 0.25, 0.35, 2.675, -0.05])], p: { decimals: 1 } },
+    { op: 'round', ins: [f64([15, 25, 35, 45, -15, -4])], p: { decimals: -1 } },
+    { op: 'round', ins: [A('float32', [0.15, 0.25, 0.35, 2.675, -0.05].map(Math.fround))], p: { decimals: 1 } },
+    { op: 'round', ins: [A('int16', [15, 25, 35, -15, -25, 7])], p: { decimals: -1 } },
+    { op: 'floor', ins: [f64([-0.5, -0, 0.5, -Infinity, NaN])] },
+    { op: 'ceil', ins: [f64([-0.5, -0, 0.5, Infinity])] },
+    { op: 'trunc', ins: [A('float32', [-0.5, -1.5, 2.7])] },
+    { op: 'floor', ins: [A('int64', ['9007199254740993', -3])] },
+    { op: 'log1p', ins: [f64([-1, -2, -0, 1e-300])] },
+    { op: 'expm1', ins: [A('float32', [-0, 1e-10, 100, -Infinity])] },
+    { op: 'log2', ins: [A('uint8', [0, 1, 8, 255])] },
+    { op: 'exp2', ins: [A('int16', [-150, 0, 10, 200])] },
+    { op: 'variance', ins: [f64([5])], p: { ddof: 1 } },
+    { op: 'std', ins: [f64([])] },
+    { op: 'variance', ins: [A('float32', [1, 2, 3, 4])], p: { ddof: 1 } },
+    { op: 'std', ins: [f64([1, Infinity])] },
+    { op: 'matmul', ins: [A('int8', [100], [1, 1]), A('int8', [100], [1, 1])] },
+    { op: 'matmul', ins: [A('bool', [1, 0, 0, 1], [2, 2]), A('bool', [0, 1], [2])] },
+    { op: 'matmul', ins: [f64([], [2, 0]), f64([], [0, 3])] },
+    { op: 'matmul', ins: [f64([1]), f64([1], [])] },
+    { op: 'dot', ins: [f64([2], []), f64([1, 2, 3])] },
+    { op: 'dot', ins: [A('int8', [100, 100]), A('int8', [1, 2])] },
+    { op: 'take', ins: [f64([1, 2, 3]), { list: [-1, -3, 0], kind: 'int' }] },
+    { op: 'take', ins: [f64([1, 2, 3]), { list: [3], kind: 'int' }] },
+    { op: 'take', ins: [f64([1, 2, 3]), { list: [-4], kind: 'int' }] },
+    { op: 'take', ins: [f64([], [0]), { list: [], kind: 'int' }] },
+    { op: 'compress', ins: [{ list: [true, false, true], kind: 'bool' }, f64([1, 2, 3, 4], [2, 2])] },
+    { op: 'compress', ins: [{ list: [false, true], kind: 'bool' }, f64([1, 2, 3, 4], [2, 2])], p: { axis: 1 } },
+    { op: 'any', ins: [f64([-0, 0, NaN])] },
+    { op: 'all', ins: [f64([1, -0])] },
+    { op: 'all', ins: [f64([])] },
+    { op: 'any', ins: [A('bool', [], [2, 0])], p: { axes: 1 } },
+    // the library bugs below, pinned (see KNOWN)
+    { op: 'compress', ins: [f64([NaN, 0, 1]), f64([10, 20, 30])] },
+    { op: 'round', ins: [A('uint8', [255, 254, 5])], p: { decimals: -1 } },
+    { op: 'round', ins: [A('int8', [126, -128, 125])], p: { decimals: -1 } },
+    { op: 'clip', ins: [A('bool', [1, 0]), A('bool', [0]), A('bool', [1])] },
+    { op: 'pow', ins: [A('int32', [], [0, 1]), A('int32', [-1, 2])] },
+    { op: 'clip', ins: [A('int16', [-5, 3, 9]), A('uint16', [0, 4, 1]), A('float32', [2.5, 3, 4])] },
+    { op: 'variance', ins: [f64([1, 2, 4])], p: { alias: true } },
+    { op: 'floor', ins: [{ ...f64([1.5]), fshape: [2], ops: [['pad', [[1, 0]], '-0']] }] },
+    { op: 'sort', ins: [{ ...f64([1.5]), fshape: [2], ops: [['pad', [[1, 0]], '-0']] }] },
+  ].map((c) => ({ p: {}, ...c }));
+})();
+def('edge', EDGE.length, (r, i) => EDGE[i], true);
+
+// Library bugs found by this test (kept in; marked todo until fixed): { op, when(case, js, numpy,
+// message) -> bool, note }. A failing case matching one is reported under its todo test instead.
+const zeroFill = (c) => c.ins.some((d) => d && d.ops && d.ops.some((op) => op[0] === 'pad' && op[2] === '-0'));
+const KNOWN = [
+  {
+    ops: ['variance'],
+    note: '`var` (the alias of variance promised by the contract) is not exported; export { variance as var } is valid ESM',
+    when: (c, js) => c.p.alias && /f is not a function/.test(js.error || ''),
+  },
+  {
+    ops: ['round'],
+    note: 'round(integer, decimals < 0) saturates at the dtype bounds where NumPy wraps (uint8 255 -> 4, int8 126 -> -126, int16 -32768 -> 32766)',
+    when: (c, js, np, m) => isInt(c.ins[0].dtype) && c.p.decimals < 0 && /^element/.test(m),
+  },
+  {
+    ops: ['clip'],
+    note: 'clip of bool a, lo and hi throws "must share float32 or float64" (NumPy: a bool result)',
+    when: (c, js) => /must share float32 or float64, got bool/.test(js.error || ''),
+  },
+  {
+    ops: ['argmax', 'argmin'],
+    note: 'argmax/argmin over an empty axis does not throw when the result is empty too (shape [0, 0], axis 0 -> shape [0])',
+    when: (c, js, np) => !!np.error && !js.error && /empty sequence/.test(np.error),
+  },
+  {
+    ops: ['clip'],
+    note: 'clip promotes its three operands pairwise: clip(int16, uint16, float32) is float64; NumPy 1.24 (result_type of all three) gives float32',
+    when: (c, js, np, m) => /^dtype float64, numpy float32/.test(m) && c.ins.every((d) => d && d.dtype),
+  },
+  {
+    ops: ['compress'],
+    note: 'compress with a float condition treats NaN as False (compress([NaN, 0, 1], [10, 20, 30]) -> [30]; NumPy: nonzero is True -> [10, 30])',
+    when: (c) => c.ins[0] && isFloat(c.ins[0].dtype) && (c.ins[0].values.includes('nan') || c.ins[0].ops.some((op) => op[0] === 'pad' && op[2] === 'nan')),
+  },
+  {
+    ops: ['pow'],
+    note: 'pow of integers throws for a negative exponent even when the broadcast result is empty (pow(zeros([0, 1], int32), [-1, 2]): NumPy gives shape [0, 2])',
+    when: (c, js, np) => !np.error && /negative integer powers/.test(js.error || ''),
+  },
+  {
+    ops: ['cumsum'],
+    note: 'cumsum turns a leading -0 into +0 (cumsum([-0, 1]) -> [0, 1]; NumPy accumulates from the first element: [-0, 1])',
+    when: (c, js, np, m) => /got 0, numpy -0/.test(m),
+  },
+  {
+    ops: ['round', 'floor', 'ceil', 'trunc', 'sort', 'argsort', 'clip', 'sign', 'cumprod', 'prod', 'square', 'matmul', 'dot', 'pow', 'topk', 'take', 'takeAlongAxis', 'compress', 'maskslice'],
+    note: 'a padded operand whose fill value is -0 is read as +0 by the kernels (floor(x.padView([[1, 0]], -0)) starts with 0, not -0; so do neg and add)',
+    when: (c, js, np, m) => zeroFill(c) && /got -?(0|inf), numpy -?(0|inf)/.test(m),
+  },
+];
 
 // ---------------------------------------------------------------- generate, run, compare
-const r = rng(1313);
+const r = rng(Number(process.env.SV_NPDIFF_SEED || 1313)); // fixed seed (override to explore)
 const cases = [];
 for (const key of Object.keys(GEN)) {
   for (let i = 0; i < COUNTS[key]; i++) {
@@ -1001,7 +1188,7 @@ if (HAVE_PY) {
       const m = check(c, js, np);
       if (!m) continue;
       const line = `#${c.id} ${c.op}${c.p ? ' ' + JSON.stringify(c.p) : ''} ins ${JSON.stringify(c.ins.map(short))}${c.out ? ' out ' + JSON.stringify(short(c.out)) : ''}: ${m}`;
-      const k = KNOWN.findIndex((kb) => kb.op === c.op && kb.when(c, js, np));
+      const k = KNOWN.findIndex((kb) => kb.ops.includes(c.op) && kb.when(c, js, np, m));
       const map = k >= 0 ? knownHits : failures;
       const key = k >= 0 ? k : c.group;
       if (!map.has(key)) map.set(key, []);
@@ -1025,7 +1212,7 @@ for (const g of groups) {
   });
 }
 KNOWN.forEach((kb, k) => {
-  test(`NumPy differential, known library bug: ${kb.op}: ${kb.note}`, { skip: !HAVE_PY && 'no /usr/bin/python3', todo: `bug: ${kb.note}` }, () => {
+  test(`NumPy differential, known library bug: ${kb.ops.join('/')}: ${kb.note}`, { skip: !HAVE_PY && 'no /usr/bin/python3', todo: `bug: ${kb.note}` }, () => {
     const f = knownHits.get(k) || [];
     assert.equal(f.length, 0, `${f.length} cases:\n${f.slice(0, 5).join('\n')}`);
   });

@@ -937,10 +937,8 @@ row('pow', {
     [[(c) => c.bool, -1], S('invalid_argument'), 'negative integer powers'],
     [[], S('invalid_argument'), 'negative integer powers', withTmp([1, -2, 3, 4], { dtype: 'int32' }, (c, e) => sv.pow(c.b, e))],
     [[], S('invalid_argument'), 'negative integer powers', withTmp([[0], [-1], [0]], { dtype: 'int8' }, (c, e) => sv.pow(c.b, e))],
-  ],
-  known: [
-    [[(c) => c.b, -1], S('invalid_argument'), '-1', 'pow(int32 array, -1): the message does not show the offending exponent (-1), and what it calls "exponent dtype int32" is the promoted result dtype (web/src/math.ts pow: name the first negative exponent, e.g. "exponent -1")'],
-    [[], S('invalid_argument'), '-2', 'pow(int32 array, int32 array [1,-2,3,4]): the message does not show the negative exponent -2 nor where it is (web/src/math.ts pow)', withTmp([1, -2, 3, 4], { dtype: 'int32' }, (c, e) => sv.pow(c.b, e))],
+    [[(c) => c.b, -1], S('invalid_argument'), 'exponent -1'],
+    [[], S('invalid_argument'), 'exponent -2 at flat index 1', withTmp([1, -2, 3, 4], { dtype: 'int32' }, (c, e) => sv.pow(c.b, e))],
   ],
   ok: [
     () => {
@@ -1158,9 +1156,7 @@ row('take', {
     [[(c) => c.b, (c) => c.bcv.slice(0)], T, 'float64'],
     [[(c) => c.b, [2 ** 40]], S('out_of_range'), String(2 ** 40)],
     [[(c) => c.b, [0], 1n << 70n], R_, `${1n << 70n}n`],
-  ],
-  known: [
-    [[(c) => c.b, (c) => c.a.slice('..., 0:0')], T, 'float64', 'take(b, <empty float64 NDArray>) returns an empty array: indexValues in web/src/select.ts only rejects a float NDArray when t.size > 0; NumPy raises TypeError (cannot cast float64 indices to int64 under casting=\'safe\') whatever the size'],
+    [[(c) => c.b, (c) => c.a.slice('..., 0:0')], T, 'float64'], // an empty float NDArray too (NumPy)
   ],
   ok: [(c) => {
     // bool indices are 0 / 1 (NumPy casts bool to intp): take(b, [true, false, true]) = b.flat[[1, 0, 1]]

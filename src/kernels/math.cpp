@@ -320,7 +320,7 @@ Status clip(const Operand& out, const Operand& a, const Operand& lo, const Opera
   const char* name = "clip";
   const Operand* in[3] = {&a, &lo, &hi};
   SV_CHECK(check_common(name, out, in, 3));
-  if (is_int(a.dtype) && lo.dtype == a.dtype && hi.dtype == a.dtype && out.dtype == a.dtype) {
+  if (!is_float(a.dtype) && lo.dtype == a.dtype && hi.dtype == a.dtype && out.dtype == a.dtype) {
     const DType w = int_work(a.dtype);
     return run_chunks(name, out, in, 3, w,
                       w == DType::uint64 ? &clip_chunk<uint64_t> : &clip_chunk<int64_t>, w);

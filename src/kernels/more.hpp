@@ -127,7 +127,7 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
 
 // out = min(max(a, lo), hi) elementwise (np.clip; callers broadcast scalar bounds with expand);
 // out, a, lo, hi share float32 or float64; NaN in any operand propagates (a's NaN first, then
-// lo's, then hi's); or all four share one integer dtype (exact). lo > hi gives hi (NumPy).
+// lo's, then hi's); or all four share one integer or bool dtype (exact). lo > hi gives hi (NumPy).
 Status clip(const Operand& out, const Operand& a, const Operand& lo, const Operand& hi);
 
 }  // namespace sv::kernels

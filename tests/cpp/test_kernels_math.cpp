@@ -122,6 +122,49 @@ TEST_CASE("math: predicates, logical ops, pow, clip", "[math]") {
                   const T m = x < l ? l : x;
                   return m > h ? h : m;
                 }) == "");
+        } else if constexpr (!std::is_same_v<T, b8>) {
+          // Integers: power by squaring wrapping in the dtype (negative exponents: 0, or 1 / +-1
+          // for a base of 1 / -1), sign, exact clip.
+          Arr out = make_arr(random_dst_view(sh, rng), t, rng, 0);
+          auto before = out.bytes;
+          REQUIRE(math_binary(MathBinaryOp::pow, out.op(), a.op(), b.op()).ok());
+          CHECK(check_dst<T>(out, before, [&](const Dims& idx) {
+                  const T x = read_or_zero<T>(a, idx), e = read_or_zero<T>(b, idx);
+                  if (e < T(0)) {
+                    if (x == T(1)) return T(1);
+                    if constexpr (std::is_signed_v<T>) {
+                      if (x == T(-1)) return (-static_cast<int64_t>(e)) % 2 ? T(-1) : T(1);
+                    }
+                    return T(0);
+                  }
+                  uint64_t r = 1;
+                  for (uint64_t k = 0; k < static_cast<uint64_t>(e) && k < 200; ++k) {
+                    r *= static_cast<uint64_t>(x);
+                  }
+                  if (static_cast<uint64_t>(e) >= 200) {  // large exponents: squaring reference
+                    r = 1;
+                    uint64_t base = static_cast<uint64_t>(x);
+                    for (uint64_t k = static_cast<uint64_t>(e); k; k >>= 1, base *= base) {
+                      if (k & 1u) r *= base;
+                    }
+                  }
+                  return static_cast<T>(r);
+                }) == "");
+          before = out.bytes;
+          REQUIRE(math_unary(MathOp::sign, out.op(), a.op()).ok());
+          CHECK(check_dst<T>(out, before, [&](const Dims& idx) {
+                  const T x = read_or_zero<T>(a, idx);
+                  return x > T(0) ? T(1) : x < T(0) ? static_cast<T>(-1) : T(0);
+                }) == "");
+          const Arr hi = make_arr(random_src_view(sh, rng), t, rng, 1, true);
+          before = out.bytes;
+          REQUIRE(clip(out.op(), a.op(), b.op(), hi.op()).ok());
+          CHECK(check_dst<T>(out, before, [&](const Dims& idx) {
+                  const T x = read_or_zero<T>(a, idx), l = read_or_zero<T>(b, idx),
+                          h = read_or_zero<T>(hi, idx);
+                  const T m = x < l ? l : x;
+                  return m > h ? h : m;
+                }) == "");
         }
       });
     }

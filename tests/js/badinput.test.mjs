@@ -847,6 +847,406 @@ ND('dispose', [], [], {
 });
 row('NDArray#[Symbol.dispose]', { op: 'dispose', call: (c) => c.a[Symbol.dispose], ok: [() => { const x = sv.ones([2]); x[Symbol.dispose](); x[Symbol.dispose](); assert.equal(x.isDisposed, true); }] });
 
+// Boolean mask (issue 13): a.slice(mask) is NumPy's a[mask]; the mask must be a bool NDArray of
+// a's leading shape and the only index.
+ROWS.get('NDArray#slice').cases.push(
+  [[(c) => c.b], T, 'dtype int32'],
+  [[(c) => c.bcv.slice('0, 0:3')], T, 'dtype float64', (c, m) => c.bool.slice(m)],
+  [[(c) => c.i64], T, 'dtype int64', (c, m) => c.bool.slice(m)],
+  [[(c) => c.bool], S('shape_mismatch'), 'dimension is 2 but corresponding boolean dimension is 3'],
+  [[(c) => c.bool.slice('0:2')], S('shape_mismatch'), 'dimension is 3 but corresponding boolean dimension is 2', (c, m) => c.b.slice(m)],
+  [[(c) => c.bool.reshape([3, 1])], S('shape_mismatch'), 'along dimension 1; dimension is 4 but corresponding boolean dimension is 1', (c, m) => c.b.slice(m)],
+  [[(c) => c.bool.reshape([3, 1])], S('rank_mismatch'), 'the mask has 2 dimensions but the array has 1', (c, m) => c.i64.slice(m)],
+  [[(c) => c.bool, 0], S('invalid_argument'), 'got 2 indices', (c, ...m) => c.b.slice(...m)],
+  [[(c) => c.d], S('disposed'), 'disposed', (c, m) => c.i64.slice(m)],
+  [[(c) => c.dview], S('disposed'), 'disposed', (c, m) => c.i64.slice(m)],
+  [[(c) => c.bool], S('disposed'), 'disposed', (c, m) => c.d.slice(m)],
+);
+ROWS.get('NDArray#slice').ok.push((c) => {
+  const r = c.b.slice(c.bool); // rows 0 and 2: a copy of shape [2, 4]
+  assert.deepEqual(r.shape, [2, 4]);
+  r.dispose();
+  const t = c.bool.slice(0); // a 0-d mask is allowed (NumPy: a[True] adds a leading axis of size 1)
+  const u = c.b.slice(t);
+  assert.deepEqual(u.shape, [1, 3, 4]);
+  u.dispose();
+});
+
+// ---- issue 13: elementwise math (web/src/math.ts)
+// `out` of a bool-result op: bool casts safely to every dtype, so no forbidden cast exists; the
+// int32 fixture `b` then fails on its shape.
+const OUT_CASES_BOOL = (args) => [
+  ...OUT_CASES(args).slice(0, -1),
+  [[...args, (c) => ({ out: c.b })], S('shape_mismatch'), '[3,4]'],
+];
+const OUT_SHAPE = (args) => [[[...args, (c) => ({ out: c.a.slice(0) })], S('shape_mismatch'), '[3,4] but the operands broadcast to [2,3,4]']];
+for (const n of ['floor', 'ceil', 'trunc', 'sin', 'cos', 'tan', 'tanh', 'exp2', 'log2', 'log10', 'log1p', 'expm1', 'square', 'sign']) {
+  row(n, { op: n, sig: ['array', 'options'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [...OUT_CASES([(c) => c.a]), ...OUT_SHAPE([(c) => c.a])] });
+}
+for (const n of ['isnan', 'isfinite', 'logicalNot']) {
+  row(n, { op: n, sig: ['array', 'options'], valid: [(c) => c.a, {}], call: fnCall(n), cases: OUT_CASES_BOOL([(c) => c.a]) });
+}
+// sign of bool has no NumPy loop: a type error, whether the bool is an array or a scalar
+ROWS.get('sign').cases.push([[(c) => c.bool], S('type_error'), 'bool'], [[true], S('type_error'), 'bool']);
+// integer / float inputs of float ops are fine; an integer input whose float result cannot go to an int `out`
+ROWS.get('floor').cases.push([[(c) => c.b, (c) => ({ out: c.b })], S('type_error'), 'float64 to out\'s dtype int32']);
+// square of bool is int8 (NumPy): int8 into a bool `out` is a forbidden cast
+ROWS.get('square').cases.push([[(c) => c.bool, (c) => ({ out: c.bool })], S('type_error'), 'int8 to out\'s dtype bool']);
+row('round', {
+  op: 'round',
+  sig: ['array', 'options'],
+  valid: [(c) => c.a, { decimals: 1 }],
+  call: fnCall('round'),
+  cases: [
+    ...OUT_CASES([(c) => c.a]),
+    ...OUT_SHAPE([(c) => c.a]),
+    [[(c) => c.a, { decimals: 1.5 }], R_, '1.5'],
+    [[(c) => c.a, { decimals: NaN }], R_, 'NaN'],
+    [[(c) => c.a, { decimals: 'x' }], T, '"x"'],
+    [[(c) => c.a, { decimals: null }], T, 'null'],
+    [[(c) => c.a, { decimals: 400 }], S('out_of_range'), '400'],
+    [[(c) => c.a, { decimals: -400 }], S('out_of_range'), '-400'],
+    // decimals != 0 takes the rint(x * 10^d) / 10^d path: `out` is checked there too
+    [[(c) => c.a, (c) => ({ decimals: 2, out: c.b })], S('type_error'), 'int32'],
+    [[(c) => c.a, (c) => ({ decimals: 2, out: c.a.slice(0) })], S('shape_mismatch'), '[3,4]'],
+    [[(c) => c.a, (c) => ({ decimals: -1, out: c.bcv })], S('read_only'), 'broadcast view'],
+    [[(c) => c.b, (c) => ({ decimals: -1, out: c.bool })], S('type_error'), 'int32 to out\'s dtype bool'],
+  ],
+});
+/** Runs `f(c, x)` with a temporary array built from `value` (disposed after), for cases that need an array the fixture lacks. */
+const withTmp = (value, opts, f) => (c, ...a) => {
+  const x = sv.array(value, opts);
+  try {
+    return f(c, x, ...a);
+  } finally {
+    x.dispose();
+  }
+};
+row('pow', {
+  op: 'pow',
+  sig: ['array', 'array', 'options'],
+  valid: [(c) => c.a, 2, {}],
+  call: fnCall('pow'),
+  cases: [
+    ...BIN_CASES('pow'),
+    ...OUT_CASES([(c) => c.a, 2]),
+    ...OUT_SHAPE([(c) => c.a, 2]),
+    // integers to negative integer powers (NumPy: "Integers to negative integer powers are not allowed")
+    [[(c) => c.b, -1], S('invalid_argument'), 'negative integer powers'],
+    [[(c) => c.i64, -2n], S('invalid_argument'), 'negative integer powers'],
+    [[(c) => c.bool, -1], S('invalid_argument'), 'negative integer powers'],
+    [[], S('invalid_argument'), 'negative integer powers', withTmp([1, -2, 3, 4], { dtype: 'int32' }, (c, e) => sv.pow(c.b, e))],
+    [[], S('invalid_argument'), 'negative integer powers', withTmp([[0], [-1], [0]], { dtype: 'int8' }, (c, e) => sv.pow(c.b, e))],
+    [[(c) => c.b, -1], S('invalid_argument'), 'exponent -1'],
+    [[], S('invalid_argument'), 'exponent -2 at flat index 1', withTmp([1, -2, 3, 4], { dtype: 'int32' }, (c, e) => sv.pow(c.b, e))],
+  ],
+  ok: [
+    () => {
+      // a float exponent (here a JS array, float64) makes the result float: negative powers are fine
+      const x = sv.array([2, 4], { dtype: 'int32' });
+      const r = sv.pow(x, [-1, -2]);
+      assert.deepEqual([r.dtype, ...r.toArray()], ['float64', 0.5, 0.0625]);
+      r.dispose();
+      x.dispose();
+    },
+  ],
+});
+KINDS.arrayOrNull = { bad: ARRAY_BAD.filter(([v]) => v !== null) }; // null / undefined: no bound
+row('clip', {
+  op: 'clip',
+  sig: ['array', 'arrayOrNull', 'arrayOrNull', 'options'],
+  valid: [(c) => c.a, 1, 2, {}],
+  call: fnCall('clip'),
+  cases: [
+    [[(c) => c.a, null, null], S('invalid_argument'), 'both are null'],
+    [[(c) => c.a, undefined, undefined], S('invalid_argument'), 'both are undefined'],
+    [[(c) => c.a], S('invalid_argument'), 'both are undefined'],
+    [[(c) => c.a, [1, 2], 3], S('shape_mismatch'), '[2,3,4] [2]'],
+    [[(c) => c.a, 1, (c) => c.b.reshape([12])], S('shape_mismatch'), '[12]'],
+    // one bound: the op runs as maximum / minimum, the message still starts with clip
+    [[(c) => c.a, null, [1, 2]], S('shape_mismatch'), '[2,3,4] [2]'],
+    [[(c) => c.a, [1, 2], null], S('shape_mismatch'), '[2,3,4] [2]'],
+    [[(c) => c.a, null, 2, (c) => ({ out: c.bcv })], S('read_only'), 'broadcast view'],
+    [[(c) => c.a, 1, null, (c) => ({ out: c.b })], S('type_error'), "casting='same_kind'"],
+    ...OUT_CASES([(c) => c.a, 1, 2]),
+    ...OUT_SHAPE([(c) => c.a, 1, 2]),
+  ],
+});
+for (const n of ['logicalAnd', 'logicalOr', 'logicalXor']) {
+  row(n, { op: n, sig: ['array', 'array', 'options'], valid: [(c) => c.a, (c) => c.b, {}], call: fnCall(n), cases: [...BIN_CASES(n), ...OUT_CASES_BOOL([(c) => c.a, 1])] });
+}
+
+// ---- issue 13: reductions and scans (web/src/stats.ts)
+const REDUCE_CASES = [
+  [[(c) => c.a, { axes: [0, 0] }], S('invalid_argument'), '[0,0]'],
+  [[(c) => c.a, { axes: [3] }], S('out_of_range'), '3'],
+  [[(c) => c.a, { axes: -4 }], S('out_of_range'), '-4'],
+  [[(c) => c.a, { axes: [1.5] }], R_, '1.5'],
+  [[(c) => c.a, { axes: 'x' }], T, '"x"'],
+  [[(c) => c.a, { axes: [NaN] }], R_, 'NaN'],
+  [[(c) => c.a, { keepdims: 1 }], T, '1'],
+  [[(c) => c.a, (c) => ({ axes: 0, out: c.a })], S('shape_mismatch'), '[3,4]'],
+  [[(c) => c.a, (c) => ({ axes: 0, out: c.bcv })], S('read_only'), 'broadcast view'],
+  [[(c) => c.a, (c) => ({ axes: 0, out: c.dview })], S('disposed'), 'disposed'],
+  [[(c) => c.a, { axes: 0, out: 'x' }], T, '"x"'],
+];
+for (const n of ['prod', 'any', 'all', 'variance', 'std']) {
+  row(n, { op: n, sig: ['array', 'options'], valid: [(c) => c.a, { axes: [0, 2] }], call: fnCall(n), cases: [...REDUCE_CASES] });
+}
+// prod of float64 into int32: forbidden; any / all give bool, which casts to anything
+ROWS.get('prod').cases.push([[(c) => c.a, (c) => ({ axes: 0, out: c.b })], S('type_error'), 'float64 to out\'s dtype int32']);
+for (const n of ['variance', 'std']) {
+  ROWS.get(n).cases.push(
+    [[(c) => c.a, { ddof: -1 }], S('invalid_argument'), '-1'],
+    [[(c) => c.a, { ddof: -0.5 }], S('invalid_argument'), '-0.5'],
+    [[(c) => c.a, { ddof: NaN }], S('invalid_argument'), 'NaN'],
+    [[(c) => c.a, { ddof: Infinity }], S('invalid_argument'), 'Infinity'],
+    [[(c) => c.a, { ddof: 'x' }], T, '"x"'],
+    [[(c) => c.a, { ddof: null }], T, 'null'],
+    [[(c) => c.a, { ddof: 1n }], T, '1n'],
+    // the result is float64 (float32 for float32 input): an int32 `out` is a forbidden cast
+    [[(c) => c.b, (c) => ({ axes: 0, out: c.b.slice(0) })], S('type_error'), 'float64 to out\'s dtype int32'],
+  );
+  ROWS.get(n).ok.push(() => {
+    // ddof >= N is not an error (NumPy): the divisor N - ddof <= 0 gives inf / NaN
+    const x = sv.array([1, 2]);
+    const r = sv[n](x, { ddof: 2 });
+    assert.ok(Number.isNaN(r.item()) || r.item() === Infinity, `${n} ddof=N`);
+    r.dispose();
+    x.dispose();
+  });
+}
+for (const n of ['argmax', 'argmin']) {
+  row(n, {
+    op: n,
+    sig: ['array', 'options'],
+    valid: [(c) => c.a, { axis: 1, keepdims: true }],
+    call: fnCall(n),
+    cases: [
+      [[(c) => c.a, { axis: 3 }], S('out_of_range'), 'axis 3'],
+      [[(c) => c.a, { axis: -4 }], S('out_of_range'), 'axis -4'],
+      [[(c) => c.a, { axis: 1.5 }], R_, '1.5'],
+      [[(c) => c.a, { axis: NaN }], R_, 'NaN'],
+      [[(c) => c.a, { axis: 'x' }], T, '"x"'],
+      [[(c) => c.a, { axis: [0] }], T, '[0]'], // one axis only (NumPy's argmax has no tuple axis)
+      [[(c) => c.a, { keepdims: 1 }], T, '1'],
+      [[7, { axis: 0 }], S('out_of_range'), 'dimension 0'],
+      // an empty axis has no extremum; empty OTHER axes are fine (an empty result)
+      [[(c) => c.a.slice('..., 0:0'), { axis: 2 }], S('invalid_argument'), '[2,3,0]'],
+      [[(c) => c.a.slice('..., 0:0')], S('invalid_argument'), 'empty'],
+      [[[]], S('invalid_argument'), '[0]'],
+      // out: wrong dtype kind (int64 into bool), wrong shape (axis and flattened), read-only, not an array
+      [[(c) => c.b, (c) => ({ axis: 1, out: c.bool })], S('type_error'), 'int64 to out\'s dtype bool'],
+      [[(c) => c.b, (c) => ({ out: c.bool.slice(0) })], S('type_error'), 'int64 to out\'s dtype bool'],
+      [[(c) => c.b, (c) => ({ axis: 1, out: c.b })], S('shape_mismatch'), '[3,4] but the result has shape [3]'],
+      [[(c) => c.b, (c) => ({ out: c.b })], S('shape_mismatch'), '[3,4] but the result has shape []'],
+      [[(c) => c.b, (c) => ({ keepdims: true, out: c.i64 })], S('shape_mismatch'), '[3] but the result has shape [1,1]'],
+      [[(c) => c.b, (c) => ({ axis: 0, out: c.bcv.slice(0) })], S('read_only'), 'broadcast view'],
+      [[(c) => c.b, (c) => ({ axis: 0, out: c.d })], S('disposed'), 'disposed'],
+      [[(c) => c.b, { out: 'x' }], T, '"x"'],
+      [[(c) => c.b, { axis: 0, out: 5 }], T, '5'],
+    ],
+    ok: [() => {
+      const x = sv.zeros([2, 0]);
+      const r = sv[n](x, { axis: 0 }); // NumPy: argmax(zeros((2, 0)), axis=0) is [] (shape [0])
+      assert.deepEqual(r.shape, [0]);
+      r.dispose();
+      x.dispose();
+    }],
+  });
+}
+for (const n of ['cumsum', 'cumprod']) {
+  row(n, {
+    op: n,
+    sig: ['array', 'options'],
+    valid: [(c) => c.a, { axis: 1 }],
+    call: fnCall(n),
+    cases: [
+      [[(c) => c.a, { axis: 3 }], S('out_of_range'), 'axis 3'],
+      [[(c) => c.a, { axis: -4 }], S('out_of_range'), 'axis -4'],
+      [[(c) => c.a, { axis: 0.5 }], R_, '0.5'],
+      [[(c) => c.a, { axis: 'x' }], T, '"x"'],
+      [[(c) => c.a, { axis: [1] }], T, '[1]'],
+      [[7, { axis: 0 }], S('out_of_range'), 'dimension 0'],
+      [[(c) => c.a, (c) => ({ axis: 1, out: c.a.slice(0) })], S('shape_mismatch'), '[3,4] but the result has shape [2,3,4]'],
+      [[(c) => c.a, (c) => ({ out: c.a })], S('shape_mismatch'), '[2,3,4] but the result has shape [24]'], // flattened: 1-D
+      [[(c) => c.b, (c) => ({ axis: 1, out: c.bcv })], S('read_only'), 'broadcast view'],
+      [[(c) => c.b, (c) => ({ axis: 0, out: c.padded.slice('0:3') })], S('read_only'), 'padded view'],
+      [[(c) => c.a, (c) => ({ axis: 1, out: c.b.expand([2, 3, 4]) })], S('read_only'), 'broadcast view'],
+      [[(c) => c.a, (c) => ({ axis: 2, out: c.dview })], S('disposed'), 'disposed'],
+      [[(c) => c.a.slice('0'), (c) => ({ axis: 1, out: c.b })], S('type_error'), 'float64 to out\'s dtype int32'],
+      [[(c) => c.b, { axis: 0, out: 'x' }], T, '"x"'],
+    ],
+  });
+}
+
+// ---- issue 13: linear algebra (web/src/linalg.ts)
+row('matmul', {
+  op: 'matmul',
+  sig: ['array', 'array', 'options'],
+  valid: [(c) => c.b, (c) => c.b.transpose(), {}],
+  call: fnCall('matmul'),
+  cases: [
+    [[2, 3], S('rank_mismatch'), '2'],
+    [[(c) => c.b, 2], S('rank_mismatch'), '2'],
+    [[(c) => c.b, (c) => c.i64.slice(0)], S('rank_mismatch'), '[3,4] and []'],
+    [[(c) => c.b, (c) => c.b], S('shape_mismatch'), 'shapes [3,4] and [3,4] are not aligned'],
+    [[(c) => c.b, (c) => c.b], S('shape_mismatch'), '(4)'],
+    [[(c) => c.a, (c) => c.b], S('shape_mismatch'), '[2,3,4] and [3,4]'],
+    [[[1, 2, 3], [1, 2]], S('shape_mismatch'), '(3)'],
+    [[(c) => c.b, (c) => c.i64], S('shape_mismatch'), '(4)'],
+    [[(c) => c.a, (c) => c.b.reshape([3, 4, 1])], S('shape_mismatch'), 'dim 2 vs 3'],
+    [[(c) => c.b, (c) => c.b.transpose(), (c) => ({ out: c.bool })], S('type_error'), 'int32 to out\'s dtype bool'],
+    [[(c) => c.b, (c) => c.b.transpose(), (c) => ({ out: c.b })], S('shape_mismatch'), '[3,4] but the result has shape [3,3]'],
+    [[(c) => c.b.slice(':, :3'), (c) => c.b, (c) => ({ out: c.bcv })], S('read_only'), 'broadcast view'],
+    [[(c) => c.b, (c) => c.b.transpose(), (c) => ({ out: c.dview })], S('disposed'), 'disposed'],
+    [[(c) => c.b, (c) => c.b.transpose(), { out: 'x' }], T, '"x"'],
+    [[(c) => c.b, (c) => c.b.transpose(), 5], T, '5'],
+  ],
+});
+row('dot', {
+  op: 'dot',
+  sig: ['array', 'array', 'options'],
+  valid: [(c) => c.b, (c) => c.b.transpose(), {}],
+  call: fnCall('dot'),
+  cases: [
+    [[(c) => c.b, (c) => c.b], S('shape_mismatch'), 'shapes [3,4] and [3,4] are not aligned'],
+    [[[1, 2, 3], [1, 2]], S('shape_mismatch'), '(3)'],
+    [[(c) => c.a, [1, 2]], S('shape_mismatch'), '[2,3,4] and [2]'],
+    // N-D . M-D (M > 2): a's last dim against b's second-to-last
+    [[(c) => c.a, (c) => c.a], S('shape_mismatch'), '4 (dim 2) != 3 (dim 1)'],
+    [[(c) => c.a, (c) => c.a.permute([1, 2, 0]), (c) => ({ out: c.a })], S('shape_mismatch'), '[2,3,4] but the result has shape [2,3,3,2]'],
+    [[(c) => c.a, (c) => c.a.permute([1, 2, 0]), (c) => ({ out: c.b })], S('type_error'), 'float64 to out\'s dtype int32'],
+    [[(c) => c.a, (c) => c.a.permute([1, 2, 0]), (c) => ({ out: c.bcv })], S('read_only'), 'broadcast view'],
+    [[(c) => c.a, (c) => c.a.permute([1, 2, 0]), { out: 'x' }], T, '"x"'],
+    // 0-d operands multiply (as mul): `out` is checked there
+    [[2.5, (c) => c.b, (c) => ({ out: c.b })], S('type_error'), 'float64 to out\'s dtype int32'],
+    [[(c) => c.b, (c) => c.b.transpose(), (c) => ({ out: c.b })], S('shape_mismatch'), '[3,4] but the result has shape [3,3]'],
+    [[(c) => c.b, (c) => c.b.transpose(), 5], T, '5'],
+  ],
+});
+
+// ---- issue 13: selection (web/src/select.ts) and the boolean-mask form of slice
+// Index arguments: integers (JS numbers, bigints, integer / bool arrays), never floats. A scalar
+// non-integer is a RangeError (toInt, as everywhere); an array holding one is a TypeError, as
+// NumPy's "cannot cast float64 indices to int64" (the array is a float array, a wrong dtype).
+KINDS.indices = {
+  bad: [
+    ['x', T, '"x"'], [{}, T], [null, T], [undefined, T], [Symbol.iterator, T, 'Symbol(Symbol.iterator)'],
+    [1.5, R_, '1.5'], [NaN, R_, 'NaN'], [Infinity, R_, 'Infinity'], [2 ** 53, R_, '9007199254740992'],
+    [[0.5], T, '0.5'], [[NaN], T, 'NaN'], [[0, 'a'], T, '"a"'], [[[0], [1, 2]], S('shape_mismatch'), '[1]'],
+    [(c) => c.a, T, 'float64'], [(c) => c.d, S('disposed'), 'disposed'], [(c) => c.dview, S('disposed'), 'disposed'],
+  ],
+};
+KINDS.axisReq = { bad: [...INT_BAD, [undefined, T], [[1], T]] }; // null = flattened; undefined is an error
+row('take', {
+  op: 'take',
+  sig: ['array', 'indices', 'intNull'],
+  valid: [(c) => c.b, [0, -1], 1],
+  call: fnCall('take'),
+  cases: [
+    [[(c) => c.b, [0, 5], 1], S('out_of_range'), 'index 5 is out of bounds for axis 1 with size 4'],
+    [[(c) => c.b, [-5], 1], S('out_of_range'), '-5'],
+    [[(c) => c.b, [[0], [3]], 0], S('out_of_range'), 'index 3 is out of bounds for axis 0 with size 3'],
+    [[(c) => c.b, 12], S('out_of_range'), 'index 12 is out of bounds for axis 0 with size 12'], // no axis: flattened
+    [[(c) => c.b, -13], S('out_of_range'), '-13'],
+    [[(c) => c.b, [0], 2], S('out_of_range'), 'axis 2'],
+    [[(c) => c.b, [0], -3], S('out_of_range'), 'axis -3'],
+    [[5, [0], 0], S('out_of_range'), 'dimension 0'],
+    [[(c) => c.b, (c) => c.bcv.slice(0)], T, 'float64'],
+    [[(c) => c.b, [2 ** 40]], S('out_of_range'), String(2 ** 40)],
+    [[(c) => c.b, [0], 1n << 70n], R_, `${1n << 70n}n`],
+    [[(c) => c.b, (c) => c.a.slice('..., 0:0')], T, 'float64'], // an empty float NDArray too (NumPy)
+  ],
+  ok: [(c) => {
+    // bool indices are 0 / 1 (NumPy casts bool to intp): take(b, [true, false, true]) = b.flat[[1, 0, 1]]
+    const r = sv.take(c.b, c.bool);
+    assert.deepEqual(r.toArray(), [1, 0, 1]);
+    r.dispose();
+  }],
+});
+row('takeAlongAxis', {
+  op: 'takeAlongAxis',
+  sig: ['array', 'indices', 'axisReq'],
+  valid: [(c) => c.b, [[0], [3], [-1]], 1],
+  call: fnCall('takeAlongAxis'),
+  cases: [
+    [[(c) => c.b, [0, 1], 1], S('rank_mismatch'), 'got 1 and 2'],
+    [[(c) => c.b, [[[0]]], 1], S('rank_mismatch'), 'got 3 and 2'],
+    [[(c) => c.b, 0, 1], S('rank_mismatch'), 'got 0 and 2'],
+    [[(c) => c.b, [[0], [1]], 1], S('shape_mismatch'), '[3,4] (a) and [2,1] (indices)'],
+    [[(c) => c.b, [[0, 1, 2, 3, 0]], 0], S('shape_mismatch'), '[1,5]'],
+    [[(c) => c.b, [[4]], 1], S('out_of_range'), 'index 4 is out of bounds for axis 1 with size 4'],
+    [[(c) => c.b, [[-5]], 1], S('out_of_range'), '-5'],
+    [[(c) => c.b, [[1]], 2], S('out_of_range'), 'axis 2'],
+    [[(c) => c.b, [[1]], null], S('rank_mismatch'), '[1,1]'],
+    [[(c) => c.b, [12], null], S('out_of_range'), 'index 12'],
+    [[(c) => c.b, (c) => c.a.slice('0, :, 0:1'), 1], T, 'float64'],
+  ],
+});
+row('compress', {
+  op: 'compress',
+  sig: ['array', 'array', 'intNull'],
+  valid: [[true, false, true], (c) => c.b, 0],
+  call: fnCall('compress'),
+  cases: [
+    [[[0, 0, 0, 1], (c) => c.b, 0], S('out_of_range'), 'true at index 3, out of bounds for axis 0 with size 3'],
+    [[[0, 0, 0, 0, 1], (c) => c.b, 1], S('out_of_range'), 'index 4'],
+    [[new Array(13).fill(true), (c) => c.b], S('out_of_range'), 'size 12'], // no axis: flattened
+    [[[[true]], (c) => c.b, 0], S('rank_mismatch'), '[1,1]'],
+    [[(c) => c.b, (c) => c.b, 0], S('rank_mismatch'), '[3,4]'],
+    [[true, (c) => c.b, 0], S('rank_mismatch'), '[]'],
+    [[[true], (c) => c.b, 2], S('out_of_range'), 'axis 2'],
+    [[[true], (c) => c.b, -3], S('out_of_range'), 'axis -3'],
+    [[[true], 5, 0], S('out_of_range'), 'dimension 0'],
+  ],
+  ok: [(c) => {
+    // NumPy: a condition longer than the axis is fine when the extra entries are false
+    const r = sv.compress([1, 0, 0, 0], c.b, 0);
+    assert.deepEqual(r.shape, [1, 4]);
+    r.dispose();
+  }],
+});
+for (const n of ['sort', 'argsort']) {
+  row(n, {
+    op: n,
+    sig: ['array', 'options'],
+    valid: [(c) => c.a, { axis: 1 }],
+    call: fnCall(n),
+    cases: [
+      [[(c) => c.a, { axis: 3 }], S('out_of_range'), 'axis 3'],
+      [[(c) => c.a, { axis: -4 }], S('out_of_range'), 'axis -4'],
+      [[(c) => c.a, { axis: 1.5 }], R_, '1.5'],
+      [[(c) => c.a, { axis: NaN }], R_, 'NaN'],
+      [[(c) => c.a, { axis: 'x' }], T, '"x"'],
+      [[(c) => c.a, { axis: [0] }], T, '[0]'],
+      [[7], S('out_of_range'), 'axis -1 is out of bounds for array of dimension 0'], // 0-d: no last axis (NumPy AxisError)
+    ],
+  });
+}
+row('topk', {
+  op: 'topk',
+  sig: ['array', 'int', 'intOpt'],
+  valid: [(c) => c.a, 2, 1],
+  call: (c, ...args) => { const r = sv.topk(...args); return [r.values, r.indices]; },
+  cases: [
+    [[(c) => c.a, 5], S('out_of_range'), 'k = 5 is out of range for axis 2 of size 4'],
+    [[(c) => c.a, 4, 1], S('out_of_range'), 'k = 4 is out of range for axis 1 of size 3'],
+    [[(c) => c.a, -1], S('out_of_range'), 'k = -1'],
+    [[(c) => c.a, 2, 3], S('out_of_range'), 'axis 3'],
+    [[(c) => c.a, 2, -4], S('out_of_range'), 'axis -4'],
+    [[(c) => c.a, 2, null], T, 'null'],
+    [[7, 1], S('out_of_range'), 'dimension 0'],
+    [[(c) => c.a.slice('..., 0:0'), 1], S('out_of_range'), 'size 0'],
+  ],
+  ok: [(c) => {
+    const r = sv.topk(c.a, 0); // k = 0 is allowed: empty results
+    assert.deepEqual([r.values.shape, r.indices.shape], [[2, 3, 0], [2, 3, 0]]);
+    r.values.dispose();
+    r.indices.dispose();
+  }],
+});
+
 
 // ------------------------------------------------------------------------------------ known deviations
 // Messages that start with an inner op's name instead of the called op's. Each is a todo subtest of

@@ -18,7 +18,8 @@ import {
   same,
   toBool,
 } from './ops.js';
-import { any } from './stats.js';
+import { any, argmax } from './stats.js';
+import { take } from './select.js';
 
 const MATH = {
   square: 0,
@@ -215,24 +216,34 @@ export function pow(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray
     const d = resultDType(op, [a, b]);
     const k = info(d).kind;
     if (k === 'i' || k === 'b') {
-      let neg: boolean;
+      // NumPy: "Integers to negative integer powers are not allowed"; name the first one.
+      let bad: string | null = null;
       if (isScalar(b)) {
-        neg = Number(b) < 0;
+        if (Number(b) < 0) bad = `exponent ${fmt(b)}`;
       } else {
         const bd = resultDType(op, [b]);
-        neg = false;
         if (info(bd).kind === 'i' || info(bd).kind === 'f') {
           const m = less(b, 0);
           try {
             const t = any(m);
-            neg = t.item() === true;
+            const found = t.item() === true;
             t.dispose();
+            if (found) {
+              const at = argmax(m);
+              const i = Number(at.item());
+              at.dispose();
+              const v = take(b, [i]);
+              bad = `exponent ${fmt(v.item())} at flat index ${i} of the exponents`;
+              v.dispose();
+            }
           } finally {
             m.dispose();
           }
         }
       }
-      if (neg) throw new StrideViewError('invalid_argument', `${op}: integers to negative integer powers are not allowed (exponent dtype ${d}); use a float base`);
+      if (bad !== null) {
+        throw new StrideViewError('invalid_argument', `${op}: integers to negative integer powers are not allowed: ${bad} (result dtype ${d}); use a float base or exponent`);
+      }
     }
     return compute(op, Kind.MathBinary, 0, [a, b], options, d === 'bool' ? () => 'int8' : undefined, same);
   } catch (e) {

@@ -14,7 +14,7 @@ function indexValues(op: string, what: string, x: unknown): { values: number[]; 
   const t = asArray(op, x);
   try {
     // An NDArray must have an integer (or bool) dtype; nested JS numbers must be integers.
-    if (info(t.dtype).kind === 'f' && t.size > 0 && t === x) {
+    if (info(t.dtype).kind === 'f' && t === x) {
       throw new TypeError(`${op}: ${what} must be integers, got an array of dtype ${t.dtype}`);
     }
     const ta = t.toTypedArray();

@@ -2,26 +2,35 @@
 // Every case is generated with a fixed seed in JS: random shapes (rank 0..4, size-0 and size-1 dims),
 // operands built as strided views (slices with steps and negative steps, then a transpose), broadcast
 // views (broadcastTo of a smaller array: stride 0) and padded views (padView with a fill value; NumPy:
-// np.pad with the same constant), in every dtype the op takes. The cases run here and in ONE python
-// process fed JSON; result dtype, shape and values are compared, and an error must happen exactly
-// where NumPy raises one (the message must start with the op name).
+// np.pad with the same constant), nested, in every dtype the op takes. The cases run here and in ONE
+// python process fed JSON; result dtype, shape and values are compared, and an error must happen
+// exactly where NumPy raises one (the message must start with the op name). A hand-picked `edge`
+// group pins the NaN / -0 / tie / wrapping / error rules. SV_NPDIFF_SCALE (default 4) multiplies the
+// number of random cases, SV_NPDIFF_SEED changes the seed, SV_NPDIFF_STATS=1 prints NumPy's errors.
 //
-// Where the documented semantics (docs of issue 13, "API contract") differ from NumPy 1.24, the
-// contract wins and the Python side says so in a comment:
+// Where the documented semantics (the issue-13 API contract) differ from NumPy 1.24, the contract
+// wins (comments at the generators and on the Python side):
 //  - float16 does not exist here: where NumPy gives float16 (bool/int8/uint8/int16/uint16 inputs of
 //    float math), the expected values are NumPy's on the inputs cast to float32, dtype float32;
-//  - clip: NumPy 1.24's deprecated "scalar NaN bound = no clipping" is not followed (no scalar NaN
-//    bounds are generated; NaN in array bounds propagates in both);
+//  - clip: NumPy 1.24's deprecated "scalar NaN bound = no clipping" is not followed (no scalar or
+//    0-d NaN bounds are generated; NaN in array bounds propagates in both);
 //  - round of bool: float32 for every `decimals` (NumPy 1.24 raises for decimals != 0);
+//  - `out` receives the result computed in the op's dtype, cast (NumPy's round computes in out's);
 //  - topk has no NumPy counterpart: expected = a stable sort, largest first, ties by lower index,
 //    NaN largest;
 //  - the sign of a zero result of sign() and clip() is not compared (NumPy returns whichever of two
 //    equal zeros its C macro picks: clip(0.0, -0.0, 1) is -0.0, clip(-0.0, 0, 1) is 0.0).
+// NumPy 1.24 behaviours that are accidents of its implementation are not generated (each said
+// where): 0-d arrays cast by value like Python scalars; argmax/argsort of a 0-d array with an axis;
+// out-of-range indices into an empty array; round(int, -1) of 32/64-bit extremes (through float64);
+// BLAS matmul into a negatively strided out (wrong, heap corruption); BLAS dot skipping 0 * inf;
+// float32 var overflowing where a wider accumulator does not.
 // Float comparisons: exact (with the sign of zero) for exact ops (rounding, square, clip, sign,
 // sort, take...); transcendental ops and pow within 4 ulp of NumPy's (float32 results are NumPy's
-// float32 results); var/std relative 1e-12 (float64) / 1e-5 (float32); prod, cumsum, cumprod,
-// matmul and dot (summation order is not part of the contract) within an error bound NumPy computes
-// from the absolute values (n * eps * sum|terms|).
+// float32 results; NumPy uses SVML on AVX-512 machines); var/std relative 1e-12 (float64) / 1e-5
+// (float32); prod, cumsum, cumprod, matmul and dot (summation order is not part of the contract)
+// within an error bound NumPy computes from the absolute values (n * eps * sum|terms|).
+// Library bugs found are listed in KNOWN: their cases stay in, reported under todo tests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -613,10 +622,13 @@ function compare(c, g, e) {
     const f32 = g.dtype === 'float32' || (c.out && c.ins.some((d) => d && d.dtype === 'float32'));
     if (e.tol) {
       const t = decF(e.tol[i]);
-      if (!(Math.abs(gv - x) <= t) && gv !== x) return bad();
+      // zero tolerance: exact, with the sign of zero (not for dot/matmul: NumPy's BLAS sums start
+      // from +0, so its -0 * 1 is +0)
+      const signed = t === 0 && c.op !== 'dot' && c.op !== 'matmul';
+      if (signed ? !Object.is(gv, x) : !(Math.abs(gv - x) <= t)) return bad();
     } else if (ULP_OPS.has(c.op)) {
       const ep = f32 ? EPS.float32 : EPS[g.dtype];
-      if (!(Math.abs(gv - x) <= 4 * Math.max(Math.abs(x) * ep, TINY[g.dtype]))) return bad();
+      if (x === 0 ? !Object.is(gv, x) : !(Math.abs(gv - x) <= 4 * Math.max(Math.abs(x) * ep, TINY[g.dtype]))) return bad();
     } else if (c.out && (c.op === 'variance' || c.op === 'std')) {
       if (!(Math.abs(gv - x) <= (f32 ? 1e-5 : 1e-12) * Math.abs(x) + 1e-300)) return bad();
     } else if (ZERO_SIGN_FREE.has(c.op)) {
@@ -648,7 +660,7 @@ function check(c, js, np) {
 const GEN = {};
 const COUNTS = {};
 // Cases per op: n * SCALE (SV_NPDIFF_SCALE=10 for a longer run; the seed stays fixed).
-const SCALE = Number(process.env.SV_NPDIFF_SCALE || 2);
+const SCALE = Number(process.env.SV_NPDIFF_SCALE || 4);
 function def(ops, n, gen, fixed = false) {
   for (const op of [].concat(ops)) {
     GEN[op] = gen;
@@ -983,6 +995,7 @@ def(['sort', 'argsort'], 110, (r, i, op) => {
   // NumPy's argsort treats a 0-d array as 1-d (argsort(x, axis=-1) -> [0]) where sort raises; the
   // contract does not say: 0-d argsort only with axis null
   if (op === 'argsort' && s.length === 0) p.axis = null;
+  if (op === 'sort' && s.length === 0 && r.next() < 0.7) p.axis = null; // else an AxisError, as NumPy
   return { op, ins: [build(r, d, s, r.next() < 0.5 ? 'small' : 'gen')], p };
 });
 def('topk', 99, (r, i) => {
@@ -1141,7 +1154,7 @@ const KNOWN = [
     when: (c, js, np, m) => /got 0, numpy -0/.test(m),
   },
   {
-    ops: ['round', 'floor', 'ceil', 'trunc', 'sort', 'argsort', 'clip', 'sign', 'cumprod', 'prod', 'square', 'matmul', 'dot', 'pow', 'topk', 'take', 'takeAlongAxis', 'compress', 'maskslice'],
+    ops: ['round', 'floor', 'ceil', 'trunc', 'sort', 'argsort', 'clip', 'sign', 'cumprod', 'prod', 'square', 'matmul', 'dot', 'pow', 'topk', 'take', 'takeAlongAxis', 'compress', 'maskslice', ...FLOATMATH],
     note: 'a padded operand whose fill value is -0 is read as +0 by the kernels (floor(x.padView([[1, 0]], -0)) starts with 0, not -0; so do neg and add)',
     when: (c, js, np, m) => zeroFill(c) && /got -?(0|inf), numpy -?(0|inf)/.test(m),
   },
@@ -1181,6 +1194,18 @@ if (HAVE_PY) {
         }
       }
       for (const [g, s] of Object.entries(st)) console.error(g, s.n, s.err, [...s.kinds].join(' | '));
+      const kinds = { operands: 0, strided: 0, broadcast: 0, padded: 0, size0: 0, rank0: 0 };
+      for (const c of cases)
+        for (const d of c.ins) {
+          if (!d || !d.ops) continue;
+          kinds.operands++;
+          if (d.ops.some((op) => op[0] === 'slice')) kinds.strided++;
+          if (d.ops.some((op) => op[0] === 'broadcast')) kinds.broadcast++;
+          if (d.ops.some((op) => op[0] === 'pad')) kinds.padded++;
+          if (d.fshape.includes(0)) kinds.size0++;
+          if (d.fshape.length === 0) kinds.rank0++;
+        }
+      console.error(JSON.stringify(kinds));
     }
     for (const c of cases) {
       const js = runJs(c);

@@ -146,6 +146,11 @@ function genValue(r, d, prof) {
     x = k < 0.1 ? r.pick([NaN, Infinity, -Infinity, 0, -0, 0.5]) : k < 0.6 ? r.int(-3, 4) : r.int(-6, 6) / 4 + normal(r) * 0.1;
   } else if (prof === 'fin' || prof === 'mm') {
     x = k < 0.3 ? r.int(-4, 4) : k < 0.4 ? r.int(-5, 4) + 0.5 : normal(r) * 10 ** r.int(-1, 1);
+  } else if (prof === 'prodbig') {
+    // long float products: factors near +-1 (a float32 product of 300 factors of 1.46 overflows in
+    // NumPy's float32 accumulator and times a 0 gives NaN, a wider accumulator gives 0: the order
+    // and width of the accumulation are not part of the contract)
+    x = k < 0.03 ? r.pick([NaN, 0, -0, Infinity]) : (r.next() < 0.5 ? -1 : 1) * (1 + (r.next() - 0.5) / 10);
   } else if (prof === 'prodf') {
     x = k < 0.05 ? r.pick([NaN, Infinity, -Infinity, -0, 0]) : k < 0.35 ? r.pick([1, -1, 2, 0.5, -0.5, 1.5]) : (r.next() - 0.5) * 4;
   } else {
@@ -163,6 +168,11 @@ function genValue(r, d, prof) {
 
 // ---------------------------------------------------------------- shapes and views
 function genShape(r, lo = 0, hi = 4, maxDim = 5) {
+  // sometimes long rows (the SIMD loops, blocked sums and sorts of more than a few elements)
+  if (r.next() < 0.1 && hi >= 1) {
+    const rank = Math.max(lo, r.int(1, Math.min(2, hi)));
+    return Array.from({ length: rank }, (_, i) => (rank === 1 ? r.int(17, 300) : i === rank - 1 ? r.int(9, 70) : r.int(1, 6)));
+  }
   const rank = r.int(lo, hi);
   return Array.from({ length: rank }, () => {
     const k = r.next();
@@ -593,7 +603,12 @@ for c in json.load(sys.stdin):
             A2 = [x.astype(np.float32) if isinstance(x, np.ndarray) and x.dtype.name in SMALL else x for x in A]
             r, tol = run(c['op'], A2, c.get('p', {}), out)
         if out is not None:
-            res.append({'res': [enc(outbase)]})
+            tolbase = None
+            if tol is not None and 'ref' not in c['out']:
+                # the error bound, placed where the result went in out's base
+                tolbase = np.zeros(outbase.shape)
+                apply(tolbase, c['out']['ops'], tolbase.dtype)[...] = tol
+            res.append({'res': [enc(outbase, tolbase)]})
         elif isinstance(r, tuple):
             res.append({'res': [enc(x) for x in r]})
         else:
@@ -814,7 +829,7 @@ function genAxes(r, nd, list = true) {
 def(['prod', 'any', 'all'], 88, (r, i, op) => {
   const d = ALL[i % ALL.length];
   const s = genShape(r);
-  const prof = op === 'prod' ? (isFloat(d) ? 'prodf' : r.next() < 0.5 ? 'small' : 'gen') : r.pick(['allish', 'anyish', 'gen']);
+  const prof = op === 'prod' ? (isFloat(d) ? (numel(s) > 40 ? 'prodbig' : 'prodf') : r.next() < 0.5 ? 'small' : 'gen') : r.pick(['allish', 'anyish', 'gen']);
   const c = { op, ins: [build(r, d, s, prof)], p: { axes: genAxes(r, s.length), keepdims: r.next() < 0.3 } };
   if (r.next() < 0.05 && s.length > 0) c.p.axes = s.length; // out of bounds
   return c;
@@ -841,14 +856,14 @@ def(['cumsum', 'cumprod'], 88, (r, i, op) => {
   const s = genShape(r);
   const p = {};
   if (r.next() < 0.7 && s.length > 0) p.axis = r.int(-s.length, s.length - 1);
-  return { op, ins: [build(r, d, s, op === 'cumprod' && isFloat(d) ? 'prodf' : 'gen')], p };
+  return { op, ins: [build(r, d, s, op === 'cumprod' && isFloat(d) ? (numel(s) > 40 ? 'prodbig' : 'prodf') : 'gen')], p };
 });
 // `out` on reductions: a strided out of the natural result dtype.
 const SUMDT = (d) => (d === 'bool' || (isInt(d) && !isUnsigned(d)) ? 'int64' : isUnsigned(d) ? 'uint64' : d);
 def('out:reduce', 40, (r, i) => {
   const op = r.pick(['prod', 'any', 'argmax', 'cumsum', 'variance']);
   const d = r.pick(op === 'variance' ? ['float64', 'int32', 'float32'] : ALL);
-  const s = genShape(r, 1, 3).map((n) => n || 2);
+  const s = Array.from({ length: r.int(1, 3) }, () => r.int(1, 5));
   const nd = s.length;
   const c = { op, ins: [build(r, d, s, op === 'prod' ? 'small' : 'gen')], p: {} };
   let rs;
@@ -896,9 +911,10 @@ def('out:overlap', 30, (r) => {
 
 // matmul: 1-D, 2-D, batched with broadcast batch dims; transposed/sliced operands; some mismatches.
 function mmShapes(r) {
-  const m = r.next() < 0.05 ? 0 : r.int(1, 4);
-  const k = r.next() < 0.06 ? 0 : r.int(1, 5);
-  const n = r.int(1, 4);
+  const big = r.next() < 0.15; // past the micro-kernel tile sizes
+  const m = big ? r.int(5, 40) : r.next() < 0.05 ? 0 : r.int(1, 4);
+  const k = big ? r.int(5, 70) : r.next() < 0.06 ? 0 : r.int(1, 5);
+  const n = big ? r.int(5, 40) : r.int(1, 4);
   const kind = r.pick(['1x1', '2x1', '1x2', '2x2', '2x2', 'batch', 'batch', 'batch', '1xb', 'bx1']);
   const batch = genShape(r, 1, 2, 3);
   const bb = () => batch.slice(r.next() < 0.3 ? r.int(0, batch.length) : 0).map((x) => (r.next() < 0.3 ? 1 : x));
@@ -954,7 +970,7 @@ def('dot', 110, (r, i) => {
 const IDX_DT = ['int64', 'int32', 'int8', 'uint8', 'int16', 'uint32'];
 function idxDesc(r, shape, n, oob) {
   // integer indices in [-n, n-1] (uint: [0, n-1]); oob: one out of range
-  const d = r.pick(IDX_DT);
+  const d = r.pick(IDX_DT.filter((t) => RANGE[t][1] >= BigInt(n) + 1n)); // index dtypes that hold +-n
   const v = build(r, d, shape, 'gen');
   const vals = v.values.map(() => String(n === 0 ? 0 : isUnsigned(d) ? r.int(0, n - 1) : r.int(-n, n - 1)));
   if (oob && vals.length) vals[r.int(0, vals.length - 1)] = String(isUnsigned(d) ? n : r.pick([n, -n - 1]));

@@ -191,7 +191,13 @@ Status scan(ScanOp op, const Operand& out, const Operand& in, int axis) {
     const uint64_t one_u = 1;
     const float one_s = 1.0f;
     std::memset(carry, 0, 8);
-    if (op == ScanOp::cumprod) {
+    if (op == ScanOp::cumsum) {
+      // -0 is the identity of float addition (+0 would turn a leading -0 into +0; NumPy keeps it).
+      const float nz_s = -0.0f;
+      const double nz_f = -0.0;
+      if (out.dtype == DType::float32) std::memcpy(carry, &nz_s, 4);
+      if (out.dtype == DType::float64) std::memcpy(carry, &nz_f, 8);
+    } else {
       if (out.dtype == DType::float32) {
         std::memcpy(carry, &one_s, 4);
       } else if (out.dtype == DType::float64) {

@@ -68,6 +68,13 @@ function resultDType(op: string, inputs: readonly unknown[]): DType {
   return dt;
 }
 
+function sizeOf(op: string, x: unknown): number {
+  const t = asArray(op, x);
+  const n = t.size;
+  if (t !== x) t.dispose();
+  return n;
+}
+
 function float(name: keyof typeof MATH, a: ArrayInput, options: OutOptions | undefined): NDArray {
   return compute(name, Kind.MathUnary, MATH[name], [a], options, floatType, same);
 }
@@ -182,11 +189,15 @@ export function round(a: ArrayInput, options?: RoundOptions): NDArray {
       try {
         compute(op, Kind.MathUnary, MATH.round, [y], { out: y }, undefined, same);
         if (k === 'i' || k === 'u') {
+          // Back to the integer dtype through int64 (exact), so that values past the dtype's range
+          // wrap as NumPy's cast does (uint8 255 at decimals -1: 260 -> 4), never saturate.
           const z = mul(y, f);
+          const zi = z._materialize(op, 'int64');
+          z.dispose();
           try {
-            return compute(op, Kind.Copy, 0, [z], options === undefined ? undefined : { out: options.out }, undefined, () => d);
+            return compute(op, Kind.Copy, 0, [zi], outOnly(options), undefined, () => d);
           } finally {
-            z.dispose();
+            zi.dispose();
           }
         }
         return dec > 0 ? div(y, f, outOnly(options)) : mul(y, f, outOnly(options));
@@ -222,7 +233,9 @@ export function pow(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray
         if (Number(b) < 0) bad = `exponent ${fmt(b)}`;
       } else {
         const bd = resultDType(op, [b]);
-        if (info(bd).kind === 'i' || info(bd).kind === 'f') {
+        // Only exponents that reach an element of the result count (an empty base: none do).
+        const emptyBase = a instanceof NDArray ? a.size === 0 : !isScalar(a) && sizeOf(op, a) === 0;
+        if (!emptyBase && (info(bd).kind === 'i' || info(bd).kind === 'f')) {
           const m = less(b, 0);
           try {
             const t = any(m);

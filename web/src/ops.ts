@@ -55,7 +55,7 @@ export function release(temps: NDArray[]): void {
 
 /**
  * The inputs of one kernel in one dtype (NumPy promotion; scalars value-based): arrays of another
- * dtype (or padded with a non-zero fill) are materialized, scalars travel by value (stored as the
+ * dtype (or padded with a fill other than +0: the kernels read pad elements as +0) are materialized, scalars travel by value (stored as the
  * dtype), nested JS arrays become temporaries.
  */
 export function prepare(op: string, inputs: readonly unknown[], force?: (d: DType) => DType): Prepared {
@@ -76,6 +76,15 @@ export function prepare(op: string, inputs: readonly unknown[], force?: (d: DTyp
       }
       arrs[i] = a;
       if (a !== null) dt = dt === null || dt === a.dtype ? a.dtype : promoteTypes(dt, a.dtype);
+    }
+    if (n > 2 && arrs.some((a) => a !== null && info(a.dtype).kind === 'f')) {
+      // NumPy's n-ary promotion starts from the highest category: the floats first, then each
+      // integer with that (np.result_type(int16, uint16, float32) is float32, where pairwise
+      // promotion in argument order would give float64).
+      let f: DType | null = null;
+      for (const a of arrs) if (a !== null && info(a.dtype).kind === 'f') f = f === null ? a.dtype : promoteTypes(f, a.dtype);
+      for (const a of arrs) if (a !== null && info(a.dtype).kind !== 'f') f = promoteTypes(f!, a.dtype);
+      dt = f;
     }
     if (dt === null) {
       for (let i = 0; i < n; i++) {
@@ -99,7 +108,7 @@ export function prepare(op: string, inputs: readonly unknown[], force?: (d: DTyp
           temps.push(t);
           out[i] = t;
         }
-      } else if (a.dtype !== d || (a._v._hasMask && a._fill !== 0)) {
+      } else if (a.dtype !== d || (a._v._hasMask && !Object.is(a._fill, 0))) {
         const t = a._materialize(op, d);
         temps.push(t);
         out[i] = t;
@@ -126,7 +135,7 @@ function direct(op: string, inputs: readonly unknown[], force: ((d: DType) => DT
     const x = inputs[i];
     if (x instanceof NDArray) {
       x._check(op);
-      if ((d !== null && x.dtype !== d) || (x._v._hasMask && x._fill !== 0)) return null;
+      if ((d !== null && x.dtype !== d) || (x._v._hasMask && !Object.is(x._fill, 0))) return null;
       d = x.dtype;
     } else if (typeof x !== 'number') {
       return null;

@@ -161,7 +161,8 @@ function truePositions(op: string, condition: unknown): { pos: number[]; length:
     if (c.ndim !== 1) throw new StrideViewError('rank_mismatch', `${op}: condition must be 1-D, got shape ${fmt(c.shape)}`);
     const ta = c.toTypedArray();
     const pos: number[] = [];
-    for (let i = 0; i < ta.length; i++) if (ta[i]) pos.push(i);
+    // nonzero is true, NaN included (NumPy)
+    for (let i = 0; i < ta.length; i++) if ((ta[i] as number) !== 0 && ta[i] !== 0n) pos.push(i);
     return { pos, length: ta.length };
   } finally {
     if (c !== condition) c.dispose();

@@ -97,6 +97,10 @@ function arg(name: string, code: number, a: ArrayInput, options: ArgOptions): ND
     const keepdims = reduceFlags(name, options);
     const o = outOption(name, options) as NDArray | undefined;
     return alongAxis(name, a, options, (x, axis, flat, orig) => {
+      if (x.shape[axis] === 0) {
+        // NumPy: an error whenever the axis is empty, even when the result is empty too.
+        throw new StrideViewError('invalid_argument', `${name}: attempt to get ${name} of an empty sequence (axis ${flat ? 'none' : axis} of shape ${fmt(orig.shape)})`);
+      }
       if (!flat) return compute(name, Kind.Arg, code, [x], options, undefined, int64, axis, keepdims ? 1 : 0);
       // Flattened: a 0-d result, or all dims kept as 1 (NumPy's keepdims with axis=None).
       const ones = new Array<number>(keepdims ? orig.ndim : 0).fill(1);

@@ -708,7 +708,7 @@ function unaryGen(op, dtypes) {
     const s = genShape(r);
     const c = { op, ins: [build(r, d, s, op === 'round' && isInt(d) ? 'roundint' : 'gen')] };
     if (op === 'round') {
-      const dec = r.pick([undefined, 0, 1, -1, 1, -1]);
+      const dec = r.pick([undefined, 0, 1, -1, 1, -1, 2, 3, -2]);
       c.p = dec === undefined ? {} : { decimals: dec };
     }
     return c;
@@ -753,7 +753,14 @@ function binaryGen(op) {
     const a = build(r, da, sa, 'gen');
     let b;
     const k = r.next();
-    if (k < 0.15 && da !== 'bool' && !bad && sa.length > 0) {
+    if (k < 0.12 && op.startsWith('logical') && !bad) {
+      // logical ops give bool whatever the operands: any JS scalar (boolean, integer, NaN, -0)
+      b = r.pick([
+        { scalar: r.int(0, 1), kind: 'bool' },
+        { scalar: String(r.int(-2, 2)), kind: 'int' },
+        { scalar: encF(r.pick([NaN, -0, 0.5, Infinity])), kind: 'float' },
+      ]);
+    } else if (k < 0.15 && da !== 'bool' && !bad && sa.length > 0) {
       // a Python scalar of the array's kind (value-based casting); no float scalar with integer arrays
       b = scalarOf(da, isInt(da) ? Number(genValue(r, 'int8', profB === 'negexp' && !isUnsigned(da) ? 'negexp' : 'exp')) : decF(genValue(r, 'float64', profB)));
     } else b = build(r, db, sb, profB);

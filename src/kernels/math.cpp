@@ -7,6 +7,11 @@
 // float32 operands are computed in float64 and rounded once (one libm, half the loops).
 #include <cmath>
 #include <string>
+#include <type_traits>
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 #include "kernels/lines.hpp"
 #include "kernels/more.hpp"
@@ -48,6 +53,62 @@ SV_LOOP_FN void unary_chunk(void* po, const void* pa, const void*, const void*, 
       default: y = std::expm1(x); break;
     }
     o[i] = y;
+  }
+}
+
+// floor / ceil / rint / trunc in the operands' own float type (exact: the result is
+// representable), four or two lanes at a time with SIMD128 (f32x4.nearest is round half to even).
+template <class T, MathOp OP>
+SV_LOOP_FN void round_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  T* o = static_cast<T*>(po);
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  constexpr int64_t L = 16 / sizeof(T);
+  for (; i + L <= n; i += L) {
+    const v128_t x = wasm_v128_load(a + i);
+    v128_t y;
+    if constexpr (sizeof(T) == 4) {
+      y = OP == MathOp::floor  ? wasm_f32x4_floor(x)
+          : OP == MathOp::ceil ? wasm_f32x4_ceil(x)
+          : OP == MathOp::rint ? wasm_f32x4_nearest(x)
+                               : wasm_f32x4_trunc(x);
+    } else {
+      y = OP == MathOp::floor  ? wasm_f64x2_floor(x)
+          : OP == MathOp::ceil ? wasm_f64x2_ceil(x)
+          : OP == MathOp::rint ? wasm_f64x2_nearest(x)
+                               : wasm_f64x2_trunc(x);
+    }
+    wasm_v128_store(o + i, y);
+  }
+#endif
+  for (; i < n; ++i) {
+    const T x = a[i];
+    o[i] = OP == MathOp::floor  ? std::floor(x)
+           : OP == MathOp::ceil ? std::ceil(x)
+           : OP == MathOp::rint ? std::nearbyint(x)
+                                : std::trunc(x);
+  }
+}
+
+template <class T>
+ChunkFn round_fn(MathOp op) {
+  switch (op) {
+    case MathOp::floor: return &round_chunk<T, MathOp::floor>;
+    case MathOp::ceil: return &round_chunk<T, MathOp::ceil>;
+    case MathOp::rint: return &round_chunk<T, MathOp::rint>;
+    default: return &round_chunk<T, MathOp::trunc>;
+  }
+}
+
+// isnan / isfinite of float operands in their own type (no conversion): out bytes 0 / 1.
+template <class T, bool NAN_>
+SV_LOOP_FN void fpred_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  uint8_t* o = static_cast<uint8_t*>(po);
+  for (int64_t i = 0; i < n; ++i) {
+    const T x = a[i];
+    o[i] = NAN_ ? x != x : x - x == x - x;  // x - x is NaN for inf and NaN
   }
 }
 
@@ -122,22 +183,41 @@ SV_LOOP_FN void isign_chunk(void* po, const void* pa, const void*, const void*, 
   for (int64_t i = 0; i < n; ++i) o[i] = a[i] > T(0) ? T(1) : a[i] < T(0) ? T(-1) : T(0);
 }
 
-// NumPy's clip: minimum(maximum(x, lo), hi) with NaN propagating from any operand.
+// NumPy's clip, exactly its macros: m = (isnan(x) || x > lo) ? x : lo, then
+// (isnan(m) || m < hi) ? m : hi. A NaN anywhere propagates; lo > hi gives hi; on zeros of both
+// signs the bound wins unless x is strictly beyond it (NumPy's bits). Integers: the same without
+// NaN. Float32 and float64 run in their own type, SIMD128 when available.
 template <class T>
 SV_LOOP_FN void clip_chunk(void* po, const void* pa, const void* pb, const void* pc, int64_t n) {
   const T* a = static_cast<const T*>(pa);
   const T* lo = static_cast<const T*>(pb);
   const T* hi = static_cast<const T*>(pc);
   T* o = static_cast<T*>(po);
-  for (int64_t i = 0; i < n; ++i) {
-    T x = a[i];
-    if (x != x || lo[i] != lo[i] || hi[i] != hi[i]) {  // NaN: floats only
-      o[i] = x != x ? x : lo[i] != lo[i] ? lo[i] : hi[i];
-      continue;
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  if constexpr (std::is_floating_point_v<T>) {
+    constexpr int64_t L = 16 / sizeof(T);
+    for (; i + L <= n; i += L) {
+      const v128_t x = wasm_v128_load(a + i), l = wasm_v128_load(lo + i),
+                   h = wasm_v128_load(hi + i);
+      v128_t keep, m, keep2;
+      if constexpr (sizeof(T) == 4) {
+        keep = wasm_v128_or(wasm_f32x4_gt(x, l), wasm_f32x4_ne(x, x));
+        m = wasm_v128_bitselect(x, l, keep);
+        keep2 = wasm_v128_or(wasm_f32x4_lt(m, h), wasm_f32x4_ne(m, m));
+      } else {
+        keep = wasm_v128_or(wasm_f64x2_gt(x, l), wasm_f64x2_ne(x, x));
+        m = wasm_v128_bitselect(x, l, keep);
+        keep2 = wasm_v128_or(wasm_f64x2_lt(m, h), wasm_f64x2_ne(m, m));
+      }
+      wasm_v128_store(o + i, wasm_v128_bitselect(m, h, keep2));
     }
-    if (x < lo[i]) x = lo[i];
-    if (x > hi[i]) x = hi[i];
-    o[i] = x;
+  }
+#endif
+  for (; i < n; ++i) {
+    const T x = a[i];
+    const T m = (x != x || x > lo[i]) ? x : lo[i];
+    o[i] = (m != m || m < hi[i]) ? m : hi[i];
   }
 }
 
@@ -191,7 +271,9 @@ Status run_chunks(const char* name, const Operand& out, const Operand* const* in
   ops[0] = {static_cast<char*>(out.base), &out.layout, static_cast<int64_t>(dtype_size(out.dtype)),
             nullptr};
   detail::Caster cast[3];
+  bool direct[3] = {false, false, false};  // bool is staged: any nonzero byte must read as 1
   for (int k = 0; k < nin; ++k) {
+    direct[k] = src[k].dtype == work && work != DType::bool_;
     ops[k + 1] = {static_cast<char*>(src[k].base), &src[k].layout,
                   static_cast<int64_t>(dtype_size(src[k].dtype)), detail::kZeros};
     cast[k] = detail::make_caster(work, src[k].dtype);
@@ -207,12 +289,21 @@ Status run_chunks(const char* name, const Operand& out, const Operand* const* in
       alignas(16) uint64_t o[detail::kCastChunk];
       for (int64_t i = 0; i < n; i += detail::kCastChunk) {
         const int64_t m = std::min(detail::kCastChunk, n - i);
+        // Contiguous operands already in the working dtype are used in place (no staging copy):
+        // the chunk functions read element i of every input before writing element i.
+        const void* x[3] = {w[0], w[1], w[2]};
         for (int k = 0; k < nin; ++k) {
-          detail::cast_row(cast[k], w[k], 1, ptr[k + 1] + i * p.stride[k + 1][L] * p.esize[k + 1],
-                           p.stride[k + 1][L], m);
+          const char* s = ptr[k + 1] + i * p.stride[k + 1][L] * p.esize[k + 1];
+          if (direct[k] && p.stride[k + 1][L] == 1) {
+            x[k] = s;
+          } else {
+            detail::cast_row(cast[k], w[k], 1, s, p.stride[k + 1][L], m);
+          }
         }
-        fn(o, w[0], w[1], w[2], m);
         char* d = ptr[0] + i * p.stride[0][L] * eo;
+        const bool in_place = !convert_out && p.stride[0][L] == 1;
+        fn(in_place ? static_cast<void*>(d) : o, x[0], x[1], x[2], m);
+        if (in_place) continue;
         if (convert_out) {
           detail::cast_row(back, d, p.stride[0][L], o, 1, m);
         } else {
@@ -260,9 +351,18 @@ Status math_unary(MathOp op, const Operand& out, const Operand& a) {
       work = DType::bool_;
       fn = &not_chunk;
     } else {
-      work = DType::float64;
-      fn = op == MathOp::isnan ? &pred_chunk<static_cast<int>(MathOp::isnan)>
-                               : &pred_chunk<static_cast<int>(MathOp::isfinite)>;
+      const bool nan = op == MathOp::isnan;
+      if (a.dtype == DType::float32) {
+        work = DType::float32;
+        fn = nan ? &fpred_chunk<float, true> : &fpred_chunk<float, false>;
+      } else if (a.dtype == DType::float64) {
+        work = DType::float64;
+        fn = nan ? &fpred_chunk<double, true> : &fpred_chunk<double, false>;
+      } else {
+        work = DType::float64;
+        fn = nan ? &pred_chunk<static_cast<int>(MathOp::isnan)>
+                 : &pred_chunk<static_cast<int>(MathOp::isfinite)>;
+      }
     }
   } else if (op == MathOp::sign && is_int(a.dtype)) {
     SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
@@ -277,6 +377,11 @@ Status math_unary(MathOp op, const Operand& out, const Operand& a) {
     SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
     // float32 runs in float64 and rounds once: the float64 libm only (size), and at least as
     // accurate as the float32 one (square, floor, ceil, rint, trunc, sign: the same bits).
+    if (op == MathOp::floor || op == MathOp::ceil || op == MathOp::rint || op == MathOp::trunc) {
+      const bool f32 = a.dtype == DType::float32;
+      return run_chunks(name, out, in, 1, a.dtype, f32 ? round_fn<float>(op) : round_fn<double>(op),
+                        a.dtype);
+    }
     work = DType::float64;
     fn = math_unary_fn(op, true);
     return run_chunks(name, out, in, 1, work, fn, DType::float64);
@@ -332,6 +437,9 @@ Status clip(const Operand& out, const Operand& a, const Operand& lo, const Opera
                                             ", " + dtype_name(lo.dtype) + ", " +
                                             dtype_name(hi.dtype) +
                                             "; cast first (integer clip: maximum then minimum)");
+  }
+  if (a.dtype == DType::float32) {
+    return run_chunks(name, out, in, 3, DType::float32, &clip_chunk<float>, DType::float32);
   }
   return run_chunks(name, out, in, 3, DType::float64, &clip_chunk<double>, DType::float64);
 }

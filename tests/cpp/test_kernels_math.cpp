@@ -118,9 +118,9 @@ TEST_CASE("math: predicates, logical ops, pow, clip", "[math]") {
           CHECK(check_dst<T>(out, before, [&](const Dims& idx) {
                   const T x = read_or_zero<T>(a, idx), l = read_or_zero<T>(b, idx),
                           h = read_or_zero<T>(hi, idx);
-                  if (x != x) return x;
-                  const T m = x < l ? l : x;
-                  return m > h ? h : m;
+                  // NumPy's macros: _NPY_MIN(_NPY_MAX(x, lo), hi) with NaN kept
+                  const T m = (x != x || x > l) ? x : l;
+                  return (m != m || m < h) ? m : h;
                 }) == "");
         } else if constexpr (!std::is_same_v<T, b8>) {
           // Integers: power by squaring wrapping in the dtype (negative exponents: 0, or 1 / +-1

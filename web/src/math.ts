@@ -229,13 +229,15 @@ export function pow(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray
     if (k === 'i' || k === 'b') {
       // NumPy: "Integers to negative integer powers are not allowed"; name the first one.
       let bad: string | null = null;
-      if (isScalar(b)) {
+      // Only exponents that reach an element of the result count (an empty base: none do).
+      const emptyBase = a instanceof NDArray ? a.size === 0 : !isScalar(a) && sizeOf(op, a) === 0;
+      if (emptyBase) {
+        // nothing to check
+      } else if (isScalar(b)) {
         if (Number(b) < 0) bad = `exponent ${fmt(b)}`;
       } else {
         const bd = resultDType(op, [b]);
-        // Only exponents that reach an element of the result count (an empty base: none do).
-        const emptyBase = a instanceof NDArray ? a.size === 0 : !isScalar(a) && sizeOf(op, a) === 0;
-        if (!emptyBase && (info(bd).kind === 'i' || info(bd).kind === 'f')) {
+        if (info(bd).kind === 'i' || info(bd).kind === 'f') {
           const m = less(b, 0);
           try {
             const t = any(m);

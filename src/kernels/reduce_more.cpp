@@ -12,6 +12,10 @@
 #include <limits>
 #include <vector>
 
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
 #include "kernels/internal.hpp"
 #include "kernels/lines.hpp"
 #include "kernels/more.hpp"
@@ -231,6 +235,52 @@ void arg_sink(void* s, const void* chunk, int64_t n) {
   a.pos += n;
 }
 
+// argmax / argmin of a contiguous float row in its own type: the extreme value first (SIMD128
+// lanes when available, any NaN noted), then the first element equal to it (NumPy's first
+// occurrence; -0 == +0), or the first NaN when there is one.
+template <class T, bool MAX>
+SV_LOOP_FN int64_t row_arg(const T* x, int64_t n) {
+  T m = x[0];
+  bool nan = false;
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  constexpr int64_t L = 16 / sizeof(T);
+  if (n >= 2 * L) {
+    v128_t vm = wasm_v128_load(x);
+    v128_t vn = sizeof(T) == 4 ? wasm_f32x4_ne(vm, vm) : wasm_f64x2_ne(vm, vm);
+    for (i = L; i + L <= n; i += L) {
+      const v128_t v = wasm_v128_load(x + i);
+      if constexpr (sizeof(T) == 4) {
+        vn = wasm_v128_or(vn, wasm_f32x4_ne(v, v));
+        vm = MAX ? wasm_f32x4_pmax(vm, v) : wasm_f32x4_pmin(vm, v);
+      } else {
+        vn = wasm_v128_or(vn, wasm_f64x2_ne(v, v));
+        vm = MAX ? wasm_f64x2_pmax(vm, v) : wasm_f64x2_pmin(vm, v);
+      }
+    }
+    nan = wasm_v128_any_true(vn);
+    alignas(16) T lanes[L];
+    wasm_v128_store(lanes, vm);
+    m = lanes[0];
+    for (int64_t k = 1; k < L; ++k) m = (MAX ? lanes[k] > m : lanes[k] < m) ? lanes[k] : m;
+  }
+#endif
+  for (; i < n; ++i) {
+    const T v = x[i];
+    if (v != v) nan = true;
+    if (MAX ? v > m : v < m) m = v;
+  }
+  if (nan || m != m) {
+    for (int64_t k = 0; k < n; ++k) {
+      if (x[k] != x[k]) return k;
+    }
+  }
+  for (int64_t k = 0; k < n; ++k) {
+    if (x[k] == m) return k;
+  }
+  return 0;  // not reached
+}
+
 struct ProdState {
   double f = 1;
   uint64_t u = 1;
@@ -333,6 +383,27 @@ Status arg_reduce(ArgOp op, const Operand& out, const Operand& in, int axis) {
   Walker w;
   w.init(src, uint64_t{1} << axis, wide);
   const bool mx = op == ArgOp::argmax;
+  const Layout& sl = src.layout;
+  if ((src.dtype == DType::float32 || src.dtype == DType::float64) && !sl.has_mask() &&
+      sl.strides[axis] == 1) {
+    const int64_t es = static_cast<int64_t>(dtype_size(src.dtype));
+    const int64_t n = sl.shape[axis];
+    for_each_output(out, w, [&](const int64_t* idx, char* o) {
+      int64_t off = sl.offset;
+      for (int d = 0; d < r; ++d) off += idx[d] * sl.strides[d];
+      const char* row = static_cast<const char*>(src.base) + off * es;
+      int64_t k;
+      if (src.dtype == DType::float32) {
+        k = mx ? row_arg<float, true>(reinterpret_cast<const float*>(row), n)
+               : row_arg<float, false>(reinterpret_cast<const float*>(row), n);
+      } else {
+        k = mx ? row_arg<double, true>(reinterpret_cast<const double*>(row), n)
+               : row_arg<double, false>(reinterpret_cast<const double*>(row), n);
+      }
+      std::memcpy(o, &k, 8);
+    });
+    return ok_status();
+  }
   const SinkFn sink =
       wide == DType::float64 ? (mx ? &arg_sink<double, true> : &arg_sink<double, false>)
       : wide == DType::int64 ? (mx ? &arg_sink<int64_t, true> : &arg_sink<int64_t, false>)

@@ -201,10 +201,10 @@ TEST_CASE("var / std: random views, ddof, float32 and float64 out", "[reduce_mor
     for (int rep = 0; rep < 48; ++rep) {
       // The last 8: shapes with 16+ outputs, so that reductions over outer dims take the slab
       // path (moments_slabs) as well as the per-output walk.
-      const Dims ish = rep < 40 ? random_shape(rng, 4, 6)
-                                : Dims{static_cast<int64_t>(9 + rng() % 20),
-                                       static_cast<int64_t>(1 + rng() % 4),
-                                       static_cast<int64_t>(16 + rng() % 9)};
+      const Dims ish =
+          rep < 40 ? random_shape(rng, 4, 6)
+                   : Dims{static_cast<int64_t>(9 + rng() % 20), static_cast<int64_t>(1 + rng() % 4),
+                          static_cast<int64_t>(16 + rng() % 9)};
       const uint64_t axes = random_axes(rng, ish.size());
       const Arr in =
           make_arr(random_src_view(ish, rng), t, rng, static_cast<int>(rng() % 4), rng() % 3 != 0);
@@ -311,4 +311,54 @@ TEST_CASE("reduce_more / moments: empties, overlap and errors", "[reduce_more]")
   CHECK(moments(MomentOp::var, bo, in, 2, 0).error().code == Code::type_error);
   CHECK(reduce_more(static_cast<ReduceMoreOp>(9), out, in, 2).error().code ==
         Code::invalid_argument);
+}
+
+TEST_CASE("argmax / argmin: contiguous float rows (the SIMD row path), NaN and ties anywhere",
+          "[reduce_more]") {
+  std::mt19937_64 rng(1404);
+  for (int rep = 0; rep < 400; ++rep) {
+    const int64_t rows = 1 + static_cast<int64_t>(rng() % 3),
+                  n = 1 + static_cast<int64_t>(rng() % 40);
+    const bool f32 = rng() % 2;
+    std::vector<double> v(static_cast<size_t>(rows * n));
+    for (double& x : v) {
+      const int k = static_cast<int>(rng() % 16);
+      x = k == 0   ? NAN
+          : k == 1 ? -0.0
+          : k == 2 ? 0.0
+          : k == 3 ? INFINITY
+          : k == 4 ? -INFINITY
+                   : double(rng() % 5) - 2;
+    }
+    std::vector<float> vf(v.begin(), v.end());
+    for (ArgOp op : {ArgOp::argmax, ArgOp::argmin}) {
+      std::vector<int64_t> got(static_cast<size_t>(rows), -1);
+      Operand in{f32 ? static_cast<void*>(vf.data()) : static_cast<void*>(v.data()),
+                 {},
+                 f32 ? DType::float32 : DType::float64};
+      in.layout.shape = {rows, n};
+      in.layout.strides = {n, 1};
+      Operand out{got.data(), {}, DType::int64};
+      out.layout.shape = {rows, 1};
+      out.layout.strides = {1, 1};
+      REQUIRE(arg_reduce(op, out, in, 1).ok());
+      for (int64_t r = 0; r < rows; ++r) {
+        // NumPy: the first NaN, else the first occurrence of the extreme
+        int64_t want = -1;
+        for (int64_t k = 0; k < n && want < 0; ++k) {
+          if (std::isnan(v[static_cast<size_t>(r * n + k)])) want = k;
+        }
+        if (want < 0) {
+          want = 0;
+          for (int64_t k = 1; k < n; ++k) {
+            const double x = v[static_cast<size_t>(r * n + k)],
+                         b = v[static_cast<size_t>(r * n + want)];
+            if (op == ArgOp::argmax ? x > b : x < b) want = k;
+          }
+        }
+        INFO("row " << r << " of " << rows << "x" << n << (f32 ? " float32" : " float64"));
+        CHECK(got[static_cast<size_t>(r)] == want);
+      }
+    }
+  }
 }

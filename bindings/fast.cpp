@@ -10,10 +10,10 @@
 
 #include "kernels/dtype.hpp"
 #include "kernels/kernels.hpp"
+#include "kernels/more.hpp"
 #include "wire.hpp"
 
 namespace sv::wire {
-
 
 // Concrete views (every dim a constant) skip sym::Dim and the heap: they are decoded into a
 // FlatView, moved by view/flat.hpp and encoded from it. Every function here returns false to hand
@@ -180,36 +180,79 @@ bool fast_view(Reader r, Writer& w) {
 //
 // kKernelRun request:
 //   kind code out in{nin} extra
-//   kind  := 0 copy (assign / astype / full) | 1 binary | 2 unary | 3 where | 4 reduce
-//   code  := the BinaryOp / UnaryOp / ReduceOp (ignored for copy and where)
+//   kind  := see Kind below; code: the op within the kind (BinaryOp, UnaryOp, ReduceOp, MathOp,
+//            MathBinaryOp, ReduceMoreOp, MomentOp, ArgOp, ScanOp; sort 0 / argsort 1; else 0)
 //   out   := 0 dtype has_shape dims?   allocate the result here (shape: the operands' broadcast
 //                                      shape, or the given one, which they must broadcast to)
 //          | 1 dtype operand           write into this array (dtype: the result's dtype before the
-//                                      cast into the operand's own, same_kind checked by the caller)
+//                                      cast into the operand's own, same_kind checked by the
+//                                      caller)
 //   in    := nin (0 operand | 1 dtype value)       an array, or a scalar given by value
-//   extra := copy: fill (masked-out source elements) | reduce: axes_mask keepdims | nothing
-// Response when allocated: ptr, then the result's view (write_flat). Nothing otherwise.
+//   extra := copy: fill | reduce, reduce_more: axes_mask keepdims | moments: axes_mask keepdims
+//            ddof | arg: axis keepdims | scan, sort: axis | topk: k axis | nothing
+// Result shapes: elementwise kinds broadcast their operands; reductions drop (or keep as 1) the
+// reduced dims; scan and sort keep the input's shape; topk sets the axis to k and allocates two
+// results (values, int64 indices; no given out); matmul follows np.matmul (1-D operands gain and
+// then lose a dim, batch dims broadcast).
+// Response when allocated: ptr, then the result's view (write_flat); topk: both. Nothing otherwise.
 // The caller has converted every input to the kernel's dtype (arrays materialized, scalars by
-// value); the kernels check dtypes again.
+// value) and normalised axes (0 <= axis < rank); the kernels check dtypes again.
 
 namespace {
 
 using kernels::DType;
 
+enum Kind : int64_t {
+  kCopy,
+  kBinary,
+  kUnary,
+  kWhere,
+  kReduce,
+  kMathUnary,
+  kMathBinary,
+  kClip,
+  kReduceMore,
+  kMoments,
+  kArg,
+  kScan,
+  kSort,
+  kTopk,
+  kMatmul,
+  kKinds
+};
+enum ResultShape : int8_t { kBroadcast, kReduced, kSame, kTopkShape, kMatmulShape };
+struct KindInfo {
+  int8_t arity, ncodes, shape;
+};
+constexpr KindInfo kKindInfo[kKinds] = {
+    {1, 1, kBroadcast}, {2, 12, kBroadcast}, {1, 5, kBroadcast},  {3, 1, kBroadcast},
+    {1, 4, kReduced},   {1, 18, kBroadcast}, {2, 4, kBroadcast},  {3, 1, kBroadcast},
+    {1, 3, kReduced},   {1, 2, kReduced},    {1, 2, kReduced},    {1, 2, kSame},
+    {1, 2, kSame},      {1, 1, kTopkShape},  {2, 1, kMatmulShape}};
+
 std::string S(int64_t v) { return std::to_string(v); }
 
+// The op's name as the TypeScript API spells it (errors start with it).
 const char* kernel_name(int64_t kind, int64_t code) {
-  static const char* binary[] = {"add",  "sub",        "mul",     "div",          "maximum",
-                                 "minimum", "equal",   "not_equal", "less",       "less_equal",
-                                 "greater", "greater_equal"};
-  static const char* unary[] = {"neg", "abs", "sqrt", "exp", "log"};
-  static const char* reduce[] = {"sum", "max", "min", "mean"};
+  static const char* const names[] = {
+      // binary (12), unary (5), reduce (4)
+      "add", "sub", "mul", "div", "maximum", "minimum", "equal", "notEqual", "less", "lessEqual",
+      "greater", "greaterEqual", "neg", "abs", "sqrt", "exp", "log", "sum", "max", "min", "mean",
+      // math unary (18), math binary (4)
+      "square", "floor", "ceil", "round", "trunc", "sign", "sin", "cos", "tan", "tanh", "exp2",
+      "log2", "log10", "log1p", "expm1", "isnan", "isfinite", "logicalNot", "pow", "logicalAnd",
+      "logicalOr", "logicalXor",
+      // reduce_more (3), moments (2), arg (2), scan (2), sort (2)
+      "prod", "any", "all", "variance", "std", "argmax", "argmin", "cumsum", "cumprod", "sort",
+      "argsort"};
+  static const int8_t first[kKinds] = {-1, 0, 12, -1, 17, 21, 39, -1, 43, 46, 48, 50, 52, -1, -1};
   switch (kind) {
-    case 0: return "assign";
-    case 1: return code >= 0 && code < 12 ? binary[code] : "binary";
-    case 2: return code >= 0 && code < 5 ? unary[code] : "unary";
-    case 3: return "where";
-    default: return code >= 0 && code < 4 ? reduce[code] : "reduce";
+    case kCopy: return "assign";
+    case kWhere: return "where";
+    case kClip: return "clip";
+    case kTopk: return "topk";
+    case kMatmul: return "matmul";
+    default: return names[first[kind] + code];
   }
 }
 
@@ -224,6 +267,10 @@ struct KArg {
 
 std::string shape_str(const FlatView& v) {
   return dims_to_string(std::span<const int64_t>(v.shape, static_cast<size_t>(v.ndim)));
+}
+
+bool same_shape(const FlatView& a, const FlatView& b) {
+  return a.ndim == b.ndim && std::equal(a.shape, a.shape + a.ndim, b.shape);
 }
 
 // Error messages, out of line and cold: the fast path carries no string code.
@@ -244,8 +291,9 @@ std::string shape_str(const FlatView& v) {
 [[gnu::cold, gnu::noinline]] Error together_error(const char* op, const KArg* in, int nin) {
   std::string shapes;
   for (int j = 0; j < nin; ++j) shapes += (j ? " " : "") + shape_str(in[j].v);
-  return make_error(Code::shape_mismatch,
-                    std::string(op) + ": operands could not be broadcast together with shapes " + shapes);
+  return make_error(
+      Code::shape_mismatch,
+      std::string(op) + ": operands could not be broadcast together with shapes " + shapes);
 }
 
 [[gnu::cold, gnu::noinline]] Error alloc_error(const char* op, int64_t bytes, int64_t count,
@@ -253,6 +301,14 @@ std::string shape_str(const FlatView& v) {
   return make_error(Code::out_of_memory, std::string(op) + ": cannot allocate " + S(bytes) +
                                              " bytes for " + S(count) + " " +
                                              kernels::dtype_name(dt) + " elements");
+}
+
+[[gnu::cold, gnu::noinline]] Error matmul_error(const KArg& a, const KArg& b) {
+  return make_error(Code::shape_mismatch,
+                    "matmul: shapes " + shape_str(a.v) + " and " + shape_str(b.v) +
+                        " are not aligned: a's last dim (" + S(a.v.shape[a.v.ndim - 1]) +
+                        ") must equal b's " + (b.v.ndim == 1 ? "only" : "second-to-last") +
+                        " dim (" + S(b.v.shape[b.v.ndim == 1 ? 0 : b.v.ndim - 2]) + ")");
 }
 
 bool read_dtype(Reader& r, DType& dt) {
@@ -331,6 +387,20 @@ Status broadcast_arg(KArg& a, std::span<const int64_t> target, const char* op) {
                       " to the result shape ", &t);
 }
 
+// Inserts a size-1 dim at `at` (stride 0; valid range [0, 1) when masked): np.matmul's promotion
+// of a 1-D operand.
+void insert_unit(FlatView& v, int at) {
+  for (int i = v.ndim; i > at; --i) {
+    v.shape[i] = v.shape[i - 1];
+    v.strides[i] = v.strides[i - 1];
+    v.mask[i] = v.mask[i - 1];
+  }
+  v.shape[at] = 1;
+  v.strides[at] = 0;
+  v.mask[at] = {0, 1};
+  ++v.ndim;
+}
+
 // Element storage for a result, 16-byte aligned (as sv_alloc): null when out of memory.
 char* allocate(int64_t n, DType dt, int64_t& bytes) {
   bytes = n * static_cast<int64_t>(kernels::dtype_size(dt));
@@ -340,17 +410,51 @@ char* allocate(int64_t n, DType dt, int64_t& bytes) {
   return static_cast<char*>(std::aligned_alloc(16, b));
 }
 
-Status run(int64_t kind, int64_t code, const kernels::Operand& out, KArg* in, int nin,
-           double fill, uint64_t axes) {
+struct Extra {
+  double fill = 0, ddof = 0;
+  uint64_t axes = 0;
+  int64_t axis = 0, k = 0;
+  bool keepdims = false;
+};
+
+Status run(int64_t kind, int64_t code, const kernels::Operand& out, const kernels::Operand* out2,
+           KArg* in, const Extra& x) {
+  namespace k = kernels;
+  const int axis = static_cast<int>(x.axis);
   switch (kind) {
-    case 0: return kernels::copy(out, operand(in[0]), fill);
-    case 1:
-      return kernels::binary(static_cast<kernels::BinaryOp>(code), out, operand(in[0]),
-                             operand(in[1]));
-    case 2: return kernels::unary(static_cast<kernels::UnaryOp>(code), out, operand(in[0]));
-    case 3: return kernels::where(out, operand(in[0]), operand(in[1]), operand(in[2]));
-    default:
-      return kernels::reduce(static_cast<kernels::ReduceOp>(code), out, operand(in[0]), axes);
+    case kCopy: return k::copy(out, operand(in[0]), x.fill);
+    case kBinary:
+      return k::binary(static_cast<k::BinaryOp>(code), out, operand(in[0]), operand(in[1]));
+    case kUnary: return k::unary(static_cast<k::UnaryOp>(code), out, operand(in[0]));
+    case kWhere: return k::where(out, operand(in[0]), operand(in[1]), operand(in[2]));
+    case kReduce: return k::reduce(static_cast<k::ReduceOp>(code), out, operand(in[0]), x.axes);
+    case kMathUnary: return k::math_unary(static_cast<k::MathOp>(code), out, operand(in[0]));
+    case kMathBinary:
+      return k::math_binary(static_cast<k::MathBinaryOp>(code), out, operand(in[0]),
+                            operand(in[1]));
+    case kClip: return k::clip(out, operand(in[0]), operand(in[1]), operand(in[2]));
+    case kReduceMore:
+      return k::reduce_more(static_cast<k::ReduceMoreOp>(code), out, operand(in[0]), x.axes);
+    case kMoments:
+      return k::moments(static_cast<k::MomentOp>(code), out, operand(in[0]), x.axes, x.ddof);
+    case kArg: return k::arg_reduce(static_cast<k::ArgOp>(code), out, operand(in[0]), axis);
+    case kScan: return k::scan(static_cast<k::ScanOp>(code), out, operand(in[0]), axis);
+    case kSort:
+      return code == 0 ? k::sort(out, operand(in[0]), axis) : k::argsort(out, operand(in[0]), axis);
+    case kTopk: return k::topk(out, *out2, operand(in[0]), x.k, axis);
+    default: return k::matmul(out, operand(in[0]), operand(in[1]));
+  }
+}
+
+// The kernel's view of an output stored with shape `res`: `full` dims, of which those with
+// `dropped` bit set are absent from res (size 1 in full, stride 0).
+void expand_out(kernels::Operand& o, const FlatView& stored, const int64_t* full, int n,
+                uint64_t dropped) {
+  int j = 0;
+  o.layout.shape.assign(full, static_cast<size_t>(n));
+  o.layout.strides.assign(static_cast<size_t>(n), 0);
+  for (int d = 0; d < n; ++d) {
+    if (!((dropped >> d) & 1u)) o.layout.strides[d] = stored.strides[j++];
   }
 }
 
@@ -358,16 +462,17 @@ Status run(int64_t kind, int64_t code, const kernels::Operand& out, KArg* in, in
 
 Status kernel_run(Reader& r, Writer& w) {
   int64_t kind, code, mode;
-  if (!r.next(kind) || !r.next(code) || !r.next(mode) || kind < 0 || kind > 4 || mode < 0 ||
+  if (!r.next(kind) || !r.next(code) || !r.next(mode) || kind < 0 || kind >= kKinds || mode < 0 ||
       mode > 1) {
     return malformed("kernel request");
   }
-  const int64_t ncodes[] = {1, 12, 5, 1, 4};
-  if (kind != 0 && kind != 3 && (code < 0 || code >= ncodes[kind])) return malformed("kernel op");
+  const KindInfo& info = kKindInfo[kind];
+  if (code < 0 || code >= info.ncodes) return malformed("kernel op");
   const char* name = kernel_name(kind, code);
   DType rdt;
   if (!read_dtype(r, rdt)) return malformed("result dtype");
   const bool given = mode == 1;
+  if (given && info.shape == kTopkShape) return malformed("topk out");
   KArg out;
   int64_t want[kMaxRank];
   int nwant = -1;  // a requested shape for an allocated result
@@ -386,8 +491,7 @@ Status kernel_run(Reader& r, Writer& w) {
     }
   }
   int64_t nin;
-  const int64_t arity[] = {1, 2, 1, 3, 1};
-  if (!r.next(nin) || nin != arity[kind]) return malformed("operand count");
+  if (!r.next(nin) || nin != info.arity) return malformed("operand count");
   KArg in[3];
   for (int i = 0; i < nin; ++i) {
     int64_t tag;
@@ -398,33 +502,96 @@ Status kernel_run(Reader& r, Writer& w) {
       SV_CHECK(read_array(r, name, in[i]));
     }
   }
-  double fill = 0;
-  uint64_t axes = 0;
-  bool keepdims = false;
-  if (kind == 0 && !r.next_num(fill)) return malformed("fill");
-  if (kind == 4) {
-    int64_t m, k;
-    if (!r.next(m) || !r.next(k) || m < 0) return malformed("reduce axes");
-    axes = static_cast<uint64_t>(m);
-    keepdims = k != 0;
+  Extra x;
+  int64_t flag = 0;
+  bool ok = true;
+  switch (kind) {
+    case kCopy: ok = r.next_num(x.fill); break;
+    case kReduce:
+    case kReduceMore:
+    case kMoments: {
+      int64_t m;
+      ok = r.next(m) && r.next(flag) && m >= 0 && (kind != kMoments || r.next_num(x.ddof));
+      x.axes = static_cast<uint64_t>(m);
+      break;
+    }
+    case kArg: ok = r.next(x.axis) && r.next(flag); break;
+    case kScan:
+    case kSort: ok = r.next(x.axis); break;
+    case kTopk: ok = r.next(x.k) && r.next(x.axis); break;
+    default: break;
   }
+  x.keepdims = flag != 0;
+  if (!ok) return malformed("kernel arguments");
+  const FlatView& x0 = in[0].v;
+  if (kind >= kArg && kind <= kTopk && (x.axis < 0 || x.axis >= std::max(x0.ndim, 1))) {
+    return malformed("kernel axis");
+  }
+  if (kind == kArg) x.axes = uint64_t{1} << x.axis;
 
-  // The result's shape (`res`) and, for reductions, the kernel's keepdims form (`kd`).
+  // The result's shape (`res`) and the kernel's form of the output (`full`, of rank nfull, with
+  // the dims in `dropped` absent from res): reductions' keepdims form, matmul's [..., M, N].
   FlatView res;
-  int64_t kd[kMaxRank];
-  if (kind == 4) {
-    const FlatView& x = in[0].v;
-    if (x.ndim < 64 && (axes >> x.ndim) != 0) return malformed("reduce axes");
+  int64_t full[kMaxRank + 1];
+  int nfull = -1;
+  uint64_t dropped = 0;
+  if (info.shape == kReduced) {
+    if (x0.ndim < 64 && (x.axes >> x0.ndim) != 0) return malformed("reduce axes");
     int n = 0;
-    for (int d = 0; d < x.ndim; ++d) {
-      const bool red = (axes >> d) & 1u;
-      kd[d] = red ? 1 : x.shape[d];
-      if (!red || keepdims) res.shape[n++] = kd[d];
+    for (int d = 0; d < x0.ndim; ++d) {
+      const bool red = (x.axes >> d) & 1u;
+      full[d] = red ? 1 : x0.shape[d];
+      if (!red || x.keepdims) {
+        res.shape[n++] = full[d];
+      } else {
+        dropped |= uint64_t{1} << d;
+      }
     }
     res.ndim = n;
-    if (given && shape_str(out.v) != shape_str(res)) {
-      return shapes_error(Code::shape_mismatch, name, ": out has shape ", out.v,
-                          " but the result has shape ", &res);
+    nfull = x0.ndim;
+  } else if (info.shape == kSame || info.shape == kTopkShape) {
+    flat::copy(res, x0);
+    if (info.shape == kTopkShape && x0.ndim > 0) res.shape[x.axis] = x.k;
+  } else if (info.shape == kMatmulShape) {
+    KArg& a = in[0];
+    KArg& b = in[1];
+    if (a.v.ndim == 0 || b.v.ndim == 0) {
+      return make_error(Code::rank_mismatch,
+                        "matmul: operands must have at least one dimension, got shapes " +
+                            shape_str(a.v) + " and " + shape_str(b.v) + " (use mul for scalars)");
+    }
+    const bool a1 = a.v.ndim == 1, b1 = b.v.ndim == 1;
+    const int64_t ka = a.v.shape[a.v.ndim - 1], kb = b.v.shape[b1 ? 0 : b.v.ndim - 2];
+    if (ka != kb) return matmul_error(a, b);
+    if (a1) insert_unit(a.v, 0);
+    if (b1) insert_unit(b.v, 1);
+    // Batch dims broadcast (right-aligned).
+    const int ba = a.v.ndim - 2, bb = b.v.ndim - 2, nb = std::max(ba, bb);
+    if (nb + 2 > kMaxRank) return together_error(name, in, 2);
+    for (int k = 1; k <= nb; ++k) {
+      const int64_t da = k <= ba ? a.v.shape[ba - k] : 1, db = k <= bb ? b.v.shape[bb - k] : 1;
+      if (da != db && da != 1 && db != 1) {
+        return make_error(Code::shape_mismatch, "matmul: batch dims " + shape_str(a.v) + " and " +
+                                                    shape_str(b.v) +
+                                                    " could not be broadcast together (dim " +
+                                                    S(da) + " vs " + S(db) + ")");
+      }
+      full[nb - k] = da == 1 ? db : da;
+    }
+    const int64_t m = a.v.shape[ba], kk = a.v.shape[ba + 1], n = b.v.shape[bb + 1];
+    full[nb] = m;
+    full[nb + 1] = kk;
+    SV_CHECK(broadcast_arg(a, std::span<const int64_t>(full, static_cast<size_t>(nb + 2)), name));
+    full[nb] = kk;
+    full[nb + 1] = n;
+    SV_CHECK(broadcast_arg(b, std::span<const int64_t>(full, static_cast<size_t>(nb + 2)), name));
+    full[nb] = m;
+    nfull = nb + 2;
+    if (a1) dropped |= uint64_t{1} << nb;
+    if (b1) dropped |= uint64_t{1} << (nb + 1);
+    res.ndim = 0;
+    for (int d = 0; d < nfull; ++d) {
+      if (!((dropped >> d) & 1u)) res.shape[res.ndim++] = full[d];
     }
   } else {
     // NumPy broadcasting of the inputs (right-aligned; equal, or one is 1).
@@ -456,7 +623,7 @@ Status kernel_run(Reader& r, Writer& w) {
         ok = a == b || a == 1;
       }
       if (!ok) {
-        if (kind == 0) {
+        if (kind == kCopy) {
           return shapes_error(Code::shape_mismatch, name, ": cannot broadcast shape ", in[0].v,
                               " to the result shape ", to);
         }
@@ -467,13 +634,17 @@ Status kernel_run(Reader& r, Writer& w) {
       std::copy(to->shape, to->shape + to->ndim, res.shape);
     }
   }
+  if (info.shape != kBroadcast && given && !same_shape(out.v, res)) {
+    return shapes_error(Code::shape_mismatch, name, ": out has shape ", out.v,
+                        " but the result has shape ", &res);
+  }
   res.offset = 0;
   res.has_mask = false;
   if (!flat::create(res, false)) {
     return shapes_error(Code::overflow, name, ": the result shape ", res,
                         " has more than 2^53-1 elements", nullptr);
   }
-  if (kind != 4) {
+  if (info.shape == kBroadcast) {
     const std::span<const int64_t> target(res.shape, static_cast<size_t>(res.ndim));
     for (int i = 0; i < nin; ++i) SV_CHECK(broadcast_arg(in[i], target, name));
   }
@@ -481,10 +652,11 @@ Status kernel_run(Reader& r, Writer& w) {
   for (int i = 0; i < res.ndim; ++i) count *= res.shape[i];
 
   // Where the kernel writes: the given array, a temporary of the result dtype (when the given
-  // array has another dtype), or new storage.
+  // array has another dtype), or new storage (topk: two, the second for int64 indices).
   char* mem = nullptr;
+  char* mem2 = nullptr;
   char* tmp = nullptr;
-  KArg dst;
+  KArg dst, dst2;
   if (given && out.dt == rdt) {
     flat::copy(dst.v, out.v);
     dst.base = out.base;
@@ -497,28 +669,38 @@ Status kernel_run(Reader& r, Writer& w) {
     dst.base = p;
   }
   dst.dt = rdt;
+  if (kind == kTopk) {
+    int64_t bytes;
+    mem2 = allocate(count, DType::int64, bytes);
+    if (!mem2) {
+      std::free(mem);
+      return alloc_error(name, bytes, count, DType::int64);
+    }
+    flat::copy(dst2.v, res);
+    dst2.base = mem2;
+    dst2.dt = DType::int64;
+  }
   Status st = ok_status();
   if (count > 0) {
     kernels::Operand o = operand(dst);
-    if (kind == 4) {  // the keepdims form of the output (size-1 dims inserted where reduced)
-      int j = 0;
-      o.layout.shape.assign(kd, static_cast<size_t>(in[0].v.ndim));
-      o.layout.strides.assign(static_cast<size_t>(in[0].v.ndim), 0);
-      for (int d = 0; d < in[0].v.ndim; ++d) {
-        if (!((axes >> d) & 1u) || keepdims) o.layout.strides[d] = dst.v.strides[j++];
-      }
-    }
-    st = run(kind, code, o, in, static_cast<int>(nin), fill, axes);
+    if (nfull >= 0) expand_out(o, dst.v, full, nfull, dropped);
+    const kernels::Operand o2 = kind == kTopk ? operand(dst2) : kernels::Operand{};
+    st = run(kind, code, o, &o2, in, x);
     if (st.ok() && tmp) st = kernels::copy(operand(out), operand(dst), 0.0);
   }
   std::free(tmp);
   if (!st.ok()) {
     std::free(mem);
+    std::free(mem2);
     return st;
   }
   if (!given) {
     w.num(static_cast<double>(reinterpret_cast<uintptr_t>(mem)));
     write_flat(w, res);
+    if (kind == kTopk) {
+      w.num(static_cast<double>(reinterpret_cast<uintptr_t>(mem2)));
+      write_flat(w, res);
+    }
   }
   return ok_status();
 }

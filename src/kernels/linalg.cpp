@@ -291,7 +291,9 @@ Status matmul(const Operand& out, const Operand& a, const Operand& b) {
     g.load_a = g.load_b = &load_line<float>;
     ws = GemmF32::workspace(M, N, K);
     run = [](const GemmArgs& g, char* w, bool simd) {
-      MicroFn<float> m = &micro_scalar<float, 4, 8>;
+      // volatile: an indirect call in both builds, so that the SIMD and the scalar module have
+      // the same table signatures and can share one Emscripten glue (scripts/build-web.mjs).
+      MicroFn<float> volatile m = &micro_scalar<float, 4, 8>;
 #ifdef __wasm_simd128__
       if (simd) m = &micro_f32;
 #endif
@@ -301,7 +303,9 @@ Status matmul(const Operand& out, const Operand& a, const Operand& b) {
     g.load_a = g.load_b = &load_line<double>;
     ws = GemmF64::workspace(M, N, K);
     run = [](const GemmArgs& g, char* w, bool simd) {
-      MicroFn<double> m = &micro_scalar<double, 4, 4>;
+      // volatile: an indirect call in both builds, so that the SIMD and the scalar module have
+      // the same table signatures and can share one Emscripten glue (scripts/build-web.mjs).
+      MicroFn<double> volatile m = &micro_scalar<double, 4, 4>;
 #ifdef __wasm_simd128__
       if (simd) m = &micro_f64;
 #endif

@@ -89,6 +89,39 @@ SV_LOOP_FN void pow_chunk(void* po, const void* pa, const void* pb, const void*,
   for (int64_t i = 0; i < n; ++i) o[i] = std::pow(a[i], b[i]);
 }
 
+// Integer power by squaring, wrapping in the working type (int64 / uint64): cast back to the
+// operands' dtype, that is NumPy's wrap in the dtype. Negative exponents are the caller's error
+// (NumPy: "Integers to negative integer powers are not allowed"); here they give 0 (1 for a == 1,
+// +-1 for a == -1) so that the kernel never traps.
+template <class T>
+SV_LOOP_FN void ipow_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  const T* b = static_cast<const T*>(pb);
+  T* o = static_cast<T*>(po);
+  for (int64_t i = 0; i < n; ++i) {
+    using U = uint64_t;
+    U base = static_cast<U>(a[i]);
+    T e = b[i];
+    U r = 1;
+    if (e < T(0)) {
+      r = a[i] == T(1) ? 1 : a[i] == T(-1) ? ((-static_cast<int64_t>(e)) & 1 ? U(-1) : 1) : 0;
+    } else {
+      for (U k = static_cast<U>(e); k != 0; k >>= 1) {
+        if (k & 1u) r *= base;
+        base *= base;
+      }
+    }
+    o[i] = static_cast<T>(r);
+  }
+}
+
+template <class T>
+SV_LOOP_FN void isign_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  T* o = static_cast<T*>(po);
+  for (int64_t i = 0; i < n; ++i) o[i] = a[i] > T(0) ? T(1) : a[i] < T(0) ? T(-1) : T(0);
+}
+
 // NumPy's clip: minimum(maximum(x, lo), hi) with NaN propagating from any operand.
 template <class T>
 SV_LOOP_FN void clip_chunk(void* po, const void* pa, const void* pb, const void* pc, int64_t n) {
@@ -98,7 +131,7 @@ SV_LOOP_FN void clip_chunk(void* po, const void* pa, const void* pb, const void*
   T* o = static_cast<T*>(po);
   for (int64_t i = 0; i < n; ++i) {
     T x = a[i];
-    if (x != x || lo[i] != lo[i] || hi[i] != hi[i]) {
+    if (x != x || lo[i] != lo[i] || hi[i] != hi[i]) {  // NaN: floats only
       o[i] = x != x ? x : lo[i] != lo[i] ? lo[i] : hi[i];
       continue;
     }
@@ -202,6 +235,10 @@ Status check_common(const char* name, const Operand& out, const Operand* const* 
 }
 
 bool is_float(DType t) { return t == DType::float32 || t == DType::float64; }
+bool is_int(DType t) { return t != DType::bool_ && !is_float(t); }
+// The working type of the integer ops: every signed dtype and the unsigned ones below 64 bits fit
+// int64; uint64 runs in uint64.
+DType int_work(DType t) { return t == DType::uint64 ? DType::uint64 : DType::int64; }
 
 }  // namespace
 
@@ -227,6 +264,11 @@ Status math_unary(MathOp op, const Operand& out, const Operand& a) {
       fn = op == MathOp::isnan ? &pred_chunk<static_cast<int>(MathOp::isnan)>
                                : &pred_chunk<static_cast<int>(MathOp::isfinite)>;
     }
+  } else if (op == MathOp::sign && is_int(a.dtype)) {
+    SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
+    const DType w = int_work(a.dtype);
+    fn = w == DType::uint64 ? &isign_chunk<uint64_t> : &isign_chunk<int64_t>;
+    return run_chunks(name, out, in, 1, w, fn, w);
   } else {
     if (!is_float(a.dtype)) {
       return make_error(Code::type_error, nm + ": a must be float32 or float64, got " +
@@ -252,6 +294,12 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
   const char* name = nm.c_str();
   const Operand* in[2] = {&a, &b};
   SV_CHECK(check_common(name, out, in, 2));
+  if (op == MathBinaryOp::pow && is_int(a.dtype) && b.dtype == a.dtype) {
+    SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
+    const DType w = int_work(a.dtype);
+    return run_chunks(name, out, in, 2, w,
+                      w == DType::uint64 ? &ipow_chunk<uint64_t> : &ipow_chunk<int64_t>, w);
+  }
   if (op == MathBinaryOp::pow) {
     if (!is_float(a.dtype) || b.dtype != a.dtype) {
       return make_error(Code::type_error, nm + ": a and b must share float32 or float64, got " +
@@ -272,6 +320,11 @@ Status clip(const Operand& out, const Operand& a, const Operand& lo, const Opera
   const char* name = "clip";
   const Operand* in[3] = {&a, &lo, &hi};
   SV_CHECK(check_common(name, out, in, 3));
+  if (is_int(a.dtype) && lo.dtype == a.dtype && hi.dtype == a.dtype && out.dtype == a.dtype) {
+    const DType w = int_work(a.dtype);
+    return run_chunks(name, out, in, 3, w,
+                      w == DType::uint64 ? &clip_chunk<uint64_t> : &clip_chunk<int64_t>, w);
+  }
   if (!is_float(a.dtype) || lo.dtype != a.dtype || hi.dtype != a.dtype || out.dtype != a.dtype) {
     return make_error(Code::type_error, std::string("clip: out, a, lo and hi must share float32 or "
                                                     "float64, got ") +

@@ -112,19 +112,22 @@ enum class MathOp : int32_t {
   logical_not
 };
 // square .. expm1: a and out share float32 or float64 (callers cast integers to a float first,
-// or use binary mul for an integer square). rint is NumPy's round / around with 0 decimals: half
-// to even. sign maps +-0 and NaN to themselves. isnan / isfinite: any input dtype, out bool
-// (integers: false / true). logical_not: any input dtype (x == 0), out bool.
+// or use binary mul for an integer square). sign also takes any integer dtype (out: the same). rint
+// is NumPy's round / around with 0 decimals: half to even. sign maps +-0 and NaN to themselves.
+// isnan / isfinite: any input dtype, out bool (integers: false / true). logical_not: any input
+// dtype (x == 0), out bool.
 Status math_unary(MathOp op, const Operand& out, const Operand& a);
 
 enum class MathBinaryOp : int32_t { pow, logical_and, logical_or, logical_xor };
-// pow: a, b, out share float32 or float64 (std::pow). logical_*: any input dtypes (each x != 0,
+// pow: a, b, out share float32 or float64 (std::pow), or one integer dtype (power by squaring,
+// wrapping in the dtype; a negative exponent gives 0, or 1 / +-1 for a base of 1 / -1: callers
+// reject it as NumPy does). logical_*: any input dtypes (each x != 0,
 // NaN is true), out bool.
 Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const Operand& b);
 
 // out = min(max(a, lo), hi) elementwise (np.clip; callers broadcast scalar bounds with expand);
 // out, a, lo, hi share float32 or float64; NaN in any operand propagates (a's NaN first, then
-// lo's, then hi's). Integer clip is binary maximum then minimum.
+// lo's, then hi's); or all four share one integer dtype (exact). lo > hi gives hi (NumPy).
 Status clip(const Operand& out, const Operand& a, const Operand& lo, const Operand& hi);
 
 }  // namespace sv::kernels

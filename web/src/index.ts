@@ -74,6 +74,48 @@ export {
   tile,
   repeat,
 } from './ops.js';
+export {
+  type RoundOptions,
+  floor,
+  ceil,
+  trunc,
+  round,
+  sign,
+  square,
+  pow,
+  clip,
+  sin,
+  cos,
+  tan,
+  tanh,
+  exp2,
+  log2,
+  log10,
+  log1p,
+  expm1,
+  logicalAnd,
+  logicalOr,
+  logicalXor,
+  logicalNot,
+  isnan,
+  isfinite,
+} from './math.js';
+export {
+  type MomentOptions,
+  type AxisOptions,
+  type ArgOptions,
+  prod,
+  any,
+  all,
+  variance,
+  std,
+  argmax,
+  argmin,
+  cumsum,
+  cumprod,
+} from './stats.js';
+export { matmul, dot } from './linalg.js';
+export { type SortOptions, type TopK, take, takeAlongAxis, compress, sort, argsort, topk } from './select.js';
 export { explain, type ExplainOptions } from './explain.js';
 export {
   type NdarrayLike,

@@ -253,7 +253,8 @@ function toSpec(op: string, s: unknown, i: number): SliceSpec {
 
 // ------------------------------------------------------------------------------------ helpers
 
-function normAxis(op: string, axis: unknown, ndim: number): number {
+/** @internal One axis, negative counting from the end; out_of_range otherwise. */
+export function normAxis(op: string, axis: unknown, ndim: number): number {
   const a = toInt(op, 'axis', axis);
   const r = a < 0 ? a + ndim : a;
   if (r < 0 || r >= ndim) {
@@ -309,6 +310,24 @@ export const enum Kind {
   Unary = 2,
   Where = 3,
   Reduce = 4,
+  MathUnary = 5,
+  MathBinary = 6,
+  Clip = 7,
+  ReduceMore = 8,
+  Moments = 9,
+  Arg = 10,
+  Scan = 11,
+  Sort = 12,
+  Topk = 13,
+  Matmul = 14,
+}
+
+let second: NDArray | null = null;
+/** @internal The second result of the last Topk kernel call (its int64 indices), taken once. */
+export function takeSecond(): NDArray {
+  const s = second!;
+  second = null;
+  return s;
 }
 
 /** @internal A kernel input: an array in the kernel's dtype, or a scalar already stored as that dtype. */
@@ -319,7 +338,9 @@ export type KIn = NDArray | number;
  * broadcast, bounds-checked and run there, and the result is written into `out` (returned; a
  * result dtype other than out's is cast into it) or into new storage of dtype `rdt` allocated there
  * (shape: the inputs' broadcast shape, or `shape`). Scalars are numbers stored as `sdt`, the
- * kernel's input dtype. x0, x1: copy's fill value; reduce's axes bits and keepdims flag.
+ * kernel's input dtype. Extras by kind: copy x0 = fill; reduce / reduce-more / moments x0 = axes
+ * bits, x1 = keepdims, x2 = ddof (moments); arg x0 = axis, x1 = keepdims; scan / sort x0 = axis;
+ * topk x0 = k, x1 = axis (its indices: takeSecond()).
  */
 export function runKernel(
   kind: Kind,
@@ -331,6 +352,7 @@ export function runKernel(
   sdt: DType,
   x0: number = 0,
   x1: number = 0,
+  x2: number = 0,
 ): NDArray {
   const w = wire.begin();
   w.put(kind);
@@ -361,11 +383,12 @@ export function runKernel(
       putOperand(w, x);
     }
   }
-  if (kind === Kind.Copy) {
+  if (kind === Kind.Copy || kind === Kind.Scan || kind === Kind.Sort) {
     w.put(x0);
-  } else if (kind === Kind.Reduce) {
+  } else if (kind === Kind.Reduce || kind === Kind.ReduceMore || kind === Kind.Moments || kind === Kind.Arg || kind === Kind.Topk) {
     w.put(x0);
     w.put(x1);
+    if (kind === Kind.Moments) w.put(x2);
   }
   if (kind === Kind.Copy) {
     try {
@@ -382,7 +405,12 @@ export function runKernel(
   }
   if (out !== null) return out;
   const ptr = w.num();
-  return NDArray._adopt(ptr, readView(w, null, null), rdt);
+  const r = NDArray._adopt(ptr, readView(w, null, null), rdt);
+  if (kind === Kind.Topk) {
+    const p2 = w.num();
+    second = NDArray._adopt(p2, readView(w, null, null), 'int64');
+  }
+  return r;
 }
 
 /** @internal dst[...] = cast(src) broadcast to dst's shape; masked-out src elements get src's fill. */
@@ -890,9 +918,15 @@ export class NDArray {
    * single string such as '1:3, ::-1, None, 2'. Ranges and steps give strided views; L([..])
    * gathers a copy (outer indexing per axis, as in Nx).
    */
-  slice(...specs: (SliceSpec | number | null | string | readonly number[])[]): NDArray {
+  slice(...specs: (SliceSpec | number | null | string | readonly number[] | NDArray)[]): NDArray {
     const op = 'slice';
     this._check(op);
+    if (specs.length > 0 && specs[0] instanceof NDArray) {
+      if (specs.length !== 1) {
+        throw new StrideViewError('invalid_argument', `${op}: a boolean mask must be the only index (got ${specs.length} indices)`);
+      }
+      return this._maskSelect(op, specs[0]);
+    }
     let list: readonly SliceSpec[];
     if (specs.length === 1 && typeof specs[0] === 'string') {
       list = parseSliceCached(op, specs[0]);
@@ -935,6 +969,40 @@ export class NDArray {
     }
     wire.call(Op.ViewSlice);
     return this._sliceResult(lists);
+  }
+  /**
+   * @internal NumPy's a[mask] for a bool mask of a's leading shape: a new array of shape
+   * [count, ...a.shape[mask.ndim:]], the selected elements in C order.
+   */
+  _maskSelect(op: string, m: NDArray): NDArray {
+    m._check(op);
+    if (m.dtype !== 'bool') {
+      throw new TypeError(`${op}: an array index must be a bool mask, got dtype ${m.dtype}; use take() for integer indices`);
+    }
+    const k = m.ndim;
+    const sh = this.shape;
+    if (k > sh.length) {
+      throw new StrideViewError('rank_mismatch', `${op}: too many indices: the mask has ${k} dimensions but the array has ${sh.length}`);
+    }
+    const ms = m.shape;
+    for (let i = 0; i < k; i++) {
+      if (ms[i] !== sh[i]) {
+        throw new StrideViewError(
+          'shape_mismatch',
+          `${op}: boolean index did not match indexed array along dimension ${i}; dimension is ${sh[i]} but corresponding boolean dimension is ${ms[i]}`,
+        );
+      }
+    }
+    const bits = m.toTypedArray();
+    const pos: number[] = [];
+    for (let i = 0; i < bits.length; i++) if (bits[i]) pos.push(i);
+    const rest = sh.slice(k);
+    const src = k === 1 ? this : this.reshape([bits.length, ...rest]);
+    try {
+      return gather(src, 0, pos);
+    } finally {
+      if (src !== this) src.dispose();
+    }
   }
   /** @internal a[i0, i1, ...] for integer indices: one ViewSlice request (errors name slice). */
   _index(op: string, idx: readonly number[]): NDArray {

@@ -43,11 +43,13 @@ interface Prepared {
   dtype: DType;
 }
 
-function isScalar(x: unknown): x is Scalar {
+/** @internal */
+export function isScalar(x: unknown): x is Scalar {
   return typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean';
 }
 
-function release(temps: NDArray[]): void {
+/** @internal */
+export function release(temps: NDArray[]): void {
   for (let i = 0; i < temps.length; i++) temps[i]!.dispose();
 }
 
@@ -56,7 +58,7 @@ function release(temps: NDArray[]): void {
  * dtype (or padded with a non-zero fill) are materialized, scalars travel by value (stored as the
  * dtype), nested JS arrays become temporaries.
  */
-function prepare(op: string, inputs: readonly unknown[], force?: (d: DType) => DType): Prepared {
+export function prepare(op: string, inputs: readonly unknown[], force?: (d: DType) => DType): Prepared {
   const temps: NDArray[] = [];
   try {
     const n = inputs.length;
@@ -140,8 +142,8 @@ function direct(op: string, inputs: readonly unknown[], force: ((d: DType) => DT
   return d;
 }
 
-/** Prepares the inputs, checks `out` and runs one kernel (errors name `op`). */
-function compute(
+/** @internal Prepares the inputs, checks `out` and runs one kernel (errors name `op`). */
+export function compute(
   op: string,
   kind: Kind,
   code: number,
@@ -151,6 +153,7 @@ function compute(
   result: (d: DType) => DType,
   x0: number = 0,
   x1: number = 0,
+  x2: number = 0,
 ): NDArray {
   try {
     const o = outOption(op, options);
@@ -158,13 +161,13 @@ function compute(
     if (fast !== null) {
       const rdt = result(fast);
       const out = o === undefined ? null : checkOut(op, o, rdt);
-      return runKernel(kind, code, rdt, out, null, inputs as KIn[], fast, x0, x1);
+      return runKernel(kind, code, rdt, out, null, inputs as KIn[], fast, x0, x1, x2);
     }
     const p = prepare(op, inputs, force);
     try {
       const rdt = result(p.dtype);
       const out = o === undefined ? null : checkOut(op, o, rdt);
-      return runKernel(kind, code, rdt, out, null, p.inputs, p.dtype, x0, x1);
+      return runKernel(kind, code, rdt, out, null, p.inputs, p.dtype, x0, x1, x2);
     } finally {
       if (p.temps.length > 0) release(p.temps);
     }
@@ -173,8 +176,10 @@ function compute(
   }
 }
 
-const same = (d: DType): DType => d;
-const toBool = (): DType => 'bool';
+/** @internal */
+export const same = (d: DType): DType => d;
+/** @internal */
+export const toBool = (): DType => 'bool';
 
 const BINARY = {
   add: 0,
@@ -279,7 +284,8 @@ export function where(cond: ArrayInput, a: ArrayInput, b: ArrayInput, options?: 
 
 const UNARY = { neg: 0, abs: 1, sqrt: 2, exp: 3, log: 4 } as const;
 
-const floatType = (d: DType): DType => {
+/** @internal */
+export const floatType = (d: DType): DType => {
   const I = info(d);
   if (I.kind === 'f') return d;
   return I.bits <= 16 ? 'float32' : 'float64';
@@ -319,44 +325,64 @@ export interface ReduceOptions extends OutOptions {
 
 const REDUCE = { sum: 0, max: 1, min: 2, mean: 3 } as const;
 
-function sumType(d: DType): DType {
+/** @internal */
+export function sumType(d: DType): DType {
   const I = info(d);
   if (I.kind === 'f') return d;
   if (I.kind === 'u') return 'uint64';
   return 'int64';
 }
-const meanType = (d: DType): DType => (d === 'float32' ? 'float32' : 'float64');
+/** @internal */
+export const meanType = (d: DType): DType => (d === 'float32' ? 'float32' : 'float64');
 
 function reduce(name: keyof typeof REDUCE, x: ArrayInput, options: ReduceOptions): NDArray {
-  try {
-    return reduceImpl(name, x, options);
-  } catch (e) {
-    throw relabel(name, e);
-  }
+  const result = name === 'sum' ? sumType : name === 'mean' ? meanType : same;
+  return reduceOver(name, Kind.Reduce, REDUCE[name], result, x, options);
 }
 
-function reduceImpl(name: keyof typeof REDUCE, x: ArrayInput, options: ReduceOptions): NDArray {
-  const code = REDUCE[name];
+/** @internal Checks the reduction options (and `extra` keys), returns keepdims. */
+export function reduceFlags(name: string, options: unknown): boolean {
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`${name}: options must be an object, got ${fmt(options)}`);
   }
-  if (options.keepdims !== undefined && typeof options.keepdims !== 'boolean') {
-    throw new TypeError(`${name}: keepdims must be a boolean, got ${fmt(options.keepdims)}`);
+  const k = (options as { keepdims?: unknown }).keepdims;
+  if (k !== undefined && typeof k !== 'boolean') {
+    throw new TypeError(`${name}: keepdims must be a boolean, got ${fmt(k)}`);
   }
-  if (!(x instanceof NDArray)) {
-    const a = asArray(name, x); // a scalar or nested JS array
-    try {
-      return reduceImpl(name, a, options);
-    } finally {
-      a.dispose();
+  return k === true;
+}
+
+/**
+ * @internal A reduction over `options.axes` (all by default) as one kernel call of `kind` / `code`;
+ * scalars and nested arrays become temporaries; errors name `name`. x2: the kind's third extra.
+ */
+export function reduceOver(
+  name: string,
+  kind: Kind,
+  code: number,
+  result: (d: DType) => DType,
+  x: ArrayInput,
+  options: ReduceOptions,
+  x2: number = 0,
+): NDArray {
+  try {
+    const keepdims = reduceFlags(name, options);
+    if (!(x instanceof NDArray)) {
+      const a = asArray(name, x); // a scalar or nested JS array
+      try {
+        return reduceOver(name, kind, code, result, a, options, x2);
+      } finally {
+        a.dispose();
+      }
     }
+    x._check(name);
+    let bits = 0;
+    if (options.axes === undefined) bits = 2 ** x.ndim - 1;
+    else for (const ax of normAxes(name, options.axes, x.ndim)) bits += 2 ** ax;
+    return compute(name, kind, code, [x], options, undefined, result, bits, keepdims ? 1 : 0, x2);
+  } catch (e) {
+    throw relabel(name, e);
   }
-  x._check(name);
-  let bits = 0;
-  if (options.axes === undefined) bits = 2 ** x.ndim - 1;
-  else for (const ax of normAxes(name, options.axes, x.ndim)) bits += 2 ** ax;
-  const result = name === 'sum' ? sumType : name === 'mean' ? meanType : same;
-  return compute(name, Kind.Reduce, code, [x], options, undefined, result, bits, options.keepdims ? 1 : 0);
 }
 
 /** Sum over axes (bool and signed ints accumulate in int64, unsigned in uint64, floats in their type). */

@@ -1,0 +1,252 @@
+// Selection of issue 13: take, takeAlongAxis, compress (boolean masks), sort / argsort and topk.
+// sort, argsort and topk are one kernel call along an axis, reading strided, broadcast and padded
+// views directly; take / compress gather along an axis in WASM (one copy per selected slice);
+// takeAlongAxis gathers elements by their offsets in the array's buffer.
+import { type DType, info } from './dtype.js';
+import { StrideViewError, fmt, relabel, toInt } from './errors.js';
+import { NDArray, Kind, asArray, gather, normAxis, takeSecond } from './ndarray.js';
+import { type ArrayInput, compute, same } from './ops.js';
+import { View } from './view.js';
+
+/** Integer index values with their shape (scalars: shape []). */
+function indexValues(op: string, what: string, x: unknown): { values: number[]; shape: number[] } {
+  if (typeof x === 'number' || typeof x === 'bigint') return { values: [toInt(op, what, x)], shape: [] };
+  const t = asArray(op, x);
+  try {
+    // An NDArray must have an integer (or bool) dtype; nested JS numbers must be integers.
+    if (info(t.dtype).kind === 'f' && t.size > 0 && t === x) {
+      throw new TypeError(`${op}: ${what} must be integers, got an array of dtype ${t.dtype}`);
+    }
+    const ta = t.toTypedArray();
+    const values = new Array<number>(ta.length);
+    for (let i = 0; i < ta.length; i++) {
+      const v = Number(ta[i]);
+      if (!Number.isInteger(v)) throw new TypeError(`${op}: ${what} must be integers, got ${fmt(v)} at flat position ${i}`);
+      values[i] = v;
+    }
+    return { values, shape: t.shape };
+  } finally {
+    if (t !== x) t.dispose();
+  }
+}
+
+/** Wraps negative indices and checks bounds (NumPy's mode='raise'). */
+function wrap(op: string, values: number[], n: number, axis: number): number[] {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    const w = v < 0 ? v + n : v;
+    if (w < 0 || w >= n) {
+      throw new StrideViewError('out_of_range', `${op}: index ${v} is out of bounds for axis ${axis} with size ${n}`);
+    }
+    values[i] = w;
+  }
+  return values;
+}
+
+/** The array flattened in C order (a view when possible), or `x` itself. */
+function flat(x: NDArray): NDArray {
+  return x.ndim === 1 ? x : x.reshape([-1]);
+}
+
+function withInput<T>(op: string, a: ArrayInput, fn: (x: NDArray) => T): T {
+  try {
+    const x = asArray(op, a);
+    try {
+      return fn(x);
+    } finally {
+      if (x !== a) x.dispose();
+    }
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}
+
+/**
+ * Elements at `indices` along `axis` (NumPy take; a new array): the result's shape is
+ * a.shape[:axis] + indices.shape + a.shape[axis+1:]. Negative indices count from the end; an
+ * index out of range is an error. No axis: indices into the flattened array.
+ */
+export function take(a: ArrayInput, indices: ArrayInput, axis?: number | null): NDArray {
+  const op = 'take';
+  return withInput(op, a, (x) => {
+    const { values, shape } = indexValues(op, 'indices', indices);
+    const src = axis === undefined || axis === null ? flat(x) : x;
+    try {
+      const ax = axis === undefined || axis === null ? 0 : normAxis(op, axis, x.ndim);
+      const s = src.shape;
+      wrap(op, values, s[ax]!, ax);
+      const g = gather(src, ax, values);
+      return g._setView(g.view.reshape([...s.slice(0, ax), ...shape, ...s.slice(ax + 1)]));
+    } finally {
+      if (src !== x) src.dispose();
+    }
+  });
+}
+
+/**
+ * NumPy take_along_axis: `indices` has a's rank; out[..., j, ...] = a[..., indices[..., j, ...],
+ * ...] along `axis`, the other dims broadcast between a and indices. axis null: a flattened and
+ * 1-D indices. Typical use: `takeAlongAxis(a, argsort(a, { axis }), axis)`.
+ */
+export function takeAlongAxis(a: ArrayInput, indices: ArrayInput, axis: number | null): NDArray {
+  const op = 'takeAlongAxis';
+  return withInput(op, a, (x) => {
+    if (axis === null) {
+      const { shape } = indexValues(op, 'indices', indices);
+      if (shape.length !== 1) {
+        throw new StrideViewError('rank_mismatch', `${op}: with axis null, indices must be 1-D, got shape ${fmt(shape)}`);
+      }
+      return take(x, indices, null);
+    }
+    if (axis === undefined) throw new TypeError(`${op}: axis must be an integer or null, got undefined`);
+    const ax = normAxis(op, axis, x.ndim);
+    const { values, shape: ish } = indexValues(op, 'indices', indices);
+    if (ish.length !== x.ndim) {
+      throw new StrideViewError('rank_mismatch', `${op}: indices and a must have the same number of dimensions, got ${ish.length} and ${x.ndim}`);
+    }
+    const xs = x.shape;
+    const shape = xs.map((d, i) => {
+      if (i === ax) return ish[i]!;
+      const e = ish[i]!;
+      if (d !== e && d !== 1 && e !== 1) {
+        throw new StrideViewError('shape_mismatch', `${op}: shapes ${fmt(xs)} (a) and ${fmt(ish)} (indices) do not broadcast outside axis ${ax}`);
+      }
+      return d === 1 ? e : d;
+    });
+    wrap(op, values, xs[ax]!, ax);
+    // Element offsets into the buffer of a (a padded view is materialized: its pad elements have no offset).
+    const src = x.mask ? x._materialize(op) : x;
+    try {
+      const st = src.strides;
+      const n = shape.reduce((p, d) => p * d, 1);
+      const offsets = new Array<number>(n);
+      const idx = new Array<number>(shape.length).fill(0);
+      const istr = new Array<number>(shape.length);
+      let acc = 1;
+      for (let i = shape.length - 1; i >= 0; i--) {
+        istr[i] = ish[i] === 1 ? 0 : acc;
+        acc *= ish[i]!;
+      }
+      for (let k = 0; k < n; k++) {
+        let off = src.offset;
+        let ip = 0;
+        for (let i = 0; i < shape.length; i++) ip += idx[i]! * istr[i]!;
+        for (let i = 0; i < shape.length; i++) {
+          const c = i === ax ? values[ip]! : xs[i] === 1 ? 0 : idx[i]!;
+          off += c * st[i]!;
+        }
+        offsets[k] = off;
+        for (let i = shape.length - 1; i >= 0; i--) {
+          if (++idx[i]! < shape[i]!) break;
+          idx[i] = 0;
+        }
+      }
+      const whole = src._derive(View.create([src._s.length]), true);
+      try {
+        const g = gather(whole, 0, offsets);
+        return g._setView(g.view.reshape(shape));
+      } finally {
+        whole.dispose();
+      }
+    } finally {
+      if (src !== x) src.dispose();
+    }
+  });
+}
+
+/** The positions where a 1-D condition is true (nonzero). */
+function truePositions(op: string, condition: unknown): { pos: number[]; length: number } {
+  const c = asArray(op, condition);
+  try {
+    if (c.ndim !== 1) throw new StrideViewError('rank_mismatch', `${op}: condition must be 1-D, got shape ${fmt(c.shape)}`);
+    const ta = c.toTypedArray();
+    const pos: number[] = [];
+    for (let i = 0; i < ta.length; i++) if (ta[i]) pos.push(i);
+    return { pos, length: ta.length };
+  } finally {
+    if (c !== condition) c.dispose();
+  }
+}
+
+/**
+ * The slices along `axis` where `condition` (1-D, nonzero = true) holds (NumPy compress; a new
+ * array). A condition shorter than the axis selects from its first elements; a true entry beyond
+ * the axis is an error. No axis: the flattened array.
+ */
+export function compress(condition: ArrayInput, a: ArrayInput, axis?: number | null): NDArray {
+  const op = 'compress';
+  return withInput(op, a, (x) => {
+    const { pos } = truePositions(op, condition);
+    const src = axis === undefined || axis === null ? flat(x) : x;
+    try {
+      const ax = axis === undefined || axis === null ? 0 : normAxis(op, axis, x.ndim);
+      const n = src.shape[ax]!;
+      if (pos.length > 0 && pos[pos.length - 1]! >= n) {
+        throw new StrideViewError('out_of_range', `${op}: condition is true at index ${pos[pos.length - 1]}, out of bounds for axis ${ax} with size ${n}`);
+      }
+      return gather(src, ax, pos);
+    } finally {
+      if (src !== x) src.dispose();
+    }
+  });
+}
+
+/** Options of {@link sort} and {@link argsort}. */
+export interface SortOptions {
+  /** The axis (negative counts from the end; default -1); null sorts the flattened array. */
+  axis?: number | null;
+}
+
+function sortImpl(op: string, code: number, a: ArrayInput, options: SortOptions): NDArray {
+  return withInput(op, a, (x) => {
+    if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
+    const none = options.axis === null;
+    const src = none ? flat(x) : x;
+    try {
+      const ax = none ? 0 : normAxis(op, options.axis ?? -1, x.ndim);
+      const rdt = (d: DType): DType => (code === 0 ? d : 'int64');
+      return compute(op, Kind.Sort, code, [src], undefined, undefined, rdt, ax);
+    } finally {
+      if (src !== x) src.dispose();
+    }
+  });
+}
+
+/**
+ * A sorted copy along `axis` (ascending, stable: equal elements keep their order). NaN sorts last,
+ * -0 and +0 are equal; integers compare exactly.
+ */
+export function sort(a: ArrayInput, options: SortOptions = {}): NDArray {
+  return sortImpl('sort', 0, a, options);
+}
+/** The int64 indices that sort `a` along `axis` (the order of {@link sort}, stable). */
+export function argsort(a: ArrayInput, options: SortOptions = {}): NDArray {
+  return sortImpl('argsort', 1, a, options);
+}
+
+/** The result of {@link topk}. */
+export interface TopK {
+  /** The k largest elements along the axis, largest first (a's dtype). */
+  values: NDArray;
+  /** Their int64 indices along the axis. */
+  indices: NDArray;
+}
+
+/**
+ * The k largest elements along `axis` (default -1), largest first; equal values by increasing
+ * index; NaN counts as the largest (torch.topk). Both results have a's shape with the axis set to k
+ * (0 <= k <= its size).
+ */
+export function topk(a: ArrayInput, k: number, axis: number = -1): TopK {
+  const op = 'topk';
+  return withInput(op, a, (x) => {
+    const kk = toInt(op, 'k', k);
+    const ax = normAxis(op, axis, x.ndim);
+    const n = x.shape[ax]!;
+    if (kk < 0 || kk > n) {
+      throw new StrideViewError('out_of_range', `${op}: k = ${kk} is out of range for axis ${ax} of size ${n} (0 <= k <= ${n})`);
+    }
+    const values = compute(op, Kind.Topk, 0, [x], undefined, undefined, same, kk, ax);
+    return { values, indices: takeSecond() };
+  });
+}

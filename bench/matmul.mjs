@@ -12,7 +12,7 @@
 // every result is disposed inside the timed loop. Prints Markdown; never fails on speed.
 // Usage: node bench/matmul.mjs [--quick] [--no-numpy] [--no-peers] [--openblas DIR | --no-openblas]
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,8 +58,9 @@ function medianMs(fn, budgetMs = QUICK ? 80 : 250, minReps = 5) {
   t.sort((x, y) => x - y);
   return t[t.length >> 1];
 }
-/** Median us per call over batches of k calls sized to take ~budgetMs each (small products). */
-function perCallUs(fn, budgetMs = QUICK ? 8 : 25, batches = QUICK ? 5 : 9) {
+/** Median us per call over batches of k calls sized to take ~budgetMs each (small products).
+ * Short batches, many of them: on a shared machine a long batch is rarely free of preemption. */
+function perCallUs(fn, budgetMs = 2, batches = QUICK ? 15 : 41) {
   const end = performance.now() + 50;
   while (performance.now() < end) for (let i = 0; i < 20; i++) fn();
   let k = 1;
@@ -78,6 +79,13 @@ function perCallUs(fn, budgetMs = QUICK ? 8 : 25, batches = QUICK ? 5 : 9) {
   }
   t.sort((x, y) => x - y);
   return t[t.length >> 1];
+}
+function ntVersion() {
+  try {
+    return JSON.parse(readFileSync(join(here, '..', 'node_modules', 'numpy-ts', 'package.json'), 'utf8')).version;
+  } catch {
+    return 'loaded';
+  }
 }
 const gflops = (n, ms) => (ms == null ? null : (2 * n ** 3) / (ms * 1e6));
 const fmt = (x, d = 2) => (x == null || Number.isNaN(x) ? '-' : x.toFixed(d));
@@ -239,7 +247,8 @@ const mem1 = sv.memoryStats();
 const L = [];
 const np0 = numpyConfigs[0]?.one;
 L.push(`strideview matmul: node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ` +
-  `${sv.isSimd() ? 'SIMD128' : 'scalar'} build${QUICK ? ', --quick' : ''}; numpy-ts ${np ? 'loaded' : 'absent'}; ` +
+  `${sv.isSimd() ? 'SIMD128' : 'scalar'} build${QUICK ? ', --quick' : ''}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; ` +
+  `numpy-ts ${np ? ntVersion() : 'absent'}; ` +
   (np0 ? `NumPy ${np0.numpy}: ${numpyConfigs.map((c) => `${c.label} = ${(c.one.blas ?? []).join(', ') || '?'}`).join('; ')}` : 'NumPy absent'));
 L.push('"1T": BLAS held to one thread (OPENBLAS_NUM_THREADS=OMP_NUM_THREADS=MKL_NUM_THREADS=1); "default": no thread variables set ' +
   `(${os.cpus().length} CPUs). strideview and numpy-ts run on one thread.`);

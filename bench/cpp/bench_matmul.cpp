@@ -2,6 +2,18 @@
 // through a transpose), float32 and float64, against a naive i-k-j triple loop in plain scalar C++
 // and memcpy bandwidth measured in the same run (absolute figures drift on shared machines; the
 // ratios much less). FLOPs counted as 2*n^3.
+//
+// This program links at -O3 (bench/CMakeLists.txt) with the full libc; the shipped module links at
+// -Oz, which brings the size-optimised libc whose memcpy / memset are several times slower (the
+// "memcpy" line below drops from ~13 to ~4 GB/s). A kernel that calls them looks fine here and
+// slow in the package: matmul at 64^3 ran at half this program's figure until its packing stopped
+// calling them (bench/RESULTS.md, "Matmul"). To see the package's view, relink this program the
+// package's way, from build/wasm/bench:
+//   em++ -Oz -msimd128 -fno-exceptions -sSINGLE_FILE=1 -sENVIRONMENT=node -sEXIT_RUNTIME=1
+//     -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=268435456 -sMAXIMUM_MEMORY=2147483648
+//     -sMALLOC=emmalloc @CMakeFiles/sv_bench_matmul.dir/objects1
+//     @CMakeFiles/sv_bench_matmul.dir/linkLibs.rsp -o sv_bench_matmul_oz.js
+// and compare with node bench/matmul.mjs (the same products through the TypeScript API).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

@@ -13,11 +13,13 @@
 // widened to 64 bits and outputs narrowed through the casters of cast.cpp.
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "kernels/internal.hpp"
 #include "kernels/lines.hpp"
 #include "kernels/more.hpp"
 #ifdef __wasm_simd128__
+#include "kernels/simd128/loops.hpp"
 #include "kernels/simd128/matmul.hpp"
 #endif
 
@@ -36,6 +38,41 @@ struct Mat {
   char* at(int64_t r, int64_t c) const { return base + (off + r * rs + c * cs) * esize; }
 };
 
+// Bulk copies and zero fills. The shipped modules link the size-optimised libc (-Oz), whose
+// memcpy and memset are several times slower than a SIMD128 loop (simd128/loops.hpp, copy_bytes):
+// with them, packing and staging took half the time of a 64^3 product and a third of 256^3
+// (bench/RESULTS.md, "Matmul"). The scalar build keeps libc.
+inline void copy_n(void* d, const void* s, int64_t bytes) {
+#ifdef __wasm_simd128__
+  simd::copy_bytes(static_cast<char*>(d), static_cast<const char*>(s), bytes);
+#else
+  std::memcpy(d, s, static_cast<size_t>(bytes));
+#endif
+}
+
+#ifdef __wasm_simd128__
+// Read once per fill: a zero the compiler cannot see, or it turns the loop below back into memset.
+volatile int32_t g_zero = 0;
+#endif
+
+inline void zero_n(void* d, int64_t bytes) {
+#ifdef __wasm_simd128__
+  char* p = static_cast<char*>(d);
+  const v128_t z = wasm_i32x4_splat(g_zero);
+  int64_t i = 0;
+  for (; i + 64 <= bytes; i += 64) {
+    wasm_v128_store(p + i, z);
+    wasm_v128_store(p + i + 16, z);
+    wasm_v128_store(p + i + 32, z);
+    wasm_v128_store(p + i + 48, z);
+  }
+  for (; i + 16 <= bytes; i += 16) wasm_v128_store(p + i, z);
+  if (i < bytes) std::memset(p + i, 0, static_cast<size_t>(bytes - i));
+#else
+  std::memset(d, 0, static_cast<size_t>(bytes));
+#endif
+}
+
 // w[i] = element i of the strided line at p (stride s elements), as the panel type.
 using LineFn = void (*)(void* w, const void* p, int64_t s, int64_t n);
 
@@ -44,7 +81,7 @@ SV_LOOP_FN void load_line(void* w, const void* p, int64_t s, int64_t n) {
   T* o = static_cast<T*>(w);
   const T* x = static_cast<const T*>(p);
   if (s == 1) {
-    std::memcpy(o, x, static_cast<size_t>(n) * sizeof(T));
+    copy_n(o, x, n * static_cast<int64_t>(sizeof(T)));
     return;
   }
   for (int64_t i = 0; i < n; ++i) o[i] = x[i * s];
@@ -52,24 +89,114 @@ SV_LOOP_FN void load_line(void* w, const void* p, int64_t s, int64_t n) {
 
 inline int64_t iabs(int64_t v) { return v < 0 ? -v : v; }
 
+// d[0, R) = s[0, R): one depth of one strip (R * sizeof(W) bytes, a multiple of 16 here).
+template <class W, int R>
+inline void copy_strip(W* d, const W* s) {
+#ifdef __wasm_simd128__
+  static_assert(R * sizeof(W) % 16 == 0);
+  for (int i = 0; i < static_cast<int>(R * sizeof(W) / 16); ++i) {
+    wasm_v128_store(reinterpret_cast<char*>(d) + 16 * i,
+                    wasm_v128_load(reinterpret_cast<const char*>(s) + 16 * i));
+  }
+#else
+  for (int i = 0; i < R; ++i) d[i] = s[i];
+#endif
+}
+
+#ifdef __wasm_simd128__
+// p[d*4 + i] = s[i*rs + d] for i < 4, d < n: four rows of n contiguous elements interleaved.
+inline void interleave4(float* p, const float* s, int64_t rs, int64_t n) {
+  const float *s0 = s, *s1 = s + rs, *s2 = s + 2 * rs, *s3 = s + 3 * rs;
+  int64_t d = 0;
+  for (; d + 4 <= n; d += 4) {
+    const v128_t a = wasm_v128_load(s0 + d), b = wasm_v128_load(s1 + d);
+    const v128_t c = wasm_v128_load(s2 + d), e = wasm_v128_load(s3 + d);
+    const v128_t ab0 = wasm_i32x4_shuffle(a, b, 0, 4, 1, 5),
+                 ab1 = wasm_i32x4_shuffle(a, b, 2, 6, 3, 7);
+    const v128_t ce0 = wasm_i32x4_shuffle(c, e, 0, 4, 1, 5),
+                 ce1 = wasm_i32x4_shuffle(c, e, 2, 6, 3, 7);
+    wasm_v128_store(p + 4 * d, wasm_i64x2_shuffle(ab0, ce0, 0, 2));
+    wasm_v128_store(p + 4 * d + 4, wasm_i64x2_shuffle(ab0, ce0, 1, 3));
+    wasm_v128_store(p + 4 * d + 8, wasm_i64x2_shuffle(ab1, ce1, 0, 2));
+    wasm_v128_store(p + 4 * d + 12, wasm_i64x2_shuffle(ab1, ce1, 1, 3));
+  }
+  for (; d < n; ++d) {
+    p[4 * d] = s0[d];
+    p[4 * d + 1] = s1[d];
+    p[4 * d + 2] = s2[d];
+    p[4 * d + 3] = s3[d];
+  }
+}
+
+inline void interleave4(double* p, const double* s, int64_t rs, int64_t n) {
+  const double *s0 = s, *s1 = s + rs, *s2 = s + 2 * rs, *s3 = s + 3 * rs;
+  int64_t d = 0;
+  for (; d + 2 <= n; d += 2) {
+    const v128_t a = wasm_v128_load(s0 + d), b = wasm_v128_load(s1 + d);
+    const v128_t c = wasm_v128_load(s2 + d), e = wasm_v128_load(s3 + d);
+    wasm_v128_store(p + 4 * d, wasm_i64x2_shuffle(a, b, 0, 2));
+    wasm_v128_store(p + 4 * d + 2, wasm_i64x2_shuffle(c, e, 0, 2));
+    wasm_v128_store(p + 4 * d + 4, wasm_i64x2_shuffle(a, b, 1, 3));
+    wasm_v128_store(p + 4 * d + 6, wasm_i64x2_shuffle(c, e, 1, 3));
+  }
+  for (; d < n; ++d) {
+    p[4 * d] = s0[d];
+    p[4 * d + 1] = s1[d];
+    p[4 * d + 2] = s2[d];
+    p[4 * d + 3] = s3[d];
+  }
+}
+#endif
+
 // Packs lines [line0, line0 + nl) x depths [depth0, depth0 + nd) of x (lines = x's rows) as
 // panel[(l / R) * R * nd + d * R + l % R]; lines up to nl rounded up to R, and every element
-// outside x's valid box, are 0. Reads x along whichever of its dims has the smaller stride.
+// outside x's valid box, are 0. Reads x along whichever of its dims has the smaller stride. raw:
+// x's elements are of type W (the float paths), so contiguous runs can be copied as they are.
 template <class W, int R>
-SV_LOOP_FN void pack(W* panel, W* tmp, const Mat& x, LineFn load, int64_t line0, int64_t nl,
-                     int64_t depth0, int64_t nd) {
+SV_LOOP_FN void pack(W* panel, W* tmp, const Mat& x, LineFn load, bool raw, int64_t line0,
+                     int64_t nl, int64_t depth0, int64_t nd) {
   const int64_t nlr = (nl + R - 1) / R * R;
-  std::memset(panel, 0, static_cast<size_t>(nlr * nd) * sizeof(W));
   const int64_t la = std::max(line0, x.r0), lb = std::min(line0 + nl, x.r1);
   const int64_t da = std::max(depth0, x.c0), db = std::min(depth0 + nd, x.c1);
-  if (la >= lb || da >= db) return;
   const int64_t strip = R * nd;
+  if (la == line0 && lb == line0 + nl && da == depth0 && db == depth0 + nd) {
+    // Every element of the block is written below: only the padding lines of a partial last strip
+    // need zeros.
+    if (nlr != nl) zero_n(panel + (nlr - R) * nd, strip * static_cast<int64_t>(sizeof(W)));
+  } else {
+    zero_n(panel, nlr * nd * static_cast<int64_t>(sizeof(W)));
+  }
+  if (la >= lb || da >= db) return;
   if (iabs(x.cs) <= iabs(x.rs)) {
     for (int64_t l = la; l < lb; ++l) {
-      load(tmp, x.at(l, da), x.cs, db - da);
       const int64_t li = l - line0;
+#ifdef __wasm_simd128__
+      if constexpr (R == 4 && (std::is_same_v<W, float> || std::is_same_v<W, double>)) {
+        // Four whole lines, elements of type W contiguous along the depth (a row-major): a 4 x 4
+        // (float) or 4 x 2 (double) register transpose per step instead of a strided scatter.
+        if (raw && x.cs == 1 && li % R == 0 && l + R <= lb) {
+          interleave4(panel + (li / R) * strip + (da - depth0) * R,
+                      reinterpret_cast<const W*>(x.at(l, da)), x.rs, db - da);
+          l += R - 1;
+          continue;
+        }
+      }
+#endif
+      load(tmp, x.at(l, da), x.cs, db - da);
       W* p = panel + (li / R) * strip + (da - depth0) * R + li % R;
       for (int64_t d = 0; d < db - da; ++d) p[d * R] = tmp[d];
+    }
+  } else if (raw && x.rs == 1) {
+    // Lines adjacent in memory, elements of type W (b row-major, the usual case): each run of R
+    // lines of one depth is R contiguous elements, copied straight into its strip.
+    const int64_t li0 = la - line0, n = lb - la;
+    for (int64_t d = da; d < db; ++d) {
+      const W* src = reinterpret_cast<const W*>(x.at(la, d));
+      W* p = panel + (d - depth0) * R;
+      int64_t l = 0;
+      for (; l < n && (li0 + l) % R != 0; ++l) p[(li0 + l) / R * strip + (li0 + l) % R] = src[l];
+      for (; l + R <= n; l += R) copy_strip<W, R>(p + (li0 + l) / R * strip, src + l);
+      for (; l < n; ++l) p[(li0 + l) / R * strip + (li0 + l) % R] = src[l];
     }
   } else {
     for (int64_t d = da; d < db; ++d) {
@@ -180,7 +307,8 @@ struct Gemm {
     // when the output's row stride is a multiple of 1 KiB: then a column of tiles (jr fixed, ir
     // running) lands in a few L1 sets and evicts itself (measured f32 1024^3: 21 GFLOP/s direct,
     // 30 with padded rows), so tiles go to a padded staging block added to the output per block.
-    const bool direct = g.ld == nullptr && g.o.cs == 1;
+    const bool raw = g.ld == nullptr;  // operands and output of type W
+    const bool direct = raw && g.o.cs == 1;
     const bool staged = direct && (g.o.rs * static_cast<int64_t>(sizeof(W))) % 1024 == 0;
     for (int64_t jc = 0; jc < N; jc += NC) {
       const int64_t nc = std::min(NC, N - jc);
@@ -188,10 +316,10 @@ struct Gemm {
       for (int64_t pc = 0; pc == 0 || pc < K; pc += KC) {
         const int64_t kc = std::min(KC, K - pc);
         const bool acc = pc > 0;
-        pack<W, NR>(bpan, tmp, g.bt, g.load_b, jc, nc, pc, kc);
+        pack<W, NR>(bpan, tmp, g.bt, g.load_b, raw, jc, nc, pc, kc);
         for (int64_t ic = 0; ic < M; ic += MC) {
           const int64_t mc = std::min(MC, M - ic);
-          pack<W, MR>(apan, tmp, g.a, g.load_a, ic, mc, pc, kc);
+          pack<W, MR>(apan, tmp, g.a, g.load_a, raw, ic, mc, pc, kc);
           for (int64_t jr = 0; jr < nc; jr += NR) {
             const int64_t nr = std::min<int64_t>(NR, nc - jr);
             const W* bp = bpan + jr * kc;
@@ -223,7 +351,7 @@ struct Gemm {
       if (accumulate) {
         for (int64_t j = 0; j < nc; ++j) q[j] = q[j] + t[j];
       } else {
-        std::memcpy(q, t, static_cast<size_t>(nc) * sizeof(W));
+        copy_n(q, t, nc * static_cast<int64_t>(sizeof(W)));
       }
     }
   }

@@ -28,7 +28,10 @@ if (!args.includes('--no-peers')) {
 
 /** Median microseconds per call: batches of k calls sized to take ~budget ms each. */
 function perCall(fn, budgetMs, batches) {
-  for (let i = 0; i < 3; i++) fn();
+  // Warm-up by time: V8 compiles WebAssembly with its baseline compiler first and tiers up hot
+  // functions later; a few calls would measure the baseline code.
+  const end = performance.now() + (QUICK ? 40 : 120);
+  while (performance.now() < end) fn();
   let k = 1;
   for (;;) {
     const s = performance.now();

@@ -4,8 +4,8 @@
 //
 // What lives here besides conversion: composing core calls the JS layer would otherwise make one
 // by one (broadcast_to = reshape with leading ones + expand; a NumPy basic slice = one
-// View::create with the strides, offset and mask the slice selects; a gather = one copy per listed
-// index), and the buffer-bounds check that must precede every kernel call.
+// View::create with the strides, offset and mask the slice selects); kernel calls and gathers are
+// in fast.cpp.
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
@@ -505,85 +505,6 @@ Status slice(const LayoutRef& l, Reader& r, SliceOut& out) {
 
 // ------------------------------------------------------------------------------------ kernels
 
-struct Buf {
-  View view;
-  void* base;
-  int64_t len;
-  kernels::DType dtype;
-};
-
-Result<Buf> read_operand(Reader& r, const char* op) {
-  SV_TRY(int64_t ptr, r.i64());
-  SV_TRY(int64_t len, r.i64());
-  SV_TRY(int64_t dt, r.i64());
-  if (!kernels::is_valid_dtype(static_cast<int32_t>(dt))) return malformed("dtype");
-  SV_TRY(View v, read_view(r, 0));
-  SV_TRY(std::optional<Range> span, v.required_span());
-  if (span && (span->first < 0 || span->second >= len)) {
-    return make_error(Code::out_of_bounds,
-                      std::string(op) + ": view " + v.to_string() + " reads elements [" +
-                          S(span->first) + ", " + S(span->second) + "] outside its buffer of " +
-                          S(len) + " elements");
-  }
-  return Buf{std::move(v), reinterpret_cast<void*>(static_cast<uintptr_t>(ptr)), len,
-             static_cast<kernels::DType>(dt)};
-}
-
-Result<kernels::Operand> operand(const Buf& b, const View& v, const char* op) {
-  SV_TRY(Layout l, v.layout(op));
-  return kernels::Operand{b.base, std::move(l), b.dtype};
-}
-
-// Zero-size outputs: nothing to write. The kernels reject them today because the canonical strides
-// of a zero-size shape are 0 (read as "broadcast view"), so the binding skips the call.
-bool is_empty(const Dims& s) { return std::find(s.begin(), s.end(), 0) != s.end(); }
-
-Status kernel_call(int32_t code, Reader& r) {
-  switch (code) {
-    case kKernelGather: {
-      SV_TRY(Buf dst, read_operand(r, "take"));
-      SV_TRY(Buf src, read_operand(r, "take"));
-      SV_TRY(double fill, r.num());
-      SV_TRY(int64_t axis, r.i64());
-      SV_TRY(Dims idx, read_dims(r));
-      SV_TRY(Dims ss, src.view.concrete_shape("take"));
-      SV_TRY(Dims ds, dst.view.concrete_shape("take"));
-      if (axis < 0 || axis >= static_cast<int64_t>(ss.size()) || ds.size() != ss.size()) {
-        return malformed("gather axis");
-      }
-      const int64_t n = ss[axis];
-      for (int64_t& i : idx) {
-        const int64_t orig = i;
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) {
-          return make_error(Code::out_of_range, "take: index " + S(orig) +
-                                                    " is out of bounds for axis " + S(axis) +
-                                                    " with size " + S(n));
-        }
-      }
-      Dims expect = ss;
-      expect[axis] = static_cast<int64_t>(idx.size());
-      if (expect != ds) return malformed("gather destination shape");
-      if (is_empty(ds)) return ok_status();
-      Mask sb, db;
-      for (size_t k = 0; k < ss.size(); ++k) {
-        sb.push_back({0, ss[k]});
-        db.push_back({0, ds[k]});
-      }
-      for (size_t k = 0; k < idx.size(); ++k) {
-        sb[axis] = {idx[k], idx[k] + 1};
-        db[axis] = {static_cast<int64_t>(k), static_cast<int64_t>(k) + 1};
-        SV_TRY(View sv, src.view.shrink(sb));
-        SV_TRY(View dv, dst.view.shrink(db));
-        SV_TRY(kernels::Operand d, operand(dst, dv, "take"));
-        SV_TRY(kernels::Operand s, operand(src, sv, "take"));
-        SV_CHECK(kernels::copy(d, s, fill));
-      }
-      return ok_status();
-    }
-    default: return malformed("unknown op");
-  }
-}
 
 }  // namespace
 
@@ -860,7 +781,7 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
     }
     default:
       if (op == kKernelRun) return kernel_run(r, w);
-      if (op == kKernelGather) return kernel_call(op, r);
+      if (op == kKernelGather) return kernel_gather(r, w);
       return malformed("unknown op");
   }
 }

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "kernels/dtype.hpp"
 #include "kernels/kernels.hpp"
@@ -700,6 +701,156 @@ Status kernel_run(Reader& r, Writer& w) {
     if (kind == kTopk) {
       w.num(static_cast<double>(reinterpret_cast<uintptr_t>(mem2)));
       write_flat(w, res);
+    }
+  }
+  return ok_status();
+}
+
+// ------------------------------------------------------------------------------------ gather
+//
+// kKernelGather request: (0 dst | 1) src fill axis (n index{n} | -1 mask); with 1 the result is
+// allocated here and the response is its ptr and view (a mask's count is known only here) (dst:
+// src's shape with `axis` set to the number of indices; NumPy take along axis; a bool mask operand
+// of the axis' length selects where it is true). Indices may be negative (from the end); out of
+// range is an error. Large slabs (the elements one index selects, 1024 or more) are one planned
+// copy each; smaller ones (a row of a few elements, or single elements as in a[mask]) are moved by
+// one element loop over the whole result, so a gather of n elements costs O(n), not n kernel calls.
+
+namespace {
+
+template <class E>
+void gather_elems(const KArg& dst, const KArg& src, int axis, const int64_t* idx) {
+  const FlatView& dv = dst.v;
+  const FlatView& sv = src.v;
+  const int r = dv.ndim;
+  E* d = reinterpret_cast<E*>(dst.base);
+  const E* s = reinterpret_cast<const E*>(src.base);
+  int64_t pos[kMaxRank] = {};
+  int64_t doff = dv.offset, soff = sv.offset + idx[0] * sv.strides[axis];
+  const int last = r - 1;
+  const int64_t nl = dv.shape[last], dls = dv.strides[last];
+  const int64_t sls = last == axis ? 0 : sv.strides[last];
+  for (;;) {
+    if (last == axis) {
+      for (int64_t k = 0; k < nl; ++k)
+        d[doff + k * dls] = s[soff + (idx[k] - idx[0]) * sv.strides[axis]];
+    } else {
+      for (int64_t k = 0; k < nl; ++k) d[doff + k * dls] = s[soff + k * sls];
+    }
+    int dd = last - 1;
+    for (; dd >= 0; --dd) {
+      const int64_t ss = sv.strides[dd];
+      if (pos[dd] + 1 < dv.shape[dd]) {
+        ++pos[dd];
+        doff += dv.strides[dd];
+        soff += dd == axis ? (idx[pos[dd]] - idx[pos[dd] - 1]) * ss : ss;
+        break;
+      }
+      doff -= (dv.shape[dd] - 1) * dv.strides[dd];
+      soff -= dd == axis ? (idx[pos[dd]] - idx[0]) * ss : (dv.shape[dd] - 1) * ss;
+      pos[dd] = 0;
+    }
+    if (dd < 0) return;
+  }
+}
+
+}  // namespace
+
+Status kernel_gather(Reader& r, Writer& w) {
+  const char* name = "take";
+  KArg dst, src;
+  int64_t alloc;
+  if (!r.next(alloc) || alloc < 0 || alloc > 1) return malformed("gather");
+  if (!alloc) SV_CHECK(read_array(r, name, dst));
+  SV_CHECK(read_array(r, name, src));
+  double fill;
+  int64_t axis, n;
+  if (!r.next_num(fill) || !r.next(axis) || !r.next(n) || n < -1) return malformed("gather");
+  if (axis < 0 || axis >= src.v.ndim ||
+      (!alloc && (dst.v.ndim != src.v.ndim || dst.dt != src.dt))) {
+    return malformed("gather axis");
+  }
+  const int64_t len = src.v.shape[axis];
+  std::vector<int64_t> idx;
+  if (n == -1) {
+    // A bool mask of the axis' length instead of a list: the positions where it is true.
+    KArg m;
+    SV_CHECK(read_array(r, name, m));
+    if (m.dt != DType::bool_ || m.v.ndim != 1 || m.v.shape[0] != len)
+      return malformed("gather mask");
+    const auto* b = reinterpret_cast<const uint8_t*>(m.base);
+    const FlatRange valid = m.v.has_mask ? m.v.mask[0] : FlatRange{0, len};
+    for (int64_t i = valid.first; i < valid.second; ++i) {
+      if (b[m.v.offset + i * m.v.strides[0]]) idx.push_back(i);
+    }
+    n = static_cast<int64_t>(idx.size());
+  } else {
+    idx.resize(static_cast<size_t>(n));
+    for (int64_t k = 0; k < n; ++k) {
+      int64_t i;
+      if (!r.next(i)) return malformed("gather indices");
+      const int64_t orig = i;
+      if (i < 0) i += len;
+      if (i < 0 || i >= len) {
+        return make_error(Code::out_of_range, "take: index " + S(orig) +
+                                                  " is out of bounds for axis " + S(axis) +
+                                                  " with size " + S(len));
+      }
+      idx[static_cast<size_t>(k)] = i;
+    }
+  }
+  char* mem = nullptr;
+  if (alloc) {  // a new C-contiguous result of src's dtype (its shape known only now)
+    FlatView& v = dst.v;
+    v.ndim = src.v.ndim;
+    std::copy(src.v.shape, src.v.shape + v.ndim, v.shape);
+    v.shape[axis] = n;
+    v.offset = 0;
+    v.has_mask = false;
+    if (!flat::create(v, false)) return malformed("gather result shape");
+    int64_t count = 1, bytes;
+    for (int d = 0; d < v.ndim; ++d) count *= v.shape[d];
+    mem = allocate(count, src.dt, bytes);
+    if (!mem) return alloc_error(name, bytes, count, src.dt);
+    dst.base = mem;
+    dst.dt = src.dt;
+    w.num(static_cast<double>(reinterpret_cast<uintptr_t>(mem)));
+    write_flat(w, v);
+  }
+  int64_t total = 1;
+  for (int d = 0; d < src.v.ndim; ++d) {
+    const int64_t want = d == axis ? n : src.v.shape[d];
+    if (dst.v.shape[d] != want) return malformed("gather destination shape");
+    total *= want;
+  }
+  if (total == 0) return ok_status();
+  const int64_t slab = total / n;
+  if (!src.v.has_mask && !dst.v.has_mask && slab < 1024) {
+    switch (kernels::dtype_size(src.dt)) {
+      case 1: gather_elems<uint8_t>(dst, src, static_cast<int>(axis), idx.data()); break;
+      case 2: gather_elems<uint16_t>(dst, src, static_cast<int>(axis), idx.data()); break;
+      case 4: gather_elems<uint32_t>(dst, src, static_cast<int>(axis), idx.data()); break;
+      default: gather_elems<uint64_t>(dst, src, static_cast<int>(axis), idx.data()); break;
+    }
+    return ok_status();
+  }
+  kernels::Operand d = operand(dst), s = operand(src);
+  const int64_t d0 = d.layout.offset, s0 = s.layout.offset;
+  const int64_t ds = dst.v.strides[axis], ss = src.v.strides[axis];
+  const FlatRange m = src.v.has_mask ? src.v.mask[axis] : FlatRange{0, len};
+  d.layout.shape[axis] = 1;
+  s.layout.shape[axis] = 1;
+  for (int64_t k = 0; k < n; ++k) {
+    const int64_t i = idx[static_cast<size_t>(k)];
+    d.layout.offset = d0 + k * ds;
+    s.layout.offset = s0 + i * ss;
+    // Along the axis the slab is one element: inside the source's valid range, or all padding.
+    if (src.v.has_mask)
+      s.layout.mask[axis] = i >= m.first && i < m.second ? FlatRange{0, 1} : FlatRange{0, 0};
+    Status st = kernels::copy(d, s, fill);
+    if (!st.ok()) {
+      std::free(mem);
+      return st;
     }
   }
   return ok_status();

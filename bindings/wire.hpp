@@ -257,6 +257,7 @@ bool fast_view(Reader r, Writer& w);
 bool fast_index(Reader r, Writer& w);
 // kKernelRun: one kernel call, its output allocated here or given (see fast.cpp).
 Status kernel_run(Reader& r, Writer& w);
+Status kernel_gather(Reader& r, Writer& w);  // fast.cpp: kKernelGather
 
 // Variable creation carries a string, so it has its own entry point. Returns the id.
 Result<int64_t> create_var(const std::string& name, double min, double max);

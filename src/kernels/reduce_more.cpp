@@ -474,7 +474,7 @@ namespace {
 // True when the per-output walk would read strided: the input's smallest |stride| (over dims of
 // size > 1) belongs to a kept dim, and there are enough outputs to fill a slab.
 bool use_slabs(const Operand& in, uint64_t axes, int64_t nout, int64_t count) {
-  if (count == 0 || nout < 16) return false;
+  if (count == 0 || nout < 1024) return false;
   const Layout& l = in.layout;
   int64_t best = -1;
   bool kept = false;

@@ -76,7 +76,12 @@ TEST_CASE("cumsum / cumprod: every dtype pair family, random views", "[scan]") {
   for (DType t : kAllDTypes) {
     for (int rep = 0; rep < reps(); ++rep) {
       int axis = 0;
-      const Dims sh = random_line_shape(rng, &axis);
+      Dims sh = random_line_shape(rng, &axis);
+      if (rep % 4 == 3) {
+        // An outer axis with 1024+ elements per step: the slab path (scan_slabs) for C-order views.
+        sh = {2 + static_cast<int64_t>(rng() % 5), 1024 + static_cast<int64_t>(rng() % 40)};
+        axis = 0;
+      }
       const Arr in =
           make_arr(random_src_view(sh, rng), t, rng, static_cast<int>(rng() % 4), rng() % 2);
       for (ScanOp op : {ScanOp::cumsum, ScanOp::cumprod}) {
@@ -153,7 +158,12 @@ TEST_CASE("sort / argsort / topk: every dtype, random views, stable, NaN last", 
   for (DType t : kAllDTypes) {
     for (int rep = 0; rep < reps(); ++rep) {
       int axis = 0;
-      const Dims sh = random_line_shape(rng, &axis);
+      Dims sh = random_line_shape(rng, &axis);
+      if (rep % 4 == 3) {
+        // An outer axis with 1024+ elements per step: the slab path (scan_slabs) for C-order views.
+        sh = {2 + static_cast<int64_t>(rng() % 5), 1024 + static_cast<int64_t>(rng() % 40)};
+        axis = 0;
+      }
       const int64_t n = sh[axis];
       const Arr in =
           make_arr(random_src_view(sh, rng), t, rng, static_cast<int>(rng() % 4), rng() % 2);

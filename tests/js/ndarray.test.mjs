@@ -117,7 +117,7 @@ test('slice: L gathers and copies (outer indexing per axis)', () => {
   assert.deepEqual(x.slice('[2,0], 1').toArray(), [8, 2]);
   assert.deepEqual(x.slice([1]).toArray(), [[4, 5, 6]]);
   assert.deepEqual(x.slice(L([])).shape, [0, 3]);
-  throwsSv(assert, () => x.slice(L([3])), 'out_of_range', /take: index 3 is out of bounds for axis 0 with size 3/);
+  throwsSv(assert, () => x.slice(L([3])), 'out_of_range', /^slice: index 3 is out of bounds for axis 0 with size 3/);
 });
 
 test('get, item, set, assign (broadcast, cast, overlap)', () => {

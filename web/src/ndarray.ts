@@ -245,8 +245,17 @@ function toSpec(op: string, s: unknown, i: number): SliceSpec {
   if (s === null || s === undefined) return A;
   if (Array.isArray(s)) return L(s as number[]);
   if (typeof s === 'object' && typeof (s as { kind?: unknown }).kind === 'string') {
-    const k = (s as { kind: string }).kind;
-    if (k === 'I' || k === 'R' || k === 'L' || k === 'A' || k === 'N' || k === 'E') return s as SliceSpec;
+    // Hand-built spec objects are validated as I / Rs / L validate theirs (errors name the op).
+    const o = s as { kind: string; index?: unknown; start?: unknown; stop?: unknown; step?: unknown; indices?: unknown };
+    const k = o.kind;
+    if (k === 'A' || k === 'N' || k === 'E') return s as SliceSpec;
+    if (k === 'I') return { kind: 'I', index: toInt(op, `index ${i}`, o.index) };
+    if (k === 'R') {
+      const st = optInt(op, `spec ${i} step`, o.step);
+      if (st === 0) throw new StrideViewError('invalid_argument', `${op}: step is 0 in spec ${i} (a step must be non-zero)`);
+      return { kind: 'R', start: optInt(op, `spec ${i} start`, o.start), stop: optInt(op, `spec ${i} stop`, o.stop), step: st };
+    }
+    if (k === 'L') return { kind: 'L', indices: toInts(op, `spec ${i} indices`, o.indices) };
   }
   throw new TypeError(`${op}: spec ${i} must be I(i), R(..), Rs(..), L([..]), A, N, E, an integer or null; got ${fmt(s)}`);
 }
@@ -993,15 +1002,21 @@ export class NDArray {
         );
       }
     }
-    const bits = m.toTypedArray();
-    const pos: number[] = [];
-    for (let i = 0; i < bits.length; i++) if (bits[i]) pos.push(i);
+    // One gather by the mask in WASM (it counts and allocates): no index list crosses over. The
+    // kernels read padding as 0: a mask padded with true is materialized first.
+    const mm = m._v._hasMask && m._fill !== 0 ? m._materialize(op) : m;
+    const lead = ms.reduce((p, d) => p * d, 1);
     const rest = sh.slice(k);
-    const src = k === 1 ? this : this.reshape([bits.length, ...rest]);
+    let src: NDArray | null = null;
+    let flat: NDArray | null = null;
     try {
-      return gather(src, 0, pos);
+      src = k === 1 ? this : this.reshape([lead, ...rest]);
+      flat = k === 1 ? mm : mm.reshape([lead]);
+      return gatherMask(src, flat);
     } finally {
-      if (src !== this) src.dispose();
+      if (src !== null && src !== this) src.dispose();
+      if (flat !== null && flat !== mm) flat.dispose();
+      if (mm !== m) mm.dispose();
     }
   }
   /** @internal a[i0, i1, ...] for integer indices: one ViewSlice request (errors name slice). */
@@ -1034,7 +1049,7 @@ export class NDArray {
     let out = this._derive(v);
     if (lists === null) return out;
     for (let k = 0; k < lists.length; k++) {
-      const g = gather(out, axes[k]!, lists[k]!);
+      const g = gather(out, axes[k]!, lists[k]!, 'slice');
       if (out._owner === null) out.dispose();
       out = g;
     }
@@ -1265,12 +1280,20 @@ export class NDArray {
 // ------------------------------------------------------------------------------------ gather
 
 /** @internal Outer gather along one axis (a new array). */
-export function gather(a: NDArray, axis: number, indices: readonly number[]): NDArray {
+export function gather(a: NDArray, axis: number, indices: readonly number[], op: string = 'take'): NDArray {
   const sh = a.shape;
+  const n = sh[axis]!;
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k]!;
+    if (i < -n || i >= n) {
+      throw new StrideViewError('out_of_range', `${op}: index ${i} is out of bounds for axis ${axis} with size ${n}`);
+    }
+  }
   sh[axis] = indices.length;
   const out = NDArray._empty('take', sh, a.dtype);
   try {
     wire.begin();
+    wire.put(0);
     putOperand(wire, out);
     putOperand(wire, a);
     wire.put(a._fill);
@@ -1282,6 +1305,20 @@ export function gather(a: NDArray, axis: number, indices: readonly number[]): ND
     throw e;
   }
   return out;
+}
+
+/** @internal Gather along axis 0 where the bool `mask` (1-D, a's first dim) is true: one call, the result allocated in WASM. */
+export function gatherMask(a: NDArray, mask: NDArray): NDArray {
+  const w = wire.begin();
+  w.put(1);
+  putOperand(w, a);
+  w.put(a._fill);
+  w.put(0);
+  w.put(-1);
+  putOperand(w, mask);
+  w.call(Op.KernelGather);
+  const ptr = w.num();
+  return NDArray._adopt(ptr, readView(w, null, null), a.dtype);
 }
 
 // ------------------------------------------------------------------------------------ creation

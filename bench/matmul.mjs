@@ -17,6 +17,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as sv from '../dist/index.mjs';
+import { perCall } from './timing.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -58,27 +59,10 @@ function medianMs(fn, budgetMs = QUICK ? 80 : 250, minReps = 5) {
   t.sort((x, y) => x - y);
   return t[t.length >> 1];
 }
-/** Median us per call over batches of k calls sized to take ~budgetMs each (small products).
- * Short batches, many of them: on a shared machine a long batch is rarely free of preemption. */
+/** Median us per call (small products): short batches, many of them (bench/timing.mjs); on a
+ * shared machine a long batch is rarely free of preemption. */
 function perCallUs(fn, budgetMs = 2, batches = QUICK ? 15 : 41) {
-  const end = performance.now() + 50;
-  while (performance.now() < end) for (let i = 0; i < 20; i++) fn();
-  let k = 1;
-  for (;;) {
-    const s = performance.now();
-    for (let i = 0; i < k; i++) fn();
-    if (performance.now() - s >= budgetMs / 4 || k >= 1 << 20) break;
-    k *= 2;
-  }
-  k *= 4;
-  const t = [];
-  for (let b = 0; b < batches; b++) {
-    const s = performance.now();
-    for (let i = 0; i < k; i++) fn();
-    t.push(((performance.now() - s) * 1000) / k);
-  }
-  t.sort((x, y) => x - y);
-  return t[t.length >> 1];
+  return perCall(fn, { budgetMs, batches, warmMs: 50 });
 }
 function ntVersion() {
   try {

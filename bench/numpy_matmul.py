@@ -10,6 +10,7 @@ import sys
 import time
 
 import numpy as np
+from timing import per_call
 
 
 def arg(name, default):
@@ -30,26 +31,7 @@ def data(n, dtype, seed):
 
 def per_call_us(fn, budget_ms, batches):
     """Median microseconds per call over batches of k calls, each about budget_ms long."""
-    end = time.perf_counter() + 0.05
-    while time.perf_counter() < end:
-        fn()
-    k = 1
-    while True:
-        s = time.perf_counter()
-        for _ in range(k):
-            fn()
-        if (time.perf_counter() - s) * 1000 >= budget_ms / 4 or k >= 1 << 20:
-            break
-        k *= 2
-    k *= 4
-    t = []
-    for _ in range(batches):
-        s = time.perf_counter()
-        for _ in range(k):
-            fn()
-        t.append((time.perf_counter() - s) * 1e6 / k)
-    t.sort()
-    return t[len(t) // 2]
+    return per_call(fn, budget_ms, batches, warm_s=0.05)
 
 
 def median_ms(fn, budget_ms, min_reps):

@@ -3,31 +3,9 @@ microseconds per call of the issue-13 ops on float32 [n, n] arrays. Prints one J
 {op: {n: us}}. Usage: /usr/bin/python3 bench/numpy_ops.py [--quick|--full] n1 n2 ..."""
 import json
 import sys
-import time
 
 import numpy as np
-
-
-def per_call(fn, budget, batches):
-    for _ in range(3):
-        fn()
-    k = 1
-    while True:
-        s = time.perf_counter()
-        for _ in range(k):
-            fn()
-        if (time.perf_counter() - s) * 1000 >= budget / 4 or k >= 1 << 20:
-            break
-        k *= 2
-    k *= 4
-    t = []
-    for _ in range(batches):
-        s = time.perf_counter()
-        for _ in range(k):
-            fn()
-        t.append((time.perf_counter() - s) * 1e6 / k)
-    t.sort()
-    return t[len(t) // 2]
+from timing import per_call
 
 
 def main():

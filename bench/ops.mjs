@@ -11,6 +11,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as sv from '../dist/index.mjs';
+import { perCall } from './timing.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -26,29 +27,6 @@ if (!args.includes('--no-peers')) {
   }
 }
 
-/** Median microseconds per call: batches of k calls sized to take ~budget ms each. */
-function perCall(fn, budgetMs, batches) {
-  // Warm-up by time: V8 compiles WebAssembly with its baseline compiler first and tiers up hot
-  // functions later; a few calls would measure the baseline code.
-  const end = performance.now() + (QUICK ? 40 : 120);
-  while (performance.now() < end) fn();
-  let k = 1;
-  for (;;) {
-    const s = performance.now();
-    for (let i = 0; i < k; i++) fn();
-    if (performance.now() - s >= budgetMs / 4 || k >= 1 << 20) break;
-    k *= 2;
-  }
-  k *= 4;
-  const t = [];
-  for (let b = 0; b < batches; b++) {
-    const s = performance.now();
-    for (let i = 0; i < k; i++) fn();
-    t.push(((performance.now() - s) * 1000) / k);
-  }
-  t.sort((x, y) => x - y);
-  return t[t.length >> 1];
-}
 const fmt = (x) => (x == null || Number.isNaN(x) ? '-' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const free = (x) => {
   if (x == null || typeof x !== 'object') return;
@@ -123,11 +101,12 @@ for (const n of SIZES) {
   const budget = n >= 1024 ? 80 : 20;
   const batches = n >= 1024 ? 5 : QUICK ? 5 : 9;
   for (const [name, f, pf] of OPS) {
-    const t = perCall(() => free(f(a, idx)), budget, batches);
+    const warmMs = QUICK ? 40 : 120;
+    const t = perCall(() => free(f(a, idx)), { budgetMs: budget, batches, warmMs });
     let tp = null;
     if (np && pf) {
       try {
-        tp = perCall(() => free(pf(pa, pidx)), budget, batches);
+        tp = perCall(() => free(pf(pa, pidx)), { budgetMs: budget, batches, warmMs });
       } catch {
         tp = null;
       }

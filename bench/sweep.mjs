@@ -11,6 +11,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as sv from '../dist/index.mjs';
+import { perCall as timing } from './timing.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -27,26 +28,9 @@ if (!args.includes('--no-peers')) {
   }
 }
 
-/** Median microseconds per call: batches of k calls sized to take ~budget ms each. */
+/** Median microseconds per call (bench/timing.mjs; the warm-up here is done per op below). */
 function perCall(fn, budgetMs = QUICK ? 8 : 25, batches = QUICK ? 5 : 9) {
-  for (let i = 0; i < 50; i++) fn(); // warm-up (JIT, Liftoff -> TurboFan)
-  let k = 1;
-  for (;;) {
-    const s = performance.now();
-    for (let i = 0; i < k; i++) fn();
-    const ms = performance.now() - s;
-    if (ms >= budgetMs / 4 || k >= 1 << 20) break;
-    k *= 2;
-  }
-  k *= 4; // a batch now takes about budgetMs
-  const t = [];
-  for (let b = 0; b < batches; b++) {
-    const s = performance.now();
-    for (let i = 0; i < k; i++) fn();
-    t.push(((performance.now() - s) * 1000) / k);
-  }
-  t.sort((x, y) => x - y);
-  return t[t.length >> 1];
+  return timing(fn, { budgetMs, batches, warmMs: 0 });
 }
 const fmt = (x, d = 2) => (x == null || Number.isNaN(x) ? '-' : x.toFixed(d));
 

@@ -1,11 +1,13 @@
 // sort() / argsort() / topk() along one axis. Each line is read (converted to an exact 8-byte wide
 // type: float64, int64 or uint64), every element gets a uint64 key whose unsigned order is the
 // value order (floats: sign-magnitude flipped, -0 as +0, every NaN above +inf; int64: sign bit
-// flipped), and (key, index) pairs are sorted with the index as the tie-break, which makes the
-// sort stable without a merge buffer. Size: one std::sort / std::partial_sort instantiation for
-// every dtype; the values written back are the original wide values gathered by index.
+// flipped), and (key, index) pairs are sorted stably: std::sort with the index as the tie-break
+// for short lines, an LSD radix sort for long ones (a [1024,1024] float32 sort along rows: 70 ->
+// 26 ms; NumPy's stable sort 25 ms). The values written back are the original wide values
+// gathered by index.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "kernels/lines.hpp"
@@ -56,9 +58,37 @@ SV_LOOP_FN void make_keys(Wide w, const uint64_t* v, KV* p, int64_t n) {
   }
 }
 
-SV_LOOP_FN void sort_pairs(KV* p, int64_t n) {
-  std::sort(p, p + n,
-            [](const KV& a, const KV& b) { return a.k < b.k || (a.k == b.k && a.i < b.i); });
+// Pairs in key order, equal keys in index order (the pairs arrive in index order). Short lines:
+// std::sort with the index as tie-break. Long ones: an LSD radix sort on the keys, byte by byte,
+// which is stable by construction; a byte that is the same in every key is skipped (float32 and
+// narrow integers widened to 8 bytes leave several), so most lines take 3-5 passes. `tmp` holds n
+// pairs. The sorted pairs end in p.
+SV_LOOP_FN void sort_pairs(KV* p, KV* tmp, int64_t n) {
+  if (n < 256) {  // (radix at 64 elements: 2x slower than std::sort)
+    std::sort(p, p + n,
+              [](const KV& a, const KV& b) { return a.k < b.k || (a.k == b.k && a.i < b.i); });
+    return;
+  }
+  uint32_t count[8][256] = {};
+  for (int64_t j = 0; j < n; ++j) {
+    const uint64_t k = p[j].k;
+    for (int b = 0; b < 8; ++b) ++count[b][(k >> (8 * b)) & 0xff];
+  }
+  KV* from = p;
+  KV* to = tmp;
+  for (int b = 0; b < 8; ++b) {
+    uint32_t* c = count[b];
+    if (c[(from[0].k >> (8 * b)) & 0xff] == static_cast<uint32_t>(n)) continue;  // one value
+    uint32_t sum = 0;
+    for (int d = 0; d < 256; ++d) {
+      const uint32_t x = c[d];
+      c[d] = sum;
+      sum += x;
+    }
+    for (int64_t j = 0; j < n; ++j) to[c[(from[j].k >> (8 * b)) & 0xff]++] = from[j];
+    std::swap(from, to);
+  }
+  if (from != p) std::memcpy(p, from, static_cast<size_t>(n) * sizeof(KV));
 }
 
 // The k largest first, ties by the smaller index.
@@ -118,12 +148,13 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
   bool alias = false;
   for (const Operand* o : {values, indices}) alias = alias || (o && detail::overlaps(*o, in));
   if (alias) SV_CHECK(detail::materialize(name, in, ib, &src));
-  // Workspace: the line's wide values, the pairs, and the output row.
-  SV_CHECK(wb.allocate(name, n * 8 + n * 16 + n * 8 + 16));
+  // Workspace: the line's wide values, the pairs, the output row and the radix sort's pairs.
+  SV_CHECK(wb.allocate(name, n * 8 + n * 16 + n * 8 + n * 16 + 16));
   char* w = wb.data() + ((16 - reinterpret_cast<uintptr_t>(wb.data()) % 16) % 16);
   uint64_t* v = reinterpret_cast<uint64_t*>(w);
   KV* p = reinterpret_cast<KV*>(w + n * 8);
   uint64_t* row = reinterpret_cast<uint64_t*>(w + n * 24);
+  KV* tmp = reinterpret_cast<KV*>(w + n * 32);
 
   const Wide wk = wide_kind(in.dtype);
   const detail::Caster load = detail::make_caster(wide_dtype(wk), in.dtype);
@@ -143,7 +174,7 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
     if (mode == Mode::topk) {
       top_pairs(p, nout, n);
     } else {
-      sort_pairs(p, n);
+      sort_pairs(p, tmp, n);
     }
     if (values) {
       int64_t o, a, b;

@@ -512,6 +512,54 @@ bool reduced_slab(const Operand& in, uint64_t axes, const int64_t* j, Operand* s
   return valid;
 }
 
+// The fused rows of moments_slabs for float operands whose slabs are one contiguous run: the same
+// per-element operations in the same order as the general path (bit-identical), read straight
+// from the operand, two float64 lanes at a time with SIMD128.
+template <class T>
+SV_LOOP_FN void acc_row(double* acc, const T* x, int64_t n) {
+  int64_t k = 0;
+#ifdef __wasm_simd128__
+  if constexpr (sizeof(T) == 4) {
+    for (; k + 4 <= n; k += 4) {
+      const v128_t v = wasm_v128_load(x + k);
+      const v128_t lo = wasm_f64x2_promote_low_f32x4(v);
+      const v128_t hi = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+      wasm_v128_store(acc + k, wasm_f64x2_add(wasm_v128_load(acc + k), lo));
+      wasm_v128_store(acc + k + 2, wasm_f64x2_add(wasm_v128_load(acc + k + 2), hi));
+    }
+  } else {
+    for (; k + 2 <= n; k += 2) {
+      wasm_v128_store(acc + k, wasm_f64x2_add(wasm_v128_load(acc + k), wasm_v128_load(x + k)));
+    }
+  }
+#endif
+  for (; k < n; ++k) acc[k] += static_cast<double>(x[k]);
+}
+
+template <class T>
+SV_LOOP_FN void dev_row(double* q, const double* mean, const T* x, int64_t n) {
+  int64_t k = 0;
+#ifdef __wasm_simd128__
+  auto step = [&](int64_t at, v128_t xv) {
+    const v128_t d = wasm_f64x2_sub(xv, wasm_v128_load(mean + at));
+    wasm_v128_store(q + at, wasm_f64x2_add(wasm_v128_load(q + at), wasm_f64x2_mul(d, d)));
+  };
+  if constexpr (sizeof(T) == 4) {
+    for (; k + 4 <= n; k += 4) {
+      const v128_t v = wasm_v128_load(x + k);
+      step(k, wasm_f64x2_promote_low_f32x4(v));
+      step(k + 2, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 0, 1)));
+    }
+  } else {
+    for (; k + 2 <= n; k += 2) step(k, wasm_v128_load(x + k));
+  }
+#endif
+  for (; k < n; ++k) {
+    const double d = static_cast<double>(x[k]) - mean[k];
+    q[k] += d * d;
+  }
+}
+
 // var / std for reductions over outer dims: the slabs across the reduced dims are converted to
 // float64 by the planned copy kernel and accumulated per output in C order of the reduced dims,
 // the same sums in the same order as the per-output walk (bit-identical), with contiguous reads.
@@ -537,22 +585,46 @@ Status moments_slabs(MomentOp op, const Operand& out, const Operand& in, uint64_
       tmp(static_cast<size_t>(nout));
   t.base = tmp.data();
   const double n = static_cast<double>(count);
+  // Float operands whose kept dims form one contiguous run are read in place (fused rows).
+  bool fused = (in.dtype == DType::float32 || in.dtype == DType::float64) && !l.has_mask();
+  for (int64_t d = r - 1, want = 1; d >= 0 && fused; --d) {
+    if ((axes >> d) & 1u || l.shape[d] == 1) continue;
+    fused = l.strides[d] == want;
+    want *= l.shape[d];
+  }
+  const int64_t es = static_cast<int64_t>(dtype_size(in.dtype));
   for (int pass = 0; pass < 2; ++pass) {
     int64_t j[kMaxRank] = {};
     for (;;) {
       Operand s;
       const bool valid = reduced_slab(in, axes, j, &s);
-      if (valid) SV_CHECK(copy(t, s, 0.0));
-      if (pass == 0) {
-        if (valid) {
-          for (int64_t k = 0; k < nout; ++k) acc[k] += tmp[k];
+      if (fused) {
+        const char* row = static_cast<const char*>(in.base) + s.layout.offset * es;
+        const bool f32 = in.dtype == DType::float32;
+        if (pass == 0) {
+          if (f32)
+            acc_row(acc.data(), reinterpret_cast<const float*>(row), nout);
+          else
+            acc_row(acc.data(), reinterpret_cast<const double*>(row), nout);
         } else {
-          for (int64_t k = 0; k < nout; ++k) acc[k] += 0.0;
+          if (f32)
+            dev_row(q.data(), acc.data(), reinterpret_cast<const float*>(row), nout);
+          else
+            dev_row(q.data(), acc.data(), reinterpret_cast<const double*>(row), nout);
         }
       } else {
-        for (int64_t k = 0; k < nout; ++k) {
-          const double dv = (valid ? tmp[k] : 0.0) - acc[k];
-          q[k] += dv * dv;
+        if (valid) SV_CHECK(copy(t, s, 0.0));
+        if (pass == 0) {
+          if (valid) {
+            for (int64_t k = 0; k < nout; ++k) acc[k] += tmp[k];
+          } else {
+            for (int64_t k = 0; k < nout; ++k) acc[k] += 0.0;
+          }
+        } else {
+          for (int64_t k = 0; k < nout; ++k) {
+            const double dv = (valid ? tmp[k] : 0.0) - acc[k];
+            q[k] += dv * dv;
+          }
         }
       }
       int d = r - 1;

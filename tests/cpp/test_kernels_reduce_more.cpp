@@ -362,3 +362,50 @@ TEST_CASE("argmax / argmin: contiguous float rows (the SIMD row path), NaN and t
     }
   }
 }
+
+TEST_CASE("var / std over the outer axis of a contiguous float matrix: the fused slab rows",
+          "[reduce_more]") {
+  // [rows, cols] C-order with cols >= 1024: moments_slabs reads the rows in place. The result must
+  // be bit-identical to the per-output order: sum in row order, mean, then squared deviations.
+  std::mt19937_64 rng(1405);
+  for (DType t : {DType::float32, DType::float64}) {
+    for (int rep = 0; rep < 3; ++rep) {
+      const int64_t rows = 2 + static_cast<int64_t>(rng() % 7),
+                    cols = 1024 + static_cast<int64_t>(rng() % 13);
+      std::vector<double> v(static_cast<size_t>(rows * cols));
+      for (double& x : v)
+        x = static_cast<double>(static_cast<int64_t>(rng() % 20001) - 10000) / 97.0;
+      std::vector<float> vf(v.begin(), v.end());
+      if (t == DType::float32) {
+        for (size_t i = 0; i < v.size(); ++i) v[i] = vf[i];
+      }
+      for (MomentOp op : {MomentOp::var, MomentOp::std}) {
+        std::vector<double> got(static_cast<size_t>(cols));
+        Operand in{
+            t == DType::float32 ? static_cast<void*>(vf.data()) : static_cast<void*>(v.data()),
+            {},
+            t};
+        in.layout.shape = {rows, cols};
+        in.layout.strides = {cols, 1};
+        Operand out{got.data(), {}, DType::float64};
+        out.layout.shape = {1, cols};
+        out.layout.strides = {cols, 1};
+        REQUIRE(moments(op, out, in, 1u, 1.0).ok());
+        for (int64_t c = 0; c < cols; ++c) {
+          double s = 0;
+          for (int64_t r = 0; r < rows; ++r) s += v[static_cast<size_t>(r * cols + c)];
+          const double mean = s / static_cast<double>(rows);
+          double q = 0;
+          for (int64_t r = 0; r < rows; ++r) {
+            const double d = v[static_cast<size_t>(r * cols + c)] - mean;
+            q += d * d;
+          }
+          double want = q / static_cast<double>(rows - 1);
+          if (op == MomentOp::std) want = std::sqrt(want);
+          INFO(dtype_name(t) << " " << rows << "x" << cols << " col " << c);
+          REQUIRE(got[static_cast<size_t>(c)] == want);
+        }
+      }
+    }
+  }
+}

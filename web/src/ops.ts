@@ -37,6 +37,7 @@ export interface OutOptions {
   out?: NDArray;
 }
 
+/** @internal */
 interface Prepared {
   inputs: KIn[];
   temps: NDArray[];
@@ -54,7 +55,7 @@ export function release(temps: NDArray[]): void {
 }
 
 /**
- * The inputs of one kernel in one dtype (NumPy promotion; scalars value-based): arrays of another
+ * @internal The inputs of one kernel in one dtype (NumPy promotion; scalars value-based): arrays of another
  * dtype (or padded with a fill other than +0: the kernels read pad elements as +0) are materialized, scalars travel by value (stored as the
  * dtype), nested JS arrays become temporaries.
  */

@@ -106,7 +106,24 @@ template <class T, bool NAN_>
 SV_LOOP_FN void fpred_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
   const T* a = static_cast<const T*>(pa);
   uint8_t* o = static_cast<uint8_t*>(po);
-  for (int64_t i = 0; i < n; ++i) {
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  if constexpr (sizeof(T) == 4) {
+    // 16 lanes per step: four f32x4 compares narrowed to bytes (all ones or zero), then & 1.
+    const v128_t one = wasm_i8x16_splat(1);
+    auto test = [](v128_t x) {
+      const v128_t d = wasm_f32x4_sub(x, x);
+      return NAN_ ? wasm_f32x4_ne(x, x) : wasm_f32x4_eq(d, d);
+    };
+    for (; i + 16 <= n; i += 16) {
+      const v128_t m0 = test(wasm_v128_load(a + i)), m1 = test(wasm_v128_load(a + i + 4));
+      const v128_t m2 = test(wasm_v128_load(a + i + 8)), m3 = test(wasm_v128_load(a + i + 12));
+      const v128_t lo = wasm_i16x8_narrow_i32x4(m0, m1), hi = wasm_i16x8_narrow_i32x4(m2, m3);
+      wasm_v128_store(o + i, wasm_v128_and(wasm_i8x16_narrow_i16x8(lo, hi), one));
+    }
+  }
+#endif
+  for (; i < n; ++i) {
     const T x = a[i];
     o[i] = NAN_ ? x != x : x - x == x - x;  // x - x is NaN for inf and NaN
   }
@@ -296,6 +313,8 @@ Status run_chunks(const char* name, const Operand& out, const Operand* const* in
           const char* s = ptr[k + 1] + i * p.stride[k + 1][L] * p.esize[k + 1];
           if (direct[k] && p.stride[k + 1][L] == 1) {
             x[k] = s;
+          } else if (p.stride[k + 1][L] == 0 && i > 0) {
+            // a broadcast scalar along the row: the chunk staged first holds it already
           } else {
             detail::cast_row(cast[k], w[k], 1, s, p.stride[k + 1][L], m);
           }

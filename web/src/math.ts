@@ -128,13 +128,14 @@ export function expm1(a: ArrayInput, options?: OutOptions): NDArray {
   return float('expm1', a, options);
 }
 
-/** x * x, keeping integer dtypes (they wrap); bool gives int8 (NumPy). */
+/**
+ * x * x, keeping integer dtypes (they wrap); bool gives int8 (NumPy). Runs as the SIMD multiply
+ * of x by itself (for floats the same bits as NumPy's square: one correctly rounded product).
+ */
 export function square(a: ArrayInput, options?: OutOptions): NDArray {
   const op = 'square';
   try {
-    const d = resultDType(op, [a]);
-    if (info(d).kind === 'f') return compute(op, Kind.MathUnary, MATH.square, [a], options, undefined, same);
-    const t = d === 'bool' ? () => 'int8' as DType : undefined;
+    const t = isScalar(a) || !(a instanceof NDArray) || a.dtype === 'bool' ? (d: DType): DType => (d === 'bool' ? 'int8' : d) : undefined;
     return compute(op, Kind.Binary, 2, [a, a], options, t, same);
   } catch (e) {
     throw relabel(op, e);
@@ -260,6 +261,7 @@ export function pow(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray
         throw new StrideViewError('invalid_argument', `${op}: integers to negative integer powers are not allowed: ${bad} (result dtype ${d}); use a float base or exponent`);
       }
     }
+    if (b === 2 && k === 'f') return square(a, options); // x ** 2: exactly x * x (one rounding), the SIMD multiply
     return compute(op, Kind.MathBinary, 0, [a, b], options, d === 'bool' ? () => 'int8' : undefined, same);
   } catch (e) {
     throw relabel(op, e);

@@ -416,6 +416,58 @@ Status arg_reduce(ArgOp op, const Operand& out, const Operand& in, int axis) {
   return ok_status();
 }
 
+namespace {
+
+// any / all of a whole C-contiguous bool, float32 or float64 operand: a direct scan that stops at
+// the first element deciding the result (bool: any byte != 0; floats: x != 0, NaN included),
+// 16 bytes at a time with SIMD128. Returns false when the operand is not of that kind.
+bool any_all_flat(ReduceMoreOp op, const Operand& in, uint64_t axes, uint8_t* result) {
+  const Layout& l = in.layout;
+  const int r = static_cast<int>(l.shape.size());
+  if (l.has_mask() ||
+      (in.dtype != DType::bool_ && in.dtype != DType::float32 && in.dtype != DType::float64)) {
+    return false;
+  }
+  int64_t n = 1;
+  for (int d = r - 1; d >= 0; --d) {
+    if (!((axes >> d) & 1u)) return false;  // not a reduction over everything
+    if (l.shape[d] != 1 && l.strides[d] != n) return false;
+    n *= l.shape[d];
+  }
+  const bool any = op == ReduceMoreOp::any;
+  const int64_t es = static_cast<int64_t>(dtype_size(in.dtype));
+  const char* base = static_cast<const char*>(in.base) + l.offset * es;
+  int64_t i = 0;
+  bool hit = false;  // any: a nonzero seen; all: a zero seen
+  if (in.dtype == DType::bool_) {
+    const auto* b = reinterpret_cast<const uint8_t*>(base);
+#ifdef __wasm_simd128__
+    for (; i + 16 <= n && !hit; i += 16) {
+      const v128_t v = wasm_v128_load(b + i);
+      hit = any ? wasm_v128_any_true(v) : !wasm_i8x16_all_true(v);
+    }
+#endif
+    for (; i < n && !hit; ++i) hit = any ? b[i] != 0 : b[i] == 0;
+  } else if (in.dtype == DType::float32) {
+    const auto* x = reinterpret_cast<const float*>(base);
+#ifdef __wasm_simd128__
+    const v128_t z = wasm_f32x4_splat(0.0f);
+    for (; i + 4 <= n && !hit; i += 4) {
+      const v128_t nz = wasm_f32x4_ne(wasm_v128_load(x + i), z);  // NaN != 0
+      hit = any ? wasm_v128_any_true(nz) : !wasm_i32x4_all_true(nz);
+    }
+#endif
+    for (; i < n && !hit; ++i) hit = any ? x[i] != 0 : !(x[i] != 0);
+  } else {
+    const auto* x = reinterpret_cast<const double*>(base);
+    for (; i < n && !hit; ++i) hit = any ? x[i] != 0 : !(x[i] != 0);
+  }
+  *result = any ? hit : !hit;
+  return true;
+}
+
+}  // namespace
+
 Status reduce_more(ReduceMoreOp op, const Operand& out, const Operand& in, uint64_t axes_mask) {
   const char* name = op == ReduceMoreOp::prod  ? "reduce prod"
                      : op == ReduceMoreOp::any ? "reduce any"
@@ -438,6 +490,11 @@ Status reduce_more(ReduceMoreOp op, const Operand& out, const Operand& in, uint6
     SV_CHECK(detail::check_dtype(name, "out", out, DType::bool_));
   }
   if (empty_out) return ok_status();
+  uint8_t flat_result;
+  if (op != ReduceMoreOp::prod && any_all_flat(op, in, axes_mask, &flat_result)) {
+    *(static_cast<uint8_t*>(out.base) + out.layout.offset) = flat_result;  // one element
+    return ok_status();
+  }
   detail::Buffer buf;
   Operand src;
   SV_CHECK(prepare_input(name, out, in, buf, &src));

@@ -409,3 +409,42 @@ TEST_CASE("var / std over the outer axis of a contiguous float matrix: the fused
     }
   }
 }
+
+TEST_CASE("any / all over a whole contiguous bool or float operand: the early-exit scan",
+          "[reduce_more]") {
+  std::mt19937_64 rng(1406);
+  for (int rep = 0; rep < 300; ++rep) {
+    const int64_t n = static_cast<int64_t>(rng() % 100);
+    const int kind = static_cast<int>(rng() % 3);  // bool, float32, float64
+    const bool fill = rng() % 2;                   // background value: all nonzero or all zero
+    std::vector<double> v(static_cast<size_t>(n), fill ? 1.0 : 0.0);
+    if (n > 0 && rng() % 4 != 0) {
+      const int k = static_cast<int>(rng() % 3);
+      v[rng() % static_cast<size_t>(n)] = k == 0 ? 0.0 : k == 1 ? -0.0 : (kind ? NAN : 2.0);
+    }
+    std::vector<uint8_t> vb(v.size());
+    std::vector<float> vf(v.begin(), v.end());
+    for (size_t i = 0; i < v.size(); ++i)
+      vb[i] = v[i] != 0 ? static_cast<uint8_t>(1 + rng() % 3) : 0;
+    void* base = kind == 0   ? static_cast<void*>(vb.data())
+                 : kind == 1 ? static_cast<void*>(vf.data())
+                             : static_cast<void*>(v.data());
+    Operand in{base, {}, kind == 0 ? DType::bool_ : kind == 1 ? DType::float32 : DType::float64};
+    in.layout.shape = {n};
+    in.layout.strides = {1};
+    bool any = false, all = true;
+    for (double x : v) {
+      any = any || x != 0;
+      all = all && x != 0;
+    }
+    for (ReduceMoreOp op : {ReduceMoreOp::any, ReduceMoreOp::all}) {
+      uint8_t got = 7;
+      Operand out{&got, {}, DType::bool_};
+      out.layout.shape = {1};
+      out.layout.strides = {1};
+      REQUIRE(reduce_more(op, out, in, 1u).ok());
+      INFO("kind " << kind << " n " << n);
+      CHECK(got == (op == ReduceMoreOp::any ? any : all));
+    }
+  }
+}

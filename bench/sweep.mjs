@@ -11,22 +11,14 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as sv from '../dist/index.mjs';
-import { perCall as timing } from './timing.mjs';
+import { perCall as timing, loadNumpyTs } from './timing.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const here = dirname(fileURLToPath(import.meta.url));
 
 await sv.init();
-let np = null;
-if (!args.includes('--no-peers')) {
-  try {
-    np = await import('numpy-ts');
-    np.configureWasm({ maxMemory: 1536 * 1024 * 1024 });
-  } catch (e) {
-    console.error(`numpy-ts unavailable (${e.message}); peer columns left empty`);
-  }
-}
+const np = await loadNumpyTs(args);
 
 /** Median microseconds per call (bench/timing.mjs; the warm-up here is done per op below). */
 function perCall(fn, budgetMs = QUICK ? 8 : 25, batches = QUICK ? 5 : 9) {

@@ -28,3 +28,19 @@ export function perCall(fn, { budgetMs = 25, batches = 9, warmMs = 40 } = {}) {
   t.sort((x, y) => x - y);
   return t[t.length >> 1];
 }
+
+/**
+ * numpy-ts (the JS peer, a devDependency) with room for the largest benches, or null when
+ * `--no-peers` is given or it cannot load (the peer columns are then left empty).
+ */
+export async function loadNumpyTs(args) {
+  if (args.includes('--no-peers')) return null;
+  try {
+    const np = await import('numpy-ts');
+    np.configureWasm?.({ maxMemory: 1536 * 1024 * 1024 });
+    return np;
+  } catch (e) {
+    console.error(`numpy-ts unavailable (${e.message}); its columns are left empty`);
+    return null;
+  }
+}

@@ -156,7 +156,7 @@ Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
 Result<View> read_view(Reader& r, int depth) {
   if (depth > kMaxDepth) return malformed("view derivation too deep");
   SV_TRY(int64_t tag, r.i64());
-  if (tag == 0) {
+  if (tag == kViewFlat) {
     SV_TRY(sym::Shape shape, read_shape(r));
     SV_TRY(int64_t offset, r.i64());
     SV_TRY(int64_t has_strides, r.i64());
@@ -174,7 +174,7 @@ Result<View> read_view(Reader& r, int depth) {
     }
     return View::create(shape, offset, std::move(strides), std::move(mask));
   }
-  if (tag == 1) {
+  if (tag == kViewDerived) {
     SV_TRY(View parent, read_view(r, depth + 1));
     SV_TRY(int64_t op, r.i64());
     return apply_view_op(parent, op, r);
@@ -217,11 +217,11 @@ void write_shape(Writer& w, const sym::Shape& s) {
 void write_view(Writer& w, const View& v) {
   const bool const_strides = std::all_of(v.sym_strides().begin(), v.sym_strides().end(),
                                          [](const Dim& d) { return d.is_const(); });
-  int mode = 0;
+  int mode = kModeDerivation;
   if (const_strides && (!v.mask() || sym::is_static(v.shape()))) {
-    mode = 1;
+    mode = kModeStrided;
   } else if (v.is_c_contiguous()) {
-    mode = 2;
+    mode = kModeCContiguous;
   }
   w.i64(mode);
   w.i64(v.ndim());

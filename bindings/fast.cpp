@@ -40,7 +40,7 @@ bool read_fixed_pairs(Reader& r, int64_t n, FlatRange* out) {
 
 bool read_flat(Reader& r, FlatView& v) {
   int64_t tag, n, tok, has_strides, has_mask;
-  if (!r.next(tag) || tag != 0 || !r.next(n) || n < 0 || n > kMaxRank) return false;
+  if (!r.next(tag) || tag != kViewFlat || !r.next(n) || n < 0 || n > kMaxRank) return false;
   v.ndim = static_cast<int>(n);
   for (int64_t i = 0; i < n; ++i) {
     if (!r.next(tok) || tok != kConst || !r.next(v.shape[i])) return false;
@@ -56,7 +56,7 @@ bool read_flat(Reader& r, FlatView& v) {
 void write_flat(Writer& w, const FlatView& v) {
   const int n = v.ndim;
   double* p = w.grab(static_cast<size_t>(7 + 4 * n + (v.has_mask ? 2 * n : 0)));
-  *p++ = 1;
+  *p++ = kModeStrided;
   *p++ = n;
   bool zero = false;
   for (int i = 0; i < n; ++i) zero = zero || v.shape[i] == 0;
@@ -143,13 +143,13 @@ bool fast_view(Reader r, Writer& w) {
   Reader peek = r;
   if (!peek.next(tag)) return false;
   FlatView v;
-  if (tag == 0) {
+  if (tag == kViewFlat) {
     if (!read_flat(r, v)) return false;
     write_flat(w, v);
     return true;
   }
   FlatView p;
-  if (tag != 1 || !r.next(tag) || !read_flat(r, p) || !r.next(op)) return false;
+  if (tag != kViewDerived || !r.next(tag) || !read_flat(r, p) || !r.next(op)) return false;
   bool ok = false;
   if (op == kViewPermute || op == kViewFlip) {
     int64_t a[kMaxRank];
@@ -203,33 +203,19 @@ namespace {
 
 using kernels::DType;
 
-enum Kind : int64_t {
-  kCopy,
-  kBinary,
-  kUnary,
-  kWhere,
-  kReduce,
-  kMathUnary,
-  kMathBinary,
-  kClip,
-  kReduceMore,
-  kMoments,
-  kArg,
-  kScan,
-  kSort,
-  kTopk,
-  kMatmul,
-  kKinds
-};
 enum ResultShape : int8_t { kBroadcast, kReduced, kSame, kTopkShape, kMatmulShape };
 struct KindInfo {
   int8_t arity, ncodes, shape;
 };
 constexpr KindInfo kKindInfo[kKinds] = {
-    {1, 1, kBroadcast}, {2, 12, kBroadcast}, {1, 5, kBroadcast},  {3, 1, kBroadcast},
-    {1, 4, kReduced},   {1, 18, kBroadcast}, {2, 4, kBroadcast},  {3, 1, kBroadcast},
-    {1, 3, kReduced},   {1, 2, kReduced},    {1, 2, kReduced},    {1, 2, kSame},
-    {1, 2, kSame},      {1, 1, kTopkShape},  {2, 1, kMatmulShape}};
+    {1, tables::kSingleOpCount, kBroadcast},    {2, tables::kBinaryOpCount, kBroadcast},
+    {1, tables::kUnaryOpCount, kBroadcast},     {3, tables::kSingleOpCount, kBroadcast},
+    {1, tables::kReduceOpCount, kReduced},      {1, tables::kMathOpCount, kBroadcast},
+    {2, tables::kMathBinaryOpCount, kBroadcast}, {3, tables::kSingleOpCount, kBroadcast},
+    {1, tables::kReduceMoreOpCount, kReduced},  {1, tables::kMomentOpCount, kReduced},
+    {1, tables::kArgOpCount, kReduced},         {1, tables::kScanOpCount, kSame},
+    {1, tables::kSortOpCount, kSame},           {1, tables::kSingleOpCount, kTopkShape},
+    {2, tables::kSingleOpCount, kMatmulShape}};
 
 std::string S(int64_t v) { return std::to_string(v); }
 
@@ -441,7 +427,8 @@ Status run(int64_t kind, int64_t code, const kernels::Operand& out, const kernel
     case kArg: return k::arg_reduce(static_cast<k::ArgOp>(code), out, operand(in[0]), axis);
     case kScan: return k::scan(static_cast<k::ScanOp>(code), out, operand(in[0]), axis);
     case kSort:
-      return code == 0 ? k::sort(out, operand(in[0]), axis) : k::argsort(out, operand(in[0]), axis);
+      return static_cast<SortOp>(code) == SortOp::sort ? k::sort(out, operand(in[0]), axis)
+                                                        : k::argsort(out, operand(in[0]), axis);
     case kTopk: return k::topk(out, *out2, operand(in[0]), x.k, axis);
     default: return k::matmul(out, operand(in[0]), operand(in[1]));
   }
@@ -463,8 +450,8 @@ void expand_out(kernels::Operand& o, const FlatView& stored, const int64_t* full
 
 Status kernel_run(Reader& r, Writer& w) {
   int64_t kind, code, mode;
-  if (!r.next(kind) || !r.next(code) || !r.next(mode) || kind < 0 || kind >= kKinds || mode < 0 ||
-      mode > 1) {
+  if (!r.next(kind) || !r.next(code) || !r.next(mode) || kind < 0 || kind >= kKinds ||
+      (mode != kOutAllocate && mode != kOutGiven)) {
     return malformed("kernel request");
   }
   const KindInfo& info = kKindInfo[kind];
@@ -472,7 +459,7 @@ Status kernel_run(Reader& r, Writer& w) {
   const char* name = kernel_name(kind, code);
   DType rdt;
   if (!read_dtype(r, rdt)) return malformed("result dtype");
-  const bool given = mode == 1;
+  const bool given = mode == kOutGiven;
   if (given && info.shape == kTopkShape) return malformed("topk out");
   KArg out;
   int64_t want[kMaxRank];
@@ -497,7 +484,7 @@ Status kernel_run(Reader& r, Writer& w) {
   for (int i = 0; i < nin; ++i) {
     int64_t tag;
     if (!r.next(tag)) return malformed("operand");
-    if (tag == 1) {
+    if (tag == kInScalar) {
       if (!read_scalar(r, in[i])) return malformed("scalar");
     } else {
       SV_CHECK(read_array(r, name, in[i]));
@@ -764,14 +751,14 @@ Status kernel_gather(Reader& r, Writer& w) {
   const char* name = "take";
   KArg dst, src;
   int64_t alloc;
-  if (!r.next(alloc) || alloc < 0 || alloc > 1) return malformed("gather");
-  if (!alloc) SV_CHECK(read_array(r, name, dst));
+  if (!r.next(alloc) || (alloc != kGatherInto && alloc != kGatherAllocate)) return malformed("gather");
+  if (alloc == kGatherInto) SV_CHECK(read_array(r, name, dst));
   SV_CHECK(read_array(r, name, src));
   double fill;
   int64_t axis, n;
   if (!r.next_num(fill) || !r.next(axis) || !r.next(n) || n < -1) return malformed("gather");
   if (axis < 0 || axis >= src.v.ndim ||
-      (!alloc && (dst.v.ndim != src.v.ndim || dst.dt != src.dt))) {
+      (alloc == kGatherInto && (dst.v.ndim != src.v.ndim || dst.dt != src.dt))) {
     return malformed("gather axis");
   }
   const int64_t len = src.v.shape[axis];
@@ -811,7 +798,7 @@ Status kernel_gather(Reader& r, Writer& w) {
     }
   }
   char* mem = nullptr;
-  if (alloc) {  // a new C-contiguous result of src's dtype (its shape known only now)
+  if (alloc == kGatherAllocate) {  // a new C-contiguous result of src's dtype (its shape known only now)
     FlatView& v = dst.v;
     v.ndim = src.v.ndim;
     std::copy(src.v.shape, src.v.shape + v.ndim, v.shape);

@@ -88,6 +88,12 @@ enum FlatMode : int32_t {
   kModeCContiguous = 2,  // flat, with default (C-contiguous) strides
 };
 
+// the status word sv_call returns
+enum CallStatus : int32_t {
+  kCallCodeMask = 255,  // low bits: the error Code (0: success)
+  kCallScratchMoved = 256,  // flag: the scratch area moved to fit the response
+};
+
 // kernel kinds: the first number of a KernelRun request
 enum Kind : int64_t {
   kCopy = 0,  // dst = cast(src), masked elements filled (code 0)
@@ -272,7 +278,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0x0306581cu;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0xe5f23914u;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -286,6 +292,7 @@ inline constexpr int kTokCount = 5;
 inline constexpr int kSliceKindCount = 6;
 inline constexpr int kViewTagCount = 2;
 inline constexpr int kFlatModeCount = 3;
+inline constexpr int kCallStatusCount = 2;
 inline constexpr int kKindCount = 15;
 inline constexpr int kKernelOutCount = 2;
 inline constexpr int kKernelInCount = 2;
@@ -374,6 +381,10 @@ inline constexpr int16_t kFlatModeValues[] = {
     static_cast<int16_t>(sv::wire::kModeDerivation),
     static_cast<int16_t>(sv::wire::kModeStrided),
     static_cast<int16_t>(sv::wire::kModeCContiguous),
+};
+inline constexpr int16_t kCallStatusValues[] = {
+    static_cast<int16_t>(sv::wire::kCallCodeMask),
+    static_cast<int16_t>(sv::wire::kCallScratchMoved),
 };
 inline constexpr int16_t kKindValues[] = {
     static_cast<int16_t>(sv::wire::kCopy),
@@ -620,6 +631,7 @@ inline constexpr Table kTables[] = {
     {"SliceKind", 6, kSliceKindValues},
     {"ViewTag", 2, kViewTagValues},
     {"FlatMode", 3, kFlatModeValues},
+    {"CallStatus", 2, kCallStatusValues},
     {"Kind", 15, kKindValues},
     {"KernelOut", 2, kKernelOutValues},
     {"KernelIn", 2, kKernelInValues},
@@ -638,6 +650,6 @@ inline constexpr Table kTables[] = {
     {"ScanOp", 2, kScanOpValues},
     {"SortOp", 2, kSortOpValues},
 };
-inline constexpr int kNumTables = 22;
+inline constexpr int kNumTables = 23;
 
 }  // namespace sv::tables

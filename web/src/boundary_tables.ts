@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0x0306581c;
+export const TABLES_SOURCE_HASH = 0xe5f23914;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -146,6 +146,14 @@ export const enum FlatMode {
   Strided = 1,
   /** flat, with default (C-contiguous) strides */
   CContiguous = 2,
+}
+
+/** @internal the status word sv_call returns (C++: sv::wire::CallStatus) */
+export const enum CallStatus {
+  /** low bits: the error Code (0: success) */
+  CodeMask = 255,
+  /** flag: the scratch area moved to fit the response */
+  ScratchMoved = 256,
 }
 
 /** @internal kernel kinds: the first number of a KernelRun request (C++: sv::wire::Kind) */

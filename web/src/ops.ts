@@ -1,6 +1,7 @@
 // Operations over NDArrays: elementwise with NumPy broadcasting, where, reductions, joining and
 // tiling. Each op is one kernel call (runKernel): shapes are broadcast, operands expanded and the
 // result allocated by C++ inside it; dtypes are promoted by the table in dtype.ts.
+import { BINARY_OPS, BinaryOp, REDUCE_OPS, SingleOp, UNARY_OPS, UnaryOp } from './boundary_tables.js';
 import { type DType, type Scalar, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt, toInts, withOp } from './errors.js';
 import {
@@ -191,26 +192,12 @@ export const same = (d: DType): DType => d;
 /** @internal */
 export const toBool = (): DType => 'bool';
 
-const BINARY = {
-  add: 0,
-  sub: 1,
-  mul: 2,
-  div: 3,
-  maximum: 4,
-  minimum: 5,
-  equal: 6,
-  notEqual: 7,
-  less: 8,
-  lessEqual: 9,
-  greater: 10,
-  greaterEqual: 11,
-} as const;
-
 const divType = (d: DType): DType => (info(d).kind === 'f' ? d : 'float64');
 
-function binary(name: keyof typeof BINARY, a: ArrayInput, b: ArrayInput, options: OutOptions | undefined): NDArray {
-  const code = BINARY[name];
-  return compute(name, Kind.Binary, code, [a, b], options, name === 'div' ? divType : undefined, code >= 6 ? toBool : same);
+function binary(name: keyof typeof BINARY_OPS, a: ArrayInput, b: ArrayInput, options: OutOptions | undefined): NDArray {
+  const code = BINARY_OPS[name];
+  // the comparisons (equal .. greaterEqual, the end of the table) give bool
+  return compute(name, Kind.Binary, code, [a, b], options, name === 'div' ? divType : undefined, code >= BinaryOp.Equal ? toBool : same);
 }
 
 /** a + b with broadcasting (dtypes promoted NumPy-style; bool + bool is logical or). */
@@ -267,7 +254,7 @@ export function where(cond: ArrayInput, a: ArrayInput, b: ArrayInput, options?: 
       const d = direct(op, [a, b], undefined);
       if (d !== null) {
         const out = o === undefined ? null : checkOut(op, o, d);
-        return runKernel(Kind.Where, 0, d, out, null, [cond, a as KIn, b as KIn], d);
+        return runKernel(Kind.Where, SingleOp.Only, d, out, null, [cond, a as KIn, b as KIn], d);
       }
     }
     const c = prepare(op, [cond], toBool);
@@ -280,7 +267,7 @@ export function where(cond: ArrayInput, a: ArrayInput, b: ArrayInput, options?: 
       const p = prepare(op, [a, b]);
       try {
         const out = o === undefined ? null : checkOut(op, o, p.dtype);
-        return runKernel(Kind.Where, 0, p.dtype, out, null, [k, ...p.inputs], p.dtype);
+        return runKernel(Kind.Where, SingleOp.Only, p.dtype, out, null, [k, ...p.inputs], p.dtype);
       } finally {
         release(p.temps);
       }
@@ -292,8 +279,6 @@ export function where(cond: ArrayInput, a: ArrayInput, b: ArrayInput, options?: 
   }
 }
 
-const UNARY = { neg: 0, abs: 1, sqrt: 2, exp: 3, log: 4 } as const;
-
 /** @internal */
 export const floatType = (d: DType): DType => {
   const I = info(d);
@@ -301,9 +286,10 @@ export const floatType = (d: DType): DType => {
   return I.bits <= 16 ? 'float32' : 'float64';
 };
 
-function unary(name: keyof typeof UNARY, a: ArrayInput, options: OutOptions | undefined): NDArray {
-  const code = UNARY[name];
-  return compute(name, Kind.Unary, code, [a], options, code >= 2 ? floatType : undefined, same);
+function unary(name: keyof typeof UNARY_OPS, a: ArrayInput, options: OutOptions | undefined): NDArray {
+  const code = UNARY_OPS[name];
+  // sqrt, exp, log (the end of the table) compute in a float dtype
+  return compute(name, Kind.Unary, code, [a], options, code >= UnaryOp.Sqrt ? floatType : undefined, same);
 }
 
 /** -a (an error for bool). */
@@ -333,8 +319,6 @@ export interface ReduceOptions extends OutOptions {
   keepdims?: boolean;
 }
 
-const REDUCE = { sum: 0, max: 1, min: 2, mean: 3 } as const;
-
 /** @internal */
 export function sumType(d: DType): DType {
   const I = info(d);
@@ -345,9 +329,9 @@ export function sumType(d: DType): DType {
 /** @internal */
 export const meanType = (d: DType): DType => (d === 'float32' ? 'float32' : 'float64');
 
-function reduce(name: keyof typeof REDUCE, x: ArrayInput, options: ReduceOptions): NDArray {
+function reduce(name: keyof typeof REDUCE_OPS, x: ArrayInput, options: ReduceOptions): NDArray {
   const result = name === 'sum' ? sumType : name === 'mean' ? meanType : same;
-  return reduceOver(name, Kind.Reduce, REDUCE[name], result, x, options);
+  return reduceOver(name, Kind.Reduce, REDUCE_OPS[name], result, x, options);
 }
 
 /** @internal Checks the reduction options (and `extra` keys), returns keepdims. */

@@ -2,6 +2,7 @@
 // sort, argsort and topk are one kernel call along an axis, reading strided, broadcast and padded
 // views directly; take / compress gather along an axis in WASM (one copy per selected slice);
 // takeAlongAxis gathers elements by their offsets in the array's buffer.
+import { SingleOp, SortOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray, gather, normAxis, takeSecond } from './ndarray.js';
@@ -198,14 +199,14 @@ export interface SortOptions {
   axis?: number | null;
 }
 
-function sortImpl(op: string, code: number, a: ArrayInput, options: SortOptions): NDArray {
+function sortImpl(op: string, code: SortOp, a: ArrayInput, options: SortOptions): NDArray {
   return withInput(op, a, (x) => {
     if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
     const none = options.axis === null;
     const src = none ? flat(x) : x;
     try {
       const ax = none ? 0 : normAxis(op, options.axis ?? -1, x.ndim);
-      const rdt = (d: DType): DType => (code === 0 ? d : 'int64');
+      const rdt = (d: DType): DType => (code === SortOp.Sort ? d : 'int64');
       return compute(op, Kind.Sort, code, [src], undefined, undefined, rdt, ax);
     } finally {
       if (src !== x) src.dispose();
@@ -218,11 +219,11 @@ function sortImpl(op: string, code: number, a: ArrayInput, options: SortOptions)
  * -0 and +0 are equal; integers compare exactly.
  */
 export function sort(a: ArrayInput, options: SortOptions = {}): NDArray {
-  return sortImpl('sort', 0, a, options);
+  return sortImpl('sort', SortOp.Sort, a, options);
 }
 /** The int64 indices that sort `a` along `axis` (the order of {@link sort}, stable). */
 export function argsort(a: ArrayInput, options: SortOptions = {}): NDArray {
-  return sortImpl('argsort', 1, a, options);
+  return sortImpl('argsort', SortOp.Argsort, a, options);
 }
 
 /** The result of {@link topk}. */
@@ -247,7 +248,7 @@ export function topk(a: ArrayInput, k: number, axis: number = -1): TopK {
     if (kk < 0 || kk > n) {
       throw new StrideViewError('out_of_range', `${op}: k = ${kk} is out of range for axis ${ax} of size ${n} (0 <= k <= ${n})`);
     }
-    const values = compute(op, Kind.Topk, 0, [x], undefined, undefined, same, kk, ax);
+    const values = compute(op, Kind.Topk, SingleOp.Only, [x], undefined, undefined, same, kk, ax);
     return { values, indices: takeSecond() };
   });
 }

@@ -46,6 +46,9 @@ for (const [f, target] of [
   }
 }
 
+// The cross-language tables (web/src/boundary_tables.ts) from src/core/boundary_tables.json.
+execFileSync(process.execPath, [join(root, 'scripts/gen-tables.mjs')], { stdio: 'inherit' });
+
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 

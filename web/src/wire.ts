@@ -2,7 +2,7 @@
 // area in WASM memory, one sv_call per operation, the response is read back from the same area.
 // Typed arrays over WASM memory are never kept across calls that may grow memory: `scratch()`
 // re-checks the buffer identity every time.
-import { CallStatus } from './boundary_tables.js';
+import { CallStatus, Tok } from './boundary_tables.js';
 import { StrideViewError, codeName } from './errors.js';
 import { rt } from './runtime.js';
 
@@ -73,7 +73,7 @@ export class Wire {
   putShape(d: readonly number[]): void {
     this.put(d.length);
     for (let i = 0; i < d.length; i++) {
-      this.put(0);
+      this.put(Tok.Const);
       this.put(d[i]!);
     }
   }

@@ -207,15 +207,21 @@ enum ResultShape : int8_t { kBroadcast, kReduced, kSame, kTopkShape, kMatmulShap
 struct KindInfo {
   int8_t arity, ncodes, shape;
 };
-constexpr KindInfo kKindInfo[kKinds] = {
-    {1, tables::kSingleOpCount, kBroadcast},    {2, tables::kBinaryOpCount, kBroadcast},
-    {1, tables::kUnaryOpCount, kBroadcast},     {3, tables::kSingleOpCount, kBroadcast},
-    {1, tables::kReduceOpCount, kReduced},      {1, tables::kMathOpCount, kBroadcast},
-    {2, tables::kMathBinaryOpCount, kBroadcast}, {3, tables::kSingleOpCount, kBroadcast},
-    {1, tables::kReduceMoreOpCount, kReduced},  {1, tables::kMomentOpCount, kReduced},
-    {1, tables::kArgOpCount, kReduced},         {1, tables::kScanOpCount, kSame},
-    {1, tables::kSortOpCount, kSame},           {1, tables::kSingleOpCount, kTopkShape},
-    {2, tables::kSingleOpCount, kMatmulShape}};
+constexpr KindInfo kKindInfo[kKinds] = {{1, tables::kSingleOpCount, kBroadcast},
+                                        {2, tables::kBinaryOpCount, kBroadcast},
+                                        {1, tables::kUnaryOpCount, kBroadcast},
+                                        {3, tables::kSingleOpCount, kBroadcast},
+                                        {1, tables::kReduceOpCount, kReduced},
+                                        {1, tables::kMathOpCount, kBroadcast},
+                                        {2, tables::kMathBinaryOpCount, kBroadcast},
+                                        {3, tables::kSingleOpCount, kBroadcast},
+                                        {1, tables::kReduceMoreOpCount, kReduced},
+                                        {1, tables::kMomentOpCount, kReduced},
+                                        {1, tables::kArgOpCount, kReduced},
+                                        {1, tables::kScanOpCount, kSame},
+                                        {1, tables::kSortOpCount, kSame},
+                                        {1, tables::kSingleOpCount, kTopkShape},
+                                        {2, tables::kSingleOpCount, kMatmulShape}};
 
 std::string S(int64_t v) { return std::to_string(v); }
 
@@ -428,7 +434,7 @@ Status run(int64_t kind, int64_t code, const kernels::Operand& out, const kernel
     case kScan: return k::scan(static_cast<k::ScanOp>(code), out, operand(in[0]), axis);
     case kSort:
       return static_cast<SortOp>(code) == SortOp::sort ? k::sort(out, operand(in[0]), axis)
-                                                        : k::argsort(out, operand(in[0]), axis);
+                                                       : k::argsort(out, operand(in[0]), axis);
     case kTopk: return k::topk(out, *out2, operand(in[0]), x.k, axis);
     default: return k::matmul(out, operand(in[0]), operand(in[1]));
   }
@@ -751,7 +757,8 @@ Status kernel_gather(Reader& r, Writer& w) {
   const char* name = "take";
   KArg dst, src;
   int64_t alloc;
-  if (!r.next(alloc) || (alloc != kGatherInto && alloc != kGatherAllocate)) return malformed("gather");
+  if (!r.next(alloc) || (alloc != kGatherInto && alloc != kGatherAllocate))
+    return malformed("gather");
   if (alloc == kGatherInto) SV_CHECK(read_array(r, name, dst));
   SV_CHECK(read_array(r, name, src));
   double fill;
@@ -798,7 +805,8 @@ Status kernel_gather(Reader& r, Writer& w) {
     }
   }
   char* mem = nullptr;
-  if (alloc == kGatherAllocate) {  // a new C-contiguous result of src's dtype (its shape known only now)
+  if (alloc ==
+      kGatherAllocate) {  // a new C-contiguous result of src's dtype (its shape known only now)
     FlatView& v = dst.v;
     v.ndim = src.v.ndim;
     std::copy(src.v.shape, src.v.shape + v.ndim, v.shape);

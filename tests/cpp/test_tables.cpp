@@ -23,9 +23,10 @@ namespace {
 std::string source_path() {
   std::string f = __FILE__;
   const std::string tail = "tests/cpp/test_tables.cpp";
-  std::string root = f.size() >= tail.size() && f.compare(f.size() - tail.size(), tail.size(), tail) == 0
-                         ? f.substr(0, f.size() - tail.size())
-                         : std::string();
+  std::string root =
+      f.size() >= tail.size() && f.compare(f.size() - tail.size(), tail.size(), tail) == 0
+          ? f.substr(0, f.size() - tail.size())
+          : std::string();
   return root + "src/core/boundary_tables.json";
 }
 
@@ -47,7 +48,8 @@ static_assert(wire::kShapeNumel == 1 && wire::kSymBind == 20 && wire::kViewCreat
 static_assert(wire::kConst == 0 && wire::kNeg == 4 && wire::kAll == 3 && wire::kEllipsis == 6);
 static_assert(wire::kCopy == 0 && wire::kMatmul == 14 && wire::kKinds == 15);
 static_assert(static_cast<int>(kernels::DType::bool_) == 10 && kernels::kNumDTypes == 11);
-static_assert(static_cast<int>(kernels::BinaryOp::eq) == 6 && static_cast<int>(kernels::BinaryOp::ge) == 11);
+static_assert(static_cast<int>(kernels::BinaryOp::eq) == 6 &&
+              static_cast<int>(kernels::BinaryOp::ge) == 11);
 static_assert(static_cast<int>(kernels::MathOp::logical_not) == 17);
 static_assert(static_cast<int>(Code::type_error) == 12);
 
@@ -79,7 +81,8 @@ TEST_CASE("tables: code_name and dtype_name agree with the tables", "[tables]") 
   for (int i = 0; i < tables::kDTypeCodeCount; ++i) {
     const int v = tables::kDTypeCodeValues[i];
     CHECK(kernels::is_valid_dtype(v));
-    CHECK(std::string(kernels::dtype_name(static_cast<kernels::DType>(v))) == tables::kDTypeCodeNames[i]);
+    CHECK(std::string(kernels::dtype_name(static_cast<kernels::DType>(v))) ==
+          tables::kDTypeCodeNames[i]);
   }
   CHECK_FALSE(kernels::is_valid_dtype(tables::kDTypeCodeCount));
 }

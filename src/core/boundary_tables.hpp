@@ -33,7 +33,7 @@ enum Op : int32_t {
   kSymEqual = 33,  // structural equality of two shapes
   kSymDimToString = 34,  // text of one symbolic dim
   kSymDimEqual = 35,  // structural equality of two dims
-  kSymVarInfo = 36,  // a variable's bounds
+  kSymVarInfo = 36,  // text of a variable: name#id, and =value when bound
   kViewCreate = 40,  // a view from its request encoding (flat or derived)
   kViewReshape = 41,  // movement op: reshape
   kViewExpand = 42,  // movement op: expand size-1 dims
@@ -278,7 +278,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0xe5f23914u;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0x6acad85bu;  // FNV-1a of the .json
 
 struct Table {
   const char* name;

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0xe5f23914;
+export const TABLES_SOURCE_HASH = 0x6acad85b;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -56,7 +56,7 @@ export const enum Op {
   SymDimToString = 34,
   /** structural equality of two dims */
   SymDimEqual = 35,
-  /** a variable's bounds */
+  /** text of a variable: name#id, and =value when bound */
   SymVarInfo = 36,
   /** a view from its request encoding (flat or derived) */
   ViewCreate = 40,

@@ -8,7 +8,10 @@
 // not hand out) is copied once.
 import { type AnyTypedArray, type DType, checkDType, dtypeOfTypedArray, isBig, toStored } from './dtype.js';
 import { StrideViewError, fmt, toInt, toInts } from './errors.js';
-import { NDArray, empty, heapArray } from './ndarray.js';
+import { empty } from './creation.js';
+import { NDArrayClass } from './kernel_client.js';
+import type { NDArray } from './ndarray.js';
+import { heapArray } from './storage.js';
 import { heapBuffer, isInitialized } from './runtime.js';
 import { View } from './view.js';
 
@@ -311,7 +314,7 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
     // Strided source over a compact span: copy the span into WASM memory, let the kernels gather.
     const [lo, hi] = span(shape, strides, off);
     if (hi - lo + 1 <= 4 * numel) {
-      const tmp = NDArray._empty(OP_FROM, [hi - lo + 1], dtype);
+      const tmp = NDArrayClass._empty(OP_FROM, [hi - lo + 1], dtype);
       try {
         (heapArray(tmp._s, dtype) as Uint8Array).set((ta as Uint8Array).subarray(lo, hi + 1));
         const view = tmp._derive(View.create(shape, { strides, offset: off - lo }), true, 0);
@@ -372,7 +375,7 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
  * StrideViewError `not_expressible`.
  */
 export function toNdarrayLike(a: NDArray, options: ToNdarrayLikeOptions = {}): NdarrayLike {
-  if (!(a instanceof NDArray)) {
+  if (!(a instanceof NDArrayClass)) {
     throw new TypeError(`${OP_TO}: expected an NDArray, got ${fmt(a)}`);
   }
   if (options === null || typeof options !== 'object') {

@@ -1,4 +1,4 @@
-// Selection of issue 13: take, takeAlongAxis, compress (boolean masks), sort / argsort and topk.
+// Selection: take, takeAlongAxis, compress (boolean masks), sort / argsort and topk.
 // sort, argsort and topk are one kernel call along an axis, reading strided, broadcast and padded
 // views directly; take / compress gather along an axis in WASM (one copy per selected slice);
 // takeAlongAxis gathers elements by their offsets in the array's buffer.

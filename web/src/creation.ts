@@ -6,6 +6,7 @@ import {
   type Scalar,
   checkDType,
   dtypeOfTypedArray,
+  fromStored,
   info,
   isBig,
   scalarDType,
@@ -62,6 +63,18 @@ function inferShape(op: string, data: unknown): { shape: number[]; flat: unknown
   };
   walk(data, 0, '');
   return { shape, flat };
+}
+
+/** @internal Nested JS arrays of the elements `flat` (C order) of an array of `shape`: array()'s inverse. */
+export function nestedArray(flat: ArrayLike<number | bigint>, shape: readonly number[], d: DType): NestedArray {
+  let k = 0;
+  const build = (axis: number): NestedArray => {
+    if (axis === shape.length) return fromStored(d, flat[k++]!);
+    const out: NestedArray[] = new Array(shape[axis]!);
+    for (let i = 0; i < shape[axis]!; i++) out[i] = build(axis + 1);
+    return out;
+  };
+  return build(0);
 }
 
 /** Options of {@link array}. */

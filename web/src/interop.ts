@@ -14,7 +14,7 @@ import type { NDArray } from './ndarray.js';
 import { heapArray } from './storage.js';
 import { heapBuffer, isInitialized } from './runtime.js';
 import { Shape } from './shape.js';
-import { View } from './view.js';
+import { type View, createView } from './view.js';
 
 /**
  * An n-d array described the way scijs `ndarray` and `@stdlib/ndarray` do. Strides and offset are
@@ -127,7 +127,7 @@ function orderStrides(shape: readonly number[], fortran: boolean): number[] {
 /** The strided view (shape, strides, offset) over a flat sequence, checked by the engine. */
 function layout(shape: readonly number[], strides: readonly number[], offset: number): View {
   try {
-    return View.create(shape, { strides, offset });
+    return createView(shape, { strides, offset });
   } catch (e) {
     throw relabel(OP_FROM, e);
   }

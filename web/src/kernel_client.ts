@@ -230,3 +230,16 @@ export function outOption(op: string, options: unknown): unknown {
   if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
   return (options as { out?: unknown }).out;
 }
+
+/** @internal The elements of `a` converted to dtype, then written into out (checked first). */
+export function copyInto(op: string, a: NDArray, dtype: DType, out: unknown): NDArray {
+  try {
+    const o = checkOut(op, out, dtype);
+    if (o.ndim !== a.ndim || o.shape.some((d, i) => d !== a._v._shape[i])) {
+      throw new StrideViewError('shape_mismatch', `${op}: out has shape ${fmt(o.shape)} but the result has shape ${fmt(a.shape)}`);
+    }
+    return runKernel(Kind.Copy, 0, dtype, o, null, [a], a.dtype, a._fill);
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}

@@ -5,7 +5,7 @@
 import { type AnyTypedArray, type DType, type Scalar, checkDType, fromStored, info, toStored } from './dtype.js';
 import { StrideViewError, fmt, indexArgs, relabel, toInt } from './errors.js';
 import { heapBuffer } from './runtime.js';
-import { View, ints, pairs } from './view.js';
+import { View, createView, ints, pairs } from './view.js';
 import {
   flattenShape,
   moveaxisOrder,
@@ -16,8 +16,8 @@ import {
   unflattenShape,
   unsqueezeShape,
 } from './axes.js';
-import { type NestedArray, asArray, storedNumber } from './creation.js';
-import { Kind, checkOut, kernelCopy, outOption, registerArrayClass, runKernel } from './kernel_client.js';
+import { type NestedArray, asArray, nestedArray, storedNumber } from './creation.js';
+import { Kind, copyInto, kernelCopy, outOption, registerArrayClass, runKernel } from './kernel_client.js';
 import { type SliceSpec, elementOffset, indexArray, maskSelect, paddingElements, sliceArray } from './slicing.js';
 import { type Storage, adoptStorage, allocStorage, finalizer, heapArray, releaseStorage, track } from './storage.js';
 import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './interop.js';
@@ -71,7 +71,7 @@ export class NDArray {
 
   /** @internal A fresh owning array (uninitialised). */
   static _empty(op: string, shape: readonly number[], dtype: DType): NDArray {
-    const v = View.create(shape);
+    const v = createView(shape);
     const n = v.numel as number;
     const s = allocStorage(op, n, dtype);
     return new NDArray(s, v, dtype, null, false, 0);
@@ -194,7 +194,7 @@ export class NDArray {
     if (copy === true) {
       const c = this._materialize(op);
       try {
-        return c._setView(c._v.reshape(s));
+        return c._setView(c._v._reshape(s));
       } catch (e) {
         c.dispose();
         throw e;
@@ -207,7 +207,7 @@ export class NDArray {
     }
     const c = this._materialize(op);
     try {
-      return c._setView(c._v.reshape(s));
+      return c._setView(c._v._reshape(s));
     } catch (e) {
       c.dispose();
       throw e;
@@ -218,10 +218,17 @@ export class NDArray {
   transpose(axes?: readonly number[]): NDArray {
     this._check('transpose');
     const n = this._v._shape.length;
-    if (axes !== undefined) return this._derive(this._v._permute(normAxisList('transpose', axes, n)));
-    const a = new Array<number>(n);
-    for (let i = 0; i < n; i++) a[i] = n - 1 - i;
-    return this._derive(this._v._permute(a));
+    let a: number[];
+    if (axes !== undefined) a = normAxisList('transpose', axes, n);
+    else {
+      a = new Array<number>(n);
+      for (let i = 0; i < n; i++) a[i] = n - 1 - i;
+    }
+    try {
+      return this._derive(this._v._permute(a));
+    } catch (e) {
+      throw relabel('transpose', e); // the engine names its permute
+    }
   }
   /** Reorders the axes: result axis i is input axis axes[i]. */
   permute(axes: readonly number[]): NDArray {
@@ -252,17 +259,27 @@ export class NDArray {
   /** Merges dims startDim..endDim (inclusive) into one (a view when possible). */
   flatten(options: { startDim?: number; endDim?: number } = {}): NDArray {
     this._check('flatten');
-    return this.reshape(flattenShape('flatten', this._v._shape as number[], options));
+    const s = flattenShape('flatten', this._v._shape as number[], options);
+    try {
+      return this.reshape(s);
+    } catch (e) {
+      throw relabel('flatten', e);
+    }
   }
   /** Splits dim `dim` into `sizes` (one -1 allowed). */
   unflatten(dim: number, sizes: readonly number[]): NDArray {
     this._check('unflatten');
-    return this.reshape(unflattenShape('unflatten', this._v._shape as number[], dim, sizes));
+    const s = unflattenShape('unflatten', this._v._shape as number[], dim, sizes);
+    try {
+      return this.reshape(s);
+    } catch (e) {
+      throw relabel('unflatten', e);
+    }
   }
   /** Moves axes to new positions (NumPy moveaxis). */
   moveaxis(source: number | readonly number[], destination: number | readonly number[]): NDArray {
     this._check('moveaxis');
-    return this._derive(this._v.permute(moveaxisOrder('moveaxis', source, destination, this.ndim)));
+    return this._derive(this._v._permute(moveaxisOrder('moveaxis', source, destination, this.ndim)));
   }
   /** Swaps two axes. */
   swapaxes(axis1: number, axis2: number): NDArray {
@@ -273,7 +290,7 @@ export class NDArray {
     const order = Array.from({ length: n }, (_, i) => i);
     order[a] = b;
     order[b] = a;
-    return this._derive(this._v.permute(order));
+    return this._derive(this._v._permute(order));
   }
   /** Broadcasts to shape (-1 keeps a dim): a read-only stride-0 view. */
   expand(shape: readonly number[]): NDArray {
@@ -286,12 +303,21 @@ export class NDArray {
       if (i < lead) throw new StrideViewError('invalid_argument', `expand: -1 is not allowed for the new leading dim ${i} of ${fmt(s)}`);
       return sh[i - lead]!;
     });
-    return this._derive(this._v._broadcastTo(target), true);
+    try {
+      return this._derive(this._v._broadcastTo(target), true);
+    } catch (e) {
+      throw relabel('expand', e); // the engine names its broadcast_to / expand
+    }
   }
   /** NumPy broadcast_to: a read-only stride-0 view. */
   broadcastTo(shape: readonly number[]): NDArray {
     this._check('broadcastTo');
-    return this._derive(this._v._broadcastTo(ints('broadcastTo', 'shape', shape)), true);
+    const s = ints('broadcastTo', 'shape', shape);
+    try {
+      return this._derive(this._v._broadcastTo(s), true);
+    } catch (e) {
+      throw relabel('broadcastTo', e); // the engine names its broadcast_to / expand
+    }
   }
   /** Keeps [start, end) per dim (View.shrink). */
   shrink(bounds: readonly (readonly [number, number])[]): NDArray {
@@ -301,15 +327,24 @@ export class NDArray {
   /** A virtual padded view: masked-out elements read as `value` (read-only). */
   padView(padding: readonly (readonly [number, number])[], value: number = 0): NDArray {
     this._check('padView');
-    if (typeof value !== 'number') throw new TypeError(`padView: value must be a number, got ${fmt(value)}`);
-    const fill = Number(toStored('padView', this.dtype, value)); // what this dtype stores for value
+    return this._padded('padView', padding, value);
+  }
+  /** @internal The padded view of padView, its errors named `op`. */
+  _padded(op: string, padding: readonly (readonly [number, number])[], value: number): NDArray {
+    if (typeof value !== 'number') throw new TypeError(`${op}: value must be a number, got ${fmt(value)}`);
+    const fill = Number(toStored(op, this.dtype, value)); // what this dtype stores for value
     if (this._v._hasMask && !Object.is(fill, this._fill)) {
       throw new StrideViewError(
         'not_expressible',
-        `padView: this view is already padded with ${this._fill}; padding it with ${fmt(value)} needs a copy (call copy() or pad() first)`,
+        `${op}: this view is already padded with ${this._fill}; padding it with ${fmt(value)} needs a copy (call copy() or pad() first)`,
       );
     }
-    return this._derive(this._v._pad(pairs('padView', 'padding', padding)), true, fill);
+    const p = pairs(op, 'padding', padding);
+    try {
+      return this._derive(this._v._pad(p), true, fill);
+    } catch (e) {
+      throw relabel(op, e); // the engine names its pad
+    }
   }
   /** A new array padded with `value` ((before, after) per dim); `{ out }` writes it into out. */
   pad(padding: readonly (readonly [number, number])[], value: number = 0, options?: { out?: NDArray }): NDArray {
@@ -324,9 +359,9 @@ export class NDArray {
         c.dispose();
       }
     }
-    const v = this.padView(padding, value);
+    const v = this._padded('pad', padding, value);
     try {
-      return out === undefined ? v._materialize('pad') : v._into('pad', this.dtype, out);
+      return out === undefined ? v._materialize('pad') : copyInto('pad', v, this.dtype, out);
     } finally {
       v.dispose();
     }
@@ -348,7 +383,11 @@ export class NDArray {
       }
       return maskSelect(op, this, specs[0]);
     }
-    return sliceArray(op, this, specs);
+    try {
+      return sliceArray(op, this, specs);
+    } catch (e) {
+      throw relabel(op, e); // spec constructors (Rs, L) name themselves
+    }
   }
   /**
    * Indexes from the outermost dim inward: a view (NumPy `a[i]`, `a[i, j]`). Fewer indices than
@@ -393,7 +432,12 @@ export class NDArray {
         throw new StrideViewError('rank_mismatch', `item: ${idx.length} indices for an array of dimension ${this.ndim}`);
       }
     }
-    const off = elementOffset(this._v, idx);
+    let off: number | null;
+    try {
+      off = elementOffset(this._v, idx);
+    } catch (e) {
+      throw relabel(op, e); // the engine names its slice
+    }
     if (off === null) return fromStored(this.dtype, toStored(op, this.dtype, this._fill));
     if (off < 0 || off >= this._s.length) {
       throw new StrideViewError('out_of_bounds', `item: element at linear index ${off} is outside the buffer of ${this._s.length} elements`);
@@ -453,7 +497,12 @@ export class NDArray {
         return this;
       }
     }
-    const t = asArray(op, src, this.dtype);
+    let t: NDArray;
+    try {
+      t = asArray(op, src, this.dtype);
+    } catch (e) {
+      throw relabel(op, e); // array() names itself
+    }
     try {
       kernelCopy(this, t);
     } finally {
@@ -479,7 +528,7 @@ export class NDArray {
   contiguous(options?: { out?: NDArray }): NDArray {
     this._check('contiguous');
     const out = outOption('contiguous', options);
-    if (out !== undefined) return this._into('contiguous', this.dtype, out);
+    if (out !== undefined) return copyInto('contiguous', this, this.dtype, out);
     if (this._v.isCContiguous) return this._derive(this._v);
     return this._materialize('contiguous');
   }
@@ -487,7 +536,7 @@ export class NDArray {
   copy(options?: { out?: NDArray }): NDArray {
     this._check('copy');
     const out = outOption('copy', options);
-    if (out !== undefined) return this._into('copy', this.dtype, out);
+    if (out !== undefined) return copyInto('copy', this, this.dtype, out);
     return this._materialize('copy');
   }
   /**
@@ -498,20 +547,8 @@ export class NDArray {
     this._check('astype');
     const d = checkDType('astype', dtype);
     const out = outOption('astype', options);
-    if (out !== undefined) return this._into('astype', d, out);
+    if (out !== undefined) return copyInto('astype', this, d, out);
     return this._materialize('astype', d);
-  }
-  /** @internal The elements converted to dtype, then written into out (checked first). */
-  _into(op: string, dtype: DType, out: unknown): NDArray {
-    try {
-      const o = checkOut(op, out, dtype);
-      if (o.ndim !== this.ndim || o.shape.some((d, i) => d !== this._v._shape[i])) {
-        throw new StrideViewError('shape_mismatch', `${op}: out has shape ${fmt(o.shape)} but the result has shape ${fmt(this.shape)}`);
-      }
-      return runKernel(Kind.Copy, 0, dtype, o, null, [this], this.dtype, this._fill);
-    } catch (e) {
-      throw relabel(op, e);
-    }
   }
   /** A copy of the elements in C order (Uint8Array for bool, BigInt64Array for int64...). */
   toTypedArray(): AnyTypedArray {
@@ -529,7 +566,6 @@ export class NDArray {
       c.dispose();
     }
   }
-  /** Nested JS arrays (a scalar for a 0-d array). */
   /**
    * Describes this array for scijs `ndarray` / `@stdlib/ndarray`: `{ data, shape, stride, offset,
    * dtype }` (a C-ordered copy by default; see {@link toNdarrayLike} for `{ copy: false }`).
@@ -537,6 +573,7 @@ export class NDArray {
   toNdarrayLike(options?: ToNdarrayLikeOptions): NdarrayLike {
     return toNdarrayLike(this, options);
   }
+  /** Nested JS arrays (a scalar for a 0-d array). */
   toArray(): NestedArray {
     let flat: ReturnType<NDArray['toTypedArray']>;
     try {
@@ -544,16 +581,7 @@ export class NDArray {
     } catch (e) {
       throw relabel('toArray', e);
     }
-    const sh = this.shape;
-    const d = this.dtype;
-    let k = 0;
-    const build = (axis: number): NestedArray => {
-      if (axis === sh.length) return fromStored(d, flat[k++]!);
-      const out: NestedArray[] = new Array(sh[axis]!);
-      for (let i = 0; i < sh[axis]!; i++) out[i] = build(axis + 1);
-      return out;
-    };
-    return build(0);
+    return nestedArray(flat, this.shape, this.dtype);
   }
   toString(): string {
     if (this.isDisposed) return `NDArray(disposed)`;

@@ -1,7 +1,8 @@
 // Axis and shape arguments: negative axes counted from the end, repeated axes refused, dims that
 // must be non-negative. Every op taking axes or a shape from the user checks it here.
-import { StrideViewError, fmt, toInt, toInts } from './errors.js';
+import { StrideViewError, fmt, relabel, toInt, toInts } from './errors.js';
 import { ints } from './view.js';
+import { Op, wire } from './wire.js';
 
 /** @internal One axis, negative counting from the end; out_of_range otherwise. */
 export function normAxis(op: string, axis: unknown, ndim: number): number {
@@ -107,11 +108,17 @@ export function flattenShape(op: string, shape: readonly number[], options: unkn
 export function unflattenShape(op: string, shape: readonly number[], dim: unknown, sizes: unknown): number[] {
   const d = normAxis(op, dim, shape.length);
   const sz = toInts(op, 'sizes', sizes);
-  if (sz.some((x) => x < -1) || sz.filter((x) => x === -1).length > 1) {
-    throw new StrideViewError('invalid_argument', `${op}: sizes ${fmt(sz)} may hold non-negative sizes and at most one -1`);
+  let resolved: number[];
+  try {
+    // the -1 is inferred by the engine's reshape rule (it refuses two -1 and other negative sizes)
+    wire.begin();
+    wire.putDims([shape[d]!]);
+    wire.putDims(sz);
+    wire.call(Op.ShapeResolveNegOne);
+    resolved = wire.dims();
+  } catch (e) {
+    throw relabel(op, e);
   }
-  const inner = sz.filter((x) => x !== -1).reduce((p, x) => p * x, 1);
-  const resolved = sz.map((x) => (x === -1 ? (inner === 0 ? 0 : Math.floor(shape[d]! / inner)) : x));
   if (resolved.reduce((p, x) => p * x, 1) !== shape[d]) {
     throw new StrideViewError('shape_mismatch', `${op}: sizes ${fmt(sz)} do not multiply to the size ${shape[d]} of dim ${d}`);
   }

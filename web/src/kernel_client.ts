@@ -16,8 +16,9 @@ export function registerArrayClass(c: typeof NDArray): void {
   NDArrayClass = c;
 }
 
-// Kernel kinds and per-kind op codes: the only copy on the TS side. Another change generates these
-// tables (and their C++ twins) from one source; the generated import replaces this block then.
+// The kernel kinds: the TS side's one copy of the table (per-kind op codes are still beside the ops
+// that use them, in ops/math/stats/linalg/select). These tables are being generated, with their C++
+// twins, from one source; the generated import replaces this block and those constants then.
 
 /** @internal Kernel kinds of a KernelRun request (bindings/fast.cpp). */
 export const enum Kind {

@@ -22,7 +22,8 @@ import { type SliceSpec, elementOffset, indexArray, maskSelect, paddingElements,
 import { type Storage, adoptStorage, allocStorage, finalizer, heapArray, releaseStorage, track } from './storage.js';
 import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './interop.js';
 
-// Internal helpers other modules (ops, math, stats, linalg, select) import from here.
+// Re-exported for the op modules that import these helpers from here (ops, math, stats, linalg,
+// select, npy, explain); they live in the modules named.
 export { Kind, type KIn, checkOut, gather, kernelCopy, outOption, runKernel, takeSecond } from './kernel_client.js';
 export { type NestedArray, asArray, empty, full, storedNumber } from './creation.js';
 export { A, R } from './slicing.js';

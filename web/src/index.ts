@@ -14,31 +14,11 @@ export {
 export { Shape } from './shape.js';
 export { Sym, Var, SymDim, type Dim, type SymShape } from './sym.js';
 export { View, type ViewOptions, type Mask } from './view.js';
-export {
-  NDArray,
-  type NestedArray,
-  type SliceSpec,
-  type ArrayOptions,
-  type ReshapeOptions,
-  type MemoryStats,
-  array,
-  fromTypedArray,
-  empty,
-  zeros,
-  ones,
-  full,
-  arange,
-  memoryStats,
-  tidy,
-  keep,
-  I,
-  R,
-  Rs,
-  L,
-  A,
-  N,
-  E,
-} from './ndarray.js';
+export { NDArray, type ReshapeOptions } from './ndarray.js';
+export { type MemoryStats, memoryStats } from './storage.js';
+export { tidy, keep } from './tidy.js';
+export { type SliceSpec, I, R, Rs, L, A, N, E } from './slicing.js';
+export { type NestedArray, type ArrayOptions, array, fromTypedArray, empty, zeros, ones, full, arange } from './creation.js';
 export {
   type ArrayInput,
   type OutOptions,

@@ -1,4 +1,4 @@
-// Linear algebra of issue 13: matmul (np.matmul) and dot (np.dot). One kernel call for matmul:
+// Linear algebra: matmul (np.matmul) and dot (np.dot). One kernel call for matmul:
 // 1-D operands, batch broadcasting and the result's shape are handled in WASM; operands are read
 // through their strides (transposed, sliced, flipped, broadcast and padded views are not copied).
 import { SingleOp } from './boundary_tables.js';

@@ -1,4 +1,4 @@
-// Elementwise math of issue 13 (NumPy's ufuncs): rounding, sign, powers, trigonometric and
+// Elementwise math (NumPy's ufuncs): rounding, sign, powers, trigonometric and
 // logarithmic functions, clip, logical ops and predicates. Each is one kernel call (runKernel)
 // with NumPy broadcasting and `out`, reading strided, broadcast and padded views directly.
 import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_tables.js';

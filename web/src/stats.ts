@@ -1,4 +1,4 @@
-// Reductions and scans of issue 13: prod, any, all, variance / std, argmax / argmin, cumsum /
+// Reductions and scans: prod, any, all, variance / std, argmax / argmin, cumsum /
 // cumprod. Each is one kernel call reading strided, broadcast and padded views directly; `axis`
 // omitted means the flattened array (C order), as NumPy (a view when the array can be flattened
 // without a copy, otherwise a copy first, as NumPy's ravel).

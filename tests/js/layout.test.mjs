@@ -117,3 +117,8 @@ test('web/src comments name no issue or session numbers', () => {
   }
   assert.deepEqual(hits, []);
 });
+
+test('the kernel kinds are declared once in web/src', () => {
+  const where = files.filter((f) => /\benum\s+Kind\b/.test(code(readFileSync(join(src, f), 'utf8'))));
+  assert.equal(where.length, 1, `enum Kind declared in: ${where.join(', ') || 'no file'}`);
+});

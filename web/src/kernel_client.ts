@@ -16,28 +16,9 @@ export function registerArrayClass(c: typeof NDArray): void {
   NDArrayClass = c;
 }
 
-// The kernel kinds: the TS side's one copy of the table (per-kind op codes are still beside the ops
-// that use them, in ops/math/stats/linalg/select). These tables are being generated, with their C++
-// twins, from one source; the generated import replaces this block and those constants then.
-
-/** @internal Kernel kinds of a KernelRun request (bindings/fast.cpp). */
-export const enum Kind {
-  Copy = 0,
-  Binary = 1,
-  Unary = 2,
-  Where = 3,
-  Reduce = 4,
-  MathUnary = 5,
-  MathBinary = 6,
-  Clip = 7,
-  ReduceMore = 8,
-  Moments = 9,
-  Arg = 10,
-  Scan = 11,
-  Sort = 12,
-  Topk = 13,
-  Matmul = 14,
-}
+// The kernel kinds come from the boundary tables (src/core/boundary_tables.json), with their C++ twins.
+import { Kind } from './boundary_tables.js';
+export { Kind };
 
 /** @internal Writes an array as a kernel operand: buffer address and length, dtype code, view. */
 export function putOperand(w: Wire, a: NDArray): void {

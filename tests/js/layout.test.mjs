@@ -15,7 +15,7 @@ const src = join(dirname(fileURLToPath(import.meta.url)), '../../web/src');
 const MAX_LINES = 600;
 // Files over the limit that another change is splitting: each may not grow past its size here.
 // Remove an entry once its file is split (the test then holds it to MAX_LINES like the rest).
-const SPLIT_PENDING = new Map([['ops.ts', 680]]);
+const SPLIT_PENDING = new Map();
 
 const files = readdirSync(src).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort();
 

@@ -45,15 +45,8 @@ export {
   max,
   min,
   mean,
-  concatenate,
-  stack,
-  split,
-  vstack,
-  hstack,
-  dstack,
-  tile,
-  repeat,
 } from './ops.js';
+export { concatenate, stack, split, vstack, hstack, dstack, tile, repeat } from './joining.js';
 export {
   type RoundOptions,
   floor,

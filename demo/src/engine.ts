@@ -368,3 +368,150 @@ export function snapshot(s: Subject): Snapshot {
     ...cellsOf(v, shape, null),
   };
 }
+
+// ---------------------------------------------------------------- reshape analysis
+
+/** The engine's analysis of `reshape(shape)` on a view (the package's explainReshape). */
+export interface ReshapeAnalysis {
+  view: boolean;
+  groups: Array<{ input: number[]; output: number[] }>;
+  blocking: null | { axes: [number, number]; strides: [number, number]; shapes: number[]; expected: number };
+  text: string;
+  /** The requested shape with -1 resolved. */
+  target: number[];
+  /** The same reshape after contiguous(): the strides it then gets (always a view). */
+  afterContiguous: { strides: number[]; analysis: ReshapeCore } | null;
+}
+
+/** What explainReshape itself returns. */
+export type ReshapeCore = Omit<ReshapeAnalysis, 'target' | 'afterContiguous'>;
+
+type ExplainReshape = (a: NDArray | View, shape: readonly number[]) => ReshapeCore;
+
+function explainReshapeFn(): ExplainReshape | null {
+  const f = (sv as unknown as { explainReshape?: ExplainReshape }).explainReshape;
+  return typeof f === 'function' ? f : null;
+}
+
+/** Whether the package offers explainReshape (the demo draws the analysis only then). */
+export function hasReshapeAnalysis(): boolean {
+  return explainReshapeFn() !== null;
+}
+
+function plain(r: ReshapeCore): ReshapeCore {
+  return {
+    view: r.view,
+    groups: r.groups.map((g) => ({ input: [...g.input], output: [...g.output] })),
+    blocking: r.blocking
+      ? {
+          axes: [r.blocking.axes[0], r.blocking.axes[1]],
+          strides: [r.blocking.strides[0], r.blocking.strides[1]],
+          shapes: [...r.blocking.shapes],
+          expected: r.blocking.expected,
+        }
+      : null,
+    text: r.text,
+  };
+}
+
+/**
+ * The engine's analysis of `reshape(arg)` on a concrete subject, plus what the same reshape does
+ * after contiguous() (a C-contiguous view of the same shape). Null when the package has no
+ * explainReshape, the shape is symbolic, or the shape itself is wrong (the op's error says why).
+ */
+export function analyseReshape(s: Subject, arg: string): ReshapeAnalysis | null {
+  const explain = explainReshapeFn();
+  if (!explain) return null;
+  const v = s.kind === 'array' ? s.arr.view : s.view;
+  const shape = concrete(v.shape);
+  if (!shape || !concrete(v.strides)) return null;
+  try {
+    const target = sv.Shape.resolveNegOne(shape, parseInts(arg, 'reshape'));
+    const r = plain(explain(s.kind === 'array' ? s.arr : s.view, target));
+    const fresh = sv.View.create(shape);
+    const after = fresh.reshape(target);
+    return {
+      ...r,
+      target,
+      afterContiguous: { strides: concrete(after.strides) ?? [], analysis: plain(explain(fresh, target)) },
+    };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- chains (practice mode)
+
+/** The engine's view after a chain of ops from arange over `dims`: its numbers and cells. */
+export interface ChainResult {
+  shape: number[];
+  strides: number[];
+  offset: number;
+  mask: Array<[number, number]> | null;
+  /** linearIndex and isValid of every element in C order. */
+  cells: Cell[];
+}
+
+/** Runs `ops` on arange(dims) through the engine and reads the result; frees what it made. */
+export function runChain(dims: number[], ops: OpSpec[]): ChainResult {
+  const spec: BaseSpec = { dims, vars: [] };
+  const made: Subject[] = [makeBase(spec)];
+  try {
+    for (const op of ops) made.push(applyOp(made[made.length - 1]!, op, spec));
+    const snap = snapshot(made[made.length - 1]!);
+    return {
+      shape: snap.shape ?? [],
+      strides: snap.strides ?? [],
+      offset: snap.offset,
+      mask: snap.mask,
+      cells: snap.cells ?? [],
+    };
+  } finally {
+    release(made);
+  }
+}
+
+/** The engine's linear index of `idx` in the view after the chain (throws for a bad index). */
+export function addressAfter(dims: number[], ops: OpSpec[], idx: number[]): number {
+  const spec: BaseSpec = { dims, vars: [] };
+  const made: Subject[] = [makeBase(spec)];
+  try {
+    for (const op of ops) made.push(applyOp(made[made.length - 1]!, op, spec));
+    const last = made[made.length - 1]!;
+    const v = last.kind === 'array' ? last.arr.view : last.view;
+    return v.linearIndex(idx);
+  } finally {
+    release(made);
+  }
+}
+
+/** Whether `reshape(shape)` after the chain is a view, as the engine decides it. */
+export function reshapeIsView(dims: number[], ops: OpSpec[], shape: number[]): { view: boolean; text: string } {
+  const spec: BaseSpec = { dims, vars: [] };
+  const made: Subject[] = [makeBase(spec)];
+  try {
+    for (const op of ops) made.push(applyOp(made[made.length - 1]!, op, spec));
+    const last = made[made.length - 1]!;
+    const explain = explainReshapeFn();
+    if (explain) {
+      const r = explain(last.kind === 'array' ? last.arr : last.view, shape);
+      return { view: r.view, text: r.text };
+    }
+    // Without explainReshape: the engine's own answer to reshape(shape, { copy: false }).
+    if (last.kind !== 'array') throw new InputError('reshapeIsView: an array is needed');
+    try {
+      made.push({ kind: 'array', arr: last.arr.reshape(shape, { copy: false }) });
+      return { view: true, text: 'reshape(…, { copy: false }) returned a view' };
+    } catch (e) {
+      if (e instanceof sv.StrideViewError) return { view: false, text: e.message };
+      throw e;
+    }
+  } finally {
+    release(made);
+  }
+}
+
+/** Bytes per element of the demo's arrays (int32), from the package. */
+export function demoItemSize(): number {
+  return sv.itemSize('int32');
+}

@@ -160,7 +160,7 @@ function dialectCopies(d: Dialect, steps: CodeStep[]): boolean {
 
 function stridesLine(d: Dialect, strides: number[] | null, itemsize: number, copies: boolean): string {
   if (!strides) return '';
-  const note = copies ? '; here a copy above gives C-order strides instead' : '';
+  const note = copies ? `; ${d === 'numpy' ? "NumPy's" : "PyTorch's"} own differ here (a copy above)` : '';
   if (d === 'js') return `console.log(a.strides);  // [${args(strides)}] in elements`;
   if (d === 'numpy') return `print(a.strides)  # strideview's view: ${tuple(strides.map((s) => s * itemsize))} in bytes (${itemsize} per int32 element)${note}`;
   return `print(a.stride())  # strideview's view: ${tuple(strides)} in elements${note}`;

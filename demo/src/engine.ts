@@ -282,9 +282,10 @@ function cellsOf(
   const n = shape.reduce((p, d) => p * d, 1);
   if (n > MAX_CELLS) return { cells: null, cellsNote: `${n} elements: too many to draw (limit ${MAX_CELLS}).` };
   const cells: Cell[] = [];
+  const masked = v.mask !== null; // without a mask the engine calls every index valid: no need to ask per cell
   cOrder(shape, (idx) => {
     const linear = v.linearIndex(idx);
-    const valid = v.isValid(idx);
+    const valid = masked ? v.isValid(idx) : true;
     const value = valid && valueAt ? valueAt(cells.length, linear) : null;
     cells.push({ idx, linear, valid, value });
   });

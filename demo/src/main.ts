@@ -24,7 +24,7 @@ import { byId, h, svgEl } from './dom';
 import { type BaseSpec, type Cell, type OpSpec, type ShownError, type Snapshot, type VarSpec, DENSE_CELLS, MAX_BUFFER_CELLS } from './model';
 import { capturePlaces, playMoves } from './motion';
 import { renderPractice } from './practice';
-import { OP_UI } from './ops';
+import { OP_UI, callText } from './ops';
 import { InputError, formatList, parseDims, parsePairs } from './parse';
 import { DEFAULT_STATE, type UrlState, decodeState, defaultVar, encodeState } from './url';
 
@@ -104,22 +104,6 @@ function showError(what: string | null, e: ShownError | null): void {
   errorEl.append(h('strong', {}, what ? `${what} failed` : 'Error'), ' ');
   if (e.engine) errorEl.append(h('code', { class: 'code' }, `StrideViewError ${e.code}`), ' ');
   errorEl.append(h('span', { class: 'msg', 'data-testid': 'error-message' }, e.message));
-}
-
-/** The op as a call of the package's API, e.g. `padView([[1, 1], [0, 2]])`. */
-function callText(op: OpSpec): string {
-  const ui = OP_UI.find((o) => o.name === op.name)!;
-  const raw = op.arg.trim();
-  let arg = raw;
-  try {
-    if (op.name === 'slice') arg = `'${raw}'`;
-    else if (op.name === 'pad' || op.name === 'shrink') arg = `[${parsePairs(raw, op.name).map(([a, b]) => `[${a}, ${b}]`).join(', ')}]`;
-    else if (raw) arg = formatList(parseDims(raw, op.name));
-  } catch {
-    arg = raw; // shown as typed; the error says what is wrong with it
-  }
-  if (op.name === 'reshape' && op.noCopy) arg += ', { copy: false }';
-  return `${ui.call}(${arg})`;
 }
 
 // ------------------------------------------------------------------------------------------ actions
@@ -535,12 +519,21 @@ function renderTrack(snap: Snapshot): void {
   for (const [k, c] of cells.entries()) {
     const prev = validBefore(cells, k);
     const jump = c.valid && prev ? c.linear - prev.linear : null;
+    if (dense) {
+      // Thousands of elements: one small mark each, its numbers in the tooltip and the status line.
+      const li = document.createElement('li');
+      li.className = `tstep${c.valid ? '' : ' masked'}`;
+      li.dataset['k'] = String(k);
+      li.title = `element ${k}: ${c.valid ? `address ${c.linear}` : 'pad'}${jump === null ? '' : `, jump ${jump}`}`;
+      items.push(li);
+      continue;
+    }
     items.push(
       h(
         'li',
         { class: `tstep${c.valid ? '' : ' masked'}`, 'data-k': k },
         jump === null || dense ? null : h('span', { class: `jump-label${jump === 1 ? ' unit' : ''}` }, jump >= 0 ? `+${jump}` : `${jump}`),
-        h('button', { type: 'button', class: 'chip', tabindex: -1, title: dense ? `element ${k}: address ${c.valid ? c.linear : 'pad'}` : null }, h('span', { class: 'visually-hidden' }, `element ${k}: `), dense ? '' : c.valid ? c.linear : 'pad'),
+        h('button', { type: 'button', class: 'chip', tabindex: -1, title: dense ? `element ${k}: address ${c.valid ? c.linear : 'pad'}` : null }, h('span', { class: 'visually-hidden' }, `element ${k}: `), h('span', { class: 'chip-val' }, dense ? '' : c.valid ? c.linear : 'pad')),
       ),
     );
   }
@@ -1110,7 +1103,15 @@ function wireEvents(): void {
     setBase(byId<HTMLInputElement>('base-shape').value);
   });
   for (const b of document.querySelectorAll<HTMLButtonElement>('[data-preset]')) {
-    b.addEventListener('click', () => rebuild(structuredClone(PRESETS[b.dataset['preset']!]!)));
+    b.addEventListener('click', () => {
+      const state = structuredClone(PRESETS[b.dataset['preset']!]!);
+      if (practiceNumber(location.hash) !== null) {
+        // From the practice screen, a preset opens the explorer on it.
+        history.pushState(null, '', encodeState(state));
+        route();
+      }
+      rebuild(state);
+    });
   }
   byId('hist-back').addEventListener('click', () => goTo(cursor - 1));
   byId('hist-fwd').addEventListener('click', () => goTo(cursor + 1));

@@ -7,6 +7,7 @@ import { addressAfter, reshapeIsView, runChain, toShownError } from './engine';
 import { h } from './dom';
 import type { OpSpec } from './model';
 import { OP_NAMES, type OpName } from './model';
+import { callText } from './ops';
 import { formatList, parseInts } from './parse';
 
 type Kind = 'view' | 'address' | 'mask' | 'reshape' | 'build';
@@ -253,7 +254,7 @@ function check(ex: Exercise, form: HTMLFormElement, hidden: Set<number>): Verdic
 
 // ------------------------------------------------------------------------------------- drawing
 
-function answerFields(ex: Exercise, n: number, hidden: Set<number>): HTMLElement {
+function answerFields(ex: Exercise, hidden: Set<number>): HTMLElement {
   const field = (name: string, label: string, placeholder: string) =>
     h('span', { class: 'pfield' }, h('label', { for: `p-${name}` }, label), h('input', { id: `p-${name}`, name, 'data-testid': `practice-${name}`, autocomplete: 'off', spellcheck: 'false', placeholder }));
   switch (ex.kind) {
@@ -294,15 +295,9 @@ function answerFields(ex: Exercise, n: number, hidden: Set<number>): HTMLElement
         );
         grid.append(b);
       }
-      void n;
       return grid;
     }
   }
-}
-
-export interface PracticeHost {
-  /** The element the practice screen is drawn into. */
-  root: HTMLElement;
 }
 
 /** Draws exercise `n` (1-based) into `root`. */
@@ -311,7 +306,6 @@ export function renderPractice(root: HTMLElement, n: number): void {
   const idx = Math.min(Math.max(1, n), EXERCISES.length);
   const ex = EXERCISES[idx - 1]!;
   const hidden = new Set<number>();
-  let tries = 0;
 
   const list = h(
     'ol',
@@ -336,7 +330,7 @@ export function renderPractice(root: HTMLElement, n: number): void {
   const solution = h('div', { class: 'psolution', 'data-testid': 'practice-solution', hidden: true });
   const form = h('form', { class: 'pform', 'data-testid': 'practice-form' });
   form.append(
-    answerFields(ex, idx, hidden),
+    answerFields(ex, hidden),
     h(
       'div',
       { class: 'pbar' },
@@ -362,7 +356,6 @@ export function renderPractice(root: HTMLElement, n: number): void {
     } catch (e) {
       v = { right: false, text: toShownError(e).message };
     }
-    tries++;
     feedback.textContent = v.text;
     feedback.dataset['verdict'] = v.right ? 'right' : 'wrong';
     feedback.className = `pfeedback ${v.right ? 'right' : 'wrong'}`;
@@ -374,7 +367,6 @@ export function renderPractice(root: HTMLElement, n: number): void {
       list.children[idx - 1]?.querySelector('a')?.append(h('span', { class: 'pdone' }, ' ✓ solved'));
       progress.textContent = progressText(solved);
     }
-    void tries;
   });
   form.querySelector('[data-testid="practice-show-solution"]')!.addEventListener('click', () => {
     solution.replaceChildren(h('p', {}, h('b', {}, 'Solution: '), ex.why), h('p', { class: 'pengine' }, h('code', {}, engineNumbers(ex))));
@@ -382,7 +374,7 @@ export function renderPractice(root: HTMLElement, n: number): void {
   });
 
   const progress = h('p', { class: 'pprogress', 'data-testid': 'practice-progress' }, progressText(solved));
-  const chain = [`arange(${ex.dims.reduce((p, d) => p * d, 1)}).reshape(${ex.dims.join(', ')})`, ...ex.ops.map((o) => `.${o.name === 'pad' ? 'padView' : o.name}(${o.arg})`)].join('');
+  const chain = [`arange(${ex.dims.reduce((p, d) => p * d, 1)}).reshape(${ex.dims.join(', ')})`, ...ex.ops.map((o) => `.${callText(o)}`)].join('');
   root.replaceChildren(
     h(
       'div',

@@ -35,7 +35,18 @@ function baseLines(d: Dialect, base: BaseSpec): string[] {
   const allNum = base.dims.every((x) => typeof x === 'number');
   const count = allNum ? String((base.dims as number[]).reduce((p, x) => p * x, 1)) : n;
   if (d === 'js') {
-    if (!allNum) return [`import { View, Sym } from 'strideview';`, `let a = View.create([${dims.join(', ')}]);  // ${sym.map((v) => `${v.name} = Sym.dim(Sym.variable('${v.name}', ${v.min}, ${v.max}))`).join(', ')}`];
+    if (!allNum) {
+      return [
+        `import { init, View, Sym } from 'strideview';`,
+        'await init();',
+        ...sym.flatMap((v) => [
+          `const ${v.name}Var = Sym.variable('${v.name}', ${v.min}, ${v.max});`,
+          ...(v.value === null ? [] : [`Sym.bind(${v.name}Var, ${v.value});`]),
+          `const ${v.name} = Sym.dim(${v.name}Var);`,
+        ]),
+        `let a = View.create([${dims.join(', ')}]);`,
+      ];
+    }
     return [`import { init, arange } from 'strideview';`, 'await init();', `let a = arange(0, ${count}, 1, 'int32').reshape([${dims.join(', ')}]);`];
   }
   if (d === 'numpy') return ['import numpy as np', ...lines, `a = np.arange(${count}, dtype=np.int32).reshape(${args(dims as never)})`];
@@ -82,16 +93,35 @@ function torchSlice(text: string, shape: number[] | null): string[] {
   return [`a = a.flip(${tuple(flips)})[${out.join(', ')}]  # PyTorch has no negative steps: flip() copies`];
 }
 
-function opLines(d: Dialect, s: CodeStep): string[] {
+/** A bare (symbolic) View in JS: its own method names (permute, flip flags, pad). */
+function viewJs(s: CodeStep): string[] | null {
+  const { op, shapeBefore: shape } = s;
+  const raw = op.arg.trim();
+  const nd = shape?.length ?? 0;
+  if (op.name === 'transpose') return [`a = a.permute([${raw ? parseInts(raw, op.name).join(', ') : allAxes(shape).reverse().join(', ')}]);`];
+  if (op.name === 'flip') {
+    const axes = raw ? parseInts(raw, op.name).map((x) => (x < 0 ? x + nd : x)) : allAxes(shape);
+    return [`a = a.flip([${allAxes(shape).map((i) => axes.includes(i)).join(', ')}]);`];
+  }
+  if (op.name === 'pad') return [`a = a.pad([${parsePairs(raw, op.name).map(([x, y]) => `[${x}, ${y}]`).join(', ')}]);`];
+  if (op.name === 'reshape' || op.name === 'expand') return [`a = a.${op.name}([${raw.replace(/\s+/g, ' ')}]);`];
+  return null;
+}
+
+function opLines(d: Dialect, s: CodeStep, bare: boolean): string[] {
   const { op, shapeBefore: shape } = s;
   const raw = op.arg.trim();
   const ints = () => parseInts(raw, op.name);
   const nd = shape?.length ?? 0;
+  if (bare && d === 'js') {
+    const v = viewJs(s);
+    if (v) return v;
+  }
   switch (op.name) {
     case 'reshape': {
       const dims = ints();
       if (d === 'js') return [`a = a.reshape([${args(dims)}]${op.noCopy ? ', { copy: false }' : ''});${s.copied ? '  // copied' : ''}`];
-      if (d === 'numpy') return [`a = a.reshape(${args(dims)}${op.noCopy ? ', copy=False' : ''})${s.copied ? '  # copied' : ''}`];
+      if (d === 'numpy') return [op.noCopy ? `a = a.reshape(${args(dims)}, copy=False)  # NumPy >= 2.1: an error instead of a copy` : `a = a.reshape(${args(dims)})${s.copied ? '  # copied' : ''}`];
       return [op.noCopy ? `a = a.view(${args(dims)})  # a view or an error` : `a = a.reshape(${args(dims)})${s.copied ? '  # copied' : ''}`];
     }
     case 'transpose':
@@ -158,10 +188,10 @@ function dialectCopies(d: Dialect, steps: CodeStep[]): boolean {
   );
 }
 
-function stridesLine(d: Dialect, strides: number[] | null, itemsize: number, copies: boolean): string {
+function stridesLine(d: Dialect, strides: number[] | null, itemsize: number, copies: boolean, bare: boolean): string {
   if (!strides) return '';
   const note = copies ? `; ${d === 'numpy' ? "NumPy's" : "PyTorch's"} own differ here (a copy above)` : '';
-  if (d === 'js') return `console.log(a.strides);  // [${args(strides)}] in elements`;
+  if (d === 'js') return `console.log(${bare ? 'Sym.eval(a.strides)' : 'a.strides'});  // [${args(strides)}] in elements`;
   if (d === 'numpy') return `print(a.strides)  # strideview's view: ${tuple(strides.map((s) => s * itemsize))} in bytes (${itemsize} per int32 element)${note}`;
   return `print(a.stride())  # strideview's view: ${tuple(strides)} in elements${note}`;
 }
@@ -171,12 +201,12 @@ export function chainCode(d: Dialect, base: BaseSpec, steps: CodeStep[], strides
   const lines = baseLines(d, base);
   for (const s of steps) {
     try {
-      lines.push(...opLines(d, s));
+      lines.push(...opLines(d, s, !base.dims.every((x) => typeof x === 'number')));
     } catch {
       lines.push(`${d === 'js' ? '//' : '#'} ${s.op.name}: ${s.op.arg} (not readable)`);
     }
   }
-  const last = stridesLine(d, strides, itemsize, d !== 'js' && dialectCopies(d, steps));
+  const last = stridesLine(d, strides, itemsize, d !== 'js' && dialectCopies(d, steps), !base.dims.every((x) => typeof x === 'number'));
   if (last) lines.push(last);
   return lines.join('\n');
 }

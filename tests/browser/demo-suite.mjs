@@ -4,6 +4,7 @@
 // against the built package's own answer for the same view. demo.<engine>.test.mjs each call
 // demoSuite(engine): one browser per engine per file, one page per test.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -487,7 +488,7 @@ describe(`demo in ${engine}`, { skip }, () => {
     await done();
   });
 
-  test('code in three dialects: exact NumPy and PyTorch text, NumPy strides in bytes', T, async () => {
+  test('code in three dialects: exact NumPy and PyTorch text, NumPy strides in bytes', T, async (t) => {
     const { page, done } = await open(hashOf('3,4', 'transpose', 'slice:::-1, 1:3'));
     const a = sv.arange(0, 12, 1, 'int32').reshape([3, 4]).transpose().slice('::-1, 1:3');
     const bytes = a.strides.map((x) => x * 4);
@@ -510,6 +511,24 @@ describe(`demo in ${engine}`, { skip }, () => {
       ['import torch', 'a = torch.arange(12, dtype=torch.int32).reshape(3, 4)', 'a = a.permute(1, 0)', "a = a.flip((0,))[:, 1:3]  # PyTorch has no negative steps: flip() copies", `print(a.stride())  # strideview's view: (${a.strides.join(', ')}) in elements; PyTorch's own differ here (a copy above)`].join('\n'),
     );
     assert.deepEqual(JSON.parse(await page.getAttribute(tid('code-strides'), 'data-bytes')), bytes);
+
+    // The JS runs on the package and prints the page's strides; the NumPy code too, where NumPy is installed.
+    await page.click(tid('code-tab-js'));
+    const js = await page.textContent(tid('code-text'));
+    const printed = [];
+    const body = js.replace(/^import \{ (.*) \} from 'strideview';$/m, 'const { $1 } = sv;').replace(/console\.log\(/g, 'log(');
+    await new (Object.getPrototypeOf(async () => {}).constructor)('sv', 'log', body)(sv, (x) => printed.push([...x]));
+    assert.deepEqual(printed, [[...a.strides]]);
+    await page.click(tid('code-tab-numpy'));
+    const py = await page.textContent(tid('code-text'));
+    let numpyOut = null;
+    try {
+      numpyOut = execFileSync('/usr/bin/python3', ['-c', py], { encoding: 'utf8' }).trim();
+    } catch (e) {
+      if (!/No module named 'numpy'|ENOENT/.test(String(e.stderr ?? e.message))) throw e;
+    }
+    if (numpyOut !== null) assert.equal(numpyOut, `(${bytes.join(', ')})`, 'NumPy prints the strides in bytes');
+    else t.diagnostic('python3 with NumPy is not installed: the NumPy text was not run');
     assert.deepEqual(JSON.parse(await page.getAttribute(tid('code-strides'), 'data-elements')), [...a.strides]);
     await page.click(tid('code-copy'));
     await page.waitFor(() => document.getElementById('code-note').textContent !== '', undefined, { what: 'the copy note' });

@@ -222,8 +222,7 @@ class Page {
       const real = window.matchMedia.bind(window);
       window.matchMedia = (q) => {
         if (!/prefers-reduced-motion:\s*reduce/.test(q)) return real(q);
-        const m = real('all');
-        return Object.assign(Object.create(Object.getPrototypeOf(m)), { matches: true, media: q, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
+        return { matches: true, media: q, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false };
       };
     });
     return 'matchMedia';

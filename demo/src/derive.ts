@@ -237,7 +237,7 @@ function reshapeDerivation(b: Snapshot, a: Snapshot, copied: boolean, r: Reshape
     if (r.blocking) {
       const [i, j] = r.blocking.axes;
       const [si, sj] = r.blocking.strides;
-      lines.push(`dims ${i} and ${j} cannot merge: stride ${si} should be ${sj}·${r.blocking.shapes[1] ?? '?'} = ${r.blocking.expected}`);
+      lines.push(`dims ${i} and ${j} cannot merge: stride ${si} should be ${sj}·${r.blocking.shapes[1]} = ${r.blocking.expected ?? 'more than 2^53−1'}`);
     }
   }
   if (copied) {

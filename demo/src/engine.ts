@@ -372,11 +372,14 @@ export function snapshot(s: Subject): Snapshot {
 
 // ---------------------------------------------------------------- reshape analysis
 
-/** The engine's analysis of `reshape(shape)` on a view (the package's explainReshape). */
+/** The engine's analysis of `reshape(shape)` on a view (the package's explainReshape), as axis lists. */
 export interface ReshapeAnalysis {
   view: boolean;
+  /** Input axes that hold the same elements, in C order, as these output axes. */
   groups: Array<{ input: number[]; output: number[] }>;
-  blocking: null | { axes: [number, number]; strides: [number, number]; shapes: number[]; expected: number };
+  blocking: null | { axes: [number, number]; strides: [number, number]; shapes: [number, number]; expected: number | null };
+  /** Masked views: the group whose valid cells are not one box of the result. */
+  maskBlocking: null | { input: number[]; output: number[] };
   text: string;
   /** The requested shape with -1 resolved. */
   target: number[];
@@ -384,10 +387,20 @@ export interface ReshapeAnalysis {
   afterContiguous: { strides: number[]; analysis: ReshapeCore } | null;
 }
 
-/** What explainReshape itself returns. */
+/** What the demo keeps of explainReshape's answer. */
 export type ReshapeCore = Omit<ReshapeAnalysis, 'target' | 'afterContiguous'>;
 
-type ExplainReshape = (a: NDArray | View, shape: readonly number[]) => ReshapeCore;
+type Range = readonly [number, number];
+interface Explained {
+  view: boolean;
+  shape: readonly sv.Dim[];
+  groups: ReadonlyArray<{ input: Range; output: Range }>;
+  blocking: null | { axes: Range; strides: Range; shapes: Range; expected: number | null };
+  maskBlocking: null | { input: Range; output: Range };
+  strides: readonly number[] | null;
+  text: string;
+}
+type ExplainReshape = (a: NDArray | View, shape: readonly number[]) => Explained;
 
 function explainReshapeFn(): ExplainReshape | null {
   const f = (sv as unknown as { explainReshape?: ExplainReshape }).explainReshape;
@@ -399,18 +412,22 @@ export function hasReshapeAnalysis(): boolean {
   return explainReshapeFn() !== null;
 }
 
-function plain(r: ReshapeCore): ReshapeCore {
+/** [first, last) -> the axes in it. */
+const axes = ([a, b]: Range): number[] => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
+
+function plain(r: Explained): ReshapeCore {
   return {
     view: r.view,
-    groups: r.groups.map((g) => ({ input: [...g.input], output: [...g.output] })),
+    groups: r.groups.map((g) => ({ input: axes(g.input), output: axes(g.output) })),
     blocking: r.blocking
       ? {
           axes: [r.blocking.axes[0], r.blocking.axes[1]],
           strides: [r.blocking.strides[0], r.blocking.strides[1]],
-          shapes: [...r.blocking.shapes],
+          shapes: [r.blocking.shapes[0], r.blocking.shapes[1]],
           expected: r.blocking.expected,
         }
       : null,
+    maskBlocking: r.maskBlocking ? { input: axes(r.maskBlocking.input), output: axes(r.maskBlocking.output) } : null,
     text: r.text,
   };
 }
@@ -429,12 +446,12 @@ export function analyseReshape(s: Subject, arg: string): ReshapeAnalysis | null 
   try {
     const target = sv.Shape.resolveNegOne(shape, parseInts(arg, 'reshape'));
     const r = plain(explain(s.kind === 'array' ? s.arr : s.view, target));
-    const fresh = sv.View.create(shape);
-    const after = fresh.reshape(target);
+    // contiguous() gives a C-order view of the same shape: ask the engine about that one.
+    const fresh = explain(sv.View.create(shape), target);
     return {
       ...r,
       target,
-      afterContiguous: { strides: concrete(after.strides) ?? [], analysis: plain(explain(fresh, target)) },
+      afterContiguous: { strides: fresh.strides ? [...fresh.strides] : [], analysis: plain(fresh) },
     };
   } catch {
     return null;

@@ -938,7 +938,7 @@ function renderReshape(snap: Snapshot): void {
         'p',
         { class: 'rblock', 'data-testid': 'reshape-blocking', 'data-axes': JSON.stringify(b.axes), 'data-strides': JSON.stringify(b.strides) },
         h('b', {}, `dims ${i} and ${j} cannot merge: `),
-        `the rule is stride[${i}] = stride[${j}] · shape[${j}], here ${b.strides[0]} ≠ ${b.strides[1]} · ${b.shapes[1]} = ${b.expected}. `,
+        `the rule is stride[${i}] = stride[${j}] · shape[${j}], here ${b.strides[0]} ≠ ${b.strides[1]} · ${b.shapes[1]} = ${b.expected ?? 'more than 2^53−1'}. `,
         `Walking the elements in order, each step inside dim ${j} moves ${b.strides[1]} in memory, but going on to the next index of dim ${i} moves `,
         h('b', {}, `${b.strides[0] - (b.shapes[1]! - 1) * b.strides[1]}`),
         ` instead of ${b.strides[1]}: one stride cannot describe both (marked red on the memory strip and the iteration row).`,
@@ -960,6 +960,16 @@ function renderReshape(snap: Snapshot): void {
       card.dataset['broken'] = String(ks.length);
       requestAnimationFrame(() => drawBroken(snap, ks));
     }
+  }
+  if (r.maskBlocking) {
+    body.append(
+      h(
+        'p',
+        { class: 'rblock', 'data-testid': 'reshape-mask-blocking' },
+        h('b', {}, 'the mask is in the way: '),
+        `input dims [${r.maskBlocking.input.join(', ')}] → output dims [${r.maskBlocking.output.join(', ')}]: the valid (unpadded) cells would not form one box of the result, and a mask can only describe boxes.`,
+      ),
+    );
   }
   const ac = r.afterContiguous;
   if (ac && !r.view) {

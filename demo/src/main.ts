@@ -360,7 +360,19 @@ function renderBuffer(snap: Snapshot): void {
   }
   const dense = buf.values.length > DENSE_CELLS;
   strip.classList.toggle('dense', dense);
-  for (const [addr, value] of buf.values.entries()) {
+  if (dense) {
+    // Thousands of cells: one HTML string (numbers only, nothing typed by the user) parses far
+    // faster than as many createElement calls.
+    const html: string[] = [];
+    for (const [addr, value] of buf.values.entries()) {
+      const n = readers.get(addr)?.length ?? 0;
+      const cls = `bcell ${n === 0 ? 'unread' : 'read'}${n > 1 ? ' multi' : ''}${addr === snap.offset ? ' origin' : ''}${snap.kind === 'view' ? ' bare' : ''}`;
+      html.push(`<li class="${cls}" data-testid="buffer-cell-${addr}" data-addr="${addr}" data-readers="${n}" title="address ${addr}: value ${Number(value)}; read by ${n} logical cell${n === 1 ? '' : 's'}"></li>`);
+    }
+    strip.innerHTML = html.join('');
+    for (const el of strip.children) bufferEls.set(Number((el as HTMLElement).dataset['addr']), el as HTMLElement);
+  }
+  for (const [addr, value] of dense ? [] : buf.values.entries()) {
     const n = readers.get(addr)?.length ?? 0;
     const cls = ['bcell', n === 0 ? 'unread' : 'read', n > 1 ? 'multi' : '', addr === snap.offset ? 'origin' : '', snap.kind === 'view' ? 'bare' : '']
       .filter(Boolean)
@@ -415,9 +427,38 @@ function cellEl(snap: Snapshot, k: number, dense: boolean): HTMLElement {
   );
 }
 
+/** The same table as one HTML string (numbers and axis letters only): thousands of cells, drawn small. */
+function denseTable(t: HTMLElement, snap: Snapshot, rows: number, cols: number, first: number, rowAxis: string, colAxis: string): void {
+  const html: string[] = ['<div class="trow" role="row"><span class="corner" aria-hidden="true">', rowAxis ? `${rowAxis}\\${colAxis}` : colAxis, '</span>'];
+  for (let c = 0; c < cols; c++) html.push(`<span class="colh" data-axis="col" role="columnheader" aria-label="${colAxis} = ${c}">${c % 8 === 0 ? c : ''}</span>`);
+  html.push('</div>');
+  const cells = snap.cells!;
+  for (let r = 0; r < rows; r++) {
+    html.push('<div class="trow" role="row">');
+    html.push(rowAxis ? `<span class="rowh" data-axis="row" role="rowheader" aria-label="${rowAxis} = ${r}">${r % 8 === 0 ? r : ''}</span>` : '<span class="rowh" aria-hidden="true"></span>');
+    for (let c = 0; c < cols; c++) {
+      const k = first + r * cols + c;
+      const cell = cells[k]!;
+      const multi = cell.valid && (readers.get(cell.linear)?.length ?? 0) > 1;
+      const label = `(${cell.idx.join(', ')})`;
+      const title = cell.valid ? `${label} reads address ${cell.linear}` : `${label} is padding (masked): not read`;
+      html.push(
+        `<div class="lcell ${cell.valid ? 'valid' : 'masked'}${multi ? ' multi' : ''}" data-testid="logical-cell-${cell.idx.join('-')}" data-k="${k}" data-linear="${cell.linear}" data-valid="${cell.valid}" role="gridcell" title="${title}" aria-label="${title}"></div>`,
+      );
+    }
+    html.push('</div>');
+  }
+  t.innerHTML = html.join('');
+  for (const el of t.querySelectorAll<HTMLElement>('.lcell')) cellEls[Number(el.dataset['k'])] = el;
+}
+
 /** One 2-D table of cells: rows × cols, cell k = first + r*cols + c (C order); one ARIA row per row. */
 function table(snap: Snapshot, rows: number, cols: number, first: number, rowAxis: string, colAxis: string, dense: boolean): HTMLElement {
   const t = h('div', { class: `table${dense ? ' dense' : ''}`, role: 'grid', style: `--cols:${cols}`, 'aria-label': `${rows} by ${cols} elements` });
+  if (dense) {
+    denseTable(t, snap, rows, cols, first, rowAxis, colAxis);
+    return t;
+  }
   const head = h('div', { class: 'trow', role: 'row' });
   head.append(h('span', { class: 'corner', 'aria-hidden': 'true' }, rowAxis ? `${rowAxis}\\${colAxis}` : colAxis));
   for (let c = 0; c < cols; c++) {

@@ -76,6 +76,7 @@ enum Op : int32_t {
   kViewStride = 55,
   kViewRequiredSpan = 56,
   kViewSimplify = 57,
+  kViewExplainReshape = 58,  // view shape -> why the reshape is (not) a view; text in the string
 
   kKernelGather = 85,
   kKernelRun = 86,  // copy / binary / unary / where / reduce, see fast.cpp

@@ -171,6 +171,7 @@ export const enum Op {
   ViewStride = 55,
   ViewRequiredSpan = 56,
   ViewSimplify = 57,
+  ViewExplainReshape = 58,
   KernelGather = 85,
   KernelRun = 86,
 }

@@ -372,7 +372,7 @@ export function snapshot(s: Subject): Snapshot {
 
 // ---------------------------------------------------------------- reshape analysis
 
-/** The engine's analysis of `reshape(shape)` on a view (the package's explainReshape), as axis lists. */
+/** The engine's analysis of `reshape(shape)` on a view (the package's explainReshape), groups as axis lists. */
 export interface ReshapeAnalysis {
   view: boolean;
   /** Input axes that hold the same elements, in C order, as these output axes. */
@@ -391,31 +391,11 @@ export interface ReshapeAnalysis {
 export type ReshapeCore = Omit<ReshapeAnalysis, 'target' | 'afterContiguous'>;
 
 type Range = readonly [number, number];
-interface Explained {
-  view: boolean;
-  shape: readonly sv.Dim[];
-  groups: ReadonlyArray<{ input: Range; output: Range }>;
-  blocking: null | { axes: Range; strides: Range; shapes: Range; expected: number | null };
-  maskBlocking: null | { input: Range; output: Range };
-  strides: readonly number[] | null;
-  text: string;
-}
-type ExplainReshape = (a: NDArray | View, shape: readonly number[]) => Explained;
-
-function explainReshapeFn(): ExplainReshape | null {
-  const f = (sv as unknown as { explainReshape?: ExplainReshape }).explainReshape;
-  return typeof f === 'function' ? f : null;
-}
-
-/** Whether the package offers explainReshape (the demo draws the analysis only then). */
-export function hasReshapeAnalysis(): boolean {
-  return explainReshapeFn() !== null;
-}
 
 /** [first, last) -> the axes in it. */
 const axes = ([a, b]: Range): number[] => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
 
-function plain(r: Explained): ReshapeCore {
+function plain(r: sv.ReshapeExplanation): ReshapeCore {
   return {
     view: r.view,
     groups: r.groups.map((g) => ({ input: axes(g.input), output: axes(g.output) })),
@@ -434,18 +414,18 @@ function plain(r: Explained): ReshapeCore {
 
 /**
  * The engine's analysis of `reshape(arg)` on a concrete subject, plus what the same reshape does
- * after contiguous() (a C-contiguous view of the same shape). Null when the package has no
- * explainReshape, the shape is symbolic, or the shape itself is wrong (the op's error says why).
+ * after contiguous() (a C-contiguous view of the same shape). Null when the shape is symbolic or
+ * the requested shape itself is wrong (the op's error says why).
  */
 export function analyseReshape(s: Subject, arg: string): ReshapeAnalysis | null {
-  const explain = explainReshapeFn();
-  if (!explain) return null;
+  const explain = sv.explainReshape;
   const v = s.kind === 'array' ? s.arr.view : s.view;
   const shape = concrete(v.shape);
   if (!shape || !concrete(v.strides)) return null;
   try {
-    const target = sv.Shape.resolveNegOne(shape, parseInts(arg, 'reshape'));
-    const r = plain(explain(s.kind === 'array' ? s.arr : s.view, target));
+    const answer = explain(s.kind === 'array' ? s.arr : s.view, parseInts(arg, 'reshape'));
+    const target = concrete(answer.shape) ?? []; // -1 resolved by the engine
+    const r = plain(answer);
     // contiguous() gives a C-order view of the same shape: ask the engine about that one.
     const fresh = explain(sv.View.create(shape), target);
     return {
@@ -503,27 +483,15 @@ export function addressAfter(dims: number[], ops: OpSpec[], idx: number[]): numb
   }
 }
 
-/** Whether `reshape(shape)` after the chain is a view, as the engine decides it. */
+/** Whether `reshape(shape)` after the chain is a view, as the engine decides it (explainReshape). */
 export function reshapeIsView(dims: number[], ops: OpSpec[], shape: number[]): { view: boolean; text: string } {
   const spec: BaseSpec = { dims, vars: [] };
   const made: Subject[] = [makeBase(spec)];
   try {
     for (const op of ops) made.push(applyOp(made[made.length - 1]!, op, spec));
     const last = made[made.length - 1]!;
-    const explain = explainReshapeFn();
-    if (explain) {
-      const r = explain(last.kind === 'array' ? last.arr : last.view, shape);
-      return { view: r.view, text: r.text };
-    }
-    // Without explainReshape: the engine's own answer to reshape(shape, { copy: false }).
-    if (last.kind !== 'array') throw new InputError('reshapeIsView: an array is needed');
-    try {
-      made.push({ kind: 'array', arr: last.arr.reshape(shape, { copy: false }) });
-      return { view: true, text: 'reshape(…, { copy: false }) returned a view' };
-    } catch (e) {
-      if (e instanceof sv.StrideViewError) return { view: false, text: e.message };
-      throw e;
-    }
+    const r = sv.explainReshape(last.kind === 'array' ? last.arr : last.view, shape);
+    return { view: r.view, text: r.text };
   } finally {
     release(made);
   }

@@ -488,6 +488,54 @@ describe(`demo in ${engine}`, { skip }, () => {
     await done();
   });
 
+  test('reshape analysis for the copy preset: groups, the blocking pair, the broken jumps, what contiguous() changes', T, async () => {
+    assert.equal(typeof sv.explainReshape, 'function', 'the package exports explainReshape');
+    const { page, done } = await open('');
+    await page.click(tid('preset-copy'));
+    const t = sv.arange(0, 12, 1, 'int32').reshape([3, 4]).transpose();
+    const ex = sv.explainReshape(t, [12]);
+    assert.equal(ex.view, false);
+    // The engine refuses the reshape (copy: false); the page says so and shows why.
+    assert.ok((await errorText(page)).includes('call contiguous() first'), await errorText(page));
+    assert.ok(await page.isVisible(tid('reshape-analysis')));
+    assert.equal(await page.getAttribute(tid('reshape-analysis'), 'data-view'), 'false');
+    assert.equal(await page.textContent(tid('reshape-text')), ex.text);
+    const range = ([a, b]) => Array.from({ length: b - a }, (_, i) => a + i);
+    const groups = await page.$$eval('[data-testid^="reshape-group-"]', (els) => els.map((e) => ({ input: JSON.parse(e.dataset.input), output: JSON.parse(e.dataset.output) })));
+    assert.deepEqual(groups, ex.groups.map((g) => ({ input: range(g.input), output: range(g.output) })));
+    assert.deepEqual(JSON.parse(await page.getAttribute(tid('reshape-blocking'), 'data-axes')), [...ex.blocking.axes]);
+    assert.deepEqual(JSON.parse(await page.getAttribute(tid('reshape-blocking'), 'data-strides')), [...ex.blocking.strides]);
+    assert.ok((await page.textContent(tid('reshape-blocking'))).includes(`${ex.blocking.strides[0]} ≠ ${ex.blocking.strides[1]} · ${ex.blocking.shapes[1]} = ${ex.blocking.expected}`));
+    // The groups are coloured on the grid.
+    assert.equal(await page.count('.lcell[data-group]'), 12);
+    // The broken jumps: where the walk in C order goes on to the next index of dim i.
+    const [i, j] = ex.blocking.axes;
+    const walk = [...cIndices([...t.shape])];
+    const brokenK = walk.flatMap((idx, k) => (k > 0 && idx[j] === 0 && idx[i] > 0 ? [k] : []));
+    assert.deepEqual(brokenK, [3, 6, 9]);
+    const marked = await page.$$eval(`${tid('iter-track')} .tstep.broken`, (els) => els.map((e) => [Number(e.dataset.k), e.querySelector('.jump-label').textContent]));
+    assert.deepEqual(marked, brokenK.map((k) => {
+      const jump = t.view.linearIndex(walk[k]) - t.view.linearIndex(walk[k - 1]);
+      assert.notEqual(jump, ex.blocking.strides[1]);
+      return [k, String(jump)];
+    }));
+    const from = await page.$$eval('.bcell.broken-from', (els) => els.map((e) => Number(e.dataset.addr)).sort((a, b) => a - b));
+    assert.deepEqual(from, brokenK.map((k) => t.view.linearIndex(walk[k - 1])).sort((a, b) => a - b));
+    // What contiguous() changes: the same reshape of a C-order [4, 3] is a view.
+    const after = sv.explainReshape(sv.View.create([...t.shape]), [12]);
+    assert.equal(after.view, true);
+    assert.ok((await page.textContent(tid('reshape-after-contiguous'))).includes(`a view with strides [${after.strides.join(', ')}]`));
+    await page.click(tid('reshape-fix'));
+    assert.equal(await errorText(page), '');
+    const c = t.contiguous().reshape([12], { copy: false });
+    assert.deepEqual(await readouts(page), expected(c));
+    assert.equal(await page.count(`${tid('history')} li`), 4);
+    assert.equal(await page.getAttribute(tid('reshape-analysis'), 'data-view'), 'true');
+    // Its derivation names the merge with the engine's groups.
+    assert.ok((await lines(page)).some((l) => l.startsWith('merge: input dims [0, 1]')), (await lines(page)).join('\n'));
+    await done();
+  });
+
   test('code in three dialects: exact NumPy and PyTorch text, NumPy strides in bytes', T, async (t) => {
     const { page, done } = await open(hashOf('3,4', 'transpose', 'slice:::-1, 1:3'));
     const a = sv.arange(0, 12, 1, 'int32').reshape([3, 4]).transpose().slice('::-1, 1:3');

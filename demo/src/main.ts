@@ -936,7 +936,7 @@ function renderReshape(snap: Snapshot): void {
   const verdict = byId('reshape-verdict');
   body.replaceChildren();
   for (const el of document.querySelectorAll('[data-group]')) el.removeAttribute('data-group');
-  for (const el of document.querySelectorAll('.broken-from, .broken-to, .broken')) el.classList.remove('broken-from', 'broken-to', 'broken');
+  for (const el of document.querySelectorAll('.bcell.broken-from, .bcell.broken-to, .tstep.broken')) el.classList.remove('broken-from', 'broken-to', 'broken');
   byId('broken-jump').replaceChildren();
   const shown = shownReshape();
   card.hidden = !shown;

@@ -9,6 +9,7 @@ import type { OpSpec } from './model';
 import { OP_NAMES, type OpName } from './model';
 import { callText } from './ops';
 import { formatList, parseInts } from './parse';
+import { encodeState } from './url';
 
 type Kind = 'view' | 'address' | 'mask' | 'reshape' | 'build';
 
@@ -369,7 +370,12 @@ export function renderPractice(root: HTMLElement, n: number): void {
     }
   });
   form.querySelector('[data-testid="practice-show-solution"]')!.addEventListener('click', () => {
-    solution.replaceChildren(h('p', {}, h('b', {}, 'Solution: '), ex.why), h('p', { class: 'pengine' }, h('code', {}, engineNumbers(ex))));
+    const chainOps = ex.kind === 'build' ? ex.target! : ex.ops;
+    solution.replaceChildren(
+      h('p', {}, h('b', {}, 'Solution: '), ex.why),
+      h('p', { class: 'pengine' }, h('code', {}, engineNumbers(ex))),
+      h('p', {}, h('a', { href: encodeState({ base: { dims: ex.dims, vars: [] }, ops: chainOps }), 'data-testid': 'practice-explore' }, 'Open this chain in the explorer'), ' to see every cell and stride.'),
+    );
     solution.hidden = false;
   });
 

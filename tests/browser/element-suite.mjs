@@ -212,7 +212,8 @@ export function elementSuite(engine) {
       assert.deepEqual(st.grids, [[['4', '3', '2', '1', '0'], ['9', '8', '7', '6', '5']]]);
       // Never thrown: the probe saw no page error except the element's own two `error` events
       // (the probe listens for 'error' on window in the capture phase; a CustomEvent has no message).
-      assert.deepEqual(await p.errors(), ['error: undefined', 'error: undefined']);
+      const events = await p.evaluate(() => window.__events.map((e) => e.message));
+      assert.deepEqual(await p.errors(), ['error: undefined', 'error: undefined'], JSON.stringify(events));
       await p.close();
     });
 

@@ -187,7 +187,10 @@ export class StrideViewElement extends Base {
     this.#queued = true;
     const gen = ++this.#generation;
     this.#done = (async () => {
-      await Promise.resolve(); // several attribute changes in one task: one render
+      // Several attribute changes in one task make one render. A task, not a microtask: WebKit
+      // runs microtasks after each attribute callback when the setter is called from a script
+      // of another world (WebDriver), which rendered (and reported) the state between them.
+      await new Promise((r) => setTimeout(r, 0));
       this.#queued = false;
       try {
         await init();

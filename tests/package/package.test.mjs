@@ -80,6 +80,20 @@ console.log(memoryStats().liveArrays);
   assert.equal(node(['esm.mjs'], project), '["4","6"]\ntrue shape_mismatch\n0\n');
 });
 
+test('strideview/element loads in Node (no DOM): applyOps on the shared engine, explainReshape', () => {
+  writeFileSync(
+    join(project, 'element.mjs'),
+    `import { init, arange, explainReshape } from 'strideview';
+import { applyOps, parseOps, StrideViewElement } from 'strideview/element';
+await init();
+const t = applyOps(arange(12).reshape([3, 4]), 'transpose; slice ::-1, 1:3');
+console.log(JSON.stringify([t.shape, t.strides, t.offset]), parseOps('pad 1,1; 0,0; reshape! 4').length);
+console.log(explainReshape(t, [8]).blocking.axes.join(','), typeof StrideViewElement);
+`,
+  );
+  assert.equal(node(['element.mjs'], project), '[[4,2],[-1,4],7] 2\n0,1 function\n');
+});
+
 test('CommonJS: require and compute', () => {
   writeFileSync(
     join(project, 'cjs.cjs'),

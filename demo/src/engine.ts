@@ -2,6 +2,7 @@
 // page shows comes out of here as plain numbers and texts (model.ts) computed by the WASM engine;
 // the rest of the demo never sees an engine object and never re-implements a view rule.
 import * as sv from 'strideview';
+import { parseOps } from 'strideview/element';
 
 import {
   type BaseSpec,
@@ -500,4 +501,12 @@ export function reshapeIsView(dims: number[], ops: OpSpec[], shape: number[]): {
 /** Bytes per element of the demo's arrays (int32), from the package. */
 export function demoItemSize(): number {
   return sv.itemSize('int32');
+}
+
+/**
+ * An op chain as text, in the package's op-chain syntax (the <stride-view> element's `ops`
+ * attribute and the demo's URL): "transpose; slice ::-1, 1:3; flip 0", one op per `;` or line.
+ */
+export function parseOpChain(text: string): OpSpec[] {
+  return parseOps(text).map((s) => (s.noCopy ? { name: s.name, arg: s.arg, noCopy: true } : { name: s.name, arg: s.arg }));
 }

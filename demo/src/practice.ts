@@ -3,10 +3,10 @@
 // linearIndex, its isValid per cell, explainReshape, or the view a typed chain builds. A wrong try
 // shows the hint; the worked solution is shown on request, with the engine's numbers in it.
 // Progress (the solved exercises) is kept in localStorage.
-import { addressAfter, reshapeIsView, runChain, toShownError } from './engine';
+import { addressAfter, parseOpChain, reshapeIsView, runChain, toShownError } from './engine';
 import { h } from './dom';
 import type { OpSpec } from './model';
-import { OP_NAMES, type OpName } from './model';
+import type { OpName } from './model';
 import { callText } from './ops';
 import { formatList, parseInts } from './parse';
 import { encodeState } from './url';
@@ -164,24 +164,6 @@ interface Verdict {
 
 const same = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** One op per line, "name argument", e.g. "slice ::2, ::2" or "reshape! 12" (copy: false). */
-export function parseChain(text: string): OpSpec[] {
-  return text
-    .split(/\n|\|/)
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const m = /^\.?([A-Za-z]+!?)\s*(?:\((.*)\)|(.*))$/.exec(line);
-      let name = m?.[1] ?? line;
-      const arg = (m?.[2] ?? m?.[3] ?? '').trim().replace(/^['"]|['"]$/g, '');
-      const noCopy = name.endsWith('!');
-      if (noCopy) name = name.slice(0, -1);
-      if (name === 'padView') name = 'pad';
-      if (!(OP_NAMES as readonly string[]).includes(name)) throw new Error(`chain: "${name}" is not an op (${OP_NAMES.join(', ')})`);
-      return op(name as OpName, arg, noCopy);
-    });
-}
-
 function engineNumbers(ex: Exercise): string {
   switch (ex.kind) {
     case 'view': {
@@ -241,7 +223,7 @@ function check(ex: Exercise, form: HTMLFormElement, hidden: Set<number>): Verdic
       return { right, text: right ? `Right: ${r.view ? 'it is a view' : 'it needs a copy'}.` : `Not yet: the engine says ${r.view ? 'it is a view' : 'it is not a view'}.` };
     }
     case 'build': {
-      const chain = parseChain(val('chain'));
+      const chain = parseOpChain(val('chain'));
       if (!chain.length) return { right: false, text: 'Type at least one op, one per line.' };
       const want = runChain(ex.dims, ex.target!);
       const got = runChain(ex.dims, chain);
@@ -279,7 +261,7 @@ function answerFields(ex: Exercise, hidden: Set<number>): HTMLElement {
         h(
           'span',
           { class: 'pfield wide' },
-          h('label', { for: 'p-chain' }, 'your ops, one per line (e.g. ', h('code', {}, 'transpose'), ', ', h('code', {}, 'slice ::-1, 1:3'), ', ', h('code', {}, 'flip 0'), ')'),
+          h('label', { for: 'p-chain' }, 'your ops, one per line or separated by ; (e.g. ', h('code', {}, 'transpose'), ', ', h('code', {}, 'slice ::-1, 1:3'), ', ', h('code', {}, 'flip 0'), ')'),
           h('textarea', { id: 'p-chain', name: 'chain', rows: 3, 'data-testid': 'practice-chain', spellcheck: 'false' }),
         ),
       );

@@ -684,7 +684,13 @@ describe(`demo in ${engine}`, { skip }, () => {
     await page.fill(tid('practice-chain'), 'slice ::2, ::2');
     await page.click(tid('practice-check'));
     assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right');
-    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('strideview-practice'))), { solved: [3, 8, 10, 14] });
+    // A chain in the package's op-chain syntax (parseOps): two ops, the fewest for this target.
+    await page.click(tid('practice-next'));
+    await page.waitFor(() => document.querySelector('[data-testid="practice-exercise"]')?.dataset.exercise === '15', undefined, { what: 'exercise 15' });
+    await page.fill(tid('practice-chain'), 'transpose; flip 0');
+    await page.click(tid('practice-check'));
+    assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right', await page.textContent(tid('practice-feedback')));
+    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('strideview-practice'))), { solved: [3, 8, 10, 14, 15] });
     // Back to the explorer by the nav link.
     await page.click(tid('nav-explore'));
     await page.waitFor(() => document.body.dataset.screen === 'explore', undefined, { what: 'the explorer screen' });

@@ -475,6 +475,14 @@ describe(`demo in ${engine}`, { skip }, () => {
     assert.ok(got.some((l) => l.includes(`valid range [${b.view.mask[0][0]}, ${b.view.mask[0][1]})`)), got.join('\n'));
     await done();
 
+    ({ page, done } = await open(hashOf('4,5', 'shrink:1,3;0,4')));
+    a = base([4, 5]);
+    b = a.shrink([[1, 3], [0, 4]]);
+    got = await lines(page);
+    assert.ok(got.includes(`dim 0: size 4 → 2, stride ${b.strides[0]}`), got.join('\n'));
+    assert.ok(got.includes(`offset 0 + 1·${a.strides[0]} = ${b.offset}`), got.join('\n'));
+    await done();
+
     // Clicking a step shows that step's view before and after.
     ({ page, done } = await open(hashOf('3,4', 'transpose', 'contiguous')));
     a = base([3, 4]);
@@ -673,7 +681,11 @@ describe(`demo in ${engine}`, { skip }, () => {
     assert.match(await page.textContent(tid('practice-progress')), /^2 of \d+ solved/);
     assert.match(await page.textContent(tid('practice-link-3')), /solved/);
     const m = sv.arange(0, 6, 1, 'int32').reshape([2, 3]).padView([[1, 1], [0, 1]]);
-    for (const idx of cIndices([...m.shape])) if (!m.view.isValid(idx)) await page.click(tid(`practice-cell-${idx.join('-')}`));
+    const padded = [...cIndices([...m.shape])].filter((idx) => !m.view.isValid(idx));
+    // The first one from the keyboard: focus the cell's button and press Enter.
+    await page.press(tid(`practice-cell-${padded[0].join('-')}`), 'Enter');
+    assert.equal(await page.getAttribute(tid(`practice-cell-${padded[0].join('-')}`), 'aria-pressed'), 'true');
+    for (const idx of padded.slice(1)) await page.click(tid(`practice-cell-${idx.join('-')}`));
     await page.click(tid('practice-check'));
     assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right', await page.textContent(tid('practice-feedback')));
     await page.evaluate(() => { location.hash = '#practice=14'; });

@@ -229,10 +229,10 @@ function reshapeDerivation(b: Snapshot, a: Snapshot, copied: boolean, r: Reshape
   const lines: string[] = [];
   if (r) {
     for (const g of r.groups) {
-      const ins = g.input.map((d) => `${b.shape![d]}@${b.strides![d]}`).join(' · ');
-      const outs = g.output.map((d) => `${a.shape![d]}@${copied ? '?' : a.strides![d]}`).join(' · ');
+      const ins = g.input.map((d) => `${b.shape![d]} (stride ${b.strides![d]})`).join(' · ');
+      const outs = g.output.map((d) => (copied ? `${a.shape![d]}` : `${a.shape![d]} (stride ${a.strides![d]})`)).join(' · ');
       const kind = g.input.length > 1 && g.output.length === 1 ? 'merge' : g.input.length === 1 && g.output.length > 1 ? 'split' : g.input.length === 1 && g.output.length === 1 ? 'keep' : 'regroup';
-      lines.push(`${kind}: input dims [${g.input.join(', ')}] (size@stride ${ins || 'none'}) → output dims [${g.output.join(', ')}] (${outs || 'none'})`);
+      lines.push(`${kind}: input dims [${g.input.join(', ')}]: ${ins || 'none'} → output dims [${g.output.join(', ')}]: ${outs || 'none'}`);
     }
     if (r.blocking) {
       const [i, j] = r.blocking.axes;

@@ -15,7 +15,6 @@ export interface Derivation {
 }
 
 const paren = (x: number): string => (x < 0 ? `(${x})` : String(x));
-const sumText = (parts: string[]): string => (parts.length ? parts.join(' + ') : '0');
 
 function maskText(m: Snapshot['mask']): string {
   return m ? m.map(([b, e]) => `[${b}, ${e})`).join(', ') : 'none';

@@ -25,7 +25,7 @@ import { type BaseSpec, type Cell, type OpSpec, type ShownError, type Snapshot, 
 import { capturePlaces, playMoves } from './motion';
 import { renderPractice } from './practice';
 import { OP_UI, callText } from './ops';
-import { InputError, formatList, parseDims, parsePairs } from './parse';
+import { InputError, formatList, parseDims } from './parse';
 import { DEFAULT_STATE, type UrlState, decodeState, defaultVar, encodeState } from './url';
 
 // ------------------------------------------------------------------------------------------ state

@@ -32,7 +32,7 @@ test('a transposed array cannot flatten: the blocking pair and its numbers', () 
   a.base.dispose();
 });
 
-test('View inputs, splits, -1 and a number as the shape', () => {
+test('View inputs, splits and -1', () => {
   const v = View.create([2, 3, 4]);
   const e = explainReshape(v, [6, -1]);
   assert.equal(e.view, true);
@@ -47,7 +47,7 @@ test('View inputs, splits, -1 and a number as the shape', () => {
   assert.equal(s.view, true);
   assert.deepEqual(s.strides, v.permute([2, 0, 1]).reshape([2, 2, 6]).strides);
   assert.match(s.text, /dim 0 \(\[4\]\) splits into dims 0 and 1 \(\[2,2\]\)/);
-  const n = explainReshape(v.permute([2, 0, 1]), 24);
+  const n = explainReshape(v.permute([2, 0, 1]), [24]);
   assert.equal(n.view, false);
   assert.deepEqual(n.shape, [24]);
   // [4,2,3] with strides [1,12,4]: the first pair (0,1) breaks the rule: 1 != 12 * 2.
@@ -110,6 +110,10 @@ test('errors: bad shapes and bad arguments say what is wrong', () => {
   assert.throws(() => explainReshape(v, [1.5]), /^RangeError: explainReshape: /);
   assert.throws(() => explainReshape(v, 'abc'), /^TypeError: explainReshape: shape must be an array of dims/);
   assert.throws(() => explainReshape([1, 2], [2]), /^TypeError: explainReshape: a must be an NDArray or a View, got \[1,2\]/);
+  assert.throws(() => explainReshape(v, 12), /^TypeError: explainReshape: shape must be an array of dims, got 12/);
+  const d = arange(0, 6, 1, 'int32');
+  d.dispose();
+  throwsSv(assert, () => explainReshape(d, [6]), 'disposed', /^explainReshape: the array was disposed/);
 });
 
 test('agrees with reshape({ copy: false }) on random views', () => {

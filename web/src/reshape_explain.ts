@@ -73,18 +73,20 @@ function group(w: typeof wire): ReshapeGroup {
  * ```
  *
  * @param a an NDArray or a View
- * @param shape the target shape; one `-1` is inferred
+ * @param shape the target shape (numbers or symbolic dims); one `-1` is inferred
  * @throws StrideViewError when `shape` is no reshape of `a` at all (element counts differ, more
  *   than one -1, a negative dim); TypeError for arguments of the wrong type
  */
-export function explainReshape(a: NDArray | View, shape: SymShape | number): ReshapeExplanation {
+export function explainReshape(a: NDArray | View, shape: SymShape): ReshapeExplanation {
   const op = 'explainReshape';
   return withOp(op, () => {
     let v: View;
-    if (a instanceof NDArray) v = a.view;
-    else if (a instanceof View) v = a;
+    if (a instanceof NDArray) {
+      a._check(op);
+      v = a.view;
+    } else if (a instanceof View) v = a;
     else throw new TypeError(`${op}: a must be an NDArray or a View, got ${fmt(a)}`);
-    const s = toShape(op, 'shape', typeof shape === 'number' ? [shape] : shape);
+    const s = toShape(op, 'shape', shape);
     wire.begin();
     putView(wire, v);
     putShape(wire, s);

@@ -333,7 +333,13 @@ function renderFormula(snap: Snapshot): void {
 
 function renderBuffer(snap: Snapshot): void {
   const strip = byId('buffer');
-  strip.replaceChildren();
+  const kept = strip.dataset['dense'] ?? '';
+  delete strip.dataset['dense'];
+  const keptEls = bufferEls;
+  const buf0 = snap.buffer;
+  const reuse =
+    !!buf0?.values && buf0.values.length > DENSE_CELLS && kept === `${buf0.id}|${buf0.length}|${snap.kind}` && keptEls.size === buf0.values.length;
+  if (!reuse) strip.replaceChildren();
   bufferEls = new Map();
   readers = new Map();
   for (const [k, c] of (snap.cells ?? []).entries()) {
@@ -360,7 +366,17 @@ function renderBuffer(snap: Snapshot): void {
   }
   const dense = buf.values.length > DENSE_CELLS;
   strip.classList.toggle('dense', dense);
-  if (dense) {
+  const sig = `${buf.id}|${buf.length}|${snap.kind}`;
+  if (reuse) {
+    // The same dense buffer as before the op (a view op): keep its cells, update what changed.
+    for (const [addr, el] of keptEls) {
+      const n = readers.get(addr)?.length ?? 0;
+      el.className = `bcell ${n === 0 ? 'unread' : 'read'}${n > 1 ? ' multi' : ''}${addr === snap.offset ? ' origin' : ''}${snap.kind === 'view' ? ' bare' : ''}`;
+      el.dataset['readers'] = String(n);
+      el.title = `address ${addr}: value ${Number(buf.values[addr])}; read by ${n} logical cell${n === 1 ? '' : 's'}`;
+    }
+    bufferEls = keptEls;
+  } else if (dense) {
     // Thousands of cells: one HTML string (numbers only, nothing typed by the user) parses far
     // faster than as many createElement calls.
     const html: string[] = [];
@@ -372,6 +388,7 @@ function renderBuffer(snap: Snapshot): void {
     strip.innerHTML = html.join('');
     for (const el of strip.children) bufferEls.set(Number((el as HTMLElement).dataset['addr']), el as HTMLElement);
   }
+  if (dense) strip.dataset['dense'] = sig;
   for (const [addr, value] of dense ? [] : buf.values.entries()) {
     const n = readers.get(addr)?.length ?? 0;
     const cls = ['bcell', n === 0 ? 'unread' : 'read', n > 1 ? 'multi' : '', addr === snap.offset ? 'origin' : '', snap.kind === 'view' ? 'bare' : '']
@@ -443,7 +460,7 @@ function denseTable(t: HTMLElement, snap: Snapshot, rows: number, cols: number, 
       const label = `(${cell.idx.join(', ')})`;
       const title = cell.valid ? `${label} reads address ${cell.linear}` : `${label} is padding (masked): not read`;
       html.push(
-        `<div class="lcell ${cell.valid ? 'valid' : 'masked'}${multi ? ' multi' : ''}" data-testid="logical-cell-${cell.idx.join('-')}" data-k="${k}" data-linear="${cell.linear}" data-valid="${cell.valid}" role="gridcell" title="${title}" aria-label="${title}"></div>`,
+        `<div class="lcell ${cell.valid ? 'valid' : 'masked'}${multi ? ' multi' : ''}" data-testid="logical-cell-${cell.idx.join('-')}" data-k="${k}" data-linear="${cell.linear}" data-valid="${cell.valid}" role="gridcell" title="${title}"></div>`,
       );
     }
     html.push('</div>');
@@ -483,13 +500,34 @@ function table(snap: Snapshot, rows: number, cols: number, first: number, rowAxi
   return t;
 }
 
+/** A dense grid drawn for the same shape: keep its cells and update what the op changed. */
+function updateDenseCells(snap: Snapshot): void {
+  for (const [k, c] of snap.cells!.entries()) {
+    const el = cellEls[k]!;
+    const multi = c.valid && (readers.get(c.linear)?.length ?? 0) > 1;
+    const title = c.valid ? `(${c.idx.join(', ')}) reads address ${c.linear}` : `(${c.idx.join(', ')}) is padding (masked): not read`;
+    el.className = `lcell ${c.valid ? 'valid' : 'masked'}${multi ? ' multi' : ''}`;
+    el.dataset['linear'] = String(c.linear);
+    el.dataset['valid'] = String(c.valid);
+    el.title = title; // also the cell's accessible name: dense cells show no text
+  }
+}
+
 function renderGrid(snap: Snapshot): void {
   const grid = byId('grid');
-  grid.replaceChildren();
-  cellEls = [];
+  const sig = snap.shape && snap.cells && snap.cells.length > DENSE_CELLS ? snap.shape.join(',') : '';
+  const reuse = sig !== '' && grid.dataset['dense'] === sig && cellEls.length === snap.cells!.length;
+  grid.dataset['dense'] = sig;
   byId('log-sub').textContent = snap.shape ? `shape ${formatList(snap.shape)}` : snap.shapeText;
   const note = byId('grid-note');
   note.textContent = snap.cellsNote ?? '';
+  if (reuse) {
+    note.textContent = `${snap.cells!.length} elements: drawn small; point at a cell (or use the arrow keys) for its numbers.`;
+    updateDenseCells(snap);
+    return;
+  }
+  grid.replaceChildren();
+  cellEls = [];
   const shape = snap.shape;
   if (!snap.cells || !shape || snap.cells.length === 0) return;
   const rank = shape.length;
@@ -552,9 +590,20 @@ function validBefore(cells: Cell[], k: number): Cell | null {
 
 function renderTrack(snap: Snapshot): void {
   const track = byId('track');
-  track.replaceChildren();
   const cells = snap.cells ?? [];
   const dense = cells.length > DENSE_CELLS;
+  if (dense && track.classList.contains('dense') && track.children.length === cells.length) {
+    // The same number of dense marks: update them in place.
+    for (const [k, c] of cells.entries()) {
+      const prev = validBefore(cells, k);
+      const jump = c.valid && prev ? c.linear - prev.linear : null;
+      const li = track.children[k] as HTMLElement;
+      li.className = `tstep${c.valid ? '' : ' masked'}`;
+      li.title = `element ${k}: ${c.valid ? `address ${c.linear}` : 'pad'}${jump === null ? '' : `, jump ${jump}`}`;
+    }
+    return;
+  }
+  track.replaceChildren();
   track.classList.toggle('dense', dense);
   const items: HTMLElement[] = [];
   for (const [k, c] of cells.entries()) {

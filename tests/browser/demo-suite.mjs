@@ -633,7 +633,14 @@ describe(`demo in ${engine}`, { skip }, () => {
       document.querySelector('[data-testid="op-flip"]').click();
       return performance.now() - t0;
     });
-    assert.deepEqual((await readouts(page)).strides, [...a.flip().strides]);
+    const f = a.flip();
+    assert.deepEqual(await readouts(page), expected(f));
+    // The cells were updated in place (same shape, same buffer): every one still matches the engine.
+    await checkCells(page, f.view, [64, 64]);
+    const readersShown = await page.$$eval('[data-testid^="buffer-cell-"]', (els) => els.filter((e) => e.dataset.readers !== '1').length);
+    assert.equal(readersShown, 0, 'a flip of a transpose reads every address once');
+    const track = await page.$$eval(`${tid('iter-track')} .tstep`, (els) => [els.length, els[1].title]);
+    assert.deepEqual(track, [4096, `element 1: address ${f.view.linearIndex([0, 1])}, jump ${f.view.linearIndex([0, 1]) - f.view.linearIndex([0, 0])}`]);
     t.diagnostic(`${engine}: 64x64 hover ${hoverMs.toFixed(1)} ms, apply flip() ${applyMs.toFixed(1)} ms (goal: interaction < 50 ms)`);
     await done();
   });

@@ -6,8 +6,9 @@
 // Renders the memory strip (the buffer, in address order) and the logical grid (the view, in
 // index order) with hover/focus linking between them, masked cells hatched, and the view's shape,
 // strides, offset and mask, inside a shadow root (styles encapsulated). Every number comes from the
-// engine (linearIndex, isValid, strides); this file only draws. Errors in `shape` or `ops` are shown
-// as text inside the element and dispatched as an `error` event, never thrown.
+// engine (the ops, strides, offset and mask; each cell's address by one gather through the view);
+// this file only draws. Errors in `shape` or `ops` are shown as text inside the element and
+// dispatched as an `error` event, never thrown.
 import { arange, fromNdarrayLike, init, NDArray, tidy } from './index.js';
 import { applyOps } from './opchain.js';
 

@@ -124,6 +124,7 @@ export function elementSuite(engine) {
       assert.equal(pd.facts.shape, '[4, 4]');
       assert.equal(pd.facts.mask, '[(1, 3), (0, 3)]');
       assert.equal(pd.masked, 10);
+      assert.deepEqual(pd.grids, [[['', '', '', ''], ['0', '1', '2', ''], ['3', '4', '5', ''], ['', '', '', '']]]);
       assert.equal(pd.memory, 6);
       // expand: stride 0, three grid rows read the same 4 memory cells.
       const ex = await state(p, 'expanded');

@@ -6,9 +6,10 @@
 // Renders the memory strip (the buffer, in address order) and the logical grid (the view, in
 // index order) with hover/focus linking between them, masked cells hatched, and the view's shape,
 // strides, offset and mask, inside a shadow root (styles encapsulated). Every number comes from the
-// engine (linearIndex, isValid, strides); this file only draws. Errors in `shape` or `ops` are shown
-// as text inside the element and dispatched as an `error` event, never thrown.
-import { arange, init, NDArray, tidy } from './index.js';
+// engine (the ops, strides, offset and mask; each cell's address by one gather through the view);
+// this file only draws. Errors in `shape` or `ops` are shown as text inside the element and
+// dispatched as an `error` event, never thrown.
+import { arange, fromNdarrayLike, init, NDArray, tidy } from './index.js';
 import { applyOps } from './opchain.js';
 
 export {
@@ -55,11 +56,13 @@ const STYLE = `
 .facts dd { margin: 0; }
 h3 { margin: 0.2em 0 0.1em; font-size: 13px; font-weight: 600; color: #333; }
 .strip, .grid { display: inline-grid; gap: 2px; font-family: ui-monospace, monospace; font-size: 12px; }
+.strip { display: flex; flex-wrap: wrap; }
+.scroll { contain: content; }
 .scroll { overflow-x: auto; max-width: 100%; padding: 2px; }
 .row { display: contents; }
-.cell { min-width: 2.2em; height: 2em; box-sizing: border-box; display: flex; align-items: center; justify-content: center;
-  border: 1px solid #8a8a8a; background: #fff; border-radius: 3px; padding: 0 3px; }
-.strip .cell { flex-direction: column; height: 2.6em; line-height: 1.1; }
+.cell { min-width: 2.2em; height: 2em; box-sizing: border-box; display: block; text-align: center; line-height: calc(2em - 2px);
+  border: 1px solid #8a8a8a; background: #fff; border-radius: 3px; padding: 0 3px; overflow: hidden; }
+.strip .cell { display: flex; flex-direction: column; justify-content: center; height: 2.6em; line-height: 1.1; }
 .strip .addr { font-size: 10px; color: #4a4a4a; }
 .unused { background: #ececec; color: #4a4a4a; border-style: dashed; }
 .masked { background: repeating-linear-gradient(45deg, #fff 0 4px, #c9c9c9 4px 6px); color: #333; }
@@ -69,7 +72,6 @@ h3 { margin: 0.2em 0 0.1em; font-size: 13px; font-weight: 600; color: #333; }
 .slab { display: inline-block; margin: 0 1em 0.4em 0; vertical-align: top; }
 .slab-label { font-family: ui-monospace, monospace; font-size: 11px; color: #4a4a4a; }
 .error { color: #a00000; margin: 0; font-family: ui-monospace, monospace; white-space: pre-wrap; }
-.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .note { color: #4a4a4a; margin: 0; font-size: 12px; }
 `;
 
@@ -106,11 +108,32 @@ function compute(shapeText: string, ops: string): Drawn {
       throw new InputError(`the result ${list(rs)} has ${numel} elements; <stride-view> draws at most ${STRIDE_VIEW_MAX_CELLS}`);
     }
     const memory = Array.from(owner.toTypedArray() as Int32Array);
+    // The address of every valid cell, by one gather in the engine: a buffer of addresses 0..len-1
+    // read through the view's shape, strides and offset. A masked view is read through its valid
+    // box (View.shrink to the mask, which the engine turns into an unmasked view); a cell is valid
+    // when its index lies in the mask's [start, end) ranges (the documented meaning of View.mask).
+    const mask = v.mask;
+    const lo = mask ? mask.map(([a]) => a) : rs.map(() => 0);
+    const box = mask ? mask.map(([a, b]) => b - a) : rs;
+    const boxN = box.reduce((p, x) => p * x, 1);
+    let addrs: ArrayLike<number> = [];
+    if (boxN > 0) {
+      const bv = mask ? v.shrink(mask) : v;
+      const ids = new Int32Array(memory.length);
+      for (let i = 0; i < ids.length; i++) ids[i] = i;
+      addrs = fromNdarrayLike({ data: ids, shape: box, strides: bv.strides as number[], offset: bv.offset }).toTypedArray() as Int32Array;
+    }
     const cells: Drawn['cells'] = [];
     const idx = rs.map(() => 0);
     for (let k = 0; k < numel; k++) {
-      const addr = v.linearIndex(idx);
-      const valid = v.isValid(idx);
+      let valid = boxN > 0;
+      let at = 0;
+      for (let d = 0; d < rs.length && valid; d++) {
+        const j = idx[d]! - lo[d]!;
+        valid = j >= 0 && j < box[d]!;
+        at = at * box[d]! + j;
+      }
+      const addr = valid ? addrs[at]! : -1;
       cells.push({ idx: idx.slice(), addr, valid, value: valid ? (memory[addr] ?? null) : null });
       for (let d = rs.length - 1; d >= 0; d--) {
         if (++idx[d]! < rs[d]!) break;
@@ -242,7 +265,6 @@ export class StrideViewElement extends Base {
     const memId = `mem-title`;
     memTitle.id = memId;
     const strip = el('div', { class: 'strip', role: 'grid', 'aria-labelledby': memId, 'aria-rowcount': '1' });
-    strip.style.gridTemplateColumns = `repeat(${d.memory.length}, auto)`;
     const srow = el('div', { class: 'row', role: 'row' });
     d.memory.forEach((value, addr) => {
       const cell = el('div', {
@@ -252,11 +274,9 @@ export class StrideViewElement extends Base {
         'data-addr': String(addr),
         'data-col': String(addr),
       });
-      // Named by its content (value, then address); the words only screen readers need are hidden.
-      const addrLine = el('span', { class: 'addr' });
-      addrLine.append(el('span', { class: 'sr' }, ' at address '), String(addr));
-      if (!used.has(addr)) addrLine.append(el('span', { class: 'sr' }, ', not read by the view'));
-      cell.append(el('span', {}, String(value)), addrLine);
+      // Named by its content (value, then address); described by its title.
+      cell.title = `address ${addr} holds ${value}${used.has(addr) ? '' : ' (not read by the view)'}`;
+      cell.append(el('span', {}, String(value)), ' ', el('span', { class: 'addr' }, String(addr)));
       srow.append(cell);
     });
     strip.append(srow);
@@ -269,6 +289,9 @@ export class StrideViewElement extends Base {
     const cols = rank === 0 ? 1 : d.shape[rank - 1]!;
     const rows = rank <= 1 ? 1 : d.shape[rank - 2]!;
     const perSlab = Math.max(1, rows * cols);
+    // Fixed-width tracks: auto tracks over thousands of cells made the layout take seconds.
+    const digits = Math.max(1, ...d.cells.map((x) => (x.value === null ? 1 : String(x.value).length)));
+    const colWidth = `${Math.max(2.2, digits * 0.65 + 1)}em`;
     const slabs = d.shape.length === 0 || d.cells.length === 0 ? 1 : d.cells.length / perSlab;
     for (let s = 0; s < slabs; s++) {
       const slabCells = d.cells.slice(s * perSlab, (s + 1) * perSlab);
@@ -284,7 +307,7 @@ export class StrideViewElement extends Base {
         'aria-rowcount': String(rows),
         'aria-colcount': String(cols),
       });
-      grid.style.gridTemplateColumns = `repeat(${cols}, auto)`;
+      grid.style.gridTemplateColumns = `repeat(${cols}, ${colWidth})`;
       for (let r = 0; r < (slabCells.length === 0 ? 0 : rows); r++) {
         const row = el('div', { class: 'row', role: 'row' });
         for (let k = 0; k < cols; k++) {

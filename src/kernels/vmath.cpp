@@ -7,6 +7,10 @@
 #include "kernels/simd128/vmath_lanes.hpp"
 #include "kernels/vmath_impl.hpp"
 
+// The per-vector lambdas are inlined into their loops (the kernels compile with
+// -fno-inline-functions, and a call per vector passes the lanes through memory).
+#define SV_VM_LAMBDA __attribute__((always_inline))
+
 namespace sv::kernels::vmath {
 namespace {
 
@@ -17,13 +21,13 @@ template <class V>
 void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y) {
   using E = ElemOf<V>;
   if (y == static_cast<E>(0.5)) {
-    unary_loop<V>(out, in, n, [](V x) { return pow_half_impl(x); });
+    unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return pow_half_impl(x); });
   } else if (y >= -4 && y <= 4 && y == static_cast<E>(static_cast<int>(y))) {
     const int k = static_cast<int>(y);
-    unary_loop<V>(out, in, n, [k](V x) { return powi_impl(x, k); });
+    unary_loop<V>(out, in, n, [k](V x) SV_VM_LAMBDA { return powi_impl(x, k); });
   } else {
     const V yv = V::splat(y);
-    unary_loop<V>(out, in, n, [yv](V x) { return pow_impl(x, yv); });
+    unary_loop<V>(out, in, n, [yv](V x) SV_VM_LAMBDA { return pow_impl(x, yv); });
   }
 }
 
@@ -42,10 +46,10 @@ void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y
   SV_VMATH_UNARY(tan, F32, F64)                                                                 \
   SV_VMATH_UNARY(tanh, F32, F64)                                                                \
   void pow_f32(float* out, const float* a, const float* b, int64_t n) {                         \
-    detail::binary_loop<F32>(out, a, b, n, [](F32 x, F32 y) { return detail::pow_impl(x, y); }); \
+    detail::binary_loop<F32>(out, a, b, n, [](F32 x, F32 y) SV_VM_LAMBDA { return detail::pow_impl(x, y); }); \
   }                                                                                             \
   void pow_f64(double* out, const double* a, const double* b, int64_t n) {                      \
-    detail::binary_loop<F64>(out, a, b, n, [](F64 x, F64 y) { return detail::pow_impl(x, y); }); \
+    detail::binary_loop<F64>(out, a, b, n, [](F64 x, F64 y) SV_VM_LAMBDA { return detail::pow_impl(x, y); }); \
   }                                                                                             \
   void pow_scalar_f32(float* out, const float* in, int64_t n, float y) {                        \
     pow_scalar_loop<F32>(out, in, n, y);                                                        \
@@ -54,18 +58,18 @@ void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y
     pow_scalar_loop<F64>(out, in, n, y);                                                        \
   }                                                                                             \
   void powi_f32(float* out, const float* in, int64_t n, int k) {                                \
-    detail::unary_loop<F32>(out, in, n, [k](F32 x) { return detail::powi_impl(x, k); });       \
+    detail::unary_loop<F32>(out, in, n, [k](F32 x) SV_VM_LAMBDA { return detail::powi_impl(x, k); });       \
   }                                                                                             \
   void powi_f64(double* out, const double* in, int64_t n, int k) {                              \
-    detail::unary_loop<F64>(out, in, n, [k](F64 x) { return detail::powi_impl(x, k); });        \
+    detail::unary_loop<F64>(out, in, n, [k](F64 x) SV_VM_LAMBDA { return detail::powi_impl(x, k); });        \
   }
 
 #define SV_VMATH_UNARY(name, F32, F64)                                                      \
   void name##_f32(float* out, const float* in, int64_t n) {                                 \
-    detail::unary_loop<F32>(out, in, n, [](F32 x) { return detail::name##_impl(x); });      \
+    detail::unary_loop<F32>(out, in, n, [](F32 x) SV_VM_LAMBDA { return detail::name##_impl(x); });      \
   }                                                                                         \
   void name##_f64(double* out, const double* in, int64_t n) {                               \
-    detail::unary_loop<F64>(out, in, n, [](F64 x) { return detail::name##_impl(x); });      \
+    detail::unary_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::name##_impl(x); });      \
   }
 
 namespace scalar_build {

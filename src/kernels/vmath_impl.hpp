@@ -90,8 +90,11 @@ SV_VM_INLINE V pow2i(IntOf<V> n) {
 }
 // p * 2^n for n in [-2 * bias, 2 * bias] (two exact-or-final-rounding steps: the result rounds once,
 // also when it is subnormal or overflows).
+// nf is n as a float: when every lane's 2^n is normal one multiply does (the same result: both
+// ways round once). i64x2 arithmetic shifts have no SSE instruction, so the split is the slow path.
 template <class V>
-SV_VM_INLINE V ldexp_split(V p, IntOf<V> n) {
+SV_VM_INLINE V ldexp_split(V p, V nf, IntOf<V> n) {
+  if (!any(vabs(nf) > cst<V>(kBias<V> - 1))) return p * pow2i<V>(n);
   const IntOf<V> n1 = sra<1>(n);
   return (p * pow2i<V>(n1)) * pow2i<V>(n - n1);
 }
@@ -216,7 +219,7 @@ SV_VM_INLINE V exp_reduced(V xc, V extra_lo) {
   // e^(r + c) = (1 + q)(1 + c) with q = r + r^2 P(r); c is up to half an ulp of x for pow
   const V s = (r * r) * poly(r, Coef<V>::exp_p);
   const V p = cst<V>(1) + (r + (s + (c + c * (r + s))));
-  return ldexp_split(p, n.ni);
+  return ldexp_split(p, n.nf, n.ni);
 }
 template <class V>
 SV_VM_INLINE V exp_impl(V x) {
@@ -231,7 +234,7 @@ SV_VM_INLINE V exp2_impl(V x) {
   const Rounded<V> n = round_int(xc);
   const V r = xc - n.nf;
   const V p = cst<V>(1) + r * poly(r, Coef<V>::exp2_p);
-  return ldexp_split(p, n.ni);
+  return ldexp_split(p, n.nf, n.ni);
 }
 
 // e^x - 1: as exp, with expm1(r) = r + r^2/2 + r^3 P(r) (relative accuracy near 0), then
@@ -276,7 +279,9 @@ SV_VM_INLINE void split_exponent(V x, V& e, V& m) {
   const auto sub = x < cst2<V>(0x1p-126f, 0x1p-1022);
   const V xs = sel(sub, x * cst2<V>(0x1p24f, 0x1p54), x);
   const IntOf<V> ix = as_int(xs);
-  const IntOf<V> ei = sra<kMant<V>>(ix - bits_sqrt_half<V>());
+  // logical shift of a value made non-negative for x >= 0 (no i64x2 arithmetic shift in SSE)
+  const IntOf<V> ei = srl<kMant<V>>(ix - bits_sqrt_half<V>() + shl<kMant<V>>(icst<V>(kBias<V>))) -
+                      icst<V>(kBias<V>);
   m = as_flt(ix - shl<kMant<V>>(ei));
   e = to_flt(ei) - sel(sub, cst2<V>(24.0f, 54.0), cst<V>(0));
 }
@@ -349,7 +354,7 @@ SV_VM_INLINE V log1p_impl(V x) {
   const V one = cst<V>(1);
   const V u = one + x;
   const IntOf<V> iu = as_int(u) + (as_int(one) - bits_sqrt_half<V>());
-  const IntOf<V> k = sra<kMant<V>>(iu) - icst<V>(kBias<V>);
+  const IntOf<V> k = srl<kMant<V>>(iu) - icst<V>(kBias<V>);  // iu >= 0 for u >= 0
   const V kf = to_flt(k);
   const V c = sel(kf >= cst<V>(2), one - (u - x), x - (u - one)) / u;
   const IntOf<V> mb =

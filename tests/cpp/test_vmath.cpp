@@ -123,7 +123,7 @@ void append_sweep(std::vector<T>& v, double lo, double hi, int64_t count) {
   const int64_t a = ordered<T, U>(static_cast<T>(lo)), b = ordered<T, U>(static_cast<T>(hi));
   const long double step = (static_cast<long double>(b) - a) / static_cast<long double>(count);
   for (int64_t i = 0; i < count; ++i) {
-    v.push_back(from_ordered<T, U>(a + static_cast<int64_t>(step * i)));
+    v.push_back(from_ordered<T, U>(static_cast<int64_t>(a + step * i)));  // within [a, b]
   }
 }
 
@@ -141,10 +141,21 @@ double ulp_error(T y, long double ref) {
     const long double thr = maxv + ldexpl(1.0L, std::numeric_limits<T>::max_exponent - p - 1);
     return (aref >= thr && std::signbit(y) == std::signbit(ref)) ? 0 : bad;
   }
-  int e;
-  frexpl(aref, &e);
-  e = std::max(e, emin);
-  return static_cast<double>(fabsl(static_cast<long double>(y) - ref) / ldexpl(1.0L, e - p));
+  // The spacing of T at |ref| (x87 80-bit layout: 64-bit mantissa, then sign and 15-bit exponent),
+  // subnormal spacing below the normal range.
+  static_assert(std::numeric_limits<long double>::digits == 64, "x87 long double expected");
+  unsigned char raw[sizeof(long double)] = {};
+  std::memcpy(raw, &aref, 10);
+  const int e = std::max(((raw[9] & 0x7f) << 8 | raw[8]) - 16383, emin - 1);  // aref in [2^e, 2^e+1)
+  long double ulp = 0;
+  unsigned char u[sizeof(long double)] = {};
+  const uint64_t mant = 1ULL << 63;
+  std::memcpy(u, &mant, 8);
+  const int biased = e - (p - 1) + 16383;
+  u[8] = static_cast<unsigned char>(biased & 0xff);
+  u[9] = static_cast<unsigned char>(biased >> 8);
+  std::memcpy(&ulp, u, 10);
+  return static_cast<double>(fabsl(static_cast<long double>(y) - ref) / ulp);
 }
 
 template <class T>

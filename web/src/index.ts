@@ -101,3 +101,10 @@ export {
 } from './interop.js';
 export { loadNpy, saveNpy } from './npy.js';
 export { buildInfo, isSimd, simdSupported, type BuildInfo } from './runtime.js';
+export { type LinspaceOptions, type LogspaceOptions, type EyeOptions, type LikeOptions, type MeshgridOptions, linspace, logspace, eye, identity, zerosLike, onesLike, fullLike, emptyLike, meshgrid } from './creation_ranges.js';
+export { type RollOptions, type DiffOptions, roll, rot90, triu, tril, diff } from './numpy_reorder.js';
+export { type IscloseOptions, isclose, allclose, arrayEqual } from './comparison.js';
+export { type CountOptions, type UniqueOptions, type UniqueResult, type SearchsortedOptions, nonzero, argwhere, countNonzero, unique, searchsorted } from './search.js';
+export { type QuantileAxisOptions, type QuantileOptions, median, quantile, percentile } from './quantiles.js';
+export { type NanReduceOptions, type NanToNumOptions, nansum, nanmean, nanmax, nanmin, isinf, isposinf, isneginf, nanToNum } from './nan_functions.js';
+export { type NormOrder, type NormOptions, outer, norm } from './norms.js';

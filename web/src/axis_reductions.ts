@@ -95,7 +95,7 @@ export function joinAlong(op: string, parts: readonly NDArray[], axis: number): 
   let at = 0;
   for (const p of parts) {
     const len = p.shape[axis]!;
-    const slab = out.shrink(shape.map((s, i) => (i === axis ? [at, at + len] : [0, s]) as [number, number]));
+    const slab = axisSlice(out, axis, at, at + len);
     try {
       slab.assign(p);
     } catch (e) {
@@ -115,4 +115,11 @@ export function gatherAt(op: string, a: NDArray, idx: NDArray): NDArray {
   const pos = new Array<number>(ta.length);
   for (let i = 0; i < ta.length; i++) pos[i] = Number(ta[i]);
   return gather(a, 0, pos, op);
+}
+
+/** @internal The view of x with axis `ax` cut to [lo, hi) (0 <= lo <= hi <= its size; empty ranges allowed). */
+export function axisSlice(x: NDArray, ax: number, lo: number, hi: number): NDArray {
+  const spec = new Array<string>(ax).fill(':');
+  spec.push(`${lo}:${hi}`);
+  return x.slice(spec.join(', '));
 }

@@ -31,7 +31,7 @@ function nanReduce(
     return tidy(() => {
       const x = asArray(op, a);
       const axes = axisList(op, o.axis, x.ndim);
-      return maybeScalar(body(x, axes, keepdims), axes === null && !keepdims);
+      return maybeScalar(body(x, axes, keepdims), !keepdims);
     });
   } catch (e) {
     throw relabel(op, e);

@@ -1,11 +1,11 @@
 // Reordering and differencing as NumPy: roll, rot90 (views), triu / tril and diff. Each is a
-// composition of views (shrink, flip, permute, broadcast) and engine ops (copies into slabs, where, sub).
+// composition of views (slices, flip, permute, broadcast) and engine ops (copies into slabs, where, sub).
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, asArray, normAxis } from './ndarray.js';
 import { arange, full } from './creation.js';
 import { type ArrayInput, add, greaterEqual, notEqual, sub, where } from './ops.js';
 import { tidy } from './tidy.js';
-import { joinAlong, optionsOf } from './axis_reductions.js';
+import { axisSlice, joinAlong, optionsOf } from './axis_reductions.js';
 
 function intList(op: string, what: string, v: unknown): number[] {
   if (Array.isArray(v)) return v.map((x) => toInt(op, what, x));
@@ -50,8 +50,7 @@ export function roll(a: ArrayInput, shift: number | readonly number[], options?:
         if (len === 0) continue;
         const s = ((by[ax]! % len) + len) % len;
         if (s === 0) continue;
-        const bounds = (lo: number, hi: number): [number, number][] => r.shape.map((d, i) => (i === ax ? [lo, hi] : [0, d]));
-        r = joinAlong(op, [r.shrink(bounds(len - s, len)), r.shrink(bounds(0, len - s))], ax);
+        r = joinAlong(op, [axisSlice(r, ax, len - s, len), axisSlice(r, ax, 0, len - s)], ax);
       }
       return r === x ? x.copy() : r;
     });
@@ -176,9 +175,8 @@ export function diff(a: ArrayInput, n: number = 1, options?: DiffOptions): NDArr
       }
       for (let t = 0; t < times; t++) {
         const len = x.shape[ax]!;
-        const bounds = (lo: number, hi: number): [number, number][] => x.shape.map((d, i) => (i === ax ? [lo, hi] : [0, d]));
-        const hi = x.shrink(bounds(Math.min(1, len), len));
-        const lo = x.shrink(bounds(0, Math.max(0, len - 1)));
+        const hi = axisSlice(x, ax, Math.min(1, len), len);
+        const lo = axisSlice(x, ax, 0, Math.max(0, len - 1));
         x = x.dtype === 'bool' ? notEqual(hi, lo) : sub(hi, lo);
       }
       return x;

@@ -8,7 +8,7 @@ import { type ArrayInput, add, mul, sub, where } from './ops.js';
 import { isnan } from './math.js';
 import { sort } from './select.js';
 import { tidy } from './tidy.js';
-import { axisList, boolOption, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
+import { axisList, axisSlice, boolOption, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
 
 /** Options of {@link median}, {@link quantile} and {@link percentile}. */
 export interface QuantileAxisOptions {
@@ -37,14 +37,14 @@ function sortedRows(op: string, x: NDArray, axis: unknown): { s: NDArray; kept: 
   const keep = x.shape.map((_, i) => i).filter((i) => !red.includes(i));
   const kept = keep.map((i) => x.shape[i]!);
   const keptDims = x.shape.map((d, i) => (red.includes(i) ? 1 : d));
-  const rows = x.permute([...keep, ...red]).reshape([...kept, -1]);
+  const rows = x.permute([...keep, ...red]).reshape([...kept, red.reduce((p, i) => p * x.shape[i]!, 1)]);
   return { s: sort(rows, { axis: -1 }), kept, keptDims };
 }
 
 /** Element `i` of the last axis of `s`, as a view without that axis. */
 function lastAxisAt(s: NDArray, i: number): NDArray {
   const sh = s.shape;
-  const v = s.shrink(sh.map((d, k) => (k === sh.length - 1 ? [i, i + 1] : [0, d]) as [number, number]));
+  const v = axisSlice(s, sh.length - 1, i, i + 1);
   return v.reshape(sh.slice(0, -1));
 }
 
@@ -70,7 +70,7 @@ export function median(a: ArrayInput, options?: QuantileAxisOptions): NDArray | 
       const n = s.shape[s.ndim - 1]!;
       const h = n >> 1;
       const sh = s.shape;
-      const mid = s.shrink(sh.map((d, k) => (k === sh.length - 1 ? (n === 0 ? [0, 0] : n % 2 === 1 ? [h, h + 1] : [h - 1, h + 1]) : [0, d]) as [number, number]));
+      const mid = axisSlice(s, sh.length - 1, n === 0 ? 0 : n % 2 === 1 ? h : h - 1, n === 0 ? 0 : h + 1);
       let r = nanRows(s, reduceAxes(op, 'mean', mid, [sh.length - 1], false));
       if (keepdims) r = r.reshape(keptDims);
       return r.ndim === 0 && !keepdims ? (scalarOf(r) as number) : r;
@@ -141,7 +141,7 @@ function quantileImpl(op: string, a: ArrayInput, q: unknown, scale: number, rang
     } else {
       r = empty([values.length, ...kept], parts[0]!.dtype);
       parts.forEach((p, k) => {
-        const slab = r.shrink(r.shape.map((d, i) => (i === 0 ? [k, k + 1] : [0, d]) as [number, number]));
+        const slab = axisSlice(r, 0, k, k + 1);
         slab.assign(p.reshape([1, ...kept]));
       });
       r = r.reshape([...qshape, ...rshape]);

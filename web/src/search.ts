@@ -11,7 +11,7 @@ import { isnan, logicalAnd, logicalNot } from './math.js';
 import { cumsum } from './stats.js';
 import { argsort, sort } from './select.js';
 import { tidy } from './tidy.js';
-import { axisList, boolOption, gatherAt, joinAlong, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
+import { axisList, axisSlice, boolOption, gatherAt, joinAlong, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
 
 /** The bool array x != 0 (NaN counts as nonzero), flattened in C order. */
 function flatMask(op: string, x: NDArray): NDArray {
@@ -55,7 +55,7 @@ export function argwhere(a: ArrayInput): NDArray {
       if (x.ndim === 0) return full([nz[0]!.size, 0], 0, 'int64');
       const out = full([x.ndim, nz[0]!.size], 0, 'int64');
       nz.forEach((p, k) => {
-        const row = out.shrink(out.shape.map((d, i) => (i === 0 ? [k, k + 1] : [0, d]) as [number, number]));
+        const row = axisSlice(out, 0, k, k + 1);
         row.assign(p.reshape([1, p.size]));
       });
       return out.transpose();
@@ -86,7 +86,7 @@ export function countNonzero(a: ArrayInput, options?: CountOptions): NDArray | n
       const x = asArray(op, a);
       const axes = axisList(op, o.axis, x.ndim);
       const r = reduceAxes(op, 'sum', notEqual(x, full([], 0, x.dtype)), axes, keepdims);
-      return axes === null && !keepdims ? Number(scalarOf(r)) : r;
+      return r.ndim === 0 && !keepdims ? Number(scalarOf(r)) : r;
     });
   } catch (e) {
     throw relabel(op, e);
@@ -139,8 +139,8 @@ export function unique(a: ArrayInput, options?: UniqueOptions): NDArray | Unique
       const aux = perm === null ? sort(f) : gatherAt(op, f, perm);
       // mask[0] = true; mask[i] = aux[i] != aux[i - 1] (NaNs after the first are equal when equalNan)
       const head = full([Math.min(n, 1)], true, 'bool');
-      const next = aux.shrink([[Math.min(1, n), n]]);
-      const prev = aux.shrink([[0, Math.max(0, n - 1)]]);
+      const next = axisSlice(aux, 0, Math.min(1, n), n);
+      const prev = axisSlice(aux, 0, 0, Math.max(0, n - 1));
       let differs = notEqual(next, prev);
       if (equalNan && (aux.dtype === 'float32' || aux.dtype === 'float64')) {
         differs = logicalAnd(differs, logicalNot(logicalAnd(isnan(next), isnan(prev))));
@@ -158,7 +158,7 @@ export function unique(a: ArrayInput, options?: UniqueOptions): NDArray | Unique
       if (wantCounts) {
         const starts = joinAlong(op, [gatherMask(arange(0, n, 1, 'int64'), mask), full([1], n, 'int64')], 0);
         const k = starts.size;
-        r.counts = sub(starts.shrink([[1, k]]), starts.shrink([[0, k - 1]]));
+        r.counts = sub(axisSlice(starts, 0, 1, k), axisSlice(starts, 0, 0, k - 1));
       }
       return r;
     });
@@ -206,7 +206,7 @@ export function searchsorted(a: ArrayInput, v: ArrayInput, options?: Searchsorte
       // a's before v[i] in that order are its position, v's own rank among the v's taken off
       const merged = side === 'left' ? joinAlong(op, [vf, x], 0) : joinAlong(op, [x, vf], 0);
       const at = argsort(argsort(merged.dtype === d ? merged : merged.astype(d)));
-      const mine = side === 'left' ? at.shrink([[0, m]]) : at.shrink([[n, n + m]]);
+      const mine = side === 'left' ? axisSlice(at, 0, 0, m) : axisSlice(at, 0, n, n + m);
       const r = sub(mine, argsort(argsort(vf))).reshape(val.shape);
       return val.ndim === 0 ? Number(scalarOf(r)) : r;
     });

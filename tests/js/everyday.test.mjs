@@ -10,7 +10,8 @@
 // Where this library differs from NumPy on purpose, the case is not generated (said at the
 // generator): matrix norms 2 / -2 / 'nuc' (no SVD: an error here, tested below), unique with an
 // axis, and several axes of an empty array in median / quantile (NumPy 1.24 fails to reshape it).
-// keepdims always gives an array here (NumPy: a scalar for a 0-d input).
+// keepdims always gives an array here (NumPy: a scalar for a 0-d input); quantile's q is a float
+// (NumPy keeps the input dtype for an integer q of 0 or 1, and for a lone NaN result).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -323,7 +324,13 @@ def run(c):
     if op == 'median': return np.median(A[0], axis=axis(o), keepdims=o.get('keepdims', False))
     if op in ('quantile', 'percentile'):
         f = np.quantile if op == 'quantile' else np.percentile
-        return f(A[0], p['q'], axis=axis(o), keepdims=o.get('keepdims', False), method=o.get('method', 'linear'))
+        # JS has one number type: q is a float (NumPy takes an integer q = 0 or 1 by another path, keeping the input dtype)
+        q = [float(v) for v in p['q']] if isinstance(p['q'], list) else float(p['q'])
+        r = f(A[0], q, axis=axis(o), keepdims=o.get('keepdims', False), method=o.get('method', 'linear'))
+        # NumPy 1.24 gives a single NaN result in the input's dtype (arr.dtype.type(np.nan)), any other in float64
+        if o.get('method', 'linear') in ('linear', 'midpoint') and np.asarray(r).dtype == np.float32 and np.all(np.isnan(r)):
+            r = np.float64(r) if isinstance(r, np.generic) else r.astype(np.float64)
+        return r
     if op in ('nansum', 'nanmean', 'nanmax', 'nanmin'):
         return getattr(np, op)(A[0], axis=axis(o), keepdims=o.get('keepdims', False))
     if op in ('isinf', 'isposinf', 'isneginf'): return np.asarray(getattr(np, op)(A[0]))

@@ -2,7 +2,7 @@
 // isneginf and nanToNum. NaNs are replaced through `where` (one kernel each), then the ordinary
 // reduction kernels run; integer and bool inputs, which hold no NaN, go straight to them.
 import { type DType, type Scalar, info } from './dtype.js';
-import { relabel } from './errors.js';
+import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, full } from './ndarray.js';
 import { type ArrayInput, type OutOptions, abs, div, equal, where } from './ops.js';
 import { isnan, logicalNot } from './math.js';
@@ -68,6 +68,11 @@ export function nanmean(a: ArrayInput, options?: NanReduceOptions): NDArray | Sc
 
 function nanExtreme(op: string, name: ReduceName, fill: number, a: ArrayInput, options: NanReduceOptions | undefined): NDArray | Scalar {
   return nanReduce(op, a, options, (x, axes, k) => {
+    const red = axes ?? x.shape.map((_, i) => i);
+    if (red.some((i) => x.shape[i] === 0)) {
+      // NumPy: an error whenever a reduced axis is empty, even when the result is empty too
+      throw new StrideViewError('invalid_argument', `${op}: zero-size array to reduction operation ${op} which has no identity (shape ${fmt(x.shape)}, axis ${fmt(axes)})`);
+    }
     if (!isFloat(x.dtype)) return reduceAxes(op, name, x, axes, k);
     const r = reduceAxes(op, name, replaceNan(x, fill), axes, k);
     const allNan = reduceAxes(op, 'all', isnan(x), axes, k);

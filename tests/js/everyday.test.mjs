@@ -470,6 +470,11 @@ function gen(seed) {
     const ins = [buildSorted(r, sd, n), build(r, r.pick([sd, 'float64', 'int32']), vshape)];
     add('search', 'searchsorted', ins, { o: so });
   }
+  // many values against a longer array (m * n > 2^24): the path through the sort kernel
+  for (const sd of ['float64', 'float32', 'int16']) {
+    const ins = [buildSorted(r, sd, 300), build(r, r.pick([sd, 'float64']), [60000], 'gen', ['contig', 'strided'])];
+    add('search', 'searchsorted', ins, { o: { side: r.pick(['left', 'right']) } });
+  }
   for (let i = 0; i < 60; i++) {
     const d = r.pick(r.next() < 0.6 ? FLOATS : NUM);
     const shape = genShape(r, 0, 3);

@@ -6,7 +6,7 @@ import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, full } from './ndarray.js';
 import { gatherMask } from './kernel_client.js';
 import { arange } from './creation.js';
-import { type ArrayInput, notEqual, sub } from './ops.js';
+import { type ArrayInput, add, less, lessEqual, notEqual, sub, where } from './ops.js';
 import { isnan, logicalAnd, logicalNot } from './math.js';
 import { cumsum } from './stats.js';
 import { argsort, sort } from './select.js';
@@ -136,7 +136,7 @@ export function unique(a: ArrayInput, options?: UniqueOptions): NDArray | Unique
       const f = asArray(op, a).reshape([-1]);
       const n = f.size;
       const perm = wantIndex || wantInverse ? argsort(f) : null;
-      const aux = perm === null ? sort(f) : gatherAt(op, f, perm);
+      const aux = sort(f); // f[perm]: the stable sort's order
       // mask[0] = true; mask[i] = aux[i] != aux[i - 1] (NaNs after the first are equal when equalNan)
       const head = full([Math.min(n, 1)], true, 'bool');
       const next = axisSlice(aux, 0, Math.min(1, n), n);
@@ -178,8 +178,9 @@ export interface SearchsortedOptions {
 /**
  * The positions where the elements of `v` would be inserted into the sorted 1-D `a` to keep it
  * sorted (NumPy searchsorted; NaN sorts last): int64 with v's shape, a JS number for a scalar v.
- * Computed by the stable sort kernel (argsort of a and v together, then the inverse permutations):
- * O((n + m) log(n + m)); the engine has no binary-search kernel yet.
+ * For few values (m <= 32, or m * n <= 2^24) each is compared with every element of `a` (the
+ * comparison and sum kernels, in blocks: O(n m)); for many, the stable sort kernel orders a and v
+ * together (O((n + m) log(n + m))). The engine has no binary-search kernel yet.
  */
 export function searchsorted(a: ArrayInput, v: ArrayInput, options?: SearchsortedOptions): NDArray | number {
   const op = 'searchsorted';
@@ -202,15 +203,51 @@ export function searchsorted(a: ArrayInput, v: ArrayInput, options?: Searchsorte
       const vf = val.reshape([-1]);
       const n = x.size;
       const m = vf.size;
-      // stable order of v and a together: v before equal a's (left) or after them (right); the
-      // a's before v[i] in that order are its position, v's own rank among the v's taken off
-      const merged = side === 'left' ? joinAlong(op, [vf, x], 0) : joinAlong(op, [x, vf], 0);
-      const at = argsort(argsort(merged.dtype === d ? merged : merged.astype(d)));
-      const mine = side === 'left' ? axisSlice(at, 0, 0, m) : axisSlice(at, 0, n, n + m);
-      const r = sub(mine, argsort(argsort(vf))).reshape(val.shape);
+      let r: NDArray;
+      if (m <= 32 || m * n <= 2 ** 24) r = countBelow(op, x, vf, side);
+      else r = mergedRanks(op, x, vf, d, side);
+      r = r.reshape(val.shape);
       return val.ndim === 0 ? Number(scalarOf(r)) : r;
     });
   } catch (e) {
     throw relabel(op, e);
   }
+}
+
+/**
+ * For each value of 1-D `vf`, the number of elements of `x` below it (left) or at most it (right),
+ * NaN largest: one comparison of a block of values against all of x, summed along x.
+ */
+function countBelow(op: string, x: NDArray, vf: NDArray, side: 'left' | 'right'): NDArray {
+  const n = x.size;
+  const m = vf.size;
+  const floats = x.dtype === 'float32' || x.dtype === 'float64' || vf.dtype === 'float32' || vf.dtype === 'float64';
+  // a NaN value goes after every number (left) or after everything (right)
+  const nanPlace = !floats ? 0 : side === 'right' ? n : n - Number(scalarOf(reduceAxes(op, 'sum', isnan(x), null, false)));
+  const row = x.reshape([1, n]);
+  const block = Math.max(1, Math.floor(2 ** 22 / Math.max(1, n)));
+  const parts: NDArray[] = [];
+  for (let at = 0; at < m || (m === 0 && at === 0); at += block) {
+    const vc = axisSlice(vf, 0, at, Math.min(m, at + block));
+    const col = vc.reshape([vc.size, 1]);
+    let c = reduceAxes(op, 'sum', side === 'left' ? less(row, col) : lessEqual(row, col), [1], false);
+    if (floats) c = add(c, where(isnan(vc), full([], nanPlace, 'int64'), full([], 0, 'int64')));
+    parts.push(c);
+    if (m === 0) break;
+  }
+  return parts.length === 1 ? parts[0]! : joinAlong(op, parts, 0);
+}
+
+/**
+ * The same counts from the stable sort of v and x together: v before equal x's (left) or after
+ * them (right); the x's before v[i] in that order are its position, v's own rank among the v's
+ * taken off.
+ */
+function mergedRanks(op: string, x: NDArray, vf: NDArray, d: DType, side: 'left' | 'right'): NDArray {
+  const n = x.size;
+  const m = vf.size;
+  const merged = side === 'left' ? joinAlong(op, [vf, x], 0) : joinAlong(op, [x, vf], 0);
+  const at = argsort(argsort(merged.dtype === d ? merged : merged.astype(d)));
+  const mine = side === 'left' ? axisSlice(at, 0, 0, m) : axisSlice(at, 0, n, n + m);
+  return sub(mine, argsort(argsort(vf)));
 }

@@ -123,3 +123,12 @@ export function axisSlice(x: NDArray, ax: number, lo: number, hi: number): NDArr
   spec.push(`${lo}:${hi}`);
   return x.slice(spec.join(', '));
 }
+
+/**
+ * @internal A fresh result `r` (an owner in C order) given another shape, staying the owner: the
+ * caller's dispose() then frees its buffer (a reshaped view would leave the base behind).
+ */
+export function reshaped(r: NDArray, shape: readonly number[]): NDArray {
+  if (r._owner !== null || !r.isCContiguous) return r.reshape(shape);
+  return r._setView(r.view.reshape(shape));
+}

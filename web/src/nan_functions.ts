@@ -146,6 +146,9 @@ export function nanToNum(a: ArrayInput, options?: NanToNumOptions): NDArray {
     return tidy(() => {
       const x = asArray(op, a);
       const d = x.dtype;
+      if (!copy && x.isReadOnly) {
+        throw new StrideViewError('read_only', `${op}: copy is false but the input is read-only (a broadcast or padded view of shape ${fmt(x.shape)} with strides ${fmt(x.strides)}); pass a writable array or copy: true`);
+      }
       if (!isFloat(d)) return copy ? x.copy() : x;
       const big = FLOAT_MAX[d]!;
       const nanV = full([], numberOption(op, 'nan', o.nan, 0), d);

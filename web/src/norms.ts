@@ -7,7 +7,7 @@ import { NDArray, asArray, normAxis } from './ndarray.js';
 import { type ArrayInput, type OutOptions, abs, mul, notEqual, sqrt } from './ops.js';
 import { pow, square } from './math.js';
 import { tidy } from './tidy.js';
-import { boolOption, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
+import { boolOption, optionsOf, reduceAxes, reshaped, scalarOf } from './axis_reductions.js';
 
 /**
  * The outer product of the flattened a and b: out[i, j] = a[i] * b[j] (NumPy outer), one multiply
@@ -72,7 +72,7 @@ function matrixNorm(op: string, x: NDArray, ord: NormOrder, rowAxis: number, col
   const s = x.shape;
   s[rowAxis] = 1;
   s[colAxis] = 1;
-  return r.reshape(s);
+  return reshaped(r, s);
 }
 
 /**

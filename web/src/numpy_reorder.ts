@@ -5,7 +5,7 @@ import { NDArray, asArray, normAxis } from './ndarray.js';
 import { arange, full } from './creation.js';
 import { type ArrayInput, add, greaterEqual, notEqual, sub, where } from './ops.js';
 import { tidy } from './tidy.js';
-import { axisSlice, joinAlong, optionsOf } from './axis_reductions.js';
+import { axisSlice, joinAlong, optionsOf, reshaped } from './axis_reductions.js';
 
 function intList(op: string, what: string, v: unknown): number[] {
   if (Array.isArray(v)) return v.map((x) => toInt(op, what, x));
@@ -31,7 +31,7 @@ export function roll(a: ArrayInput, shift: number | readonly number[], options?:
       const x = asArray(op, a);
       if (o.axis === undefined || o.axis === null) {
         const total = intList(op, 'shift', shift).reduce((p, s) => p + s, 0);
-        return roll(x.reshape([-1]), total, { axis: 0 }).reshape(x.shape);
+        return reshaped(roll(x.reshape([-1]), total, { axis: 0 }), x.shape);
       }
       const shifts = intList(op, 'shift', shift);
       const axes = intList(op, 'axis', o.axis);

@@ -8,7 +8,7 @@ import { type ArrayInput, add, mul, sub, where } from './ops.js';
 import { isnan } from './math.js';
 import { sort } from './select.js';
 import { tidy } from './tidy.js';
-import { axisList, axisSlice, boolOption, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
+import { axisList, axisSlice, boolOption, reshaped, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
 
 /** Options of {@link median}, {@link quantile} and {@link percentile}. */
 export interface QuantileAxisOptions {
@@ -72,7 +72,7 @@ export function median(a: ArrayInput, options?: QuantileAxisOptions): NDArray | 
       const sh = s.shape;
       const mid = axisSlice(s, sh.length - 1, n === 0 ? 0 : n % 2 === 1 ? h : h - 1, n === 0 ? 0 : h + 1);
       let r = nanRows(s, reduceAxes(op, 'mean', mid, [sh.length - 1], false));
-      if (keepdims) r = r.reshape(keptDims);
+      if (keepdims) r = reshaped(r, keptDims);
       return r.ndim === 0 && !keepdims ? (scalarOf(r) as number) : r;
     });
   } catch (e) {
@@ -137,14 +137,14 @@ function quantileImpl(op: string, a: ArrayInput, q: unknown, scale: number, rang
     const rshape = keepdims ? keptDims : kept;
     let r: NDArray;
     if (qshape.length === 0) {
-      r = parts[0]!.reshape(rshape);
+      r = reshaped(parts[0]!, rshape);
     } else {
       r = empty([values.length, ...kept], parts[0]!.dtype);
       parts.forEach((p, k) => {
         const slab = axisSlice(r, 0, k, k + 1);
         slab.assign(p.reshape([1, ...kept]));
       });
-      r = r.reshape([...qshape, ...rshape]);
+      r = reshaped(r, [...qshape, ...rshape]);
     }
     return r.ndim === 0 && !keepdims ? (scalarOf(r) as number) : r;
   });

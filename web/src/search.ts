@@ -11,7 +11,7 @@ import { isnan, logicalAnd, logicalNot } from './math.js';
 import { cumsum } from './stats.js';
 import { argsort, sort } from './select.js';
 import { tidy } from './tidy.js';
-import { axisList, axisSlice, boolOption, gatherAt, joinAlong, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
+import { axisList, axisSlice, boolOption, reshaped, gatherAt, joinAlong, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
 
 /** The bool array x != 0 (NaN counts as nonzero), flattened in C order. */
 function flatMask(op: string, x: NDArray): NDArray {
@@ -58,7 +58,7 @@ export function argwhere(a: ArrayInput): NDArray {
         const row = axisSlice(out, 0, k, k + 1);
         row.assign(p.reshape([1, p.size]));
       });
-      return out.transpose();
+      return out._setView(out.view.permute([1, 0])); // NumPy's transposed view, owning its buffer
     });
   } catch (e) {
     throw relabel(op, e);
@@ -206,7 +206,7 @@ export function searchsorted(a: ArrayInput, v: ArrayInput, options?: Searchsorte
       let r: NDArray;
       if (m <= 32 || m * n <= 2 ** 24) r = countBelow(op, x, vf, side);
       else r = mergedRanks(op, x, vf, d, side);
-      r = r.reshape(val.shape);
+      r = reshaped(r, val.shape);
       return val.ndim === 0 ? Number(scalarOf(r)) : r;
     });
   } catch (e) {

@@ -1255,6 +1255,141 @@ row('topk', {
 });
 
 
+// ---- the everyday NumPy functions (web/src/creation_ranges.ts, numpy_reorder.ts, comparison.ts,
+// search.ts, quantiles.ts, nan_functions.ts, norms.ts); their NumPy semantics: tests/js/everyday.test.mjs
+KINDS.float = { bad: [['1', T], [{}, T], [5n, T], [null, T], [undefined, T]] }; // NaN and Infinity are values (NumPy)
+KINDS.normOrd = { bad: [['x', T, '"x"'], [5n, T, '5n'], [true, T, 'true']] }; // null / undefined: the default
+const objectsOf = (r) => (r instanceof sv.NDArray || Array.isArray(r) ? r : Object.values(r));
+for (const n of ['linspace', 'logspace']) {
+  row(n, {
+    op: n,
+    sig: ['float', 'float', 'intOpt', 'options'],
+    valid: [0, 1, 5, {}],
+    call: fnCall(n),
+    cases: [[[0, 1, -1], S('invalid_argument'), 'num must be >= 0, got -1'], [[0, 1, 3, { dtype: 'float16' }], T, '"float16"']],
+  });
+}
+row('eye', {
+  op: 'eye',
+  sig: ['int', 'intNull', 'options'],
+  valid: [3, 4, {}],
+  call: fnCall('eye'),
+  cases: [[[-2], S('invalid_argument'), 'shape [-2,-2]'], [[2, 2, { k: 0.5 }], R_, '0.5']],
+});
+row('identity', { op: 'identity', sig: ['int', 'options'], valid: [3, {}], call: fnCall('identity'), cases: [[[-1], S('invalid_argument'), '[-1,-1]']] });
+for (const n of ['zerosLike', 'onesLike', 'emptyLike']) {
+  row(n, { op: n, sig: ['array', 'options'], valid: [(c) => c.b, {}], call: fnCall(n), cases: [[[(c) => c.b, { dtype: 'x' }], T, '"x"']] });
+}
+row('fullLike', { op: 'fullLike', sig: ['array', 'scalar', 'options'], valid: [(c) => c.b, 2, {}], call: fnCall('fullLike') });
+row('meshgrid', {
+  op: 'meshgrid',
+  sig: ['array', 'array'],
+  valid: [[1, 2], [3, 4, 5]],
+  call: (c, x, y) => sv.meshgrid(x, y, {}), // an object last is the options: pass them explicitly
+  cases: [[[[1], [2]], S('invalid_argument'), '"xz"', (c, x, y) => sv.meshgrid(x, y, { indexing: 'xz' })]],
+});
+row('roll', {
+  op: 'roll',
+  sig: ['array', 'intOrInts', 'options'],
+  valid: [(c) => c.b, 1, { axis: 0 }],
+  call: fnCall('roll'),
+  cases: [[[(c) => c.b, 1, { axis: 2 }], S('out_of_range'), 'axis 2'], [[(c) => c.b, [1, 2, 3], { axis: [0, 1] }], S('shape_mismatch'), 'lengths 3 and 2']],
+});
+row('rot90', {
+  op: 'rot90',
+  sig: ['array', 'intOpt', 'options'],
+  valid: [(c) => c.b, 1, {}],
+  call: fnCall('rot90'),
+  cases: [[[(c) => c.b, 1, { axes: [0, 0] }], S('invalid_argument'), '[0,0]'], [[(c) => c.b, 1, { axes: [0, 5] }], S('out_of_range'), '[0,5]']],
+});
+for (const n of ['triu', 'tril']) {
+  row(n, { op: n, sig: ['array', 'intOpt'], valid: [(c) => c.b, 1], call: fnCall(n), cases: [[[7], S('rank_mismatch'), '0-d']] });
+}
+row('diff', {
+  op: 'diff',
+  sig: ['array', 'intOpt', 'options'],
+  valid: [(c) => c.b, 1, {}],
+  call: fnCall('diff'),
+  cases: [[[(c) => c.b, -1], S('invalid_argument'), 'got -1'], [[(c) => c.b, 1, { axis: 2 }], S('out_of_range'), 'axis 2']],
+});
+row('outer', { op: 'outer', sig: ['array', 'array', 'options'], valid: [[1, 2], [3, 4], {}], call: fnCall('outer') });
+for (const n of ['isclose', 'allclose', 'arrayEqual']) {
+  row(n, {
+    op: n,
+    sig: ['array', 'array', 'options'],
+    valid: [[1, 2], [1, 2], {}],
+    call: fnCall(n),
+    cases: n === 'arrayEqual' ? [[[[1], [1], { equalNan: 1 }], T, '1']] : [[[[1, 2], [1, 2, 3]], S('shape_mismatch'), '[2]'], [[[1], [1], { rtol: '1' }], T, '"1"']],
+  });
+}
+row('countNonzero', {
+  op: 'countNonzero',
+  sig: ['array', 'options'],
+  valid: [(c) => c.b, { axis: 0 }],
+  call: fnCall('countNonzero'),
+  cases: [[[(c) => c.b, { axis: 2 }], S('out_of_range'), 'axis 2'], [[(c) => c.b, { axis: [0, 0] }], S('invalid_argument'), 'repeated']],
+});
+for (const n of ['nonzero', 'argwhere']) row(n, { op: n, sig: ['array'], valid: [(c) => c.b], call: fnCall(n) });
+row('unique', {
+  op: 'unique',
+  sig: ['array', 'options'],
+  valid: [(c) => c.b, { returnCounts: true }],
+  call: (c, a, o) => objectsOf(sv.unique(a, o)),
+  cases: [[[(c) => c.b, { axis: 0 }], S('invalid_argument'), 'axis 0'], [[(c) => c.b, { returnIndex: 1 }], T, '1']],
+});
+row('searchsorted', {
+  op: 'searchsorted',
+  sig: ['array', 'array', 'options'],
+  valid: [[1, 2, 3], [2], {}],
+  call: fnCall('searchsorted'),
+  cases: [[[(c) => c.b, 1], S('rank_mismatch'), '[3,4]'], [[[1, 2], 1, { side: 'middle' }], S('invalid_argument'), '"middle"'], [[[1, 2], 1, { sorter: [0, 1, 2] }], S('shape_mismatch'), 'got shape [3]']],
+});
+row('median', {
+  op: 'median',
+  sig: ['array', 'options'],
+  valid: [(c) => c.a, { axis: 1 }],
+  call: fnCall('median'),
+  cases: [[[(c) => c.a, { axis: 3 }], S('out_of_range'), 'axis 3']],
+});
+for (const [n, q, bad] of [['quantile', 0.5, 1.5], ['percentile', 50, 150]]) {
+  row(n, {
+    op: n,
+    sig: ['array', 'value', 'options'],
+    valid: [(c) => c.a, q, {}],
+    call: fnCall(n),
+    cases: [
+      [[(c) => c.a, bad], S('out_of_range'), String(bad)],
+      [[(c) => c.a, q, { method: 'cubic' }], S('invalid_argument'), '"cubic"'],
+      [[(c) => c.a.slice('..., 0:0'), q, { axis: -1 }], S('invalid_argument'), 'empty slice'],
+    ],
+  });
+}
+for (const n of ['nansum', 'nanmean', 'nanmax', 'nanmin']) {
+  row(n, { op: n, sig: ['array', 'options'], valid: [(c) => c.a, { axis: 0 }], call: fnCall(n), cases: [[[(c) => c.a, { axis: -4 }], S('out_of_range'), 'axis -4']] });
+}
+for (const n of ['isinf', 'isposinf', 'isneginf']) {
+  row(n, { op: n, sig: ['array', 'options'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [[[(c) => c.a, (c) => ({ out: c.b })], S('shape_mismatch'), 'out has shape [3,4]']] });
+}
+row('nanToNum', {
+  op: 'nanToNum',
+  sig: ['array', 'options'],
+  valid: [(c) => c.a, {}],
+  call: fnCall('nanToNum'),
+  cases: [[[(c) => c.a, { nan: '0' }], T, '"0"'], [[(c) => c.bcv, { copy: false }], S('read_only'), 'broadcast or padded view']],
+});
+row('norm', {
+  op: 'norm',
+  sig: ['array', 'normOrd', 'options'],
+  valid: [(c) => c.b, 1, {}],
+  call: fnCall('norm'),
+  cases: [
+    [[(c) => c.b, 'nuc'], S('invalid_argument'), 'no SVD'],
+    [[(c) => c.a, 1], S('rank_mismatch'), '[2,3,4]'],
+    [[(c) => c.b, 1, { axis: [0, 0] }], S('invalid_argument'), 'duplicate axes'],
+    [[(c) => c.b, 'fro', { axis: 0 }], S('invalid_argument'), '"fro" for vectors'],
+  ],
+});
+
 // ------------------------------------------------------------------------------------ known deviations
 // Messages that do not show the offending value. Each is a todo subtest of its row (fails while the
 // deviation exists). The permute messages come from the engine, whose permute is to list the axes.

@@ -681,6 +681,7 @@ test('errors name the op and the numbers', async () => {
   throwsSv(assert, () => sv.quantile([1, 2], 1.5), 'out_of_range', /^quantile: q must be in the range \[0, 1\], got 1\.5$/);
   throwsSv(assert, () => sv.percentile([1, 2], [50, 101]), 'out_of_range', /^percentile: q must be in the range \[0, 100\], got 101 at flat index 1$/);
   throwsSv(assert, () => sv.quantile(sv.zeros([2, 0]), 0.5, { axis: 1 }), 'invalid_argument', /^quantile: cannot take a quantile of an empty slice \(shape \[2,0\], axis 1\)$/);
+  throwsSv(assert, () => sv.quantile([true, false], 0.5), 'type_error', /^quantile: method "linear" interpolates by subtraction, not defined for bool input/);
   throwsSv(assert, () => sv.norm(sv.ones([2, 2]), 'nuc'), 'invalid_argument', /^norm: the matrix norm ord="nuc" needs singular values/);
   throwsSv(assert, () => sv.norm(sv.ones([2, 2]), 2), 'invalid_argument', /^norm: the matrix norm ord=2 needs singular values/);
   throwsSv(assert, () => sv.norm(sv.ones([2, 2, 2]), 1), 'rank_mismatch', /^norm: ord=1 without axis needs a 1-D or 2-D array, got shape \[2,2,2\]$/);

@@ -113,6 +113,10 @@ function quantileImpl(op: string, a: ArrayInput, q: unknown, scale: number, rang
   const { values, shape: qshape } = quantileList(op, q, scale, range);
   return tidy(() => {
     const x = asArray(op, a);
+    if (x.dtype === 'bool' && (method === 'linear' || method === 'midpoint')) {
+      // NumPy: boolean subtract is not supported (the interpolation subtracts neighbours)
+      throw new StrideViewError('type_error', `${op}: method ${fmt(method)} interpolates by subtraction, not defined for bool input; cast to a numeric dtype first`);
+    }
     const { s, kept, keptDims } = sortedRows(op, x, o.axis);
     const n = s.shape[s.ndim - 1]!;
     if (n === 0) throw new StrideViewError('invalid_argument', `${op}: cannot take a quantile of an empty slice (shape ${fmt(x.shape)}, axis ${fmt(o.axis ?? null)})`);

@@ -3,7 +3,7 @@
 // call, and the conversion of a 0-d result into a JS value (NumPy returns a scalar there).
 import { REDUCE_OPS, REDUCE_MORE_OPS } from './boundary_tables.js';
 import { type DType, type Scalar, promoteTypes } from './dtype.js';
-import { fmt, relabel } from './errors.js';
+import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, Kind, asArray, empty, full, gather, normAxes } from './ndarray.js';
 import { compute, meanType, same, sumType, toBool } from './ops.js';
 
@@ -14,6 +14,18 @@ export function optionsOf<T extends object>(op: string, options: T | undefined):
     throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
   }
   return options;
+}
+
+/**
+ * @internal The options object of an op taking `{ axis }`: `axes` (the name the reductions used
+ * before the one axis convention) is refused with the way out, not ignored.
+ */
+export function axisOptionsOf<T extends object>(op: string, options: T | undefined): T {
+  const o = optionsOf(op, options);
+  if ('axes' in o) {
+    throw new StrideViewError('invalid_argument', `${op}: the option is 'axis' (NumPy's name), not 'axes': ${op}(a, { axis: ${fmt((o as { axes?: unknown }).axes)} })`);
+  }
+  return o;
 }
 
 /** @internal The axes of `{ axis }` (distinct, non-negative), or null for all axes. */

@@ -7,7 +7,7 @@ import { NDArray, asArray, full } from './ndarray.js';
 import { type ArrayInput, type OutOptions, abs, div, equal, where } from './ops.js';
 import { isnan, logicalNot } from './math.js';
 import { tidy } from './tidy.js';
-import { type ReduceName, axisList, boolOption, maybeScalar, numberOption, optionsOf, reduceAxes } from './axis_reductions.js';
+import { type ReduceName, axisList, axisOptionsOf, boolOption, maybeScalar, numberOption, optionsOf, reduceAxes } from './axis_reductions.js';
 
 /** Options of the nan-reductions. */
 export interface NanReduceOptions {
@@ -26,7 +26,7 @@ function nanReduce(
   body: (x: NDArray, axes: number[] | null, keepdims: boolean) => NDArray,
 ): NDArray | Scalar {
   try {
-    const o = optionsOf(op, options);
+    const o = axisOptionsOf(op, options);
     const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
     return tidy(() => {
       const x = asArray(op, a);

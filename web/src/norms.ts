@@ -7,7 +7,7 @@ import { NDArray, asArray, normAxis } from './ndarray.js';
 import { type ArrayInput, type OutOptions, abs, mul, notEqual, sqrt } from './ops.js';
 import { pow, square } from './math.js';
 import { tidy } from './tidy.js';
-import { boolOption, optionsOf, reduceAxes, reshaped, scalarOf } from './axis_reductions.js';
+import { axisOptionsOf, boolOption, optionsOf, reduceAxes, reshaped, scalarOf } from './axis_reductions.js';
 
 /**
  * The outer product of the flattened a and b: out[i, j] = a[i] * b[j] (NumPy outer), one multiply
@@ -88,10 +88,10 @@ export function norm(x: ArrayInput, ord?: NormOrder | NormOptions, options?: Nor
     let o: NormOptions;
     let order: NormOrder;
     if (ord !== null && typeof ord === 'object') {
-      o = optionsOf(op, ord);
+      o = axisOptionsOf(op, ord);
       order = o.ord ?? null;
     } else {
-      o = optionsOf(op, options);
+      o = axisOptionsOf(op, options);
       order = ord ?? o.ord ?? null;
     }
     if (order !== null && typeof order !== 'number' && order !== 'fro' && order !== 'nuc') {

@@ -5,7 +5,7 @@ import { NDArray, asArray, normAxis } from './ndarray.js';
 import { arange, full } from './creation.js';
 import { type ArrayInput, add, greaterEqual, notEqual, sub, where } from './ops.js';
 import { tidy } from './tidy.js';
-import { axisSlice, joinAlong, optionsOf, reshaped } from './axis_reductions.js';
+import { axisOptionsOf, axisSlice, joinAlong, optionsOf, reshaped } from './axis_reductions.js';
 
 function intList(op: string, what: string, v: unknown): number[] {
   if (Array.isArray(v)) return v.map((x) => toInt(op, what, x));
@@ -26,7 +26,7 @@ export interface RollOptions {
 export function roll(a: ArrayInput, shift: number | readonly number[], options?: RollOptions): NDArray {
   const op = 'roll';
   try {
-    const o = optionsOf(op, options);
+    const o = axisOptionsOf(op, options);
     return tidy(() => {
       const x = asArray(op, a);
       if (o.axis === undefined || o.axis === null) {
@@ -151,7 +151,7 @@ export interface DiffOptions {
 export function diff(a: ArrayInput, n: number = 1, options?: DiffOptions): NDArray {
   const op = 'diff';
   try {
-    const o = optionsOf(op, options);
+    const o = axisOptionsOf(op, options);
     const times = toInt(op, 'n', n);
     if (times < 0) throw new StrideViewError('invalid_argument', `${op}: order n must be >= 0, got ${times}`);
     return tidy(() => {

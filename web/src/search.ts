@@ -11,7 +11,7 @@ import { isnan, logicalAnd, logicalNot } from './math.js';
 import { cumsum } from './stats.js';
 import { argsort, sort } from './select.js';
 import { tidy } from './tidy.js';
-import { axisList, axisSlice, boolOption, reshaped, gatherAt, joinAlong, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
+import { axisList, axisOptionsOf, axisSlice, boolOption, reshaped, gatherAt, joinAlong, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
 
 /** The bool array x != 0 (NaN counts as nonzero), flattened in C order. */
 function flatMask(op: string, x: NDArray): NDArray {
@@ -80,7 +80,7 @@ export interface CountOptions {
 export function countNonzero(a: ArrayInput, options?: CountOptions): NDArray | number {
   const op = 'countNonzero';
   try {
-    const o = optionsOf(op, options);
+    const o = axisOptionsOf(op, options);
     const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
     return tidy(() => {
       const x = asArray(op, a);

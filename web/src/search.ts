@@ -6,8 +6,8 @@ import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, full } from './ndarray.js';
 import { gatherMask } from './kernel_client.js';
 import { arange } from './creation.js';
-import { type ArrayInput, add, less, lessEqual, notEqual, sub, where } from './ops.js';
-import { isnan, logicalAnd, logicalNot } from './math.js';
+import { type ArrayInput, add, div, less, lessEqual, mul, notEqual, sub, where } from './ops.js';
+import { floor, isnan, logicalAnd, logicalNot } from './math.js';
 import { cumsum } from './stats.js';
 import { argsort, sort } from './select.js';
 import { tidy } from './tidy.js';
@@ -18,10 +18,23 @@ function flatMask(op: string, x: NDArray): NDArray {
   return notEqual(x, full([], 0, x.dtype)).reshape([-1]);
 }
 
-/** The int64 positions along axis k of every element of an array of `shape`, flattened (a broadcast ramp, copied once). */
-function axisRamp(shape: readonly number[], k: number): NDArray {
-  const s = shape.map((d, i) => (i === k ? d : 1));
-  return arange(0, shape[k]!, 1, 'int64').reshape(s).broadcastTo(shape).reshape([-1]);
+/** 0, 1, ..., n - 1 in float64, made by the engine (a running sum of ones, minus one). */
+function ramp(n: number): NDArray {
+  return sub(cumsum(full([n], 1, 'float64')), 1);
+}
+
+/**
+ * The int64 index along each axis of flat C-order positions `p` (float64, exact: positions are
+ * far below 2^52) in an array of `shape`: floor(p / stride) mod size, by elementwise kernels.
+ */
+function unravel(p: NDArray, shape: readonly number[]): NDArray[] {
+  let stride = shape.reduce((a, d) => a * d, 1);
+  return shape.map((d, k) => {
+    stride /= d;
+    let q = stride === 1 ? p : floor(div(p, stride));
+    if (k > 0) q = sub(q, mul(floor(div(q, d)), d));
+    return q.astype('int64');
+  });
 }
 
 /**
@@ -35,7 +48,8 @@ export function nonzero(a: ArrayInput): NDArray[] {
       let x = asArray(op, a);
       if (x.ndim === 0) x = x.reshape([1]);
       const m = flatMask(op, x);
-      return x.shape.map((_, k) => gatherMask(axisRamp(x.shape, k), m));
+      // the flat positions of the nonzero elements in one masked gather, then split per axis
+      return unravel(gatherMask(ramp(x.size), m), x.shape);
     });
   } catch (e) {
     throw relabel(op, e);

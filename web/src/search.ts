@@ -18,9 +18,9 @@ function flatMask(op: string, x: NDArray): NDArray {
   return notEqual(x, full([], 0, x.dtype)).reshape([-1]);
 }
 
-/** 0, 1, ..., n - 1 in float64, made by the engine (a running sum of ones, minus one). */
-function ramp(n: number): NDArray {
-  return sub(cumsum(full([n], 1, 'float64')), 1);
+/** 0, 1, ..., n - 1 made by the engine (a running sum of ones, minus one). */
+function ramp(n: number, dtype: 'float64' | 'int64' = 'float64'): NDArray {
+  return sub(cumsum(full([n], 1, dtype)), 1);
 }
 
 /**
@@ -165,9 +165,12 @@ export function unique(a: ArrayInput, options?: UniqueOptions): NDArray | Unique
       const r: UniqueResult = { values };
       if (wantIndex) r.indices = gatherMask(perm!, mask);
       if (wantInverse) {
-        // the unique index at each sorted position, read back in the input's order
+        // the unique index at each sorted position, put back at the input's positions (a scatter
+        // through perm, which the engine lacks): sorting the int64 keys perm * n + rank orders
+        // them by perm, i.e. by input position; subtracting position * n leaves the rank
         const rank = sub(cumsum(mask), 1);
-        r.inverse = gatherAt(op, rank, argsort(perm!));
+        const key = sort(add(mul(perm!, n), rank));
+        r.inverse = sub(key, mul(ramp(n, 'int64'), n));
       }
       if (wantCounts) {
         const starts = joinAlong(op, [gatherMask(arange(0, n, 1, 'int64'), mask), full([1], n, 'int64')], 0);

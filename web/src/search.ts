@@ -58,7 +58,7 @@ export function nonzero(a: ArrayInput): NDArray[] {
 
 /**
  * The indices of the nonzero elements as an int64 array of shape [count, ndim] (NumPy argwhere:
- * the transpose of {@link nonzero}'s stack, a view); a 0-d input gives shape [count, 0].
+ * the transpose of {@link nonzero}'s stack, laid out as NumPy's transposed view); a 0-d input gives shape [count, 0].
  */
 export function argwhere(a: ArrayInput): NDArray {
   const op = 'argwhere';

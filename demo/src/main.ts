@@ -531,7 +531,8 @@ function renderGrid(snap: Snapshot): void {
   grid.classList.toggle('dense', dense);
   if (dense) {
     renderDenseGrid(snap, shape!);
-    note.textContent = `${snap.cells!.length} elements: drawn small; point at a cell (or use the arrow keys) for its numbers.`;
+    const wrapped = gridCanvases[0]?.dc.layout.cols === 0 ? ' in C order, wrapped to the panel' : '';
+    note.textContent = `${snap.cells!.length} elements: drawn small${wrapped}; point at a cell (or use the arrow keys) for its numbers.`;
     return;
   }
   gridCanvases = [];
@@ -561,6 +562,9 @@ function renderGrid(snap: Snapshot): void {
   }
 }
 
+/** Above this many columns a dense grid's rows wrap to the panel's width. */
+const WRAP_COLS = 256;
+
 /** A dense view: one canvas per 2-D slab; kept (and only repainted) while the layout is the same. */
 function renderDenseGrid(snap: Snapshot, shape: number[]): void {
   const grid = byId('grid');
@@ -571,17 +575,22 @@ function renderDenseGrid(snap: Snapshot, shape: number[]): void {
   const per = rows * cols;
   const slabs = Math.max(1, Math.ceil(snap.cells!.length / per));
   const axes = rank >= 2 ? `${idxName(rank - 2, rank)} by ${idxName(rank - 1, rank)}` : idxName(0, rank);
-  const layout: DenseLayout = {
-    count: per,
-    cols,
-    cellW: 9,
-    cellH: 9,
-    gap: 1,
-    left: rank >= 2 ? 16 : 0,
-    top: 10,
-    colLabel: (c) => (c % 8 === 0 ? String(c) : ''),
-    rowLabel: rank >= 2 ? (r) => (r % 8 === 0 ? String(r) : '') : undefined,
-  };
+  // One dim, or rows too long for a canvas (browsers cap a canvas near 32,767 px): the squares wrap
+  // to the panel's width like text, in C order, without row and column numbers.
+  const wrap = rank <= 1 || cols > WRAP_COLS;
+  const layout: DenseLayout = wrap
+    ? { count: per, cols: 0, cellW: 9, cellH: 9, gap: 1 }
+    : {
+        count: per,
+        cols,
+        cellW: 9,
+        cellH: 9,
+        gap: 1,
+        left: rank >= 2 ? 16 : 0,
+        top: 10,
+        colLabel: (c) => (c % 8 === 0 ? String(c) : ''),
+        rowLabel: rank >= 2 ? (r) => (r % 8 === 0 ? String(r) : '') : undefined,
+      };
   const same = gridCanvases.length === slabs && gridCanvases.every((g) => g.dc.sameLayout(layout));
   if (same) {
     for (const g of gridCanvases) g.dc.relabel(layout);
@@ -614,6 +623,7 @@ function paintGrid(snap: Snapshot, hl: ReadonlySet<number>): void {
   let colour: string | null = null;
   let rowColour: string | null = null;
   for (const { dc, first } of gridCanvases) {
+    if (dc.layout.cols === 0) dc.setHostWidth(boxWidth(byId('grid')));
     const n = dc.layout.count;
     const fill = new Uint8Array(n); // 0 padding, 1 reads memory, 2 shares its address, 3 highlighted
     const frames = denseMarks.group >= 0 ? new Uint8Array(n) : null;

@@ -739,6 +739,18 @@ describe(`demo in ${engine}`, { skip }, () => {
     assert.equal(pad.neighbourColour, pad.maskColour, '(0, 6) is padding');
     assert.notEqual(inside.neighbourColour, inside.maskColour, '(1, 6) reads memory');
     assert.match(pad.formula, /masked/);
+    // One dim of 4096: the squares wrap to the panel's width (a canvas 4096 squares wide would pass
+    // the browsers' size limits), and pointing still finds the right element.
+    await page.click(tid('history-back')); // back to the flip
+    await page.fill(tid('op-reshape-input'), '4096');
+    await page.click(tid('op-reshape'));
+    const cols = Number(await page.getAttribute(tid('logical-canvas'), 'data-cols'));
+    assert.ok(cols > 8 && cols < 200, `the 1-D grid wraps (${cols} squares a row)`);
+    const flat = f.reshape([4096]);
+    for (const k of [0, cols - 1, cols, 1000, 4095]) {
+      const got = await page.evaluate(denseProbe, { canvas: 'logical-canvas', k });
+      assert.equal(got.result, String(flat.view.linearIndex([k])), `element ${k} of the wrapped row`);
+    }
     t.diagnostic(`${engine}: 64x64 hover ≤ ${hoverMs.toFixed(1)} ms, apply flip(): handler ${applyMs[0].toFixed(1)} ms, to the next frame ${applyMs[1].toFixed(1)} ms (goal: interaction < 50 ms)`);
     await done();
   });

@@ -28,7 +28,7 @@ export function normAxisList(op: string, axes: unknown, ndim: number): number[] 
 /** @internal One axis or a list of distinct axes, negative ones counted from the end. */
 export function normAxes(op: string, axes: unknown, ndim: number): number[] {
   const list = typeof axes === 'number' || typeof axes === 'bigint' ? [axes] : axes;
-  if (!Array.isArray(list)) throw new TypeError(`${op}: axes must be an integer or an array of integers, got ${fmt(axes)}`);
+  if (!Array.isArray(list)) throw new TypeError(`${op}: axis must be an integer or an array of integers, got ${fmt(axes)}`);
   const out = list.map((a) => normAxis(op, a, ndim));
   const seen = new Set<number>();
   for (const a of out) {
@@ -123,4 +123,54 @@ export function unflattenShape(op: string, shape: readonly number[], dim: unknow
     throw new StrideViewError('shape_mismatch', `${op}: sizes ${fmt(sz)} do not multiply to the size ${shape[d]} of dim ${d}`);
   }
   return [...shape.slice(0, d), ...resolved, ...shape.slice(d + 1)];
+}
+
+// ------------------------------------------------------------------------------------ the axis option
+// Every function taking an axis takes it as NumPy's keyword: the trailing options object's `axis`
+// (a number, an array of numbers where NumPy takes a tuple, or null / omitted for NumPy's None).
+
+/**
+ * @internal Checks the options object of an op whose axis is an option: refuses the old forms (a
+ * positional axis where the options object goes, the option `axes`) with the new spelling.
+ * `position` names the argument ('second', 'third' ...) for the positional-axis message.
+ */
+export function checkAxisOptions(op: string, options: unknown, position: string, example: string = `${op}(a, { axis: ${fmt(options)} })`): void {
+  if (options === undefined) return;
+  if (typeof options === 'number' || typeof options === 'bigint' || Array.isArray(options)) {
+    throw new StrideViewError(
+      'invalid_argument',
+      `${op}: pass the axis as { axis: ${fmt(options)} }, not as a ${position} positional argument: ${example}`,
+    );
+  }
+  if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
+  if ('axes' in options) {
+    const a = (options as { axes?: unknown }).axes;
+    throw new StrideViewError('invalid_argument', `${op}: the option 'axes' is now 'axis' (NumPy's name): ${op}(a, { axis: ${fmt(a)} })`);
+  }
+}
+
+/**
+ * @internal The `axis` option of an op reducing over several axes (NumPy's axis=int | tuple | None):
+ * null for all axes, else distinct axes, negative ones counted from the end.
+ */
+export function axisSet(op: string, axis: unknown, ndim: number): number[] | null {
+  if (axis === undefined || axis === null) return null;
+  if (typeof axis === 'number' && Number.isInteger(axis) && axis >= -ndim && axis < ndim) return [axis < 0 ? axis + ndim : axis];
+  if (typeof axis !== 'number' && typeof axis !== 'bigint' && !Array.isArray(axis)) {
+    throw new TypeError(`${op}: axis must be an integer, an array of integers or null, got ${fmt(axis)}`);
+  }
+  return normAxes(op, axis, ndim);
+}
+
+/**
+ * @internal The `axis` option of an op along one axis (NumPy refuses a tuple there): an integer,
+ * or null / undefined (returned as null: the op's default applies).
+ */
+export function oneAxis(op: string, axis: unknown): number | null {
+  if (axis === undefined || axis === null) return null;
+  if (Array.isArray(axis)) {
+    throw new TypeError(`${op}: axis must be an integer or null, got ${fmt(axis)} (${op} works along one axis; NumPy refuses a tuple here too)`);
+  }
+  if (typeof axis !== 'number' && typeof axis !== 'bigint') throw new TypeError(`${op}: axis must be an integer or null, got ${fmt(axis)}`);
+  return toInt(op, 'axis', axis);
 }

@@ -253,7 +253,7 @@ export class NDArray {
     const n = this.ndim;
     let axis: unknown;
     if (options !== undefined) {
-      if (typeof options !== 'object' || options === null || 'axes' in options) checkAxisOptions('flip', options, 'first', `a.flip({ axis: ${fmt(options)} })`);
+      if (typeof options !== 'object' || options === null || Array.isArray(options) || 'axes' in options) checkAxisOptions('flip', options, 'first', `a.flip({ axis: ${fmt(options)} })`);
       axis = options.axis;
     }
     const all = axis === undefined || axis === null;

@@ -60,10 +60,38 @@ export function moveaxisOrder(op: string, source: unknown, destination: unknown,
   return order;
 }
 
-/** @internal `shape` without its size-1 dims (all, or the given axes, which must have size 1). */
-export function squeezeShape(op: string, shape: readonly number[], axes: unknown): number[] {
-  if (axes === undefined) return shape.filter((d) => d !== 1);
-  const drop = normAxes(op, axes, shape.length);
+/** The `axis` option of the methods over a set of axes ({@link NDArray.flip}, {@link NDArray.squeeze}). */
+export interface AxisSetOptions {
+  /** A number, an array of numbers, or null / omitted for every axis (negative counts from the end). */
+  axis?: number | readonly number[] | null;
+}
+
+/** @internal The `axis` of a method's options (the receiver is `a`); the old forms refused. */
+function methodAxis(op: string, options: unknown): unknown {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null || Array.isArray(options) || 'axes' in options) {
+    checkAxisOptions(op, options, 'first', `a.${op}({ axis: ${fmt(options)} })`);
+  }
+  return (options as AxisSetOptions).axis;
+}
+
+/** @internal Per dim, 1 where `{ axis }` asks to reverse (all dims when omitted or null). */
+export function flipFlags(op: string, options: unknown, n: number): number[] {
+  const axis = methodAxis(op, options);
+  const all = axis === undefined || axis === null;
+  const flags = new Array<number>(n).fill(all ? 1 : 0);
+  if (!all) {
+    if (typeof axis === 'number' && Number.isSafeInteger(axis) && axis >= -n && axis < n) flags[axis < 0 ? axis + n : axis] = 1;
+    else for (const a of axisSet(op, axis, n)!) flags[a] = 1;
+  }
+  return flags;
+}
+
+/** @internal `shape` without its size-1 dims (all, or those of `{ axis }`, which must have size 1). */
+export function squeezeShape(op: string, shape: readonly number[], options: unknown): number[] {
+  const axis = methodAxis(op, options);
+  if (axis === undefined || axis === null) return shape.filter((d) => d !== 1);
+  const drop = axisSet(op, axis, shape.length)!;
   for (const a of drop) {
     if (shape[a] !== 1) {
       throw new StrideViewError(

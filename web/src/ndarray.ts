@@ -7,9 +7,9 @@ import { StrideViewError, fmt, indexArgs, relabel, toInt } from './errors.js';
 import { heapBuffer } from './runtime.js';
 import { View, createView, ints, pairs } from './view.js';
 import {
-  axisSet,
-  checkAxisOptions,
+  type AxisSetOptions,
   flattenShape,
+  flipFlags,
   moveaxisOrder,
   normAxis,
   normAxisList,
@@ -23,22 +23,18 @@ import { Kind, copyInto, kernelCopy, outOption, registerArrayClass, runKernel } 
 import { type SliceSpec, elementOffset, indexArray, maskSelect, paddingElements, sliceArray } from './slicing.js';
 import { type Storage, adoptStorage, allocStorage, finalizer, heapArray, releaseStorage, track } from './storage.js';
 import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './interop.js';
+import { elementAt } from './scalar.js';
 
 // Re-exported for the op modules that import these helpers from here (ops, math, stats, linalg,
 // select, npy, explain); they live in the modules named.
 export { Kind, type KIn, checkOut, gather, kernelCopy, outOption, runKernel, takeSecond } from './kernel_client.js';
 export { type NestedArray, asArray, empty, full, storedNumber } from './creation.js';
 export { A, R } from './slicing.js';
-export { normAxes, normAxis } from './axes.js';
+export { normAxes, normAxis, type AxisSetOptions } from './axes.js';
+export { takeScalar } from './scalar.js';
 
 if (typeof (Symbol as { dispose?: symbol }).dispose !== 'symbol') {
   Object.defineProperty(Symbol, 'dispose', { value: Symbol.for('nodejs.dispose'), configurable: true });
-}
-
-/** The `axis` option of the methods over a set of axes ({@link NDArray.flip}, {@link NDArray.squeeze}). */
-export interface AxisSetOptions {
-  /** A number, an array of numbers, or null / omitted for every axis (negative counts from the end). */
-  axis?: number | readonly number[] | null;
 }
 
 /** Options of {@link NDArray.reshape}. */
@@ -244,38 +240,15 @@ export class NDArray {
     this._check('permute');
     return this._derive(this._v._permute(normAxisList('permute', axes, this._v._shape.length)));
   }
-  /**
-   * Reverses the elements along `{ axis }` (a number or an array of numbers; all axes when omitted
-   * or null, as NumPy's flip): a strided view with negative strides.
-   */
+  /** Reverses `{ axis }` (a number, an array; all axes when omitted or null): a view with negative strides. */
   flip(options?: AxisSetOptions): NDArray {
     this._check('flip');
-    const n = this.ndim;
-    let axis: unknown;
-    if (options !== undefined) {
-      if (typeof options !== 'object' || options === null || Array.isArray(options) || 'axes' in options) checkAxisOptions('flip', options, 'first', `a.flip({ axis: ${fmt(options)} })`);
-      axis = options.axis;
-    }
-    const all = axis === undefined || axis === null;
-    const flags = new Array<number>(n).fill(all ? 1 : 0);
-    if (!all) {
-      if (typeof axis === 'number' && Number.isSafeInteger(axis) && axis >= -n && axis < n) flags[axis < 0 ? axis + n : axis] = 1;
-      else for (const a of axisSet('flip', axis, n)!) flags[a] = 1;
-    }
-    return this._derive(this._v._flip(flags));
+    return this._derive(this._v._flip(flipFlags('flip', options, this.ndim)));
   }
   /** Removes size-1 dims: those of `{ axis }` (a number or an array; each must have size 1), or all of them. */
   squeeze(options?: AxisSetOptions): NDArray {
     this._check('squeeze');
-    let axis: unknown;
-    if (options !== undefined) {
-      checkAxisOptions('squeeze', options, 'first', `a.squeeze({ axis: ${fmt(options)} })`);
-      axis = options.axis ?? undefined;
-    }
-    if (Array.isArray(axis) === false && axis !== undefined && typeof axis !== 'number' && typeof axis !== 'bigint') {
-      throw new TypeError(`squeeze: axis must be an integer, an array of integers or null, got ${fmt(axis)}`);
-    }
-    return this._derive(this._v._reshape(squeezeShape('squeeze', this._v._shape as number[], axis)));
+    return this._derive(this._v._reshape(squeezeShape('squeeze', this._v._shape as number[], options)));
   }
   /** Inserts size-1 dims at the given positions of the result. */
   unsqueeze(axes: number | readonly number[]): NDArray {
@@ -416,51 +389,31 @@ export class NDArray {
     }
   }
   /**
-   * Indexes from the outermost dim inward, as NumPy's `a[i, j]`: a full index (one per dim) gives
-   * the element as a JS value (a number; a bigint for int64/uint64, a boolean for bool; the fill
-   * value inside the padding of a padded view), fewer indices a view of the sub-array.
-   *
-   * Indices (the same rule in get, item and set): separate integers, `a.get(1, 2)` (as in scijs
-   * `ndarray.get(i, j)` and NumPy `a.item(i, j)`), or one array, `a.get([1, 2])`. No argument is
-   * ignored: an index array followed by more arguments throws a StrideViewError
-   * (`invalid_argument`), more indices than dims a `rank_mismatch` / `out_of_range` error.
+   * NumPy's `a[i, j]`: a full index (one per dim) gives the element as a JS value (a number; a
+   * bigint for int64/uint64, a boolean for bool; the fill value in the padding of a padded view),
+   * fewer indices a view of the sub-array. Indices (the same rule in get, item and set): separate
+   * integers, `a.get(1, 2)` (scijs `ndarray.get(i, j)`, NumPy `a.item(i, j)`), or one array,
+   * `a.get([1, 2])`. No argument is ignored: an index array followed by more arguments throws a
+   * StrideViewError (`invalid_argument`), more indices than dims a `rank_mismatch` / `out_of_range` error.
    */
   get(indices: number | readonly number[]): NDArray | Scalar;
   get(...indices: number[]): NDArray | Scalar;
   get(...args: (number | readonly number[])[]): NDArray | Scalar {
-    // The everyday path: separate in-range integers, one per dim, of an unpadded live array: the
-    // element's position computed here and read from the heap (no engine call, nothing allocated).
-    const v = this._v;
-    const sh = v._shape;
-    const n = sh.length;
-    if (args.length === n && n > 0 && !v._hasMask && !this._disposed && this._s.live) {
-      const st = v._strides;
-      let off = v.offset;
-      let i = 0;
-      for (; i < n; i++) {
-        const x = args[i];
-        const d = sh[i];
-        const t = st[i];
-        if (typeof x !== 'number' || typeof d !== 'number' || typeof t !== 'number' || !Number.isInteger(x)) break;
-        const k = x < 0 ? x + d : x;
-        if (k < 0 || k >= d) break;
-        off += k * t;
-      }
-      if (i === n && off >= 0 && off < this._s.length) return readElement(this._s, this.dtype, off);
-    }
-    const op = 'get';
-    const idx = indexArgs(op, 'indices', args);
-    const r = this._index(op, idx);
-    if (idx.length !== n || r.ndim !== 0) return r;
-    return takeScalar(r); // a padding element, or an index the fast path left to the engine's checks
-  }
-  /** @internal The view at integer indices (a 0-d view for a full index); errors name `op`. */
-  _index(op: string, idx: readonly number[]): NDArray {
+    const x = elementAt(this, args); // the everyday path: in-range integers, one per dim
+    if (x !== undefined) return x;
+    const idx = indexArgs('get', 'indices', args);
+    let r: NDArray;
     try {
       this._check('slice');
-      return indexArray(this, idx);
+      r = indexArray(this, idx);
     } catch (e) {
-      throw relabel(op, e); // "get: slice: ..."
+      throw relabel('get', e); // "get: slice: ..."
+    }
+    if (idx.length !== this.ndim || r.ndim !== 0) return r;
+    try {
+      return r.item(); // a padding element, or an index the fast path left to the engine's checks
+    } finally {
+      r.dispose();
     }
   }
   /**
@@ -516,7 +469,7 @@ export class NDArray {
     const indices = args.slice(0, -1) as number[];
     let v: NDArray | null = null;
     try {
-      v = this._index('set', indexArgs('set', 'indices', indices));
+      v = indexArray(this, indexArgs('set', 'indices', indices));
       v.assign(value);
     } catch (e) {
       throw relabel('set', e);
@@ -644,36 +597,3 @@ export class NDArray {
 }
 
 registerArrayClass(NDArray);
-
-// ------------------------------------------------------------------------------------ scalars
-
-// Typed arrays over the whole WASM heap, one per element type, rebuilt when memory grows (the old
-// buffer is then detached): reading one element costs an index, not a new typed array.
-let heapBuf: ArrayBuffer | null = null;
-const heapViews = new Map<object, AnyTypedArray>();
-
-/** @internal Element `off` (in elements) of a live storage as a JS value (bool as boolean). */
-export function readElement(s: Storage, dtype: DType, off: number): Scalar {
-  const b = heapBuffer();
-  if (b !== heapBuf) {
-    heapBuf = b;
-    heapViews.clear();
-  }
-  const I = info(dtype);
-  let h = heapViews.get(I.ctor);
-  if (h === undefined) {
-    h = new I.ctor(b, 0, b.byteLength / I.size);
-    heapViews.set(I.ctor, h);
-  }
-  const x = h[s.ptr / I.size + off]!;
-  return dtype === 'bool' ? x !== 0 : x;
-}
-
-/** @internal The one element of a 0-d result as a JS value; disposes the array (a temporary). */
-export function takeScalar(r: NDArray): Scalar {
-  try {
-    return r._v._hasMask ? r.item() : readElement(r._s, r.dtype, r._v.offset);
-  } finally {
-    r.dispose();
-  }
-}

@@ -66,7 +66,7 @@ test('ESM: the README example runs as written', () => {
   const code = /```js\n([\s\S]*?)```/.exec(readme)[1];
   writeFileSync(join(project, 'readme.mjs'), code);
   const out = node(['readme.mjs'], project);
-  assert.equal(out, '[ [ 9, 10 ], [ 5, 6 ], [ 1, 2 ] ]\n[ 100, 104, 108 ]\n[ 12, 15, 18, 21 ]\n[ 4, 6 ]\n');
+  assert.equal(out, '[ [ 9, 10 ], [ 5, 6 ], [ 1, 2 ] ]\n[ 100, 104, 108 ]\n[ 12, 15, 18, 21 ]\n66 11\n[ 4, 6 ]\n');
 });
 
 test('ESM: init and compute, memory back to baseline', () => {

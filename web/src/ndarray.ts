@@ -389,18 +389,19 @@ export class NDArray {
     }
   }
   /**
-   * NumPy's `a[i, j]`: a full index (one per dim) gives the element as a JS value (a number; a
-   * bigint for int64/uint64, a boolean for bool; the fill value in the padding of a padded view),
-   * fewer indices a view of the sub-array. Indices (the same rule in get, item and set): separate
-   * integers, `a.get(1, 2)` (scijs `ndarray.get(i, j)`, NumPy `a.item(i, j)`), or one array,
-   * `a.get([1, 2])`. No argument is ignored: an index array followed by more arguments throws a
-   * StrideViewError (`invalid_argument`), more indices than dims a `rank_mismatch` / `out_of_range` error.
+   * NumPy's `a[i, j]`: one index per dim gives the element as a JS value (number; bigint for
+   * int64/uint64; boolean for bool; in a padded view's padding the fill), fewer a view. Indices (one
+   * rule in get, item, set): integers, `a.get(1, 2)` (scijs `ndarray.get(i, j)`), or one array,
+   * `a.get([1, 2])`; an index array followed by more arguments is an `invalid_argument` error,
+   * more indices than dims a `rank_mismatch` / `out_of_range` error.
    */
   get(indices: number | readonly number[]): NDArray | Scalar;
   get(...indices: number[]): NDArray | Scalar;
   get(...args: (number | readonly number[])[]): NDArray | Scalar {
-    const x = elementAt(this, args); // the everyday path: in-range integers, one per dim
-    if (x !== undefined) return x;
+    if (args.length === this._v._shape.length) {
+      const x = elementAt(this, args); // the everyday path: in-range integers, one per dim
+      if (x !== undefined) return x;
+    }
     const idx = indexArgs('get', 'indices', args);
     let r: NDArray;
     try {

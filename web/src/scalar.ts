@@ -9,22 +9,21 @@ import type { Storage } from './storage.js';
 // Typed arrays over the whole WASM heap, one per element type, rebuilt when memory grows (the old
 // buffer is then detached): reading one element costs an index, not a new typed array.
 let heapBuf: ArrayBuffer | null = null;
-const heapViews = new Map<object, AnyTypedArray>();
+let heapViews: Partial<Record<DType, AnyTypedArray>> = {};
 
 /** @internal Element `off` (in elements) of a live storage as a JS value (bool as boolean). */
 export function readElement(s: Storage, dtype: DType, off: number): Scalar {
   const b = heapBuffer();
   if (b !== heapBuf) {
     heapBuf = b;
-    heapViews.clear();
+    heapViews = {};
   }
-  const I = info(dtype);
-  let h = heapViews.get(I.ctor);
+  let h = heapViews[dtype];
   if (h === undefined) {
-    h = new I.ctor(b, 0, b.byteLength / I.size);
-    heapViews.set(I.ctor, h);
+    const I = info(dtype);
+    h = heapViews[dtype] = new I.ctor(b, 0, b.byteLength / I.size);
   }
-  const x = h[s.ptr / I.size + off]!;
+  const x = h[s.ptr / h.BYTES_PER_ELEMENT + off]!;
   return dtype === 'bool' ? x !== 0 : x;
 }
 

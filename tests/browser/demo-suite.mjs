@@ -224,7 +224,7 @@ describe(`demo in ${engine}`, { skip }, () => {
     { name: 'transpose', base: '3,4', run: (a) => a.transpose() },
     { name: 'permute', base: '2,3,4', input: '2, 0, 1', run: (a) => a.permute([2, 0, 1]) },
     { name: 'slice', base: '4,5', input: '::-1, 1:4:2', run: (a) => a.slice('::-1, 1:4:2') },
-    { name: 'flip', base: '3,4', input: '1', run: (a) => a.flip([1]) },
+    { name: 'flip', base: '3,4', input: '1', run: (a) => a.flip({ axis: [1] }) },
     { name: 'expand', base: '1,4', input: '3, 4', run: (a) => a.expand([3, 4]) },
     { name: 'pad', base: '2,3', input: '1, 1; 0, 2', run: (a) => a.padView([[1, 1], [0, 2]]) },
     { name: 'shrink', base: '4,5', input: '1, 3; 0, 4', run: (a) => a.shrink([[1, 3], [0, 4]]) },
@@ -510,7 +510,7 @@ describe(`demo in ${engine}`, { skip }, () => {
     // flip, expand, pad, contiguous
     ({ page, done } = await open(hashOf('3,4', 'flip:1')));
     a = base([3, 4]);
-    b = a.flip([1]);
+    b = a.flip({ axis: [1] });
     got = await lines(page);
     assert.ok(got.some((l) => l.startsWith(`dim 1: stride ${a.strides[1]} → ${b.strides[1]}`)), got.join('\n'));
     assert.ok(got.includes(`offset 0 + (4−1)·${p(a.strides[1])} = ${b.offset}`), got.join('\n'));

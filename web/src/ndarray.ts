@@ -22,6 +22,7 @@ import { Kind, copyInto, kernelCopy, outOption, registerArrayClass, runKernel } 
 import { type SliceSpec, elementOffset, indexArray, maskSelect, paddingElements, sliceArray } from './slicing.js';
 import { type Storage, adoptStorage, allocStorage, finalizer, heapArray, releaseStorage, track } from './storage.js';
 import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './interop.js';
+import { installArrayHooks } from './format.js';
 
 // Re-exported for the op modules that import these helpers from here (ops, math, stats, linalg,
 // select, npy, explain); they live in the modules named.
@@ -585,11 +586,15 @@ export class NDArray {
     }
     return nestedArray(flat, this.shape, this.dtype);
   }
-  toString(): string {
-    if (this.isDisposed) return `NDArray(disposed)`;
-    const body = this.size <= 1000 ? JSON.stringify(this.toArray(), (_, v) => (typeof v === 'bigint' ? `${v}n` : v)) : '...';
-    return `NDArray(${body}, dtype=${this.dtype}, shape=${fmt(this.shape)})`;
-  }
 }
 
 registerArrayClass(NDArray);
+installArrayHooks(NDArray.prototype); // toString (NumPy's repr), util.inspect, toJSON, iteration, toStringTag
+
+// The hooks installed above (web/src/format.ts), as the class's own members for the type checker.
+export interface NDArray {
+  /** Nested arrays for JSON.stringify: bool as booleans, 64-bit integers as numbers when exact (else an overflow error). */
+  toJSON(): NestedArray;
+  /** Iterates the first axis as NumPy: views of the sub-arrays, or the elements of a 1-d array (a TypeError for 0-d). */
+  [Symbol.iterator](): IterableIterator<NDArray | Scalar>;
+}

@@ -407,7 +407,7 @@ export function jsonArray(a: NDArray): NestedArray {
 /** The items along the first axis: views of the sub-arrays, or the elements of a 1-d array. */
 export function firstAxisItems(a: NDArray): IterableIterator<NDArray | Scalar> {
   a._check('iterate');
-  if (a.ndim === 0) throw new TypeError('iteration over a 0-d array');
+  if (a.ndim === 0) throw new TypeError('iterate: iteration over a 0-d array (it has no first axis; item() gives its value)');
   const n = a.shape[0]!;
   let i = 0;
   const it: IterableIterator<NDArray | Scalar> = {

@@ -89,6 +89,18 @@ function value(dtype, flavour) {
     case 'huge':
       x = (r.next() - 0.5) * 10 ** r.int(5, f32 ? 38 : 307);
       break;
+    case 'bits': {
+      // any finite float of the dtype, from random bits (subnormals and extremes included)
+      do {
+        if (f32) x = new Float32Array(new Uint32Array([Math.floor(r.next() * 2 ** 32)]).buffer)[0];
+        else x = new Float64Array(new Uint32Array([Math.floor(r.next() * 2 ** 32), Math.floor(r.next() * 2 ** 32)]).buffer)[0];
+      } while (!Number.isFinite(x));
+      break;
+    }
+    case 'boundary':
+      // where NumPy switches notation: 1e8, 1e-4, a max/min ratio of 1000 (computed in the dtype)
+      x = r.pick([1e8, 99999999, 99999990, 1e-4, 0.000099999, 0.00010001, 1000, 999.99994, 1000.0001, 1, 0.001, 0.5, 0.0005]) * r.pick([1, -1]);
+      break;
     case 'special':
       x = r.pick([NaN, Infinity, -Infinity, -0, 0, 1, -1.5]);
       break;
@@ -106,7 +118,7 @@ function toJs(dtype, s) {
   return s === 'nan' ? NaN : s === 'inf' ? Infinity : s === '-inf' ? -Infinity : Number(s);
 }
 
-const FLAVOURS = ['small', 'fraction', 'digits', 'tiny', 'huge', 'special', 'picked'];
+const FLAVOURS = ['small', 'fraction', 'digits', 'tiny', 'huge', 'special', 'picked', 'bits', 'boundary'];
 const SHAPES = [[], [1], [5], [0], [0, 3], [3, 0, 2], [2, 3], [4, 1], [3, 4], [2, 2, 3], [2, 3, 4], [2, 1, 2, 3], [1, 2, 2, 2], [12], [40], [7, 13]];
 
 function product(s) {
@@ -151,6 +163,12 @@ for (const dtype of ['float32', 'float64', 'int16', 'uint64', 'bool']) {
   cases.push(makeCase(dtype, [40, 30], fl, [['T', null], ['slice', '::-1, 1:']]));
   cases.push(makeCase(dtype, [1200], fl, [['broadcast', [2, 1200]]]));
   cases.push(makeCase(dtype, [35, 35], fl, [['pad', [[[2, 3], [1, 0]], 1]]]));
+}
+// float digits: many short float arrays of random bits and boundary values, in every float mode
+for (const dtype of FLOATS) {
+  for (const options of [{}, { floatmode: 'unique' }, { floatmode: 'fixed', precision: 12 }, { floatmode: 'maxprec_equal' }, { suppress: true }, { precision: 20 }, { floatmode: 'fixed', precision: 30, suppress: true }]) {
+    for (let i = 0; i < 40; i++) cases.push(makeCase(dtype, [r.int(1, 4)], r.pick([['bits'], ['boundary'], ['bits', 'boundary', 'special'], ['huge', 'small'], ['tiny', 'digits']]), [], options));
+  }
 }
 // print options
 const OPTIONS = [
@@ -355,4 +373,24 @@ test('a disposed array prints NDArray(<disposed>) and its toJSON throws', () => 
   assert.equal(String(v), 'NDArray(<disposed>)'); // its base was disposed
   throwsSv(assert, () => JSON.stringify(a), 'disposed', /^toJSON: the array was disposed/);
   throwsSv(assert, () => v.toJSON(), 'disposed', /^toJSON: the array was disposed \(its base array was disposed\)/);
+});
+
+test('browser consoles: the class keeps its name in the minified bundle, a DevTools formatter shows the repr', () => {
+  assert.equal(sv.NDArray.name, 'NDArray'); // Chrome's console labels objects with it
+  // The custom formatter (shown when DevTools' "Enable custom formatters" is on) is registered where
+  // a window exists: load the package in a fresh Node process that has one.
+  const dist = new URL('../../dist/index.mjs', import.meta.url).href;
+  const script = `globalThis.window = globalThis;
+const sv = await import(${JSON.stringify(dist)});
+await sv.init();
+const [f] = globalThis.devtoolsFormatters;
+const a = sv.arange(0, 3, 1, 'int8');
+const b = sv.zeros([1]);
+b.dispose();
+console.log(JSON.stringify([f.header(a), f.header(b), f.header({}), f.header([1]), f.hasBody(a), globalThis.devtoolsFormatters.length]));`;
+  const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(out.status, 0, out.stderr);
+  const style = { style: 'white-space: pre; font-family: monospace' };
+  assert.deepEqual(JSON.parse(out.stdout), [['span', style, 'array([0, 1, 2], dtype=int8)'], ['span', style, 'NDArray(<disposed>)'], null, null, false, 1]);
+  assert.equal(globalThis.devtoolsFormatters, undefined); // none without a window
 });

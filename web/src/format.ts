@@ -350,7 +350,7 @@ function arrayText(a: NDArray, o: Readonly<PrintOptions>, width: number, prefix:
   return rec(0, 0, ' '.repeat(prefix.length + 1), width);
 }
 
-/** NumPy's repr of the array: `array([[0., 1.],\n       [2., 3.]], dtype=float32)`. */
+/** @internal NumPy's repr of the array: `array([[0., 1.],\n       [2., 3.]], dtype=float32)`. */
 export function formatRepr(a: NDArray): string {
   if (a.isDisposed) return 'NDArray(<disposed>)';
   const o = activePrintOptions();
@@ -373,7 +373,7 @@ export function formatRepr(a: NDArray): string {
 // ------------------------------------------------------------------------------------ JSON, iteration
 
 /**
- * Nested arrays of the values for JSON.stringify (bool as booleans; int64/uint64 as numbers when
+ * @internal Nested arrays of the values for JSON.stringify (bool as booleans; int64/uint64 as numbers when
  * every value is within +-Number.MAX_SAFE_INTEGER, else an `overflow` error naming the element).
  */
 export function jsonArray(a: NDArray): NestedArray {
@@ -404,7 +404,7 @@ export function jsonArray(a: NDArray): NestedArray {
   return nestedArray(nums, shape, 'float64');
 }
 
-/** The items along the first axis: views of the sub-arrays, or the elements of a 1-d array. */
+/** @internal The items along the first axis: views of the sub-arrays, or the elements of a 1-d array. */
 export function firstAxisItems(a: NDArray): IterableIterator<NDArray | Scalar> {
   a._check('iterate');
   if (a.ndim === 0) throw new TypeError('iterate: iteration over a 0-d array (it has no first axis; item() gives its value)');
@@ -420,9 +420,12 @@ export function firstAxisItems(a: NDArray): IterableIterator<NDArray | Scalar> {
 /**
  * @internal Gives the array class its printing hooks: toString (the repr), Node's util.inspect
  * (console.log in Node prints the repr, never the internals), Symbol.toStringTag, toJSON, and the
- * iterator over the first axis. Methods on the prototype, not enumerable, as class methods are.
+ * iterator over the first axis (methods on the prototype, not enumerable, as class methods are).
+ * For browser consoles: the class keeps its name in minified bundles (Chrome's console shows
+ * `NDArray {...}`, not a one-letter name), and a DevTools custom formatter shows the repr when the
+ * console's "Enable custom formatters" setting is on (Chrome, Firefox).
  */
-export function installArrayHooks(proto: object): void {
+export function installArrayHooks(cls: { prototype: NDArray }): void {
   const method = (f: (a: NDArray) => unknown) => ({
     value: function (this: NDArray) {
       return f(this);
@@ -430,11 +433,24 @@ export function installArrayHooks(proto: object): void {
     writable: true,
     configurable: true,
   });
-  Object.defineProperties(proto, {
+  Object.defineProperties(cls.prototype, {
     toString: method(formatRepr),
     [Symbol.for('nodejs.util.inspect.custom')]: method(formatRepr),
     [Symbol.toStringTag]: { get: () => 'NDArray', configurable: true },
     toJSON: method(jsonArray),
     [Symbol.iterator]: method(firstAxisItems),
   });
+  Object.defineProperty(cls, 'name', { value: 'NDArray' });
+  const g = globalThis as { window?: unknown; devtoolsFormatters?: unknown[] };
+  if (typeof g.window === 'object' && g.window !== null) {
+    const header = (x: unknown): unknown[] | null => {
+      if (!(x instanceof (cls as unknown as typeof Object))) return null;
+      try {
+        return ['span', { style: 'white-space: pre; font-family: monospace' }, formatRepr(x as NDArray)];
+      } catch {
+        return null; // a formatter that throws is dropped by the console: show the object instead
+      }
+    };
+    (g.devtoolsFormatters ??= []).push({ header, hasBody: () => false });
+  }
 }

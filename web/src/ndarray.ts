@@ -589,7 +589,7 @@ export class NDArray {
 }
 
 registerArrayClass(NDArray);
-installArrayHooks(NDArray.prototype); // toString (NumPy's repr), util.inspect, toJSON, iteration, toStringTag
+installArrayHooks(NDArray); // toString (NumPy's repr), util.inspect, toJSON, iteration, toStringTag
 
 // The hooks installed above (web/src/format.ts), as the class's own members for the type checker.
 export interface NDArray {

@@ -192,6 +192,15 @@ const OPTIONS = [
   { threshold: 10, edgeitems: 1 },
   { threshold: 5, edgeitems: 0 },
   { threshold: 20, edgeitems: 5 },
+  { linewidth: 1 },
+  { linewidth: 5, sign: ' ' },
+  { threshold: 0 },
+  { threshold: -1, edgeitems: 2 },
+  { threshold: 0, edgeitems: 10 },
+  { precision: 0, floatmode: 'fixed' },
+  { precision: 1, floatmode: 'maxprec_equal', sign: ' ' },
+  { floatmode: 'unique', suppress: true },
+  { floatmode: 'unique', sign: '+', linewidth: 30 },
 ];
 for (const options of OPTIONS) {
   for (const dtype of ['float32', 'float64', 'int32', 'uint64', 'bool']) {

@@ -101,6 +101,10 @@ function value(dtype, flavour) {
       // where NumPy switches notation: 1e8, 1e-4, a max/min ratio of 1000 (computed in the dtype)
       x = r.pick([1e8, 99999999, 99999990, 1e-4, 0.000099999, 0.00010001, 1000, 999.99994, 1000.0001, 1, 0.001, 0.5, 0.0005]) * r.pick([1, -1]);
       break;
+    case 'ties':
+      // dyadic values with short exact decimals: halfway cases of the rounding at the precision
+      x = (r.int(-2e6, 2e6) + 0.5) / 2 ** r.int(0, 12);
+      break;
     case 'special':
       x = r.pick([NaN, Infinity, -Infinity, -0, 0, 1, -1.5]);
       break;
@@ -166,8 +170,8 @@ for (const dtype of ['float32', 'float64', 'int16', 'uint64', 'bool']) {
 }
 // float digits: many short float arrays of random bits and boundary values, in every float mode
 for (const dtype of FLOATS) {
-  for (const options of [{}, { floatmode: 'unique' }, { floatmode: 'fixed', precision: 12 }, { floatmode: 'maxprec_equal' }, { suppress: true }, { precision: 20 }, { floatmode: 'fixed', precision: 30, suppress: true }]) {
-    for (let i = 0; i < 40; i++) cases.push(makeCase(dtype, [r.int(1, 4)], r.pick([['bits'], ['boundary'], ['bits', 'boundary', 'special'], ['huge', 'small'], ['tiny', 'digits']]), [], options));
+  for (const options of [{}, { floatmode: 'unique' }, { floatmode: 'fixed', precision: 12 }, { floatmode: 'maxprec_equal' }, { suppress: true }, { precision: 20 }, { floatmode: 'fixed', precision: 30, suppress: true }, { precision: 2 }, { precision: 4, suppress: true }, { precision: 1, floatmode: 'maxprec_equal' }]) {
+    for (let i = 0; i < 40; i++) cases.push(makeCase(dtype, [r.int(1, 4)], r.pick([['bits'], ['boundary'], ['ties'], ['bits', 'boundary', 'special'], ['huge', 'small', 'ties'], ['tiny', 'digits']]), [], options));
   }
 }
 // print options

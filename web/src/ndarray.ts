@@ -586,15 +586,11 @@ export class NDArray {
     }
     return nestedArray(flat, this.shape, this.dtype);
   }
+  /** Nested arrays for JSON.stringify: bool as booleans, 64-bit integers as numbers when exact (else an overflow error). */
+  declare toJSON: () => NestedArray;
+  /** Iterates the first axis as NumPy: views of the sub-arrays, or the elements of a 1-d array (a TypeError for 0-d). */
+  declare [Symbol.iterator]: () => IterableIterator<NDArray | Scalar>;
 }
 
 registerArrayClass(NDArray);
-installArrayHooks(NDArray); // toString (NumPy's repr), util.inspect, toJSON, iteration, toStringTag
-
-// The hooks installed above (web/src/format.ts), as the class's own members for the type checker.
-export interface NDArray {
-  /** Nested arrays for JSON.stringify: bool as booleans, 64-bit integers as numbers when exact (else an overflow error). */
-  toJSON(): NestedArray;
-  /** Iterates the first axis as NumPy: views of the sub-arrays, or the elements of a 1-d array (a TypeError for 0-d). */
-  [Symbol.iterator](): IterableIterator<NDArray | Scalar>;
-}
+installArrayHooks(NDArray); // toString (NumPy's repr), util.inspect, toJSON, iteration, toStringTag: web/src/format.ts

@@ -281,6 +281,7 @@ test('printOptions sets, getPrintOptions reads, the previous options come back',
   const a = sv.array([Math.PI, -1]);
   assert.equal(String(a), 'array([+3.142, -1.   ])');
   sv.printOptions({ precision: undefined, threshold: null }); // unchanged, as NumPy's None
+  assert.deepEqual(sv.printOptions(), { ...defaults, precision: 3, sign: '+' }); // no change, as set_printoptions()
   assert.equal(sv.getPrintOptions().precision, 3);
   sv.printOptions(prev);
   assert.deepEqual(sv.getPrintOptions(), defaults);

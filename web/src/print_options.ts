@@ -102,10 +102,10 @@ function validated(op: string, options: unknown): Partial<PrintOptions> {
  * Sets how arrays print (NumPy's `np.set_printoptions`): the options given change, the others keep
  * their value (undefined or null leaves one unchanged). Every option is checked before any changes
  * (TypeError for a wrong type or an unknown name, RangeError for a value out of range). Returns the
- * options as they were, so `printOptions(previous)` restores them.
+ * options as they were, so `printOptions(previous)` restores them (`printOptions()` changes nothing).
  */
-export function printOptions(options: Partial<PrintOptions>): PrintOptions {
-  const change = validated('printOptions', options);
+export function printOptions(options?: Partial<PrintOptions>): PrintOptions {
+  const change = options === undefined ? {} : validated('printOptions', options);
   const previous = { ...current };
   current = { ...current, ...change };
   return previous;

@@ -873,6 +873,11 @@ row(`NDArray#[${String(Symbol.for('nodejs.util.inspect.custom'))}]`, {
   call: (c) => c.a[Symbol.for('nodejs.util.inspect.custom')](),
   ok: [(c) => assert.equal(c.d[Symbol.for('nodejs.util.inspect.custom')](), 'NDArray(<disposed>)')],
 });
+row(`NDArray#[${String(Symbol.for('Deno.customInspect'))}]`, {
+  op: 'inspect',
+  call: (c) => c.a[Symbol.for('Deno.customInspect')](),
+  ok: [(c) => assert.equal(c.d[Symbol.for('Deno.customInspect')](), 'NDArray(<disposed>)')],
+});
 row('NDArray#[Symbol(Symbol.iterator)]', {
   op: 'iterate',
   call: (c) => [...c.a],

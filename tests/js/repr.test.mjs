@@ -254,6 +254,7 @@ test('the repr is what toString, String(), template literals and util.inspect gi
   assert.equal(String(a), want);
   assert.equal(`${a}`, want);
   assert.equal(inspect(a), want);
+  assert.equal(a[Symbol.for('Deno.customInspect')](), want); // what Deno's console.log prints
   assert.equal(inspect({ a: sv.arange(0, 3, 1, 'int32') }), '{ a: array([0, 1, 2], dtype=int32) }');
   assert.equal(Object.prototype.toString.call(a), '[object NDArray]');
   assert.equal(String(sv.arange(0, 6, 1, 'float64').reshape([1000 / 500, 3])), 'array([[0., 1., 2.],\n       [3., 4., 5.]])');

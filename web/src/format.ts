@@ -418,8 +418,8 @@ export function firstAxisItems(a: NDArray): IterableIterator<NDArray | Scalar> {
 }
 
 /**
- * @internal Gives the array class its printing hooks: toString (the repr), Node's util.inspect
- * (console.log in Node prints the repr, never the internals), Symbol.toStringTag, toJSON, and the
+ * @internal Gives the array class its printing hooks: toString (the repr), Node's util.inspect and
+ * Deno's custom inspect (console.log prints the repr, never the internals), Symbol.toStringTag, toJSON, and the
  * iterator over the first axis (methods on the prototype, not enumerable, as class methods are).
  * For browser consoles: the class keeps its name in minified bundles (Chrome's console shows
  * `NDArray {...}`, not a one-letter name), and a DevTools custom formatter shows the repr when the
@@ -435,7 +435,8 @@ export function installArrayHooks(cls: { prototype: NDArray }): void {
   });
   Object.defineProperties(cls.prototype, {
     toString: method(formatRepr),
-    [Symbol.for('nodejs.util.inspect.custom')]: method(formatRepr),
+    [Symbol.for('nodejs.util.inspect.custom')]: method(formatRepr), // Node, Bun
+    [Symbol.for('Deno.customInspect')]: method(formatRepr), // Deno's console.log
     [Symbol.toStringTag]: { get: () => 'NDArray', configurable: true },
     toJSON: method(jsonArray),
     [Symbol.iterator]: method(firstAxisItems),

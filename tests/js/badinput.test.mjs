@@ -276,6 +276,33 @@ row('tidy', {
   ],
 });
 row('keep', { op: 'keep', sig: ['ndarray'], valid: [(c) => c.a], call: fnCall('keep') });
+row('printOptions', {
+  op: 'printOptions',
+  call: fnCall('printOptions'),
+  cases: [
+    [[null], T, 'null'],
+    [[5], T, '5'],
+    [[{ precision: -1 }], R_, '-1'],
+    [[{ precision: 1.5 }], R_, '1.5'],
+    [[{ precison: 3 }], T, '"precison"'],
+    [[{ sign: 'x' }], R_, '"x"'],
+    [[{ threshold: NaN }], R_, 'NaN'],
+    [[{ floatmode: 1 }], R_, '1'],
+    [[{ suppress: 'yes' }], T, '"yes"'],
+  ],
+  ok: [() => assert.deepEqual(sv.printOptions({}), sv.getPrintOptions())],
+});
+row('getPrintOptions', { op: 'getPrintOptions', call: () => sv.getPrintOptions(), ok: [() => assert.equal(sv.getPrintOptions().precision, 8)] });
+row('withPrintOptions', {
+  op: 'withPrintOptions',
+  call: fnCall('withPrintOptions'),
+  cases: [
+    [[{ precision: 2 }, 5], T, '5'],
+    [[{ linewidth: 0 }, () => () => 1], R_, '0'],
+    [[[], () => () => 1], T, '[]'],
+  ],
+  ok: [() => assert.equal(sv.withPrintOptions({ precision: 1 }, () => sv.getPrintOptions().precision), 1)],
+});
 row('memoryStats', { op: 'memoryStats', call: () => sv.memoryStats(), ok: [() => assert.equal(typeof sv.memoryStats().heapBytes, 'number')] });
 row('itemSize', { op: 'itemSize', sig: ['dtype'], valid: ['int16'], call: fnCall('itemSize') });
 row('promoteTypes', { op: 'promoteTypes', sig: ['dtype', 'dtype'], valid: ['int8', 'uint8'], call: fnCall('promoteTypes') });
@@ -858,7 +885,32 @@ ND('copy', [], []);
 ND('astype', ['dtype'], ['int8']);
 ND('toTypedArray', [], []);
 ND('toArray', [], []);
-ND('toString', [], [], { ok: [(c) => assert.equal(c.d.toString(), 'NDArray(disposed)')] });
+ND('toString', [], [], { ok: [(c) => assert.equal(c.d.toString(), 'NDArray(<disposed>)')] });
+ND('toJSON', [], [], {
+  cases: [
+    [[], S('disposed'), 'disposed', (c) => c.d.toJSON()],
+    [[], S('overflow'), '[1] of the int64 array is 9007199254740992', () => sv.tidy(() => sv.array([1n, 2n ** 53n], { dtype: 'int64' }).toJSON())],
+  ],
+  ok: [() => assert.equal(sv.tidy(() => JSON.stringify(sv.arange(0, 4, 1, 'int64').reshape([2, 2]))), '[[0,1],[2,3]]')],
+});
+row(`NDArray#[${String(Symbol.for('nodejs.util.inspect.custom'))}]`, {
+  op: 'inspect',
+  call: (c) => c.a[Symbol.for('nodejs.util.inspect.custom')](),
+  ok: [(c) => assert.equal(c.d[Symbol.for('nodejs.util.inspect.custom')](), 'NDArray(<disposed>)')],
+});
+row(`NDArray#[${String(Symbol.for('Deno.customInspect'))}]`, {
+  op: 'inspect',
+  call: (c) => c.a[Symbol.for('Deno.customInspect')](),
+  ok: [(c) => assert.equal(c.d[Symbol.for('Deno.customInspect')](), 'NDArray(<disposed>)')],
+});
+row('NDArray#[Symbol(Symbol.iterator)]', {
+  op: 'iterate',
+  call: (c) => [...c.a],
+  cases: [
+    [[], S('disposed'), 'disposed', (c) => [...c.d]],
+    [[], T, 'iteration over a 0-d array', () => sv.tidy(() => [...sv.full([], 1, 'float32')])],
+  ],
+});
 ND('dispose', [], [], {
   ok: [
     // Decision (documented in NDArray.dispose): double dispose is a no-op; disposing a view only

@@ -26,7 +26,7 @@ test('dispose frees the buffer; views become unusable; idempotent', () => {
   const z = sv.zeros([2]);
   throwsSv(assert, () => z.assign(v), 'disposed');
   z.dispose();
-  assert.equal(String(a), 'NDArray(disposed)');
+  assert.equal(String(a), 'NDArray(<disposed>)');
   assert.deepEqual(sv.memoryStats().liveArrays, base.liveArrays);
   assert.deepEqual(sv.memoryStats().liveBytes, base.liveBytes);
 });

@@ -115,3 +115,4 @@ export {
 } from './interop.js';
 export { loadNpy, saveNpy } from './npy.js';
 export { buildInfo, isSimd, simdSupported, type BuildInfo } from './runtime.js';
+export { type PrintOptions, type FloatMode, printOptions, getPrintOptions, withPrintOptions } from './print_options.js';

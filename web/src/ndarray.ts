@@ -24,6 +24,7 @@ import { type SliceSpec, elementOffset, indexArray, maskSelect, paddingElements,
 import { type Storage, adoptStorage, allocStorage, finalizer, heapArray, releaseStorage, track } from './storage.js';
 import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './interop.js';
 import { elementAt } from './scalar.js';
+import { installArrayHooks } from './format.js';
 
 // Re-exported for the op modules that import these helpers from here (ops, math, stats, linalg,
 // select, npy, explain); they live in the modules named.
@@ -590,11 +591,11 @@ export class NDArray {
     }
     return nestedArray(flat, this.shape, this.dtype);
   }
-  toString(): string {
-    if (this.isDisposed) return `NDArray(disposed)`;
-    const body = this.size <= 1000 ? JSON.stringify(this.toArray(), (_, v) => (typeof v === 'bigint' ? `${v}n` : v)) : '...';
-    return `NDArray(${body}, dtype=${this.dtype}, shape=${fmt(this.shape)})`;
-  }
+  /** Nested arrays for JSON.stringify: bool as booleans, 64-bit integers as numbers when exact (else an overflow error). */
+  declare toJSON: () => NestedArray;
+  /** Iterates the first axis as NumPy: views of the sub-arrays, or the elements of a 1-d array (a TypeError for 0-d). */
+  declare [Symbol.iterator]: () => IterableIterator<NDArray | Scalar>;
 }
 
 registerArrayClass(NDArray);
+installArrayHooks(NDArray); // toString (NumPy's repr), util.inspect, toJSON, iteration, toStringTag: web/src/format.ts

@@ -34,10 +34,6 @@ export { A, R } from './slicing.js';
 export { normAxes, normAxis, type AxisSetOptions } from './axes.js';
 export { takeScalar } from './scalar.js';
 
-if (typeof (Symbol as { dispose?: symbol }).dispose !== 'symbol') {
-  Object.defineProperty(Symbol, 'dispose', { value: Symbol.for('nodejs.dispose'), configurable: true });
-}
-
 /** Options of {@link NDArray.reshape}. */
 export interface ReshapeOptions {
   /** false: fail instead of copying when no view fits; true: always copy. Default: copy only if needed. */

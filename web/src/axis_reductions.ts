@@ -3,8 +3,9 @@
 // call, and the conversion of a 0-d result into a JS value (NumPy returns a scalar there).
 import { REDUCE_OPS, REDUCE_MORE_OPS } from './boundary_tables.js';
 import { type DType, type Scalar, promoteTypes } from './dtype.js';
-import { StrideViewError, fmt, relabel } from './errors.js';
-import { NDArray, Kind, asArray, empty, full, gather, normAxes } from './ndarray.js';
+import { fmt, relabel } from './errors.js';
+import { NDArray, Kind, asArray, empty, full, gather } from './ndarray.js';
+import { axisSet, checkAxisOptions } from './axes.js';
 import { compute, meanType, same, sumType, toBool } from './ops.js';
 
 /** @internal The options object of an op (an empty one when undefined); anything else is a TypeError. */
@@ -17,21 +18,19 @@ export function optionsOf<T extends object>(op: string, options: T | undefined):
 }
 
 /**
- * @internal The options object of an op taking `{ axis }`: `axes` (the name the reductions used
- * before the one axis convention) is refused with the way out, not ignored.
+ * @internal The options object of an op taking `{ axis }` as its argument `position` ('second',
+ * 'third'): the old forms (a positional axis, the option `axes`) are refused with the new spelling
+ * (axes.ts checkAxisOptions, as every op with an axis); `args` is what the example call shows
+ * between `a` and the options.
  */
-export function axisOptionsOf<T extends object>(op: string, options: T | undefined): T {
-  const o = optionsOf(op, options);
-  if ('axes' in o) {
-    throw new StrideViewError('invalid_argument', `${op}: the option is 'axis' (NumPy's name), not 'axes': ${op}(a, { axis: ${fmt((o as { axes?: unknown }).axes)} })`);
-  }
-  return o;
+export function axisOptionsOf<T extends object>(op: string, options: T | undefined, position: string, args: string = ''): T {
+  checkAxisOptions(op, options, position, `${op}(a, ${args}{ axis: ${fmt(options)} })`);
+  return optionsOf(op, options);
 }
 
-/** @internal The axes of `{ axis }` (distinct, non-negative), or null for all axes. */
+/** @internal The axes of `{ axis }` (distinct, non-negative), or null for all axes (axes.ts axisSet). */
 export function axisList(op: string, axis: unknown, ndim: number): number[] | null {
-  if (axis === undefined || axis === null) return null;
-  return normAxes(op, axis, ndim);
+  return axisSet(op, axis, ndim);
 }
 
 /** @internal A boolean option (default when undefined). */

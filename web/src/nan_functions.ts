@@ -26,7 +26,7 @@ function nanReduce(
   body: (x: NDArray, axes: number[] | null, keepdims: boolean) => NDArray,
 ): NDArray | Scalar {
   try {
-    const o = axisOptionsOf(op, options);
+    const o = axisOptionsOf(op, options, 'second');
     const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
     return tidy(() => {
       const x = asArray(op, a);

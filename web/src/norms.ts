@@ -88,10 +88,10 @@ export function norm(x: ArrayInput, ord?: NormOrder | NormOptions, options?: Nor
     let o: NormOptions;
     let order: NormOrder;
     if (ord !== null && typeof ord === 'object') {
-      o = axisOptionsOf(op, ord);
+      o = axisOptionsOf(op, ord, 'second');
       order = o.ord ?? null;
     } else {
-      o = axisOptionsOf(op, options);
+      o = axisOptionsOf(op, options, 'third', 'ord, ');
       order = ord ?? o.ord ?? null;
     }
     if (order !== null && typeof order !== 'number' && order !== 'fro' && order !== 'nuc') {

@@ -26,7 +26,7 @@ export interface RollOptions {
 export function roll(a: ArrayInput, shift: number | readonly number[], options?: RollOptions): NDArray {
   const op = 'roll';
   try {
-    const o = axisOptionsOf(op, options);
+    const o = axisOptionsOf(op, options, 'third', 'shift, ');
     return tidy(() => {
       const x = asArray(op, a);
       if (o.axis === undefined || o.axis === null) {
@@ -81,18 +81,18 @@ export function rot90(m: ArrayInput, k: number = 1, options?: { axes?: readonly 
     const a1 = axes[1]! < 0 ? axes[1]! + nd : axes[1]!;
     const turns = ((toInt(op, 'k', k) % 4) + 4) % 4;
     if (turns === 0) return x === m ? x.reshape(x.shape) : x;
-    if (turns === 2) return x.flip([a0, a1]);
+    if (turns === 2) return x.flip({ axis: [a0, a1] });
     const order = Array.from({ length: nd }, (_, i) => i);
     order[a0] = a1;
     order[a1] = a0;
     if (turns === 1) {
-      const f = x.flip(a1);
+      const f = x.flip({ axis: a1 });
       const r = f.permute(order);
       f.dispose();
       return r;
     }
     const t = x.permute(order);
-    const r = t.flip(a1);
+    const r = t.flip({ axis: a1 });
     t.dispose();
     return r;
   } catch (e) {
@@ -151,7 +151,7 @@ export interface DiffOptions {
 export function diff(a: ArrayInput, n: number = 1, options?: DiffOptions): NDArray {
   const op = 'diff';
   try {
-    const o = axisOptionsOf(op, options);
+    const o = axisOptionsOf(op, options, 'third', 'n, ');
     const times = toInt(op, 'n', n);
     if (times < 0) throw new StrideViewError('invalid_argument', `${op}: order n must be >= 0, got ${times}`);
     return tidy(() => {

@@ -62,7 +62,7 @@ function nanRows(s: NDArray, r: NDArray): NDArray {
 export function median(a: ArrayInput, options?: QuantileAxisOptions): NDArray | number {
   const op = 'median';
   try {
-    const o = axisOptionsOf(op, options);
+    const o = axisOptionsOf(op, options, 'second');
     const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
     return tidy(() => {
       const x = asArray(op, a);
@@ -106,7 +106,7 @@ function quantileList(op: string, q: unknown, scale: number, range: string): { v
 }
 
 function quantileImpl(op: string, a: ArrayInput, q: unknown, scale: number, range: string, options: QuantileOptions | undefined): NDArray | number {
-  const o = axisOptionsOf(op, options);
+  const o = axisOptionsOf(op, options, 'third', 'q, ');
   const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
   const method = o.method ?? 'linear';
   if (!METHODS.includes(method)) throw new StrideViewError('invalid_argument', `${op}: method must be one of ${METHODS.join(', ')}; got ${fmt(method)}`);

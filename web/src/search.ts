@@ -94,7 +94,7 @@ export interface CountOptions {
 export function countNonzero(a: ArrayInput, options?: CountOptions): NDArray | number {
   const op = 'countNonzero';
   try {
-    const o = axisOptionsOf(op, options);
+    const o = axisOptionsOf(op, options, 'second');
     const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
     return tidy(() => {
       const x = asArray(op, a);

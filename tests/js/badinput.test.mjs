@@ -212,6 +212,8 @@ const KINDS = {
   pairs: { bad: [...PAIRS_BAD, [undefined, T], [null, T]] },
   dtype: { bad: [...DTYPE_BAD, [undefined, T]] },
   dtypeOpt: { bad: DTYPE_BAD },
+  // a dtype name or the options object { dtype } (NumPy's keyword argument); null and {} mean the default
+  dtypeArg: { bad: [['float16', T], ['FLOAT32', T], [5, T], [[], T, '[]'], [{ dtype: 'foo' }, T, '"foo"'], [{ dtipe: 'int8' }, T, 'dtipe']] },
   array: { bad: [...ARRAY_BAD, [undefined, T]] },
   ndarray: { bad: [...NDARRAY_BAD, [undefined, T]] },
   arrayList: { bad: [['x', T], [5, T], [null, T], [{}, T], [[(c) => c.a, 'x'], T, '"x"'], [[], S('invalid_argument'), '[]'], [[(c) => c.d], S('disposed'), 'disposed']] },
@@ -367,7 +369,7 @@ const SHAPE_CASES = (op) => [
 ];
 row('empty', {
   op: 'empty',
-  sig: ['shape', 'dtypeOpt'],
+  sig: ['shape', 'dtypeArg'],
   valid: [[2, 3], 'int8'],
   call: fnCall('empty'),
   cases: SHAPE_CASES('empty'),
@@ -376,11 +378,11 @@ row('empty', {
     [[[2 ** 32 - 1], 'uint8'], S('out_of_memory'), String(2 ** 32 - 1), 'sv_alloc rounds 2^32-1 bytes up to 0 (size_t wrap) and returns a 16-byte block'],
   ],
 });
-row('zeros', { op: 'zeros', sig: ['shape', 'dtypeOpt'], valid: [[2, 3], 'int8'], call: fnCall('zeros'), cases: SHAPE_CASES('zeros').slice(0, 1), known: SHAPE_CASES('zeros').slice(1).map((c) => [...c, 'zeros/ones delegate to full: errors from size checks are prefixed "full:" or "create:", not "zeros:"']) });
-row('ones', { op: 'ones', sig: ['shape', 'dtypeOpt'], valid: [[2, 3], 'int8'], call: fnCall('ones'), cases: SHAPE_CASES('ones').slice(0, 1), known: SHAPE_CASES('ones').slice(1).map((c) => [...c, 'prefixed "full:"/"create:" not "ones:"']) });
+row('zeros', { op: 'zeros', sig: ['shape', 'dtypeArg'], valid: [[2, 3], 'int8'], call: fnCall('zeros'), cases: SHAPE_CASES('zeros').slice(0, 1), known: SHAPE_CASES('zeros').slice(1).map((c) => [...c, 'zeros/ones delegate to full: errors from size checks are prefixed "full:" or "create:", not "zeros:"']) });
+row('ones', { op: 'ones', sig: ['shape', 'dtypeArg'], valid: [[2, 3], 'int8'], call: fnCall('ones'), cases: SHAPE_CASES('ones').slice(0, 1), known: SHAPE_CASES('ones').slice(1).map((c) => [...c, 'prefixed "full:"/"create:" not "ones:"']) });
 row('full', {
   op: 'full',
-  sig: ['shape', 'scalar', 'dtypeOpt'],
+  sig: ['shape', 'scalar', 'dtypeArg'],
   valid: [[2, 3], 7, 'int8'],
   call: fnCall('full'),
   cases: [[[[-1, 2], 1], S('invalid_argument'), '-1'], [[[2 ** 30, 8], 1], S('out_of_memory'), String(2 ** 33)], [[[1], 2n ** 64n], R_, '18446744073709551616n'], [[[1], -(2n ** 63n) - 1n], R_, '-9223372036854775809n']],
@@ -402,7 +404,7 @@ row('full', {
 });
 row('arange', {
   op: 'arange',
-  sig: ['num', 'numOpt', 'numOpt', 'dtypeOpt'],
+  sig: ['num', 'numOpt', 'numOpt', 'dtypeArg'],
   valid: [0, 6, 2, 'int16'],
   call: fnCall('arange'),
   cases: [[[0, 5, 0], S('invalid_argument'), 'step is 0'], [[0, 2 ** 34, 1], S('out_of_memory'), String(2 ** 34)]],

@@ -106,3 +106,26 @@ test('fromTypedArray, zeros/ones/full/empty/arange details and errors', () => {
   assert.throws(() => sv.arange(0, Infinity), RangeError);
   assert.throws(() => sv.arange('3'), TypeError);
 });
+
+test('dtype as the trailing options object { dtype }, as NumPy keyword arguments (the name alone still works)', () => {
+  const { arange, zeros, ones, empty, full } = sv;
+  const same = (a, b) => {
+    assert.equal(a.dtype, b.dtype);
+    assert.deepEqual([...a.shape], [...b.shape]);
+    assert.deepEqual(Array.from(a.toTypedArray()), Array.from(b.toTypedArray()));
+  };
+  same(arange(12, { dtype: 'float32' }), arange(0, 12, 1, 'float32'));
+  same(arange(2, 5, { dtype: 'int8' }), arange(2, 5, 1, 'int8'));
+  same(arange(0, 1, 0.25, { dtype: 'float32' }), arange(0, 1, 0.25, 'float32'));
+  assert.equal(arange(5, {}).dtype, 'int32', 'an empty options object keeps the default');
+  same(zeros([2, 3], { dtype: 'int16' }), zeros([2, 3], 'int16'));
+  same(ones(4, { dtype: 'uint8' }), ones(4, 'uint8'));
+  same(empty([2], { dtype: 'float32' }).fill(0), zeros([2], 'float32'));
+  same(full([3], 7, { dtype: 'int64' }), full([3], 7n, 'int64'));
+  assert.equal(zeros([2], {}).dtype, 'float64');
+  assert.throws(() => arange(3, { dtype: 'float32' }, 2), { name: 'TypeError', message: /^arange: stop must be a number, got .*the options object \{ dtype \} goes last/ });
+  assert.throws(() => arange(0, 3, 1, 'int32', 4), { name: 'TypeError', message: /^arange: expected \(start, stop\?, step\?, dtype\?\), got 5 arguments/ });
+  assert.throws(() => arange(3, { dtipe: 'float32' }), { name: 'TypeError', message: /^arange: unknown option 'dtipe'/ });
+  assert.throws(() => zeros([2], { dtype: 'foo' }), { name: 'TypeError', message: /^zeros: unknown dtype "foo"/ });
+  assert.throws(() => ones([2], 5), { name: 'TypeError', message: /^ones: expected a dtype name or an options object \{ dtype \}, got 5/ });
+});

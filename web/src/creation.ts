@@ -187,13 +187,25 @@ export function fromTypedArray(ta: AnyTypedArray, shape?: readonly number[]): ND
   }
 }
 
+/** The dtype argument of a creation function: a dtype name, as NumPy's positional dtype, or `{ dtype }`. */
+export type DTypeArg = DType | { dtype?: DType };
+
+/** @internal The dtype in a DTypeArg (undefined: the function's default); other option names are an error. */
+export function dtypeArg(op: string, x: DTypeArg | undefined | null): DType | undefined {
+  if (x === undefined || x === null) return undefined;
+  if (typeof x === 'string') return checkDType(op, x);
+  if (typeof x !== 'object' || Array.isArray(x)) throw new TypeError(`${op}: expected a dtype name or an options object { dtype }, got ${fmt(x)}`);
+  for (const k of Object.keys(x)) if (k !== 'dtype') throw new TypeError(`${op}: unknown option '${k}' (options: dtype)`);
+  return x.dtype === undefined ? undefined : checkDType(op, x.dtype);
+}
+
 function emptyImpl(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {
   return NDArrayClass._empty('empty', checkShape('empty', shape), checkDType('empty', dtype));
 }
-/** An uninitialised array (default dtype float64). */
-export function empty(shape: readonly number[] | number, dtype?: DType): NDArray {
+/** An uninitialised array (default dtype float64): `empty([2, 3], { dtype: 'int32' })`. */
+export function empty(shape: readonly number[] | number, dtype?: DTypeArg): NDArray {
   try {
-    return emptyImpl(shape, dtype);
+    return emptyImpl(shape, dtypeArg('empty', dtype));
   } catch (e) {
     throw relabel('empty', e); // errors of inner steps name the function the user called
   }
@@ -224,25 +236,27 @@ function fullImpl(shape: readonly number[] | number, value: Scalar, dtype?: DTyp
   return out;
 }
 /** An array filled with value (dtype default: float64 for numbers, int64 for bigints, bool for booleans). */
-export function full(shape: readonly number[] | number, value: Scalar, dtype?: DType): NDArray {
+export function full(shape: readonly number[] | number, value: Scalar, dtype?: DTypeArg): NDArray {
   try {
-    return fullImpl(shape, value, dtype);
+    return fullImpl(shape, value, dtypeArg('full', dtype));
   } catch (e) {
     throw relabel('full', e); // errors of inner steps name the function the user called
   }
 }
 
-export function zeros(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {
+/** An array of zeros (default dtype float64): `zeros([2, 3], { dtype: 'float32' })`. */
+export function zeros(shape: readonly number[] | number, dtype?: DTypeArg): NDArray {
   try {
-    return full(shape, 0, checkDType('zeros', dtype));
+    return full(shape, 0, dtypeArg('zeros', dtype) ?? 'float64');
   } catch (e) {
     throw relabel('zeros', e);
   }
 }
 
-export function ones(shape: readonly number[] | number, dtype: DType = 'float64'): NDArray {
+/** An array of ones (default dtype float64): `ones([2, 3], { dtype: 'int32' })`. */
+export function ones(shape: readonly number[] | number, dtype?: DTypeArg): NDArray {
   try {
-    return full(shape, 1, checkDType('ones', dtype));
+    return full(shape, 1, dtypeArg('ones', dtype) ?? 'float64');
   } catch (e) {
     throw relabel('ones', e);
   }
@@ -250,10 +264,24 @@ export function ones(shape: readonly number[] | number, dtype: DType = 'float64'
 
 /**
  * Evenly spaced values in [start, stop) (NumPy arange). Default dtype: int32 when start, stop and
- * step are integers that fit, else float64.
+ * step are integers that fit, else float64. The dtype comes last, as a name or `{ dtype }`:
+ * `arange(12, { dtype: 'float32' })`, `arange(0, 1, 0.25, { dtype: 'float32' })`.
  */
-export function arange(start: number, stop?: number, step?: number, dtype?: DType): NDArray {
+export function arange(stop: number, options?: { dtype?: DType }): NDArray;
+export function arange(start: number, stop: number, options?: { dtype?: DType }): NDArray;
+export function arange(start: number, stop?: number | null, step?: number | null, dtype?: DTypeArg): NDArray;
+export function arange(start: number, ...rest: unknown[]): NDArray {
   const op = 'arange';
+  // A trailing options object may follow start, stop or step.
+  const at = rest.findIndex((x) => typeof x === 'object' && x !== null);
+  if (at >= 0 && at !== rest.length - 1) {
+    throw new TypeError(`${op}: ${['stop', 'step', 'dtype'][at]} must be a number, got ${fmt(rest[at])} (the options object { dtype } goes last)`);
+  }
+  const opts = at >= 0 ? (rest.pop() as DTypeArg) : undefined;
+  if (rest.length > 3) throw new TypeError(`${op}: expected (start, stop?, step?, dtype?), got ${rest.length + 1} arguments`);
+  const [stop, step, name] = rest as [number | null | undefined, number | null | undefined, DType | undefined];
+  if (opts !== undefined && name !== undefined) throw new TypeError(`${op}: dtype given twice`);
+  const dtype = dtypeArg(op, opts ?? name);
   let a = start;
   let b = stop;
   if (b === undefined || b === null) {
@@ -270,7 +298,7 @@ export function arange(start: number, stop?: number, step?: number, dtype?: DTyp
   if (!Number.isSafeInteger(len)) {
     throw new StrideViewError('overflow', `${op}: [${a}, ${b}) with step ${st} has ${len} elements, more than 2^53-1`);
   }
-  let dt = dtype === undefined ? undefined : checkDType(op, dtype);
+  let dt = dtype;
   if (dt === undefined) {
     const ints = Number.isInteger(a) && Number.isInteger(b) && Number.isInteger(st);
     const last = a + (len - 1) * st;

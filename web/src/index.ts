@@ -18,7 +18,7 @@ export { NDArray, type ReshapeOptions, type AxisSetOptions } from './ndarray.js'
 export { type MemoryStats, memoryStats } from './storage.js';
 export { tidy, keep } from './tidy.js';
 export { type SliceSpec, I, R, Rs, L, A, N, E } from './slicing.js';
-export { type NestedArray, type ArrayOptions, array, fromTypedArray, empty, zeros, ones, full, arange } from './creation.js';
+export { type NestedArray, type ArrayOptions, type DTypeArg, array, fromTypedArray, empty, zeros, ones, full, arange } from './creation.js';
 export {
   type ArrayInput,
   type OutOptions,

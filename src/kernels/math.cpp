@@ -400,7 +400,8 @@ bool uniform_value(const Operand& o, double* v) {
     if (l.shape[d] == 0) return false;
     if (l.shape[d] > 1 && l.strides[d] != 0) return false;
   }
-  const char* p = static_cast<const char*>(o.base) + l.offset * dtype_size(o.dtype);
+  const int64_t esize = static_cast<int64_t>(dtype_size(o.dtype));
+  const char* p = static_cast<const char*>(o.base) + l.offset * esize;
   if (o.dtype == DType::float32) {
     float f;
     std::memcpy(&f, p, sizeof f);

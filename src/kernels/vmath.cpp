@@ -78,7 +78,16 @@ void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y
         case -3: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -3); });
         // x^3 as (x x) x and x^-2 as 1 / (x x): two roundings, relative error below 2u, so
         // below 2 ulp for normal results (0.5 ulp + tiny for subnormal ones); memory-bound.
-        case -2: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return cst<V>(1) / (x * x); });
+        // x^-2 of |x| outside [2^-500, 2^500] (x x overflows or loses bits in the subnormal
+        // range while the result may not): the general pow. x^3 needs no such lanes (there x x
+        // overflows or underflows exactly when x^3 does).
+        case -2:
+          return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA {
+            const V r = cst<V>(1) / (x * x);
+            const V ax = vabs(x);
+            const auto safe = (ax >= cst<V>(0x1p-500)) & (ax <= cst<V>(0x1p500));
+            return any(~safe) ? sel(safe, r, pow_impl(x, cst<V>(-2))) : r;
+          });
         case 3: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return (x * x) * x; });
         case 4: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 4); });
         default: break;

@@ -86,7 +86,7 @@ void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y
             const V r = cst<V>(1) / (x * x);
             const V ax = vabs(x);
             const auto safe = (ax >= cst<V>(0x1p-500)) & (ax <= cst<V>(0x1p500));
-            return any(~safe) ? sel(safe, r, pow_outlined(x, cst<V>(-2))) : r;
+            return any(~safe) ? sel(safe, r, pow_impl(x, cst<V>(-2))) : r;
           });
         case 3: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return (x * x) * x; });
         case 4: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 4); });

@@ -630,12 +630,6 @@ SV_VM_INLINE V pow_impl(V x, V y) {
   return pow_specials(x, y, pow_positive(vabs(x), y));
 }
 
-// pow_impl as one out-of-line function per lane type, for the rare lanes of the fast paths that
-// need the general pow (size: one copy instead of one inlined into every fast path).
-template <class V>
-__attribute__((noinline)) V pow_outlined(V x, V y) {
-  return pow_impl(x, y);
-}
 // x^k for a small integer k (|k| <= 4 in double-word arithmetic, about 0.5-1 ulp; others through
 // pow_impl); lanes outside the range where the double-word products are safe (and 0, inf, NaN)
 // also go through pow_impl.
@@ -646,7 +640,7 @@ SV_VM_INLINE V powi_impl(V x, int k) {
   if (k == 1) return x;
   if (k == -1) return one / x;
   if (k == 2) return x * x;
-  if (k < -4 || k > 4) return pow_outlined(x, cst<V>(static_cast<double>(k)));
+  if (k < -4 || k > 4) return pow_impl(x, cst<V>(static_cast<double>(k)));
   V sh, sl;
   two_prod(x, x, sh, sl);
   V ph, pl;  // x^|k| = ph + pl
@@ -674,7 +668,7 @@ SV_VM_INLINE V powi_impl(V x, int k) {
   }
   const V ax = vabs(x);
   const auto safe = (ax >= cst2<V>(0x1p-28f, 0x1p-240)) & (ax <= cst2<V>(0x1p28f, 0x1p240));
-  if (any(~safe)) r = sel(safe, r, pow_outlined(x, cst<V>(static_cast<double>(k))));
+  if (any(~safe)) r = sel(safe, r, pow_impl(x, cst<V>(static_cast<double>(k))));
   return r;
 }
 // x^0.5 with pow's special values (sqrt(-0) is -0 and sqrt(-inf) NaN; pow gives +0 and +inf).

@@ -17,7 +17,8 @@ import { perCall, loadNumpyTs } from './timing.mjs';
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
-const ONLY = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',')) : null;
+// --only exp,pow(a, 3): op names split on the commas outside parentheses
+const ONLY = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(/,(?![^(]*\))/).map((x) => x.trim())) : null;
 const here = dirname(fileURLToPath(import.meta.url));
 await sv.init();
 const np = await loadNumpyTs(args);
@@ -79,7 +80,7 @@ const fmtR = (x) => (x == null || Number.isNaN(x) ? '-' : x.toFixed(2));
 const lines = [];
 lines.push(`strideview math table: node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ${sv.isSimd() ? 'SIMD' : 'scalar'} build${QUICK ? ', --quick' : ''}`);
 lines.push('');
-lines.push('median ms per call (result disposed inside the timed loop); ratio = peer time / strideview time (> 1: strideview faster); targets at 1M: >= 2 vs numpy-ts (pow with a small integer exponent >= 1), >= 0.33 vs NumPy');
+lines.push('median ms per call (result disposed inside the timed loop); ratio = peer time / strideview time (> 1: strideview faster); targets at 1M (column: numpy-ts / NumPy): >= 2 vs numpy-ts (pow with a small integer exponent >= 1), >= 0.33 vs NumPy');
 lines.push('');
 lines.push('| op | dtype | shape | strideview ms | numpy-ts ms | vs numpy-ts | NumPy ms | vs NumPy | targets |');
 lines.push('|---|---|---|---|---|---|---|---|---|');
@@ -113,7 +114,7 @@ for (const shape of SHAPES) {
         const need = smallPow ? 1 : 2;
         const okPeer = tp == null ? null : tp / t >= need;
         const okNp = tn == null ? null : tn / t >= 0.33;
-        tgt = [okPeer == null ? '' : okPeer ? 'ok' : 'MISSED', okNp == null ? '' : okNp ? 'ok' : 'MISSED'].join(' / ');
+        tgt = [okPeer == null ? null : okPeer ? 'ok' : 'MISSED', okNp == null ? null : okNp ? 'ok' : 'MISSED'].filter((x) => x != null).join(' / ');
       }
       lines.push(`| ${name} | ${dtype} | [${shape.join(',')}] | ${fmtMs(t)} | ${fmtMs(tp)} | ${tp == null ? '-' : fmtR(tp / t)} | ${fmtMs(tn)} | ${tn == null ? '-' : fmtR(tn / t)} | ${tgt} |`);
     }

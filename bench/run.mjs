@@ -152,3 +152,4 @@ for (const [k, us] of Object.entries(overhead)) {
     `(target <= 1 us${us <= 1 ? ', ok' : ', MISSED'})`);
 }
 console.log(lines.join('\n'));
+await import('./math.mjs'); // the vector math table (bench/math.mjs: strideview vs numpy-ts vs NumPy)

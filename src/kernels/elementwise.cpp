@@ -1,6 +1,7 @@
 // binary(), unary(), where(): elementwise over one shape; masked-out inputs read as 0.
 #include "kernels/internal.hpp"
 #include "kernels/rows.hpp"
+#include "kernels/vmath.hpp"
 
 namespace sv::kernels {
 namespace {
@@ -269,6 +270,17 @@ void unary_row_fn(void* o, int64_t os, const void* a, int64_t as, int64_t n) {
   rows::unary<OP, T>(static_cast<T*>(o), os, static_cast<const T*>(a), as, n);
 }
 
+// exp of float32 / float64 and log of float32: the vector math library (float64 log: libm measured
+// faster than f64x2).
+template <UnaryOp OP, class T>
+void vmath_row_fn(void* o, int64_t os, const void* a, int64_t as, int64_t n) {
+  auto* d = static_cast<T*>(o);
+  auto* s = static_cast<const T*>(a);
+  if constexpr (OP == UnaryOp::log) vmath::log_row_f32(d, os, s, as, n);
+  else if constexpr (sizeof(T) == 4) vmath::exp_row_f32(d, os, s, as, n);
+  else vmath::exp_row_f64(d, os, s, as, n);
+}
+
 // nullptr for combinations the checks reject.
 template <UnaryOp OP>
 UnaryRowFn unary_fn_of(DType t) {
@@ -280,6 +292,9 @@ UnaryRowFn unary_fn_of(DType t) {
       if constexpr (OP == UnaryOp::abs) return &unary_row_fn<OP, uint8_t>;  // identity on 0/1
       return nullptr;
     } else if constexpr (OP == UnaryOp::sqrt || OP == UnaryOp::exp || OP == UnaryOp::log) {
+      if constexpr (is_float_v<T> && (OP == UnaryOp::exp || (OP == UnaryOp::log && sizeof(T) == 4))) {
+        return &vmath_row_fn<OP, T>;
+      }
       if constexpr (is_float_v<T>) return &unary_row_fn<OP, T>;
       return nullptr;
     } else {

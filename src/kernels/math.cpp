@@ -1,11 +1,14 @@
 // math_unary(), math_binary(), clip(): NumPy's elementwise math over the planning machinery of
 // plan.hpp. Each row is cut into L1-sized chunks, the inputs converted to the op's working dtype
 // (float32 or float64 for the math, bool for the logical ops, float64 for the predicates), the op
-// run on contiguous chunks, and the result stored through the output's stride. Size: one chunk
-// loop per (op, working type); the planning, masking and conversion exist once. Scalar libm calls:
-// these ops are not the hot path (add / mul / sqrt / exp are in elementwise.cpp with SIMD128).
-// float32 operands are computed in float64 and rounded once (one libm, half the loops).
+// run on contiguous chunks ("contiguous block in -> contiguous block out": a ChunkFn), and the
+// result stored through the output's stride. Size: one chunk loop per (op, working type); the
+// planning, masking and conversion exist once.
+// The transcendental ops run the vector math library (kernels/vmath.hpp) in the operand's own
+// dtype: float32 in f32x4 lanes, float64 in f64x2 lanes, except float64 log2 and the float64 pow
+// with a general exponent, for which Emscripten's libm measured faster than the f64x2 algorithms.
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <type_traits>
 
@@ -15,6 +18,7 @@
 
 #include "kernels/lines.hpp"
 #include "kernels/more.hpp"
+#include "kernels/vmath.hpp"
 
 namespace sv::kernels {
 namespace {
@@ -26,34 +30,11 @@ T sign_of(T x) {
   return x > 0 ? T(1) : x < 0 ? T(-1) : x;  // +-0 and NaN map to themselves (NumPy)
 }
 
-template <class T, int OP>
-SV_LOOP_FN void unary_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
-  const T* a = static_cast<const T*>(pa);
-  T* o = static_cast<T*>(po);
-  for (int64_t i = 0; i < n; ++i) {
-    const T x = a[i];
-    T y;
-    switch (static_cast<MathOp>(OP)) {
-      case MathOp::square: y = x * x; break;
-      case MathOp::floor: y = std::floor(x); break;
-      case MathOp::ceil: y = std::ceil(x); break;
-      case MathOp::rint:
-        y = std::nearbyint(x);  // round half to even in the default rounding mode
-        break;
-      case MathOp::trunc: y = std::trunc(x); break;
-      case MathOp::sign: y = sign_of(x); break;
-      case MathOp::sin: y = std::sin(x); break;
-      case MathOp::cos: y = std::cos(x); break;
-      case MathOp::tan: y = std::tan(x); break;
-      case MathOp::tanh: y = std::tanh(x); break;
-      case MathOp::exp2: y = std::exp2(x); break;
-      case MathOp::log2: y = std::log2(x); break;
-      case MathOp::log10: y = std::log10(x); break;
-      case MathOp::log1p: y = std::log1p(x); break;
-      default: y = std::expm1(x); break;
-    }
-    o[i] = y;
-  }
+// float64 log2: libm (Emscripten's musl log2 is table-driven and measured faster than f64x2).
+SV_LOOP_FN void log2_libm_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
+  const double* a = static_cast<const double*>(pa);
+  double* o = static_cast<double*>(po);
+  for (int64_t i = 0; i < n; ++i) o[i] = std::log2(a[i]);
 }
 
 // floor / ceil / rint / trunc in the operands' own float type (exact: the result is
@@ -89,6 +70,63 @@ SV_LOOP_FN void round_chunk(void* po, const void* pa, const void*, const void*, 
            : OP == MathOp::rint ? std::nearbyint(x)
                                 : std::trunc(x);
   }
+}
+
+// square and sign in the operands' own float type (the same bits as through float64: x * x of a
+// float32 is exact in float64 and rounds once), square four or two lanes at a time.
+template <class T, MathOp OP>
+SV_LOOP_FN void square_sign_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  T* o = static_cast<T*>(po);
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  if constexpr (OP == MathOp::square) {
+    constexpr int64_t L = 16 / sizeof(T);
+    for (; i + L <= n; i += L) {
+      const v128_t x = wasm_v128_load(a + i);
+      wasm_v128_store(o + i, sizeof(T) == 4 ? wasm_f32x4_mul(x, x) : wasm_f64x2_mul(x, x));
+    }
+  }
+#endif
+  for (; i < n; ++i) o[i] = OP == MathOp::square ? a[i] * a[i] : sign_of(a[i]);
+}
+
+// The vector math library on one contiguous chunk: the SIMD128 build, or its scalar twin (the same
+// algorithm, bit-identical results) when the SIMD loops are switched off (set_simd_enabled).
+template <class T>
+using VmathFn = void (*)(T* out, const T* in, int64_t n);
+
+template <class T, VmathFn<T> SIMD, VmathFn<T> SCALAR>
+SV_LOOP_FN void vmath_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
+  (detail::use_simd() ? SIMD : SCALAR)(static_cast<T*>(po), static_cast<const T*>(pa), n);
+}
+
+#define SV_VMATH_CHUNK(T, name, sfx) \
+  &vmath_chunk<T, &vmath::name##_##sfx, &vmath::scalar_build::name##_##sfx>
+
+// nullptr: the op is not a vector math op, or (float64 log2) libm is faster.
+template <class T>
+ChunkFn vmath_fn(MathOp op) {
+  constexpr bool f32 = sizeof(T) == 4;
+#define SV_VMATH_CASE(name)                                                              \
+  case MathOp::name:                                                                     \
+    if constexpr (f32) return SV_VMATH_CHUNK(float, name, f32);                          \
+    else return SV_VMATH_CHUNK(double, name, f64);
+  switch (op) {
+    SV_VMATH_CASE(sin)
+    SV_VMATH_CASE(cos)
+    SV_VMATH_CASE(tan)
+    SV_VMATH_CASE(tanh)
+    SV_VMATH_CASE(exp2)
+    SV_VMATH_CASE(log10)
+    SV_VMATH_CASE(log1p)
+    SV_VMATH_CASE(expm1)
+    case MathOp::log2:
+      if constexpr (f32) return SV_VMATH_CHUNK(float, log2, f32);
+      else return nullptr;
+    default: return nullptr;
+  }
+#undef SV_VMATH_CASE
 }
 
 template <class T>
@@ -159,18 +197,47 @@ SV_LOOP_FN void logical_chunk(void* po, const void* pa, const void* pb, const vo
   }
 }
 
-template <class T>
-SV_LOOP_FN void pow_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
-  const T* a = static_cast<const T*>(pa);
-  const T* b = static_cast<const T*>(pb);
-  T* o = static_cast<T*>(po);
+// float64 pow with an array exponent: libm (the f64x2 double-word pow measured 2x slower).
+SV_LOOP_FN void pow_libm_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
+  const double* a = static_cast<const double*>(pa);
+  const double* b = static_cast<const double*>(pb);
+  double* o = static_cast<double*>(po);
   for (int64_t i = 0; i < n; ++i) o[i] = std::pow(a[i], b[i]);
 }
 
+// float32 pow with an array exponent: the vector math library.
+SV_LOOP_FN void pow_f32_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
+  (detail::use_simd() ? &vmath::pow_f32 : &vmath::scalar_build::pow_f32)(
+      static_cast<float*>(po), static_cast<const float*>(pa), static_cast<const float*>(pb), n);
+}
+
+// pow with one exponent for every element (pc points at it): the library's fast paths for small
+// integers and 1/2 (float64: only those; any other exponent runs libm's pow).
+template <class T>
+SV_LOOP_FN void pow_scalar_chunk(void* po, const void* pa, const void*, const void* pc, int64_t n) {
+  const T y = *static_cast<const T*>(pc);
+  T* o = static_cast<T*>(po);
+  const T* a = static_cast<const T*>(pa);
+  if constexpr (sizeof(T) == 4) {
+    (detail::use_simd() ? &vmath::pow_scalar_f32 : &vmath::scalar_build::pow_scalar_f32)(o, a, n, y);
+  } else {
+    if (vmath::pow_scalar_fast(y)) {
+      (detail::use_simd() ? &vmath::pow_scalar_f64 : &vmath::scalar_build::pow_scalar_f64)(o, a, n,
+                                                                                            y);
+    } else {
+      for (int64_t i = 0; i < n; ++i) o[i] = std::pow(a[i], y);
+    }
+  }
+}
+
+// The first negative exponent an integer pow met (NumPy raises "Integers to negative integer
+// powers are not allowed"): the kernel writes 0 there (1 for a base of 1, +-1 for -1) so that it
+// never traps, and math_binary() turns the record into the error.
+thread_local bool g_negative_exponent = false;
+thread_local int64_t g_negative_exponent_value = 0;
+
 // Integer power by squaring, wrapping in the working type (int64 / uint64): cast back to the
-// operands' dtype, that is NumPy's wrap in the dtype. Negative exponents are the caller's error
-// (NumPy: "Integers to negative integer powers are not allowed"); here they give 0 (1 for a == 1,
-// +-1 for a == -1) so that the kernel never traps.
+// operands' dtype, that is NumPy's wrap in the dtype.
 template <class T>
 SV_LOOP_FN void ipow_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
   const T* a = static_cast<const T*>(pa);
@@ -182,6 +249,10 @@ SV_LOOP_FN void ipow_chunk(void* po, const void* pa, const void* pb, const void*
     T e = b[i];
     U r = 1;
     if (e < T(0)) {
+      if (!g_negative_exponent) {
+        g_negative_exponent = true;
+        g_negative_exponent_value = static_cast<int64_t>(e);
+      }
       r = a[i] == T(1) ? 1 : a[i] == T(-1) ? ((-static_cast<int64_t>(e)) & 1 ? U(-1) : 1) : 0;
     } else {
       for (U k = static_cast<U>(e); k != 0; k >>= 1) {
@@ -238,32 +309,6 @@ SV_LOOP_FN void clip_chunk(void* po, const void* pa, const void* pb, const void*
   }
 }
 
-template <int OP>
-ChunkFn unary_fn(bool) {
-  return &unary_chunk<double, OP>;
-}
-
-ChunkFn math_unary_fn(MathOp op, bool f64) {
-  switch (op) {
-    case MathOp::square: return unary_fn<0>(f64);
-    case MathOp::floor: return unary_fn<1>(f64);
-    case MathOp::ceil: return unary_fn<2>(f64);
-    case MathOp::rint: return unary_fn<3>(f64);
-    case MathOp::trunc: return unary_fn<4>(f64);
-    case MathOp::sign: return unary_fn<5>(f64);
-    case MathOp::sin: return unary_fn<6>(f64);
-    case MathOp::cos: return unary_fn<7>(f64);
-    case MathOp::tan: return unary_fn<8>(f64);
-    case MathOp::tanh: return unary_fn<9>(f64);
-    case MathOp::exp2: return unary_fn<10>(f64);
-    case MathOp::log2: return unary_fn<11>(f64);
-    case MathOp::log10: return unary_fn<12>(f64);
-    case MathOp::log1p: return unary_fn<13>(f64);
-    case MathOp::expm1: return unary_fn<14>(f64);
-    default: return nullptr;
-  }
-}
-
 const char* const kUnaryNames[] = {"square", "floor", "ceil",  "rint",  "trunc",    "sign",
                                    "sin",    "cos",   "tan",   "tanh",  "exp2",     "log2",
                                    "log10",  "log1p", "expm1", "isnan", "isfinite", "logical_not"};
@@ -271,9 +316,9 @@ const char* const kBinaryNames[] = {"pow", "logical_and", "logical_or", "logical
 
 // Runs fn over the common shape of out and inputs[0..nin): each input converted to `work` in
 // chunks; fn writes dtype `res` into a chunk that is converted to out's dtype (when it differs)
-// and stored through out's stride.
+// and stored through out's stride. With nin < 3, fn's third input is `param` (a scalar operand).
 Status run_chunks(const char* name, const Operand& out, const Operand* const* in, int nin,
-                  DType work, ChunkFn fn, DType res) {
+                  DType work, ChunkFn fn, DType res, const void* param = nullptr) {
   detail::Buffer bufs[3];
   Operand src[3];
   for (int k = 0; k < nin; ++k) {
@@ -308,7 +353,7 @@ Status run_chunks(const char* name, const Operand& out, const Operand* const* in
         const int64_t m = std::min(detail::kCastChunk, n - i);
         // Contiguous operands already in the working dtype are used in place (no staging copy):
         // the chunk functions read element i of every input before writing element i.
-        const void* x[3] = {w[0], w[1], w[2]};
+        const void* x[3] = {w[0], w[1], nin < 3 ? param : w[2]};
         for (int k = 0; k < nin; ++k) {
           const char* s = ptr[k + 1] + i * p.stride[k + 1][L] * p.esize[k + 1];
           if (direct[k] && p.stride[k + 1][L] == 1) {
@@ -346,6 +391,27 @@ Status check_common(const char* name, const Operand& out, const Operand* const* 
 
 bool is_float(DType t) { return t == DType::float32 || t == DType::float64; }
 bool is_int(DType t) { return t != DType::bool_ && !is_float(t); }
+// True, with the value in *v, when every element of the float operand o reads one element of
+// memory (a broadcast scalar: no mask, stride 0 on every dim longer than 1).
+bool uniform_value(const Operand& o, double* v) {
+  const Layout& l = o.layout;
+  if (l.has_mask()) return false;
+  for (size_t d = 0; d < l.shape.size(); ++d) {
+    if (l.shape[d] == 0) return false;
+    if (l.shape[d] > 1 && l.strides[d] != 0) return false;
+  }
+  const int64_t esize = static_cast<int64_t>(dtype_size(o.dtype));
+  const char* p = static_cast<const char*>(o.base) + l.offset * esize;
+  if (o.dtype == DType::float32) {
+    float f;
+    std::memcpy(&f, p, sizeof f);
+    *v = f;
+  } else {
+    std::memcpy(v, p, sizeof *v);
+  }
+  return true;
+}
+
 // The working type of the integer ops: every signed dtype and the unsigned ones below 64 bits fit
 // int64; uint64 runs in uint64.
 DType int_work(DType t) { return t == DType::uint64 ? DType::uint64 : DType::int64; }
@@ -394,16 +460,22 @@ Status math_unary(MathOp op, const Operand& out, const Operand& a) {
                                               dtype_name(a.dtype) + "; cast to a float first");
     }
     SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
-    // float32 runs in float64 and rounds once: the float64 libm only (size), and at least as
-    // accurate as the float32 one (square, floor, ceil, rint, trunc, sign: the same bits).
+    const bool f32 = a.dtype == DType::float32;
     if (op == MathOp::floor || op == MathOp::ceil || op == MathOp::rint || op == MathOp::trunc) {
-      const bool f32 = a.dtype == DType::float32;
       return run_chunks(name, out, in, 1, a.dtype, f32 ? round_fn<float>(op) : round_fn<double>(op),
                         a.dtype);
     }
-    work = DType::float64;
-    fn = math_unary_fn(op, true);
-    return run_chunks(name, out, in, 1, work, fn, DType::float64);
+    if (op == MathOp::square || op == MathOp::sign) {
+      const bool sq = op == MathOp::square;
+      fn = f32 ? (sq ? &square_sign_chunk<float, MathOp::square>
+                     : &square_sign_chunk<float, MathOp::sign>)
+               : (sq ? &square_sign_chunk<double, MathOp::square>
+                     : &square_sign_chunk<double, MathOp::sign>);
+      return run_chunks(name, out, in, 1, a.dtype, fn, a.dtype);
+    }
+    fn = f32 ? vmath_fn<float>(op) : vmath_fn<double>(op);
+    if (fn != nullptr) return run_chunks(name, out, in, 1, a.dtype, fn, a.dtype);
+    return run_chunks(name, out, in, 1, DType::float64, &log2_libm_chunk, DType::float64);
   }
   return run_chunks(name, out, in, 1, work, fn, DType::bool_);
 }
@@ -421,8 +493,16 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
   if (op == MathBinaryOp::pow && is_int(a.dtype) && b.dtype == a.dtype) {
     SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
     const DType w = int_work(a.dtype);
-    return run_chunks(name, out, in, 2, w,
-                      w == DType::uint64 ? &ipow_chunk<uint64_t> : &ipow_chunk<int64_t>, w);
+    g_negative_exponent = false;
+    SV_CHECK(run_chunks(name, out, in, 2, w,
+                        w == DType::uint64 ? &ipow_chunk<uint64_t> : &ipow_chunk<int64_t>, w));
+    if (g_negative_exponent) {
+      return make_error(Code::invalid_argument,
+                        nm + ": integers to negative integer powers are not allowed: exponent " +
+                            std::to_string(g_negative_exponent_value) + " (dtype " +
+                            dtype_name(a.dtype) + "); use a float base or exponent");
+    }
+    return ok_status();
   }
   if (op == MathBinaryOp::pow) {
     if (!is_float(a.dtype) || b.dtype != a.dtype) {
@@ -431,7 +511,16 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
                                               "; cast first");
     }
     SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
-    return run_chunks(name, out, in, 2, DType::float64, &pow_chunk<double>, DType::float64);
+    const bool f32 = a.dtype == DType::float32;
+    double y;
+    if (uniform_value(b, &y)) {  // x ** scalar: the exponent read once, its fast paths
+      const float y32 = static_cast<float>(y);
+      const Operand* in1[1] = {&a};
+      return run_chunks(name, out, in1, 1, a.dtype,
+                        f32 ? &pow_scalar_chunk<float> : &pow_scalar_chunk<double>, a.dtype,
+                        f32 ? static_cast<const void*>(&y32) : &y);
+    }
+    return run_chunks(name, out, in, 2, a.dtype, f32 ? &pow_f32_chunk : &pow_libm_chunk, a.dtype);
   }
   SV_CHECK(detail::check_dtype(name, "out", out, DType::bool_));
   const ChunkFn fn = op == MathBinaryOp::logical_and  ? &logical_chunk<1>

@@ -3,6 +3,7 @@
 // -msimd128, for the SIMD128 lanes.
 #include "kernels/vmath.hpp"
 
+#include "kernels/internal.hpp"
 #include "kernels/scalar/vmath_lanes.hpp"
 #include "kernels/simd128/vmath_lanes.hpp"
 #include "kernels/vmath_impl.hpp"
@@ -16,7 +17,44 @@ namespace {
 
 using namespace detail;
 
-// The exponent fast paths of pow_scalar: small integers and 1/2.
+// float32 x^K for K in {-4, -3, -2, 3, 4} through float64: x^2 is exact there, x^3 and x^4 round
+// once (x^-K once more, in the division), then once to float32: within 0.5 ulp + 2^-28 of x^K,
+// range included (float64 holds every float32 x^+-4 as a normal number). The same IEEE operations
+// per element in both builds.
+template <int K>
+SV_VM_INLINE double powi_wide(double x) {
+  const double s = x * x;
+  const double p = K == 3 || K == -3 ? s * x : K == 4 || K == -4 ? s * s : s;
+  return K < 0 ? 1.0 / p : p;
+}
+template <int K>
+SV_LOOP_FN void powi_wide_f32(float* out, const float* in, int64_t n, bool simd) {
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  if (simd) {
+    for (; i + 4 <= n; i += 4) {
+      const v128_t x = wasm_v128_load(in + i);
+      const v128_t lo = wasm_f64x2_promote_low_f32x4(x);
+      const v128_t hi = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(x, x, 2, 3, 0, 1));
+      auto f = [](v128_t d) SV_VM_LAMBDA {
+        const v128_t s = wasm_f64x2_mul(d, d);
+        const v128_t p = K == 3 || K == -3 ? wasm_f64x2_mul(s, d)
+                         : K == 4 || K == -4 ? wasm_f64x2_mul(s, s)
+                                             : s;
+        return K < 0 ? wasm_f64x2_div(wasm_f64x2_splat(1.0), p) : p;
+      };
+      const v128_t rl = wasm_f32x4_demote_f64x2_zero(f(lo)), rh = wasm_f32x4_demote_f64x2_zero(f(hi));
+      wasm_v128_store(out + i, wasm_i32x4_shuffle(rl, rh, 0, 1, 4, 5));
+    }
+  }
+#else
+  (void)simd;
+#endif
+  for (; i < n; ++i) out[i] = static_cast<float>(powi_wide<K>(static_cast<double>(in[i])));
+}
+
+// The exponent fast paths of pow_scalar: small integers and 1/2, each with its exponent fixed at
+// compile time (no per-vector branch on it).
 template <class V>
 void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y) {
   using E = ElemOf<V>;
@@ -24,14 +62,83 @@ void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y
     unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return pow_half_impl(x); });
   } else if (y >= -4 && y <= 4 && y == static_cast<E>(static_cast<int>(y))) {
     const int k = static_cast<int>(y);
-    unary_loop<V>(out, in, n, [k](V x) SV_VM_LAMBDA { return powi_impl(x, k); });
+    if constexpr (kF32<V>) {
+      constexpr bool simd = V::kLanes > 1;
+      switch (k) {
+        case -4: return powi_wide_f32<-4>(out, in, n, simd);
+        case -3: return powi_wide_f32<-3>(out, in, n, simd);
+        case -2: return powi_wide_f32<-2>(out, in, n, simd);
+        case 3: return powi_wide_f32<3>(out, in, n, simd);
+        case 4: return powi_wide_f32<4>(out, in, n, simd);
+        default: break;
+      }
+    } else {
+      switch (k) {
+        case -4: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -4); });
+        case -3: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -3); });
+        // x^3 as (x x) x and x^-2 as 1 / (x x): two roundings, relative error below 2u, so
+        // below 2 ulp for normal results (0.5 ulp + tiny for subnormal ones); memory-bound.
+        // x^-2 of |x| outside [2^-500, 2^500] (x x overflows or loses bits in the subnormal
+        // range while the result may not): the general pow. x^3 needs no such lanes (there x x
+        // overflows or underflows exactly when x^3 does).
+        case -2:
+          return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA {
+            const V r = cst<V>(1) / (x * x);
+            const V ax = vabs(x);
+            const auto safe = (ax >= cst<V>(0x1p-500)) & (ax <= cst<V>(0x1p500));
+            return any(~safe) ? sel(safe, r, pow_impl(x, cst<V>(-2))) : r;
+          });
+        case 3: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return (x * x) * x; });
+        case 4: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 4); });
+        default: break;
+      }
+    }
+    switch (k) {
+      case 0: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 0); });
+      case 1: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 1); });
+      case 2: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 2); });
+      default: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -1); });
+    }
   } else {
     const V yv = V::splat(y);
     unary_loop<V>(out, in, n, [yv](V x) SV_VM_LAMBDA { return pow_impl(x, yv); });
   }
 }
 
+// The strided row entry points: contiguous rows directly, others through a stack block.
+template <class T>
+void staged_row(void (*f)(T*, const T*, int64_t), T* o, int64_t os, const T* a, int64_t as,
+                int64_t n) {
+  if (os == 1 && as == 1) return f(o, a, n);
+  constexpr int64_t B = 256;
+  alignas(16) T buf[B];
+  for (int64_t i = 0; i < n; i += B) {
+    const int64_t m = n - i < B ? n - i : B;
+    const T* s = a + i * as;
+    if (as == 1) {
+      f(buf, s, m);
+    } else {
+      for (int64_t j = 0; j < m; ++j) buf[j] = s[j * as];
+      f(buf, buf, m);
+    }
+    T* d = o + i * os;
+    for (int64_t j = 0; j < m; ++j) d[j * os] = buf[j];
+  }
+}
+
 }  // namespace
+
+bool pow_scalar_fast(double y) { return y == 0.5 || (y >= -4 && y <= 4 && y == static_cast<int>(y)); }
+
+void exp_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n) {
+  staged_row<float>(sv::kernels::detail::use_simd() ? &exp_f32 : &scalar_build::exp_f32, o, os, a, as, n);
+}
+void exp_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) {
+  staged_row<double>(sv::kernels::detail::use_simd() ? &exp_f64 : &scalar_build::exp_f64, o, os, a, as, n);
+}
+void log_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n) {
+  staged_row<float>(sv::kernels::detail::use_simd() ? &log_f32 : &scalar_build::log_f32, o, os, a, as, n);
+}
 
 #define SV_VMATH_DEFINE_ALL(F32, F64)                                                           \
   SV_VMATH_UNARY(exp, F32, F64)                                                                 \

@@ -40,6 +40,16 @@
 
 namespace sv::kernels::vmath {
 SV_VMATH_DECLARE_ALL
+// True when pow_scalar_* takes a fast path for exponent y (an integer in [-4, 4], or 1/2); other
+// exponents run the general pow.
+bool pow_scalar_fast(double y);
+// o[i * os] = f(a[i * as]) for i < n, strides in elements (any sign, 0 included; o may be a exactly,
+// nothing else may overlap): contiguous rows run in place, others are gathered into a 256-element
+// block on the stack, computed, and scattered. The SIMD128 build unless the SIMD loops are switched
+// off (set_simd_enabled(false): the scalar build, bit-identical). elementwise.cpp's exp and log.
+void exp_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n);
+void exp_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n);
+void log_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n);
 namespace scalar_build {
 SV_VMATH_DECLARE_ALL
 }  // namespace scalar_build

@@ -1,6 +1,10 @@
 // math_unary() / math_binary() / clip(): random strided / broadcast / masked operands against a
-// per-element reference (the same libm; masked-out inputs read as 0), special values, errors.
+// per-element reference (masked-out inputs read as 0), special values, errors. The transcendental
+// ops run the vector math library: the reference is its scalar build called on the one element
+// (bit-identical to the SIMD build, whose accuracy test_vmath.cpp measures), both with the SIMD
+// loops on and off.
 #include "kernels/more.hpp"
+#include "kernels/vmath.hpp"
 #include "test_kernels_util.hpp"
 
 using namespace kt;
@@ -34,6 +38,60 @@ T ref_unary(MathOp op, T x) {
   }
 }
 
+namespace vs = sv::kernels::vmath::scalar_build;
+
+// What the kernel computes for one element of dtype T: the vector math library (its scalar build,
+// bit-identical to the SIMD build), libm for float64 log2, exact ops otherwise.
+template <class T>
+T expected_unary(MathOp op, T x) {
+  using F = void (*)(T*, const T*, int64_t);
+  F f = nullptr;
+  constexpr bool f32 = sizeof(T) == 4;
+  switch (op) {
+    case MathOp::sin: f = f32 ? F(vs::sin_f32) : F(vs::sin_f64); break;
+    case MathOp::cos: f = f32 ? F(vs::cos_f32) : F(vs::cos_f64); break;
+    case MathOp::tan: f = f32 ? F(vs::tan_f32) : F(vs::tan_f64); break;
+    case MathOp::tanh: f = f32 ? F(vs::tanh_f32) : F(vs::tanh_f64); break;
+    case MathOp::exp2: f = f32 ? F(vs::exp2_f32) : F(vs::exp2_f64); break;
+    case MathOp::log2: f = f32 ? F(vs::log2_f32) : nullptr; break;
+    case MathOp::log10: f = f32 ? F(vs::log10_f32) : F(vs::log10_f64); break;
+    case MathOp::log1p: f = f32 ? F(vs::log1p_f32) : F(vs::log1p_f64); break;
+    case MathOp::expm1: f = f32 ? F(vs::expm1_f32) : F(vs::expm1_f64); break;
+    default: return ref_unary<T>(op, x);
+  }
+  if (f == nullptr) return ref_unary<T>(op, x);
+  T y;
+  f(&y, &x, 1);
+  return y;
+}
+
+// True when the kernel reads b as one scalar exponent (math.cpp's test: no mask, stride 0 on every
+// dim longer than 1).
+bool is_uniform(const Arr& b) {
+  const Operand o = b.op();
+  if (o.layout.has_mask()) return false;
+  for (size_t d = 0; d < o.layout.shape.size(); ++d) {
+    if (o.layout.shape[d] == 0 || (o.layout.shape[d] > 1 && o.layout.strides[d] != 0)) return false;
+  }
+  return true;
+}
+
+// float pow as the kernel computes it: a scalar exponent through the library's fast paths
+// (float64: only small integers and 1/2, libm otherwise), an array exponent through the library's
+// pow (float32) or libm (float64).
+template <class T>
+T expected_pow(T x, T y, bool scalar_exponent) {
+  T r;
+  if constexpr (sizeof(T) == 4) {
+    if (scalar_exponent) vs::pow_scalar_f32(&r, &x, 1, y);
+    else vs::pow_f32(&r, &x, &y, 1);
+  } else {
+    if (scalar_exponent && sv::kernels::vmath::pow_scalar_fast(y)) vs::pow_scalar_f64(&r, &x, 1, y);
+    else r = std::pow(x, y);
+  }
+  return r;
+}
+
 constexpr MathOp kFloatOps[] = {MathOp::square, MathOp::floor, MathOp::ceil, MathOp::rint,
                                 MathOp::trunc,  MathOp::sign,  MathOp::sin,  MathOp::cos,
                                 MathOp::tan,    MathOp::tanh,  MathOp::exp2, MathOp::log2,
@@ -49,19 +107,23 @@ TEST_CASE("math_unary: float ops over random views", "[math]") {
         const Dims sh = random_shape(rng, 3, 9);
         const Arr a = make_arr(random_src_view(sh, rng), t, rng, static_cast<int>(rng() % 4));
         Arr out = make_arr(random_dst_view(sh, rng), t, rng, 1);
-        const auto before = out.bytes;
-        INFO(a.describe("a") << " op " << static_cast<int>(op));
-        Status s = math_unary(op, out.op(), a.op());
-        if (!s.ok()) FAIL(s.error().message);
-        visit_dtype(t, [&](auto tag) {
-          using T = typename decltype(tag)::type;
-          if constexpr (is_float_v<T>) {
-            CHECK(check_dst<T>(out, before, [&](const Dims& idx) {
-                    // float32 is computed in float64 and rounded once (the contract)
-                    return static_cast<T>(ref_unary<double>(op, read_or_zero<T>(a, idx)));
-                  }) == "");
-          }
-        });
+        const Arr out0 = out;
+        for (bool simd : simd_modes()) {
+          SimdScope scope(simd);
+          out = out0;
+          const auto before = out.bytes;
+          INFO(a.describe("a") << " op " << static_cast<int>(op) << " simd " << simd);
+          Status s = math_unary(op, out.op(), a.op());
+          if (!s.ok()) FAIL(s.error().message);
+          visit_dtype(t, [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            if constexpr (is_float_v<T>) {
+              CHECK(check_dst<T>(out, before, [&](const Dims& idx) {
+                      return expected_unary<T>(op, read_or_zero<T>(a, idx));
+                    }) == "");
+            }
+          });
+        }
       }
     }
   }
@@ -109,8 +171,8 @@ TEST_CASE("math: predicates, logical ops, pow, clip", "[math]") {
           auto before = out.bytes;
           REQUIRE(math_binary(MathBinaryOp::pow, out.op(), a.op(), b.op()).ok());
           CHECK(check_dst<T>(out, before, [&](const Dims& idx) {
-                  return static_cast<T>(std::pow(static_cast<double>(read_or_zero<T>(a, idx)),
-                                                 static_cast<double>(read_or_zero<T>(b, idx))));
+                  return expected_pow<T>(read_or_zero<T>(a, idx), read_or_zero<T>(b, idx),
+                                         is_uniform(b));
                 }) == "");
           const Arr hi = make_arr(random_src_view(sh, rng), t, rng, 1, true);
           before = out.bytes;
@@ -123,20 +185,34 @@ TEST_CASE("math: predicates, logical ops, pow, clip", "[math]") {
                   return (m != m || m < h) ? m : h;
                 }) == "");
         } else if constexpr (!std::is_same_v<T, b8>) {
-          // Integers: power by squaring wrapping in the dtype (negative exponents: 0, or 1 / +-1
-          // for a base of 1 / -1), sign, exact clip.
+          // Integers: power by squaring wrapping in the dtype, sign, exact clip.
           Arr out = make_arr(random_dst_view(sh, rng), t, rng, 0);
           auto before = out.bytes;
-          REQUIRE(math_binary(MathBinaryOp::pow, out.op(), a.op(), b.op()).ok());
+          // A negative exponent anywhere is NumPy's error; the test then runs on |b|.
+          bool negative = false;
+          for_each_index(sh, [&](const Dims& idx) { negative |= read_or_zero<T>(b, idx) < T(0); });
+          Status ps = math_binary(MathBinaryOp::pow, out.op(), a.op(), b.op());
+          Arr babs = b;
+          if (negative) {
+            REQUIRE(!ps.ok());
+            CHECK(ps.error().code == Code::invalid_argument);
+            CHECK(ps.error().message.rfind("binary pow: integers to negative integer powers are "
+                                           "not allowed: exponent -",
+                                           0) == 0);
+            for_each_index(sh, [&](const Dims& idx) {
+              if (!babs.view.is_valid(idx)) return;
+              T v = babs.get<T>(idx);
+              if (v < T(0)) v = static_cast<T>(0 - static_cast<uint64_t>(v));
+              if (v < T(0)) v = T(3);  // the most negative value has no absolute value
+              babs.set<T>(idx, v);
+            });
+            before = out.bytes;
+            REQUIRE(math_binary(MathBinaryOp::pow, out.op(), a.op(), babs.op()).ok());
+          } else {
+            REQUIRE(ps.ok());
+          }
           CHECK(check_dst<T>(out, before, [&](const Dims& idx) {
-                  const T x = read_or_zero<T>(a, idx), e = read_or_zero<T>(b, idx);
-                  if (e < T(0)) {
-                    if (x == T(1)) return T(1);
-                    if constexpr (std::is_signed_v<T>) {
-                      if (x == T(-1)) return (-static_cast<int64_t>(e)) % 2 ? T(-1) : T(1);
-                    }
-                    return T(0);
-                  }
+                  const T x = read_or_zero<T>(a, idx), e = read_or_zero<T>(babs, idx);
                   uint64_t r = 1;
                   for (uint64_t k = 0; k < static_cast<uint64_t>(e) && k < 200; ++k) {
                     r *= static_cast<uint64_t>(x);
@@ -198,4 +274,86 @@ TEST_CASE("math: rint halves, sign zeros, errors", "[math]") {
   // In place.
   REQUIRE(math_unary(MathOp::square, a, a).ok());
   CHECK(x[1] == 2.25);
+}
+
+namespace {
+// Distance in units in the last place of T between got and want (both finite, same sign).
+template <class T>
+double ulp_distance(T got, T want) {
+  const T spacing = std::nextafter(std::fabs(want), std::numeric_limits<T>::infinity()) -
+                    std::fabs(want);
+  return std::fabs(static_cast<double>(got) - static_cast<double>(want)) / spacing;
+}
+
+template <class T>
+void check_scalar_pow() {
+  constexpr T inf = std::numeric_limits<T>::infinity();
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  std::vector<T> xs = {0,        -T(0),  1,         -1,     2,      -2,         T(0.5), -T(0.5),
+                       -8,       inf,    -inf,      nan,    T(3.7), T(-3.7),    T(1e-30), T(-1e-30),
+                       T(1e30),  T(-1e30), std::numeric_limits<T>::denorm_min(),
+                       std::numeric_limits<T>::max(), std::numeric_limits<T>::min(), T(1.0000001),
+                       T(0.9999999), T(123.456), T(-7.25)};
+  const int64_t n = static_cast<int64_t>(xs.size());
+  for (double yd : {-4.0, -3.0, -2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 2.0, 3.0, 4.0, 2.5, 1.0 / 3, -7.0}) {
+    for (bool simd : simd_modes()) {
+      SimdScope scope(simd);
+      const T y = static_cast<T>(yd);
+      std::vector<T> out(xs.size(), T(42));
+      const DType dt = sizeof(T) == 4 ? DType::float32 : DType::float64;
+      // a read backwards (stride -1), the exponent a broadcast scalar (stride 0), out strided.
+      Operand a{xs.data() + n - 1, {}, dt};
+      a.layout.shape = {n};
+      a.layout.strides = {-1};
+      Operand b{const_cast<T*>(&y), {}, dt};
+      b.layout.shape = {n};
+      b.layout.strides = {0};
+      std::vector<T> o2(2 * xs.size(), T(42));
+      Operand o{o2.data(), {}, dt};
+      o.layout.shape = {n};
+      o.layout.strides = {2};
+      REQUIRE(math_binary(MathBinaryOp::pow, o, a, b).ok());
+      for (int64_t i = 0; i < n; ++i) {
+        const T x = xs[static_cast<size_t>(n - 1 - i)];
+        const T got = o2[static_cast<size_t>(2 * i)];
+        CHECK(o2[static_cast<size_t>(2 * i + 1)] == T(42));
+        // NumPy's value: C99 pow in the dtype (float32 through float64, rounded once).
+        const T want = static_cast<T>(std::pow(static_cast<double>(x), static_cast<double>(y)));
+        INFO("pow(" << x << ", " << y << ") = " << got << ", want " << want << " simd " << simd);
+        CHECK(same_value(got, expected_pow<T>(x, y, true)));
+        if (std::isfinite(want) && want != 0 && std::isfinite(got)) {
+          CHECK(ulp_distance(got, want) <= 2.0);
+        } else {
+          CHECK(same_value(got, want));
+        }
+      }
+    }
+  }
+}
+}  // namespace
+
+TEST_CASE("math: pow with a scalar exponent (fast paths) keeps NumPy's values", "[math]") {
+  check_scalar_pow<float>();
+  check_scalar_pow<double>();
+}
+
+TEST_CASE("math: integer pow with a negative exponent is NumPy's error", "[math]") {
+  int32_t x[3] = {2, 3, 4}, e[3] = {2, -2, 1}, o[3] = {0, 0, 0};
+  Operand a{x, {}, DType::int32};
+  a.layout.shape = {3};
+  a.layout.strides = {1};
+  Operand b = a, out = a;
+  b.base = e;
+  out.base = o;
+  const Status s = math_binary(MathBinaryOp::pow, out, a, b);
+  REQUIRE(!s.ok());
+  CHECK(s.error().code == Code::invalid_argument);
+  CHECK(s.error().message ==
+        "binary pow: integers to negative integer powers are not allowed: exponent -2 (dtype "
+        "int32); use a float base or exponent");
+  e[1] = 2;
+  REQUIRE(math_binary(MathBinaryOp::pow, out, a, b).ok());
+  CHECK(o[0] == 4);
+  CHECK(o[1] == 9);
+  CHECK(o[2] == 4);
 }

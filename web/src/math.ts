@@ -1,6 +1,10 @@
 // Elementwise math (NumPy's ufuncs): rounding, sign, powers, trigonometric and
 // logarithmic functions, clip, logical ops and predicates. Each is one kernel call (runKernel)
 // with NumPy broadcasting and `out`, reading strided, broadcast and padded views directly.
+// The transcendental functions and pow run the engine's vector math library in the operand's own
+// float dtype (SIMD128 lanes; the no-SIMD build gives the same results); the "max error" in each
+// function's comment is the measured maximum against an extended-precision reference
+// (docs/math-accuracy.md), special values are NumPy's.
 import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_tables.js';
 import { type DType, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
@@ -72,39 +76,39 @@ export function ceil(a: ArrayInput, options?: OutOptions): NDArray {
 export function trunc(a: ArrayInput, options?: OutOptions): NDArray {
   return float('trunc', a, options);
 }
-/** Sine (radians; integers: float32 up to 16 bits, else float64). */
+/** Sine (radians; integers: float32 up to 16 bits, else float64). Max error 0.81 ulp (float32), 0.77 ulp (float64); large arguments fully reduced. */
 export function sin(a: ArrayInput, options?: OutOptions): NDArray {
   return float('sin', a, options);
 }
-/** Cosine (radians). */
+/** Cosine (radians). Max error 0.80 ulp (float32), 0.78 ulp (float64). */
 export function cos(a: ArrayInput, options?: OutOptions): NDArray {
   return float('cos', a, options);
 }
-/** Tangent (radians). */
+/** Tangent (radians). Max error 1.27 ulp (float32), 1.40 ulp (float64). */
 export function tan(a: ArrayInput, options?: OutOptions): NDArray {
   return float('tan', a, options);
 }
-/** Hyperbolic tangent. */
+/** Hyperbolic tangent. Max error 1.42 ulp (float32), 1.41 ulp (float64). */
 export function tanh(a: ArrayInput, options?: OutOptions): NDArray {
   return float('tanh', a, options);
 }
-/** 2 ** x. */
+/** 2 ** x. Max error 1.19 ulp (float32), 1.16 ulp (float64). */
 export function exp2(a: ArrayInput, options?: OutOptions): NDArray {
   return float('exp2', a, options);
 }
-/** Base-2 logarithm (NaN below 0, -inf at 0). */
+/** Base-2 logarithm (NaN below 0, -inf at 0). Max error 0.83 ulp (float32); float64 through the C library (below 1 ulp). */
 export function log2(a: ArrayInput, options?: OutOptions): NDArray {
   return float('log2', a, options);
 }
-/** Base-10 logarithm. */
+/** Base-10 logarithm. Max error 0.73 ulp (float32), 0.70 ulp (float64). */
 export function log10(a: ArrayInput, options?: OutOptions): NDArray {
   return float('log10', a, options);
 }
-/** log(1 + x), accurate for small x. */
+/** log(1 + x), accurate for small x. Max error 0.83 ulp (float32), 0.74 ulp (float64). */
 export function log1p(a: ArrayInput, options?: OutOptions): NDArray {
   return float('log1p', a, options);
 }
-/** exp(x) - 1, accurate for small x. */
+/** exp(x) - 1, accurate for small x. Max error 1.30 ulp (float32), 1.17 ulp (float64). */
 export function expm1(a: ArrayInput, options?: OutOptions): NDArray {
   return float('expm1', a, options);
 }
@@ -199,9 +203,13 @@ function outOnly(o: OutOptions | undefined): OutOptions | undefined {
 }
 
 /**
- * a ** b with broadcasting: floats use the C library's pow; integers stay integers (wrapping in
- * the dtype, as NumPy) and a negative integer exponent is an error ("Integers to negative integer
- * powers are not allowed", as NumPy); bool gives int8.
+ * a ** b with broadcasting, NumPy's special values (a negative base with a non-integer exponent
+ * gives NaN, 0 ** negative gives inf). float32: the engine's vector pow (max error 0.84 ulp);
+ * float64 with an array exponent: the C library's pow. One scalar exponent takes fast paths:
+ * 2 is {@link square}, 0.5 a square root, -1 a division, 3, 4, -2, -3, -4 products within
+ * within 1.40 ulp (float32: 0.79). Integers stay integers (wrapping in the dtype, as NumPy) and a negative integer
+ * exponent is an error ("Integers to negative integer powers are not allowed", as NumPy); bool
+ * gives int8.
  */
 export function pow(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
   const op = 'pow';

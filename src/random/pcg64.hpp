@@ -1,0 +1,58 @@
+// PCG64 (O'Neill's permuted congruential generator: 128-bit LCG state, XSL-RR output to 64 bits)
+// as NumPy's numpy.random.PCG64 runs it: the state advances before each output, and 32-bit draws
+// come from one 64-bit output, low half first, the high half kept for the next 32-bit draw.
+#pragma once
+#include <cstdint>
+
+#define SV_RNG_INLINE inline __attribute__((always_inline))
+
+namespace sv::random {
+
+using u128 = unsigned __int128;
+
+struct Pcg64 {
+  u128 state = 0;
+  u128 inc = 1;
+  bool has_uint32 = false;  // a buffered high half waits in uinteger
+  uint32_t uinteger = 0;
+
+  static constexpr u128 kMultiplier =
+      (static_cast<u128>(2549297995355413924ULL) << 64) | 4865540595714422341ULL;
+
+  SV_RNG_INLINE void step() { state = state * kMultiplier + inc; }
+
+  SV_RNG_INLINE uint64_t next64() {
+    step();
+    const uint64_t folded = static_cast<uint64_t>(state >> 64) ^ static_cast<uint64_t>(state);
+    const unsigned rot = static_cast<unsigned>(state >> 122);
+    return (folded >> rot) | (folded << ((64u - rot) & 63u));
+  }
+
+  SV_RNG_INLINE uint32_t next32() {
+    if (has_uint32) {
+      has_uint32 = false;
+      return uinteger;
+    }
+    const uint64_t v = next64();
+    has_uint32 = true;
+    uinteger = static_cast<uint32_t>(v >> 32);
+    return static_cast<uint32_t>(v);
+  }
+
+  // [0, 1) with 53 random bits; float: 24 random bits of one 32-bit draw.
+  SV_RNG_INLINE double next_double() { return static_cast<double>(next64() >> 11) * (1.0 / 9007199254740992.0); }
+  SV_RNG_INLINE float next_float() { return static_cast<float>(next32() >> 8) * (1.0f / 16777216.0f); }
+
+  // The seeding of pcg64_srandom: inc from the sequence word, then two steps around adding the seed.
+  void seed(u128 initstate, u128 initseq) {
+    state = 0;
+    inc = (initseq << 1u) | 1u;
+    step();
+    state += initstate;
+    step();
+    has_uint32 = false;
+    uinteger = 0;
+  }
+};
+
+}  // namespace sv::random

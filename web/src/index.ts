@@ -101,3 +101,12 @@ export {
 } from './interop.js';
 export { loadNpy, saveNpy } from './npy.js';
 export { buildInfo, isSimd, simdSupported, type BuildInfo } from './runtime.js';
+export {
+  type PCG64State,
+  type FloatDrawOptions,
+  type IntegersOptions,
+  type ChoiceOptions,
+  defaultRng,
+  Generator,
+  PCG64,
+} from './random.js';

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <cstdlib>
 
-#include "ziggurat_tables.hpp"
+#include "ziggurat.hpp"
 
 // Bit-for-bit results need every product and sum rounded on its own (no fused multiply-add).
 #if defined(__clang__)
@@ -46,61 +46,68 @@ void fill_uniform(Pcg64& g, double* out, size_t n, double low, double range) {
 
 namespace {
 
-double standard_normal(Pcg64& g) {
+constexpr double kInvR = 1 / kZigR;
+constexpr float kRf = static_cast<float>(kZigR);
+constexpr float kInvRf = static_cast<float>(1 / kZigR);
+
+double standard_normal(Pcg64& g, const Ziggurat& zig) {
   for (;;) {
     uint64_t r = g.next64();
     const int idx = static_cast<int>(r & 0xff);
     r >>= 8;
     const bool negative = r & 1u;
     const uint64_t rabs = (r >> 1) & 0x000fffffffffffffULL;
-    double x = static_cast<double>(rabs) * zig::wi_double[idx];
+    double x = static_cast<double>(rabs) * zig.wi[idx];
     if (negative) x = -x;
-    if (rabs < zig::ki_double[idx]) return x;  // the rectangle: ~99.3% of draws
+    if (rabs < zig.ki[idx]) return x;  // the rectangle: ~99.3% of draws
     if (idx == 0) {
       for (;;) {  // the tail beyond R (Marsaglia's method), log1p(-u) = log(1 - u)
-        const double xx = -zig::kInvR * std::log1p(-g.next_double());
+        const double xx = -kInvR * std::log1p(-g.next_double());
         const double yy = -std::log1p(-g.next_double());
-        if (yy + yy > xx * xx) return ((rabs >> 8) & 1u) ? -(zig::kR + xx) : zig::kR + xx;
+        if (yy + yy > xx * xx) return ((rabs >> 8) & 1u) ? -(kZigR + xx) : kZigR + xx;
       }
     }
-    const double height = (zig::fi_double[idx - 1] - zig::fi_double[idx]) * g.next_double();
-    if (height + zig::fi_double[idx] < std::exp(-0.5 * x * x)) return x;
+    const double height = (zig.fi[idx - 1] - zig.fi[idx]) * g.next_double();
+    if (height + zig.fi[idx] < std::exp(-0.5 * x * x)) return x;
   }
 }
 
-float standard_normal_f(Pcg64& g) {
+float standard_normal_f(Pcg64& g, const Ziggurat& zig) {
   for (;;) {
     const uint32_t r = g.next32();
     const int idx = static_cast<int>(r & 0xff);
     const bool negative = (r >> 8) & 1u;
     const uint32_t rabs = (r >> 9) & 0x007fffffu;
-    float x = static_cast<float>(rabs) * zig::wi_float[idx];
+    float x = static_cast<float>(rabs) * zig.wf[idx];
     if (negative) x = -x;
-    if (rabs < zig::ki_float[idx]) return x;
+    if (rabs < zig.kf[idx]) return x;
     if (idx == 0) {
       for (;;) {
-        const float xx = -zig::kInvRf * std::log1p(-g.next_float());
+        const float xx = -kInvRf * std::log1p(-g.next_float());
         const float yy = -std::log1p(-g.next_float());
-        if (yy + yy > xx * xx) return ((rabs >> 8) & 1u) ? -(zig::kRf + xx) : zig::kRf + xx;
+        if (yy + yy > xx * xx) return ((rabs >> 8) & 1u) ? -(kRf + xx) : kRf + xx;
       }
     }
-    const float height = (zig::fi_float[idx - 1] - zig::fi_float[idx]) * g.next_float();
+    const float height = (zig.ff[idx - 1] - zig.ff[idx]) * g.next_float();
     // the wedge test in double, as NumPy's float variant does
-    if (height + zig::fi_float[idx] < std::exp(-0.5 * static_cast<double>(x) * static_cast<double>(x))) return x;
+    if (height + zig.ff[idx] < std::exp(-0.5 * static_cast<double>(x) * static_cast<double>(x))) return x;
   }
 }
 
 }  // namespace
 
 void fill_standard_normal(Pcg64& g, double* out, size_t n) {
-  for (size_t i = 0; i < n; ++i) out[i] = standard_normal(g);
+  const Ziggurat& zig = ziggurat();
+  for (size_t i = 0; i < n; ++i) out[i] = standard_normal(g, zig);
 }
 void fill_standard_normal(Pcg64& g, float* out, size_t n) {
-  for (size_t i = 0; i < n; ++i) out[i] = standard_normal_f(g);
+  const Ziggurat& zig = ziggurat();
+  for (size_t i = 0; i < n; ++i) out[i] = standard_normal_f(g, zig);
 }
 void fill_normal(Pcg64& g, double* out, size_t n, double loc, double scale) {
+  const Ziggurat& zig = ziggurat();
   for (size_t i = 0; i < n; ++i) {
-    const double z = scale * standard_normal(g);
+    const double z = scale * standard_normal(g, zig);
     out[i] = loc + z;
   }
 }

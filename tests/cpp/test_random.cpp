@@ -3,6 +3,7 @@
 // (tests/js/random.test.mjs) compares whole streams with NumPy run live; these pin the core.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "random/distributions.hpp"
@@ -94,4 +95,36 @@ TEST_CASE("random: bounded integers, permutation, choice", "[random]") {
   REQUIRE(choice_distinct(g, 20, 5, true, i64));
   const int64_t pick[5] = {10, 12, 15, 11, 17};
   for (int i = 0; i < 5; ++i) CHECK(i64[i] == pick[i]);
+}
+
+TEST_CASE("random: a million normals (tails, wedges: every ziggurat table entry in use)", "[random]") {
+  std::vector<double> d(1000000);
+  std::vector<float> f(1000000);
+  auto fold64 = [&]() {
+    uint64_t x = 0;
+    for (double v : d) {
+      uint64_t b;
+      std::memcpy(&b, &v, 8);
+      x ^= b;
+    }
+    return x;
+  };
+  // int(np.bitwise_xor.reduce(np.random.default_rng(1).standard_normal(10**6).view(np.uint64)))
+  Pcg64 g = rng_of({1});
+  fill_standard_normal(g, d.data(), d.size());
+  CHECK(fold64() == 9151845922671057574ULL);
+  // int(np.bitwise_xor.reduce(np.random.default_rng(1).standard_normal(10**6, dtype=np.float32).view(np.uint32)))
+  g = rng_of({1});
+  fill_standard_normal(g, f.data(), f.size());
+  uint32_t x32 = 0;
+  for (float v : f) {
+    uint32_t b;
+    std::memcpy(&b, &v, 4);
+    x32 ^= b;
+  }
+  CHECK(x32 == 1922691435u);
+  // int(np.bitwise_xor.reduce(np.random.default_rng(2).normal(0.5, 2.0, 10**6).view(np.uint64)))
+  g = rng_of({2});
+  fill_normal(g, d.data(), d.size(), 0.5, 2.0);
+  CHECK(fold64() == 9350064259223363591ULL);
 }

@@ -415,3 +415,46 @@ test('defaultRng: state round trip, fresh entropy, no leaks', async () => {
   assert.equal(end.liveArrays, base.liveArrays);
   assert.equal(end.liveBytes, base.liveBytes);
 });
+
+test('defaultRng: the scalar (non-SIMD) build gives the same streams as the SIMD build', async () => {
+  await ready;
+  // The same program in a child process on the other build (one build per process).
+  const program = (s) => {
+    const g = s.defaultRng(20240611);
+    const parts = [];
+    const take = (a) => {
+      const t = a.toTypedArray();
+      parts.push(Buffer.from(t.buffer, t.byteOffset, t.byteLength).toString('base64'));
+      a.dispose();
+    };
+    take(g.random(1001));
+    take(g.random(1001, { dtype: 'float32' }));
+    take(g.standardNormal(100001));
+    take(g.standardNormal(100001, { dtype: 'float32' }));
+    take(g.normal(2, 3, 1000));
+    take(g.uniform(-1, 5, 1000));
+    take(g.integers(-100, 100, 999, { dtype: 'int8' }));
+    take(g.integers(0, 10n ** 15n, 999));
+    take(g.choice(50, 999, { p: Array.from({ length: 50 }, () => 1 / 50) }));
+    take(g.choice(30000, 1000, { replace: false }));
+    take(g.permutation(1000));
+    return parts.join('|');
+  };
+  const here = program(sv);
+  const simd = sv.isSimd();
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import * as s from ${JSON.stringify(new URL('../../dist/index.mjs', import.meta.url).href)};
+       await s.init({ simd: ${!simd} });
+       const program = ${program.toString()};
+       process.stdout.write(program(s));`,
+    ],
+    { maxBuffer: 1 << 28 },
+  );
+  assert.equal(child.status, 0, String(child.stderr));
+  assert.ok(here.length > 1000000);
+  assert.equal(String(child.stdout), here, `SIMD ${simd} vs ${!simd}`);
+});

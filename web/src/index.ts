@@ -103,6 +103,7 @@ export { loadNpy, saveNpy } from './npy.js';
 export { buildInfo, isSimd, simdSupported, type BuildInfo } from './runtime.js';
 export {
   type PCG64State,
+  type RandomSize,
   type FloatDrawOptions,
   type IntegersOptions,
   type ChoiceOptions,

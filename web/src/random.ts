@@ -176,7 +176,9 @@ export class PCG64 {
 
 // ------------------------------------------------------------------------------ helpers
 
-type Size = number | readonly number[] | null | undefined;
+/** The `size` of a draw: a length, a shape, or nothing (null / undefined) for one scalar. */
+export type RandomSize = number | readonly number[] | null | undefined;
+type Size = RandomSize;
 
 /** Size option -> shape (null: a scalar result). */
 function sizeShape(op: string, size: Size): number[] | null {

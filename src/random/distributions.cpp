@@ -153,16 +153,16 @@ SV_RNG_INLINE uint32_t lemire_small(Pcg64& g, Buffered& b, uint32_t rng) {
 
 SV_RNG_INLINE uint64_t lemire64(Pcg64& g, uint64_t rng) {
   const uint64_t excl = rng + 1;
-  u128 m = static_cast<u128>(g.next64()) * excl;
-  uint64_t leftover = static_cast<uint64_t>(m);
+  uint64_t x = g.next64();
+  uint64_t leftover = x * excl;  // the low half of the 128-bit product
   if (leftover < excl) {
     const uint64_t threshold = (UINT64_MAX - rng) % excl;
     while (leftover < threshold) {
-      m = static_cast<u128>(g.next64()) * excl;
-      leftover = static_cast<uint64_t>(m);
+      x = g.next64();
+      leftover = x * excl;
     }
   }
-  return static_cast<uint64_t>(m >> 64);
+  return mulhi64(x, excl);
 }
 
 template <typename T, int Bits>

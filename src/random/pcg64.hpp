@@ -10,16 +10,36 @@ namespace sv::random {
 
 using u128 = unsigned __int128;
 
+// The high 64 bits of a * b from 32-bit pieces (WebAssembly has no 64x64->128 multiply; the
+// u128 product is a call to compiler-rt's __multi3).
+SV_RNG_INLINE uint64_t mulhi64(uint64_t a, uint64_t b) {
+  const uint64_t a0 = a & 0xffffffffu, a1 = a >> 32;
+  const uint64_t b0 = b & 0xffffffffu, b1 = b >> 32;
+  const uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+  return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
 struct Pcg64 {
   u128 state = 0;
   u128 inc = 1;
   bool has_uint32 = false;  // a buffered high half waits in uinteger
   uint32_t uinteger = 0;
 
-  static constexpr u128 kMultiplier =
-      (static_cast<u128>(2549297995355413924ULL) << 64) | 4865540595714422341ULL;
-
-  SV_RNG_INLINE void step() { state = state * kMultiplier + inc; }
+  // state = state * multiplier + inc (mod 2^128) in 64-bit halves (no __multi3 call per draw).
+  SV_RNG_INLINE void step() {
+    constexpr uint64_t kMulLo = 4865540595714422341ULL;
+    constexpr uint64_t kMulHi = 2549297995355413924ULL;
+    const uint64_t lo = static_cast<uint64_t>(state);
+    const uint64_t hi = static_cast<uint64_t>(state >> 64);
+    const uint64_t ilo = static_cast<uint64_t>(inc);
+    const uint64_t ihi = static_cast<uint64_t>(inc >> 64);
+    const uint64_t mulhi = mulhi64(lo, kMulLo);
+    const uint64_t plo = lo * kMulLo;
+    const uint64_t nlo = plo + ilo;
+    const uint64_t nhi = mulhi + lo * kMulHi + hi * kMulLo + ihi + (nlo < plo ? 1u : 0u);
+    state = (static_cast<u128>(nhi) << 64) | nlo;
+  }
 
   SV_RNG_INLINE uint64_t next64() {
     step();

@@ -102,12 +102,11 @@ export {
 export { loadNpy, saveNpy } from './npy.js';
 export { buildInfo, isSimd, simdSupported, type BuildInfo } from './runtime.js';
 export {
-  type PCG64State,
   type RandomSize,
   type FloatDrawOptions,
   type IntegersOptions,
   type ChoiceOptions,
   defaultRng,
   Generator,
-  PCG64,
 } from './random.js';
+export { type PCG64State, PCG64 } from './random_pcg64.js';

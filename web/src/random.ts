@@ -1,25 +1,15 @@
 // Random numbers identical to NumPy's: numpy.random.default_rng(seed) (PCG64 seeded through
-// SeedSequence) and the Generator methods, draw for draw. The generators and distributions run in
+// SeedSequence, random_pcg64.ts) and the Generator methods, draw for draw. The distributions run in
 // C++ (src/random, bindings/random.cpp), one call per method, writing straight into the result's
-// buffer. A generator's state (10 uint32 words) lives in JS: a Generator owns no WASM memory and
-// needs no dispose().
-import { type DType, type Scalar, checkDType, fromStored, info } from './dtype.js';
+// buffer. A generator's state lives in JS: a Generator owns no WASM memory and needs no dispose().
+import { type DType, type Scalar, checkDType, info } from './dtype.js';
 import { StrideViewError, fmt, isArrayLike } from './errors.js';
 import { checkShape } from './axes.js';
 import { NDArrayClass, gather } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
 import { array } from './creation.js';
-import { heapBuffer, rt } from './runtime.js';
-
-// ------------------------------------------------------------------------------ the wasm side
-
-interface RandomRaw {
-  _sv_rng_exchange(): number;
-  _sv_rng_seed(entropy: number, n: number): void;
-  _sv_rng_fill(kind: number, out: number, n: number): number;
-  _sv_alloc_raw(bytes: number): number;
-  _sv_free_raw(ptr: number): void;
-}
+import { heapBuffer } from './runtime.js';
+import { M32, PCG64, RESULT, exAddr, exF32, exF64, exU32, exchange, raw, readInt, withSeedOp } from './random_pcg64.js';
 
 // sv_rng_fill's kinds (bindings/random.cpp).
 const enum K {
@@ -35,143 +25,6 @@ const enum K {
   ChoiceDistinct = 9,
   ChoiceP = 10,
   ChoicePDistinct = 11,
-}
-
-// The exchange block: state words at 0, integer arguments at 40, float arguments at 64, one scalar
-// result at 96 (bindings/random.cpp, struct Exchange).
-let exAddr = 0;
-let exBuf: ArrayBuffer | null = null;
-let exU32: Uint32Array;
-let exF64: Float64Array;
-let exF32: Float32Array;
-let exU8: Uint8Array;
-let exI64: BigInt64Array;
-let exU64: BigUint64Array;
-
-function raw(): RandomRaw {
-  return rt() as unknown as RandomRaw;
-}
-
-function exchange(): void {
-  const buf = heapBuffer();
-  if (buf === exBuf) return;
-  if (exAddr === 0) exAddr = raw()._sv_rng_exchange();
-  exBuf = buf;
-  exU32 = new Uint32Array(buf, exAddr, 28);
-  exF64 = new Float64Array(buf, exAddr + 64, 6);
-  exF32 = new Float32Array(buf, exAddr + 96, 1);
-  exU8 = new Uint8Array(buf, exAddr + 96, 1);
-  exI64 = new BigInt64Array(buf, exAddr + 96, 1);
-  exU64 = new BigUint64Array(buf, exAddr + 96, 1);
-}
-const RESULT = 96;
-
-// ------------------------------------------------------------------------------ bit generator
-
-/** The state of a {@link PCG64}, as NumPy's `bit_generator.state` (bigints for the 128-bit words). */
-export interface PCG64State {
-  bitGenerator: 'PCG64';
-  state: { state: bigint; inc: bigint };
-  hasUint32: number;
-  uinteger: number;
-}
-
-const M32 = 0xffffffffn;
-
-function wordsOfInt(op: string, v: unknown, out: number[]): void {
-  let n: bigint;
-  if (typeof v === 'bigint') n = v;
-  else if (typeof v === 'number') {
-    if (!Number.isInteger(v)) {
-      throw new TypeError(`${op}: seed must be a non-negative integer or an array of them, got ${fmt(v)}`);
-    }
-    n = BigInt(v);
-  } else {
-    throw new TypeError(`${op}: seed must be a non-negative integer or an array of them, got ${fmt(v)}`);
-  }
-  if (n < 0n) throw new StrideViewError('invalid_argument', `${op}: seed must be non-negative, got ${fmt(v)}`);
-  if (n === 0n) out.push(0);
-  while (n > 0n) {
-    out.push(Number(n & M32));
-    n >>= 32n;
-  }
-}
-
-/** The entropy words of a seed (NumPy's SeedSequence: each integer as 32-bit words, low first). */
-function seedWords(op: string, seed: unknown): number[] {
-  const words: number[] = [];
-  if (seed instanceof NDArrayClass) {
-    seed._check(op);
-    if (info(seed.dtype).kind === 'f') {
-      throw new TypeError(`${op}: seed must be a non-negative integer or an array of them, got an array of dtype ${seed.dtype}`);
-    }
-    const ta = seed.toTypedArray();
-    for (let i = 0; i < ta.length; i++) wordsOfInt(op, typeof ta[i] === 'bigint' ? ta[i] : Number(ta[i]), words);
-  } else if (isArrayLike(seed)) {
-    const a = seed as ArrayLike<unknown>;
-    for (let i = 0; i < a.length; i++) wordsOfInt(op, a[i], words);
-  } else {
-    wordsOfInt(op, seed, words);
-  }
-  return words;
-}
-
-function freshEntropy(op: string): number[] {
-  const c = (globalThis as { crypto?: { getRandomValues?(a: Uint32Array): Uint32Array } }).crypto;
-  if (!c || typeof c.getRandomValues !== 'function') {
-    throw new StrideViewError('invalid_argument', `${op}: no seed given and no crypto.getRandomValues in this runtime; pass a seed`);
-  }
-  return Array.from(c.getRandomValues(new Uint32Array(4)));
-}
-
-/**
- * NumPy's PCG64 bit generator (128-bit LCG, XSL-RR output) seeded through SeedSequence:
- * `new PCG64(seed)` equals `numpy.random.PCG64(seed)`. Usually made by {@link defaultRng}.
- */
-export class PCG64 {
-  /** @internal state (4 words), inc (4 words), has_uint32, uinteger */
-  readonly _w = new Uint32Array(10);
-
-  /** `seed`: a non-negative integer (number or bigint) or an array of them; none: fresh OS entropy. */
-  constructor(seed?: number | bigint | readonly (number | bigint)[] | NDArray | null) {
-    const op = 'PCG64';
-    const words = seed === undefined || seed === null ? freshEntropy(op) : seedWords(op, seed);
-    const m = raw();
-    const p = m._sv_alloc_raw(Math.max(4, words.length * 4));
-    if (p === 0) throw new StrideViewError('out_of_memory', `${op}: cannot allocate ${words.length * 4} bytes for the seed`);
-    try {
-      new Uint32Array(heapBuffer(), p, words.length).set(words);
-      m._sv_rng_seed(p, words.length);
-    } finally {
-      m._sv_free_raw(p);
-    }
-    exchange();
-    this._w.set(exU32.subarray(0, 10));
-  }
-
-  /** The state, as NumPy's `bit_generator.state` (a copy; assign to `state` to restore). */
-  get state(): PCG64State {
-    const w = this._w;
-    const big = (o: number): bigint =>
-      (BigInt(w[o + 3]!) << 96n) | (BigInt(w[o + 2]!) << 64n) | (BigInt(w[o + 1]!) << 32n) | BigInt(w[o]!);
-    return { bitGenerator: 'PCG64', state: { state: big(0), inc: big(4) }, hasUint32: w[8]!, uinteger: w[9]! };
-  }
-  set state(s: PCG64State) {
-    const op = 'PCG64.state';
-    if (s === null || typeof s !== 'object' || s.bitGenerator !== 'PCG64' || s.state === null || typeof s.state !== 'object') {
-      throw new TypeError(`${op}: expected { bitGenerator: 'PCG64', state: { state, inc }, hasUint32, uinteger }, got ${fmt(s)}`);
-    }
-    const w = new Uint32Array(10);
-    const put = (o: number, v: unknown, what: string): void => {
-      if (typeof v !== 'bigint' || v < 0n || v >= 1n << 128n) throw new TypeError(`${op}: ${what} must be a bigint in [0, 2^128), got ${fmt(v)}`);
-      for (let i = 0; i < 4; i++) w[o + i] = Number((v >> BigInt(32 * i)) & M32);
-    };
-    put(0, s.state.state, 'state.state');
-    put(4, s.state.inc, 'state.inc');
-    w[8] = s.hasUint32 ? 1 : 0;
-    w[9] = Number(s.uinteger) >>> 0;
-    this._w.set(w);
-  }
 }
 
 // ------------------------------------------------------------------------------ helpers
@@ -617,23 +470,6 @@ export class Generator {
   }
 }
 
-function readInt(dtype: DType): Scalar {
-  switch (dtype) {
-    case 'int64':
-      return exI64[0]!;
-    case 'uint64':
-      return exU64[0]!;
-    case 'bool':
-      return fromStored('bool', exU8[0]!);
-    default: {
-      const I = info(dtype);
-      const v = exU32[24]!; // result slot, as uint32 (little-endian: the low bytes first)
-      const bits = I.bits;
-      const u = bits === 32 ? v : v & ((1 << bits) - 1);
-      return I.kind === 'i' && u >= 2 ** (bits - 1) ? u - 2 ** bits : u;
-    }
-  }
-}
 
 // NumPy's p checks: 1-d, one entry per population item, no NaN, non-negative, Kahan sum within
 // sqrt(eps) of 1 (sqrt of float32's eps for float32 arrays).
@@ -683,5 +519,5 @@ function probabilities(op: string, p: unknown, pop: number): Float64Array {
 export function defaultRng(seed?: number | bigint | readonly (number | bigint)[] | NDArray | Generator | PCG64 | null): Generator {
   if (seed instanceof Generator) return seed;
   if (seed instanceof PCG64) return new Generator(seed);
-  return new Generator(new PCG64(seed));
+  return new Generator(withSeedOp('defaultRng', () => new PCG64(seed as number | bigint | readonly (number | bigint)[] | NDArray | null)));
 }

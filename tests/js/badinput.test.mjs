@@ -582,6 +582,23 @@ row('saveNpy', {
     [[(c) => c.d], S('disposed'), 'disposed'],
   ],
 });
+// ---- random numbers (methods: tests/js/random.test.mjs)
+for (const [name, call] of [
+  ['defaultRng', fnCall('defaultRng')],
+  ['PCG64', (c, ...args) => new sv.PCG64(...args)],
+]) {
+  row(name, {
+    op: name,
+    call,
+    cases: [
+      [[-1], S('invalid_argument'), '-1'],
+      [[1.5], T, '1.5'],
+      [['x'], T, '"x"'],
+      [[[1, 'x']], T, '"x"'],
+    ],
+  });
+}
+row('Generator', { op: 'Generator', call: (c, ...args) => new sv.Generator(...args), cases: [[[5], T, '5'], [[null], T, 'null']] });
 // ---- build selection (no arguments; documented values)
 row('buildInfo', { op: 'buildInfo', call: () => sv.buildInfo(), ok: [() => assert.equal(typeof sv.buildInfo().simd, 'boolean')] });
 row('isSimd', { op: 'isSimd', call: () => sv.isSimd(), ok: [() => assert.equal(sv.isSimd(), true, 'Node 20 has WASM SIMD')] });

@@ -123,3 +123,12 @@ export { type CountOptions, type UniqueOptions, type UniqueResult, type Searchso
 export { type QuantileAxisOptions, type QuantileOptions, median, quantile, percentile } from './quantiles.js';
 export { type NanReduceOptions, type NanToNumOptions, nansum, nanmean, nanmax, nanmin, isinf, isposinf, isneginf, nanToNum } from './nan_functions.js';
 export { type NormOrder, type NormOptions, outer, norm } from './norms.js';
+export {
+  type RandomSize,
+  type FloatDrawOptions,
+  type IntegersOptions,
+  type ChoiceOptions,
+  defaultRng,
+  Generator,
+} from './random.js';
+export { type PCG64State, PCG64 } from './random_pcg64.js';

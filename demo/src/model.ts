@@ -101,10 +101,11 @@ export interface ShownError {
 export const MAX_CELLS = 16384;
 /**
  * Above this many cells the grid, the strip and the iteration row are drawn dense, on canvases: small
- * squares, no text in them (dense.ts). Up to it each cell is an element with its numbers in it (16x16
- * at 40 px is already wider than the panel; 24x24 as elements took 0.5-1 s per op with the motion).
+ * squares, no text in them (dense.ts). Up to it each cell is an element with its numbers in it: 10x10
+ * fits the panel at 40 px a cell; a 16x16 view as elements took 70-140 ms per op in Chromium (the
+ * layout of ~2,300 new elements), on canvases 20-30 ms (bench/demo_interaction.mjs).
  */
-export const DENSE_CELLS = 256;
+export const DENSE_CELLS = 100;
 /** Largest buffer drawn as a strip. */
 export const MAX_BUFFER_CELLS = 16384;
 /** Largest starting buffer (arange) the demo creates. */

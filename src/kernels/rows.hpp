@@ -6,7 +6,9 @@
 #include "kernels/scalar/loops.hpp"
 #ifdef __wasm_simd128__
 #include "kernels/simd128/loops.hpp"
+#include "kernels/simd128/transpose.hpp"
 #endif
+#include "kernels/plan.hpp"
 
 namespace sv::kernels::rows {
 
@@ -23,7 +25,7 @@ inline void copy_raw(E* d, int64_t ds, const E* s, int64_t ss, int64_t n) {
 template <class E>
 inline void copy_2d(E* d, int64_t dd, const E* s, int64_t si, int64_t sj, int64_t r, int64_t c) {
 #ifdef __wasm_simd128__
-  if (detail::use_simd() && simd::copy_raw_2d<E>(d, dd, s, si, sj, r, c)) return;
+  if (detail::use_simd() && simd::transpose_2d<E>(d, dd, s, si, sj, r, c)) return;
 #endif
   scalar::copy_raw_2d<E>(d, dd, 1, s, si, sj, r, c);
 }
@@ -100,3 +102,120 @@ inline void reduce_to(O* o, const I* x, int64_t xs, int64_t n) {
 }
 
 }  // namespace sv::kernels::rows
+
+// ----------------------------------------------------------------------------- staged tiles
+// The one mechanism every kernel uses for a transposed operand (one that jumps along the inner dim
+// but streams along another): the pair (streaming dim, inner dim) is walked in cache tiles, each
+// transposed operand's tile is first transposed into a small contiguous staging buffer (SIMD128
+// register tiles, detail::copy_2d_raw), and then the kernel's ordinary row loop runs on the tile's
+// rows with every operand contiguous or broadcast. The destination (the plan's key, contiguous
+// along the inner dim) is written as whole cache lines, row after row, and the source is read along
+// its rows, a few rows at a time: neither side depends on the cache keeping lines of rows that
+// alias (power-of-two row strides map every row to the same few L1 and L2 sets, which is what
+// made the direct 2-D tile walk run at a fifth of memcpy).
+namespace sv::kernels::tiles {
+
+// Tile: kRows rows (the streaming dim) of kRowBytes bytes (the inner dim) per operand; the staging
+// rows are padded by 16 bytes, so a staged tile is 64 x 272 bytes (17 KiB, half of a 32 KiB L1).
+inline constexpr int64_t kRows = 64;
+inline constexpr int64_t kRowBytes = 256;
+inline constexpr int64_t kPadBytes = 16;
+// Below this many bytes per operand a 2-D block stays in L1 whatever its strides: the strided row
+// loops run it directly (no staging buffer to allocate: small arrays pay nothing for tiles).
+inline constexpr int64_t kMinBytes = 32 * 1024;
+
+// The dim other than the inner one along which operand k has stride 1 while its inner stride is
+// neither 0 nor +-1 (a transposed operand), or -1.
+inline int streaming_dim(const Plan& p, int k) {
+  const int L = p.last();
+  const int64_t s = p.stride[k][L];
+  if (s == 0 || s == 1 || s == -1) return -1;
+  for (int d = L - 1; d >= 0; --d) {
+    if (p.stride[k][d] == 1 && p.shape[d] >= 4) return d;
+  }
+  return -1;
+}
+
+// The streaming dim shared by the transposed inputs among operands [first, nops) (bit k of *staged
+// set for each), when the plan's operand 0 (the output) is contiguous along the inner dim and the
+// 2-D block over that dim is large enough to leave L1; otherwise -1.
+inline int staged_dim(const Plan& p, int first, uint32_t* staged) {
+  *staged = 0;
+  const int L = p.last();
+  if (p.ndim < 2 || p.stride[0][L] != 1) return -1;
+  int t = -1;
+  for (int k = first; k < p.nops; ++k) {
+    const int tk = streaming_dim(p, k);
+    if (tk < 0 || (t >= 0 && tk != t)) continue;
+    t = tk;
+    *staged |= 1u << k;
+  }
+  if (t < 0) return -1;
+  const int64_t bytes = p.shape[t] * p.shape[L] * p.esize[0];
+  if (bytes < kMinBytes) {
+    *staged = 0;
+    return -1;
+  }
+  return t;
+}
+
+// Walks plan p with dim t moved next to the inner dim, in tiles; operands in `staged` are staged.
+// Calls row(char* const* ptr, const int64_t* stride, int64_t n) for each row of each tile (ptr[k]
+// the row's first element of operand k, stride[k] its step in elements; 1 for staged operands).
+// Returns false (nothing written) when the staging buffer cannot be allocated.
+template <class F>
+bool walk(const Plan& p, int t, uint32_t staged, F&& row) {
+  int64_t emax = 1, nstaged = 0;
+  for (int k = 0; k < p.nops; ++k) {
+    if (p.esize[k] > emax) emax = p.esize[k];
+    if (staged & (1u << k)) ++nstaged;
+  }
+  const int64_t tc = kRowBytes / emax;  // tile columns (inner dim), the same for every operand
+  const int64_t tr = nstaged > 1 ? kRows / 2 : kRows;
+  int64_t pitch[kMaxOps] = {}, off[kMaxOps] = {}, total = 0;
+  for (int k = 0; k < p.nops; ++k) {
+    if (!(staged & (1u << k))) continue;
+    pitch[k] = tc + kPadBytes / p.esize[k];
+    off[k] = total;
+    total += tr * pitch[k] * p.esize[k];
+  }
+  detail::Buffer buf;
+  if (!buf.allocate("tiles", total).ok()) return false;
+  Plan q = p;
+  q.move_to_second_last(t);
+  const int TD = q.ndim - 2, L = q.ndim - 1;
+  const int64_t rows = q.shape[TD], cols = q.shape[L];
+  const int n = q.nops;
+  for_each_outer(q, 2, [&](char** ptr) {
+    for (int64_t i0 = 0; i0 < rows; i0 += tr) {
+      const int64_t bi = rows - i0 < tr ? rows - i0 : tr;
+      for (int64_t j0 = 0; j0 < cols; j0 += tc) {
+        const int64_t bj = cols - j0 < tc ? cols - j0 : tc;
+        char* rp[kMaxOps];
+        int64_t rs[kMaxOps], step[kMaxOps];
+        for (int k = 0; k < n; ++k) {
+          const int64_t e = q.esize[k];
+          char* base = ptr[k] + (i0 * q.stride[k][TD] + j0 * q.stride[k][L]) * e;
+          if (staged & (1u << k)) {
+            char* st = buf.data() + off[k];
+            detail::copy_2d_raw(e, st, pitch[k], base, q.stride[k][TD], q.stride[k][L], bi, bj);
+            rp[k] = st;
+            rs[k] = 1;
+            step[k] = pitch[k] * e;
+          } else {
+            rp[k] = base;
+            rs[k] = q.stride[k][L];
+            step[k] = q.stride[k][TD] * e;
+          }
+        }
+        for (int64_t ii = 0; ii < bi; ++ii) {
+          row(static_cast<char* const*>(rp), static_cast<const int64_t*>(rs), bj);
+          for (int k = 0; k < n; ++k) rp[k] += step[k];
+        }
+      }
+    }
+  });
+  return true;
+}
+
+}  // namespace sv::kernels::tiles

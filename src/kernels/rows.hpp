@@ -111,16 +111,16 @@ inline void reduce_to(O* o, const I* x, int64_t xs, int64_t n) {
 // op's loop, and the op's own SIMD loop applies).
 //
 // Tile shape: kSrcBytes along the source's rows (the streaming dim) by kRowBytes of the output's
-// rows (the inner dim); the staging copy itself walks the tile in the 512 x 64-byte blocks of
-// simd::copy_raw_2d. Measured on 4096x4096 float32 in WebAssembly (AMD EPYC, loaded machine,
-// staging plus a contiguous copy-out, ratios to memcpy of the same run): 128 x 64-element tiles
-// 0.37-0.40, 64 x 64 0.21-0.30 (its 64 source rows at a 16 KiB stride alias in L1 and L2), and
+// rows (the inner dim), 64 x 64 float32 elements: the staged tile (17 KiB with its padding) stays in
+// L1 next to the rows of the other operands while the row loop reads it. Measured on 4096x4096
+// float32 (AMD EPYC, loaded machine, ratios in one run): `add` with one transposed operand 0.26-0.29
+// of a contiguous add with 64 x 64 tiles, 0.16-0.18 with 128 x 64 (34 KiB: the stage leaves L1);
 // output rows of 16 elements cost a row-loop call per 64 bytes (sqrt of a transposed operand 0.21
-// of the contiguous sqrt against 0.34 with 64-element rows). The staging rows are padded by 16
+// of the contiguous sqrt against 0.34-0.35 with 64-element rows). The staging rows are padded by 16
 // bytes so that the tile's columns, written 16 bytes at a time, do not map to one cache set.
 namespace sv::kernels::tiles {
 
-inline constexpr int64_t kSrcBytes = 512;
+inline constexpr int64_t kSrcBytes = 256;
 inline constexpr int64_t kRowBytes = 256;
 inline constexpr int64_t kPadBytes = 16;
 // Below this many bytes per operand a 2-D block stays in L1 whatever its strides: the strided row

@@ -1,6 +1,6 @@
 // Transposed operands large enough for the staged tiles (rows.hpp tiles::walk, more than 32 KiB per
 // 2-D block): casts, unary and binary ops reading a transposed (or permuted) operand, at sizes
-// around the tile edges (512 bytes along the source rows by 256 bytes along the output rows),
+// around the tile edges (256 bytes along the source rows by 256 bytes along the output rows),
 // with padded (odd) and negative strides, offsets and misalignment; every element against the
 // scalar reference (kernels/scalar/ops.hpp) and every guard byte unchanged, SIMD on and off.
 #include "kernels/scalar/ops.hpp"
@@ -11,7 +11,7 @@ using namespace kt;
 namespace {
 
 // Tile rows (source bytes / element size) and columns (output row bytes / element size).
-int64_t tile_rows(int64_t e) { return 512 / e; }
+int64_t tile_rows(int64_t e) { return 256 / e; }
 int64_t tile_cols(int64_t e) { return 256 / e; }
 
 // [r, c] shapes of more than 32 KiB at element size e, around multiples of the tile.

@@ -123,9 +123,11 @@ namespace sv::kernels::tiles {
 inline constexpr int64_t kSrcBytes = 256;
 inline constexpr int64_t kRowBytes = 256;
 inline constexpr int64_t kPadBytes = 16;
-// Below this many bytes per operand a 2-D block stays in L1 whatever its strides: the strided row
-// loops run it directly (no staging buffer to allocate: small arrays pay nothing for tiles).
-inline constexpr int64_t kMinBytes = 32 * 1024;
+// Below this many bytes of output a 2-D block runs the strided row loops directly (no staging
+// buffer to allocate: small arrays such as [8,8] pay nothing for tiles). Above it staging pays even
+// in L1: the ops' SIMD128 loops need contiguous operands (add of [64,64] float32 with a transposed
+// operand: 10 us staged, 50-70 us strided, on a loaded machine).
+inline constexpr int64_t kMinBytes = 4 * 1024;
 
 // The dim other than the inner one along which operand k has stride 1 while its inner stride is
 // neither 0 nor +-1 (a transposed operand), or -1.

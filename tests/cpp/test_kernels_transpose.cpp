@@ -1,5 +1,5 @@
-// Transposed operands large enough for the staged tiles (rows.hpp tiles::walk, more than 32 KiB per
-// 2-D block): casts, unary and binary ops reading a transposed (or permuted) operand, at sizes
+// Transposed operands large enough for the staged tiles (rows.hpp tiles::walk, more than 4 KiB of
+// output per 2-D block): casts, unary and binary ops reading a transposed (or permuted) operand, at sizes
 // around the tile edges (256 bytes along the source rows by 256 bytes along the output rows),
 // with padded (odd) and negative strides, offsets and misalignment; every element against the
 // scalar reference (kernels/scalar/ops.hpp) and every guard byte unchanged, SIMD on and off.
@@ -14,10 +14,10 @@ namespace {
 int64_t tile_rows(int64_t e) { return 256 / e; }
 int64_t tile_cols(int64_t e) { return 256 / e; }
 
-// [r, c] shapes of more than 32 KiB at element size e, around multiples of the tile.
+// [r, c] shapes of 32 KiB or more at element size e (several tiles), around multiples of the tile.
 std::vector<std::pair<int64_t, int64_t>> edge_shapes(int64_t e) {
   const int64_t tr = tile_rows(e), tc = tile_cols(e);
-  // (each tile edge ragged in one direction or both; the block always above the 32 KiB threshold)
+  // (each tile edge ragged in one direction or both; every block far above the 4 KiB threshold)
   std::vector<std::pair<int64_t, int64_t>> out = {{tr + 1, tc + 1}, {2 * tr + 3, tc - 1}};
   for (auto& [r, c] : out) {
     while (r * c * e < 32 * 1024) r += tr;

@@ -112,12 +112,12 @@ inline void reduce_to(O* o, const I* x, int64_t xs, int64_t n) {
 //
 // Tile shape: kSrcBytes along the source's rows (the streaming dim) by kRowBytes of the output's
 // rows (the inner dim), 64 x 64 float32 elements: the staged tile (17 KiB with its padding) stays in
-// L1 next to the rows of the other operands while the row loop reads it. Measured on 4096x4096
-// float32 (AMD EPYC, loaded machine, ratios in one run): `add` with one transposed operand 0.26-0.29
-// of a contiguous add with 64 x 64 tiles, 0.16-0.18 with 128 x 64 (34 KiB: the stage leaves L1);
-// output rows of 16 elements cost a row-loop call per 64 bytes (sqrt of a transposed operand 0.21
-// of the contiguous sqrt against 0.34-0.35 with 64-element rows). The staging rows are padded by 16
-// bytes so that the tile's columns, written 16 bytes at a time, do not map to one cache set.
+// L1 next to the rows of the other operands while the row loop reads it (128 x 64 tiles, 34 KiB, do
+// not). Output rows of 16 elements cost a row-loop call per 64 bytes (sqrt of a transposed 4096x4096
+// float32 operand measured 0.21 of the contiguous sqrt with them, 0.27-0.44 with 64-element rows).
+// All figures from a heavily loaded 2-core AMD EPYC (run-to-run spread up to 2x), so the tile shape
+// is not finely tuned. The staging rows are padded by 16 bytes so that the tile's columns, written
+// 16 bytes at a time, do not map to one cache set.
 namespace sv::kernels::tiles {
 
 inline constexpr int64_t kSrcBytes = 256;

@@ -263,6 +263,32 @@ void write_opt(Writer& w, const std::optional<int64_t>& v) {
   w.i64(v.value_or(0));
 }
 
+// kViewExplainReshape: view target_shape ngroups (in_first in_last out_first out_last){n}
+// has_blocking axis0 axis1 shape0 shape1 stride0 stride1 has_expected expected
+// has_mask_blocking (in_first in_last out_first out_last) has_strides dims?; the text as the string.
+void write_explanation(Writer& w, const ReshapeExplanation& e) {
+  auto group = [&](const ReshapeGroup& g) {
+    w.i64(g.in_first);
+    w.i64(g.in_last);
+    w.i64(g.out_first);
+    w.i64(g.out_last);
+  };
+  w.b(e.view);
+  write_shape(w, e.target);
+  w.i64(static_cast<int64_t>(e.groups.size()));
+  for (const ReshapeGroup& g : e.groups) group(g);
+  const ReshapeBlock b = e.blocking.value_or(ReshapeBlock{});
+  w.b(e.blocking.has_value());
+  for (int64_t x : {int64_t{b.axis0}, int64_t{b.axis1}, b.shape0, b.shape1, b.stride0, b.stride1}) {
+    w.i64(x);
+  }
+  write_opt(w, b.expected);
+  w.b(e.mask_blocking.has_value());
+  group(e.mask_blocking.value_or(ReshapeGroup{}));
+  w.b(e.strides.has_value());
+  if (e.strides) w.dims(*e.strides);
+}
+
 // ------------------------------------------------------------------------------------ slicing
 
 int64_t floor_div(int64_t a, int64_t b) {  // b > 0
@@ -777,6 +803,14 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
       w.b(sp.has_value());
       w.i64(sp ? sp->first : 0);
       w.i64(sp ? sp->second : 0);
+      return ok_status();
+    }
+    case kViewExplainReshape: {
+      SV_TRY(View v, read_view(r, 0));
+      SV_TRY(sym::Shape s, read_shape(r));
+      SV_TRY(ReshapeExplanation e, explain_reshape(v, s));
+      write_explanation(w, e);
+      str = std::move(e.text);
       return ok_status();
     }
     default:

@@ -227,25 +227,23 @@ std::string S(int64_t v) { return std::to_string(v); }
 
 // The op's name as the TypeScript API spells it (errors start with it).
 const char* kernel_name(int64_t kind, int64_t code) {
-  static const char* const names[] = {
-      // binary (12), unary (5), reduce (4)
-      "add", "sub", "mul", "div", "maximum", "minimum", "equal", "notEqual", "less", "lessEqual",
-      "greater", "greaterEqual", "neg", "abs", "sqrt", "exp", "log", "sum", "max", "min", "mean",
-      // math unary (18), math binary (4)
-      "square", "floor", "ceil", "round", "trunc", "sign", "sin", "cos", "tan", "tanh", "exp2",
-      "log2", "log10", "log1p", "expm1", "isnan", "isfinite", "logicalNot", "pow", "logicalAnd",
-      "logicalOr", "logicalXor",
-      // reduce_more (3), moments (2), arg (2), scan (2), sort (2)
-      "prod", "any", "all", "variance", "std", "argmax", "argmin", "cumsum", "cumprod", "sort",
-      "argsort"};
-  static const int8_t first[kKinds] = {-1, 0, 12, -1, 17, 21, 39, -1, 43, 46, 48, 50, 52, -1, -1};
+  // The API names come from the boundary tables (each table's values are 0..count-1).
   switch (kind) {
     case kCopy: return "assign";
+    case kBinary: return tables::kBinaryOpNames[code];
+    case kUnary: return tables::kUnaryOpNames[code];
     case kWhere: return "where";
+    case kReduce: return tables::kReduceOpNames[code];
+    case kMathUnary: return tables::kMathOpNames[code];
+    case kMathBinary: return tables::kMathBinaryOpNames[code];
     case kClip: return "clip";
+    case kReduceMore: return tables::kReduceMoreOpNames[code];
+    case kMoments: return tables::kMomentOpNames[code];
+    case kArg: return tables::kArgOpNames[code];
+    case kScan: return tables::kScanOpNames[code];
+    case kSort: return tables::kSortOpNames[code];
     case kTopk: return "topk";
-    case kMatmul: return "matmul";
-    default: return names[first[kind] + code];
+    default: return "matmul";
   }
 }
 

@@ -52,6 +52,7 @@ enum Op : int32_t {
   kViewStride = 55,  // one stride of a view
   kViewRequiredSpan = 56,  // the buffer range a view reads
   kViewSimplify = 57,  // the view with mergeable dims merged
+  kViewExplainReshape = 58,  // why a reshape is (or is not) one strided view: groups, blocking pair; text in the string
   kKernelGather = 85,  // take along an axis by indices or a bool mask
   kKernelRun = 86,  // one kernel call: Kind, code, output, operands, extras
 };
@@ -278,7 +279,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0x6acad85bu;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0x0c828b8eu;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -287,7 +288,7 @@ struct Table {
 };
 
 // The number of entries of each table (e.g. the op codes a kernel kind accepts).
-inline constexpr int kOpCount = 45;
+inline constexpr int kOpCount = 46;
 inline constexpr int kTokCount = 5;
 inline constexpr int kSliceKindCount = 6;
 inline constexpr int kViewTagCount = 2;
@@ -355,6 +356,7 @@ inline constexpr int16_t kOpValues[] = {
     static_cast<int16_t>(sv::wire::kViewStride),
     static_cast<int16_t>(sv::wire::kViewRequiredSpan),
     static_cast<int16_t>(sv::wire::kViewSimplify),
+    static_cast<int16_t>(sv::wire::kViewExplainReshape),
     static_cast<int16_t>(sv::wire::kKernelGather),
     static_cast<int16_t>(sv::wire::kKernelRun),
 };
@@ -626,7 +628,7 @@ inline constexpr const char* kSortOpNames[] = {
 };
 
 inline constexpr Table kTables[] = {
-    {"Op", 45, kOpValues},
+    {"Op", 46, kOpValues},
     {"Tok", 5, kTokValues},
     {"SliceKind", 6, kSliceKindValues},
     {"ViewTag", 2, kViewTagValues},

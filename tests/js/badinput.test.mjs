@@ -565,6 +565,18 @@ row('explain', {
   ],
 });
 
+row('explainReshape', {
+  op: 'explainReshape',
+  sig: ['viewOrArray', 'symshape'],
+  valid: [(c) => c.b, [4, 3]],
+  call: fnCall('explainReshape'),
+  cases: [
+    [[(c) => c.b, [5]], S('shape_mismatch'), '[5]'],
+    [[(c) => c.b, [-1, -1]], S('invalid_argument'), '[-1,-1]'],
+    [[(c) => c.b, [-2, -6]], S('invalid_argument'), '-2'],
+  ],
+});
+
 // ---- Shape
 const SH = (m, sig, valid, cases = [], known = []) =>
   row(`Shape.${m}`, { op: `Shape.${m}`, sig, valid, call: (c, ...a) => sv.Shape[m](...a), cases: [...cases, ...known.map((k) => k.slice(0, 3))] });

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0x6acad85b;
+export const TABLES_SOURCE_HASH = 0x0c828b8e;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -94,6 +94,8 @@ export const enum Op {
   ViewRequiredSpan = 56,
   /** the view with mergeable dims merged */
   ViewSimplify = 57,
+  /** why a reshape is (or is not) one strided view: groups, blocking pair; text in the string */
+  ViewExplainReshape = 58,
   /** take along an axis by indices or a bool mask */
   KernelGather = 85,
   /** one kernel call: Kind, code, output, operands, extras */

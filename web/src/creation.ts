@@ -14,6 +14,7 @@ import {
 } from './dtype.js';
 import { StrideViewError, fmt, isArrayLike, relabel } from './errors.js';
 import { checkShape } from './axes.js';
+import { SingleOp } from './boundary_tables.js';
 import { Kind, NDArrayClass, runKernel } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
 import { heapArray } from './storage.js';
@@ -216,7 +217,7 @@ function fullImpl(shape: readonly number[] | number, value: Scalar, dtype?: DTyp
   }
   const dt = dtype === undefined ? scalarDType(value) : checkDType(op, dtype);
   const v = storedNumber(op, dt, value);
-  if (v !== null) return runKernel(Kind.Copy, 0, dt, null, s, [v], dt);
+  if (v !== null) return runKernel(Kind.Copy, SingleOp.Only, dt, null, s, [v], dt);
   const stored = toStored(op, dt, value);
   const out = NDArrayClass._empty(op, s, dt);
   (heapArray(out._s, dt) as { fill(v: number | bigint): unknown }).fill(stored);

@@ -90,6 +90,7 @@ export {
 export { matmul, dot } from './linalg.js';
 export { type SortOptions, type TopK, take, takeAlongAxis, compress, sort, argsort, topk } from './select.js';
 export { explain, type ExplainOptions } from './explain.js';
+export { explainReshape, type ReshapeExplanation, type ReshapeGroup, type ReshapeBlocking } from './reshape_explain.js';
 export {
   type NdarrayLike,
   type NdarrayLikeInput,

@@ -17,8 +17,8 @@ export function registerArrayClass(c: typeof NDArray): void {
 }
 
 // The kernel kinds come from the boundary tables (src/core/boundary_tables.json), with their C++ twins.
-import { Kind } from './boundary_tables.js';
-export { Kind };
+import { GatherOut, KernelIn, KernelOut, Kind, SingleOp } from './boundary_tables.js';
+export { Kind } from './boundary_tables.js';
 
 /** @internal Writes an array as a kernel operand: buffer address and length, dtype code, view. */
 export function putOperand(w: Wire, a: NDArray): void {
@@ -64,11 +64,11 @@ export function runKernel(
   w.put(kind);
   w.put(code);
   if (out !== null) {
-    w.put(1);
+    w.put(KernelOut.Given);
     w.put(info(rdt).code);
     putOperand(w, out);
   } else {
-    w.put(0);
+    w.put(KernelOut.Allocate);
     w.put(info(rdt).code);
     if (shape !== null) {
       w.put(1);
@@ -81,11 +81,11 @@ export function runKernel(
   for (let i = 0; i < inputs.length; i++) {
     const x = inputs[i]!;
     if (typeof x === 'number') {
-      w.put(1);
+      w.put(KernelIn.Scalar);
       w.put(info(sdt).code);
       w.put(x);
     } else {
-      w.put(0);
+      w.put(KernelIn.Array);
       putOperand(w, x);
     }
   }
@@ -122,7 +122,7 @@ export function runKernel(
 /** @internal dst[...] = cast(src) broadcast to dst's shape; masked-out src elements get src's fill. */
 export function kernelCopy(dst: NDArray, src: NDArray): void {
   try {
-    runKernel(Kind.Copy, 0, dst.dtype, dst, null, [src], src.dtype, src._fill);
+    runKernel(Kind.Copy, SingleOp.Only, dst.dtype, dst, null, [src], src.dtype, src._fill);
   } catch (e) {
     throw relabel('assign', e);
   }
@@ -142,7 +142,7 @@ export function gather(a: NDArray, axis: number, indices: readonly number[], op:
   const out = NDArrayClass._empty('take', sh, a.dtype);
   try {
     wire.begin();
-    wire.put(0);
+    wire.put(GatherOut.Into);
     putOperand(wire, out);
     putOperand(wire, a);
     wire.put(a._fill);
@@ -159,7 +159,7 @@ export function gather(a: NDArray, axis: number, indices: readonly number[], op:
 /** @internal Gather along axis 0 where the bool `mask` (1-D, a's first dim) is true: one call, the result allocated in WASM. */
 export function gatherMask(a: NDArray, mask: NDArray): NDArray {
   const w = wire.begin();
-  w.put(1);
+  w.put(GatherOut.Allocate);
   putOperand(w, a);
   w.put(a._fill);
   w.put(0);
@@ -220,7 +220,7 @@ export function copyInto(op: string, a: NDArray, dtype: DType, out: unknown): ND
     if (o.ndim !== a.ndim || o.shape.some((d, i) => d !== a._v._shape[i])) {
       throw new StrideViewError('shape_mismatch', `${op}: out has shape ${fmt(o.shape)} but the result has shape ${fmt(a.shape)}`);
     }
-    return runKernel(Kind.Copy, 0, dtype, o, null, [a], a.dtype, a._fill);
+    return runKernel(Kind.Copy, SingleOp.Only, dtype, o, null, [a], a.dtype, a._fill);
   } catch (e) {
     throw relabel(op, e);
   }

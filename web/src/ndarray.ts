@@ -17,6 +17,7 @@ import {
   unsqueezeShape,
 } from './axes.js';
 import { type NestedArray, asArray, nestedArray, storedNumber } from './creation.js';
+import { SingleOp } from './boundary_tables.js';
 import { Kind, copyInto, kernelCopy, outOption, registerArrayClass, runKernel } from './kernel_client.js';
 import { type SliceSpec, elementOffset, indexArray, maskSelect, paddingElements, sliceArray } from './slicing.js';
 import { type Storage, adoptStorage, allocStorage, finalizer, heapArray, releaseStorage, track } from './storage.js';
@@ -101,7 +102,7 @@ export class NDArray {
   /** @internal A C-ordered copy (masked-out elements get the fill value), optionally cast. */
   _materialize(op: string, dtype: DType = this.dtype): NDArray {
     try {
-      return runKernel(Kind.Copy, 0, dtype, null, null, [this], this.dtype, this._fill);
+      return runKernel(Kind.Copy, SingleOp.Only, dtype, null, null, [this], this.dtype, this._fill);
     } catch (e) {
       throw relabel(op, e);
     }
@@ -494,7 +495,7 @@ export class NDArray {
     if (typeof src === 'number' || typeof src === 'boolean' || typeof src === 'bigint') {
       const v = storedNumber(op, this.dtype, src);
       if (v !== null) {
-        runKernel(Kind.Copy, 0, this.dtype, this, null, [v], this.dtype);
+        runKernel(Kind.Copy, SingleOp.Only, this.dtype, this, null, [v], this.dtype);
         return this;
       }
     }

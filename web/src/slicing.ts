@@ -1,6 +1,7 @@
 // NumPy indexing: the slice specs (I, R, Rs, L, A, N, E), the parser of slice strings such as
 // '1:3, ::-1, None', and the ViewSlice request that applies them (the view rules are C++'s), with
 // boolean-mask selection.
+import { SliceKind } from './boundary_tables.js';
 import { StrideViewError, fmt, toInt, toInts } from './errors.js';
 import { full } from './creation.js';
 import { gather, gatherMask } from './kernel_client.js';
@@ -158,27 +159,27 @@ export function sliceArray(op: string, a: NDArray, specs: readonly unknown[]): N
     const s = list[i]!;
     switch (s.kind) {
       case 'I':
-        wire.put(0);
+        wire.put(SliceKind.Index);
         wire.put(specInt(op, i, 'index', s.index));
         break;
       case 'R':
-        wire.put(1);
+        wire.put(SliceKind.Range);
         wire.put(s.start === null ? NaN : specInt(op, i, 'start', s.start));
         wire.put(s.stop === null ? NaN : specInt(op, i, 'stop', s.stop));
         wire.put(s.step === null ? NaN : specInt(op, i, 'step', s.step));
         break;
       case 'A':
-        wire.put(3);
+        wire.put(SliceKind.All);
         break;
       case 'N':
-        wire.put(4);
+        wire.put(SliceKind.NewAxis);
         break;
       case 'L':
-        wire.put(5);
+        wire.put(SliceKind.List);
         (lists ??= []).push(s.indices);
         break;
       case 'E':
-        wire.put(6);
+        wire.put(SliceKind.Ellipsis);
         break;
     }
   }
@@ -192,7 +193,7 @@ function putIndex(v: View, idx: readonly number[]): void {
   putView(wire, v);
   wire.put(idx.length);
   for (let i = 0; i < idx.length; i++) {
-    wire.put(0);
+    wire.put(SliceKind.Index);
     wire.put(idx[i]!);
   }
   wire.call(Op.ViewSlice);

@@ -1,5 +1,6 @@
 // View: an immutable value describing how to read a flat buffer as an n-d array. All rules live in
 // C++ (src/view); this class only carries the result of one C++ call per operation.
+import { FlatMode, Tok, ViewTag } from './boundary_tables.js';
 import { StrideViewError, fmt, indexArgs, relabel, toInt, toInts, toPairs } from './errors.js';
 import { Op, wire, type Wire } from './wire.js';
 import { type Dim, type SymShape, putExpr, putShape, readExpr, toShape } from './sym.js';
@@ -27,8 +28,8 @@ export class View {
   #maskFrozen = false;
   readonly #contiguous: boolean;
   readonly #numel: Dim;
-  /** @internal 1: flat with strides, 2: flat with default strides, 0: only by derivation. */
-  readonly _mode: number;
+  /** @internal how the view travels back to the engine (FlatMode). */
+  readonly _mode: FlatMode;
   /** @internal */
   readonly _deriv: number[] | null;
   /** @internal keeps variables used by the derivation alive */
@@ -41,7 +42,7 @@ export class View {
     mask: Mask | null,
     contiguous: boolean,
     numel: Dim,
-    mode: number,
+    mode: FlatMode,
     deriv: number[] | null,
     parent: View | null,
   ) {
@@ -96,7 +97,7 @@ export class View {
     mask: Mask | null,
     contiguous: boolean,
     numel: Dim,
-    mode: number,
+    mode: FlatMode,
     deriv: number[] | null,
     parent: View | null,
   ): View {
@@ -358,7 +359,7 @@ export function createView(shape: SymShape, options: ViewOptions = {}): View {
   const off = options.offset === undefined ? 0 : toInt(op, 'offset', options.offset);
   const st = options.strides === undefined ? null : toInts(op, 'strides', options.strides);
   const m = options.mask === undefined || options.mask === null ? null : toPairs(op, 'mask', options.mask);
-  wire.begin().put(0);
+  wire.begin().put(ViewTag.Flat);
   putShape(wire, s);
   wire.put(off);
   if (st) {
@@ -430,7 +431,7 @@ export function pairs(op: string, what: string, v: unknown): readonly (readonly 
 
 /** @internal Writes a view in the wire's view encoding. */
 export function putView(w: Wire, v: View): void {
-  if (v._mode === 0) {
+  if (v._mode === FlatMode.Derivation) {
     w.sym = true;
     const d = v._deriv!;
     for (let i = 0; i < d.length; i++) w.put(d[i]!);
@@ -438,19 +439,19 @@ export function putView(w: Wire, v: View): void {
   }
   const shape = v._shape;
   const n = shape.length;
-  w.put(0);
+  w.put(ViewTag.Flat);
   w.put(n);
   for (let i = 0; i < n; i++) {
     const d = shape[i]!;
     if (typeof d === 'number') {
-      w.put(0);
+      w.put(Tok.Const);
       w.put(d);
     } else {
       putExpr(w, d);
     }
   }
   w.put(v.offset);
-  if (v._mode === 1) {
+  if (v._mode === FlatMode.Strided) {
     const strides = v._strides;
     w.put(1);
     w.put(n);
@@ -475,7 +476,7 @@ export function putView(w: Wire, v: View): void {
 function readDim(w: Wire): Dim {
   const s = w.s;
   const p = w.pos;
-  if (s[p] !== 0) return readExpr(w);
+  if (s[p] !== Tok.Const) return readExpr(w);
   w.pos = p + 2;
   return s[p + 1]!;
 }
@@ -504,15 +505,15 @@ export function readView(w: Wire, deriv: number[] | null, parent: View | null): 
   }
   const contiguous = w.bool();
   const numel = readDim(w);
-  if (mode === 0 && deriv === null) {
+  if (mode === FlatMode.Derivation && deriv === null) {
     throw new Error('strideview: internal error: a derived view without its derivation');
   }
-  return View._make(shape, strides, offset, mask, contiguous, numel, mode, mode === 0 ? deriv : null, mode === 0 ? parent : null);
+  return View._make(shape, strides, offset, mask, contiguous, numel, mode, mode === FlatMode.Derivation ? deriv : null, mode === FlatMode.Derivation ? parent : null);
 }
 
 /** @internal Starts one movement op on C++: [1, view, op, args] decoded and replayed by read_view. */
 export function startDerive(v: View, op: number): Wire {
-  wire.begin().put(1);
+  wire.begin().put(ViewTag.Derived);
   putView(wire, v);
   wire.put(op);
   return wire;

@@ -59,37 +59,30 @@ void run_copy_same(const Plan& p, int64_t esize) {
 
 // Any dtype pair through one loop: the caster picks a direct loop or the wide intermediate.
 SV_LOOP_FN void run_copy_cast(const Plan& p, const detail::Caster& c) {
-  uint32_t staged = 0;
-  const int t = tiles::staged_dim(p, 1, &staged);
-  if (t >= 0 && tiles::walk(p, t, staged, [&](char* const* ptr, const int64_t*, int64_t m) {
-        detail::cast_row(c, ptr[0], 1, ptr[1], 1, m);
-      })) {
-    return;
-  }
-  const int L = p.last();
-  const int64_t ds = p.stride[0][L], ss = p.stride[1][L], n = p.shape[L];
-  for_each_outer(p, 1, [&](char** ptr) { detail::cast_row(c, ptr[0], ds, ptr[1], ss, n); });
+  tiles::for_each_row(p, 1, [&](char* const* ptr, const int64_t* st, int64_t n) {
+    detail::cast_row(c, ptr[0], st[0], ptr[1], st[1], n);
+  });
 }
 
 }  // namespace
 
 namespace detail {
-// The tile transposes behind tiles::walk (rows.hpp): rows::copy_2d is instantiated only here.
-void copy_2d_raw(int64_t esize, void* d, int64_t dd, const void* s, int64_t si, int64_t sj,
-                 int64_t r, int64_t c) {
+// The stage fill behind tiles::walk (rows.hpp): rows::stage_2d is instantiated only here.
+void stage_2d_raw(int64_t esize, void* d, int64_t dp, const void* s, int64_t si, int64_t sj,
+                  int64_t r, int64_t c) {
   switch (esize) {
     case 1:
-      return rows::copy_2d<uint8_t>(static_cast<uint8_t*>(d), dd, static_cast<const uint8_t*>(s),
-                                    si, sj, r, c);
+      return rows::stage_2d<uint8_t>(static_cast<uint8_t*>(d), dp, static_cast<const uint8_t*>(s),
+                                     si, sj, r, c);
     case 2:
-      return rows::copy_2d<uint16_t>(static_cast<uint16_t*>(d), dd,
-                                     static_cast<const uint16_t*>(s), si, sj, r, c);
+      return rows::stage_2d<uint16_t>(static_cast<uint16_t*>(d), dp,
+                                      static_cast<const uint16_t*>(s), si, sj, r, c);
     case 4:
-      return rows::copy_2d<uint32_t>(static_cast<uint32_t*>(d), dd,
-                                     static_cast<const uint32_t*>(s), si, sj, r, c);
+      return rows::stage_2d<uint32_t>(static_cast<uint32_t*>(d), dp,
+                                      static_cast<const uint32_t*>(s), si, sj, r, c);
     default:
-      return rows::copy_2d<uint64_t>(static_cast<uint64_t*>(d), dd,
-                                     static_cast<const uint64_t*>(s), si, sj, r, c);
+      return rows::stage_2d<uint64_t>(static_cast<uint64_t*>(d), dp,
+                                      static_cast<const uint64_t*>(s), si, sj, r, c);
   }
 }
 

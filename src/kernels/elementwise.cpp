@@ -200,16 +200,9 @@ SV_LOOP_FN void run_binary_wide(const Plan& p, const WideBinary& w) {
 
 SV_LOOP_FN void run_binary(const Plan& p, BinaryRowFn fn) {
   // Transposed inputs: staged tiles (rows.hpp), the row loop then runs on contiguous tiles.
-  uint32_t staged = 0;
-  const int t = tiles::staged_dim(p, 1, &staged);
-  if (t >= 0 && tiles::walk(p, t, staged, [&](char* const* ptr, const int64_t* st, int64_t m) {
-        fn(ptr[0], 1, ptr[1], st[1], ptr[2], st[2], m);
-      })) {
-    return;
-  }
-  const int L = p.last();
-  const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L], bs = p.stride[2][L];
-  for_each_outer(p, 1, [&](char** ptr) { fn(ptr[0], os, ptr[1], as, ptr[2], bs, n); });
+  tiles::for_each_row(p, 1, [&](char* const* ptr, const int64_t* st, int64_t n) {
+    fn(ptr[0], st[0], ptr[1], st[1], ptr[2], st[2], n);
+  });
 }
 
 template <UnaryOp OP, class T>
@@ -253,16 +246,9 @@ UnaryRowFn unary_fn(UnaryOp op, DType t) {
 }
 
 SV_LOOP_FN void run_unary(const Plan& p, UnaryRowFn fn) {
-  uint32_t staged = 0;
-  const int t = tiles::staged_dim(p, 1, &staged);
-  if (t >= 0 && tiles::walk(p, t, staged, [&](char* const* ptr, const int64_t*, int64_t m) {
-        fn(ptr[0], 1, ptr[1], 1, m);
-      })) {
-    return;
-  }
-  const int L = p.last();
-  const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L];
-  for_each_outer(p, 1, [&](char** ptr) { fn(ptr[0], os, ptr[1], as, n); });
+  tiles::for_each_row(p, 1, [&](char* const* ptr, const int64_t* st, int64_t n) {
+    fn(ptr[0], st[0], ptr[1], st[1], n);
+  });
 }
 
 // where() moves raw elements: one loop per element size.

@@ -1,8 +1,11 @@
-// Transposed operands large enough for the staged tiles (rows.hpp tiles::walk, more than 4 KiB of
-// output per 2-D block): casts, unary and binary ops reading a transposed (or permuted) operand, at sizes
-// around the tile edges (256 bytes along the source rows by 256 bytes along the output rows),
-// with padded (odd) and negative strides, offsets and misalignment; every element against the
-// scalar reference (kernels/scalar/ops.hpp) and every guard byte unchanged, SIMD on and off.
+// Transposed operands large enough for the staged tiles (rows.hpp tiles::walk, at least 4 KiB of
+// output per 2-D block): casts, unary and binary ops reading a transposed (or permuted) operand, at
+// sizes around the band edges (128 bytes of source run per band, whole output rows up to 4096
+// elements or 512 KiB of staged band), with padded (odd) and negative strides, offsets and
+// misalignment; every element against the scalar reference (kernels/scalar/ops.hpp) and every
+// guard byte unchanged, SIMD on and off.
+#include <algorithm>
+
 #include "kernels/scalar/ops.hpp"
 #include "test_kernels_util.hpp"
 
@@ -10,19 +13,19 @@ using namespace kt;
 
 namespace {
 
-// Tile rows (source bytes / element size) and columns (output row bytes / element size).
-int64_t tile_rows(int64_t e) { return 256 / e; }
-int64_t tile_cols(int64_t e) { return 256 / e; }
+// Band rows for staged elements of e bytes, and band columns when `staged` operands of that size
+// share the 512 KiB stage (tiles::kSrcBytes, kStageBytes, kMaxCols).
+int64_t band_rows(int64_t e) { return 128 / e; }
+int64_t band_cols(int64_t e, int64_t staged) {
+  return std::min<int64_t>(4096, 512 * 1024 / (band_rows(e) * e * staged));
+}
 
-// [r, c] shapes of 32 KiB or more at element size e (several tiles), around multiples of the tile.
-std::vector<std::pair<int64_t, int64_t>> edge_shapes(int64_t e) {
-  const int64_t tr = tile_rows(e), tc = tile_cols(e);
-  // (each tile edge ragged in one direction or both; every block far above the 4 KiB threshold)
-  std::vector<std::pair<int64_t, int64_t>> out = {{tr + 1, tc + 1}, {2 * tr + 3, tc - 1}};
-  for (auto& [r, c] : out) {
-    while (r * c * e < 32 * 1024) r += tr;
-  }
-  return out;
+// [r, c] shapes around the band edges for staged elements of e bytes: one more row than a band
+// with one more column than a band (a ragged last band both ways), two bands and three rows, and
+// one row short of a band; each block far above the 4 KiB threshold.
+std::vector<std::pair<int64_t, int64_t>> edge_shapes(int64_t e, int64_t staged = 1) {
+  const int64_t tr = band_rows(e), tc = band_cols(e, staged);
+  return {{tr + 1, tc + 1}, {2 * tr + 3, 301}, {tr - 1, 203}};
 }
 
 // The transposed source views of an [r, c] operand: plain (an [c, r] array read transposed), with
@@ -101,7 +104,7 @@ void run_add(const Arr& a, const Arr& b, const Arr& out0) {
 
 }  // namespace
 
-TEST_CASE("transpose: casts of a transposed operand around the tile edges", "[kernels][transpose]") {
+TEST_CASE("transpose: casts of a transposed operand around the band edges", "[kernels][transpose]") {
   std::mt19937_64 rng(2024);
   const std::pair<DType, DType> pairs[] = {
       {DType::float64, DType::float32}, {DType::float32, DType::float64},
@@ -109,8 +112,7 @@ TEST_CASE("transpose: casts of a transposed operand around the tile edges", "[ke
       {DType::int16, DType::int64},     {DType::uint8, DType::int16},
       {DType::bool_, DType::float32},   {DType::float64, DType::int8}};
   for (const auto& [dt, st] : pairs) {
-    const int64_t e = std::max<int64_t>(static_cast<int64_t>(dtype_size(dt)),
-                                        static_cast<int64_t>(dtype_size(st)));
+    const int64_t e = static_cast<int64_t>(dtype_size(st));
     for (const auto& [r, c] : edge_shapes(e)) {
       for (const View& v : transposed_views(r, c)) {
         const Arr src = make_arr(v, st, rng, static_cast<int>(rng() % 4));
@@ -148,7 +150,9 @@ TEST_CASE("transpose: add with one or two transposed operands and a broadcast ro
   std::mt19937_64 rng(31337);
   for (DType t : {DType::uint8, DType::int16, DType::float32, DType::float64}) {
     const int64_t e = static_cast<int64_t>(dtype_size(t));
-    for (const auto& [r, c] : edge_shapes(e)) {
+    std::vector<std::pair<int64_t, int64_t>> shapes = edge_shapes(e, 1);
+    for (const auto& rc : edge_shapes(e, 2)) shapes.push_back(rc);  // two inputs share the stage
+    for (const auto& [r, c] : shapes) {
       const std::vector<View> tv = transposed_views(r, c);
       const Arr plain = make_arr(contiguous_view({r, c}), t, rng, 1);
       const Arr row = make_arr(make_view({r, c}, 0, {0, 1}), t, rng, 0);

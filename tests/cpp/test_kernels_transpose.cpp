@@ -31,7 +31,11 @@ std::vector<std::pair<int64_t, int64_t>> edge_shapes(int64_t e, int64_t staged =
 // The transposed source views of an [r, c] operand: plain (an [c, r] array read transposed), with
 // padded source rows (odd row stride r + 3) and an offset, and flipped along the inner dim
 // (negative stride).
+// Full-width bands (c > 1024, several MB checked element by element) get the plain and the
+// flipped view only (the odd stride and offset are covered by the narrower shapes), to keep the
+// sanitizer build's run short.
 std::vector<View> transposed_views(int64_t r, int64_t c) {
+  if (c > 1024) return {make_view({r, c}, 0, {1, r}), make_view({r, c}, (c - 1) * r, {1, -r})};
   return {make_view({r, c}, 0, {1, r}), make_view({r, c}, 5, {1, r + 3}),
           make_view({r, c}, (c - 1) * (r + 1), {1, -(r + 1)})};
 }
@@ -151,7 +155,7 @@ TEST_CASE("transpose: add with one or two transposed operands and a broadcast ro
   for (DType t : {DType::uint8, DType::int16, DType::float32, DType::float64}) {
     const int64_t e = static_cast<int64_t>(dtype_size(t));
     std::vector<std::pair<int64_t, int64_t>> shapes = edge_shapes(e, 1);
-    for (const auto& rc : edge_shapes(e, 2)) shapes.push_back(rc);  // two inputs share the stage
+    shapes.push_back(edge_shapes(e, 2)[0]);  // the band edge when two inputs share the stage
     for (const auto& [r, c] : shapes) {
       const std::vector<View> tv = transposed_views(r, c);
       const Arr plain = make_arr(contiguous_view({r, c}), t, rng, 1);
@@ -159,7 +163,7 @@ TEST_CASE("transpose: add with one or two transposed operands and a broadcast ro
       const Arr out = make_arr(contiguous_view({r, c}), t, rng, 3);
       const Arr t0 = make_arr(tv[0], t, rng, 2);
       const Arr t1 = make_arr(tv[1], t, rng, 0);
-      const Arr t2 = make_arr(tv[2], t, rng, 3);
+      const Arr t2 = make_arr(tv.back(), t, rng, 3);
       run_add(plain, t0, out);
       run_add(t1, plain, out);
       run_add(t0, t2, out);

@@ -1,6 +1,7 @@
 // `npm run bench`: strideview's kernels through the public package API, as ratios to memcpy
 // bandwidth measured in the same run, and against JS peers (devDependencies). Prints a Markdown
 // table; never fails on speed. Usage: node bench/run.mjs [--n 4096] [--reps 7] [--no-peers]
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { ndarrayOpsPeer, stdlibPeer, tfjsPeer } from './peers.mjs';
 import * as sv from '../dist/index.mjs';
@@ -78,6 +79,100 @@ const extra = [
 ];
 for (const [name, fn, bytes] of extra) results.set(name, { ms: median(fn), bytes });
 
+// The transpose targets (issue list): each case's ms against a reference in the same run: memcpy of
+// the same bytes, or the same op on contiguous operands. [name, thunk, reference, target]
+const cubeT = [cubeShape[0], cubeShape[2], cubeShape[1]];
+const perm021Dst = dst.reshape(cubeT);
+const transposeCases = [
+  ['2-D transpose copy', () => dst.assign(a.transpose()), 'memcpy', 0.5],
+  ['flip last axis', () => dst.assign(a.flip([1])), 'memcpy', 0.8],
+  ['add, one transposed operand', () => sv.add(a, b.transpose()).dispose(), 'add contiguous', 0.5],
+  ['sqrt of a transposed operand', () => sv.sqrt(a.transpose()).dispose(), 'sqrt contiguous', 0.5],
+  ['astype float64 of a transposed operand', () => a.transpose().astype('float64').dispose(),
+    'astype float64 contiguous', 0.5],
+  ['3-D permute (0,2,1)', () => perm021Dst.assign(cube.permute([0, 2, 1])), 'memcpy', 0.4],
+  ['3-D permute (2,0,1)', () => permDst.assign(cube.permute([2, 0, 1])), 'memcpy', 0.4],
+  ['sum over axis 0 of a transposed operand', () => sv.sum(a.transpose(), { axes: [0] }).dispose(),
+    'sum over last axis', 0.5],
+];
+// Each case is timed right after its reference, round after round (--rounds, default 3), in process
+// CPU time (user + system) as well as wall time: on a machine shared with other jobs the CPU time
+// leaves out the time this process waits for a core, so the ratios stay comparable between runs.
+// The ratio printed is the median over rounds of (reference / case) in CPU time.
+function cpuMedian(fn, reps = REPS) {
+  fn();
+  const t = [];
+  for (let i = 0; i < reps; i++) {
+    const s = process.cpuUsage();
+    fn();
+    const u = process.cpuUsage(s);
+    t.push((u.user + u.system) / 1000);
+  }
+  t.sort((x, y) => x - y);
+  return t[t.length >> 1];
+}
+const referenceFns = {
+  memcpy: () => m32.set(srcHalf, N * N),
+  'add contiguous': () => sv.add(a, b).dispose(),
+  'sqrt contiguous': () => sv.sqrt(a).dispose(),
+  'astype float64 contiguous': () => a.astype('float64').dispose(),
+  'sum over last axis': () => sv.sum(a, { axes: [1] }).dispose(),
+};
+const ROUNDS = opt('rounds', 3);
+const mid = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+const transposeResults = transposeCases.map(([name, , ref, target]) => ({
+  name, ref, target, ms: [], cpu: [], refCpu: [], ratios: [],
+}));
+for (let round = 0; round < ROUNDS; round++) {
+  transposeCases.forEach(([, fn, ref], i) => {
+    const r = transposeResults[i];
+    const refCpu = cpuMedian(referenceFns[ref]);
+    const cpu = cpuMedian(fn);
+    r.ms.push(median(fn));
+    r.cpu.push(cpu);
+    r.refCpu.push(refCpu);
+    r.ratios.push(refCpu / cpu);
+  });
+}
+for (const r of transposeResults) {
+  r.ms = mid(r.ms);
+  r.cpuMs = mid(r.cpu);
+  r.refMs = mid(r.refCpu);
+  r.ratio = mid(r.ratios);
+  r.spread = [Math.min(...r.ratios), Math.max(...r.ratios)];
+}
+
+// The size range: per-call ms of a 2-D transpose copy, a flip of the last axis, sqrt and add of a
+// transposed operand from [8,8] up (small arrays must not pay for tile setup), in process CPU time.
+const sizeRows = [];
+for (const n of [8, 64, 256, 1024]) {
+  const x = sv.arange(0, n * n, 1, 'float32').reshape([n, n]);
+  const y = sv.zeros([n, n], 'float32');
+  const reps = Math.max(5, Math.min(20000, Math.round(4e6 / (n * n))));
+  const perCall = (fn) => {
+    for (let i = 0; i < Math.min(reps, 100); i++) fn();
+    const t = [];
+    for (let r = 0; r < 5; r++) {
+      const s = process.cpuUsage();
+      for (let i = 0; i < reps; i++) fn();
+      const u = process.cpuUsage(s);
+      t.push((u.user + u.system) / reps);
+    }
+    t.sort((u, v) => u - v);
+    return t[2];
+  };
+  sizeRows.push({
+    n,
+    copy: perCall(() => y.assign(x)),
+    transpose: perCall(() => y.assign(x.transpose())),
+    flip: perCall(() => y.assign(x.flip([1]))),
+    sqrtT: perCall(() => sv.sqrt(x.transpose(), { out: y })),
+    addT: perCall(() => sv.add(x, x.transpose(), { out: y })),
+  });
+  x.dispose();
+  y.dispose();
+}
+
 // Per-call overhead of metadata-only ops (views of an NDArray, no data touched).
 const overhead = {};
 {
@@ -119,8 +214,15 @@ if (PEERS) {
 // ---- report
 const fmt = (x, d = 2) => (x == null ? '-' : x.toFixed(d));
 const lines = [];
+let cpuModel = os.cpus()[0]?.model ?? 'cpu';
+try {
+  const m = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'));
+  if (m) cpuModel = m[1].trim();
+} catch {
+  // no /proc (not Linux): os.cpus() it is
+}
 lines.push(`strideview bench: ${N}x${N} float32, median of ${REPS}, node ${process.version}, ` +
-  `${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}`);
+  `CPU: ${cpuModel} x${os.cpus().length}`);
 lines.push(`memcpy (TypedArray#set inside WebAssembly.Memory): ${fmt(memcpyMs)} ms, ${fmt(memcpyGBs, 1)} GB/s`);
 lines.push('');
 lines.push('| case | ms | GB/s | ratio to memcpy | target |' + peers.map((p) => ` ${p.name} ms (x slower) |`).join(''));
@@ -145,6 +247,26 @@ for (const [name] of extra) {
   const r = results.get(name);
   const bw = gbps(r.bytes, r.ms);
   lines.push(`| ${name} | ${fmt(r.ms)} | ${fmt(bw, 1)} | ${fmt(bw / memcpyGBs)} | |` + peers.map(() => ' |').join(''));
+}
+lines.push('');
+lines.push(`Transposes and permutes (ratio = reference / case in process CPU time, median of ${ROUNDS} ` +
+  'rounds of case and reference timed back to back; range = lowest and highest round):');
+lines.push('');
+lines.push('| case | wall ms | CPU ms | reference | reference CPU ms | ratio | range | target |');
+lines.push('|---|---|---|---|---|---|---|---|');
+for (const r of transposeResults) {
+  const met = r.ratio >= r.target ? 'ok' : 'MISSED';
+  lines.push(`| ${r.name} | ${fmt(r.ms)} | ${fmt(r.cpuMs)} | ${r.ref} | ${fmt(r.refMs)} | ` +
+    `${fmt(r.ratio)} | ${fmt(r.spread[0])}-${fmt(r.spread[1])} | >= ${r.target} ${met} |`);
+}
+lines.push('');
+lines.push('Per-call us by size (float32 [n,n], into an existing array; process CPU time):');
+lines.push('');
+lines.push('| n | copy | transpose copy | flip last axis | sqrt(x.T) | add(x, x.T) |');
+lines.push('|---|---|---|---|---|---|');
+for (const r of sizeRows) {
+  lines.push(`| ${r.n} | ${fmt(r.copy, 3)} | ${fmt(r.transpose, 3)} | ${fmt(r.flip, 3)} | ` +
+    `${fmt(r.sqrtT, 3)} | ${fmt(r.addT, 3)} |`);
 }
 lines.push('');
 for (const [k, us] of Object.entries(overhead)) {

@@ -169,50 +169,6 @@ BinaryRowFn binary_fn(BinaryOp op, DType t) {
   return nullptr;
 }
 
-// An input that jumps along the inner dim but streams along dim t (a transposed operand): walk
-// (t, inner) in tiles, transposing each such input's tile into a contiguous stage first, so every
-// row of the op runs on contiguous (or broadcast) operands.
-SV_LOOP_FN bool run_binary_staged(const Plan& p, int t, const bool* staged, BinaryRowFn fn) {
-  constexpr int64_t BR = 64, BC = 64;
-  const int64_t te = p.esize[1], re = p.esize[0];
-  Buffer buf;
-  if (!buf.allocate("binary", 2 * BR * BC * te).ok()) return false;
-  char* stage[3] = {nullptr, buf.data(), buf.data() + BR * BC * te};
-  Plan q = p;
-  q.move_to_second_last(t);
-  const int TD = q.ndim - 2, L = q.ndim - 1;
-  const int64_t rows = q.shape[TD], cols = q.shape[L];
-  for_each_outer(q, 2, [&](char** ptr) {
-    for (int64_t i0 = 0; i0 < rows; i0 += BR) {
-      const int64_t bi = rows - i0 < BR ? rows - i0 : BR;
-      for (int64_t j0 = 0; j0 < cols; j0 += BC) {
-        const int64_t bj = cols - j0 < BC ? cols - j0 : BC;
-        const char* in[3];
-        int64_t ins[3], inr[3];
-        for (int k = 1; k <= 2; ++k) {
-          const char* base = ptr[k] + (i0 * q.stride[k][TD] + j0 * q.stride[k][L]) * te;
-          if (staged[k]) {
-            detail::copy_2d_raw(te, stage[k], BC, base, q.stride[k][TD], q.stride[k][L], bi, bj);
-            in[k] = stage[k];
-            ins[k] = 1;
-            inr[k] = BC * te;
-          } else {
-            in[k] = base;
-            ins[k] = q.stride[k][L];
-            inr[k] = q.stride[k][TD] * te;
-          }
-        }
-        char* o = ptr[0] + (i0 * q.stride[0][TD] + j0) * re;
-        const int64_t orow = q.stride[0][TD] * re;
-        for (int64_t ii = 0; ii < bi; ++ii) {
-          fn(o + ii * orow, 1, in[1] + ii * inr[1], ins[1], in[2] + ii * inr[2], ins[2], bj);
-        }
-      }
-    }
-  });
-  return true;
-}
-
 // A binary op in a wide dtype: each row's inputs converted chunk by chunk, the op's wide loop, and
 // the result converted back (comparisons write their bools directly).
 struct WideBinary {
@@ -244,25 +200,10 @@ SV_LOOP_FN void run_binary_wide(const Plan& p, const WideBinary& w) {
 }
 
 SV_LOOP_FN void run_binary(const Plan& p, BinaryRowFn fn) {
-  const int L = p.last();
-  if (p.ndim >= 2 && p.stride[0][L] == 1) {
-    int t = -1;
-    bool staged[3] = {false, false, false};
-    for (int k = 1; k <= 2; ++k) {
-      const int64_t s = p.stride[k][L];
-      if (s == 0 || s == 1 || s == -1) continue;
-      int tk = -1;
-      for (int d = 0; d < L; ++d) {
-        if (p.stride[k][d] == 1 && p.shape[d] >= 8) tk = d;
-      }
-      if (tk < 0 || (t >= 0 && tk != t)) continue;
-      t = tk;
-      staged[k] = true;
-    }
-    if (t >= 0 && run_binary_staged(p, t, staged, fn)) return;
-  }
-  const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L], bs = p.stride[2][L];
-  for_each_outer(p, 1, [&](char** ptr) { fn(ptr[0], os, ptr[1], as, ptr[2], bs, n); });
+  // Transposed inputs: staged tiles (rows.hpp), the row loop then runs on contiguous tiles.
+  tiles::for_each_row(p, 1, [&](char* const* ptr, const int64_t* st, int64_t n) {
+    fn(ptr[0], st[0], ptr[1], st[1], ptr[2], st[2], n);
+  });
 }
 
 template <UnaryOp OP, class T>
@@ -320,9 +261,9 @@ UnaryRowFn unary_fn(UnaryOp op, DType t) {
 }
 
 SV_LOOP_FN void run_unary(const Plan& p, UnaryRowFn fn) {
-  const int L = p.last();
-  const int64_t n = p.shape[L], os = p.stride[0][L], as = p.stride[1][L];
-  for_each_outer(p, 1, [&](char** ptr) { fn(ptr[0], os, ptr[1], as, n); });
+  tiles::for_each_row(p, 1, [&](char* const* ptr, const int64_t* st, int64_t n) {
+    fn(ptr[0], st[0], ptr[1], st[1], n);
+  });
 }
 
 // where() moves raw elements: one loop per element size.

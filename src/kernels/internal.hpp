@@ -65,11 +65,6 @@ bool use_simd();
 // three wide types (float64, int64, uint64) instead of one loop per dtype pair. Strides are in
 // elements of the operand's dtype.
 
-// d[i*dd + j] = s[i*si + j*sj] for i < r, j < c, on raw elements of `esize` bytes (1, 2, 4, 8):
-// the tiled transpose when si == 1 (SIMD128 when enabled), blocked scalar otherwise.
-void copy_2d_raw(int64_t esize, void* d, int64_t dd, const void* s, int64_t si, int64_t sj,
-                 int64_t r, int64_t c);
-
 using CastRowFn = void (*)(void* d, int64_t ds, const void* s, int64_t ss, int64_t n);
 using WideLoadFn = void (*)(void* w, const void* s, int64_t ss, int64_t n);
 using WideStoreFn = void (*)(void* d, int64_t ds, const void* w, int64_t n);

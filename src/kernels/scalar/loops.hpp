@@ -42,6 +42,23 @@ inline void copy_raw_row(E* d, int64_t ds, const E* s, int64_t ss, int64_t n) {
   }
 }
 
+// The stage fill of the tile stager (rows.hpp tiles::walk): d[i*dp + j] = s[i*si + j*sj] for
+// i < r, j < c into a buffer that stays in cache, walked a few source rows (j) at a time along i
+// (the same order as the SIMD128 fill, simd128/transpose.hpp: every source line used up while
+// loaded).
+template <class E>
+inline void stage_2d(E* d, int64_t dp, const E* s, int64_t si, int64_t sj, int64_t r, int64_t c) {
+  constexpr int64_t G = 4;
+  for (int64_t j0 = 0; j0 < c; j0 += G) {
+    const int64_t j1 = j0 + G < c ? j0 + G : c;
+    SV_NO_VEC
+    for (int64_t i = 0; i < r; ++i) {
+      SV_NO_VEC
+      for (int64_t j = j0; j < j1; ++j) d[i * dp + j] = s[i * si + j * sj];
+    }
+  }
+}
+
 // d[i*dd + j] = s[i*si + j*sj] over an r x c block (2-D transposes), walked in cache blocks.
 template <class E>
 inline void copy_raw_2d(E* d, int64_t dd, int64_t dj, const E* s, int64_t si, int64_t sj, int64_t r,

@@ -21,13 +21,13 @@ const char* code_name(Code c) {
   return "unknown";
 }
 
-std::optional<int64_t> checked_add(int64_t a, int64_t b) {
+std::optional<int64_t> checked_add_wide(int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_add_overflow(a, b, &r) || !is_safe(r)) return std::nullopt;
   return r;
 }
 
-std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
+std::optional<int64_t> checked_mul_wide(int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_mul_overflow(a, b, &r) || !is_safe(r)) return std::nullopt;
   return r;

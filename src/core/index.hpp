@@ -68,7 +68,7 @@ class InlineVec {
 
   void assign(const T* p, size_t n) {
     n_ = std::min<size_t>(n, N);
-    std::memcpy(a_, p, n_ * sizeof(T));
+    if (n_) std::memcpy(a_, p, n_ * sizeof(T));
   }
   void assign(size_t n, const T& v) {
     n_ = std::min<size_t>(n, N);
@@ -110,10 +110,35 @@ class InlineVec {
 using LayoutDims = InlineVec<int64_t, kMaxRank + 1>;
 using LayoutMask = InlineVec<FlatRange, kMaxRank + 1>;
 
-// Checked helpers: nullopt when the exact result is outside [-kMaxSafe, kMaxSafe].
-std::optional<int64_t> checked_add(int64_t a, int64_t b);
-std::optional<int64_t> checked_mul(int64_t a, int64_t b);
 inline bool is_safe(int64_t v) { return v >= -kMaxSafe && v <= kMaxSafe; }
+
+// The index rule (NumPy): a negative index counts from the end. Normalises i for a dim of size n;
+// false when it is out of bounds (-n <= i < n is required).
+inline bool normalize_index(int64_t& i, int64_t n) {
+  if (i < 0) i += n;
+  return i >= 0 && i < n;
+}
+
+// Checked helpers: nullopt when the exact result is outside [-kMaxSafe, kMaxSafe]. Operands within
+// +-2^53-1 (all metadata) take the inline path: their double product is the exact product
+// correctly rounded, so it is within +-(2^53-1) exactly when the exact product is (no 128-bit
+// arithmetic, which __builtin_mul_overflow needs on wasm32); other operands go out of line.
+std::optional<int64_t> checked_add_wide(int64_t a, int64_t b);
+std::optional<int64_t> checked_mul_wide(int64_t a, int64_t b);
+inline std::optional<int64_t> checked_add(int64_t a, int64_t b) {
+  if (!is_safe(a) || !is_safe(b)) return checked_add_wide(a, b);
+  const int64_t r = a + b;
+  if (!is_safe(r)) return std::nullopt;
+  return r;
+}
+inline std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
+  if (!is_safe(a) || !is_safe(b)) return checked_mul_wide(a, b);
+  const double p = static_cast<double>(a) * static_cast<double>(b);
+  if (!(p <= static_cast<double>(kMaxSafe) && p >= -static_cast<double>(kMaxSafe))) {
+    return std::nullopt;
+  }
+  return a * b;
+}
 
 // "[2,3,4]"; the format of Shape::to_string, reused by every error message.
 std::string dims_to_string(std::span<const int64_t> d);

@@ -14,6 +14,11 @@ Result<int64_t> numel(std::span<const int64_t> shape);
 // Row-major strides with the zero-size rule: s[last] = size ? 1 : 0,
 // s[i] = shape[i] == 0 ? 0 : s[i+1] * max(1, shape[i+1]).
 Result<Dims> c_contiguous_strides(std::span<const int64_t> shape);
+// The same rule without the heap, for sizes already checked (0 <= size <= 2^53-1): writes
+// shape.size() strides to `out`; returns -1, or the dim whose stride exceeds 2^53-1 (then
+// c_strides_error(shape, dim) is c_contiguous_strides' error).
+int c_strides_into(std::span<const int64_t> shape, int64_t* out);
+Error c_strides_error(std::span<const int64_t> shape, int dim);
 
 // sum(indices[i] * strides[i]); no bounds check (as the spec says), but a rank check and an
 // overflow check.
@@ -29,6 +34,12 @@ Result<Dims> resolve_neg_one(std::span<const int64_t> current, std::span<const i
 
 // NumPy broadcasting: right-aligned, each pair equal or one of them 1.
 Result<Dims> broadcast(std::span<const int64_t> a, std::span<const int64_t> b);
+// The same rule without the heap (sizes already checked): writes max(a.size(), b.size()) sizes to
+// `out` (which may alias a or b when it is the longer one); returns -1, or the output dim where the
+// sizes differ and neither is 1.
+int broadcast_into(std::span<const int64_t> a, std::span<const int64_t> b, int64_t* out);
+// Whether `from` broadcasts to `to` (NumPy broadcast_to: right-aligned, each size equal or 1).
+bool broadcasts_to(std::span<const int64_t> from, std::span<const int64_t> to);
 
 // Maps an index of the broadcast (target) shape to the index in source_shape (right-aligned,
 // size-1 source dims map to 0). Errors when target_idx has lower rank than source_shape.

@@ -3,7 +3,7 @@
 // builds natively as well.
 //
 // Slicing and the movement ops are src/view's (slice.hpp, layout.hpp, view.hpp); kernel calls and
-// gathers are decoded in fast.cpp.
+// gathers are decoded in concrete_requests.cpp.
 #include <algorithm>
 #include <cmath>
 #include <type_traits>

@@ -239,7 +239,7 @@ VarRegistry& registry();
 // to `out` (or a string to `str`). Never throws, never aborts on bad input.
 Status dispatch(int32_t op, const double* in, size_t in_len, OutBuffer& out, std::string& str);
 
-// Decoding shared by api.cpp (general path) and fast.cpp (concrete views, no heap).
+// Decoding shared by api.cpp (general path) and concrete_requests.cpp (concrete views, no heap).
 Result<View> read_view(Reader& r, int depth);
 // A flat request view (tag 0, constant dims, counts matching the rank) into `v`, created as
 // View::create would (`st`: its error); false when the request is anything else (the caller then
@@ -250,9 +250,9 @@ void write_layout(Writer& w, const Layout& v);
 // kViewCreate for a flat view or one movement op on a flat view (`st`: the result's error); false
 // hands the request to the general path.
 bool fast_view(Reader r, Writer& w, Status& st);
-// kKernelRun: one kernel call, its output allocated here or given (see fast.cpp).
+// kKernelRun: one kernel call, its output allocated here or given (see concrete_requests.cpp).
 Status kernel_run(Reader& r, Writer& w);
-Status kernel_gather(Reader& r, Writer& w);  // fast.cpp: kKernelGather
+Status kernel_gather(Reader& r, Writer& w);  // concrete_requests.cpp: kKernelGather
 
 // Variable creation carries a string, so it has its own entry point. Returns the id.
 Result<int64_t> create_var(const std::string& name, double min, double max);

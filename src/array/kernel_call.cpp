@@ -7,7 +7,7 @@
 
 #include "core/storage.hpp"
 #include "shape/shape.hpp"
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 #include "view/view.hpp"
 
 namespace sv::array {
@@ -37,14 +37,14 @@ bool same_shape(const Layout& a, const Layout& b) { return a.shape == b.shape; }
 [[gnu::cold, gnu::noinline]] Error bounds_error(const char* op, const Array& a, int64_t lo,
                                                 int64_t hi) {
   return make_error(Code::out_of_bounds, std::string(op) + ": view " +
-                                             View::from_layout(a.v).to_string() + " reads elements [" +
+                                             View::from_layout(a.layout).to_string() + " reads elements [" +
                                              S(lo) + ", " + S(hi) + "] outside its buffer of " +
                                              S(a.len) + " elements");
 }
 
 [[gnu::cold, gnu::noinline]] Error together_error(const char* op, const Array* in, int nin) {
   std::string shapes;
-  for (int j = 0; j < nin; ++j) shapes += (j ? " " : "") + shape_str(in[j].v);
+  for (int j = 0; j < nin; ++j) shapes += (j ? " " : "") + shape_str(in[j].layout);
   return make_error(
       Code::shape_mismatch,
       std::string(op) + ": operands could not be broadcast together with shapes " + shapes);
@@ -61,44 +61,38 @@ bool same_shape(const Layout& a, const Layout& b) { return a.shape == b.shape; }
 // the right (1-based).
 [[gnu::cold, gnu::noinline]] Error batch_error(const Array& a, const Array& b, int ba, int bb,
                                                int k) {
-  const int64_t da = k <= ba ? a.v.shape[ba - k] : 1, db = k <= bb ? b.v.shape[bb - k] : 1;
-  return make_error(Code::shape_mismatch, "matmul: batch dims " + shape_str(a.v) + " and " +
-                                              shape_str(b.v) +
+  const int64_t da = k <= ba ? a.layout.shape[ba - k] : 1, db = k <= bb ? b.layout.shape[bb - k] : 1;
+  return make_error(Code::shape_mismatch, "matmul: batch dims " + shape_str(a.layout) + " and " +
+                                              shape_str(b.layout) +
                                               " could not be broadcast together (dim " + S(da) +
                                               " vs " + S(db) + ")");
 }
 
 [[gnu::cold, gnu::noinline]] Error matmul_error(const Array& a, const Array& b) {
   return make_error(Code::shape_mismatch,
-                    "matmul: shapes " + shape_str(a.v) + " and " + shape_str(b.v) +
-                        " are not aligned: a's last dim (" + S(a.v.shape[a.v.ndim() - 1]) +
-                        ") must equal b's " + (b.v.ndim() == 1 ? "only" : "second-to-last") +
-                        " dim (" + S(b.v.shape[b.v.ndim() == 1 ? 0 : b.v.ndim() - 2]) + ")");
+                    "matmul: shapes " + shape_str(a.layout) + " and " + shape_str(b.layout) +
+                        " are not aligned: a's last dim (" + S(a.layout.shape[a.layout.ndim() - 1]) +
+                        ") must equal b's " + (b.layout.ndim() == 1 ? "only" : "second-to-last") +
+                        " dim (" + S(b.layout.shape[b.layout.ndim() == 1 ? 0 : b.layout.ndim() - 2]) + ")");
 }
 
-kernels::Operand operand(const Array& a) {
-  kernels::Operand o;
-  o.base = a.base;
-  o.dtype = a.dt;
-  o.layout = a.v;
-  return o;
-}
+const kernels::Operand& operand(const Array& a) { return a; }
 
 // `a` broadcast to `target` (in place). The concrete rules of view/flat.hpp, or View's for the
 // cases they leave (a masked view gaining dims) and for the error.
 Status broadcast_arg(Array& a, std::span<const int64_t> target, const char* op) {
-  if (a.v.shape.size() == target.size() &&
-      std::equal(target.begin(), target.end(), a.v.shape.begin())) {
+  if (a.layout.shape.size() == target.size() &&
+      std::equal(target.begin(), target.end(), a.layout.shape.begin())) {
     return ok_status();  // already that shape (the common case)
   }
-  auto b = layout::broadcast_to(a.v, target);
+  auto b = layout::broadcast_to(a.layout, target);
   if (b.ok()) {
-    a.v = *b;
+    a.layout = *b;
     return ok_status();
   }
   Layout t;
   t.shape.assign(target.data(), target.size());
-  return shapes_error(Code::shape_mismatch, op, ": cannot broadcast shape ", a.v,
+  return shapes_error(Code::shape_mismatch, op, ": cannot broadcast shape ", a.layout,
                       " to the result shape ", &t);
 }
 
@@ -196,21 +190,21 @@ const char* kernel_name(int64_t kind, int64_t code) {
 }
 
 void set_scalar(Array& a, DType dt, double x) {
-  a.dt = dt;
+  a.dtype = dt;
   kernels::visit_dtype(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = kernels::from_double<T>(x);
     std::memcpy(a.scalar, &v, sizeof(T));
   });
-  a.v = Layout{};
-  a.v.contiguous = true;
+  a.layout = Layout{};
+  a.layout.contiguous = true;
   a.base = reinterpret_cast<char*>(a.scalar);
   a.len = 1;
 }
 
 Status check_bounds(const Array& a, const char* op) {
   int64_t lo, hi;
-  if (layout::required_span(a.v, lo, hi) && (lo < 0 || hi >= a.len)) {
+  if (layout::required_span(a.layout, lo, hi) && (lo < 0 || hi >= a.len)) {
     return bounds_error(op, a, lo, hi);
   }
   return ok_status();
@@ -228,7 +222,7 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   Array* in = c.in;
   const int nin = info.arity;
   const Extra& x = c.x;
-  const Layout& x0 = in[0].v;
+  const Layout& x0 = in[0].layout;
 
   // The result's shape (`res`) and the kernel's form of the output (`full`, of rank nfull, with
   // the dims in `dropped` absent from res): reductions' keepdims form, matmul's [..., M, N].
@@ -254,24 +248,24 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   } else if (info.shape == kMatmulShape) {
     Array& a = in[0];
     Array& b = in[1];
-    if (a.v.ndim() == 0 || b.v.ndim() == 0) {
+    if (a.layout.ndim() == 0 || b.layout.ndim() == 0) {
       return make_error(Code::rank_mismatch,
                         "matmul: operands must have at least one dimension, got shapes " +
-                            shape_str(a.v) + " and " + shape_str(b.v) + " (use mul for scalars)");
+                            shape_str(a.layout) + " and " + shape_str(b.layout) + " (use mul for scalars)");
     }
-    const bool a1 = a.v.ndim() == 1, b1 = b.v.ndim() == 1;
-    const int64_t ka = a.v.shape[a.v.ndim() - 1], kb = b.v.shape[b1 ? 0 : b.v.ndim() - 2];
+    const bool a1 = a.layout.ndim() == 1, b1 = b.layout.ndim() == 1;
+    const int64_t ka = a.layout.shape[a.layout.ndim() - 1], kb = b.layout.shape[b1 ? 0 : b.layout.ndim() - 2];
     if (ka != kb) return matmul_error(a, b);
-    if (a1) insert_unit(a.v, 0);
-    if (b1) insert_unit(b.v, 1);
+    if (a1) insert_unit(a.layout, 0);
+    if (b1) insert_unit(b.layout, 1);
     // Batch dims broadcast (right-aligned).
-    const int ba = a.v.ndim() - 2, bb = b.v.ndim() - 2, nb = std::max(ba, bb);
+    const int ba = a.layout.ndim() - 2, bb = b.layout.ndim() - 2, nb = std::max(ba, bb);
     if (nb + 2 > kMaxRank) return together_error(name, in, 2);
-    const std::span<const int64_t> batch_a(a.v.shape.data(), static_cast<size_t>(ba));
-    const std::span<const int64_t> batch_b(b.v.shape.data(), static_cast<size_t>(bb));
+    const std::span<const int64_t> batch_a(a.layout.shape.data(), static_cast<size_t>(ba));
+    const std::span<const int64_t> batch_b(b.layout.shape.data(), static_cast<size_t>(bb));
     const int bad = shape::broadcast_into(batch_a, batch_b, full);
     if (bad >= 0) return batch_error(a, b, ba, bb, nb - bad);
-    const int64_t m = a.v.shape[ba], kk = a.v.shape[ba + 1], n = b.v.shape[bb + 1];
+    const int64_t m = a.layout.shape[ba], kk = a.layout.shape[ba + 1], n = b.layout.shape[bb + 1];
     full[nb] = m;
     full[nb + 1] = kk;
     SV_CHECK(broadcast_arg(a, std::span<const int64_t>(full, static_cast<size_t>(nb + 2)), name));
@@ -287,10 +281,10 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
     }
   } else {
     // NumPy broadcasting of the inputs (right-aligned; equal, or one is 1).
-    res.shape = in[0].v.shape;
+    res.shape = in[0].layout.shape;
     for (int i = 1; i < nin; ++i) {
       const std::span<const int64_t> acc(res.shape.data(), res.shape.size());
-      const std::span<const int64_t> next(in[i].v.shape.data(), in[i].v.shape.size());
+      const std::span<const int64_t> next(in[i].layout.shape.data(), in[i].layout.shape.size());
       res.shape.resize(std::max(acc.size(), next.size()));
       if (acc.size() < next.size()) {  // broadcast_into writes from the right: shift acc first
         std::copy_backward(acc.begin(), acc.end(), res.shape.end());
@@ -300,7 +294,7 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
         return together_error(name, in, static_cast<int>(nin));
       }
     }
-    const Layout* to = given ? &out.v : nullptr;
+    const Layout* to = given ? &out.layout : nullptr;
     Layout req;
     if (!given && nwant >= 0) {
       req.shape.assign(want, static_cast<size_t>(nwant));
@@ -310,7 +304,7 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
       if (!shape::broadcasts_to(std::span<const int64_t>(res.shape.data(), res.shape.size()),
                                 std::span<const int64_t>(to->shape.data(), to->shape.size()))) {
         if (kind == kCopy) {
-          return shapes_error(Code::shape_mismatch, name, ": cannot broadcast shape ", in[0].v,
+          return shapes_error(Code::shape_mismatch, name, ": cannot broadcast shape ", in[0].layout,
                               " to the result shape ", to);
         }
         return shapes_error(Code::shape_mismatch, name, ": out has shape ", *to,
@@ -319,8 +313,8 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
       res.shape = to->shape;
     }
   }
-  if (info.shape != kBroadcast && given && !same_shape(out.v, res)) {
-    return shapes_error(Code::shape_mismatch, name, ": out has shape ", out.v,
+  if (info.shape != kBroadcast && given && !same_shape(out.layout, res)) {
+    return shapes_error(Code::shape_mismatch, name, ": out has shape ", out.layout,
                         " but the result has shape ", &res);
   }
   res.offset = 0;
@@ -340,18 +334,18 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   char* mem2 = nullptr;
   char* tmp = nullptr;
   Array dst, dst2;
-  if (given && out.dt == rdt) {
-    dst.v = out.v;
+  if (given && out.dtype == rdt) {
+    dst.layout = out.layout;
     dst.base = out.base;
   } else {
     int64_t bytes;
     char* p = allocate(count, rdt, bytes);
     if (!p) return alloc_error(name, bytes, count, rdt);
     (given ? tmp : mem) = p;
-    dst.v = res;
+    dst.layout = res;
     dst.base = p;
   }
-  dst.dt = rdt;
+  dst.dtype = rdt;
   if (kind == kTopk) {
     int64_t bytes;
     mem2 = allocate(count, DType::int64, bytes);
@@ -359,14 +353,14 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
       std::free(mem);
       return alloc_error(name, bytes, count, DType::int64);
     }
-    dst2.v = res;
+    dst2.layout = res;
     dst2.base = mem2;
-    dst2.dt = DType::int64;
+    dst2.dtype = DType::int64;
   }
   Status st = ok_status();
   if (count > 0) {
     kernels::Operand o = operand(dst);
-    if (nfull >= 0) expand_out(o, dst.v, full, nfull, dropped);
+    if (nfull >= 0) expand_out(o, dst.layout, full, nfull, dropped);
     if (kind == kTopk) {
       const kernels::Operand o2 = operand(dst2);
       st = run(kind, code, o, &o2, in, x);

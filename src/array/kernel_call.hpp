@@ -47,13 +47,11 @@ const KindInfo& kind_info(int64_t kind);  // 0 <= kind < kKinds
 // The op's name as the TypeScript API spells it (errors start with it); a valid kind and code.
 const char* kernel_name(int64_t kind, int64_t code);
 
-// An array operand: its layout (in elements), buffer and dtype; or a 0-d scalar held inline.
-// Never copied once set (a scalar's base points into it).
-struct Array {
-  Layout v;
-  char* base = nullptr;
-  int64_t len = 0;  // buffer length in elements
-  DType dt = DType::float32;
+// An array operand: the kernels' Operand (buffer, layout in elements, dtype) with its buffer's
+// length in elements, or a 0-d scalar held inline. Passed to the kernels as it is (no copy of the
+// layout); never copied once set (a scalar's base points into it).
+struct Array : kernels::Operand {
+  int64_t len = 0;
   alignas(16) unsigned char scalar[16];
 };
 

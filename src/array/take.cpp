@@ -10,11 +10,11 @@ namespace {
 
 template <class E>
 void gather_elems(const Array& dst, const Array& src, int axis, const int64_t* idx) {
-  const Layout& dv = dst.v;
-  const Layout& sv = src.v;
+  const Layout& dv = dst.layout;
+  const Layout& sv = src.layout;
   const int r = dv.ndim();
-  E* d = reinterpret_cast<E*>(dst.base);
-  const E* s = reinterpret_cast<const E*>(src.base);
+  E* d = static_cast<E*>(dst.base);
+  const E* s = static_cast<const E*>(src.base);
   int64_t pos[kMaxRank] = {};
   int64_t doff = dv.offset, soff = sv.offset + idx[0] * sv.strides[axis];
   const int last = r - 1;
@@ -60,9 +60,9 @@ Status take_indices(std::span<int64_t> idx, int64_t axis, int64_t len) {
 }
 
 void true_positions(const Array& m, std::vector<int64_t>& idx) {
-  const uint8_t* b = reinterpret_cast<const uint8_t*>(m.base) + m.v.offset;
-  const FlatRange valid = m.v.valid(0);
-  const int64_t ms = m.v.strides[0];
+  const uint8_t* b = static_cast<const uint8_t*>(m.base) + m.layout.offset;
+  const FlatRange valid = m.layout.valid(0);
+  const int64_t ms = m.layout.strides[0];
   int64_t c = 0;  // count first, then fill: no reallocation, no call per element
   for (int64_t i = valid.first; i < valid.second; ++i) c += b[i * ms] != 0;
   idx.resize(static_cast<size_t>(c) + 1);  // + 1: the branch-free fill writes one past the last
@@ -75,20 +75,20 @@ void true_positions(const Array& m, std::vector<int64_t>& idx) {
 }
 
 Status alloc_take_result(const Array& src, int axis, int64_t n, Array& dst) {
-  Layout& v = dst.v;
+  Layout& v = dst.layout;
   v = Layout{};
-  v.shape = src.v.shape;
+  v.shape = src.layout.shape;
   v.shape[axis] = n;
   SV_CHECK(layout::create(v, false));
   const int64_t count = v.numel();
-  const int64_t bytes = count * static_cast<int64_t>(kernels::dtype_size(src.dt));
-  dst.base = static_cast<char*>(alloc_storage(bytes));
+  const int64_t bytes = count * static_cast<int64_t>(kernels::dtype_size(src.dtype));
+  dst.base = alloc_storage(bytes);
   if (!dst.base) {
     return make_error(Code::out_of_memory, "take: cannot allocate " + std::to_string(bytes) +
                                                " bytes for " + std::to_string(count) + " " +
-                                               kernels::dtype_name(src.dt) + " elements");
+                                               kernels::dtype_name(src.dtype) + " elements");
   }
-  dst.dt = src.dt;
+  dst.dtype = src.dtype;
   dst.len = count;
   return ok_status();
 }
@@ -96,11 +96,11 @@ Status alloc_take_result(const Array& src, int axis, int64_t n, Array& dst) {
 Status take(const Array& dst, const Array& src, double fill, int axis,
             std::span<const int64_t> idx) {
   const int64_t n = static_cast<int64_t>(idx.size());
-  const int64_t total = dst.v.numel();
+  const int64_t total = dst.layout.numel();
   if (total == 0) return ok_status();
   const int64_t slab = total / n;
-  if (!src.v.has_mask() && !dst.v.has_mask() && slab < 1024) {
-    switch (kernels::dtype_size(src.dt)) {
+  if (!src.layout.has_mask() && !dst.layout.has_mask() && slab < 1024) {
+    switch (kernels::dtype_size(src.dtype)) {
       case 1: gather_elems<uint8_t>(dst, src, axis, idx.data()); break;
       case 2: gather_elems<uint16_t>(dst, src, axis, idx.data()); break;
       case 4: gather_elems<uint32_t>(dst, src, axis, idx.data()); break;
@@ -108,10 +108,10 @@ Status take(const Array& dst, const Array& src, double fill, int axis,
     }
     return ok_status();
   }
-  kernels::Operand d{dst.base, dst.v, dst.dt}, s{src.base, src.v, src.dt};
+  kernels::Operand d = dst, s = src;
   const int64_t d0 = d.layout.offset, s0 = s.layout.offset;
-  const int64_t ds = dst.v.strides[axis], ss = src.v.strides[axis];
-  const FlatRange m = src.v.valid(axis);
+  const int64_t ds = dst.layout.strides[axis], ss = src.layout.strides[axis];
+  const FlatRange m = src.layout.valid(axis);
   d.layout.shape[axis] = 1;
   s.layout.shape[axis] = 1;
   for (int64_t k = 0; k < n; ++k) {
@@ -119,7 +119,7 @@ Status take(const Array& dst, const Array& src, double fill, int axis,
     d.layout.offset = d0 + k * ds;
     s.layout.offset = s0 + i * ss;
     // Along the axis the slab is one element: inside the source's valid range, or all padding.
-    if (src.v.has_mask()) {
+    if (src.layout.has_mask()) {
       s.layout.mask[axis] = i >= m.first && i < m.second ? FlatRange{0, 1} : FlatRange{0, 0};
     }
     SV_CHECK(kernels::copy(d, s, fill));

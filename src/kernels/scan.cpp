@@ -6,7 +6,7 @@
 #include <type_traits>
 
 #include "kernels/lines.hpp"
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 
 namespace sv::kernels {
 namespace detail {

@@ -46,9 +46,17 @@ std::string S(int64_t v) { return std::to_string(v); }
 std::string str(const LayoutDims& d) { return dims_to_string(std::span<const int64_t>(d.data(), d.size())); }
 std::string str(std::span<const int64_t> d) { return dims_to_string(d); }
 
-[[gnu::cold, gnu::noinline]] Error err(Code code, const char* op, const std::string& what) {
+Error err(Code code, const char* op, const std::string& what) {
   return make_error(code, std::string(op) + ": " + what);
 }
+
+// Error paths out of line, cold and size-optimised: this file is compiled for speed (-O2), and the
+// string building of ~30 messages inlined into the ops cost more bytes than the ops themselves.
+template <class F>
+[[gnu::cold, gnu::noinline, clang::minsize]] Error cold_error(const F& f) {
+  return f();
+}
+#define SV_COLD_ERROR(...) return cold_error([&] { return err(__VA_ARGS__); })
 
 // A result with l's rank and no fields set but offset and mask presence.
 void start_like(const Layout& l, Layout& out) {
@@ -105,9 +113,9 @@ bool span_checked(const Layout& l, int64_t& lo, int64_t& hi) {
 
 Status check_mask(const Layout& l, const char* op) {
   for (int i = 0; i < l.ndim() && l.has_mask(); ++i) {
-    const auto [b, e] = l.mask[i];
+    const int64_t b = (l.mask[i]).first, e = (l.mask[i]).second;
     if (b < 0 || b > e || e > l.shape[i]) {
-      return err(Code::invalid_argument, op,
+      SV_COLD_ERROR(Code::invalid_argument, op,
                  "mask range (" + S(b) + "," + S(e) + ") of dim " + S(i) + " is invalid for size " +
                      S(l.shape[i]) + " (need 0 <= start <= end <= size)");
     }
@@ -123,7 +131,7 @@ Status normalise(Layout& l, const char* op) {
     int64_t count = 1;
     for (int i = 0; i < n; ++i) {
       auto m = checked_mul(count, l.shape[i]);
-      if (!m) return err(Code::overflow, op, "shape " + str(l.shape) + " has more than 2^53-1 elements");
+      if (!m) SV_COLD_ERROR(Code::overflow, op, "shape " + str(l.shape) + " has more than 2^53-1 elements");
       count = *m;
     }
   }
@@ -150,7 +158,7 @@ Status normalise(Layout& l, const char* op) {
   const bool all_invalid = l.has_mask() && l.mask[0].first == l.mask[0].second;
   int64_t lo, hi;
   if (!zero && !all_invalid && !span_checked(l, lo, hi)) {
-    return err(Code::overflow, op, "view of shape " + str(l.shape) + " with strides " +
+    SV_COLD_ERROR(Code::overflow, op, "view of shape " + str(l.shape) + " with strides " +
                                        str(l.strides) + " and offset " + S(l.offset) +
                                        " addresses elements beyond +-2^53-1");
   }
@@ -172,24 +180,24 @@ Status create(Layout& l, bool with_strides) {
   const char* op = "create";
   for (int i = 0; i < n; ++i) {
     if (l.shape[i] < 0) {
-      return err(Code::invalid_argument, op, "dim " + S(i) + " of shape " + str(l.shape) +
+      SV_COLD_ERROR(Code::invalid_argument, op, "dim " + S(i) + " of shape " + str(l.shape) +
                                                  " is negative (" + S(l.shape[i]) + ")");
     }
     if (l.shape[i] > kMaxSafe) {
-      return err(Code::overflow, op, "dim " + S(i) + " of shape " + str(l.shape) +
+      SV_COLD_ERROR(Code::overflow, op, "dim " + S(i) + " of shape " + str(l.shape) +
                                          " is beyond 2^53-1");
     }
   }
   if (auto c = shape::numel(std::span<const int64_t>(l.shape.data(), l.shape.size())); !c.ok()) {
-    return err(Code::overflow, op, "shape " + str(l.shape) + " has more than 2^53-1 elements");
+    SV_COLD_ERROR(Code::overflow, op, "shape " + str(l.shape) + " has more than 2^53-1 elements");
   }
   if (!is_safe(l.offset)) {
-    return err(Code::overflow, op, "offset " + S(l.offset) + " is beyond +-2^53-1");
+    SV_COLD_ERROR(Code::overflow, op, "offset " + S(l.offset) + " is beyond +-2^53-1");
   }
   if (with_strides) {
     for (int64_t s : l.strides) {
       if (!is_safe(s)) {
-        return err(Code::overflow, op, "stride " + S(s) + " in " + str(l.strides) +
+        SV_COLD_ERROR(Code::overflow, op, "stride " + S(s) + " in " + str(l.strides) +
                                            " is beyond +-2^53-1");
       }
     }
@@ -199,7 +207,7 @@ Status create(Layout& l, bool with_strides) {
     const int bad = shape::c_strides_into(sh, l.strides.data());
     if (bad >= 0) {
       Error e = shape::c_strides_error(sh, bad);
-      return err(e.code, op, e.message);
+      SV_COLD_ERROR(e.code, op, e.message);
     }
   }
   SV_CHECK(check_mask(l, op));
@@ -209,19 +217,19 @@ Status create(Layout& l, bool with_strides) {
 Status check_permutation(std::span<const int64_t> axes, int64_t n) {
   const char* op = "permute";
   if (static_cast<int64_t>(axes.size()) != n) {
-    return err(Code::rank_mismatch, op, S(axes.size()) + " axes for a view of rank " + S(n) +
+    SV_COLD_ERROR(Code::rank_mismatch, op, S(axes.size()) + " axes for a view of rank " + S(n) +
                                             " (axes " + str(axes) + ")");
   }
   uint64_t seen = 0;
   for (size_t i = 0; i < axes.size(); ++i) {
     const int64_t a = axes[i];
     if (a < 0 || a >= n) {
-      return err(Code::out_of_range, op, "axis " + S(a) + " at position " + S(i) +
+      SV_COLD_ERROR(Code::out_of_range, op, "axis " + S(a) + " at position " + S(i) +
                                              " is out of range [0, " + S(n) + ") (axes " +
                                              str(axes) + ")");
     }
     if ((seen >> a) & 1) {
-      return err(Code::invalid_argument, op, "axis " + S(a) + " appears more than once (axes " +
+      SV_COLD_ERROR(Code::invalid_argument, op, "axis " + S(a) + " appears more than once (axes " +
                                                  str(axes) + " are not a permutation of " + S(n) +
                                                  " dims)");
     }
@@ -246,14 +254,14 @@ Result<Layout> permute(const Layout& l, std::span<const int64_t> axes) {
 Result<Layout> shrink(const Layout& l, std::span<const FlatRange> bounds) {
   const int n = l.ndim();
   if (static_cast<int64_t>(bounds.size()) != n) {
-    return err(Code::rank_mismatch, "shrink", S(bounds.size()) + " bounds for a view of rank " + S(n));
+    SV_COLD_ERROR(Code::rank_mismatch, "shrink", S(bounds.size()) + " bounds for a view of rank " + S(n));
   }
   bool identity = true;
   for (int i = 0; i < n; ++i) {
-    const auto [s, e] = bounds[i];
+    const int64_t s = (bounds[i]).first, e = (bounds[i]).second;
     const bool full = s == 0 && e == l.shape[i];
     if (!full && !(0 <= s && s < e && e <= l.shape[i])) {
-      return err(Code::out_of_range, "shrink", "bound (" + S(s) + "," + S(e) + ") of dim " + S(i) +
+      SV_COLD_ERROR(Code::out_of_range, "shrink", "bound (" + S(s) + "," + S(e) + ") of dim " + S(i) +
                                                    " is invalid for size " + S(l.shape[i]) +
                                                    " (need 0 <= start < end <= size)");
     }
@@ -263,7 +271,7 @@ Result<Layout> shrink(const Layout& l, std::span<const FlatRange> bounds) {
   Layout out = l;
   bool overflow = false, all_invalid = false;
   for (int i = 0; i < n; ++i) {
-    const auto [s, e] = bounds[i];
+    const int64_t s = (bounds[i]).first, e = (bounds[i]).second;
     out.shape[i] = e - s;
     auto o = checked_mul(s, l.strides[i]);
     o = o ? checked_add(out.offset, *o) : std::nullopt;
@@ -286,7 +294,7 @@ Result<Layout> shrink(const Layout& l, std::span<const FlatRange> bounds) {
   if (all_invalid) {
     out.offset = 0;
   } else if (overflow) {
-    return err(Code::overflow, "shrink", "offset of the result overflows 2^53-1");
+    SV_COLD_ERROR(Code::overflow, "shrink", "offset of the result overflows 2^53-1");
   }
   SV_CHECK(normalise(out, "shrink"));
   return out;
@@ -295,14 +303,14 @@ Result<Layout> shrink(const Layout& l, std::span<const FlatRange> bounds) {
 Result<Layout> pad(const Layout& l, std::span<const FlatRange> padding) {
   const int n = l.ndim();
   if (static_cast<int64_t>(padding.size()) != n) {
-    return err(Code::rank_mismatch, "pad",
+    SV_COLD_ERROR(Code::rank_mismatch, "pad",
                S(padding.size()) + " (before, after) pairs for a view of rank " + S(n));
   }
   bool identity = true;
   for (int i = 0; i < n; ++i) {
-    const auto [b, a] = padding[i];
+    const int64_t b = (padding[i]).first, a = (padding[i]).second;
     if (b < 0 || a < 0) {
-      return err(Code::invalid_argument, "pad",
+      SV_COLD_ERROR(Code::invalid_argument, "pad",
                  "padding (" + S(b) + "," + S(a) + ") of dim " + S(i) + " is negative");
     }
     identity = identity && b == 0 && a == 0;
@@ -311,13 +319,13 @@ Result<Layout> pad(const Layout& l, std::span<const FlatRange> padding) {
   Layout out = l;
   out.mask.resize(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
-    const auto [b, a] = padding[i];
+    const int64_t b = (padding[i]).first, a = (padding[i]).second;
     auto size = checked_add(l.shape[i], b);
     size = size ? checked_add(*size, a) : std::nullopt;
     auto shift = checked_mul(b, l.strides[i]);
     auto o = shift ? checked_add(out.offset, -*shift) : std::nullopt;
     if (!size || !o) {
-      return err(Code::overflow, "pad",
+      SV_COLD_ERROR(Code::overflow, "pad",
                  "padding (" + S(b) + "," + S(a) + ") of dim " + S(i) + " overflows 2^53-1");
     }
     const FlatRange r = l.valid(i);
@@ -332,7 +340,7 @@ Result<Layout> pad(const Layout& l, std::span<const FlatRange> padding) {
 Result<Layout> flip(const Layout& l, std::span<const int64_t> flags) {
   const int n = l.ndim();
   if (static_cast<int64_t>(flags.size()) != n) {
-    return err(Code::rank_mismatch, "flip", S(flags.size()) + " flags for a view of rank " + S(n));
+    SV_COLD_ERROR(Code::rank_mismatch, "flip", S(flags.size()) + " flags for a view of rank " + S(n));
   }
   Layout out = l;
   for (int i = 0; i < n; ++i) {
@@ -340,7 +348,7 @@ Result<Layout> flip(const Layout& l, std::span<const int64_t> flags) {
     if (flags[i] == 0 || d == 0) continue;
     auto o = checked_mul(d - 1, l.strides[i]);
     o = o ? checked_add(out.offset, *o) : std::nullopt;
-    if (!o) return err(Code::overflow, "flip", "offset of the result overflows 2^53-1");
+    if (!o) SV_COLD_ERROR(Code::overflow, "flip", "offset of the result overflows 2^53-1");
     out.offset = *o;
     out.strides[i] = -l.strides[i];
     if (l.has_mask()) out.mask[i] = {d - l.mask[i].second, d - l.mask[i].first};
@@ -361,7 +369,7 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
     out[i] = target[i];
     if (target[i] != -1) continue;
     if (at >= 0) {
-      return err(Code::invalid_argument, "reshape",
+      SV_COLD_ERROR(Code::invalid_argument, "reshape",
                  "resolve_reshape: target shape " + str(target) +
                      " has more than one inferred (-1) dim (at " + S(at) + " and " + S(i) + ")");
     }
@@ -371,20 +379,20 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
   for (size_t i = 0; i < n; ++i) {
     if (static_cast<int>(i) == at) continue;
     if (target[i] < 0) {
-      return err(Code::invalid_argument, "reshape",
+      SV_COLD_ERROR(Code::invalid_argument, "reshape",
                  "resolve_reshape: dim " + S(i) + " of target shape " + str(target) +
                      " is negative (" + S(target[i]) + ")");
     }
     auto m = checked_mul(known, target[i]);
     if (!m) {
-      return err(Code::overflow, "reshape", "resolve_reshape: target shape " + str(target) +
+      SV_COLD_ERROR(Code::overflow, "reshape", "resolve_reshape: target shape " + str(target) +
                                                 " has more than 2^53-1 elements");
     }
     known = *m;
   }
   const int64_t total = l.numel();
   if (known == 0 ? total != 0 : total % known != 0) {
-    return err(Code::shape_mismatch, "reshape",
+    SV_COLD_ERROR(Code::shape_mismatch, "reshape",
                "cannot infer -1 in " + str(target) + " from shape " + str(l.shape) +
                    " (element count unknown or not divisible by the other dims)");
   }
@@ -394,7 +402,7 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
 
 [[gnu::cold, gnu::noinline]] Error reshape_fail(const Layout& l, std::span<const int64_t> target,
                                                 const char* why) {
-  return err(Code::not_expressible, "reshape",
+  SV_COLD_ERROR(Code::not_expressible, "reshape",
              "cannot reshape " + str(l.shape) + " with strides " + str(l.strides) +
                  (l.has_mask() ? " and mask " +
                                      mask_to_string(std::span<const FlatRange>(l.mask.data(), l.mask.size()))
@@ -412,7 +420,7 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
       std::vector<int64_t> t(requested.size());
       SV_CHECK(resolve_infer(l, requested, t.data()));
     }
-    return err(Code::invalid_argument, "reshape", "rank " + S(requested.size()) +
+    SV_COLD_ERROR(Code::invalid_argument, "reshape", "rank " + S(requested.size()) +
                                                        " exceeds the maximum of " + S(kMaxRank));
   }
   int64_t tbuf[kMaxRank];
@@ -422,7 +430,7 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
   bool same = n == l.ndim();
   for (int i = 0; i < n; ++i) {
     if (target[i] < 0) {
-      return err(Code::invalid_argument, "reshape", "dim " + S(i) + " of " + str(target) +
+      SV_COLD_ERROR(Code::invalid_argument, "reshape", "dim " + S(i) + " of " + str(target) +
                                                         " is negative (" + S(target[i]) + ")");
     }
     same = same && target[i] == l.shape[i];
@@ -431,12 +439,12 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
   const int64_t n_old = l.numel();
   auto n_new_r = shape::numel(target);
   if (!n_new_r.ok()) {
-    return err(n_new_r.error().code, "reshape",
+    SV_COLD_ERROR(n_new_r.error().code, "reshape",
                "target shape " + str(target) + " has more than 2^53-1 elements");
   }
   const int64_t n_new = *n_new_r;
   if (n_old != n_new) {
-    return err(Code::shape_mismatch, "reshape", "cannot reshape " + str(l.shape) + " (" + S(n_old) +
+    SV_COLD_ERROR(Code::shape_mismatch, "reshape", "cannot reshape " + str(l.shape) + " (" + S(n_old) +
                                                     " elements) to " + str(target) + " (" +
                                                     S(n_new) + " elements)");
   }
@@ -446,7 +454,7 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
   const int bad = shape::c_strides_into(target, out.strides.data());
   if (bad >= 0) {
     Error e = shape::c_strides_error(target, bad);
-    return err(e.code, "reshape", e.message);
+    SV_COLD_ERROR(e.code, "reshape", e.message);
   }
   if (n_new == 0 || l.contiguous) {  // canonical strides, offset 0 (contiguous implies unmasked)
     out.offset = 0;
@@ -495,7 +503,7 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
   for (int i = 0; i < n; ++i) {
     auto p = checked_mul((*nm)[i].first, out.strides[i]);
     auto o = p ? checked_add(off, -*p) : std::nullopt;
-    if (!o) return err(Code::overflow, "reshape", "offset of the result overflows 2^53-1");
+    if (!o) SV_COLD_ERROR(Code::overflow, "reshape", "offset of the result overflows 2^53-1");
     off = *o;
   }
   out.offset = off;
@@ -508,12 +516,12 @@ Result<Layout> expand(const Layout& l, std::span<const int64_t> target) {
   const int n = static_cast<int>(target.size());
   for (int i = 0; i < n; ++i) {
     if (target[i] < 0) {
-      return err(Code::invalid_argument, "expand", "dim " + S(i) + " of " + str(target) +
+      SV_COLD_ERROR(Code::invalid_argument, "expand", "dim " + S(i) + " of " + str(target) +
                                                        " is negative (" + S(target[i]) + ")");
     }
   }
   if (n > kMaxRank) {
-    return err(Code::invalid_argument, "expand",
+    SV_COLD_ERROR(Code::invalid_argument, "expand",
                "rank " + S(n) + " exceeds the maximum of " + S(kMaxRank));
   }
   Layout out;
@@ -525,7 +533,7 @@ Result<Layout> expand(const Layout& l, std::span<const int64_t> target) {
     return out;
   }
   if (n != l.ndim()) {
-    return err(Code::rank_mismatch, "expand", "cannot expand " + str(l.shape) + " to " + str(target) +
+    SV_COLD_ERROR(Code::rank_mismatch, "expand", "cannot expand " + str(l.shape) + " to " + str(target) +
                                                   " (rank " + S(l.ndim()) + " vs " + S(n) +
                                                   "); reshape to add dims first");
   }
@@ -534,7 +542,7 @@ Result<Layout> expand(const Layout& l, std::span<const int64_t> target) {
   for (int i = 0; i < n; ++i) {
     if (target[i] == l.shape[i]) continue;
     if (l.shape[i] != 1) {
-      return err(Code::shape_mismatch, "expand",
+      SV_COLD_ERROR(Code::shape_mismatch, "expand",
                  "cannot expand " + str(l.shape) + " to " + str(target) + ": dim " + S(i) +
                      " has size " + S(l.shape[i]) + " (only size-1 dims can grow)");
     }
@@ -548,12 +556,12 @@ Result<Layout> expand(const Layout& l, std::span<const int64_t> target) {
 Result<Layout> broadcast_to(const Layout& l, std::span<const int64_t> target) {
   const int n = static_cast<int>(target.size());
   if (n < l.ndim()) {
-    return err(Code::rank_mismatch, "broadcast_to", "cannot broadcast shape " + str(l.shape) +
+    SV_COLD_ERROR(Code::rank_mismatch, "broadcast_to", "cannot broadcast shape " + str(l.shape) +
                                                         " to " + str(target) + " of lower rank");
   }
   if (n == l.ndim()) return expand(l, target);
   if (n > kMaxRank) {
-    return err(Code::invalid_argument, "reshape",
+    SV_COLD_ERROR(Code::invalid_argument, "reshape",
                "rank " + S(n) + " exceeds the maximum of " + S(kMaxRank));
   }
   int64_t lifted[kMaxRank];

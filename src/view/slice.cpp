@@ -14,9 +14,14 @@ int64_t floor_div(int64_t a, int64_t b) {  // b > 0
   return q;
 }
 
-[[gnu::cold, gnu::noinline]] Error slice_error(Code code, const std::string& what) {
-  return make_error(code, "slice: " + what);
+Error slice_error(Code code, const std::string& what) { return make_error(code, "slice: " + what); }
+
+// Error paths out of line, cold and size-optimised (this file is compiled at -O2).
+template <class F>
+[[gnu::cold, gnu::noinline, clang::minsize]] Error cold_error(const F& f) {
+  return f();
 }
+#define SV_COLD_ERROR(...) return cold_error([&] { return slice_error(__VA_ARGS__); })
 
 }  // namespace
 
@@ -26,7 +31,7 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
   for (size_t i = 0; i < specs.size(); ++i) {
     const SliceSpec& s = specs[i];
     if (s.kind == SliceSpec::range && s.step == 0) {
-      return slice_error(Code::invalid_argument,
+      SV_COLD_ERROR(Code::invalid_argument,
                          "step of spec " + S(i) + " is 0 (a step must be non-zero)");
     }
     if (s.kind == SliceSpec::index || s.kind == SliceSpec::range || s.kind == SliceSpec::all ||
@@ -36,10 +41,10 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     if (s.kind == SliceSpec::ellipsis) ++ellipses;
   }
   if (ellipses > 1) {
-    return slice_error(Code::invalid_argument, "an index can only have a single ellipsis ('...')");
+    SV_COLD_ERROR(Code::invalid_argument, "an index can only have a single ellipsis ('...')");
   }
   if (consuming > ndim) {
-    return slice_error(Code::out_of_range, "too many indices for array: array is " + S(ndim) +
+    SV_COLD_ERROR(Code::out_of_range, "too many indices for array: array is " + S(ndim) +
                                                "-dimensional, but " + S(consuming) +
                                                " were indexed");
   }
@@ -72,12 +77,12 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     if (s.kind == SliceSpec::index) {
       int64_t i = s.start;
       if (!normalize_index(i, n)) {
-        return slice_error(Code::out_of_range, "index " + S(s.start) + " is out of bounds for axis " +
+        SV_COLD_ERROR(Code::out_of_range, "index " + S(s.start) + " is out of bounds for axis " +
                                                    S(axis) + " with size " + S(n));
       }
       auto o = checked_mul(i, st);
       o = o ? checked_add(offset, *o) : std::nullopt;
-      if (!o) return slice_error(Code::overflow, "offset of the result overflows 2^53-1");
+      if (!o) SV_COLD_ERROR(Code::overflow, "offset of the result overflows 2^53-1");
       offset = *o;
       if (i < valid.first || i >= valid.second) invalid = true;
       ++axis;
@@ -124,7 +129,7 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     auto o = checked_mul(start, st);
     o = o ? checked_add(offset, *o) : std::nullopt;
     auto ns = checked_mul(st, step);
-    if (!o || !ns) return slice_error(Code::overflow, "strides of the result overflow 2^53-1");
+    if (!o || !ns) SV_COLD_ERROR(Code::overflow, "strides of the result overflow 2^53-1");
     offset = *o;
     // Valid positions j: valid.first <= start + j*step < valid.second.
     int64_t lo, hi;

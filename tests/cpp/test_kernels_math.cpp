@@ -1,6 +1,6 @@
 // math_unary() / math_binary() / clip(): random strided / broadcast / masked operands against a
 // per-element reference (the same libm; masked-out inputs read as 0), special values, errors.
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 #include "test_kernels_util.hpp"
 
 using namespace kt;

@@ -1,7 +1,8 @@
-// The per-op hot path of the wire protocol, compiled at -O2 (the rest of the bindings is -Oz):
-// concrete views are decoded into Layouts (no heap) for movement ops and for every kernel call
-// (kKernelRun: decode, broadcast, bounds-check, allocate the output, run the kernel, encode).
-// Anything else (symbolic or derived views) is decoded through View (api.cpp).
+// The per-call requests on concrete views, decoded without the heap (compiled at SV_FAST_OPT; the
+// rest of the bindings is -Oz): views into Layouts for movement ops (view/layout.hpp), kernel calls
+// (kKernelRun: decoded into an array::KernelCall, run by src/array/kernel_call) and gathers
+// (kKernelGather: src/array/take). Anything else (symbolic or derived views) is decoded through
+// View (api.cpp). Only decoding and encoding live here.
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -185,17 +186,17 @@ bool read_dtype(Reader& r, DType& dt) {
 // one through View (its layout: an error while a dim is unbound).
 Status read_array(Reader& r, const char* op, Array& a) {
   int64_t ptr, len;
-  if (!r.next(ptr) || !r.next(len) || len < 0 || !read_dtype(r, a.dt)) return malformed("operand");
+  if (!r.next(ptr) || !r.next(len) || len < 0 || !read_dtype(r, a.dtype)) return malformed("operand");
   a.base = reinterpret_cast<char*>(static_cast<uintptr_t>(ptr));
   a.len = len;
   Reader at = r;
   Status st = ok_status();
-  if (read_layout(r, a.v, st)) {
+  if (read_layout(r, a.layout, st)) {
     SV_CHECK(st);
   } else {
     r = at;
     SV_TRY(View v, read_view(r, 0));
-    SV_TRY(a.v, v.layout(op));
+    SV_TRY(a.layout, v.layout(op));
   }
   return array::check_bounds(a, op);
 }
@@ -271,7 +272,7 @@ Status kernel_run(Reader& r, Writer& w) {
   x.keepdims = flag != 0;
   if (!ok) return malformed("kernel arguments");
   if (c.kind >= array::kArg && c.kind <= array::kTopk &&
-      (x.axis < 0 || x.axis >= std::max(c.in[0].v.ndim(), 1))) {
+      (x.axis < 0 || x.axis >= std::max(c.in[0].layout.ndim(), 1))) {
     return malformed("kernel axis");
   }
   if (c.kind == array::kArg) x.axes = uint64_t{1} << x.axis;
@@ -298,16 +299,16 @@ Status kernel_gather(Reader& r, Writer& w) {
   double fill;
   int64_t axis, n;
   if (!r.next_num(fill) || !r.next(axis) || !r.next(n) || n < -1) return malformed("gather");
-  if (axis < 0 || axis >= src.v.ndim() ||
-      (!alloc && (dst.v.ndim() != src.v.ndim() || dst.dt != src.dt))) {
+  if (axis < 0 || axis >= src.layout.ndim() ||
+      (!alloc && (dst.layout.ndim() != src.layout.ndim() || dst.dtype != src.dtype))) {
     return malformed("gather axis");
   }
-  const int64_t len = src.v.shape[axis];
+  const int64_t len = src.layout.shape[axis];
   std::vector<int64_t> idx;
   if (n == -1) {
     Array m;
     SV_CHECK(read_array(r, name, m));
-    if (m.dt != DType::bool_ || m.v.ndim() != 1 || m.v.shape[0] != len) {
+    if (m.dtype != DType::bool_ || m.layout.ndim() != 1 || m.layout.shape[0] != len) {
       return malformed("gather mask");
     }
     array::true_positions(m, idx);
@@ -323,10 +324,10 @@ Status kernel_gather(Reader& r, Writer& w) {
   if (alloc) {  // a new C-contiguous result of src's dtype (its shape known only now)
     SV_CHECK(array::alloc_take_result(src, ax, n, dst));
     w.num(static_cast<double>(reinterpret_cast<uintptr_t>(dst.base)));
-    write_layout(w, dst.v);
+    write_layout(w, dst.layout);
   } else {
-    for (int d = 0; d < src.v.ndim(); ++d) {
-      if (dst.v.shape[d] != (d == axis ? n : src.v.shape[d])) {
+    for (int d = 0; d < src.layout.ndim(); ++d) {
+      if (dst.layout.shape[d] != (d == axis ? n : src.layout.shape[d])) {
         return malformed("gather destination shape");
       }
     }

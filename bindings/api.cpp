@@ -140,7 +140,7 @@ Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
 Result<View> read_view(Reader& r, int depth) {
   if (depth > kMaxDepth) return malformed("view derivation too deep");
   SV_TRY(int64_t tag, r.i64());
-  if (tag == 0) {
+  if (tag == kViewFlat) {
     SV_TRY(sym::Shape shape, read_shape(r));
     SV_TRY(int64_t offset, r.i64());
     SV_TRY(int64_t has_strides, r.i64());
@@ -158,7 +158,7 @@ Result<View> read_view(Reader& r, int depth) {
     }
     return View::create(shape, offset, std::move(strides), std::move(mask));
   }
-  if (tag == 1) {
+  if (tag == kViewDerived) {
     SV_TRY(View parent, read_view(r, depth + 1));
     SV_TRY(int64_t op, r.i64());
     return apply_view_op(parent, op, r);
@@ -201,11 +201,11 @@ void write_shape(Writer& w, const sym::Shape& s) {
 void write_view(Writer& w, const View& v) {
   const bool const_strides = std::all_of(v.sym_strides().begin(), v.sym_strides().end(),
                                          [](const Dim& d) { return d.is_const(); });
-  int mode = 0;
+  int mode = kModeDerivation;
   if (const_strides && (!v.mask() || sym::is_static(v.shape()))) {
-    mode = 1;
+    mode = kModeStrided;
   } else if (v.is_c_contiguous()) {
-    mode = 2;
+    mode = kModeCContiguous;
   }
   w.i64(mode);
   w.i64(v.ndim());
@@ -245,6 +245,32 @@ Status dims_call(Reader& r, Writer& w, F f) {
 void write_opt(Writer& w, const std::optional<int64_t>& v) {
   w.b(v.has_value());
   w.i64(v.value_or(0));
+}
+
+// kViewExplainReshape: view target_shape ngroups (in_first in_last out_first out_last){n}
+// has_blocking axis0 axis1 shape0 shape1 stride0 stride1 has_expected expected
+// has_mask_blocking (in_first in_last out_first out_last) has_strides dims?; the text as the string.
+void write_explanation(Writer& w, const ReshapeExplanation& e) {
+  auto group = [&](const ReshapeGroup& g) {
+    w.i64(g.in_first);
+    w.i64(g.in_last);
+    w.i64(g.out_first);
+    w.i64(g.out_last);
+  };
+  w.b(e.view);
+  write_shape(w, e.target);
+  w.i64(static_cast<int64_t>(e.groups.size()));
+  for (const ReshapeGroup& g : e.groups) group(g);
+  const ReshapeBlock b = e.blocking.value_or(ReshapeBlock{});
+  w.b(e.blocking.has_value());
+  for (int64_t x : {int64_t{b.axis0}, int64_t{b.axis1}, b.shape0, b.shape1, b.stride0, b.stride1}) {
+    w.i64(x);
+  }
+  write_opt(w, b.expected);
+  w.b(e.mask_blocking.has_value());
+  group(e.mask_blocking.value_or(ReshapeGroup{}));
+  w.b(e.strides.has_value());
+  if (e.strides) w.dims(*e.strides);
 }
 
 // ------------------------------------------------------------------------------------ slicing
@@ -568,6 +594,14 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
       w.b(sp.has_value());
       w.i64(sp ? sp->first : 0);
       w.i64(sp ? sp->second : 0);
+      return ok_status();
+    }
+    case kViewExplainReshape: {
+      SV_TRY(View v, read_view(r, 0));
+      SV_TRY(sym::Shape s, read_shape(r));
+      SV_TRY(ReshapeExplanation e, explain_reshape(v, s));
+      write_explanation(w, e);
+      str = std::move(e.text);
       return ok_status();
     }
     default:

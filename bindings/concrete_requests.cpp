@@ -61,7 +61,7 @@ bool read_const_shape(Reader& r, LayoutDims& out) {
 
 bool read_layout(Reader& r, Layout& v, Status& st) {
   int64_t tag, n, tok, has_strides, has_mask;
-  if (!r.next(tag) || tag != 0 || !r.next(n) || n < 0 || n > kMaxRank) return false;
+  if (!r.next(tag) || tag != kViewFlat || !r.next(n) || n < 0 || n > kMaxRank) return false;
   v.shape.resize(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
     if (!r.next(tok) || tok != kConst || !r.next(v.shape[i])) return false;
@@ -78,7 +78,7 @@ bool read_layout(Reader& r, Layout& v, Status& st) {
 void write_layout(Writer& w, const Layout& v) {
   const int n = v.ndim();
   double* p = w.grab(static_cast<size_t>(7 + 4 * n + (v.has_mask() ? 2 * n : 0)));
-  *p++ = 1;
+  *p++ = kModeStrided;
   *p++ = n;
   for (int i = 0; i < n; ++i) {
     *p++ = kConst;
@@ -106,14 +106,14 @@ bool fast_view(Reader r, Writer& w, Status& st) {
   Reader peek = r;
   if (!peek.next(tag)) return false;
   Layout v;
-  if (tag == 0) {
+  if (tag == kViewFlat) {
     if (!read_layout(r, v, st)) return false;
     if (st.ok()) write_layout(w, v);
     return true;
   }
   Layout p;
   Status pst = ok_status();
-  if (tag != 1 || !r.next(tag) || !read_layout(r, p, pst) || !r.next(op)) return false;
+  if (tag != kViewDerived || !r.next(tag) || !read_layout(r, p, pst) || !r.next(op)) return false;
   if (!pst.ok()) {
     st = pst;
     return true;
@@ -216,14 +216,14 @@ Status kernel_run(Reader& r, Writer& w) {
   KernelCall c;
   int64_t mode;
   if (!r.next(c.kind) || !r.next(c.code) || !r.next(mode) || c.kind < 0 ||
-      c.kind >= array::kKinds || mode < 0 || mode > 1) {
+      c.kind >= array::kKinds || (mode != kOutAllocate && mode != kOutGiven)) {
     return malformed("kernel request");
   }
   const array::KindInfo& info = array::kind_info(c.kind);
   if (c.code < 0 || c.code >= info.ncodes) return malformed("kernel op");
   const char* name = array::kernel_name(c.kind, c.code);
   if (!read_dtype(r, c.rdt)) return malformed("result dtype");
-  c.given = mode == 1;
+  c.given = mode == kOutGiven;
   if (c.given && info.shape == array::kTopkShape) return malformed("topk out");
   if (c.given) {
     SV_CHECK(read_array(r, name, c.out));
@@ -244,7 +244,7 @@ Status kernel_run(Reader& r, Writer& w) {
   for (int i = 0; i < nin; ++i) {
     int64_t tag;
     if (!r.next(tag)) return malformed("operand");
-    if (tag == 1) {
+    if (tag == kInScalar) {
       if (!read_scalar(r, c.in[i])) return malformed("scalar");
     } else {
       SV_CHECK(read_array(r, name, c.in[i]));
@@ -293,14 +293,15 @@ Status kernel_gather(Reader& r, Writer& w) {
   const char* name = "take";
   Array dst, src;
   int64_t alloc;
-  if (!r.next(alloc) || alloc < 0 || alloc > 1) return malformed("gather");
-  if (!alloc) SV_CHECK(read_array(r, name, dst));
+  if (!r.next(alloc) || (alloc != kGatherInto && alloc != kGatherAllocate))
+    return malformed("gather");
+  if (alloc == kGatherInto) SV_CHECK(read_array(r, name, dst));
   SV_CHECK(read_array(r, name, src));
   double fill;
   int64_t axis, n;
   if (!r.next_num(fill) || !r.next(axis) || !r.next(n) || n < -1) return malformed("gather");
   if (axis < 0 || axis >= src.layout.ndim() ||
-      (!alloc && (dst.layout.ndim() != src.layout.ndim() || dst.dtype != src.dtype))) {
+      (alloc == kGatherInto && (dst.layout.ndim() != src.layout.ndim() || dst.dtype != src.dtype))) {
     return malformed("gather axis");
   }
   const int64_t len = src.layout.shape[axis];
@@ -321,7 +322,7 @@ Status kernel_gather(Reader& r, Writer& w) {
     SV_CHECK(array::take_indices(idx, axis, len));
   }
   const int ax = static_cast<int>(axis);
-  if (alloc) {  // a new C-contiguous result of src's dtype (its shape known only now)
+  if (alloc == kGatherAllocate) {  // a new C-contiguous result of src's dtype (its shape known only now)
     SV_CHECK(array::alloc_take_result(src, ax, n, dst));
     w.num(static_cast<double>(reinterpret_cast<uintptr_t>(dst.base)));
     write_layout(w, dst.layout);
@@ -333,7 +334,7 @@ Status kernel_gather(Reader& r, Writer& w) {
     }
   }
   Status st = array::take(dst, src, fill, ax, idx);
-  if (!st.ok() && alloc) std::free(dst.base);
+  if (!st.ok() && alloc == kGatherAllocate) std::free(dst.base);
   return st;
 }
 

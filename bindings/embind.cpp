@@ -60,7 +60,7 @@ int sv_call(int op, double in_len) {
       g_err = "binding: out of memory for the response";
       return static_cast<int>(sv::Code::out_of_memory);
     }
-    flags = 256;
+    flags = sv::wire::kCallScratchMoved;
   }
   if (!g_out.empty()) std::memcpy(g_scratch, g_out.data(), g_out.size() * sizeof(double));
   return flags;

@@ -29,62 +29,9 @@
 
 namespace sv::wire {
 
-// Op codes: keep in sync with web/src/wire.ts.
-enum Op : int32_t {
-  kShapeNumel = 1,
-  kShapeCStrides = 2,
-  kShapeRavel = 3,
-  kShapeUnravel = 4,
-  kShapeResolveNegOne = 5,
-  kShapeBroadcast = 6,
-  kShapeBroadcastIndex = 7,
-  kShapeToString = 8,
-
-  kSymBind = 20,
-  kSymUnbind = 21,
-  kSymValue = 22,
-  kSymEval = 23,
-  kSymEvalDim = 24,
-  kSymPartialEval = 25,
-  kSymIsFullyBound = 26,
-  kSymNumel = 27,
-  kSymResolveReshape = 28,
-  kSymSubstitute = 29,
-  kSymVars = 30,
-  kSymIsStatic = 31,
-  kSymToString = 32,
-  kSymEqual = 33,
-  kSymDimToString = 34,
-  kSymDimEqual = 35,
-  kSymVarInfo = 36,
-
-  kViewCreate = 40,
-  kViewReshape = 41,
-  kViewExpand = 42,
-  kViewPermute = 43,
-  kViewShrink = 44,
-  kViewPad = 45,
-  kViewFlip = 46,
-  kViewBroadcastTo = 47,
-  kViewSlice = 48,
-  kViewLinearIndex = 49,
-  kViewIsValid = 50,
-  kViewStridesOpt = 51,
-  kViewIsMaterializable = 52,
-  kViewToString = 53,
-  kViewDim = 54,
-  kViewStride = 55,
-  kViewRequiredSpan = 56,
-  kViewSimplify = 57,
-
-  kKernelGather = 85,
-  kKernelRun = 86,  // copy / binary / unary / where / reduce, see fast.cpp
-};
-
-enum Tok : int32_t { kConst = 0, kVar = 1, kAdd = 2, kMul = 3, kNeg = 4 };
-
-// Slice spec kinds (kViewSlice).
-enum SliceKind : int32_t { kIndex = 0, kRange = 1, kAll = 3, kNewAxis = 4, kList = 5, kEllipsis = 6 };
+// The enums of this format (Op codes, Tok, SliceKind, ViewTag, FlatMode, Kind, KernelOut, KernelIn,
+// SingleOp, GatherOut, SortOp): core/boundary_tables.hpp, generated from
+// core/boundary_tables.json (web/src/boundary_tables.ts is generated from it too).
 
 inline Error malformed(const char* what) {
   return make_error(Code::invalid_argument,

@@ -68,7 +68,9 @@ export async function buildDemo(outDir = path.join(root, 'build', 'demo')) {
     minify: false,
     legalComments: 'none',
     logLevel: 'warning',
-    alias: { strideview: entry },
+    // strideview/element (the custom element and the op-chain parser) sits next to the entry and
+    // imports it as ./index.mjs: one copy of the package in the bundle.
+    alias: { strideview: entry, 'strideview/element': path.join(path.dirname(entry), 'element.mjs') },
     // The package's Node-only loading paths are never taken in a browser.
     external: ['node:*', 'fs', 'path', 'url', 'module', 'crypto', 'worker_threads', 'perf_hooks', 'os'],
   });

@@ -12,6 +12,8 @@
 //   dist/strideview.wasm         the SIMD128 build
 //   dist/strideview-nosimd.wasm  the scalar fallback (engines without WebAssembly SIMD); init()
 //                                picks one. Both share the Emscripten glue (checked below).
+//   dist/element.mjs (+ .map, element.d.ts/.d.mts, opchain.d.ts/.d.mts)  `strideview/element`:
+//                                the <stride-view> custom element, importing ./index.mjs
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -45,6 +47,9 @@ for (const [f, target] of [
     process.exit(1);
   }
 }
+
+// The cross-language tables (web/src/boundary_tables.ts) from src/core/boundary_tables.json.
+execFileSync(process.execPath, [join(root, 'scripts/gen-tables.mjs')], { stdio: 'inherit' });
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
@@ -147,11 +152,13 @@ execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '
   stdio: 'inherit',
 });
 const known = ['errors', 'runtime', 'wire', 'dtype', 'sym', 'shape', 'view', 'ndarray', 'ops'];
+// Modules of the `strideview/element` entry: declared in their own files, not in index.d.ts.
+const SEPARATE_ENTRIES = ['element', 'opchain'];
 // Modules added later (e.g. explain) follow the known ones; index only re-exports.
 const extra = readdirSync(typesDir)
   .filter((f) => f.endsWith('.d.ts') && f !== 'index.d.ts' && f !== 'raw.d.ts')
   .map((f) => f.slice(0, -5))
-  .filter((m) => !known.includes(m))
+  .filter((m) => !known.includes(m) && !SEPARATE_ENTRIES.includes(m))
   .sort();
 const order = [...known, ...extra];
 let dts =
@@ -170,12 +177,52 @@ writeFileSync(join(dist, 'index.d.ts'), dts);
 writeFileSync(join(dist, 'index.d.mts'), dts);
 writeFileSync(join(dist, 'index.d.cts'), dts);
 
+// strideview/element (dist/element.mjs): the <stride-view> custom element and the op-chain parser.
+// It imports the package's public API from ./index.mjs (external, never bundled twice), so the page
+// or bundler shares one engine instance with `import 'strideview'`.
+const indexExternal = {
+  name: 'strideview-index-external',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/index\.js$/ }, () => ({ path: './index.mjs', external: true }));
+  },
+};
+await esbuild.build({
+  entryPoints: [join(root, 'web/src/element.ts')],
+  bundle: true,
+  platform: 'neutral',
+  target: 'es2022',
+  format: 'esm',
+  plugins: [indexExternal],
+  logLevel: 'warning',
+  legalComments: 'none',
+  minifyIdentifiers: true,
+  minifySyntax: true,
+  minifyWhitespace: true,
+  lineLimit: 160,
+  sourcemap: 'linked',
+  sourcesContent: true,
+  outfile: join(dist, 'element.mjs'),
+});
+{
+  const src = readFileSync(join(dist, 'element.mjs'), 'utf8');
+  if (/\bwasmBinary\b|createStrideviewModule/.test(src) || !src.includes('"./index.mjs"')) {
+    console.error('build-web: dist/element.mjs must import the engine from ./index.mjs, not bundle it');
+    process.exit(1);
+  }
+}
+// Declarations of the element entry, for `import` (.d.mts, importing index.d.mts) and plain .d.ts.
+for (const m of SEPARATE_ENTRIES) {
+  const text = readFileSync(join(typesDir, `${m}.d.ts`), 'utf8');
+  writeFileSync(join(dist, `${m}.d.ts`), text);
+  writeFileSync(join(dist, `${m}.d.mts`), text.replace(/from '\.\/(index|opchain)\.js'/g, "from './$1.mjs'"));
+}
+
 const size = (f) => readFileSync(join(dist, f)).length;
 const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
 console.log(
   `build-web: dist/index.mjs ${size('index.mjs')} B, dist/index.cjs ${size('index.cjs')} B, ` +
     `dist/strideview.wasm ${size('strideview.wasm')} B, dist/strideview-nosimd.wasm ${size('strideview-nosimd.wasm')} B, ` +
-    `dist/index.d.ts ${size('index.d.ts')} B`,
+    `dist/index.d.ts ${size('index.d.ts')} B, dist/element.mjs ${size('element.mjs')} B`,
 );
 console.log(
   `build-web: gzipped (level 9) wasm + index.mjs: SIMD ${gz('strideview.wasm')} + ${gz('index.mjs')} = ` +

@@ -24,6 +24,7 @@ if [ -f scripts/fuzz.sh ]; then
 fi
 if [ -d tests/browser ] && ls tests/browser/*.mjs >/dev/null 2>&1; then
   echo "== type-check the demo against the package's types"
+  node scripts/gen-tables.mjs
   node node_modules/typescript/bin/tsc -p demo/tsconfig.json --noEmit
   echo "== browser tests: demo + package smoke suites in chromium, firefox-esr and WebKitGTK"
   npm run --silent test:browser

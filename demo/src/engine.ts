@@ -2,6 +2,7 @@
 // page shows comes out of here as plain numbers and texts (model.ts) computed by the WASM engine;
 // the rest of the demo never sees an engine object and never re-implements a view rule.
 import * as sv from 'strideview';
+import { parseOps } from 'strideview/element';
 
 import {
   type BaseSpec,
@@ -282,9 +283,10 @@ function cellsOf(
   const n = shape.reduce((p, d) => p * d, 1);
   if (n > MAX_CELLS) return { cells: null, cellsNote: `${n} elements: too many to draw (limit ${MAX_CELLS}).` };
   const cells: Cell[] = [];
+  const masked = v.mask !== null; // without a mask the engine calls every index valid: no need to ask per cell
   cOrder(shape, (idx) => {
     const linear = v.linearIndex(idx);
-    const valid = v.isValid(idx);
+    const valid = masked ? v.isValid(idx) : true;
     const value = valid && valueAt ? valueAt(cells.length, linear) : null;
     cells.push({ idx, linear, valid, value });
   });
@@ -367,4 +369,144 @@ export function snapshot(s: Subject): Snapshot {
           },
     ...cellsOf(v, shape, null),
   };
+}
+
+// ---------------------------------------------------------------- reshape analysis
+
+/** The engine's analysis of `reshape(shape)` on a view (the package's explainReshape), groups as axis lists. */
+export interface ReshapeAnalysis {
+  view: boolean;
+  /** Input axes that hold the same elements, in C order, as these output axes. */
+  groups: Array<{ input: number[]; output: number[] }>;
+  blocking: null | { axes: [number, number]; strides: [number, number]; shapes: [number, number]; expected: number | null };
+  /** Masked views: the group whose valid cells are not one box of the result. */
+  maskBlocking: null | { input: number[]; output: number[] };
+  text: string;
+  /** The requested shape with -1 resolved. */
+  target: number[];
+  /** The same reshape after contiguous(): the strides it then gets (always a view). */
+  afterContiguous: { strides: number[]; analysis: ReshapeCore } | null;
+}
+
+/** What the demo keeps of explainReshape's answer. */
+export type ReshapeCore = Omit<ReshapeAnalysis, 'target' | 'afterContiguous'>;
+
+type Range = readonly [number, number];
+
+/** [first, last) -> the axes in it. */
+const axes = ([a, b]: Range): number[] => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
+
+function plain(r: sv.ReshapeExplanation): ReshapeCore {
+  return {
+    view: r.view,
+    groups: r.groups.map((g) => ({ input: axes(g.input), output: axes(g.output) })),
+    blocking: r.blocking
+      ? {
+          axes: [r.blocking.axes[0], r.blocking.axes[1]],
+          strides: [r.blocking.strides[0], r.blocking.strides[1]],
+          shapes: [r.blocking.shapes[0], r.blocking.shapes[1]],
+          expected: r.blocking.expected,
+        }
+      : null,
+    maskBlocking: r.maskBlocking ? { input: axes(r.maskBlocking.input), output: axes(r.maskBlocking.output) } : null,
+    text: r.text,
+  };
+}
+
+/**
+ * The engine's analysis of `reshape(arg)` on a concrete subject, plus what the same reshape does
+ * after contiguous() (a C-contiguous view of the same shape). Null when the shape is symbolic or
+ * the requested shape itself is wrong (the op's error says why).
+ */
+export function analyseReshape(s: Subject, arg: string): ReshapeAnalysis | null {
+  const explain = sv.explainReshape;
+  const v = s.kind === 'array' ? s.arr.view : s.view;
+  const shape = concrete(v.shape);
+  if (!shape || !concrete(v.strides)) return null;
+  try {
+    const answer = explain(s.kind === 'array' ? s.arr : s.view, parseInts(arg, 'reshape'));
+    const target = concrete(answer.shape) ?? []; // -1 resolved by the engine
+    const r = plain(answer);
+    // contiguous() gives a C-order view of the same shape: ask the engine about that one.
+    const fresh = explain(sv.View.create(shape), target);
+    return {
+      ...r,
+      target,
+      afterContiguous: { strides: fresh.strides ? [...fresh.strides] : [], analysis: plain(fresh) },
+    };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- chains (practice mode)
+
+/** The engine's view after a chain of ops from arange over `dims`: its numbers and cells. */
+export interface ChainResult {
+  shape: number[];
+  strides: number[];
+  offset: number;
+  mask: Array<[number, number]> | null;
+  /** linearIndex and isValid of every element in C order. */
+  cells: Cell[];
+}
+
+/** Runs `ops` on arange(dims) through the engine and reads the result; frees what it made. */
+export function runChain(dims: number[], ops: OpSpec[]): ChainResult {
+  const spec: BaseSpec = { dims, vars: [] };
+  const made: Subject[] = [makeBase(spec)];
+  try {
+    for (const op of ops) made.push(applyOp(made[made.length - 1]!, op, spec));
+    const snap = snapshot(made[made.length - 1]!);
+    return {
+      shape: snap.shape ?? [],
+      strides: snap.strides ?? [],
+      offset: snap.offset,
+      mask: snap.mask,
+      cells: snap.cells ?? [],
+    };
+  } finally {
+    release(made);
+  }
+}
+
+/** The engine's linear index of `idx` in the view after the chain (throws for a bad index). */
+export function addressAfter(dims: number[], ops: OpSpec[], idx: number[]): number {
+  const spec: BaseSpec = { dims, vars: [] };
+  const made: Subject[] = [makeBase(spec)];
+  try {
+    for (const op of ops) made.push(applyOp(made[made.length - 1]!, op, spec));
+    const last = made[made.length - 1]!;
+    const v = last.kind === 'array' ? last.arr.view : last.view;
+    return v.linearIndex(idx);
+  } finally {
+    release(made);
+  }
+}
+
+/** Whether `reshape(shape)` after the chain is a view, as the engine decides it (explainReshape). */
+export function reshapeIsView(dims: number[], ops: OpSpec[], shape: number[]): { view: boolean; text: string } {
+  const spec: BaseSpec = { dims, vars: [] };
+  const made: Subject[] = [makeBase(spec)];
+  try {
+    for (const op of ops) made.push(applyOp(made[made.length - 1]!, op, spec));
+    const last = made[made.length - 1]!;
+    const r = sv.explainReshape(last.kind === 'array' ? last.arr : last.view, shape);
+    return { view: r.view, text: r.text };
+  } finally {
+    release(made);
+  }
+}
+
+/** Bytes per element of the demo's arrays (int32), from the package. */
+export function demoItemSize(): number {
+  return sv.itemSize('int32');
+}
+
+/**
+ * An op chain as text, in the package's op-chain syntax (the <stride-view> element's `ops`
+ * attribute and the demo's URL): "transpose; slice ::-1, 1:3; flip 0", one op per `;` or line.
+ */
+export function parseOpChain(text: string): OpSpec[] {
+  return parseOps(text).map((s) => (s.noCopy ? { name: s.name, arg: s.arg, noCopy: true } : { name: s.name, arg: s.arg }));
 }

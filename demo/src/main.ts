@@ -1,8 +1,11 @@
 // The demo page: state (base, applied ops, history cursor), events, and drawing. Every number it
 // draws comes from a Snapshot made by the engine adapter (engine.ts).
 import {
+  type ReshapeAnalysis,
   type Subject,
+  analyseReshape,
   applyBindings,
+  demoItemSize,
   applyOp,
   baseCall,
   loadEngine,
@@ -15,10 +18,14 @@ import {
   supports,
   toShownError,
 } from './engine';
+import { type CodeStep, type Dialect, DIALECTS, chainCode } from './code';
+import { derive, viewLine } from './derive';
 import { byId, h, svgEl } from './dom';
-import { type BaseSpec, type Cell, type OpSpec, type ShownError, type Snapshot, type VarSpec, MAX_BUFFER_CELLS } from './model';
-import { OP_UI } from './ops';
-import { InputError, formatList, parseDims, parsePairs } from './parse';
+import { type BaseSpec, type Cell, type OpSpec, type ShownError, type Snapshot, type VarSpec, DENSE_CELLS, MAX_BUFFER_CELLS } from './model';
+import { capturePlaces, playMoves } from './motion';
+import { renderPractice } from './practice';
+import { OP_UI, callText } from './ops';
+import { InputError, formatList, parseDims } from './parse';
 import { DEFAULT_STATE, type UrlState, decodeState, defaultVar, encodeState } from './url';
 
 // ------------------------------------------------------------------------------------------ state
@@ -28,7 +35,15 @@ interface Step {
   subject: Subject;
   snap: Snapshot | null;
   note: string;
+  /** The op made a new buffer (contiguous(), or a reshape that copied). */
+  copied: boolean;
+  /** reshape steps: the engine's analysis of the reshape (undefined: not asked yet). */
+  analysis?: ReshapeAnalysis | null;
 }
+
+/** A reshape the engine refused (copy: false), shown with its analysis until the next change. */
+let refused: { op: OpSpec; analysis: ReshapeAnalysis | null } | null = null;
+let dialect: Dialect = 'js';
 
 let base: BaseSpec = structuredClone(DEFAULT_STATE.base);
 let steps: Step[] = [];
@@ -56,7 +71,7 @@ const PRESETS: Record<string, UrlState> = {
     base: { dims: [3, 4], vars: [] },
     ops: [
       { name: 'transpose', arg: '' },
-      { name: 'reshape', arg: '12' },
+      { name: 'reshape', arg: '12', noCopy: true },
     ],
   },
   symbolic: {
@@ -91,22 +106,6 @@ function showError(what: string | null, e: ShownError | null): void {
   errorEl.append(h('span', { class: 'msg', 'data-testid': 'error-message' }, e.message));
 }
 
-/** The op as a call of the package's API, e.g. `padView([[1, 1], [0, 2]])`. */
-function callText(op: OpSpec): string {
-  const ui = OP_UI.find((o) => o.name === op.name)!;
-  const raw = op.arg.trim();
-  let arg = raw;
-  try {
-    if (op.name === 'slice') arg = `'${raw}'`;
-    else if (op.name === 'pad' || op.name === 'shrink') arg = `[${parsePairs(raw, op.name).map(([a, b]) => `[${a}, ${b}]`).join(', ')}]`;
-    else if (raw) arg = formatList(parseDims(raw, op.name));
-  } catch {
-    arg = raw; // shown as typed; the error says what is wrong with it
-  }
-  if (op.name === 'reshape' && op.noCopy) arg += ', { copy: false }';
-  return `${ui.call}(${arg})`;
-}
-
 // ------------------------------------------------------------------------------------------ actions
 
 /** Builds the base and replays `state.ops`; stops at the first failing op and shows its error. */
@@ -118,12 +117,13 @@ function rebuild(state: UrlState): void {
   base = structuredClone(state.base);
   showError(null, null);
   try {
-    steps.push({ op: null, subject: makeBase(base), snap: null, note: '' });
+    steps.push({ op: null, subject: makeBase(base), snap: null, note: '', copied: false });
   } catch (e) {
     showError(`start from [${base.dims.join(', ')}]`, toShownError(e));
     base = structuredClone(DEFAULT_STATE.base);
-    steps.push({ op: null, subject: makeBase(base), snap: null, note: '' });
+    steps.push({ op: null, subject: makeBase(base), snap: null, note: '', copied: false });
   }
+  refused = null;
   cursor = 0;
   for (const op of state.ops) {
     if (!pushOp(op)) break;
@@ -141,24 +141,30 @@ function pushOp(op: OpSpec): boolean {
     const note = copied ? 'new buffer' : op.name === 'contiguous' ? 'same buffer: already C-contiguous' : '';
     const dropped = steps.slice(cursor + 1);
     steps = steps.slice(0, cursor + 1);
-    steps.push({ op, subject, snap: null, note });
+    steps.push({ op, subject, snap: null, note, copied });
     release(
       dropped.map((s) => s.subject),
       steps.map((s) => s.subject),
     );
     cursor = steps.length - 1;
+    refused = null;
     showError(null, null);
     return true;
   } catch (e) {
     showError(callText(op), toShownError(e));
+    refused = op.name === 'reshape' ? { op, analysis: analyseReshape(from.subject, op.arg) } : null;
     return false;
   }
 }
 
 function applyFromUi(op: OpSpec): void {
   stopPlay();
+  const before = capturePlaces(cellEls, currentSnap());
   if (pushOp(op)) {
     resetView();
+    render();
+    playMoves(before, cellEls, currentSnap());
+  } else if (refused) {
     render();
   }
 }
@@ -167,6 +173,7 @@ function goTo(n: number): void {
   if (n < 0 || n >= steps.length || n === cursor) return;
   stopPlay();
   cursor = n;
+  refused = null;
   showError(null, null);
   resetView();
   render();
@@ -326,7 +333,13 @@ function renderFormula(snap: Snapshot): void {
 
 function renderBuffer(snap: Snapshot): void {
   const strip = byId('buffer');
-  strip.replaceChildren();
+  const kept = strip.dataset['dense'] ?? '';
+  delete strip.dataset['dense'];
+  const keptEls = bufferEls;
+  const buf0 = snap.buffer;
+  const reuse =
+    !!buf0?.values && buf0.values.length > DENSE_CELLS && kept === `${buf0.id}|${buf0.length}|${snap.kind}` && keptEls.size === buf0.values.length;
+  if (!reuse) strip.replaceChildren();
   bufferEls = new Map();
   readers = new Map();
   for (const [k, c] of (snap.cells ?? []).entries()) {
@@ -351,7 +364,32 @@ function renderBuffer(snap: Snapshot): void {
     note.textContent = `${buf.length} elements: too many to draw (limit ${MAX_BUFFER_CELLS}).`;
     return;
   }
-  for (const [addr, value] of buf.values.entries()) {
+  const dense = buf.values.length > DENSE_CELLS;
+  strip.classList.toggle('dense', dense);
+  const sig = `${buf.id}|${buf.length}|${snap.kind}`;
+  if (reuse) {
+    // The same dense buffer as before the op (a view op): keep its cells, update what changed.
+    for (const [addr, el] of keptEls) {
+      const n = readers.get(addr)?.length ?? 0;
+      el.className = `bcell ${n === 0 ? 'unread' : 'read'}${n > 1 ? ' multi' : ''}${addr === snap.offset ? ' origin' : ''}${snap.kind === 'view' ? ' bare' : ''}`;
+      el.dataset['readers'] = String(n);
+      el.title = `address ${addr}: value ${Number(buf.values[addr])}; read by ${n} logical cell${n === 1 ? '' : 's'}`;
+    }
+    bufferEls = keptEls;
+  } else if (dense) {
+    // Thousands of cells: one HTML string (numbers only, nothing typed by the user) parses far
+    // faster than as many createElement calls.
+    const html: string[] = [];
+    for (const [addr, value] of buf.values.entries()) {
+      const n = readers.get(addr)?.length ?? 0;
+      const cls = `bcell ${n === 0 ? 'unread' : 'read'}${n > 1 ? ' multi' : ''}${addr === snap.offset ? ' origin' : ''}${snap.kind === 'view' ? ' bare' : ''}`;
+      html.push(`<li class="${cls}" data-testid="buffer-cell-${addr}" data-addr="${addr}" data-readers="${n}" title="address ${addr}: value ${Number(value)}; read by ${n} logical cell${n === 1 ? '' : 's'}"></li>`);
+    }
+    strip.innerHTML = html.join('');
+    for (const el of strip.children) bufferEls.set(Number((el as HTMLElement).dataset['addr']), el as HTMLElement);
+  }
+  if (dense) strip.dataset['dense'] = sig;
+  for (const [addr, value] of dense ? [] : buf.values.entries()) {
     const n = readers.get(addr)?.length ?? 0;
     const cls = ['bcell', n === 0 ? 'unread' : 'read', n > 1 ? 'multi' : '', addr === snap.offset ? 'origin' : '', snap.kind === 'view' ? 'bare' : '']
       .filter(Boolean)
@@ -365,9 +403,9 @@ function renderBuffer(snap: Snapshot): void {
         'data-readers': n,
         title: `address ${addr}: value ${value}; read by ${n} logical cell${n === 1 ? '' : 's'}`,
       },
-      h('span', { class: 'addr' }, addr),
-      h('span', { class: 'val' }, value),
-      n > 1 ? h('span', { class: 'badge' }, `×${n}`) : null,
+      dense ? null : h('span', { class: 'addr' }, addr),
+      dense ? null : h('span', { class: 'val' }, value),
+      n > 1 && !dense ? h('span', { class: 'badge' }, `×${n}`) : null,
     );
     strip.append(el);
     bufferEls.set(addr, el);
@@ -384,10 +422,11 @@ function renderBuffer(snap: Snapshot): void {
 
 // ------------------------------------------------------------------------------------------ logical grid
 
-function cellEl(snap: Snapshot, k: number): HTMLElement {
+function cellEl(snap: Snapshot, k: number, dense: boolean): HTMLElement {
   const c: Cell = snap.cells![k]!;
   const multi = c.valid && (readers.get(c.linear)?.length ?? 0) > 1;
   const label = `(${c.idx.join(', ')})`;
+  const title = c.valid ? `${label} reads address ${c.linear}` : `${label} is padding (masked): not read`;
   return h(
     'div',
     {
@@ -397,49 +436,113 @@ function cellEl(snap: Snapshot, k: number): HTMLElement {
       'data-linear': c.linear,
       'data-valid': String(c.valid),
       role: 'gridcell',
-      title: c.valid ? `${label} reads address ${c.linear}` : `${label} is padding (masked): not read`,
+      title,
+      'aria-label': dense ? title : null,
     },
-    h('span', { class: 'val' }, c.valid ? (c.value ?? c.linear) : ''),
-    c.valid && snap.kind === 'view' ? null : h('span', { class: 'lin' }, c.valid ? `@${c.linear}` : 'pad'),
+    dense ? null : h('span', { class: 'val' }, c.valid ? (c.value ?? c.linear) : ''),
+    dense || (c.valid && snap.kind === 'view') ? null : h('span', { class: 'lin' }, c.valid ? `@${c.linear}` : 'pad'),
   );
 }
 
-/** One 2-D table of cells: rows × cols, cell k = first + r*cols + c (C order). */
-function table(snap: Snapshot, rows: number, cols: number, first: number, rowAxis: string, colAxis: string): HTMLElement {
-  const t = h('div', { class: 'table', role: 'grid', style: `--cols:${cols}` });
-  t.append(h('span', { class: 'corner', 'aria-hidden': 'true' }, rowAxis ? `${rowAxis}\\${colAxis}` : colAxis));
-  for (let c = 0; c < cols; c++) t.append(h('span', { class: 'colh', 'aria-hidden': 'true' }, c));
+/** The same table as one HTML string (numbers and axis letters only): thousands of cells, drawn small. */
+function denseTable(t: HTMLElement, snap: Snapshot, rows: number, cols: number, first: number, rowAxis: string, colAxis: string): void {
+  const html: string[] = ['<div class="trow" role="row"><span class="corner" aria-hidden="true">', rowAxis ? `${rowAxis}\\${colAxis}` : colAxis, '</span>'];
+  for (let c = 0; c < cols; c++) html.push(`<span class="colh" data-axis="col" role="columnheader" aria-label="${colAxis} = ${c}">${c % 8 === 0 ? c : ''}</span>`);
+  html.push('</div>');
+  const cells = snap.cells!;
   for (let r = 0; r < rows; r++) {
-    t.append(h('span', { class: 'rowh', 'aria-hidden': 'true' }, rowAxis ? r : ''));
+    html.push('<div class="trow" role="row">');
+    html.push(rowAxis ? `<span class="rowh" data-axis="row" role="rowheader" aria-label="${rowAxis} = ${r}">${r % 8 === 0 ? r : ''}</span>` : '<span class="rowh" aria-hidden="true"></span>');
     for (let c = 0; c < cols; c++) {
       const k = first + r * cols + c;
-      const el = cellEl(snap, k);
-      cellEls[k] = el;
-      t.append(el);
+      const cell = cells[k]!;
+      const multi = cell.valid && (readers.get(cell.linear)?.length ?? 0) > 1;
+      const label = `(${cell.idx.join(', ')})`;
+      const title = cell.valid ? `${label} reads address ${cell.linear}` : `${label} is padding (masked): not read`;
+      html.push(
+        `<div class="lcell ${cell.valid ? 'valid' : 'masked'}${multi ? ' multi' : ''}" data-testid="logical-cell-${cell.idx.join('-')}" data-k="${k}" data-linear="${cell.linear}" data-valid="${cell.valid}" role="gridcell" title="${title}"></div>`,
+      );
     }
+    html.push('</div>');
+  }
+  t.innerHTML = html.join('');
+  for (const el of t.querySelectorAll<HTMLElement>('.lcell')) cellEls[Number(el.dataset['k'])] = el;
+}
+
+/** One 2-D table of cells: rows × cols, cell k = first + r*cols + c (C order); one ARIA row per row. */
+function table(snap: Snapshot, rows: number, cols: number, first: number, rowAxis: string, colAxis: string, dense: boolean): HTMLElement {
+  const t = h('div', { class: `table${dense ? ' dense' : ''}`, role: 'grid', style: `--cols:${cols}`, 'aria-label': `${rows} by ${cols} elements` });
+  if (dense) {
+    denseTable(t, snap, rows, cols, first, rowAxis, colAxis);
+    return t;
+  }
+  const head = h('div', { class: 'trow', role: 'row' });
+  head.append(h('span', { class: 'corner', 'aria-hidden': 'true' }, rowAxis ? `${rowAxis}\\${colAxis}` : colAxis));
+  for (let c = 0; c < cols; c++) {
+    head.append(h('span', { class: 'colh', 'data-axis': 'col', role: 'columnheader', 'aria-label': `${colAxis} = ${c}` }, dense && c % 8 !== 0 ? '' : c));
+  }
+  t.append(head);
+  for (let r = 0; r < rows; r++) {
+    const row = h('div', { class: 'trow', role: 'row' });
+    row.append(
+      rowAxis
+        ? h('span', { class: 'rowh', 'data-axis': 'row', role: 'rowheader', 'aria-label': `${rowAxis} = ${r}` }, !dense || r % 8 === 0 ? r : '')
+        : h('span', { class: 'rowh', 'aria-hidden': 'true' }),
+    );
+    for (let c = 0; c < cols; c++) {
+      const k = first + r * cols + c;
+      const el = cellEl(snap, k, dense);
+      cellEls[k] = el;
+      row.append(el);
+    }
+    t.append(row);
   }
   return t;
 }
 
+/** A dense grid drawn for the same shape: keep its cells and update what the op changed. */
+function updateDenseCells(snap: Snapshot): void {
+  for (const [k, c] of snap.cells!.entries()) {
+    const el = cellEls[k]!;
+    const multi = c.valid && (readers.get(c.linear)?.length ?? 0) > 1;
+    const title = c.valid ? `(${c.idx.join(', ')}) reads address ${c.linear}` : `(${c.idx.join(', ')}) is padding (masked): not read`;
+    el.className = `lcell ${c.valid ? 'valid' : 'masked'}${multi ? ' multi' : ''}`;
+    el.dataset['linear'] = String(c.linear);
+    el.dataset['valid'] = String(c.valid);
+    el.title = title; // also the cell's accessible name: dense cells show no text
+  }
+}
+
 function renderGrid(snap: Snapshot): void {
   const grid = byId('grid');
-  grid.replaceChildren();
-  cellEls = [];
+  const sig = snap.shape && snap.cells && snap.cells.length > DENSE_CELLS ? snap.shape.join(',') : '';
+  const reuse = sig !== '' && grid.dataset['dense'] === sig && cellEls.length === snap.cells!.length;
+  grid.dataset['dense'] = sig;
   byId('log-sub').textContent = snap.shape ? `shape ${formatList(snap.shape)}` : snap.shapeText;
   const note = byId('grid-note');
   note.textContent = snap.cellsNote ?? '';
+  if (reuse) {
+    note.textContent = `${snap.cells!.length} elements: drawn small; point at a cell (or use the arrow keys) for its numbers.`;
+    updateDenseCells(snap);
+    return;
+  }
+  grid.replaceChildren();
+  cellEls = [];
   const shape = snap.shape;
   if (!snap.cells || !shape || snap.cells.length === 0) return;
   const rank = shape.length;
   const n = (d: number) => idxName(d, rank);
+  const dense = snap.cells.length > DENSE_CELLS;
+  grid.classList.toggle('dense', dense);
+  if (dense) note.textContent = `${snap.cells.length} elements: drawn small; point at a cell (or use the arrow keys) for its numbers.`;
   if (rank === 0) {
-    const el = cellEl(snap, 0);
+    const el = cellEl(snap, 0, false);
     cellEls[0] = el;
-    grid.append(h('div', { class: 'table scalar', role: 'grid' }, el));
+    grid.append(h('div', { class: 'table scalar', role: 'grid', 'aria-label': 'one element' }, h('div', { class: 'trow', role: 'row' }, el)));
   } else if (rank === 1) {
-    grid.append(table(snap, 1, shape[0]!, 0, '', n(0)));
+    grid.append(table(snap, 1, shape[0]!, 0, '', n(0), dense));
   } else if (rank === 2) {
-    grid.append(table(snap, shape[0]!, shape[1]!, 0, n(0), n(1)));
+    grid.append(table(snap, shape[0]!, shape[1]!, 0, n(0), n(1), dense));
   } else {
     // Higher ranks: a stack of 2-D grids, one per index of the leading dims.
     const [rows, cols] = [shape[rank - 2]!, shape[rank - 1]!];
@@ -452,7 +555,7 @@ function renderGrid(snap: Snapshot): void {
           'figure',
           { class: 'slab' },
           h('figcaption', {}, `[${[...lead, ':', ':'].join(', ')}]`),
-          table(snap, rows, cols, first, n(rank - 2), n(rank - 1)),
+          table(snap, rows, cols, first, n(rank - 2), n(rank - 1), dense),
         ),
       );
     }
@@ -487,20 +590,44 @@ function validBefore(cells: Cell[], k: number): Cell | null {
 
 function renderTrack(snap: Snapshot): void {
   const track = byId('track');
-  track.replaceChildren();
   const cells = snap.cells ?? [];
+  const dense = cells.length > DENSE_CELLS;
+  if (dense && track.classList.contains('dense') && track.children.length === cells.length) {
+    // The same number of dense marks: update them in place.
+    for (const [k, c] of cells.entries()) {
+      const prev = validBefore(cells, k);
+      const jump = c.valid && prev ? c.linear - prev.linear : null;
+      const li = track.children[k] as HTMLElement;
+      li.className = `tstep${c.valid ? '' : ' masked'}`;
+      li.title = `element ${k}: ${c.valid ? `address ${c.linear}` : 'pad'}${jump === null ? '' : `, jump ${jump}`}`;
+    }
+    return;
+  }
+  track.replaceChildren();
+  track.classList.toggle('dense', dense);
+  const items: HTMLElement[] = [];
   for (const [k, c] of cells.entries()) {
     const prev = validBefore(cells, k);
     const jump = c.valid && prev ? c.linear - prev.linear : null;
-    track.append(
+    if (dense) {
+      // Thousands of elements: one small mark each, its numbers in the tooltip and the status line.
+      const li = document.createElement('li');
+      li.className = `tstep${c.valid ? '' : ' masked'}`;
+      li.dataset['k'] = String(k);
+      li.title = `element ${k}: ${c.valid ? `address ${c.linear}` : 'pad'}${jump === null ? '' : `, jump ${jump}`}`;
+      items.push(li);
+      continue;
+    }
+    items.push(
       h(
         'li',
         { class: `tstep${c.valid ? '' : ' masked'}`, 'data-k': k },
-        jump === null ? null : h('span', { class: `jump-label${jump === 1 ? ' unit' : ''}` }, jump >= 0 ? `+${jump}` : `${jump}`),
-        h('button', { type: 'button', class: 'chip', tabindex: -1, 'aria-label': `element ${k}` }, c.valid ? c.linear : 'pad'),
+        jump === null || dense ? null : h('span', { class: `jump-label${jump === 1 ? ' unit' : ''}` }, jump >= 0 ? `+${jump}` : `${jump}`),
+        h('button', { type: 'button', class: 'chip', tabindex: -1, title: dense ? `element ${k}: address ${c.valid ? c.linear : 'pad'}` : null }, h('span', { class: 'visually-hidden' }, `element ${k}: `), h('span', { class: 'chip-val' }, dense ? '' : c.valid ? c.linear : 'pad')),
       ),
     );
   }
+  track.append(...items);
 }
 
 /** Scrolls `box` (not the page) so that `el` is inside it. */
@@ -548,9 +675,13 @@ function renderIteration(snap: Snapshot): void {
 }
 
 function drawJump(from: number, to: number): void {
+  arc(byId('jump') as unknown as SVGSVGElement, from, to, 'arc');
+}
+
+/** An arrow over the memory strip from address `from` to address `to`, drawn into `svg`. */
+function arc(svg: SVGSVGElement, from: number, to: number, cls: string): void {
   const a = bufferEls.get(from);
   const b = bufferEls.get(to);
-  const svg = byId('jump') as unknown as SVGSVGElement;
   if (!a || !b || from === to) return;
   const box = svg.getBoundingClientRect();
   const ra = a.getBoundingClientRect();
@@ -561,22 +692,15 @@ function drawJump(from: number, to: number): void {
   const y2 = rb.top - box.top + 2;
   const lift = Math.min(26, 10 + Math.abs(x2 - x1) / 12);
   const cy = Math.min(y1, y2) - lift;
-  svg.append(
-    svgEl('path', { d: `M ${x1} ${y1} Q ${(x1 + x2) / 2} ${cy} ${x2} ${y2}`, class: 'arc', 'marker-end': 'url(#arrow)' }),
-  );
-  const defs = svgEl('defs');
-  const marker = svgEl('marker', {
-    id: 'arrow',
-    viewBox: '0 0 10 10',
-    refX: 8,
-    refY: 5,
-    markerWidth: 7,
-    markerHeight: 7,
-    orient: 'auto-start-reverse',
-  });
-  marker.append(svgEl('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrowhead' }));
-  defs.append(marker);
-  svg.prepend(defs);
+  const id = `${svg.id}-arrow`;
+  if (!svg.querySelector('defs')) {
+    const defs = svgEl('defs');
+    const marker = svgEl('marker', { id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
+    marker.append(svgEl('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrowhead' }));
+    defs.append(marker);
+    svg.prepend(defs);
+  }
+  svg.append(svgEl('path', { d: `M ${x1} ${y1} Q ${(x1 + x2) / 2} ${cy} ${x2} ${y2}`, class: cls, 'marker-end': `url(#${id})` }));
 }
 
 function step(delta: number): void {
@@ -707,6 +831,20 @@ function buildOps(): void {
   }
 }
 
+/** One help line for all ops, in a space reserved below them: pointing at an op never moves the layout. */
+function wireHelp(): void {
+  const live = byId('op-help-live');
+  const idle = live.textContent ?? '';
+  const show = (form: Element | null) => {
+    const help = form?.querySelector('.op-help');
+    live.textContent = help?.textContent ?? idle;
+  };
+  const ops = byId('ops');
+  ops.addEventListener('mouseover', (ev) => show((ev.target as Element).closest('form.op')));
+  ops.addEventListener('focusin', (ev) => show((ev.target as Element).closest('form.op')));
+  ops.addEventListener('mouseleave', () => show(ops.querySelector('form.op:focus-within')));
+}
+
 function renderOpsEnabled(kind: Snapshot['kind']): void {
   for (const form of byId('ops').querySelectorAll<HTMLFormElement>('form.op')) {
     const name = form.dataset['op'] as OpSpec['name'];
@@ -746,6 +884,7 @@ function renderHistory(): void {
 }
 
 function updateUrl(): void {
+  if (practiceNumber(location.hash) !== null) return;
   const hash = encodeState(urlState());
   lastHash = hash;
   if (location.hash !== hash) history.replaceState(null, '', hash);
@@ -760,10 +899,300 @@ function render(): void {
   renderVars();
   renderOpsEnabled(snap.kind);
   renderHistory();
+  renderDerivation();
+  renderReshape(snap);
+  renderCode(snap);
   byId<HTMLInputElement>('base-shape').value = base.dims.join(', ');
   document.body.dataset['kind'] = snap.kind;
   updateHighlights();
   updateUrl();
+}
+
+
+// ------------------------------------------------------------------------------------------ derivation
+
+/** The reshape analysis of step n (a reshape step), asked from the engine once. */
+function stepAnalysis(n: number): ReshapeAnalysis | null {
+  const s = steps[n];
+  if (!s || s.op?.name !== 'reshape' || n === 0) return null;
+  if (s.analysis === undefined) s.analysis = analyseReshape(steps[n - 1]!.subject, s.op.arg);
+  return s.analysis;
+}
+
+function snapOf(n: number): Snapshot {
+  const s = steps[n]!;
+  if (!s.snap) s.snap = snapshot(s.subject);
+  return s.snap;
+}
+
+function renderDerivation(): void {
+  const box = byId('derivation');
+  box.replaceChildren();
+  const s = current();
+  if (!s.op) {
+    const snap = currentSnap();
+    box.append(
+      h('h3', {}, `Step 0: ${baseCall(base)}`),
+      h('p', { class: 'dsum', 'data-testid': 'derivation-summary' }, 'The starting buffer, read in C (row-major) order: the last stride is 1, each stride to its left is the product of the sizes to its right.'),
+      h('p', { class: 'dview', 'data-testid': 'derivation-after' }, h('b', {}, 'view '), viewLine(snap)),
+    );
+    return;
+  }
+  const before = snapOf(cursor - 1);
+  const after = currentSnap();
+  let d;
+  try {
+    d = derive(s.op, before, after, s.copied, stepAnalysis(cursor));
+  } catch (e) {
+    d = { summary: toShownError(e).message, lines: [] };
+  }
+  box.append(
+    h('h3', {}, `Step ${cursor}: `, h('code', {}, `.${callText(s.op)}`)),
+    h('p', { class: 'dsum', 'data-testid': 'derivation-summary' }, d.summary),
+    h('p', { class: 'dview', 'data-testid': 'derivation-before' }, h('b', {}, 'before '), viewLine(before)),
+    h('ul', { class: 'dlines' }, ...d.lines.map((l) => h('li', { 'data-testid': 'derivation-line' }, l))),
+    h('p', { class: 'dview', 'data-testid': 'derivation-after' }, h('b', {}, 'after '), viewLine(after)),
+  );
+}
+
+// ------------------------------------------------------------------------------------------ reshape analysis
+
+const GROUP_COLOURS = 6;
+
+/** The analysis to draw now: a refused reshape (the grid shows its input) or the current reshape step. */
+function shownReshape(): { op: OpSpec; r: ReshapeAnalysis; onInput: boolean } | null {
+  if (refused?.analysis) return { op: refused.op, r: refused.analysis, onInput: true };
+  const s = current();
+  const r = stepAnalysis(cursor);
+  if (s.op?.name === 'reshape' && r) return { op: s.op, r, onInput: false };
+  return null;
+}
+
+/** Cells where walking the input in C order crosses the blocking pair: the jump that breaks the merge. */
+function brokenSteps(cells: Cell[], axes: [number, number]): number[] {
+  const [i, j] = axes;
+  const out: number[] = [];
+  for (const [k, c] of cells.entries()) {
+    if (k === 0 || !c.valid) continue;
+    if (c.idx[j] === 0 && c.idx[i]! > 0 && c.idx.slice(j + 1).every((x) => x === 0)) out.push(k);
+  }
+  return out;
+}
+
+function renderReshape(snap: Snapshot): void {
+  const card = byId('reshape-card');
+  const body = byId('reshape-body');
+  const verdict = byId('reshape-verdict');
+  body.replaceChildren();
+  for (const el of document.querySelectorAll('[data-group]')) el.removeAttribute('data-group');
+  for (const el of document.querySelectorAll('.bcell.broken-from, .bcell.broken-to, .tstep.broken')) el.classList.remove('broken-from', 'broken-to', 'broken');
+  byId('broken-jump').replaceChildren();
+  const shown = shownReshape();
+  card.hidden = !shown;
+  if (!shown) return;
+  const { op, r, onInput } = shown;
+  const inShape = onInput ? snap.shape : snapOf(cursor - 1).shape;
+  const inStrides = onInput ? snap.strides : snapOf(cursor - 1).strides;
+  verdict.textContent = r.view ? 'is a view' : 'needs a copy';
+  verdict.className = r.view ? 'ok' : 'bad';
+  card.dataset['view'] = String(r.view);
+  body.append(h('p', { class: 'rtext', 'data-testid': 'reshape-text' }, r.text));
+
+  // The groups: which input dims become which output dims, each in its colour.
+  const groups = h('ol', { class: 'rgroups', 'data-testid': 'reshape-groups' });
+  r.groups.forEach((g, n) => {
+    const ins = g.input.map((d) => `dim ${d} (${inShape?.[d]} @ stride ${inStrides?.[d]})`).join(' + ');
+    const outs = g.output.map((d) => `dim ${d} (${r.target[d]})`).join(' + ');
+    groups.append(
+      h('li', { class: `rgroup g${n % GROUP_COLOURS}`, 'data-testid': `reshape-group-${n}`, 'data-input': JSON.stringify(g.input), 'data-output': JSON.stringify(g.output) }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), `input ${ins || '(size-1 dims)'} → output ${outs || '(size-1 dims)'}`),
+    );
+  });
+  body.append(h('h3', {}, `Groups: ${formatList(inShape ?? [])} → ${formatList(r.target)}`), groups);
+
+  // Colour the grid: cells by the group of their row axis (its merged run), axis labels by group.
+  const rank = (onInput ? inShape : snap.shape)?.length ?? 0;
+  const groupOf = (d: number) => r.groups.findIndex((g) => (onInput ? g.input : g.output).includes(d));
+  if (rank >= 1) {
+    const col = groupOf(rank - 1);
+    const row = rank >= 2 ? groupOf(rank - 2) : -1;
+    for (const el of byId('grid').querySelectorAll<HTMLElement>('.colh')) if (col >= 0) el.dataset['group'] = String(col % GROUP_COLOURS);
+    for (const el of byId('grid').querySelectorAll<HTMLElement>('.rowh')) if (row >= 0) el.dataset['group'] = String(row % GROUP_COLOURS);
+    for (const el of cellEls) if (el && col >= 0) el.dataset['group'] = String(col % GROUP_COLOURS);
+  }
+
+  if (r.blocking) {
+    const b = r.blocking;
+    const [i, j] = b.axes;
+    body.append(
+      h(
+        'p',
+        { class: 'rblock', 'data-testid': 'reshape-blocking', 'data-axes': JSON.stringify(b.axes), 'data-strides': JSON.stringify(b.strides) },
+        h('b', {}, `dims ${i} and ${j} cannot merge: `),
+        `the rule is stride[${i}] = stride[${j}] · shape[${j}], here ${b.strides[0]} ≠ ${b.strides[1]} · ${b.shapes[1]} = ${b.expected ?? 'more than 2^53−1'}. `,
+        `Walking the elements in order, each step inside dim ${j} moves ${b.strides[1]} in memory, but going on to the next index of dim ${i} moves `,
+        h('b', {}, `${b.strides[0] - (b.shapes[1]! - 1) * b.strides[1]}`),
+        ` instead of ${b.strides[1]}: one stride cannot describe both (marked red on the memory strip and the iteration row).`,
+      ),
+    );
+    if (onInput && snap.cells) {
+      const ks = brokenSteps(snap.cells, b.axes);
+      const chips = byId('track').children;
+      for (const k of ks) {
+        const c = snap.cells[k]!;
+        const prev = validBefore(snap.cells, k);
+        chips[k]?.classList.add('broken');
+        chips[k]?.setAttribute('title', `jump ${c.linear - (prev?.linear ?? 0)}: one stride would need +${b.strides[1]}`);
+        if (prev) {
+          bufferEls.get(prev.linear)?.classList.add('broken-from');
+          bufferEls.get(c.linear)?.classList.add('broken-to');
+        }
+      }
+      card.dataset['broken'] = String(ks.length);
+      requestAnimationFrame(() => drawBroken(snap, ks));
+    }
+  }
+  if (r.maskBlocking) {
+    body.append(
+      h(
+        'p',
+        { class: 'rblock', 'data-testid': 'reshape-mask-blocking' },
+        h('b', {}, 'the mask is in the way: '),
+        `input dims [${r.maskBlocking.input.join(', ')}] → output dims [${r.maskBlocking.output.join(', ')}]: the valid (unpadded) cells would not form one box of the result, and a mask can only describe boxes.`,
+      ),
+    );
+  }
+  const ac = r.afterContiguous;
+  if (ac && !r.view) {
+    const cs = ac.analysis?.view ? `a view with strides ${formatList(ac.strides)}` : 'still not a view';
+    body.append(
+      h(
+        'p',
+        { class: 'rfix', 'data-testid': 'reshape-after-contiguous' },
+        h('b', {}, 'After contiguous(): '),
+        `the elements are copied in logical order, so the strides become C order for ${formatList(inShape ?? [])}; then reshape(${formatList(r.target)}) is ${cs}.`,
+      ),
+    );
+    if (onInput) {
+      const fix = h('button', { type: 'button', 'data-testid': 'reshape-fix' }, 'Apply contiguous(), then the reshape');
+      fix.addEventListener('click', () => {
+        const again = { ...op };
+        delete again.noCopy;
+        if (pushOp({ name: 'contiguous', arg: '' })) pushOp(again);
+        resetView();
+        render();
+      });
+      body.append(fix);
+    }
+  }
+}
+
+function drawBroken(snap: Snapshot, ks: number[]): void {
+  const svg = byId('broken-jump') as unknown as SVGSVGElement;
+  svg.replaceChildren();
+  if (!snap.cells) return;
+  for (const k of ks.slice(0, 8)) {
+    const prev = validBefore(snap.cells, k);
+    if (prev) arc(svg, prev.linear, snap.cells[k]!.linear, 'arc bad');
+  }
+}
+
+// ------------------------------------------------------------------------------------------ code
+
+function codeSteps(): CodeStep[] {
+  return steps.slice(1, cursor + 1).map((s, i) => ({ op: s.op!, shapeBefore: snapOf(i).shape, copied: s.copied }));
+}
+
+function renderCode(snap: Snapshot): void {
+  const tabs = byId('code-tabs');
+  if (!tabs.children.length) {
+    for (const d of DIALECTS) {
+      const t = h('button', { type: 'button', role: 'tab', id: `code-tab-${d.id}`, 'data-testid': `code-tab-${d.id}`, 'aria-controls': 'code-panel-body', 'data-dialect': d.id }, d.label);
+      tabs.append(t);
+    }
+  }
+  for (const t of tabs.querySelectorAll<HTMLButtonElement>('[role="tab"]')) {
+    const on = t.dataset['dialect'] === dialect;
+    t.setAttribute('aria-selected', String(on));
+    t.tabIndex = on ? 0 : -1;
+  }
+  byId('code-panel-body').setAttribute('aria-labelledby', `code-tab-${dialect}`);
+  const code = chainCode(dialect, base, codeSteps(), snap.strides, demoItemSize());
+  byId('code-text').textContent = code;
+  byId('code-text').dataset['dialect'] = dialect;
+  const st = byId('code-strides');
+  if (snap.strides) {
+    const bytes = snap.strides.map((x) => x * demoItemSize());
+    st.textContent = `strides: strideview ${formatList(snap.strides)} in elements · NumPy (${bytes.join(', ')}${bytes.length === 1 ? ',' : ''}) in bytes (int32: ${demoItemSize()} bytes each) · PyTorch (${snap.strides.join(', ')}${snap.strides.length === 1 ? ',' : ''}) in elements`;
+    st.dataset['elements'] = JSON.stringify(snap.strides);
+    st.dataset['bytes'] = JSON.stringify(bytes);
+  } else {
+    st.textContent = 'Bind the variables to see the strides.';
+  }
+}
+
+function wireCode(): void {
+  const tabs = byId('code-tabs');
+  tabs.addEventListener('click', (ev) => {
+    const t = (ev.target as Element).closest<HTMLElement>('[data-dialect]');
+    if (!t) return;
+    dialect = t.dataset['dialect'] as Dialect;
+    renderCode(currentSnap());
+  });
+  tabs.addEventListener('keydown', (ev) => {
+    const order = DIALECTS.map((d) => d.id);
+    const i = order.indexOf(dialect);
+    let j = i;
+    if (ev.key === 'ArrowRight') j = (i + 1) % order.length;
+    else if (ev.key === 'ArrowLeft') j = (i + order.length - 1) % order.length;
+    else if (ev.key === 'Home') j = 0;
+    else if (ev.key === 'End') j = order.length - 1;
+    else return;
+    ev.preventDefault();
+    dialect = order[j]!;
+    renderCode(currentSnap());
+    byId(`code-tab-${dialect}`).focus();
+  });
+  byId('code-copy').addEventListener('click', async () => {
+    const note = byId('code-note');
+    const text = byId('code-text').textContent ?? '';
+    try {
+      await navigator.clipboard.writeText(text);
+      note.textContent = 'Code copied.';
+    } catch {
+      // No clipboard permission (an http page, a test browser): select the code for Ctrl+C instead.
+      const range = document.createRange();
+      range.selectNodeContents(byId('code-text'));
+      const sel = getSelection();
+      sel?.removeAllRanges();
+      sel?.addRange(range);
+      note.textContent = 'The code is selected: press Ctrl+C (or ⌘C) to copy it.';
+    }
+  });
+}
+
+// ------------------------------------------------------------------------------------------ screens
+
+function practiceNumber(hash: string): number | null {
+  const m = /^#?practice(?:=(\d+))?$/.exec(hash);
+  return m ? Number(m[1] ?? 1) : null;
+}
+
+/** Shows the screen the hash names: practice (#practice=N) or the explorer. Returns true for practice. */
+function route(): boolean {
+  const n = practiceNumber(location.hash);
+  byId('explore').hidden = n !== null;
+  byId('practice').hidden = n === null;
+  document.body.dataset['screen'] = n === null ? 'explore' : 'practice';
+  byId('nav-explore').setAttribute('aria-current', n === null ? 'page' : 'false');
+  byId('nav-practice').setAttribute('aria-current', n === null ? 'false' : 'page');
+  if (n !== null) {
+    stopPlay();
+    renderPractice(byId('practice'), n);
+    document.title = `strideview practice: exercise ${n}`;
+  } else {
+    document.title = 'strideview: how a strided view reads memory';
+  }
+  return n !== null;
 }
 
 // ------------------------------------------------------------------------------------------ events
@@ -774,7 +1203,15 @@ function wireEvents(): void {
     setBase(byId<HTMLInputElement>('base-shape').value);
   });
   for (const b of document.querySelectorAll<HTMLButtonElement>('[data-preset]')) {
-    b.addEventListener('click', () => rebuild(structuredClone(PRESETS[b.dataset['preset']!]!)));
+    b.addEventListener('click', () => {
+      const state = structuredClone(PRESETS[b.dataset['preset']!]!);
+      if (practiceNumber(location.hash) !== null) {
+        // From the practice screen, a preset opens the explorer on it.
+        history.pushState(null, '', encodeState(state));
+        route();
+      }
+      rebuild(state);
+    });
   }
   byId('hist-back').addEventListener('click', () => goTo(cursor - 1));
   byId('hist-fwd').addEventListener('click', () => goTo(cursor + 1));
@@ -872,11 +1309,19 @@ function wireEvents(): void {
   byId('iter-play').addEventListener('click', togglePlay);
 
   window.addEventListener('hashchange', () => {
+    if (route()) return;
     if (location.hash === lastHash) return;
     const s = decodeState(location.hash);
     if (s) rebuild(s);
+    else if (!location.hash || location.hash === '#') updateUrl();
   });
-  window.addEventListener('resize', () => updateHighlights());
+  window.addEventListener('resize', () => {
+    updateHighlights();
+    const r = shownReshape();
+    if (r) renderReshape(currentSnap());
+  });
+  wireCode();
+  wireHelp();
 }
 
 // ------------------------------------------------------------------------------------------ start
@@ -895,7 +1340,9 @@ async function main(): Promise<void> {
   }
   status.textContent = 'Engine ready: every number below comes from WebAssembly.';
   status.classList.add('ok');
-  rebuild(decodeState(location.hash) ?? structuredClone(DEFAULT_STATE));
+  const practice = practiceNumber(location.hash) !== null;
+  rebuild((practice ? null : decodeState(location.hash)) ?? structuredClone(DEFAULT_STATE));
+  route();
   document.body.dataset['ready'] = 'true';
 }
 

@@ -97,10 +97,12 @@ export interface ShownError {
   engine: boolean;
 }
 
-/** Largest number of logical cells drawn. */
-export const MAX_CELLS = 600;
+/** Largest number of logical cells drawn (64x64 = 4096 and a few broadcasts beyond). */
+export const MAX_CELLS = 16384;
+/** Above this many cells the grid, the strip and the iteration row are drawn dense: small cells, no text in them. */
+export const DENSE_CELLS = 600;
 /** Largest buffer drawn as a strip. */
-export const MAX_BUFFER_CELLS = 1024;
+export const MAX_BUFFER_CELLS = 16384;
 /** Largest starting buffer (arange) the demo creates. */
 export const MAX_BASE = 4096;
 /** Largest array the demo lets an op copy into a new buffer. */

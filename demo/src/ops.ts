@@ -1,5 +1,6 @@
 // The operation controls: what each op is called, what its input means, and a starting value.
-import type { OpName } from './model';
+import type { OpName, OpSpec } from './model';
+import { formatList, parseDims, parsePairs } from './parse';
 
 export interface OpUi {
   name: OpName;
@@ -32,3 +33,20 @@ export const OP_UI: OpUi[] = [
   withInput('unsqueeze', 'Insert size-1 axes at these positions.', 'axes', '0'),
   noInput('contiguous', 'Copy the elements in logical order into a new buffer (masked cells become 0).'),
 ];
+
+/** The op as a call of the package's API, e.g. `padView([[1, 1], [0, 2]])`. */
+export function callText(op: OpSpec): string {
+  const ui = OP_UI.find((o) => o.name === op.name)!;
+  const raw = op.arg.trim();
+  let arg = raw;
+  try {
+    if (op.name === 'slice') arg = `'${raw}'`;
+    else if (op.name === 'pad' || op.name === 'shrink') arg = `[${parsePairs(raw, op.name).map(([a, b]) => `[${a}, ${b}]`).join(', ')}]`;
+    else if (raw) arg = formatList(parseDims(raw, op.name));
+  } catch {
+    arg = raw; // shown as typed; the error says what is wrong with it
+  }
+  if (op.name === 'reshape' && op.noCopy) arg += ', { copy: false }';
+  return `${ui.call}(${arg})`;
+}
+

@@ -13,11 +13,21 @@
 namespace sv::array {
 namespace {
 
-constexpr KindInfo kKindInfo[kKinds] = {
-    {1, 1, kBroadcast}, {2, 12, kBroadcast}, {1, 5, kBroadcast},  {3, 1, kBroadcast},
-    {1, 4, kReduced},   {1, 18, kBroadcast}, {2, 4, kBroadcast},  {3, 1, kBroadcast},
-    {1, 3, kReduced},   {1, 2, kReduced},    {1, 2, kReduced},    {1, 2, kSame},
-    {1, 2, kSame},      {1, 1, kTopkShape},  {2, 1, kMatmulShape}};
+constexpr KindInfo kKindInfo[kKinds] = {{1, tables::kSingleOpCount, kBroadcast},
+                                        {2, tables::kBinaryOpCount, kBroadcast},
+                                        {1, tables::kUnaryOpCount, kBroadcast},
+                                        {3, tables::kSingleOpCount, kBroadcast},
+                                        {1, tables::kReduceOpCount, kReduced},
+                                        {1, tables::kMathOpCount, kBroadcast},
+                                        {2, tables::kMathBinaryOpCount, kBroadcast},
+                                        {3, tables::kSingleOpCount, kBroadcast},
+                                        {1, tables::kReduceMoreOpCount, kReduced},
+                                        {1, tables::kMomentOpCount, kReduced},
+                                        {1, tables::kArgOpCount, kReduced},
+                                        {1, tables::kScanOpCount, kSame},
+                                        {1, tables::kSortOpCount, kSame},
+                                        {1, tables::kSingleOpCount, kTopkShape},
+                                        {2, tables::kSingleOpCount, kMatmulShape}};
 
 std::string S(int64_t v) { return std::to_string(v); }
 
@@ -143,7 +153,8 @@ Status run(int64_t kind, int64_t code, const kernels::Operand& out, const kernel
     case kArg: return k::arg_reduce(static_cast<k::ArgOp>(code), out, operand(in[0]), axis);
     case kScan: return k::scan(static_cast<k::ScanOp>(code), out, operand(in[0]), axis);
     case kSort:
-      return code == 0 ? k::sort(out, operand(in[0]), axis) : k::argsort(out, operand(in[0]), axis);
+      return static_cast<wire::SortOp>(code) == wire::SortOp::sort ? k::sort(out, operand(in[0]), axis)
+                                                             : k::argsort(out, operand(in[0]), axis);
     case kTopk: return k::topk(out, *out2, operand(in[0]), x.k, axis);
     default: return k::matmul(out, operand(in[0]), operand(in[1]));
   }
@@ -167,25 +178,22 @@ const KindInfo& kind_info(int64_t kind) { return kKindInfo[kind]; }
 
 // The op's name as the TypeScript API spells it (errors start with it).
 const char* kernel_name(int64_t kind, int64_t code) {
-  static const char* const names[] = {
-      // binary (12), unary (5), reduce (4)
-      "add", "sub", "mul", "div", "maximum", "minimum", "equal", "notEqual", "less", "lessEqual",
-      "greater", "greaterEqual", "neg", "abs", "sqrt", "exp", "log", "sum", "max", "min", "mean",
-      // math unary (18), math binary (4)
-      "square", "floor", "ceil", "round", "trunc", "sign", "sin", "cos", "tan", "tanh", "exp2",
-      "log2", "log10", "log1p", "expm1", "isnan", "isfinite", "logicalNot", "pow", "logicalAnd",
-      "logicalOr", "logicalXor",
-      // reduce_more (3), moments (2), arg (2), scan (2), sort (2)
-      "prod", "any", "all", "variance", "std", "argmax", "argmin", "cumsum", "cumprod", "sort",
-      "argsort"};
-  static const int8_t first[kKinds] = {-1, 0, 12, -1, 17, 21, 39, -1, 43, 46, 48, 50, 52, -1, -1};
   switch (kind) {
     case kCopy: return "assign";
+    case kBinary: return tables::kBinaryOpNames[code];
+    case kUnary: return tables::kUnaryOpNames[code];
     case kWhere: return "where";
+    case kReduce: return tables::kReduceOpNames[code];
+    case kMathUnary: return tables::kMathOpNames[code];
+    case kMathBinary: return tables::kMathBinaryOpNames[code];
     case kClip: return "clip";
+    case kReduceMore: return tables::kReduceMoreOpNames[code];
+    case kMoments: return tables::kMomentOpNames[code];
+    case kArg: return tables::kArgOpNames[code];
+    case kScan: return tables::kScanOpNames[code];
+    case kSort: return tables::kSortOpNames[code];
     case kTopk: return "topk";
-    case kMatmul: return "matmul";
-    default: return names[first[kind] + code];
+    default: return "matmul";
   }
 }
 

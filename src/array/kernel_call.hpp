@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "core/boundary_tables.hpp"
 #include "core/result.hpp"
 #include "kernels/dtype.hpp"
 #include "kernels/kernels.hpp"
@@ -16,27 +17,26 @@ namespace sv::array {
 
 using kernels::DType;
 
-// Kernel kinds (the wire's numbers). `code` selects the op within a kind: BinaryOp, UnaryOp,
-// ReduceOp, MathOp, MathBinaryOp, ReduceMoreOp, MomentOp, ArgOp, ScanOp; sort 0 / argsort 1;
-// else 0.
-enum Kind : int64_t {
-  kCopy,
-  kBinary,
-  kUnary,
-  kWhere,
-  kReduce,
-  kMathUnary,
-  kMathBinary,
-  kClip,
-  kReduceMore,
-  kMoments,
-  kArg,
-  kScan,
-  kSort,
-  kTopk,
-  kMatmul,
-  kKinds
-};
+// Kernel kinds and op codes are the generated boundary tables' (core/boundary_tables.hpp):
+// wire::Kind selects the kernel; `code` selects the op within a kind (BinaryOp, UnaryOp, ReduceOp,
+// MathOp, MathBinaryOp, ReduceMoreOp, MomentOp, ArgOp, ScanOp, SortOp; else SingleOp).
+using wire::Kind;
+using wire::kKinds;
+using wire::kCopy;
+using wire::kBinary;
+using wire::kUnary;
+using wire::kWhere;
+using wire::kReduce;
+using wire::kMathUnary;
+using wire::kMathBinary;
+using wire::kClip;
+using wire::kReduceMore;
+using wire::kMoments;
+using wire::kArg;
+using wire::kScan;
+using wire::kSort;
+using wire::kTopk;
+using wire::kMatmul;
 
 // How a kind's result shape follows from its operands.
 enum ResultShape : int8_t { kBroadcast, kReduced, kSame, kTopkShape, kMatmulShape };

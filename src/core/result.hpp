@@ -7,25 +7,13 @@
 #include <utility>
 #include <variant>
 
+#include "core/boundary_tables.hpp"
+
 namespace sv {
 
-// Stable numeric codes: the JS layer maps them to `StrideViewError.code` strings, so values never
-// change once shipped. Add new codes at the end.
-enum class Code : int32_t {
-  ok = 0,
-  invalid_argument = 1,  // a value is out of its domain (negative size, bad permutation, NaN...)
-  rank_mismatch = 2,     // an array of per-dim values has the wrong length
-  out_of_range = 3,      // an index or axis outside its bounds
-  shape_mismatch = 4,    // shapes not broadcastable, element counts differ
-  overflow = 5,          // metadata arithmetic beyond the safe integer range
-  unbound = 6,           // a symbolic dim has no value yet but the op needs one
-  not_expressible = 7,   // the result cannot be one strided view (reshape needs a copy)
-  out_of_bounds = 8,     // a variable bound or a buffer range is violated
-  read_only = 9,         // write into a broadcast (stride-0) view
-  out_of_memory = 10,    // an allocation failed
-  disposed = 11,         // use after dispose (JS side)
-  type_error = 12,       // wrong dtype or kind of argument
-};
+// Stable numeric codes (enum class Code: ok, invalid_argument, ... type_error): defined in
+// core/boundary_tables.hpp, generated from core/boundary_tables.json with their meanings. The JS
+// layer maps them to `StrideViewError.code` strings, so values never change once shipped.
 
 const char* code_name(Code c);
 

@@ -17,20 +17,8 @@
 
 namespace sv::kernels {
 
-enum class DType : int32_t {
-  float32 = 0,
-  float64 = 1,
-  int8 = 2,
-  uint8 = 3,
-  int16 = 4,
-  uint16 = 5,
-  int32 = 6,
-  uint32 = 7,
-  int64 = 8,
-  uint64 = 9,
-  bool_ = 10,  // one byte, 0 or 1
-};
-inline constexpr int kNumDTypes = 11;
+// DType (float32 ... bool_, one byte 0 or 1), kNumDTypes and the op enums below (BinaryOp, UnaryOp,
+// ReduceOp): core/boundary_tables.hpp, generated from core/boundary_tables.json.
 size_t dtype_size(DType t);
 const char* dtype_name(DType t);
 bool is_valid_dtype(int32_t t);
@@ -60,7 +48,7 @@ struct Operand {
 // (NumPy semantics).
 Status copy(const Operand& dst, const Operand& src, double fill = 0.0);
 
-enum class BinaryOp : int32_t { add, sub, mul, div, maximum, minimum, eq, ne, lt, le, gt, ge };
+// BinaryOp: add, sub, mul, div, maximum, minimum, eq, ne, lt, le, gt, ge.
 // out = a op b elementwise. a, b, out have equal shapes (callers broadcast); a and b have the same
 // dtype; out has that dtype, or bool for comparisons. Masked-out input elements read as 0.
 // Integer division by zero yields 0 (no trap); float ops follow IEEE (NumPy's results).
@@ -72,7 +60,7 @@ enum class BinaryOp : int32_t { add, sub, mul, div, maximum, minimum, eq, ne, lt
 // other than element-for-element (out == a in place is fine) reads that input first.
 Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& b);
 
-enum class UnaryOp : int32_t { neg, abs, sqrt, exp, log };
+// UnaryOp: neg, abs, sqrt, exp, log.
 // out = op(a); same shape; out dtype == a dtype (sqrt/exp/log of integers: callers cast to float
 // first). Masked-out input elements read as 0.
 // Integer neg/abs wrap (abs of the minimum value is itself); abs of unsigned and of bool is the
@@ -82,7 +70,7 @@ Status unary(UnaryOp op, const Operand& out, const Operand& a);
 // out = cond ? a : b; cond is bool; a, b, out share dtype and shape.
 Status where(const Operand& out, const Operand& cond, const Operand& a, const Operand& b);
 
-enum class ReduceOp : int32_t { sum, max, min, mean };
+// ReduceOp: sum, max, min, mean.
 // Reduces `in` over the dims set in axes_mask (bit i = dim i of in.layout). out.layout.shape equals
 // in's shape with every reduced dim set to 1 (keepdims form; callers reshape for keepdims=false).
 // out dtype: same as in for max/min; for sum/mean chosen by the caller (float64 accumulation for

@@ -36,7 +36,7 @@ Status matmul(const Operand& out, const Operand& a, const Operand& b);
 // dim i of in (bits at or above the rank: out_of_range); masked-out input elements take part as 0;
 // the elements of each output are visited in C order of the reduced dims.
 
-enum class ArgOp : int32_t { argmax, argmin };
+// ArgOp (argmax, argmin) and the other op enums here: core/boundary_tables.hpp (generated).
 // out[..., 0, ...] = the index along `axis` (0 <= axis < rank, or -rank <= axis < 0 from the end)
 // of the largest (argmax) / smallest (argmin) element; out is int64. Ties: the first occurrence;
 // NaN wins (the first NaN's index), as NumPy. Integers compare exactly (uint64 above 2^63 too).
@@ -44,7 +44,7 @@ enum class ArgOp : int32_t { argmax, argmin };
 // sequence"); an empty output is fine.
 Status arg_reduce(ArgOp op, const Operand& out, const Operand& in, int axis);
 
-enum class ReduceMoreOp : int32_t { prod, any, all };
+// ReduceMoreOp: prod, any, all.
 // prod: the product over axes_mask; out dtype chosen by the caller (not bool; NumPy's default is
 // int64 / uint64 for integer and bool inputs, the input dtype for floats). Each element is first
 // converted to the output dtype's family by the casting rules, then float products accumulate in
@@ -53,7 +53,7 @@ enum class ReduceMoreOp : int32_t { prod, any, all };
 // all true (masked-out elements are 0, so they make `all` false).
 Status reduce_more(ReduceMoreOp op, const Operand& out, const Operand& in, uint64_t axes_mask);
 
-enum class MomentOp : int32_t { var, std };
+// MomentOp: var, std.
 // var = sum((x - mean)^2) / max(n - ddof, 0) over axes_mask, std = sqrt(var), two-pass in
 // float64 (the mean first, then the squared deviations) and rounded once to out, which is float32
 // or float64 (NumPy: float32 for float32 input, float64 for integers and float64). n - ddof <= 0
@@ -65,7 +65,7 @@ Status moments(MomentOp op, const Operand& out, const Operand& in, uint64_t axes
 // rank-0 inputs are a rank_mismatch error (callers reshape to [1], as NumPy flattens for
 // axis=None). Masked-out input elements read as 0.
 
-enum class ScanOp : int32_t { cumsum, cumprod };
+// ScanOp: cumsum, cumprod.
 // out[..., i, ...] = in[..., 0, ...] op ... op in[..., i, ...] along axis; out has in's shape and
 // a dtype chosen by the caller (not bool: type_error; NumPy's default is int64 / uint64 for
 // integer and bool inputs, the input dtype for floats). Each element is converted to out's dtype
@@ -91,27 +91,8 @@ Status topk(const Operand& values, const Operand& indices, const Operand& in, in
 // are computed in float64 and rounded to float32 once (pow / transcendental results may differ
 // from NumPy's float32 libm in the last bit; the others are exact).
 
-// Values 0 (square) .. 17 (logical_not), in this order.
-enum class MathOp : int32_t {
-  square,
-  floor,
-  ceil,
-  rint,
-  trunc,
-  sign,
-  sin,
-  cos,
-  tan,
-  tanh,
-  exp2,
-  log2,
-  log10,
-  log1p,
-  expm1,
-  isnan,
-  isfinite,
-  logical_not
-};
+// MathOp: square, floor, ceil, rint, trunc, sign, sin, cos, tan, tanh, exp2, log2, log10, log1p,
+// expm1, isnan, isfinite, logical_not (values 0 .. 17 in this order).
 // square .. expm1: a and out share float32 or float64 (callers cast integers to a float first,
 // or use binary mul for an integer square). sign also takes any integer dtype (out: the same). rint
 // is NumPy's round / around with 0 decimals: half to even. sign maps +-0 and NaN to themselves.
@@ -119,7 +100,7 @@ enum class MathOp : int32_t {
 // dtype (x == 0), out bool.
 Status math_unary(MathOp op, const Operand& out, const Operand& a);
 
-enum class MathBinaryOp : int32_t { pow, logical_and, logical_or, logical_xor };
+// MathBinaryOp: pow, logical_and, logical_or, logical_xor.
 // pow: a, b, out share float32 or float64 (std::pow), or one integer dtype (power by squaring,
 // wrapping in the dtype; a negative exponent gives 0, or 1 / +-1 for a base of 1 / -1: callers
 // reject it as NumPy does). logical_*: any input dtypes (each x != 0,

@@ -17,6 +17,7 @@
 #include "core/index.hpp"
 #include "shape/symbolic.hpp"
 #include "view/layout.hpp"
+#include "view/reshape_rule.hpp"  // reshape_strides, explain_reshape: the reshape rule
 
 namespace sv {
 
@@ -97,19 +98,5 @@ class View {
   bool contiguous_ = false;
   bool concrete_ = false;
 };
-
-// Strides of an unmasked reshape, or nullopt when no single strided view can express it (NumPy's
-// group algorithm, extended to zero strides and size-1 dims). Exposed for tests.
-std::optional<Dims> reshape_strides(const Dims& old_shape, const Dims& old_strides,
-                                    const Dims& new_shape);
-// The same without the heap: writes new_shape.size() strides to `out`; false when no view fits
-// (or a rank exceeds kMaxRank).
-bool reshape_strides_to(std::span<const int64_t> old_shape, std::span<const int64_t> old_strides,
-                        std::span<const int64_t> new_shape, int64_t* out);
-// The mask of new_shape holding exactly the positions valid under `mask` in old_shape (every range
-// non-empty, numel > 0), if that set is a box: the reshape rule for masked views.
-std::optional<LayoutMask> reshape_valid_box(std::span<const int64_t> old_shape,
-                                            std::span<const FlatRange> mask,
-                                            std::span<const int64_t> new_shape);
 
 }  // namespace sv

@@ -4,6 +4,7 @@
 // against the built package's own answer for the same view. demo.<engine>.test.mjs each call
 // demoSuite(engine): one browser per engine per file, one page per test.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 import { buildDemo } from '../../demo/build.mjs';
 import { serveDemo } from '../../scripts/serve-demo.mjs';
-import { engineSkip, launch, PROBE_JS } from './engines.mjs';
+import { axeViolations, engineSkip, launch, PROBE_JS } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHOTS = path.join(here, 'screenshots');
@@ -367,7 +368,7 @@ describe(`demo in ${engine}`, { skip }, () => {
     assert.ok(status.includes(`reads address ${l1}`), status);
     assert.ok(status.includes(`jump ${l1 - l0 >= 0 ? '+' : ''}${l1 - l0}`), status);
     assert.match((await page.getAttribute(tid(`buffer-cell-${l1}`), 'class')) ?? '', /\bhl\b/);
-    const chips = await page.$$eval(`${tid('iter-track')} .chip`, (els) => els.map((e) => e.textContent));
+    const chips = await page.$$eval(`${tid('iter-track')} .chip .chip-val`, (els) => els.map((e) => e.textContent));
     assert.deepEqual(chips, [...cIndices([4, 3])].map((idx) => String(a.view.linearIndex(idx))));
     // Play runs to the end by itself.
     await page.click(tid('iter-play'));
@@ -415,6 +416,349 @@ describe(`demo in ${engine}`, { skip }, () => {
     await page.keyboard('Alt+ArrowLeft');
     assert.deepEqual(await readouts(page), expected(sv.arange(0, 12, 1, 'int32').reshape([3, 4])));
     await done();
+  });
+
+  // ---------------------------------------------------------------------------------- teaching
+
+  const hashOf = (shape, ...ops) => `#shape=${shape}${ops.map((o) => `&op=${encodeURIComponent(o)}`).join('')}`;
+  const lines = (page) => page.$$eval(tid('derivation-line'), (els) => els.map((e) => e.textContent));
+  const viewText = (a) =>
+    `shape [${a.shape.join(', ')}] · strides [${a.strides.join(', ')}] · offset ${a.offset} · mask ${a.view.mask ? a.view.mask.map(([b, e]) => `[${b}, ${e})`).join(', ') : 'none'}`;
+
+  test('derivations: each op explains its strides and offset with the engine\'s numbers', T, async () => {
+    const base = (shape) => sv.arange(0, shape.reduce((p, d) => p * d, 1), 1, 'int32').reshape(shape);
+    const p = (x) => (x < 0 ? `(${x})` : String(x));
+
+    // transpose: strides move with their dims
+    let { page, done } = await open(hashOf('3,4', 'transpose'));
+    let a = base([3, 4]);
+    let b = a.transpose();
+    let got = await lines(page);
+    assert.ok(got.includes(`new dim 0 ← old dim 1: size ${a.shape[1]}, stride ${a.strides[1]}`), got.join('\n'));
+    assert.ok(got.includes(`strides [${a.strides.join(', ')}] → [${b.strides.join(', ')}]`), got.join('\n'));
+    assert.equal((await page.textContent(tid('derivation-before'))).replace(/^before\s*/, ''), viewText(a));
+    assert.equal((await page.textContent(tid('derivation-after'))).replace(/^after\s*/, ''), viewText(b));
+    await done();
+
+    // slice with steps: a step multiplies, a negative step negates and moves the offset to the last row
+    ({ page, done } = await open(hashOf('4,5', 'slice:::-1, 1::2')));
+    a = base([4, 5]);
+    b = a.slice('::-1, 1::2');
+    got = await lines(page);
+    assert.ok(got.some((l) => l.startsWith(`dim 0: ::-1 → size ${b.shape[0]}, stride ${a.strides[0]} × (-1) = ${b.strides[0]}`)), got.join('\n'));
+    assert.ok(got.some((l) => l.startsWith(`dim 1: 1::2 → size ${b.shape[1]}, stride ${a.strides[1]} × 2 = ${b.strides[1]}`)), got.join('\n'));
+    assert.ok(got.includes(`offset 0 + 3·${a.strides[0]} + 1·${a.strides[1]} = ${b.offset}`), got.join('\n'));
+    await done();
+
+    // flip, expand, pad, contiguous
+    ({ page, done } = await open(hashOf('3,4', 'flip:1')));
+    a = base([3, 4]);
+    b = a.flip([1]);
+    got = await lines(page);
+    assert.ok(got.some((l) => l.startsWith(`dim 1: stride ${a.strides[1]} → ${b.strides[1]}`)), got.join('\n'));
+    assert.ok(got.includes(`offset 0 + (4−1)·${p(a.strides[1])} = ${b.offset}`), got.join('\n'));
+    await done();
+
+    ({ page, done } = await open(hashOf('1,4', 'expand:3,4')));
+    a = base([1, 4]);
+    b = a.expand([3, 4]);
+    got = await lines(page);
+    assert.ok(got.some((l) => l.startsWith(`dim 0: size 1 → 3, stride ${a.strides[0]} → ${b.strides[0]}`)), got.join('\n'));
+    assert.equal(b.strides[0], 0);
+    await done();
+
+    ({ page, done } = await open(hashOf('2,3', 'pad:1,1;0,2')));
+    a = base([2, 3]);
+    b = a.padView([[1, 1], [0, 2]]);
+    got = await lines(page);
+    assert.ok(got.includes(`offset 0 + (−1)·${a.strides[0]} = ${b.offset}`), got.join('\n'));
+    assert.ok(got.some((l) => l.includes(`valid range [${b.view.mask[0][0]}, ${b.view.mask[0][1]})`)), got.join('\n'));
+    await done();
+
+    ({ page, done } = await open(hashOf('4,5', 'shrink:1,3;0,4')));
+    a = base([4, 5]);
+    b = a.shrink([[1, 3], [0, 4]]);
+    got = await lines(page);
+    assert.ok(got.includes(`dim 0: size 4 → 2, stride ${b.strides[0]}`), got.join('\n'));
+    assert.ok(got.includes(`offset 0 + 1·${a.strides[0]} = ${b.offset}`), got.join('\n'));
+    await done();
+
+    // Clicking a step shows that step's view before and after.
+    ({ page, done } = await open(hashOf('3,4', 'transpose', 'contiguous')));
+    a = base([3, 4]);
+    b = a.transpose();
+    const c = b.contiguous();
+    got = await lines(page);
+    assert.ok(got.some((l) => l.includes(`s0 = 3 = ${c.strides[0]}`)), got.join('\n'));
+    await page.click(tid('history-step-1'));
+    assert.equal((await page.textContent(tid('derivation-before'))).replace(/^before\s*/, ''), viewText(a));
+    assert.equal((await page.textContent(tid('derivation-after'))).replace(/^after\s*/, ''), viewText(b));
+    await done();
+  });
+
+  test('reshape analysis for the copy preset: groups, the blocking pair, the broken jumps, what contiguous() changes', T, async () => {
+    assert.equal(typeof sv.explainReshape, 'function', 'the package exports explainReshape');
+    const { page, done } = await open('');
+    await page.click(tid('preset-copy'));
+    const t = sv.arange(0, 12, 1, 'int32').reshape([3, 4]).transpose();
+    const ex = sv.explainReshape(t, [12]);
+    assert.equal(ex.view, false);
+    // The engine refuses the reshape (copy: false); the page says so and shows why.
+    assert.ok((await errorText(page)).includes('call contiguous() first'), await errorText(page));
+    assert.ok(await page.isVisible(tid('reshape-analysis')));
+    assert.equal(await page.getAttribute(tid('reshape-analysis'), 'data-view'), 'false');
+    assert.equal(await page.textContent(tid('reshape-text')), ex.text);
+    const range = ([a, b]) => Array.from({ length: b - a }, (_, i) => a + i);
+    const groups = await page.$$eval('[data-testid^="reshape-group-"]', (els) => els.map((e) => ({ input: JSON.parse(e.dataset.input), output: JSON.parse(e.dataset.output) })));
+    assert.deepEqual(groups, ex.groups.map((g) => ({ input: range(g.input), output: range(g.output) })));
+    assert.deepEqual(JSON.parse(await page.getAttribute(tid('reshape-blocking'), 'data-axes')), [...ex.blocking.axes]);
+    assert.deepEqual(JSON.parse(await page.getAttribute(tid('reshape-blocking'), 'data-strides')), [...ex.blocking.strides]);
+    assert.ok((await page.textContent(tid('reshape-blocking'))).includes(`${ex.blocking.strides[0]} ≠ ${ex.blocking.strides[1]} · ${ex.blocking.shapes[1]} = ${ex.blocking.expected}`));
+    // The groups are coloured on the grid.
+    assert.equal(await page.count('.lcell[data-group]'), 12);
+    // The broken jumps: where the walk in C order goes on to the next index of dim i.
+    const [i, j] = ex.blocking.axes;
+    const walk = [...cIndices([...t.shape])];
+    const brokenK = walk.flatMap((idx, k) => (k > 0 && idx[j] === 0 && idx[i] > 0 ? [k] : []));
+    assert.deepEqual(brokenK, [3, 6, 9]);
+    const marked = await page.$$eval(`${tid('iter-track')} .tstep.broken`, (els) => els.map((e) => [Number(e.dataset.k), e.querySelector('.jump-label').textContent]));
+    assert.deepEqual(marked, brokenK.map((k) => {
+      const jump = t.view.linearIndex(walk[k]) - t.view.linearIndex(walk[k - 1]);
+      assert.notEqual(jump, ex.blocking.strides[1]);
+      return [k, String(jump)];
+    }));
+    const from = await page.$$eval('.bcell.broken-from', (els) => els.map((e) => Number(e.dataset.addr)).sort((a, b) => a - b));
+    assert.deepEqual(from, brokenK.map((k) => t.view.linearIndex(walk[k - 1])).sort((a, b) => a - b));
+    // What contiguous() changes: the same reshape of a C-order [4, 3] is a view.
+    const after = sv.explainReshape(sv.View.create([...t.shape]), [12]);
+    assert.equal(after.view, true);
+    assert.ok((await page.textContent(tid('reshape-after-contiguous'))).includes(`a view with strides [${after.strides.join(', ')}]`));
+    await page.click(tid('reshape-fix'));
+    assert.equal(await errorText(page), '');
+    const c = t.contiguous().reshape([12], { copy: false });
+    assert.deepEqual(await readouts(page), expected(c));
+    assert.equal(await page.count(`${tid('history')} li`), 4);
+    assert.equal(await page.getAttribute(tid('reshape-analysis'), 'data-view'), 'true');
+    // Its derivation names the merge with the engine's groups.
+    assert.ok((await lines(page)).some((l) => l.startsWith('merge: input dims [0, 1]')), (await lines(page)).join('\n'));
+    await done();
+  });
+
+  test('code in three dialects: exact NumPy and PyTorch text, NumPy strides in bytes', T, async (t) => {
+    const { page, done } = await open(hashOf('3,4', 'transpose', 'slice:::-1, 1:3'));
+    const a = sv.arange(0, 12, 1, 'int32').reshape([3, 4]).transpose().slice('::-1, 1:3');
+    const bytes = a.strides.map((x) => x * 4);
+    assert.equal(await page.getAttribute(tid('code-text'), 'data-dialect'), 'js');
+    assert.equal(
+      await page.textContent(tid('code-text')),
+      ["import { init, arange } from 'strideview';", 'await init();', "let a = arange(0, 12, 1, 'int32').reshape([3, 4]);", 'a = a.transpose();', "a = a.slice('::-1, 1:3');", `console.log(a.strides);  // [${a.strides.join(', ')}] in elements`].join('\n'),
+    );
+    await page.click(tid('code-tab-numpy'));
+    assert.equal(
+      await page.textContent(tid('code-text')),
+      ['import numpy as np', 'a = np.arange(12, dtype=np.int32).reshape(3, 4)', 'a = a.transpose()', 'a = a[::-1, 1:3]', `print(a.strides)  # strideview's view: (${bytes.join(', ')}) in bytes (4 per int32 element)`].join('\n'),
+    );
+    // Keyboard: the arrow key moves to the next tab.
+    await page.focus(tid('code-tab-numpy'));
+    await page.keyboard('ArrowRight');
+    assert.equal(await page.getAttribute(tid('code-tab-torch'), 'aria-selected'), 'true');
+    assert.equal(
+      await page.textContent(tid('code-text')),
+      ['import torch', 'a = torch.arange(12, dtype=torch.int32).reshape(3, 4)', 'a = a.permute(1, 0)', "a = a.flip((0,))[:, 1:3]  # PyTorch has no negative steps: flip() copies", `print(a.stride())  # strideview's view: (${a.strides.join(', ')}) in elements; PyTorch's own differ here (a copy above)`].join('\n'),
+    );
+    assert.deepEqual(JSON.parse(await page.getAttribute(tid('code-strides'), 'data-bytes')), bytes);
+
+    // The JS runs on the package and prints the page's strides; the NumPy code too, where NumPy is installed.
+    await page.click(tid('code-tab-js'));
+    const js = await page.textContent(tid('code-text'));
+    const printed = [];
+    const body = js.replace(/^import \{ (.*) \} from 'strideview';$/m, 'const { $1 } = sv;').replace(/console\.log\(/g, 'log(');
+    await new (Object.getPrototypeOf(async () => {}).constructor)('sv', 'log', body)(sv, (x) => printed.push([...x]));
+    assert.deepEqual(printed, [[...a.strides]]);
+    await page.click(tid('code-tab-numpy'));
+    const py = await page.textContent(tid('code-text'));
+    let numpyOut = null;
+    try {
+      numpyOut = execFileSync('/usr/bin/python3', ['-c', py], { encoding: 'utf8' }).trim();
+    } catch (e) {
+      if (!/No module named 'numpy'|ENOENT/.test(String(e.stderr ?? e.message))) throw e;
+    }
+    if (numpyOut !== null) assert.equal(numpyOut, `(${bytes.join(', ')})`, 'NumPy prints the strides in bytes');
+    else t.diagnostic('python3 with NumPy is not installed: the NumPy text was not run');
+    assert.deepEqual(JSON.parse(await page.getAttribute(tid('code-strides'), 'data-elements')), [...a.strides]);
+    await page.click(tid('code-copy'));
+    await page.waitFor(() => document.getElementById('code-note').textContent !== '', undefined, { what: 'the copy note' });
+    await done();
+  });
+
+  test('motion: an op slides the cells; reduced motion turns it off', T, async (t) => {
+    let { page, done } = await open('#shape=3,4');
+    await applyOp(page, 'transpose');
+    const [moved, running] = await page.evaluate(() => [
+      document.body.dataset.motion,
+      document.getAnimations().filter((x) => x.effect?.target?.classList?.contains('lcell')).length,
+    ]);
+    // Every cell whose element changed place slides: at most all 12, at least the 9 off the diagonal.
+    assert.match(moved, /^moved \d+$/);
+    const n = Number(moved.split(' ')[1]);
+    assert.ok(n >= 9 && n <= 12, moved);
+    assert.ok(running > 0, 'the cells are animating right after the op');
+    await done();
+
+    ({ page, done } = await open('#shape=3,4'));
+    const how = await page.emulateReducedMotion();
+    t.diagnostic(`${engine}: reduced motion emulated through ${how}`);
+    await applyOp(page, 'transpose');
+    assert.equal(await page.evaluate(() => document.body.dataset.motion), 'off: reduced motion');
+    assert.equal(await page.evaluate(() => document.getAnimations().filter((x) => x.effect?.target?.classList?.contains('lcell')).length), 0);
+    await done();
+  });
+
+  test('64x64 is drawn (dense) and stays quick: timings logged', T, async (t) => {
+    const { page, done } = await open('#shape=64,64&op=transpose');
+    const a = sv.arange(0, 4096, 1, 'int32').reshape([64, 64]).transpose();
+    assert.equal(await page.textContent(tid('error')), '');
+    assert.equal(await page.count('[data-testid^="logical-cell"]'), 4096);
+    assert.equal(await page.count('[data-testid^="buffer-cell-"]'), 4096);
+    await checkCells(page, a.view, [64, 64]);
+    const hoverMs = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="logical-cell-40-7"]');
+      const t0 = performance.now();
+      el.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+      return performance.now() - t0;
+    });
+    assert.equal(await page.textContent(tid('formula-result')), String(a.view.linearIndex([40, 7])));
+    const applyMs = await page.evaluate(() => {
+      const t0 = performance.now();
+      document.querySelector('[data-testid="op-flip"]').click();
+      return performance.now() - t0;
+    });
+    const f = a.flip();
+    assert.deepEqual(await readouts(page), expected(f));
+    // The cells were updated in place (same shape, same buffer): every one still matches the engine.
+    await checkCells(page, f.view, [64, 64]);
+    const readersShown = await page.$$eval('[data-testid^="buffer-cell-"]', (els) => els.filter((e) => e.dataset.readers !== '1').length);
+    assert.equal(readersShown, 0, 'a flip of a transpose reads every address once');
+    const track = await page.$$eval(`${tid('iter-track')} .tstep`, (els) => [els.length, els[1].title]);
+    assert.deepEqual(track, [4096, `element 1: address ${f.view.linearIndex([0, 1])}, jump ${f.view.linearIndex([0, 1]) - f.view.linearIndex([0, 0])}`]);
+    t.diagnostic(`${engine}: 64x64 hover ${hoverMs.toFixed(1)} ms, apply flip() ${applyMs.toFixed(1)} ms (goal: interaction < 50 ms)`);
+    await done();
+  });
+
+  test('practice: a wrong and a right answer, hint, solution, progress kept, one URL per exercise', T, async () => {
+    let { page, done } = await open('#practice=3');
+    await page.evaluate(() => localStorage.removeItem('strideview-practice'));
+    await done();
+    ({ page, done } = await open('#practice=3'));
+    assert.equal(await page.getAttribute(tid('practice-exercise'), 'data-exercise'), '3');
+    assert.equal(await page.isVisible(tid('logical')), false, 'the explorer is hidden');
+    const want = sv.arange(0, 12, 1, 'int32').reshape([3, 4]).view.linearIndex([2, 1]);
+    assert.equal(await page.isVisible(tid('practice-hint')), false);
+    await page.fill(tid('practice-address'), String(want + 1));
+    await page.click(tid('practice-check'));
+    assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'wrong');
+    assert.ok(await page.isVisible(tid('practice-hint')), 'a hint after a wrong try');
+    await page.fill(tid('practice-address'), String(want));
+    await page.press(tid('practice-address'), 'Enter');
+    assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right');
+    await page.click(tid('practice-show-solution'));
+    assert.ok((await page.textContent(tid('practice-solution'))).includes(`linearIndex([2, 1]) = ${want}`));
+    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('strideview-practice'))), { solved: [3] });
+
+    // Another exercise by its link: is the reshape a view? (the engine decides)
+    await page.click(tid('practice-link-10'));
+    await page.waitFor(() => document.querySelector('[data-testid="practice-exercise"]')?.dataset.exercise === '10', undefined, { what: 'exercise 10' });
+    assert.ok((await page.url()).endsWith('#practice=10'));
+    let isView = true;
+    try {
+      sv.arange(0, 12, 1, 'int32').reshape([3, 4]).transpose().reshape([12], { copy: false });
+    } catch {
+      isView = false;
+    }
+    await page.click(tid(`practice-${isView ? 'no' : 'yes'}`));
+    await page.click(tid('practice-check'));
+    assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'wrong');
+    await page.click(tid(`practice-${isView ? 'yes' : 'no'}`));
+    await page.click(tid('practice-check'));
+    assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right');
+    await done();
+
+    // A mask exercise: press exactly the padded cells; then a build exercise.
+    ({ page, done } = await open('#practice=8'));
+    assert.match(await page.textContent(tid('practice-progress')), /^2 of \d+ solved/);
+    assert.match(await page.textContent(tid('practice-link-3')), /solved/);
+    const m = sv.arange(0, 6, 1, 'int32').reshape([2, 3]).padView([[1, 1], [0, 1]]);
+    const padded = [...cIndices([...m.shape])].filter((idx) => !m.view.isValid(idx));
+    // The first one from the keyboard: focus the cell's button and press Enter.
+    await page.press(tid(`practice-cell-${padded[0].join('-')}`), 'Enter');
+    assert.equal(await page.getAttribute(tid(`practice-cell-${padded[0].join('-')}`), 'aria-pressed'), 'true');
+    for (const idx of padded.slice(1)) await page.click(tid(`practice-cell-${idx.join('-')}`));
+    await page.click(tid('practice-check'));
+    assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right', await page.textContent(tid('practice-feedback')));
+    await page.evaluate(() => { location.hash = '#practice=14'; });
+    await page.waitFor(() => document.querySelector('[data-testid="practice-exercise"]')?.dataset.exercise === '14', undefined, { what: 'exercise 14' });
+    await page.fill(tid('practice-chain'), 'slice ::2, :');
+    await page.click(tid('practice-check'));
+    assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'wrong');
+    await page.fill(tid('practice-chain'), 'slice ::2, ::2');
+    await page.click(tid('practice-check'));
+    assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right');
+    // A chain in the package's op-chain syntax (parseOps): two ops, the fewest for this target.
+    await page.click(tid('practice-next'));
+    await page.waitFor(() => document.querySelector('[data-testid="practice-exercise"]')?.dataset.exercise === '15', undefined, { what: 'exercise 15' });
+    await page.fill(tid('practice-chain'), 'transpose; flip 0');
+    await page.click(tid('practice-check'));
+    assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right', await page.textContent(tid('practice-feedback')));
+    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('strideview-practice'))), { solved: [3, 8, 10, 14, 15] });
+    // Back to the explorer by the nav link.
+    await page.click(tid('nav-explore'));
+    await page.waitFor(() => document.body.dataset.screen === 'explore', undefined, { what: 'the explorer screen' });
+    assert.ok(await page.isVisible(tid('logical')));
+    await done();
+  });
+
+  test('help text on hover does not move the layout', T, async () => {
+    const { page, done } = await open('#shape=3,4');
+    const box = () => page.evaluate(() => {
+      const r = document.querySelector('form.op[data-op="contiguous"]').getBoundingClientRect();
+      const s = document.getElementById('stage').getBoundingClientRect();
+      return [r.top, r.height, s.top, s.height];
+    });
+    const before = await box();
+    await page.hover(tid('op-reshape-input'));
+    assert.match(await page.textContent(tid('op-help-live')), /New shape/);
+    assert.deepEqual(await box(), before);
+    await done();
+  });
+
+  const screens = [
+    { name: 'main', hash: '#shape=3,4&op=transpose' },
+    { name: 'reshape analysis (copy preset)', hash: '', preset: 'copy' },
+    { name: 'practice (mask)', hash: '#practice=8' },
+    { name: 'practice (build)', hash: '#practice=14' },
+    { name: 'code panel (PyTorch)', hash: '#shape=3,4&op=transpose', tab: 'torch' },
+    { name: 'symbolic', hash: '#shape=n,4&var=n:1:8=3&op=transpose' },
+    { name: '64x64', hash: '#shape=64,64' },
+  ];
+  test('axe-core: no serious or critical violations on any screen', T, async (t) => {
+    for (const sc of screens) {
+      const { page, done } = await open(sc.hash);
+      if (sc.preset) await page.click(tid(`preset-${sc.preset}`));
+      if (sc.tab) await page.click(tid(`code-tab-${sc.tab}`));
+      const v = await axeViolations(page);
+      t.diagnostic(`${engine}: ${sc.name}: ${v.length} serious/critical`);
+      assert.deepEqual(v, [], `${sc.name}: ${JSON.stringify(v, null, 1)}`);
+      await done();
+    }
+  });
+
+  test('narrow screen: the practice screen and the reshape analysis fit', T, async () => {
+    for (const hash of ['#practice=8', '#practice=14', hashOf('3,4', 'transpose', 'reshape!:12')]) {
+      const { page, done } = await open(hash, { width: 390, height: 844 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `${hash}: page is ${overflow}px wider than the screen`);
+      await done();
+    }
   });
 });
 }

@@ -14,7 +14,7 @@
 // (including failed resource loads), unhandled rejections and console.error calls; chromium and
 // firefox add the driver's own console / pageerror events.
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { CHROMIUM, launchChromium } from './chromium.mjs';
@@ -207,6 +207,30 @@ class Page {
     }, sel);
   }
 
+  /** Runs a classic script's source in the page (e.g. a library that defines a global). */
+  async addScript(source) {
+    await this._eval(`(function () {\n${source}\n;return true; })()`);
+  }
+  /**
+   * Makes the page prefer reduced motion. Chromium and Firefox emulate the media feature itself
+   * (CSS and matchMedia both see it); WebDriver has no such command, so in WebKit matchMedia is
+   * answered for that one query (CSS is not affected). Returns how it was done.
+   */
+  async emulateReducedMotion() {
+    if (await this._emulateReducedMotion()) return 'media feature';
+    await this.evaluate(() => {
+      const real = window.matchMedia.bind(window);
+      window.matchMedia = (q) => {
+        if (!/prefers-reduced-motion:\s*reduce/.test(q)) return real(q);
+        return { matches: true, media: q, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false };
+      };
+    });
+    return 'matchMedia';
+  }
+  async _emulateReducedMotion() {
+    return false;
+  }
+
   /** The page's errors so far (probe and driver). */
   async errors() {
     const probed = await this._eval('window.__svErrors || []').catch((e) => [`probe unreadable: ${e.message}`]);
@@ -248,6 +272,10 @@ class PlaywrightPage extends Page {
   }
   _setViewport(width, height) {
     return this.p.setViewportSize({ width, height });
+  }
+  async _emulateReducedMotion() {
+    await this.p.emulateMedia({ reducedMotion: 'reduce' });
+    return true;
   }
   screenshot(file, { fullPage = false } = {}) {
     return this.p.screenshot({ path: file, fullPage });
@@ -291,6 +319,14 @@ class PuppeteerPage extends Page {
   }
   _setViewport(width, height) {
     return this.p.setViewport({ width, height });
+  }
+  async _emulateReducedMotion() {
+    try {
+      await this.p.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+    } catch {
+      return false; // not offered over WebDriver BiDi by this Firefox: fall back to matchMedia
+    }
+    return this.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
   }
   screenshot(file, { fullPage = false } = {}) {
     return this.p.screenshot({ path: file, fullPage });
@@ -476,4 +512,27 @@ export async function launch(engine, tmp, { width = 1280, height = 800 } = {}) {
     };
   }
   throw new Error(`unknown engine ${engine}`);
+}
+
+// ------------------------------------------------------------------------------------- axe-core
+
+/** axe-core's browser build (the devDependency), to inject into a page with page.addScript. */
+export function axeSource() {
+  return readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '../../node_modules/axe-core/axe.min.js'), 'utf8');
+}
+
+/**
+ * Runs axe-core (injected first) on the page with its experimental rules on too (among them
+ * label-content-name-mismatch); resolves to the violations of the given impacts as
+ * [{ id, impact, nodes: [target + summary] }].
+ */
+export async function axeViolations(page, impacts = ['serious', 'critical']) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScript(axeSource());
+  const found = await page.evaluate(() => {
+    const rules = Object.fromEntries(window.axe.getRules(['experimental']).map((r) => [r.ruleId, { enabled: true }]));
+    return window.axe.run(document, { rules, resultTypes: ['violations'] }).then((r) =>
+      r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`) })),
+    );
+  });
+  return found.filter((v) => impacts.includes(v.impact));
 }

@@ -29,6 +29,10 @@ test('npm pack produces a tarball with only dist files', () => {
   const files = info.files.map((f) => f.path).sort();
   const dist = files.filter((f) => f.startsWith('dist/'));
   assert.deepEqual(dist, [
+    'dist/element.d.mts',
+    'dist/element.d.ts',
+    'dist/element.mjs',
+    'dist/element.mjs.map',
     'dist/index.cjs',
     'dist/index.cjs.map',
     'dist/index.d.cts',
@@ -36,6 +40,8 @@ test('npm pack produces a tarball with only dist files', () => {
     'dist/index.d.ts',
     'dist/index.mjs',
     'dist/index.mjs.map',
+    'dist/opchain.d.mts',
+    'dist/opchain.d.ts',
     'dist/strideview-nosimd.wasm',
     'dist/strideview.wasm',
   ]);
@@ -78,6 +84,20 @@ console.log(memoryStats().liveArrays);
 `,
   );
   assert.equal(node(['esm.mjs'], project), '["4","6"]\ntrue shape_mismatch\n0\n');
+});
+
+test('strideview/element loads in Node (no DOM): applyOps on the shared engine, explainReshape', () => {
+  writeFileSync(
+    join(project, 'element.mjs'),
+    `import { init, arange, explainReshape } from 'strideview';
+import { applyOps, parseOps, StrideViewElement } from 'strideview/element';
+await init();
+const t = applyOps(arange(12).reshape([3, 4]), 'transpose; slice ::-1, 1:3');
+console.log(JSON.stringify([t.shape, t.strides, t.offset]), parseOps('pad 1,1; 0,0; reshape! 4').length);
+console.log(explainReshape(t, [8]).blocking.axes.join(','), typeof StrideViewElement);
+`,
+  );
+  assert.equal(node(['element.mjs'], project), '[[4,2],[-1,4],7] 2\n0,1 function\n');
 });
 
 test('CommonJS: require and compute', () => {
@@ -147,9 +167,22 @@ main(); // ${kind}
 `;
   writeFileSync(join(project, 'esm.mts'), src('esm'));
   writeFileSync(join(project, 'cjs.cts'), src('cjs'));
+  // strideview/element: its own declarations (dist/element.d.mts), sharing the package's types.
+  writeFileSync(
+    join(project, 'element.mts'),
+    `import { arange, explainReshape, type ReshapeExplanation, type NDArray } from 'strideview';
+import { applyOps, parseOps, StrideViewElement, type OpStep } from 'strideview/element';
+const steps: OpStep[] = parseOps('transpose; reshape! 6');
+const el: StrideViewElement | null = document.querySelector('stride-view');
+const e: ReshapeExplanation = explainReshape(arange(6), [2, 3]);
+const t: NDArray = applyOps(arange(6).reshape([2, 3]), 'transpose');
+const blocked: number | undefined = e.blocking?.axes[1];
+void steps; void el; void t; void blocked;
+`,
+  );
   writeFileSync(
     join(project, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, module: 'node16', moduleResolution: 'node16', target: 'es2022', noEmit: true, lib: ['es2022', 'dom'], types: [] }, files: ['esm.mts', 'cjs.cts'] }),
+    JSON.stringify({ compilerOptions: { strict: true, module: 'node16', moduleResolution: 'node16', target: 'es2022', noEmit: true, lib: ['es2022', 'dom'], types: [] }, files: ['esm.mts', 'cjs.cts', 'element.mts'] }),
   );
   const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stdout + r.stderr);

@@ -1,4 +1,5 @@
 // Element types, their typed arrays, and the promotion rules of the elementwise ops.
+import { DTYPE_NAMES, DTypeCode } from './boundary_tables.js';
 import { fmt } from './errors.js';
 
 /** Element types. Codes match the C++ kernels' DType. */
@@ -36,19 +37,10 @@ export type AnyTypedArray = TypedArrayOf[DType] | Uint8ClampedArray;
 export type Scalar = number | bigint | boolean;
 
 /** All dtypes, in code order. */
-export const DTYPES: readonly DType[] = Object.freeze([
-  'float32',
-  'float64',
-  'int8',
-  'uint8',
-  'int16',
-  'uint16',
-  'int32',
-  'uint32',
-  'int64',
-  'uint64',
-  'bool',
-] as DType[]);
+export const DTYPES: readonly DType[] = Object.freeze([...DTYPE_NAMES]);
+// DType and the generated names (src/core/boundary_tables.json) are the same set: a type error here otherwise.
+type IsTrue<T extends true> = T;
+type DTypesAreTheTable = IsTrue<[DType] extends [(typeof DTYPE_NAMES)[number]] ? ([(typeof DTYPE_NAMES)[number]] extends [DType] ? true : false) : false>;
 
 interface Info {
   code: number;
@@ -59,17 +51,17 @@ interface Info {
 }
 
 const INFO: Record<DType, Info> = {
-  float32: { code: 0, size: 4, ctor: Float32Array, kind: 'f', bits: 32 },
-  float64: { code: 1, size: 8, ctor: Float64Array, kind: 'f', bits: 64 },
-  int8: { code: 2, size: 1, ctor: Int8Array, kind: 'i', bits: 8 },
-  uint8: { code: 3, size: 1, ctor: Uint8Array, kind: 'u', bits: 8 },
-  int16: { code: 4, size: 2, ctor: Int16Array, kind: 'i', bits: 16 },
-  uint16: { code: 5, size: 2, ctor: Uint16Array, kind: 'u', bits: 16 },
-  int32: { code: 6, size: 4, ctor: Int32Array, kind: 'i', bits: 32 },
-  uint32: { code: 7, size: 4, ctor: Uint32Array, kind: 'u', bits: 32 },
-  int64: { code: 8, size: 8, ctor: BigInt64Array, kind: 'i', bits: 64 },
-  uint64: { code: 9, size: 8, ctor: BigUint64Array, kind: 'u', bits: 64 },
-  bool: { code: 10, size: 1, ctor: Uint8Array, kind: 'b', bits: 8 },
+  float32: { code: DTypeCode.Float32, size: 4, ctor: Float32Array, kind: 'f', bits: 32 },
+  float64: { code: DTypeCode.Float64, size: 8, ctor: Float64Array, kind: 'f', bits: 64 },
+  int8: { code: DTypeCode.Int8, size: 1, ctor: Int8Array, kind: 'i', bits: 8 },
+  uint8: { code: DTypeCode.Uint8, size: 1, ctor: Uint8Array, kind: 'u', bits: 8 },
+  int16: { code: DTypeCode.Int16, size: 2, ctor: Int16Array, kind: 'i', bits: 16 },
+  uint16: { code: DTypeCode.Uint16, size: 2, ctor: Uint16Array, kind: 'u', bits: 16 },
+  int32: { code: DTypeCode.Int32, size: 4, ctor: Int32Array, kind: 'i', bits: 32 },
+  uint32: { code: DTypeCode.Uint32, size: 4, ctor: Uint32Array, kind: 'u', bits: 32 },
+  int64: { code: DTypeCode.Int64, size: 8, ctor: BigInt64Array, kind: 'i', bits: 64 },
+  uint64: { code: DTypeCode.Uint64, size: 8, ctor: BigUint64Array, kind: 'u', bits: 64 },
+  bool: { code: DTypeCode.Bool, size: 1, ctor: Uint8Array, kind: 'b', bits: 8 },
 };
 
 /** @internal */

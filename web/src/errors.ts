@@ -1,5 +1,6 @@
 // The one error class of the library. C++ errors arrive as (code number, message); JS-side checks
 // raise the same class (or TypeError / RangeError for arguments of the wrong type or range).
+import { CODE_NAMES } from './boundary_tables.js';
 
 /** Error codes: the C++ core's `sv::Code` names, plus `not_initialized` (JS only). */
 export type ErrorCode =
@@ -18,22 +19,11 @@ export type ErrorCode =
   | 'not_initialized'
   | 'unknown';
 
-// Index = the C++ enum value (src/core/result.hpp); never reorder.
-const CODE_NAMES: readonly ErrorCode[] = [
-  'unknown',
-  'invalid_argument',
-  'rank_mismatch',
-  'out_of_range',
-  'shape_mismatch',
-  'overflow',
-  'unbound',
-  'not_expressible',
-  'out_of_bounds',
-  'read_only',
-  'out_of_memory',
-  'disposed',
-  'type_error',
-];
+// The C++ codes (CODE_NAMES[value], generated from src/core/boundary_tables.json) other than ok:
+// each must be an ErrorCode (a type error here otherwise).
+type CoreErrorCode = Exclude<(typeof CODE_NAMES)[number], 'ok'>;
+type IsTrue<T extends true> = T;
+type CoreCodesAreErrorCodes = IsTrue<CoreErrorCode extends ErrorCode ? true : false>;
 
 /** Every error reported by the engine (`.code` names the kind, the message names op and values). */
 export class StrideViewError extends Error {
@@ -49,7 +39,8 @@ Object.defineProperty(StrideViewError, 'name', { value: 'StrideViewError' });
 
 /** @internal */
 export function codeName(code: number): ErrorCode {
-  return CODE_NAMES[code] ?? 'unknown';
+  const name = code > 0 ? CODE_NAMES[code] : undefined;
+  return name === undefined ? 'unknown' : (name as CoreErrorCode);
 }
 
 /** @internal */

@@ -14,31 +14,11 @@ export {
 export { Shape } from './shape.js';
 export { Sym, Var, SymDim, type Dim, type SymShape } from './sym.js';
 export { View, type ViewOptions, type Mask } from './view.js';
-export {
-  NDArray,
-  type NestedArray,
-  type SliceSpec,
-  type ArrayOptions,
-  type ReshapeOptions,
-  type MemoryStats,
-  array,
-  fromTypedArray,
-  empty,
-  zeros,
-  ones,
-  full,
-  arange,
-  memoryStats,
-  tidy,
-  keep,
-  I,
-  R,
-  Rs,
-  L,
-  A,
-  N,
-  E,
-} from './ndarray.js';
+export { NDArray, type ReshapeOptions } from './ndarray.js';
+export { type MemoryStats, memoryStats } from './storage.js';
+export { tidy, keep } from './tidy.js';
+export { type SliceSpec, I, R, Rs, L, A, N, E } from './slicing.js';
+export { type NestedArray, type ArrayOptions, array, fromTypedArray, empty, zeros, ones, full, arange } from './creation.js';
 export {
   type ArrayInput,
   type OutOptions,
@@ -65,15 +45,8 @@ export {
   max,
   min,
   mean,
-  concatenate,
-  stack,
-  split,
-  vstack,
-  hstack,
-  dstack,
-  tile,
-  repeat,
 } from './ops.js';
+export { concatenate, stack, split, vstack, hstack, dstack, tile, repeat } from './joining.js';
 export {
   type RoundOptions,
   floor,
@@ -117,6 +90,7 @@ export {
 export { matmul, dot } from './linalg.js';
 export { type SortOptions, type TopK, take, takeAlongAxis, compress, sort, argsort, topk } from './select.js';
 export { explain, type ExplainOptions } from './explain.js';
+export { explainReshape, type ReshapeExplanation, type ReshapeGroup, type ReshapeBlocking } from './reshape_explain.js';
 export {
   type NdarrayLike,
   type NdarrayLikeInput,

@@ -7,10 +7,14 @@
 // view of that buffer. Any other data (JS memory, or a typed array over WASM memory the library did
 // not hand out) is copied once.
 import { type AnyTypedArray, type DType, checkDType, dtypeOfTypedArray, isBig, toStored } from './dtype.js';
-import { StrideViewError, fmt, toInt, toInts } from './errors.js';
-import { NDArray, empty, heapArray } from './ndarray.js';
+import { StrideViewError, fmt, relabel, toInt, toInts } from './errors.js';
+import { arange, empty } from './creation.js';
+import { NDArrayClass } from './kernel_client.js';
+import type { NDArray } from './ndarray.js';
+import { heapArray } from './storage.js';
 import { heapBuffer, isInitialized } from './runtime.js';
-import { View } from './view.js';
+import { Shape } from './shape.js';
+import { type View, createView } from './view.js';
 
 /**
  * An n-d array described the way scijs `ndarray` and `@stdlib/ndarray` do. Strides and offset are
@@ -107,36 +111,45 @@ function isBooleanArray(v: unknown): v is BooleanArrayLike {
   );
 }
 
+// Layout rules (order strides, the span a view reaches, contiguity, element positions) are the
+// engine's: this module only asks.
+
+/** Strides of the row-major (C) or column-major (F) layout of shape: the engine's C-order rule. */
+function orderStrides(shape: readonly number[], fortran: boolean): number[] {
+  try {
+    if (!fortran) return Shape.cContiguousStrides(shape);
+    return Shape.cContiguousStrides(shape.slice().reverse()).reverse();
+  } catch (e) {
+    throw relabel(OP_FROM, e);
+  }
+}
+
+/** The strided view (shape, strides, offset) over a flat sequence, checked by the engine. */
+function layout(shape: readonly number[], strides: readonly number[], offset: number): View {
+  try {
+    return createView(shape, { strides, offset });
+  } catch (e) {
+    throw relabel(OP_FROM, e);
+  }
+}
+
 /** Element range [lo, hi] a strided view reaches (numel > 0). */
-function span(shape: readonly number[], strides: readonly number[], offset: number): [number, number] {
-  let lo = offset;
-  let hi = offset;
-  for (let i = 0; i < shape.length; i++) {
-    const e = (shape[i]! - 1) * strides[i]!;
-    if (e < 0) lo += e;
-    else hi += e;
-  }
-  return [lo, hi];
+function span(v: View): [number, number] {
+  return v.requiredSpan() ?? [v.offset, v.offset];
 }
 
-function cStrides(shape: readonly number[]): number[] {
-  const s = new Array<number>(shape.length);
-  let acc = 1;
-  for (let i = shape.length - 1; i >= 0; i--) {
-    s[i] = acc;
-    acc *= Math.max(shape[i]!, 1);
+/**
+ * Positions in the flat source of the elements of view `v` (which reaches [lo, hi]), in C order:
+ * the copy kernel reads a ramp 0, 1, ... through the view.
+ */
+function elementPositions(v: View, lo: number, hi: number): Float64Array | Int32Array {
+  const ramp = arange(lo, hi + 1, 1, lo >= 0 && hi <= 2147483647 ? 'int32' : 'float64');
+  try {
+    const through = ramp._derive(layout(v.shape as number[], v.strides as number[], v.offset - lo), true, 0);
+    return through.toTypedArray() as Float64Array | Int32Array;
+  } finally {
+    ramp.dispose();
   }
-  return s;
-}
-
-function fStrides(shape: readonly number[]): number[] {
-  const s = new Array<number>(shape.length);
-  let acc = 1;
-  for (let i = 0; i < shape.length; i++) {
-    s[i] = acc;
-    acc *= Math.max(shape[i]!, 1);
-  }
-  return s;
 }
 
 /**
@@ -196,6 +209,11 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
     if (d < 0) throw new RangeError(`${OP_FROM}: shape[${i}] is ${d}; extents must be >= 0`);
   });
   const ndim = shape.length;
+  let numel = 1;
+  for (const d of shape) numel *= d;
+  if (!Number.isSafeInteger(numel)) {
+    throw new RangeError(`${OP_FROM}: shape ${fmt(shape)} has more than 2^53-1 elements`);
+  }
 
   const rawStride = obj.stride ?? obj.strides;
   if (obj.stride !== undefined && obj.strides !== undefined) {
@@ -208,8 +226,8 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
   let strides: number[];
   if (rawStride === undefined || rawStride === null) {
     const order = obj.order;
-    if (order === undefined || order === null || order === 'row-major' || order === 'C') strides = cStrides(shape);
-    else if (order === 'column-major' || order === 'F') strides = fStrides(shape);
+    if (order === undefined || order === null || order === 'row-major' || order === 'C') strides = orderStrides(shape, false);
+    else if (order === 'column-major' || order === 'F') strides = orderStrides(shape, true);
     else {
       throw new TypeError(`${OP_FROM}: order must be 'row-major', 'column-major', 'C' or 'F', got ${fmt(order)}`);
     }
@@ -228,12 +246,6 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
   const offset = obj.offset === undefined || obj.offset === null ? 0 : toInt(OP_FROM, 'offset', obj.offset);
   if (offset < 0) throw new RangeError(`${OP_FROM}: offset is ${offset}; it must be >= 0`);
 
-  let numel = 1;
-  for (const d of shape) numel *= d;
-  if (!Number.isSafeInteger(numel)) {
-    throw new RangeError(`${OP_FROM}: shape ${fmt(shape)} has more than 2^53-1 elements`);
-  }
-
   // dtype of the data, and of the result
   const token = typed ? handedOut.get(data as object) : undefined;
   let natural: DType;
@@ -248,8 +260,9 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
   const dtype = options.dtype === undefined ? natural : checkDType(OP_FROM, options.dtype);
 
   const len = (data as ArrayLike<unknown>).length;
+  const view = layout(shape, strides, offset);
   if (numel > 0) {
-    const [lo, hi] = span(shape, strides, offset);
+    const [lo, hi] = span(view);
     if (lo < 0 || hi >= len) {
       const buf = typed ? ((data as AnyTypedArray).buffer as ArrayBuffer & { detached?: boolean }) : null;
       // `detached` is recent (Node 22); before it, only handed-out data is known to have been non-empty.
@@ -279,9 +292,8 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
         `${OP_FROM}: data was handed out by toNdarrayLike before WebAssembly memory grew; it is detached`,
       );
     }
-    const v = View.create(shape, { strides, offset });
     const ro = shape.some((d, i) => d > 1 && strides[i] === 0);
-    return token.owner._derive(v, ro || token.owner._ro, 0);
+    return token.owner._derive(view, ro || token.owner._ro, 0);
   }
   if (copy === false) {
     throw new StrideViewError(
@@ -290,73 +302,44 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
         (token ? ` and the same dtype (${token.dtype}, asked ${dtype})` : ''),
     );
   }
+  if (numel === 0) return empty(shape, dtype);
 
-  // One copy. Data over WASM memory may be detached by the allocation below: snapshot its span first.
+  // One copy. Data over WASM memory may be detached by the allocations below: snapshot its span first.
+  const [lo0, hi0] = span(view);
   let src = data as ArrayLike<unknown>;
-  let off = offset;
-  if (typed && isInitialized() && (data as AnyTypedArray).buffer === heapBuffer() && numel > 0) {
-    const [lo, hi] = span(shape, strides, offset);
-    src = (data as AnyTypedArray).slice(lo, hi + 1);
-    off = offset - lo;
+  let shift = 0;
+  if (typed && isInitialized() && (data as AnyTypedArray).buffer === heapBuffer()) {
+    src = (data as AnyTypedArray).slice(lo0, hi0 + 1);
+    shift = lo0;
   }
-  if (numel > 0 && typed && natural === dtype && dtype !== 'bool') {
+  const local = shift === 0 ? view : layout(shape, strides, offset - shift);
+  const lo = lo0 - shift;
+  const hi = hi0 - shift;
+  if (typed && natural === dtype && dtype !== 'bool') {
     const ta = src as AnyTypedArray;
     // C-contiguous source: one memcpy.
-    const cs = cStrides(shape);
-    if (shape.every((d, i) => d === 1 || strides[i] === cs[i])) {
+    if (layout(shape, strides, 0).isCContiguous) {
       const out = empty(shape, dtype);
-      (heapArray(out._s, dtype) as Uint8Array).set((ta as Uint8Array).subarray(off, off + numel));
+      (heapArray(out._s, dtype) as Uint8Array).set((ta as Uint8Array).subarray(local.offset, local.offset + numel));
       return out;
     }
-    // Strided source over a compact span: copy the span into WASM memory, let the kernels gather.
-    const [lo, hi] = span(shape, strides, off);
-    if (hi - lo + 1 <= 4 * numel) {
-      const tmp = NDArray._empty(OP_FROM, [hi - lo + 1], dtype);
-      try {
-        (heapArray(tmp._s, dtype) as Uint8Array).set((ta as Uint8Array).subarray(lo, hi + 1));
-        const view = tmp._derive(View.create(shape, { strides, offset: off - lo }), true, 0);
-        return view._materialize(OP_FROM);
-      } finally {
-        tmp.dispose();
-      }
+    // Strided source: copy the span it reaches into WASM memory, let the kernels gather.
+    const tmp = NDArrayClass._empty(OP_FROM, [hi - lo + 1], dtype);
+    try {
+      (heapArray(tmp._s, dtype) as Uint8Array).set((ta as Uint8Array).subarray(lo, hi + 1));
+      const v = tmp._derive(layout(shape, strides, local.offset - lo), true, 0);
+      return v._materialize(OP_FROM);
+    } finally {
+      tmp.dispose();
     }
   }
+  // Other data (plain arrays, a dtype conversion, bool): each element converted, read at the
+  // positions the engine computes.
+  const pos = elementPositions(local, lo, hi);
   const out = empty(shape, dtype);
-  if (numel === 0) return out;
   const dst = heapArray(out._s, dtype) as unknown as { [i: number]: number | bigint };
-  const sameKind = typed && (isBig(dtype) === isBig(natural)) && dtype !== 'bool' && natural === dtype;
-  const put = sameKind
-    ? (i: number, j: number) => {
-        dst[i] = (src as ArrayLike<number | bigint>)[j]!;
-      }
-    : (i: number, j: number) => {
-        dst[i] = toStored(OP_FROM, dtype, (src as ArrayLike<unknown>)[j]);
-      };
-  if (ndim === 0) {
-    put(0, off);
-    return out;
-  }
-  // Odometer over the C-order index, the source index follows the strides.
-  const idx = new Array<number>(ndim).fill(0);
-  const last = ndim - 1;
-  const sLast = strides[last]!;
-  const nLast = shape[last]!;
-  let j = off;
-  for (let i = 0; i < numel; ) {
-    let jj = j;
-    for (let k = 0; k < nLast; k++, i++, jj += sLast) put(i, jj);
-    // carry
-    let ax = last - 1;
-    while (ax >= 0) {
-      idx[ax]!++;
-      j += strides[ax]!;
-      if (idx[ax]! < shape[ax]!) break;
-      j -= strides[ax]! * shape[ax]!;
-      idx[ax] = 0;
-      ax--;
-    }
-    if (ax < 0) break;
-  }
+  const from = src as ArrayLike<unknown>;
+  for (let i = 0; i < numel; i++) dst[i] = toStored(OP_FROM, dtype, from[pos[i]!]);
   return out;
 }
 
@@ -372,7 +355,7 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
  * StrideViewError `not_expressible`.
  */
 export function toNdarrayLike(a: NDArray, options: ToNdarrayLikeOptions = {}): NdarrayLike {
-  if (!(a instanceof NDArray)) {
+  if (!(a instanceof NDArrayClass)) {
     throw new TypeError(`${OP_TO}: expected an NDArray, got ${fmt(a)}`);
   }
   if (options === null || typeof options !== 'object') {
@@ -385,7 +368,7 @@ export function toNdarrayLike(a: NDArray, options: ToNdarrayLikeOptions = {}): N
   a._check(OP_TO);
   const shape = a.shape;
   if (copy !== false) {
-    const st = cStrides(shape);
+    const st = Shape.cContiguousStrides(shape);
     return { data: a.toTypedArray(), shape, stride: st, strides: st.slice(), offset: 0, order: 'row-major', dtype: a.dtype };
   }
   if (a.mask !== null) {

@@ -1,6 +1,7 @@
-// Linear algebra of issue 13: matmul (np.matmul) and dot (np.dot). One kernel call for matmul:
+// Linear algebra: matmul (np.matmul) and dot (np.dot). One kernel call for matmul:
 // 1-D operands, batch broadcasting and the result's shape are handled in WASM; operands are read
 // through their strides (transposed, sliced, flipped, broadcast and padded views are not copied).
+import { SingleOp } from './boundary_tables.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, Kind, asArray, checkOut, kernelCopy, outOption } from './ndarray.js';
 import { type ArrayInput, type OutOptions, compute, isScalar, mul, same } from './ops.js';
@@ -18,7 +19,7 @@ export function matmul(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDAr
     if (isScalar(a) || isScalar(b)) {
       throw new StrideViewError('rank_mismatch', `${op}: operands must have at least one dimension, got ${fmt(isScalar(a) ? a : b)} (use mul for scalars)`);
     }
-    return compute(op, Kind.Matmul, 0, [a, b], options, undefined, same);
+    return compute(op, Kind.Matmul, SingleOp.Only, [a, b], options, undefined, same);
   } catch (e) {
     throw relabel(op, e);
   }

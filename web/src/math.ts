@@ -1,6 +1,7 @@
-// Elementwise math of issue 13 (NumPy's ufuncs): rounding, sign, powers, trigonometric and
+// Elementwise math (NumPy's ufuncs): rounding, sign, powers, trigonometric and
 // logarithmic functions, clip, logical ops and predicates. Each is one kernel call (runKernel)
 // with NumPy broadcasting and `out`, reading strided, broadcast and padded views directly.
+import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_tables.js';
 import { type DType, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray } from './ndarray.js';
@@ -21,26 +22,6 @@ import {
 import { any, argmax } from './stats.js';
 import { take } from './select.js';
 
-const MATH = {
-  square: 0,
-  floor: 1,
-  ceil: 2,
-  round: 3,
-  trunc: 4,
-  sign: 5,
-  sin: 6,
-  cos: 7,
-  tan: 8,
-  tanh: 9,
-  exp2: 10,
-  log2: 11,
-  log10: 12,
-  log1p: 13,
-  expm1: 14,
-  isnan: 15,
-  isfinite: 16,
-  logicalNot: 17,
-} as const;
 
 /** The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
 function resultDType(op: string, inputs: readonly unknown[]): DType {
@@ -75,8 +56,8 @@ function sizeOf(op: string, x: unknown): number {
   return n;
 }
 
-function float(name: keyof typeof MATH, a: ArrayInput, options: OutOptions | undefined): NDArray {
-  return compute(name, Kind.MathUnary, MATH[name], [a], options, floatType, same);
+function float(name: keyof typeof MATH_OPS, a: ArrayInput, options: OutOptions | undefined): NDArray {
+  return compute(name, Kind.MathUnary, MATH_OPS[name], [a], options, floatType, same);
 }
 
 /** Largest integer <= x, elementwise (integers and bool: float32 up to 16 bits, else float64, as NumPy). */
@@ -136,7 +117,7 @@ export function square(a: ArrayInput, options?: OutOptions): NDArray {
   const op = 'square';
   try {
     const t = isScalar(a) || !(a instanceof NDArray) || a.dtype === 'bool' ? (d: DType): DType => (d === 'bool' ? 'int8' : d) : undefined;
-    return compute(op, Kind.Binary, 2, [a, a], options, t, same);
+    return compute(op, Kind.Binary, BinaryOp.Mul, [a, a], options, t, same);
   } catch (e) {
     throw relabel(op, e);
   }
@@ -149,7 +130,7 @@ export function sign(a: ArrayInput, options?: OutOptions): NDArray {
     if (resultDType(op, [a]) === 'bool') {
       throw new StrideViewError('type_error', `${op}: bool input is not supported (NumPy has no sign for bool); cast with astype('int8') first`);
     }
-    return compute(op, Kind.MathUnary, MATH.sign, [a], options, undefined, same);
+    return compute(op, Kind.MathUnary, MathOp.Sign, [a], options, undefined, same);
   } catch (e) {
     throw relabel(op, e);
   }
@@ -177,8 +158,8 @@ export function round(a: ArrayInput, options?: RoundOptions): NDArray {
     const d = resultDType(op, [a]);
     const k = info(d).kind;
     if (dec === 0 || (dec > 0 && (k === 'i' || k === 'u'))) {
-      if (k === 'f' || k === 'b') return compute(op, Kind.MathUnary, MATH.round, [a], options, floatType, same);
-      return compute(op, Kind.Copy, 0, [a], options, undefined, same);
+      if (k === 'f' || k === 'b') return compute(op, Kind.MathUnary, MathOp.Round, [a], options, floatType, same);
+      return compute(op, Kind.Copy, SingleOp.Only, [a], options, undefined, same);
     }
     // NumPy: y = x * 10^d (d > 0) or x / 10^-d (d < 0), rint, then undo in the same way.
     const f = 10 ** Math.abs(dec);
@@ -188,7 +169,7 @@ export function round(a: ArrayInput, options?: RoundOptions): NDArray {
     try {
       const y = dec > 0 ? mul(x, f) : div(x, f);
       try {
-        compute(op, Kind.MathUnary, MATH.round, [y], { out: y }, undefined, same);
+        compute(op, Kind.MathUnary, MathOp.Round, [y], { out: y }, undefined, same);
         if (k === 'i' || k === 'u') {
           // Back to the integer dtype through int64 (exact), so that values past the dtype's range
           // wrap as NumPy's cast does (uint8 255 at decimals -1: 260 -> 4), never saturate.
@@ -196,7 +177,7 @@ export function round(a: ArrayInput, options?: RoundOptions): NDArray {
           const zi = z._materialize(op, 'int64');
           z.dispose();
           try {
-            return compute(op, Kind.Copy, 0, [zi], outOnly(options), undefined, () => d);
+            return compute(op, Kind.Copy, SingleOp.Only, [zi], outOnly(options), undefined, () => d);
           } finally {
             zi.dispose();
           }
@@ -262,7 +243,7 @@ export function pow(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray
       }
     }
     if (b === 2 && k === 'f') return square(a, options); // x ** 2: exactly x * x (one rounding), the SIMD multiply
-    return compute(op, Kind.MathBinary, 0, [a, b], options, d === 'bool' ? () => 'int8' : undefined, same);
+    return compute(op, Kind.MathBinary, MathBinaryOp.Pow, [a, b], options, d === 'bool' ? () => 'int8' : undefined, same);
   } catch (e) {
     throw relabel(op, e);
   }
@@ -280,7 +261,7 @@ export function clip(a: ArrayInput, lo: ArrayInput | null | undefined, hi: Array
     if (noLo && noHi) throw new StrideViewError('invalid_argument', `${op}: one of lo and hi must be given (both are ${fmt(lo)})`);
     if (noLo) return minimum(a, hi!, options);
     if (noHi) return maximum(a, lo!, options);
-    return compute(op, Kind.Clip, 0, [a, lo, hi], options, undefined, same);
+    return compute(op, Kind.Clip, SingleOp.Only, [a, lo, hi], options, undefined, same);
   } catch (e) {
     throw relabel(op, e);
   }
@@ -288,25 +269,25 @@ export function clip(a: ArrayInput, lo: ArrayInput | null | undefined, hi: Array
 
 /** x != 0 and y != 0, elementwise (any dtypes; NaN counts as true); bool result. */
 export function logicalAnd(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return compute('logicalAnd', Kind.MathBinary, 1, [a, b], options, undefined, toBool);
+  return compute('logicalAnd', Kind.MathBinary, MathBinaryOp.LogicalAnd, [a, b], options, undefined, toBool);
 }
 /** x != 0 or y != 0, elementwise; bool result. */
 export function logicalOr(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return compute('logicalOr', Kind.MathBinary, 2, [a, b], options, undefined, toBool);
+  return compute('logicalOr', Kind.MathBinary, MathBinaryOp.LogicalOr, [a, b], options, undefined, toBool);
 }
 /** (x != 0) != (y != 0), elementwise; bool result. */
 export function logicalXor(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return compute('logicalXor', Kind.MathBinary, 3, [a, b], options, undefined, toBool);
+  return compute('logicalXor', Kind.MathBinary, MathBinaryOp.LogicalXor, [a, b], options, undefined, toBool);
 }
 /** x == 0, elementwise (any dtype); bool result. */
 export function logicalNot(a: ArrayInput, options?: OutOptions): NDArray {
-  return compute('logicalNot', Kind.MathUnary, MATH.logicalNot, [a], options, undefined, toBool);
+  return compute('logicalNot', Kind.MathUnary, MathOp.LogicalNot, [a], options, undefined, toBool);
 }
 /** True where x is NaN (integers and bool: false). */
 export function isnan(a: ArrayInput, options?: OutOptions): NDArray {
-  return compute('isnan', Kind.MathUnary, MATH.isnan, [a], options, undefined, toBool);
+  return compute('isnan', Kind.MathUnary, MathOp.Isnan, [a], options, undefined, toBool);
 }
 /** True where x is neither infinite nor NaN (integers and bool: true). */
 export function isfinite(a: ArrayInput, options?: OutOptions): NDArray {
-  return compute('isfinite', Kind.MathUnary, MATH.isfinite, [a], options, undefined, toBool);
+  return compute('isfinite', Kind.MathUnary, MathOp.Isfinite, [a], options, undefined, toBool);
 }

@@ -6,7 +6,6 @@ import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt } from './errors.js';
 import { NDArray, empty } from './ndarray.js';
 import { heapBuffer } from './runtime.js';
-import { View } from './view.js';
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
@@ -204,19 +203,10 @@ export function loadNpy(bytes: Uint8Array): NDArray {
       `truncated data: shape ${fmt(shape)} of ${descr} needs ${nbytes} bytes, the file has ${b.length - dataStart} after the header`,
     );
   }
-  // Fortran order: the bytes are the C-order layout of the reversed shape.
+  // Fortran order: the bytes are the C-order layout of the reversed shape, read with its axes
+  // reversed (the engine's permute gives the Fortran strides).
   const out = empty(fortran ? shape.slice().reverse() : shape, dtype);
-  if (fortran && shape.length > 1) {
-    const st = new Array<number>(shape.length);
-    let acc = 1;
-    for (let k = 0; k < shape.length; k++) {
-      st[k] = acc;
-      acc *= Math.max(shape[k]!, 1);
-    }
-    out._setView(View.create(shape, { strides: st }));
-  } else if (fortran) {
-    out._setView(View.create(shape));
-  }
+  if (fortran && shape.length > 1) out._setView(out.view.permute(shape.map((_, k) => shape.length - 1 - k)));
   if (nbytes === 0) return out;
   const dst = new Uint8Array(heapBuffer(), out._s.ptr, nbytes);
   dst.set(b.subarray(dataStart, dataStart + nbytes));

@@ -1,7 +1,7 @@
 // Loading the WebAssembly module: init() and the handle every other module reaches it through.
 // The request/response protocol over WASM memory lives in wire.ts.
 import createStrideviewModule, { type RawModule } from '../../build/wasm/strideview.mjs';
-import { StrideViewError } from './errors.js';
+import { StrideViewError, fmt } from './errors.js';
 
 /** Options of {@link init}. */
 export interface InitOptions {
@@ -93,7 +93,7 @@ function toBytes(b: ArrayBuffer | ArrayBufferView): Uint8Array {
  */
 export function init(options: InitOptions = {}): Promise<void> {
   if (options === null || typeof options !== 'object') {
-    throw new TypeError(`init: options must be an object, got ${String(options)}`);
+    throw new TypeError(`init: options must be an object, got ${fmt(options)}`);
   }
   const want = options.simd;
   if (want !== undefined && typeof want !== 'boolean') {

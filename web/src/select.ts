@@ -1,12 +1,14 @@
-// Selection of issue 13: take, takeAlongAxis, compress (boolean masks), sort / argsort and topk.
+// Selection: take, takeAlongAxis, compress (boolean masks), sort / argsort and topk.
 // sort, argsort and topk are one kernel call along an axis, reading strided, broadcast and padded
 // views directly; take / compress gather along an axis in WASM (one copy per selected slice);
 // takeAlongAxis gathers elements by their offsets in the array's buffer.
+import { SingleOp, SortOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray, gather, normAxis, takeSecond } from './ndarray.js';
-import { type ArrayInput, compute, same } from './ops.js';
-import { View } from './view.js';
+import { type ArrayInput, add, compute, same } from './ops.js';
+import { arange, array, empty } from './creation.js';
+import { Shape } from './shape.js';
 
 /** Integer index values with their shape (scalars: shape []). */
 function indexValues(op: string, what: string, x: unknown): { values: number[]; shape: number[] } {
@@ -105,51 +107,40 @@ export function takeAlongAxis(a: ArrayInput, indices: ArrayInput, axis: number |
       throw new StrideViewError('rank_mismatch', `${op}: indices and a must have the same number of dimensions, got ${ish.length} and ${x.ndim}`);
     }
     const xs = x.shape;
-    const shape = xs.map((d, i) => {
-      if (i === ax) return ish[i]!;
-      const e = ish[i]!;
-      if (d !== e && d !== 1 && e !== 1) {
-        throw new StrideViewError('shape_mismatch', `${op}: shapes ${fmt(xs)} (a) and ${fmt(ish)} (indices) do not broadcast outside axis ${ax}`);
-      }
-      return d === 1 ? e : d;
-    });
-    wrap(op, values, xs[ax]!, ax);
-    // Element offsets into the buffer of a (a padded view is materialized: its pad elements have no offset).
-    const src = x.mask ? x._materialize(op) : x;
+    const others = (sh: readonly number[]): number[] => sh.filter((_, i) => i !== ax);
+    let lead: number[]; // the dims other than axis, broadcast by the engine's rule
     try {
-      const st = src.strides;
-      const n = shape.reduce((p, d) => p * d, 1);
-      const offsets = new Array<number>(n);
-      const idx = new Array<number>(shape.length).fill(0);
-      const istr = new Array<number>(shape.length);
-      let acc = 1;
-      for (let i = shape.length - 1; i >= 0; i--) {
-        istr[i] = ish[i] === 1 ? 0 : acc;
-        acc *= ish[i]!;
-      }
-      for (let k = 0; k < n; k++) {
-        let off = src.offset;
-        let ip = 0;
-        for (let i = 0; i < shape.length; i++) ip += idx[i]! * istr[i]!;
-        for (let i = 0; i < shape.length; i++) {
-          const c = i === ax ? values[ip]! : xs[i] === 1 ? 0 : idx[i]!;
-          off += c * st[i]!;
-        }
-        offsets[k] = off;
-        for (let i = shape.length - 1; i >= 0; i--) {
-          if (++idx[i]! < shape[i]!) break;
-          idx[i] = 0;
-        }
-      }
-      const whole = src._derive(View.create([src._s.length]), true);
-      try {
-        const g = gather(whole, 0, offsets);
-        return g._setView(g.view.reshape(shape));
-      } finally {
-        whole.dispose();
-      }
+      lead = Shape.broadcast(others(xs), others(ish));
+    } catch (e) {
+      if (!(e instanceof StrideViewError)) throw e;
+      throw new StrideViewError('shape_mismatch', `${op}: shapes ${fmt(xs)} (a) and ${fmt(ish)} (indices) do not broadcast outside axis ${ax}`);
+    }
+    wrap(op, values, xs[ax]!, ax);
+    const m = ish[ax]!;
+    const last = xs.length - 1;
+    const shape = lead.slice();
+    shape.splice(ax, 0, m);
+    if (values.length === 0 || shape.includes(0)) return empty(shape, x.dtype);
+    // With axis moved last and a copied in C order, out[r, j] = copy[row r of a (broadcast), indices[r, j]]:
+    // the row starts are the copy's own positions at column 0 (a ramp read through its layout),
+    // broadcast over the leading dims with the indices, added, and gathered in one call.
+    const temps: NDArray[] = [];
+    const t = <T extends NDArray>(a: T): T => {
+      temps.push(a);
+      return a;
+    };
+    try {
+      const xc = t(t(x.moveaxis(ax, last)).contiguous());
+      const xsh = xc.shape;
+      const lead1 = [...lead, 1];
+      const ramp = t(t(arange(0, xc.size, 1, 'float64')).reshape(xsh));
+      const starts = t(t(ramp.shrink(xsh.map((d, i) => [0, i === last ? 1 : d] as [number, number]))).broadcastTo(lead1));
+      const idx = t(t(t(array(values, { shape: ish, dtype: 'float64' })).moveaxis(ax, last)).broadcastTo([...lead, m]));
+      const flatIdx = t(add(starts, idx)).toTypedArray() as Float64Array;
+      const g = t(gather(t(xc.reshape([xc.size])), 0, Array.from(flatIdx)));
+      return t(t(g.reshape([...lead, m])).moveaxis(last, ax)).copy();
     } finally {
-      if (src !== x) src.dispose();
+      for (let i = temps.length - 1; i >= 0; i--) temps[i]!.dispose();
     }
   });
 }
@@ -198,14 +189,14 @@ export interface SortOptions {
   axis?: number | null;
 }
 
-function sortImpl(op: string, code: number, a: ArrayInput, options: SortOptions): NDArray {
+function sortImpl(op: string, code: SortOp, a: ArrayInput, options: SortOptions): NDArray {
   return withInput(op, a, (x) => {
     if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
     const none = options.axis === null;
     const src = none ? flat(x) : x;
     try {
       const ax = none ? 0 : normAxis(op, options.axis ?? -1, x.ndim);
-      const rdt = (d: DType): DType => (code === 0 ? d : 'int64');
+      const rdt = (d: DType): DType => (code === SortOp.Sort ? d : 'int64');
       return compute(op, Kind.Sort, code, [src], undefined, undefined, rdt, ax);
     } finally {
       if (src !== x) src.dispose();
@@ -218,11 +209,11 @@ function sortImpl(op: string, code: number, a: ArrayInput, options: SortOptions)
  * -0 and +0 are equal; integers compare exactly.
  */
 export function sort(a: ArrayInput, options: SortOptions = {}): NDArray {
-  return sortImpl('sort', 0, a, options);
+  return sortImpl('sort', SortOp.Sort, a, options);
 }
 /** The int64 indices that sort `a` along `axis` (the order of {@link sort}, stable). */
 export function argsort(a: ArrayInput, options: SortOptions = {}): NDArray {
-  return sortImpl('argsort', 1, a, options);
+  return sortImpl('argsort', SortOp.Argsort, a, options);
 }
 
 /** The result of {@link topk}. */
@@ -247,7 +238,7 @@ export function topk(a: ArrayInput, k: number, axis: number = -1): TopK {
     if (kk < 0 || kk > n) {
       throw new StrideViewError('out_of_range', `${op}: k = ${kk} is out of range for axis ${ax} of size ${n} (0 <= k <= ${n})`);
     }
-    const values = compute(op, Kind.Topk, 0, [x], undefined, undefined, same, kk, ax);
+    const values = compute(op, Kind.Topk, SingleOp.Only, [x], undefined, undefined, same, kk, ax);
     return { values, indices: takeSecond() };
   });
 }

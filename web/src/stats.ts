@@ -1,7 +1,8 @@
-// Reductions and scans of issue 13: prod, any, all, variance / std, argmax / argmin, cumsum /
+// Reductions and scans: prod, any, all, variance / std, argmax / argmin, cumsum /
 // cumprod. Each is one kernel call reading strided, broadcast and padded views directly; `axis`
 // omitted means the flattened array (C order), as NumPy (a view when the array can be flattened
 // without a copy, otherwise a copy first, as NumPy's ravel).
+import { ArgOp, MomentOp, ReduceMoreOp, ScanOp } from './boundary_tables.js';
 import { type DType } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, Kind, asArray, normAxis, outOption } from './ndarray.js';
@@ -19,15 +20,15 @@ import {
 
 /** Product over axes (bool and signed integers multiply in int64, unsigned in uint64, wrapping; floats in their dtype). Empty: 1. */
 export function prod(a: ArrayInput, options: ReduceOptions = {}): NDArray {
-  return reduceOver('prod', Kind.ReduceMore, 0, sumType, a, options);
+  return reduceOver('prod', Kind.ReduceMore, ReduceMoreOp.Prod, sumType, a, options);
 }
 /** True when any element over axes is nonzero (NaN counts as true). Empty: false. */
 export function any(a: ArrayInput, options: ReduceOptions = {}): NDArray {
-  return reduceOver('any', Kind.ReduceMore, 1, toBool, a, options);
+  return reduceOver('any', Kind.ReduceMore, ReduceMoreOp.Any, toBool, a, options);
 }
 /** True when every element over axes is nonzero. Empty: true. */
 export function all(a: ArrayInput, options: ReduceOptions = {}): NDArray {
-  return reduceOver('all', Kind.ReduceMore, 2, toBool, a, options);
+  return reduceOver('all', Kind.ReduceMore, ReduceMoreOp.All, toBool, a, options);
 }
 
 /** Options of {@link variance} and {@link std}. */
@@ -36,7 +37,7 @@ export interface MomentOptions extends ReduceOptions {
   ddof?: number;
 }
 
-function moment(name: string, code: number, a: ArrayInput, options: MomentOptions): NDArray {
+function moment(name: string, code: MomentOp, a: ArrayInput, options: MomentOptions): NDArray {
   let ddof = 0;
   if (options !== null && typeof options === 'object' && options.ddof !== undefined) {
     const d = options.ddof;
@@ -55,11 +56,11 @@ function moment(name: string, code: number, a: ArrayInput, options: MomentOption
  * <= 0 gives inf or NaN, as NumPy. (NumPy's `var`: a reserved word in JavaScript, so not an export name here.)
  */
 export function variance(a: ArrayInput, options: MomentOptions = {}): NDArray {
-  return moment('variance', 0, a, options);
+  return moment('variance', MomentOp.Variance, a, options);
 }
 /** Standard deviation: sqrt({@link variance}) with the same options and dtypes. */
 export function std(a: ArrayInput, options: MomentOptions = {}): NDArray {
-  return moment('std', 1, a, options);
+  return moment('std', MomentOp.Std, a, options);
 }
 
 /** Options of the ops along one axis whose default is the flattened array. */
@@ -92,7 +93,7 @@ function alongAxis<T>(name: string, a: ArrayInput, options: AxisOptions, fn: (x:
   }
 }
 
-function arg(name: string, code: number, a: ArrayInput, options: ArgOptions): NDArray {
+function arg(name: string, code: ArgOp, a: ArrayInput, options: ArgOptions): NDArray {
   try {
     const keepdims = reduceFlags(name, options);
     const o = outOption(name, options) as NDArray | undefined;
@@ -134,14 +135,14 @@ const int64 = (): DType => 'int64';
  * array. An empty axis is an error.
  */
 export function argmax(a: ArrayInput, options: ArgOptions = {}): NDArray {
-  return arg('argmax', 0, a, options);
+  return arg('argmax', ArgOp.Argmax, a, options);
 }
 /** Index of the smallest element along `axis` (rules of {@link argmax}; NaN wins here too). */
 export function argmin(a: ArrayInput, options: ArgOptions = {}): NDArray {
-  return arg('argmin', 1, a, options);
+  return arg('argmin', ArgOp.Argmin, a, options);
 }
 
-function scan(name: string, code: number, a: ArrayInput, options: AxisOptions): NDArray {
+function scan(name: string, code: ScanOp, a: ArrayInput, options: AxisOptions): NDArray {
   try {
     return alongAxis(name, a, options, (x, axis) => compute(name, Kind.Scan, code, [x], options, undefined, sumType, axis));
   } catch (e) {
@@ -155,9 +156,9 @@ function scan(name: string, code: number, a: ArrayInput, options: AxisOptions): 
  * rounding at every step as NumPy).
  */
 export function cumsum(a: ArrayInput, options: AxisOptions = {}): NDArray {
-  return scan('cumsum', 0, a, options);
+  return scan('cumsum', ScanOp.Cumsum, a, options);
 }
 /** Running product along `axis` (rules of {@link cumsum}). */
 export function cumprod(a: ArrayInput, options: AxisOptions = {}): NDArray {
-  return scan('cumprod', 1, a, options);
+  return scan('cumprod', ScanOp.Cumprod, a, options);
 }

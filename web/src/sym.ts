@@ -1,6 +1,7 @@
 // Symbolic dims (the spec's Symbolic_shape module). JS keeps expressions as small immutable objects
 // and encodes them as prefix tokens; variables (identity, bounds, binding) live in the C++ registry,
 // keyed by id. Every question about an expression is answered by C++.
+import { Tok } from './boundary_tables.js';
 import { StrideViewError, fmt, toInt, withOp } from './errors.js';
 import { rt } from './runtime.js';
 import { Op, wire, type Wire } from './wire.js';
@@ -105,24 +106,24 @@ export function toShape(op: string, what: string, v: unknown): Dim[] {
 /** @internal */
 export function putExpr(w: Wire, d: Dim): void {
   if (typeof d === 'number') {
-    w.put(0);
+    w.put(Tok.Const);
     w.put(d);
     return;
   }
   w.sym = true;
   switch (d.kind) {
     case 'var':
-      w.put(1);
+      w.put(Tok.Var);
       w.put(d.var!.id);
       return;
     case 'add':
     case 'mul':
-      w.put(d.kind === 'add' ? 2 : 3);
+      w.put(d.kind === 'add' ? Tok.Add : Tok.Mul);
       putExpr(w, d.lhs!);
       putExpr(w, d.rhs!);
       return;
     case 'neg':
-      w.put(4);
+      w.put(Tok.Neg);
       putExpr(w, d.lhs!);
       return;
   }
@@ -144,15 +145,15 @@ function varOf(id: number): Var {
 export function readExpr(w: Wire): Dim {
   const tag = w.num();
   switch (tag) {
-    case 0:
+    case Tok.Const:
       return w.num();
-    case 1:
+    case Tok.Var:
       return new SymDim('var', varOf(w.num()), null, null);
-    case 2:
-    case 3: {
+    case Tok.Add:
+    case Tok.Mul: {
       const a = readExpr(w);
       const b = readExpr(w);
-      return new SymDim(tag === 2 ? 'add' : 'mul', null, a, b);
+      return new SymDim(tag === Tok.Add ? 'add' : 'mul', null, a, b);
     }
     default:
       return new SymDim('neg', null, readExpr(w), null);

@@ -1,6 +1,7 @@
 // View: an immutable value describing how to read a flat buffer as an n-d array. All rules live in
 // C++ (src/view); this class only carries the result of one C++ call per operation.
-import { fmt, indexArgs, toInt, toInts, toPairs } from './errors.js';
+import { FlatMode, Tok, ViewTag } from './boundary_tables.js';
+import { StrideViewError, fmt, indexArgs, relabel, toInt, toInts, toPairs } from './errors.js';
 import { Op, wire, type Wire } from './wire.js';
 import { type Dim, type SymShape, putExpr, putShape, readExpr, toShape } from './sym.js';
 
@@ -27,8 +28,8 @@ export class View {
   #maskFrozen = false;
   readonly #contiguous: boolean;
   readonly #numel: Dim;
-  /** @internal 1: flat with strides, 2: flat with default strides, 0: only by derivation. */
-  readonly _mode: number;
+  /** @internal how the view travels back to the engine (FlatMode). */
+  readonly _mode: FlatMode;
   /** @internal */
   readonly _deriv: number[] | null;
   /** @internal keeps variables used by the derivation alive */
@@ -41,7 +42,7 @@ export class View {
     mask: Mask | null,
     contiguous: boolean,
     numel: Dim,
-    mode: number,
+    mode: FlatMode,
     deriv: number[] | null,
     parent: View | null,
   ) {
@@ -96,7 +97,7 @@ export class View {
     mask: Mask | null,
     contiguous: boolean,
     numel: Dim,
-    mode: number,
+    mode: FlatMode,
     deriv: number[] | null,
     parent: View | null,
   ): View {
@@ -105,36 +106,11 @@ export class View {
 
   /** Creates a view (C-contiguous strides unless given). */
   static create(shape: SymShape, options: ViewOptions = {}): View {
-    const op = 'View.create';
-    const s = toShape(op, 'shape', shape);
-    if (options === null || typeof options !== 'object') {
-      throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
+    try {
+      return createView(shape, options);
+    } catch (e) {
+      throw relabel('View.create', e);
     }
-    const off = options.offset === undefined ? 0 : toInt(op, 'offset', options.offset);
-    const st = options.strides === undefined ? null : toInts(op, 'strides', options.strides);
-    const m = options.mask === undefined || options.mask === null ? null : toPairs(op, 'mask', options.mask);
-    wire.begin().put(0);
-    putShape(wire, s);
-    wire.put(off);
-    if (st) {
-      wire.put(1);
-      wire.putDims(st);
-    } else {
-      wire.put(0);
-    }
-    if (m) {
-      wire.put(1);
-      wire.put(m.length);
-      for (const [a, b] of m) {
-        wire.put(a);
-        wire.put(b);
-      }
-    } else {
-      wire.put(0);
-    }
-    const deriv = wire.sym ? wire.snapshot() : null;
-    wire.call(Op.ViewCreate);
-    return readView(wire, deriv, null);
   }
 
   /** Dims: numbers, or symbolic expressions for symbolic views (a frozen array). */
@@ -155,35 +131,55 @@ export class View {
   /** Size of one dim (symbolic for symbolic views). */
   dim(axis: number): Dim {
     const a = toInt('View.dim', 'axis', axis);
-    wire.begin();
-    putView(wire, this);
-    wire.put(a);
-    wire.call(Op.ViewDim);
-    return readExpr(wire);
+    try {
+      wire.begin();
+      putView(wire, this);
+      wire.put(a);
+      wire.call(Op.ViewDim);
+      return readExpr(wire);
+    } catch (e) {
+      throw axisError('View.dim', a, this, e);
+    }
   }
   /** Concrete stride of one dim (an error while it depends on an unbound variable). */
   stride(axis: number): number {
     const a = toInt('View.stride', 'axis', axis);
-    wire.begin();
-    putView(wire, this);
-    wire.put(a);
-    return wire.call(Op.ViewStride).num();
+    try {
+      wire.begin();
+      putView(wire, this);
+      wire.put(a);
+      return wire.call(Op.ViewStride).num();
+    } catch (e) {
+      throw axisError('View.stride', a, this, e);
+    }
   }
   /** Concrete strides, or null when a mask remains (or a stride is unbound). */
   stridesOpt(): number[] | null {
-    wire.begin();
-    putView(wire, this);
-    wire.call(Op.ViewStridesOpt);
-    return wire.bool() ? wire.dims() : null;
+    try {
+      wire.begin();
+      putView(wire, this);
+      wire.call(Op.ViewStridesOpt);
+      return wire.bool() ? wire.dims() : null;
+    } catch (e) {
+      throw relabel('View.stridesOpt', e);
+    }
   }
   canGetStrides(): boolean {
-    return this.stridesOpt() !== null;
+    try {
+      return this.stridesOpt() !== null;
+    } catch (e) {
+      throw relabel('View.canGetStrides', e);
+    }
   }
   /** Static shape and no remaining mask. */
   isMaterializable(): boolean {
-    wire.begin();
-    putView(wire, this);
-    return wire.call(Op.ViewIsMaterializable).bool();
+    try {
+      wire.begin();
+      putView(wire, this);
+      return wire.call(Op.ViewIsMaterializable).bool();
+    } catch (e) {
+      throw relabel('View.isMaterializable', e);
+    }
   }
   /**
    * offset + sum(idx[i] * strides[i]) (no bounds check). The index: one array (`linearIndex([1, 2])`)
@@ -193,45 +189,65 @@ export class View {
   linearIndex(...idx: number[]): number;
   linearIndex(...args: unknown[]): number {
     const i = indexArgs('View.linearIndex', 'idx', args);
-    wire.begin();
-    putView(wire, this);
-    wire.putDims(i);
-    return wire.call(Op.ViewLinearIndex).num();
+    try {
+      wire.begin();
+      putView(wire, this);
+      wire.putDims(i);
+      return wire.call(Op.ViewLinearIndex).num();
+    } catch (e) {
+      throw relabel('View.linearIndex', e);
+    }
   }
   /** False when idx falls in the masked-out region (or has the wrong rank); idx as for linearIndex. */
   isValid(idx: readonly number[]): boolean;
   isValid(...idx: number[]): boolean;
   isValid(...args: unknown[]): boolean {
     const i = indexArgs('View.isValid', 'idx', args);
-    wire.begin();
-    putView(wire, this);
-    wire.putDims(i);
-    return wire.call(Op.ViewIsValid).bool();
+    try {
+      wire.begin();
+      putView(wire, this);
+      wire.putDims(i);
+      return wire.call(Op.ViewIsValid).bool();
+    } catch (e) {
+      throw relabel('View.isValid', e);
+    }
   }
   /** [min, max] linear index over the valid elements; null for an empty view. */
   requiredSpan(): [number, number] | null {
-    wire.begin();
-    putView(wire, this);
-    wire.call(Op.ViewRequiredSpan);
-    const has = wire.bool();
-    const lo = wire.num();
-    const hi = wire.num();
-    return has ? [lo, hi] : null;
+    try {
+      wire.begin();
+      putView(wire, this);
+      wire.call(Op.ViewRequiredSpan);
+      const has = wire.bool();
+      const lo = wire.num();
+      const hi = wire.num();
+      return has ? [lo, hi] : null;
+    } catch (e) {
+      throw relabel('View.requiredSpan', e);
+    }
   }
   /** Normalised form (drops a mask covering everything, canonicalises empty views). */
   simplify(): View {
-    wire.begin();
-    putView(wire, this);
-    const deriv = wire.sym ? wire.snapshot() : null;
-    wire.call(Op.ViewSimplify);
-    return readView(wire, deriv, this);
+    try {
+      wire.begin();
+      putView(wire, this);
+      const deriv = wire.sym ? wire.snapshot() : null;
+      wire.call(Op.ViewSimplify);
+      return readView(wire, deriv, this);
+    } catch (e) {
+      throw relabel('View.simplify', e);
+    }
   }
 
   /** Same elements in a new shape (-1 infers one dim); an error when no strided view fits. */
   reshape(shape: SymShape): View {
     const s = toShape('View.reshape', 'shape', shape);
-    putShape(startDerive(this, Op.ViewReshape), s);
-    return endDerive(this);
+    try {
+      putShape(startDerive(this, Op.ViewReshape), s);
+      return endDerive(this);
+    } catch (e) {
+      throw relabel('View.reshape', e);
+    }
   }
   /** @internal reshape to integers already checked (C++ checks the rest). */
   _reshape(shape: readonly number[]): View {
@@ -256,17 +272,31 @@ export class View {
   /** Grows size-1 dims (stride 0). */
   expand(shape: SymShape): View {
     const s = toShape('View.expand', 'shape', shape);
-    putShape(startDerive(this, Op.ViewExpand), s);
-    return endDerive(this);
+    try {
+      putShape(startDerive(this, Op.ViewExpand), s);
+      return endDerive(this);
+    } catch (e) {
+      throw relabel('View.expand', e);
+    }
   }
   /** NumPy broadcast_to: prepends size-1 dims, then expands. */
   broadcastTo(shape: SymShape): View {
     const s = toShape('View.broadcastTo', 'shape', shape);
-    putShape(startDerive(this, Op.ViewBroadcastTo), s);
-    return endDerive(this);
+    try {
+      putShape(startDerive(this, Op.ViewBroadcastTo), s);
+      return endDerive(this);
+    } catch (e) {
+      throw relabel('View.broadcastTo', e);
+    }
   }
+  /** Reorders the dims: result dim i is dim axes[i]. */
   permute(axes: readonly number[]): View {
-    return this._permute(ints('View.permute', 'axes', axes));
+    const a = ints('View.permute', 'axes', axes);
+    try {
+      return this._permute(a);
+    } catch (e) {
+      throw relabel('View.permute', e);
+    }
   }
   /** @internal permute with axes already checked to be integers (C++ checks the rest). */
   _permute(axes: readonly number[]): View {
@@ -275,7 +305,12 @@ export class View {
   }
   /** Keeps [start, end) of each dim. */
   shrink(bounds: readonly (readonly [number, number])[]): View {
-    return this._shrink(pairs('View.shrink', 'bounds', bounds));
+    const b = pairs('View.shrink', 'bounds', bounds);
+    try {
+      return this._shrink(b);
+    } catch (e) {
+      throw relabel('View.shrink', e);
+    }
   }
   /** @internal shrink with bounds already checked to be integer pairs. */
   _shrink(bounds: readonly (readonly [number, number])[]): View {
@@ -284,25 +319,79 @@ export class View {
   }
   /** Adds (before, after) virtual elements per dim (masked out). */
   pad(padding: readonly (readonly [number, number])[]): View {
-    putPairs(startDerive(this, Op.ViewPad), pairs('View.pad', 'padding', padding));
-    return endDerive(this);
+    const p = pairs('View.pad', 'padding', padding);
+    try {
+      return this._pad(p);
+    } catch (e) {
+      throw relabel('View.pad', e);
+    }
   }
   /** Reverses the dims whose flag is true. */
   flip(axesToFlip: readonly boolean[]): View {
     if (!Array.isArray(axesToFlip) || axesToFlip.some((x) => typeof x !== 'boolean')) {
       throw new TypeError(`View.flip: axesToFlip must be an array of booleans, got ${fmt(axesToFlip)}`);
     }
-    const w = startDerive(this, Op.ViewFlip);
-    w.put(axesToFlip.length);
-    for (let i = 0; i < axesToFlip.length; i++) w.put(axesToFlip[i] ? 1 : 0);
-    return endDerive(this);
+    try {
+      return this._flip(axesToFlip.map((x) => (x ? 1 : 0)));
+    } catch (e) {
+      throw relabel('View.flip', e);
+    }
   }
   toString(): string {
-    wire.begin();
-    putView(wire, this);
-    wire.call(Op.ViewToString);
-    return wire.str();
+    try {
+      wire.begin();
+      putView(wire, this);
+      wire.call(Op.ViewToString);
+      return wire.str();
+    } catch (e) {
+      throw relabel('View.toString', e);
+    }
   }
+}
+
+/** @internal View.create without the relabel (errors name the engine's "create"; callers name their op). */
+export function createView(shape: SymShape, options: ViewOptions = {}): View {
+  const op = 'View.create';
+  const s = toShape(op, 'shape', shape);
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
+  }
+  const off = options.offset === undefined ? 0 : toInt(op, 'offset', options.offset);
+  const st = options.strides === undefined ? null : toInts(op, 'strides', options.strides);
+  const m = options.mask === undefined || options.mask === null ? null : toPairs(op, 'mask', options.mask);
+  wire.begin().put(ViewTag.Flat);
+  putShape(wire, s);
+  wire.put(off);
+  if (st) {
+    wire.put(1);
+    wire.putDims(st);
+  } else {
+    wire.put(0);
+  }
+  if (m) {
+    wire.put(1);
+    wire.put(m.length);
+    for (const [a, b] of m) {
+      wire.put(a);
+      wire.put(b);
+    }
+  } else {
+    wire.put(0);
+  }
+  const deriv = wire.sym ? wire.snapshot() : null;
+  wire.call(Op.ViewCreate);
+  return readView(wire, deriv, null);
+}
+
+/**
+ * An axis error of View.dim / View.stride on the cold path: the binding reports the axis after
+ * adding the rank, so an out-of-range message is rebuilt with the axis the caller passed.
+ */
+function axisError(op: string, axis: number, v: View, e: unknown): unknown {
+  if (e instanceof StrideViewError && e.code === 'out_of_range' && (axis < -v.ndim || axis >= v.ndim)) {
+    return new StrideViewError('out_of_range', `${op}: axis ${axis} is out of range for a view of rank ${v.ndim}`);
+  }
+  return relabel(op, e);
 }
 
 function putPairs(w: Wire, p: readonly (readonly [number, number])[]): void {
@@ -342,7 +431,7 @@ export function pairs(op: string, what: string, v: unknown): readonly (readonly 
 
 /** @internal Writes a view in the wire's view encoding. */
 export function putView(w: Wire, v: View): void {
-  if (v._mode === 0) {
+  if (v._mode === FlatMode.Derivation) {
     w.sym = true;
     const d = v._deriv!;
     for (let i = 0; i < d.length; i++) w.put(d[i]!);
@@ -350,19 +439,19 @@ export function putView(w: Wire, v: View): void {
   }
   const shape = v._shape;
   const n = shape.length;
-  w.put(0);
+  w.put(ViewTag.Flat);
   w.put(n);
   for (let i = 0; i < n; i++) {
     const d = shape[i]!;
     if (typeof d === 'number') {
-      w.put(0);
+      w.put(Tok.Const);
       w.put(d);
     } else {
       putExpr(w, d);
     }
   }
   w.put(v.offset);
-  if (v._mode === 1) {
+  if (v._mode === FlatMode.Strided) {
     const strides = v._strides;
     w.put(1);
     w.put(n);
@@ -387,7 +476,7 @@ export function putView(w: Wire, v: View): void {
 function readDim(w: Wire): Dim {
   const s = w.s;
   const p = w.pos;
-  if (s[p] !== 0) return readExpr(w);
+  if (s[p] !== Tok.Const) return readExpr(w);
   w.pos = p + 2;
   return s[p + 1]!;
 }
@@ -416,15 +505,15 @@ export function readView(w: Wire, deriv: number[] | null, parent: View | null): 
   }
   const contiguous = w.bool();
   const numel = readDim(w);
-  if (mode === 0 && deriv === null) {
+  if (mode === FlatMode.Derivation && deriv === null) {
     throw new Error('strideview: internal error: a derived view without its derivation');
   }
-  return View._make(shape, strides, offset, mask, contiguous, numel, mode, mode === 0 ? deriv : null, mode === 0 ? parent : null);
+  return View._make(shape, strides, offset, mask, contiguous, numel, mode, mode === FlatMode.Derivation ? deriv : null, mode === FlatMode.Derivation ? parent : null);
 }
 
 /** @internal Starts one movement op on C++: [1, view, op, args] decoded and replayed by read_view. */
 export function startDerive(v: View, op: number): Wire {
-  wire.begin().put(1);
+  wire.begin().put(ViewTag.Derived);
   putView(wire, v);
   wire.put(op);
   return wire;

@@ -2,6 +2,7 @@
 // area in WASM memory, one sv_call per operation, the response is read back from the same area.
 // Typed arrays over WASM memory are never kept across calls that may grow memory: `scratch()`
 // re-checks the buffer identity every time.
+import { CallStatus, Tok } from './boundary_tables.js';
 import { StrideViewError, codeName } from './errors.js';
 import { rt } from './runtime.js';
 
@@ -72,7 +73,7 @@ export class Wire {
   putShape(d: readonly number[]): void {
     this.put(d.length);
     for (let i = 0; i < d.length; i++) {
-      this.put(0);
+      this.put(Tok.Const);
       this.put(d[i]!);
     }
   }
@@ -92,8 +93,8 @@ export class Wire {
     const st = callRaw(op, this.pos);
     if (st !== 0) {
       const r = rt();
-      if ((st & 255) !== 0) {
-        throw new StrideViewError(codeName(st & 255), r.sv_error());
+      if ((st & CallStatus.CodeMask) !== 0) {
+        throw new StrideViewError(codeName(st & CallStatus.CodeMask), r.sv_error());
       }
       moved(r.sv_scratch(0), r.sv_scratch_capacity());
     }
@@ -126,51 +127,5 @@ export class Wire {
 /** @internal The single request/response channel. */
 export const wire = new Wire();
 
-/** @internal Op codes: keep in sync with bindings/wire.hpp. */
-export const enum Op {
-  ShapeNumel = 1,
-  ShapeCStrides = 2,
-  ShapeRavel = 3,
-  ShapeUnravel = 4,
-  ShapeResolveNegOne = 5,
-  ShapeBroadcast = 6,
-  ShapeBroadcastIndex = 7,
-  ShapeToString = 8,
-  SymBind = 20,
-  SymUnbind = 21,
-  SymValue = 22,
-  SymEval = 23,
-  SymEvalDim = 24,
-  SymPartialEval = 25,
-  SymIsFullyBound = 26,
-  SymNumel = 27,
-  SymResolveReshape = 28,
-  SymSubstitute = 29,
-  SymVars = 30,
-  SymIsStatic = 31,
-  SymToString = 32,
-  SymEqual = 33,
-  SymDimToString = 34,
-  SymDimEqual = 35,
-  SymVarInfo = 36,
-  ViewCreate = 40,
-  ViewReshape = 41,
-  ViewExpand = 42,
-  ViewPermute = 43,
-  ViewShrink = 44,
-  ViewPad = 45,
-  ViewFlip = 46,
-  ViewBroadcastTo = 47,
-  ViewSlice = 48,
-  ViewLinearIndex = 49,
-  ViewIsValid = 50,
-  ViewStridesOpt = 51,
-  ViewIsMaterializable = 52,
-  ViewToString = 53,
-  ViewDim = 54,
-  ViewStride = 55,
-  ViewRequiredSpan = 56,
-  ViewSimplify = 57,
-  KernelGather = 85,
-  KernelRun = 86,
-}
+/** @internal Op codes (generated from src/core/boundary_tables.json, as C++'s sv::wire::Op). */
+export { Op } from './boundary_tables.js';

@@ -1,0 +1,717 @@
+// The vector math algorithms, written once, generic over a lane type V: the SIMD128 lanes
+// (kernels/simd128/vmath_lanes.hpp: f32x4, f64x2) or plain float / double
+// (kernels/scalar/vmath_lanes.hpp). A lane type provides +, -, *, / (IEEE, never fused), compares
+// giving masks, sel (blend), rint (nearest-even), bit casts and integer lanes of the same width
+// with +, -, &, |, shifts. Every algorithm uses only those, so the SIMD and scalar builds of one op
+// give bit-identical results (tests/cpp/test_vmath.cpp checks it).
+//
+// float32 is computed in float32 lanes and float64 in float64 lanes, except for sin / cos / tan of
+// |x| beyond the Cody-Waite range, whose lanes take a scalar Payne-Hanek reduction in integer and
+// double-double arithmetic. The polynomial coefficients are minimax fits made by
+// bench/vmath_fit_coefficients.py. docs/math-accuracy.md lists the algorithms and measured errors.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#ifndef SV_VM_INLINE
+#define SV_VM_INLINE inline __attribute__((always_inline))
+#endif
+
+namespace sv::kernels::vmath::detail {
+
+template <class V>
+using ElemOf = typename V::Elem;
+template <class V>
+using IntOf = typename V::I;
+template <class V>
+inline constexpr bool kF32 = sizeof(ElemOf<V>) == 4;
+template <class V>
+inline constexpr int kMant = kF32<V> ? 23 : 52;
+template <class V>
+inline constexpr int kBias = kF32<V> ? 127 : 1023;
+
+template <class V>
+SV_VM_INLINE V cst(double c) {
+  return V::splat(static_cast<ElemOf<V>>(c));
+}
+// The float32 or the float64 constant.
+template <class V>
+SV_VM_INLINE V cst2(float c32, double c64) {
+  if constexpr (kF32<V>) return V::splat(c32);
+  else return V::splat(c64);
+}
+template <class V>
+SV_VM_INLINE IntOf<V> icst(int64_t c) {
+  return IntOf<V>::splat(static_cast<typename V::IElem>(c));
+}
+template <class V>
+SV_VM_INLINE V inf() {
+  return as_flt(icst<V>(kF32<V> ? 0x7f800000LL : 0x7ff0000000000000LL));
+}
+template <class V>
+SV_VM_INLINE V qnan() {
+  return as_flt(icst<V>(kF32<V> ? 0x7fc00000LL : 0x7ff8000000000000LL));
+}
+template <class V>
+SV_VM_INLINE V vabs(V x) {
+  return band(x, as_flt(icst<V>(kF32<V> ? 0x7fffffffLL : 0x7fffffffffffffffLL)));
+}
+template <class V>
+SV_VM_INLINE V sign_bit(V x) {
+  return band(x, as_flt(icst<V>(kF32<V> ? INT32_MIN : INT64_MIN)));
+}
+// Horner: c[0] + x (c[1] + x (c[2] + ...)).
+template <class V, class E, int N>
+SV_VM_INLINE V poly(V x, const E (&c)[N]) {
+  V r = V::splat(static_cast<ElemOf<V>>(c[N - 1]));
+  for (int i = N - 2; i >= 0; --i) r = r * x + V::splat(static_cast<ElemOf<V>>(c[i]));
+  return r;
+}
+// Round to the nearest integer (ties to even) through the 1.5 * 2^p shifter: nf is the rounded value
+// as a float, ni the same as an integer lane. Exact for |t| < 2^22 (float) / 2^51 (double); for
+// larger or non-finite t both are garbage (callers clamp or discard those lanes), never UB.
+template <class V>
+struct Rounded {
+  V nf;
+  IntOf<V> ni;
+};
+template <class V>
+SV_VM_INLINE Rounded<V> round_int(V t) {
+  const V sh = cst2<V>(0x1.8p23f, 0x1.8p52);
+  const V k = t + sh;
+  return {k - sh, as_int(k) - as_int(sh)};
+}
+// 2^n for a normal exponent n.
+template <class V>
+SV_VM_INLINE V pow2i(IntOf<V> n) {
+  return as_flt(shl<kMant<V>>(n + icst<V>(kBias<V>)));
+}
+// p * 2^n for n in [-2 * bias, 2 * bias] (two exact-or-final-rounding steps: the result rounds once,
+// also when it is subnormal or overflows).
+// nf is n as a float: when every lane's 2^n is normal one multiply does (the same result: both
+// ways round once). i64x2 arithmetic shifts have no SSE instruction, so the split is the slow path.
+template <class V>
+SV_VM_INLINE V ldexp_split(V p, V nf, IntOf<V> n) {
+  if (!any(vabs(nf) > cst<V>(kBias<V> - 1))) return p * pow2i<V>(n);
+  const IntOf<V> n1 = sra<1>(n);
+  return (p * pow2i<V>(n1)) * pow2i<V>(n - n1);
+}
+template <class V>
+SV_VM_INLINE V clamp(V x, V lo, V hi) {
+  return sel(x < lo, lo, sel(x > hi, hi, x));  // NaN stays NaN
+}
+
+// Exact product a * b = p + e (Dekker / Veltkamp, no FMA). |a|, |b| < 2^100 (float) / 2^900.
+template <class V>
+SV_VM_INLINE void two_prod(V a, V b, V& p, V& e) {
+  const V split = cst2<V>(4097.0f, 134217729.0);
+  p = a * b;
+  const V ca = split * a, cb = split * b;
+  const V ah = ca - (ca - a), bh = cb - (cb - b);
+  const V al = a - ah, bl = b - bh;
+  e = (((ah * bh - p) + ah * bl) + al * bh) + al * bl;
+}
+// Exact sum a + b = s + e for any order of magnitude.
+template <class V>
+SV_VM_INLINE void two_sum(V a, V b, V& s, V& e) {
+  s = a + b;
+  const V bp = s - a;
+  e = (a - (s - bp)) + (b - bp);
+}
+// s + e = a + b when |a| >= |b| (or a == 0).
+template <class V>
+SV_VM_INLINE void fast_two_sum(V a, V b, V& s, V& e) {
+  s = a + b;
+  e = b - (s - a);
+}
+
+// ------------------------------------------------------------------------------ coefficients
+
+struct CoefF32 {
+  static constexpr float exp_p[] = {0x1.fffffcp-2f, 0x1.555492p-3f, 0x1.5558f2p-5f, 0x1.1239e0p-7f,
+                                    0x1.6a243cp-10f};
+  static constexpr float exp2_p[] = {0x1.62e430p-1f,  0x1.ebfbdcp-3f,  0x1.c6aee8p-5f,
+                                     0x1.3b2d4cp-7f,  0x1.5f3e54p-10f, 0x1.41fbbap-13f};
+  static constexpr float expm1_p[] = {0x1.5554b8p-3f, 0x1.5555bap-5f, 0x1.12236cp-7f,
+                                      0x1.6c5568p-10f};
+  static constexpr float log_t[] = {0x1.555554p-1f, 0x1.999a7ap-2f, 0x1.2438d2p-2f, 0x1.e2f722p-3f};
+  static constexpr float pow_t2[] = {0x1.99999ap-2f, 0x1.249244p-2f, 0x1.c72108p-3f, 0x1.7355d4p-3f,
+                                     0x1.56af94p-3f};
+  static constexpr float sin_s[] = {-0x1.555556p-3f, 0x1.111108p-7f, -0x1.a00f7ep-13f,
+                                    0x1.6cd1d2p-19f};
+  static constexpr float cos_c[] = {0x1.555556p-5f, -0x1.6c16b8p-10f, 0x1.a010dep-16f,
+                                    -0x1.241e84p-22f};
+  static constexpr float tan_t[] = {0x1.555560p-2f, 0x1.110d8ep-3f, 0x1.badbfep-5f, 0x1.5cae9ap-6f,
+                                    0x1.63189ap-7f, 0x1.72e32ap-14f, 0x1.1ed70cp-8f};
+  static constexpr float tanh_h[] = {-0x1.555554p-2f, 0x1.1110d0p-3f, -0x1.ba0664p-5f,
+                                     0x1.64b5d4p-6f,  -0x1.128c0ap-7f, 0x1.347a68p-9f};
+};
+struct CoefF64 {
+  static constexpr double exp_p[] = {
+      0x1.000000000000ap-1,  0x1.55555555554fap-3,  0x1.5555555550880p-5, 0x1.1111111127bd6p-7,
+      0x1.6c16c184293e2p-10, 0x1.a01a012a5b2c5p-13, 0x1.a0199a0ecf4a7p-16, 0x1.71df254e600c7p-19,
+      0x1.28ad707277136p-22, 0x1.ad7f6ece4c40dp-26};
+  static constexpr double exp2_p[] = {
+      0x1.62e42fefa39efp-1,  0x1.ebfbdff82c58fp-3,  0x1.c6b08d704a0cfp-5,  0x1.3b2ab6fba4e22p-7,
+      0x1.5d87fe78a26c9p-10, 0x1.430912f883cfap-13, 0x1.ffcbfc74d616bp-17, 0x1.62c021e26dfdfp-20,
+      0x1.b524dd553f05dp-24, 0x1.e4d06c7474986p-28, 0x1.ea014eefb929dp-32, 0x1.c2ce9b20a3976p-36};
+  static constexpr double expm1_p[] = {
+      0x1.555555555553ep-3,  0x1.5555555553b11p-5,  0x1.1111111118d08p-7,
+      0x1.6c16c179fd502p-10, 0x1.a01a0171ae801p-13, 0x1.a019b3a2170f9p-16,
+      0x1.71de9773f50e0p-19, 0x1.28975ff43bfe8p-22, 0x1.ae4901c663403p-26};
+  static constexpr double log_t[] = {0x1.5555555555592p-1, 0x1.999999997fd77p-2,
+                                     0x1.24924941f4f82p-2, 0x1.c71c52060a47ep-3,
+                                     0x1.74663fa1c55efp-3, 0x1.39a1a6fe78fffp-3,
+                                     0x1.2f0634541af55p-3};
+  static constexpr double pow_t2[] = {0x1.999999999999ap-2, 0x1.2492492492479p-2,
+                                      0x1.c71c71c72134fp-3, 0x1.745d1742287aep-3,
+                                      0x1.3b13b2dd31a7fp-3, 0x1.11109e386f43fp-3,
+                                      0x1.e209435bf5bdep-4, 0x1.ab0f9863cffedp-4,
+                                      0x1.c22a9515f632fp-4};
+  static constexpr double sin_s[] = {-0x1.5555555555555p-3, 0x1.111111111110bp-7,
+                                     -0x1.a01a01a018a6ap-13, 0x1.71de3a533050ap-19,
+                                     -0x1.ae64528d30734p-26, 0x1.61208c1566af5p-33,
+                                     -0x1.aaa22db8dd206p-41};
+  static constexpr double cos_c[] = {0x1.5555555555555p-5,  -0x1.6c16c16c16c10p-10,
+                                     0x1.a01a01a018da2p-16, -0x1.27e4fb75f7bd7p-22,
+                                     0x1.1eed8c9ca9e17p-29, -0x1.93932ffc933acp-37,
+                                     0x1.aac1e1a09bbfep-45};
+  static constexpr double tan_t[] = {
+      0x1.55555555554f2p-2,  0x1.111111111832ap-3,  0x1.ba1ba1b4681ddp-5,  0x1.664f49a8fa5b3p-6,
+      0x1.226e124c24f11p-7,  0x1.d6d9359bf8317p-9,  0x1.7d5b46c602ae7p-10, 0x1.37fb3ac74ef0fp-11,
+      0x1.d268fb571ab88p-13, 0x1.1e38a336040c1p-13, -0x1.b9a2eb9f7e0b8p-16, 0x1.76f31c20bc241p-14,
+      -0x1.78313bb836794p-15, 0x1.5de70f5b1645bp-16};
+  static constexpr double tanh_h[] = {
+      -0x1.5555555555555p-2, 0x1.1111111111079p-3,  -0x1.ba1ba1ba106c3p-5, 0x1.664f487f70172p-6,
+      -0x1.226e34caede7ep-7, 0x1.d6d3b02a2bd48p-9,  -0x1.7da0f69c6082dp-10, 0x1.353879c96d31dp-11,
+      -0x1.f3428fbc5d7e7p-13, 0x1.88b8c2ea93b0dp-14, -0x1.10e6f0e92026dp-15, 0x1.e37504ce9531bp-18};
+};
+template <class V>
+using Coef = std::conditional_t<kF32<V>, CoefF32, CoefF64>;
+
+// ln 2 = L2HI + L2LO, L2HI with trailing zeros so that n * L2HI is exact for every exponent n.
+template <class V>
+SV_VM_INLINE V ln2_hi() {
+  return cst2<V>(0x1.62ep-1f, 0x1.62e42fefa0000p-1);
+}
+template <class V>
+SV_VM_INLINE V ln2_lo() {
+  return cst2<V>(0x1.0bfbe8p-15f, 0x1.cf79abc9e3b3ap-40);
+}
+template <class V>
+SV_VM_INLINE V log2e() {
+  return cst2<V>(0x1.715476p+0f, 0x1.71547652b82fep+0);
+}
+
+// ------------------------------------------------------------------------------ exp family
+
+// e^(x + extra_lo): x = n ln2 + r, |r| <= ln2/2 (Cody-Waite, the rounding error of r and extra_lo
+// carried in c);
+// e^r = 1 + r + r^2 P(r); times 2^n in two steps (exact, or one final rounding to subnormal / inf).
+template <class V>
+SV_VM_INLINE V exp_reduced(V xc, V extra_lo) {
+  const Rounded<V> n = round_int(xc * log2e<V>());
+  const V rh = xc - n.nf * ln2_hi<V>();
+  const V r = rh - n.nf * ln2_lo<V>();
+  const V c = ((rh - r) - n.nf * ln2_lo<V>()) + extra_lo;
+  // e^(r + c) = (1 + q)(1 + c) with q = r + r^2 P(r); c is up to half an ulp of x for pow
+  const V s = (r * r) * poly(r, Coef<V>::exp_p);
+  const V p = cst<V>(1) + (r + (s + (c + c * (r + s))));
+  return ldexp_split(p, n.nf, n.ni);
+}
+template <class V>
+SV_VM_INLINE V exp_impl(V x) {
+  const V xc = clamp(x, cst2<V>(-104.0f, -746.0), cst2<V>(89.0f, 710.0));
+  return exp_reduced(xc, cst<V>(0));
+}
+
+// 2^x: x = n + r, |r| <= 1/2 (exact); 2^r = 1 + r P(r).
+template <class V>
+SV_VM_INLINE V exp2_impl(V x) {
+  const V xc = clamp(x, cst2<V>(-151.0f, -1076.0), cst2<V>(129.0f, 1025.0));
+  const Rounded<V> n = round_int(xc);
+  const V r = xc - n.nf;
+  const V p = cst<V>(1) + r * poly(r, Coef<V>::exp2_p);
+  return ldexp_split(p, n.nf, n.ni);
+}
+
+// e^x - 1: as exp, with expm1(r) = r + r^2/2 + r^3 P(r) (relative accuracy near 0), then
+// 2^n (expm1(r) + 1) - 1 = (2^n - 1) + 2^n expm1(r).
+template <class V>
+SV_VM_INLINE V expm1_impl(V x) {
+  const V xc = clamp(x, cst2<V>(-18.0f, -40.0), cst2<V>(89.0f, 710.0));
+  const Rounded<V> n = round_int(xc * log2e<V>());
+  const V rh = xc - n.nf * ln2_hi<V>();
+  const V r = rh - n.nf * ln2_lo<V>();
+  const V c = (rh - r) - n.nf * ln2_lo<V>();
+  const V z = r * r;
+  // expm1(r + c) = r + plo; r is kept apart so that (2^n - 1) + 2^n r cancels exactly (n = +-1)
+  const V plo = (cst<V>(0.5) * z + (z * r) * poly(r, Coef<V>::expm1_p)) + (c + c * r);
+  // 2^n overflows for n = bias + 1 (x just below the overflow threshold): use n - 1 and double.
+  const auto big = n.ni > icst<V>(kBias<V>);
+  const V t = pow2i<V>(sel(big, n.ni - icst<V>(1), n.ni));
+  V y = ((t - cst<V>(1)) + t * r) + t * plo;
+  y = sel(big, y * cst<V>(2), y);
+  return sel(x == cst<V>(0), x, y);  // expm1(-0) = -0
+}
+
+// ------------------------------------------------------------------------------ log family
+
+// x = 2^e m, m in [sqrt(1/2), sqrt(2)), f = m - 1 (exact), s = f / (2 + f), z = s^2:
+// log(1 + f) = f - f^2/2 + s (f^2/2 + R), R = z T(z) (the atanh series 2s + 2s^3/3 + ...).
+template <class V>
+struct LogParts {
+  V e;     // exponent, as a float
+  V f;     // m - 1
+  V hfsq;  // f^2 / 2
+  V s;     // f / (2 + f)
+  V r;     // z T(z)
+};
+template <class V>
+SV_VM_INLINE IntOf<V> bits_sqrt_half() {
+  return icst<V>(kF32<V> ? 0x3f3504f3LL : 0x3fe6a09e667f3bcdLL);
+}
+template <class V>
+SV_VM_INLINE void split_exponent(V x, V& e, V& m) {
+  // Subnormals: scale into the normal range first.
+  const auto sub = x < cst2<V>(0x1p-126f, 0x1p-1022);
+  const V xs = sel(sub, x * cst2<V>(0x1p24f, 0x1p54), x);
+  const IntOf<V> ix = as_int(xs);
+  // logical shift of a value made non-negative for x >= 0 (no i64x2 arithmetic shift in SSE)
+  const IntOf<V> ei = srl<kMant<V>>(ix - bits_sqrt_half<V>() + shl<kMant<V>>(icst<V>(kBias<V>))) -
+                      icst<V>(kBias<V>);
+  m = as_flt(ix - shl<kMant<V>>(ei));
+  e = to_flt(ei) - sel(sub, cst2<V>(24.0f, 54.0), cst<V>(0));
+}
+template <class V>
+SV_VM_INLINE LogParts<V> log_parts(V x) {
+  LogParts<V> p;
+  V m;
+  split_exponent(x, p.e, m);
+  p.f = m - cst<V>(1);
+  p.hfsq = cst<V>(0.5) * (p.f * p.f);
+  p.s = p.f / (cst<V>(2) + p.f);
+  const V z = p.s * p.s;
+  p.r = z * poly(z, Coef<V>::log_t);
+  return p;
+}
+// NumPy's special values for log, log2, log10.
+template <class V>
+SV_VM_INLINE V log_specials(V x, V y) {
+  y = sel(x == inf<V>(), x, y);
+  y = sel(x == cst<V>(0), -inf<V>(), y);
+  y = sel(x < cst<V>(0), qnan<V>(), y);
+  return sel(x != x, x, y);
+}
+template <class V>
+SV_VM_INLINE V log_impl(V x) {
+  const LogParts<V> p = log_parts(x);
+  const V lo = p.s * (p.hfsq + p.r) + p.e * ln2_lo<V>();
+  const V y = ((lo - p.hfsq) + p.f) + p.e * ln2_hi<V>();
+  return log_specials(x, y);
+}
+// log2 / log10: log(1 + f) as hi + lo with hi = f - f^2/2 cut to half precision, so that hi times
+// the head of 1/ln2 (or 1/ln10) is exact; the exponent is added with a compensated sum.
+template <class V>
+SV_VM_INLINE void log_hi_lo(const LogParts<V>& p, V& hi, V& lo) {
+  hi = band(p.f - p.hfsq, as_flt(icst<V>(kF32<V> ? 0xfffff000LL : (int64_t)0xffffffff00000000ULL)));
+  lo = ((p.f - hi) - p.hfsq) + p.s * (p.hfsq + p.r);
+}
+template <class V>
+SV_VM_INLINE V log2_impl(V x) {
+  const LogParts<V> p = log_parts(x);
+  V hi, lo;
+  log_hi_lo(p, hi, lo);
+  const V ivh = cst2<V>(0x1.714p+0f, 0x1.7154765200000p+0);
+  const V ivl = cst2<V>(0x1.47652cp-12f, 0x1.705fc2eefa200p-33);
+  const V vhi = hi * ivh;
+  V vlo = (lo + hi) * ivl + lo * ivh;
+  const V w = p.e + vhi;
+  vlo = vlo + ((p.e - w) + vhi);
+  return log_specials(x, vlo + w);
+}
+template <class V>
+SV_VM_INLINE V log10_impl(V x) {
+  const LogParts<V> p = log_parts(x);
+  V hi, lo;
+  log_hi_lo(p, hi, lo);
+  const V ivh = cst2<V>(0x1.bcap-2f, 0x1.bcb7b15200000p-2);
+  const V ivl = cst2<V>(0x1.7b1526p-14f, 0x1.b9438ca9aadd5p-36);
+  const V l2h = cst2<V>(0x1.344p-2f, 0x1.34413509f6000p-2);
+  const V l2l = cst2<V>(0x1.3509f8p-18f, 0x1.9fef311f12b36p-42);
+  const V vhi = hi * ivh;
+  const V y2 = p.e * l2h;
+  V vlo = (p.e * l2l + (lo + hi) * ivl) + lo * ivh;
+  const V w = y2 + vhi;
+  vlo = vlo + ((y2 - w) + vhi);
+  return log_specials(x, vlo + w);
+}
+// log(1 + x): u = 1 + x rounded, split as 2^k m; the rounding error of u comes back as c / u.
+template <class V>
+SV_VM_INLINE V log1p_impl(V x) {
+  const V one = cst<V>(1);
+  const V u = one + x;
+  const IntOf<V> iu = as_int(u) + (as_int(one) - bits_sqrt_half<V>());
+  const IntOf<V> k = srl<kMant<V>>(iu) - icst<V>(kBias<V>);  // iu >= 0 for u >= 0
+  const V kf = to_flt(k);
+  const V c = sel(kf >= cst<V>(2), one - (u - x), x - (u - one)) / u;
+  const IntOf<V> mb =
+      (iu & icst<V>(kF32<V> ? 0x007fffffLL : 0x000fffffffffffffLL)) + bits_sqrt_half<V>();
+  const V f = as_flt(mb) - one;
+  const V hfsq = cst<V>(0.5) * (f * f);
+  const V s = f / (cst<V>(2) + f);
+  const V z = s * s;
+  const V r = z * poly(z, Coef<V>::log_t);
+  V y = ((((s * (hfsq + r)) + (kf * ln2_lo<V>() + c)) - hfsq) + f) + kf * ln2_hi<V>();
+  y = sel(x == inf<V>(), x, y);
+  y = sel(x == -one, -inf<V>(), y);
+  y = sel(x < -one, qnan<V>(), y);
+  return sel((x == cst<V>(0)) | (x != x), x, y);  // log1p(-0) = -0, NaN stays
+}
+
+// ------------------------------------------------------------------------------ trig
+
+// Payne-Hanek: x = q pi/2 + (hi + lo), |hi + lo| <= pi/4, for any finite double (non-finite: NaN).
+// The bits of 2/pi, 64 zero bits first: bit j (from the top of word 0) is the bit of weight 2^-(j-63).
+inline constexpr uint64_t kTwoOverPiBits[] = {
+    0x0000000000000000ULL, 0xa2f9836e4e441529ULL, 0xfc2757d1f534ddc0ULL, 0xdb6295993c439041ULL,
+    0xfe5163abdebbc561ULL, 0xb7246e3a424dd2e0ULL, 0x06492eea09d1921cULL, 0xfe1deb1cb129a73eULL,
+    0xe88235f52ebb4484ULL, 0xe99c7026b45f7e41ULL, 0x3991d639835339f4ULL, 0x9c845f8bbdf9283bULL,
+    0x1ff897ffde05980fULL, 0xef2f118b5a0a6d1fULL, 0x6d367ecf27cb09b7ULL, 0x4f463f669e5fea2dULL,
+    0x7527bac7ebe5f17bULL, 0x3d0739f78a5292eaULL, 0x6bfb5fb11f8d5d08ULL, 0x56033046fc7b6babULL,
+    0xf0cfbc209af4361dULL, 0xa9e391615ee61b08ULL, 0x6599855f14a06840ULL, 0x8dffd8804d732731ULL,
+    0x06061556ca73a8c9ULL};
+
+struct HugeReduction {
+  int64_t q;
+  double hi, lo;
+};
+inline void two_prod_scalar(double a, double b, double& p, double& e) {
+#pragma clang fp contract(off)
+  p = a * b;
+  const double ca = 134217729.0 * a, cb = 134217729.0 * b;
+  const double ah = ca - (ca - a), bh = cb - (cb - b);
+  const double al = a - ah, bl = b - bh;
+  e = (((ah * bh - p) + ah * bl) + al * bh) + al * bl;
+}
+// Not inlined: the rare path of the SIMD loops.
+__attribute__((noinline)) inline HugeReduction reduce_pio2_huge(double x) {
+#pragma clang fp contract(off)
+  uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  const int ex = static_cast<int>((bits >> 52) & 0x7ff);
+  if (ex == 0x7ff) return {0, x - x, x - x};  // inf / NaN -> NaN
+  if (ex < 1022) return {0, x, 0.0};          // |x| < 0.5: already reduced
+  const uint64_t m = (bits & ((1ULL << 52) - 1)) | (1ULL << 52);
+  const int e = ex - 1075;  // |x| = m 2^e
+  // 192 bits of 2/pi from bit index i0 = e - 1 (weights 2^1 .. 2^-190 of m 2^e 2/pi mod 4).
+  const int j0 = e + 62;
+  const int k = j0 >> 6, s = j0 & 63;
+  uint64_t w[3];
+  for (int i = 0; i < 3; ++i) {
+    w[i] = s == 0 ? kTwoOverPiBits[k + i]
+                  : (kTwoOverPiBits[k + i] << s) | (kTwoOverPiBits[k + i + 1] >> (64 - s));
+  }
+  using u128 = unsigned __int128;
+  const u128 p2 = static_cast<u128>(m) * w[2];
+  const u128 p1 = static_cast<u128>(m) * w[1] + (p2 >> 64);
+  const uint64_t l0 = static_cast<uint64_t>(p2), l1 = static_cast<uint64_t>(p1);
+  const uint64_t l2 = m * w[0] + static_cast<uint64_t>(p1 >> 64);
+  int64_t q = static_cast<int64_t>(l2 >> 62);
+  // The fraction (190 bits below the two integer bits), as a signed value in [-1/2, 1/2).
+  const uint64_t fh = (l2 << 2) | (l1 >> 62), fl = (l1 << 2) | (l0 >> 62);
+  if (fh >> 63) q += 1;
+  // f 2^126 = sh 2^64 + u, |sh| < 2^61 (an arithmetic shift by 2 of the 128-bit value).
+  const int64_t sh = static_cast<int64_t>(fh) >> 2;
+  const uint64_t u = (fl >> 2) | (fh << 62);
+  const double d1 = static_cast<double>(sh);
+  const int64_t rem = sh - static_cast<int64_t>(d1);
+  const double tail = static_cast<double>(rem) + static_cast<double>(u) * 0x1p-64;
+  double fhi = d1 + tail;
+  double flo = tail - (fhi - d1);
+  fhi *= 0x1p-62;
+  flo *= 0x1p-62;
+  // r = f pi/2 in double-double.
+  double ph, pe;
+  two_prod_scalar(fhi, 0x1.921fb54442d18p+0, ph, pe);
+  pe += fhi * 0x1.1a62633145c07p-54 + flo * 0x1.921fb54442d18p+0;
+  double hi = ph + pe;
+  double lo = pe - (hi - ph);
+  if (x < 0) {
+    q = -q;
+    hi = -hi;
+    lo = -lo;
+  }
+  return {q & 3, hi, lo};
+}
+
+// x = q pi/2 + rh + rl. Cody-Waite with pi/2 in 4 parts (the first three short enough that n times
+// them is exact) for |x| below a limit and when no catastrophic cancellation happened; other lanes
+// (huge, non-finite, or extremely close to a multiple of pi/2) take reduce_pio2_huge.
+template <class V>
+struct Reduced {
+  IntOf<V> q;
+  V rh, rl;
+};
+template <class V>
+SV_VM_INLINE Reduced<V> reduce_pio2(V x) {
+  const Rounded<V> n = round_int(x * cst2<V>(0x1.45f306p-1f, 0x1.45f306dc9c883p-1));
+  const V c1 = cst2<V>(0x1.92p+0f, 0x1.921fb54400000p+0);
+  const V c2 = cst2<V>(0x1.fb4p-12f, 0x1.0b4611a600000p-34);
+  const V c3 = cst2<V>(0x1.444p-24f, 0x1.3198a2e000000p-69);
+  const V c4 = cst2<V>(0x1.68c234p-39f, 0x1.b839a252049c1p-104);
+  const V t1 = x - n.nf * c1;  // exact
+  V s, e, s2, e2;
+  two_sum(t1, -(n.nf * c2), s, e);
+  two_sum(s, -(n.nf * c3), s2, e2);  // n c3 is as large as 2^-12 for float: keep it exact too
+  const V tail = (e + e2) - n.nf * c4;
+  Reduced<V> r;
+  fast_two_sum(s2, tail, r.rh, r.rl);
+  r.q = n.ni;
+  const auto ok = (vabs(x) <= cst2<V>(6144.0f, 0x1p20)) &
+                  (vabs(r.rh) >= vabs(n.nf) * cst2<V>(0x1p-29f, 0x1p-90));
+  if (any(~ok)) {
+    constexpr int N = V::kLanes;
+    using E = ElemOf<V>;
+    using IE = typename V::IElem;
+    E xs[N], hs[N], ls[N];
+    IE qs[N], oks[N];
+    store(xs, x);
+    store(hs, r.rh);
+    store(ls, r.rl);
+    store_int(qs, r.q);
+    store_int(oks, sel(ok, icst<V>(1), icst<V>(0)));
+    for (int i = 0; i < N; ++i) {
+      if (oks[i]) continue;
+      const HugeReduction h = reduce_pio2_huge(static_cast<double>(xs[i]));
+      qs[i] = static_cast<IE>(h.q);
+      if constexpr (kF32<V>) {
+        const double sum = h.hi + h.lo;
+        hs[i] = static_cast<float>(sum);
+        ls[i] = static_cast<float>(sum - static_cast<double>(hs[i]));
+      } else {
+        hs[i] = h.hi;
+        ls[i] = h.lo;
+      }
+    }
+    r.rh = V::load(hs);
+    r.rl = V::load(ls);
+    r.q = load_int(x, qs);
+  }
+  return r;
+}
+// sin(rh + rl) and cos(rh + rl) for |rh| <= pi/4.
+template <class V>
+SV_VM_INLINE V sin_kernel(V rh, V rl, V z) {
+  return rh + ((rh * z) * poly(z, Coef<V>::sin_s) + (rl - (cst<V>(0.5) * z) * rl));
+}
+template <class V>
+SV_VM_INLINE V cos_kernel(V rh, V rl, V z) {
+  const V hz = cst<V>(0.5) * z;
+  const V w = cst<V>(1) - hz;
+  return w + (((cst<V>(1) - w) - hz) + ((z * z) * poly(z, Coef<V>::cos_c) - rh * rl));
+}
+template <class V>
+SV_VM_INLINE V sincos_impl(V x, bool cosine) {
+  Reduced<V> r = reduce_pio2(x);
+  IntOf<V> q = r.q;
+  if (cosine) q = q + icst<V>(1);
+  const V z = r.rh * r.rh;
+  const V s = sin_kernel(r.rh, r.rl, z);
+  const V c = cos_kernel(r.rh, r.rl, z);
+  V y = sel((q & icst<V>(1)) == icst<V>(1), c, s);
+  y = bxor(y, as_flt(shl<(kF32<V> ? 30 : 62)>(q & icst<V>(2))));
+  return cosine ? y : sel(x == cst<V>(0), x, y);  // sin(-0) = -0
+}
+template <class V>
+SV_VM_INLINE V sin_impl(V x) {
+  return sincos_impl(x, false);
+}
+template <class V>
+SV_VM_INLINE V cos_impl(V x) {
+  return sincos_impl(x, true);
+}
+// tan(r) = r + r^3 T(r^2) on |r| <= pi/4; odd quadrants -1 / tan(r).
+template <class V>
+SV_VM_INLINE V tan_impl(V x) {
+  const Reduced<V> r = reduce_pio2(x);
+  const V z = r.rh * r.rh;
+  const V tl = (r.rh * z) * poly(z, Coef<V>::tan_t) + r.rl * (cst<V>(1) + z);
+  V t, te;
+  fast_two_sum(r.rh, tl, t, te);
+  // -1 / (t + te): v = -1 / t, refined by the exact residual rho = -1 - v (t + te).
+  const V v = cst<V>(-1) / t;
+  V p, pe;
+  two_prod(v, t, p, pe);
+  const V rho = ((cst<V>(-1) - p) - pe) - v * te;
+  const V y = sel((r.q & icst<V>(1)) == icst<V>(1), v - v * rho, t);
+  return sel(x == cst<V>(0), x, y);
+}
+
+// tanh: |x| < 0.5625: x + x^3 H(x^2); else 1 - 2 / (e^{2|x|} + 1); the sign of x put back.
+template <class V>
+SV_VM_INLINE V tanh_impl(V x) {
+  const V ax = vabs(x);
+  const V z = ax * ax;
+  const V p = ax + (ax * z) * poly(z, Coef<V>::tanh_h);
+  const V e = exp_impl(ax + ax);
+  const V t = cst<V>(1) - cst<V>(2) / (e + cst<V>(1));
+  return bor(sel(ax < cst<V>(0.5625), p, t), sign_bit(x));
+}
+
+// ------------------------------------------------------------------------------ pow
+
+// log(x) as hi + lo (about 2p - 10 bits) for finite x > 0.
+template <class V>
+SV_VM_INLINE void log_dw(V x, V& lh, V& ll) {
+  V e, m;
+  split_exponent(x, e, m);
+  const V two = cst<V>(2);
+  const V f = m - cst<V>(1);
+  const V u = two + f;
+  const V ul = f - (u - two);  // 2 + f = u + ul exactly
+  const V s = f / u;
+  V p, pe;
+  two_prod(s, u, p, pe);
+  const V sl = (((f - p) - pe) - s * ul) / u;  // s + sl = f / (2 + f)
+  V zh, zl, c3h, c3e;
+  two_prod(s, s, zh, zl);
+  two_prod(zh, s, c3h, c3e);
+  const V c3l = c3e + zl * s;  // s^3 = c3h + c3l
+  const V k23h = cst2<V>(0x1.555556p-1f, 0x1.5555555555555p-1);
+  const V k23l = cst2<V>(-0x1.555556p-26f, 0x1.5555555555555p-55);
+  V t3h, t3e;
+  two_prod(c3h, k23h, t3h, t3e);
+  const V t3l = t3e + (c3l * k23h + c3h * k23l);  // 2/3 s^3
+  const V h = (c3h * zh) * poly(zh, Coef<V>::pow_t2);
+  const V b = two * sl + (two * zh) * sl;  // 2 sl (1 + s^2)
+  V s1, e1, s2, e2;
+  two_sum(e * ln2_hi<V>(), two * s, s1, e1);
+  two_sum(s1, t3h, s2, e2);
+  const V lo = (e1 + e2) + ((t3l + h) + (b + e * ln2_lo<V>()));
+  fast_two_sum(s2, lo, lh, ll);
+}
+template <class V>
+SV_VM_INLINE V pow_positive(V ax, V y) {
+  V lh, ll;
+  log_dw(ax, lh, ll);
+  // |y| beyond 2^40 (float) / 2^64 (double) overflows or underflows for every x != 1 anyway.
+  const V ylim = cst2<V>(0x1p40f, 0x1p64);
+  const V yc = sel(vabs(y) > ylim, bor(ylim, sign_bit(y)), y);
+  V ph, pe;
+  two_prod(yc, lh, ph, pe);
+  V h, l;
+  fast_two_sum(ph, pe + yc * ll, h, l);
+  const V hc = clamp(h, cst2<V>(-104.0f, -746.0), cst2<V>(89.0f, 710.0));
+  return exp_reduced(hc, sel(hc == h, l, cst<V>(0)));
+}
+// C99 / NumPy pow special values around a magnitude r computed for finite |x| > 0.
+template <class V>
+SV_VM_INLINE V pow_specials(V x, V y, V r) {
+  const V zero = cst<V>(0), one = cst<V>(1);
+  const V ax = vabs(x);
+  const auto yint = rint(y) == y;
+  const V yh = y * cst<V>(0.5);
+  const auto yodd = yint & (rint(yh) != yh);
+  r = sel(ax == zero, sel(y < zero, inf<V>(), zero), r);
+  r = sel(ax == inf<V>(), sel(y < zero, zero, inf<V>()), r);
+  const auto to_inf = ((ax > one) & (y > zero)) | ((ax < one) & (y < zero));
+  r = sel(vabs(y) == inf<V>(), sel(ax == one, one, sel(to_inf, inf<V>(), zero)), r);
+  const auto xneg = as_int(x) < icst<V>(0);
+  r = sel(yodd & xneg, -r, r);
+  r = sel((x < zero) & (x > -inf<V>()) & ~yint, qnan<V>(), r);
+  r = sel((x != x) | (y != y), x + y, r);
+  return sel((y == zero) | (x == one), one, r);
+}
+template <class V>
+SV_VM_INLINE V pow_impl(V x, V y) {
+  return pow_specials(x, y, pow_positive(vabs(x), y));
+}
+
+// x^k for a small integer k (|k| <= 4 in double-word arithmetic, about 0.5-1 ulp; others through
+// pow_impl); lanes outside the range where the double-word products are safe (and 0, inf, NaN)
+// also go through pow_impl.
+template <class V>
+SV_VM_INLINE V powi_impl(V x, int k) {
+  const V one = cst<V>(1);
+  if (k == 0) return one;
+  if (k == 1) return x;
+  if (k == -1) return one / x;
+  if (k == 2) return x * x;
+  if (k < -4 || k > 4) return pow_impl(x, cst<V>(static_cast<double>(k)));
+  V sh, sl;
+  two_prod(x, x, sh, sl);
+  V ph, pl;  // x^|k| = ph + pl
+  if (k == 3 || k == -3) {
+    V pe;
+    two_prod(sh, x, ph, pe);
+    fast_two_sum(ph, pe + sl * x, ph, pl);
+  } else if (k == 4 || k == -4) {
+    V pe;
+    two_prod(sh, sh, ph, pe);
+    fast_two_sum(ph, pe + (sh + sh) * sl, ph, pl);
+  } else {
+    ph = sh;
+    pl = sl;
+  }
+  V r;
+  if (k > 0) {
+    r = ph + pl;
+  } else {
+    const V v = one / ph;
+    V p, pe;
+    two_prod(ph, v, p, pe);
+    const V err = ((one - p) - pe) - pl * v;
+    r = v + v * err;
+  }
+  const V ax = vabs(x);
+  const auto safe = (ax >= cst2<V>(0x1p-28f, 0x1p-240)) & (ax <= cst2<V>(0x1p28f, 0x1p240));
+  if (any(~safe)) r = sel(safe, r, pow_impl(x, cst<V>(static_cast<double>(k))));
+  return r;
+}
+// x^0.5 with pow's special values (sqrt(-0) is -0 and sqrt(-inf) NaN; pow gives +0 and +inf).
+template <class V>
+SV_VM_INLINE V pow_half_impl(V x) {
+  V r = sqrt(x);
+  r = sel(x == -inf<V>(), inf<V>(), r);
+  return sel(x == cst<V>(0), cst<V>(0), r);
+}
+
+// ------------------------------------------------------------------------------ array loops
+
+// out[i] = f(in[i]) for i < n; whole vectors, then the tail through a zero-padded buffer (nothing
+// read or written past n). out == in is allowed.
+template <class V, class F>
+SV_VM_INLINE void unary_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, F f) {
+  constexpr int N = V::kLanes;
+  int64_t i = 0;
+  for (; i + N <= n; i += N) store(out + i, f(V::load(in + i)));
+  if (i < n) {
+    ElemOf<V> buf[N] = {};
+    const int64_t rest = n - i;
+    for (int64_t j = 0; j < rest; ++j) buf[j] = in[i + j];
+    store(buf, f(V::load(buf)));
+    for (int64_t j = 0; j < rest; ++j) out[i + j] = buf[j];
+  }
+}
+template <class V, class F>
+SV_VM_INLINE void binary_loop(ElemOf<V>* out, const ElemOf<V>* a, const ElemOf<V>* b, int64_t n,
+                              F f) {
+  constexpr int N = V::kLanes;
+  int64_t i = 0;
+  for (; i + N <= n; i += N) store(out + i, f(V::load(a + i), V::load(b + i)));
+  if (i < n) {
+    ElemOf<V> ba[N] = {}, bb[N] = {};
+    const int64_t rest = n - i;
+    for (int64_t j = 0; j < rest; ++j) {
+      ba[j] = a[i + j];
+      bb[j] = b[i + j];
+    }
+    store(ba, f(V::load(ba), V::load(bb)));
+    for (int64_t j = 0; j < rest; ++j) out[i + j] = ba[j];
+  }
+}
+
+}  // namespace sv::kernels::vmath::detail

@@ -1,0 +1,233 @@
+// The <stride-view> custom element (strideview/element) in every browser engine: the plain HTML
+// page examples/stride-view/index.html, served as it is from a localhost origin with dist/ (the
+// built package), in chromium, firefox and webkit (element.<engine>.test.mjs each call
+// elementSuite(engine); engines.mjs drives them). The server only puts two classic scripts first
+// in the page: the error probe (PROBE_JS) and axe-core (npm devDependency) for the scan.
+//   - the page loads the element, which calls init() itself and renders a grid of the right size
+//     with the engine's strides and offset;
+//   - hover and focus link a grid cell with its memory cell and back; arrow keys move the focus;
+//   - padded cells are hatched (masked), a broadcast reads one memory cell from several cells;
+//   - a bad op shows an error text inside the element and dispatches an `error` event;
+//   - changing the attributes re-renders;
+//   - axe-core finds no serious or critical violation (shadow roots included).
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { engineSkip, launch, PROBE_JS } from './engines.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const T = { timeout: 120_000 };
+const PAGE = '/examples/stride-view/index.html';
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm', '.map': 'application/json' };
+
+function serve() {
+  const extra = {
+    '/probe.js': PROBE_JS,
+    '/axe.min.js': readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8'),
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x').pathname;
+    if (extra[url]) {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
+      res.end(extra[url]);
+      return;
+    }
+    // Only the page and the built package are served.
+    if (url !== PAGE && !/^\/dist\/[\w.-]+$/.test(url)) {
+      res.writeHead(url === '/favicon.ico' ? 204 : 404);
+      res.end();
+      return;
+    }
+    let body;
+    try {
+      body = readFileSync(path.join(root, url));
+    } catch {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    if (url === PAGE) {
+      body = String(body).replace('<head>', '<head>\n<script src="/probe.js"></script><script src="/axe.min.js"></script>');
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(url)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.end(body);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, close: () => new Promise((r) => server.close(r)) }));
+  });
+}
+
+// Page-side helpers (evaluated in the page): the rendered state of one element.
+const STATE = (id) => {
+  const host = document.getElementById(id);
+  const r = host && host.shadowRoot;
+  if (!r || !r.querySelector('.strip, .error')) return null;
+  const facts = {};
+  for (const row of r.querySelectorAll('.facts > div')) facts[row.querySelector('dt').textContent] = row.querySelector('dd').textContent;
+  const grids = [...r.querySelectorAll('.grid')];
+  return {
+    facts,
+    error: r.querySelector('.error')?.textContent ?? null,
+    grids: grids.map((g) => [...g.querySelectorAll('[role="row"]')].map((row) => [...row.querySelectorAll('[role="gridcell"]')].map((c) => c.textContent))),
+    memory: r.querySelectorAll('.strip [role="gridcell"]').length,
+    masked: r.querySelectorAll('.grid .masked').length,
+    unused: r.querySelectorAll('.strip .unused').length,
+  };
+};
+
+export function elementSuite(engine) {
+  const skip = engineSkip(engine);
+  let server;
+  let browser;
+  let tmp;
+
+  before(async () => {
+    if (skip) return;
+    tmp = mkdtempSync(path.join(os.tmpdir(), `sv-element-${engine}-`));
+    server = await serve();
+    browser = await launch(engine, tmp);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  async function open() {
+    const p = await browser.newPage();
+    await p.goto(`http://127.0.0.1:${server.port}${PAGE}`);
+    for (const id of ['preset', 'padded', 'expanded', 'live']) {
+      await p.waitFor(STATE, id, { what: `<stride-view id=${id}> rendered` });
+    }
+    return p;
+  }
+  const state = (p, id) => p.evaluate(STATE, id);
+
+  describe(`<stride-view> in ${engine}`, { skip }, () => {
+    test('the plain page renders each element: grid size, strides and offset from the engine', T, async () => {
+      const p = await open();
+      const s = await state(p, 'preset');
+      // arange(12).reshape([3,4]).transpose() then [::-1, 1:3]: shape [4,2], strides [-1,4], offset 7.
+      assert.equal(s.error, null);
+      assert.deepEqual(s.facts, { shape: '[4, 2]', strides: '[-1, 4]', offset: '7', mask: 'none', contiguous: 'no' });
+      assert.deepEqual(s.grids, [[['7', '11'], ['6', '10'], ['5', '9'], ['4', '8']]]);
+      assert.equal(s.memory, 12);
+      assert.equal(s.unused, 4); // addresses 0-3 are not read
+      // Padding: a [4,4] view whose 10 padded cells are masked (hatched); no copy of the 6 elements.
+      const pd = await state(p, 'padded');
+      assert.equal(pd.facts.shape, '[4, 4]');
+      assert.equal(pd.facts.mask, '[(1, 3), (0, 3)]');
+      assert.equal(pd.masked, 10);
+      assert.deepEqual(pd.grids, [[['', '', '', ''], ['0', '1', '2', ''], ['3', '4', '5', ''], ['', '', '', '']]]);
+      assert.equal(pd.memory, 6);
+      // expand: stride 0, three grid rows read the same 4 memory cells.
+      const ex = await state(p, 'expanded');
+      assert.equal(ex.facts.strides, '[0, 1]');
+      assert.deepEqual(ex.grids[0], [['0', '1', '2', '3'], ['0', '1', '2', '3'], ['0', '1', '2', '3']]);
+      // Rank 3: one grid per leading index.
+      const live = await state(p, 'live');
+      assert.equal(live.facts.shape, '[3, 2, 2]');
+      assert.equal(live.grids.length, 3);
+      assert.deepEqual(await p.errors(), []);
+      await p.close();
+    });
+
+    test('hover and focus link a grid cell with its memory cell; arrow keys move the focus', T, async () => {
+      const p = await open();
+      const linked = () =>
+        p.evaluate(() => {
+          const r = document.getElementById('preset').shadowRoot;
+          return {
+            grid: [...r.querySelectorAll('.grid .linked')].map((c) => c.dataset.idx),
+            memory: [...r.querySelectorAll('.strip .linked')].map((c) => c.dataset.addr),
+          };
+        });
+      // Pointer over grid cell [0, 1] (value 11, address 11).
+      await p.evaluate(() => {
+        const c = document.getElementById('preset').shadowRoot.querySelector('.grid [data-idx="0,1"]');
+        c.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
+      });
+      assert.deepEqual(await linked(), { grid: ['0,1'], memory: ['11'] });
+      // Pointer over memory address 4: the grid cell reading it, [3, 0].
+      await p.evaluate(() => {
+        const c = document.getElementById('preset').shadowRoot.querySelector('.strip [data-addr="4"]');
+        c.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
+      });
+      assert.deepEqual(await linked(), { grid: ['3,0'], memory: ['4'] });
+      // Broadcast: one memory cell, three grid cells.
+      await p.evaluate(() => {
+        const c = document.getElementById('expanded').shadowRoot.querySelector('.strip [data-addr="2"]');
+        c.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
+      });
+      const ex = await p.evaluate(() => [...document.getElementById('expanded').shadowRoot.querySelectorAll('.grid .linked')].map((c) => c.dataset.idx));
+      assert.deepEqual(ex, ['0,2', '1,2', '2,2']);
+      // Keyboard: the grid's one tab stop, then ArrowRight and ArrowDown move the focus (and the link).
+      await p.evaluate(() => document.getElementById('preset').shadowRoot.querySelector('.grid [tabindex="0"]').focus());
+      await p.keyboard('ArrowRight');
+      await p.keyboard('ArrowDown');
+      const focused = await p.evaluate(() => {
+        const r = document.getElementById('preset').shadowRoot;
+        const a = r.activeElement;
+        return { idx: a && a.dataset.idx, tabindex: a && a.getAttribute('tabindex'), label: a && a.getAttribute('aria-label'), memory: [...r.querySelectorAll('.strip .linked')].map((c) => c.dataset.addr) };
+      });
+      assert.deepEqual(focused, { idx: '1,1', tabindex: '0', label: '10: element [1, 1] reads address 10', memory: ['10'] });
+      assert.deepEqual(await p.errors(), []);
+      await p.close();
+    });
+
+    test('a bad op shows an error text inside the element and dispatches an error event; attributes re-render', T, async () => {
+      const p = await open();
+      await p.evaluate(() => {
+        window.__events = [];
+        const live = document.getElementById('live');
+        live.addEventListener('error', (e) => window.__events.push(e.detail));
+        live.setAttribute('ops', 'transpose; reshape! 12');
+      });
+      const err = await p.waitFor(() => window.__events.length > 0 && { events: window.__events, text: document.getElementById('live').shadowRoot.querySelector('.error')?.textContent }, undefined, { what: 'the error event' });
+      assert.match(err.text, /^reshape: cannot reshape \[4,3\] with strides \[1,4\] to \[12\]/);
+      assert.deepEqual(err.events, [{ message: err.text, code: 'not_expressible' }]);
+      assert.equal(await p.evaluate(() => document.getElementById('live').shadowRoot.querySelector('.error').getAttribute('role')), 'alert');
+      // Malformed text: the op-chain parser's message, code 'input'.
+      await p.evaluate(() => document.getElementById('live').setAttribute('ops', 'transpose; frobnicate 2'));
+      const bad = await p.waitFor(() => window.__events.length > 1 && window.__events[1], undefined, { what: 'the second error event' });
+      assert.equal(bad.code, 'input');
+      assert.match(bad.message, /"frobnicate 2" is not an op/);
+      // Attribute change re-renders: new shape and ops (typed into the page's input for ops).
+      await p.evaluate(() => {
+        const live = document.getElementById('live');
+        live.setAttribute('shape', '2,5');
+        live.setAttribute('ops', 'flip 1');
+      });
+      const s = await p.waitFor(() => {
+        const r = document.getElementById('live').shadowRoot;
+        return !r.querySelector('.error') && r.querySelector('.facts') && r.querySelector('.facts').textContent.includes('[2, 5]') && r.querySelector('.facts').textContent;
+      }, undefined, { what: 'the re-render with shape 2,5' });
+      assert.match(s, /strides\[5, -1\]offset4/);
+      const st = await state(p, 'live');
+      assert.deepEqual(st.grids, [[['4', '3', '2', '1', '0'], ['9', '8', '7', '6', '5']]]);
+      // Never thrown: the probe saw no page error except the element's own two `error` events
+      // (the probe listens for 'error' on window in the capture phase; a CustomEvent has no message).
+      const events = await p.evaluate(() => window.__events.map((e) => e.message));
+      assert.deepEqual(await p.errors(), ['error: undefined', 'error: undefined'], JSON.stringify(events));
+      await p.close();
+    });
+
+    test('axe-core: no serious or critical violations on the page (shadow roots included)', T, async () => {
+      const p = await open();
+      const v = await p.evaluate(() =>
+        window.axe.run(document, { resultTypes: ['violations'] }).then((r) =>
+          r.violations.map((x) => ({ id: x.id, impact: x.impact, nodes: x.nodes.length, target: String(x.nodes[0] && x.nodes[0].target) })),
+        ),
+      );
+      const bad = v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
+      assert.deepEqual(bad, [], JSON.stringify(v));
+      await p.close();
+    });
+  });
+}

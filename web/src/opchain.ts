@@ -1,0 +1,209 @@
+// A chain of movement ops written as text, e.g. "transpose; slice ::-1, 1:3; reshape! 12": the
+// demo's op syntax (one op per step, `reshape!` = reshape with { copy: false }), shared by the
+// <stride-view> element and the demo. This file only reads text into op names and numbers and
+// calls the package's public API; the engine decides what every op means and reports errors.
+import { NDArray, View, type SymShape } from './index.js';
+
+/** The ops an op chain can name. */
+export const OP_CHAIN_NAMES = [
+  'reshape',
+  'transpose',
+  'permute',
+  'slice',
+  'flip',
+  'expand',
+  'pad',
+  'shrink',
+  'squeeze',
+  'unsqueeze',
+  'contiguous',
+] as const;
+
+/** One op of a chain. */
+export type OpChainName = (typeof OP_CHAIN_NAMES)[number];
+
+/** One parsed step: the op, its argument text, and for reshape whether copying is refused. */
+export interface OpStep {
+  name: OpChainName;
+  /** The argument as written (e.g. "::-1, 1:3" for slice, "1,1; 0,2" for pad). */
+  arg: string;
+  /** reshape only: `reshape!`, i.e. `{ copy: false }` (fail instead of copying). */
+  noCopy: boolean;
+  /** The step as written, for messages. */
+  text: string;
+}
+
+/** A malformed op chain (unknown op, a number that is not an integer, odd pair lists). */
+export class OpChainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OpChainError';
+  }
+}
+
+const INT = /^[+-]?\d+$/;
+
+function isName(s: string): s is OpChainName {
+  return (OP_CHAIN_NAMES as readonly string[]).includes(s);
+}
+
+/**
+ * Splits op-chain text into steps. Steps are separated by `;` or new lines; an op and its argument
+ * by a space, `:` (the demo's URL form `slice:1:3`) or parentheses (`reshape(2, 6)`). A `;`
+ * followed by something that is not an op name continues the previous argument, so pad and shrink
+ * pairs can be written `pad 1,1; 0,2`.
+ */
+export function parseOps(text: string): OpStep[] {
+  if (typeof text !== 'string') throw new TypeError(`parseOps: text must be a string, got ${typeof text}`);
+  const steps: OpStep[] = [];
+  for (const raw of text.split(/[;\n]/)) {
+    const part = raw.trim();
+    const head = /^[a-z]+!?/.exec(part)?.[0] ?? '';
+    const name = head.replace('!', '');
+    if (part === '') continue;
+    if (!isName(name) || (head.endsWith('!') && name !== 'reshape')) {
+      const last = steps[steps.length - 1];
+      if (last && /^[-+\d(\[]/.test(part)) {
+        last.arg += `; ${part}`;
+        last.text += `; ${part}`;
+        continue;
+      }
+      throw new OpChainError(
+        `ops: "${part}" is not an op; use one of ${OP_CHAIN_NAMES.join(', ')} (reshape! refuses to copy)`,
+      );
+    }
+    // "name arg", "name:arg" (the demo's URL form: exactly one ':' separates) or "name(arg)".
+    let arg = part.slice(head.length);
+    if (arg.startsWith(':')) arg = arg.slice(1);
+    else if (/^\s*\(/.test(arg) && arg.trimEnd().endsWith(')')) arg = arg.trim().slice(1, -1);
+    else if (arg !== '' && !/^\s/.test(arg)) {
+      throw new OpChainError(`ops: "${part}": write the op and its argument apart, e.g. "${name} ${arg}"`);
+    }
+    steps.push({ name, arg: arg.trim(), noCopy: head === 'reshape!', text: part });
+  }
+  return steps;
+}
+
+function items(text: string): string[] {
+  const t = text.trim().replace(/^[[(]\s*/, '').replace(/\s*[\])]$/, '');
+  if (t === '') return [];
+  return t.split(/[\s,x×]+/).filter((s) => s !== '');
+}
+
+/** "2, -1" or "[2,-1]" -> [2, -1]; "" -> []. */
+export function parseIntList(text: string, what: string): number[] {
+  return items(text).map((s) => {
+    if (!INT.test(s)) throw new OpChainError(`${what}: "${s}" is not an integer (write e.g. 2, -1)`);
+    return Number(s);
+  });
+}
+
+/** "1,2; 0,1" or "(1,2),(0,1)" -> [[1,2],[0,1]]: one pair per dim. */
+export function parsePairList(text: string, what: string): Array<[number, number]> {
+  const nums = (text.match(/[+-]?\d+|[^\s\d+\-,;()[\]]+/g) ?? []).map((s) => {
+    if (!INT.test(s)) throw new OpChainError(`${what}: "${s}" is not an integer`);
+    return Number(s);
+  });
+  if (nums.length % 2 !== 0) {
+    throw new OpChainError(`${what}: expected one pair per dim, like 1,1; 0,2 (got ${nums.length} numbers)`);
+  }
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i < nums.length; i += 2) out.push([nums[i]!, nums[i + 1]!]);
+  return out;
+}
+
+function flags(axes: number[], ndim: number, what: string): boolean[] {
+  const f = new Array<boolean>(ndim).fill(false);
+  for (const a of axes) {
+    const k = a < 0 ? a + ndim : a;
+    if (k < 0 || k >= ndim) throw new OpChainError(`${what}: axis ${a} is out of range for ${ndim} dims`);
+    f[k] = true;
+  }
+  return f;
+}
+
+/** Applies one step to an array (a view when the op allows, else the engine's copy). */
+function stepArray(a: NDArray, s: OpStep): NDArray {
+  const what = s.name;
+  const arg = s.arg.trim();
+  switch (s.name) {
+    case 'reshape':
+      return a.reshape(parseIntList(arg, what), s.noCopy ? { copy: false } : {});
+    case 'transpose':
+      return arg ? a.transpose(parseIntList(arg, what)) : a.transpose();
+    case 'permute':
+      return a.permute(parseIntList(arg, what));
+    case 'slice':
+      return a.slice(arg);
+    case 'flip':
+      return arg ? a.flip(parseIntList(arg, what)) : a.flip();
+    case 'expand':
+      return a.expand(parseIntList(arg, what));
+    case 'pad':
+      return a.padView(parsePairList(arg, what));
+    case 'shrink':
+      return a.shrink(parsePairList(arg, what));
+    case 'squeeze':
+      return arg ? a.squeeze(parseIntList(arg, what)) : a.squeeze();
+    case 'unsqueeze':
+      return a.unsqueeze(parseIntList(arg, what));
+    case 'contiguous':
+      return a.contiguous();
+  }
+}
+
+/** Applies one step to a bare View (no memory: slice, squeeze, unsqueeze and contiguous need an array). */
+function stepView(v: View, s: OpStep): View {
+  const what = s.name;
+  const arg = s.arg.trim();
+  switch (s.name) {
+    case 'reshape':
+      return v.reshape(parseIntList(arg, what) as SymShape);
+    case 'transpose': {
+      const axes = arg ? parseIntList(arg, what) : Array.from({ length: v.ndim }, (_, i) => v.ndim - 1 - i);
+      return v.permute(axes);
+    }
+    case 'permute':
+      return v.permute(parseIntList(arg, what));
+    case 'flip':
+      return v.flip(arg ? flags(parseIntList(arg, what), v.ndim, what) : new Array<boolean>(v.ndim).fill(true));
+    case 'expand':
+      return v.expand(parseIntList(arg, what));
+    case 'pad':
+      return v.pad(parsePairList(arg, what));
+    case 'shrink':
+      return v.shrink(parsePairList(arg, what));
+    default:
+      throw new OpChainError(`${s.name}: needs an NDArray (a bare View has no memory); pass an array`);
+  }
+}
+
+/**
+ * Applies an op chain (see {@link parseOps}) to an NDArray or a View and returns the result
+ * (views where the ops allow; `contiguous` and a copying `reshape` make new arrays). Errors:
+ * OpChainError for malformed text; the engine's StrideViewError (e.g. `reshape! 12` on a
+ * transposed array) or TypeError/RangeError for ops that do not apply, with the step prefixed.
+ *
+ * ```js
+ * const a = arange(0, 12).reshape([3, 4]);
+ * applyOps(a, 'transpose; slice ::-1, 1:3').shape; // [4, 2]
+ * ```
+ */
+export function applyOps(a: NDArray, text: string): NDArray;
+export function applyOps(a: View, text: string): View;
+export function applyOps(a: NDArray | View, text: string): NDArray | View;
+export function applyOps(a: NDArray | View, text: string): NDArray | View {
+  if (!(a instanceof NDArray) && !(a instanceof View)) {
+    throw new TypeError('applyOps: a must be an NDArray or a View');
+  }
+  let cur: NDArray | View = a;
+  for (const s of parseOps(text)) {
+    try {
+      cur = cur instanceof NDArray ? stepArray(cur, s) : stepView(cur, s);
+    } catch (e) {
+      if (e instanceof Error && !e.message.startsWith(`${s.name}`)) e.message = `${s.text}: ${e.message}`;
+      throw e;
+    }
+  }
+  return cur;
+}

@@ -269,6 +269,29 @@ function concrete(dims: readonly sv.Dim[]): number[] | null {
 }
 
 /**
+ * The engine's linear index of every cell in C order, in a few calls instead of one per cell (a
+ * 64x64 view took ~4096 wire calls): the view's unmasked twin (View.create with its shape, strides
+ * and offset; View.linearIndex ignores the mask too) placed over a buffer of its addresses, which the
+ * engine's copy kernel reads back in C order. Null when the strides are not concrete.
+ */
+function linearIndices(v: View, shape: number[]): number[] | null {
+  const strides = concrete(v.strides);
+  if (!strides || shape.length === 0) return null;
+  const twin = sv.View.create(shape, { strides, offset: v.offset });
+  const span = twin.requiredSpan();
+  if (span === null) return null;
+  const [lo, hi] = span;
+  const addresses = new Float64Array(hi - lo + 1);
+  for (let i = 0; i < addresses.length; i++) addresses[i] = lo + i;
+  const a = sv.fromNdarrayLike({ data: addresses, shape, strides, offset: v.offset - lo });
+  try {
+    return Array.from(a.toTypedArray() as Float64Array);
+  } finally {
+    a.dispose();
+  }
+}
+
+/**
  * The logical cells in C order. `valueAt(k, linear)` reads the value of valid cell k (null: no memory).
  */
 function cellsOf(
@@ -284,8 +307,9 @@ function cellsOf(
   if (n > MAX_CELLS) return { cells: null, cellsNote: `${n} elements: too many to draw (limit ${MAX_CELLS}).` };
   const cells: Cell[] = [];
   const masked = v.mask !== null; // without a mask the engine calls every index valid: no need to ask per cell
+  const linears = linearIndices(v, shape);
   cOrder(shape, (idx) => {
-    const linear = v.linearIndex(idx);
+    const linear = linears ? linears[cells.length]! : v.linearIndex(idx);
     const valid = masked ? v.isValid(idx) : true;
     const value = valid && valueAt ? valueAt(cells.length, linear) : null;
     cells.push({ idx, linear, valid, value });

@@ -97,6 +97,12 @@ export const EXERCISES: Exercise[] = [
     why: 'Merging [4, 3] with strides [1, 4] needs 1 = 4·3: it is not, so a copy is needed.',
   },
   {
+    title: 'Build: every other element', level: 'medium', kind: 'build', dims: [4, 4], ops: [], target: [op('slice', '::2, ::2')],
+    prompt: 'Starting from arange(16).reshape(4, 4), build the view with shape [2, 2], strides [8, 2], offset 0.',
+    hint: 'Stride 8 is two rows, stride 2 is two columns: one slice with steps can do both.',
+    why: "slice('::2, ::2') doubles both strides: [4·2, 1·2].",
+  },
+  {
     title: 'A reshape across a step', level: 'hard', kind: 'reshape', dims: [2, 3, 4], ops: [op('slice', ':, :, ::2')], shape: [6, 2],
     prompt: "After arange(24).reshape(2, 3, 4).slice(':, :, ::2'), can reshape([6, 2]) be a view?",
     hint: 'Only dims 0 and 1 merge. Compare stride 0 with stride 1 times size 1.',
@@ -113,12 +119,6 @@ export const EXERCISES: Exercise[] = [
     prompt: 'arange(6).reshape(2, 3).padView([[1, 0], [0, 2]]).transpose(): choose every cell the mask hides.',
     hint: 'Find the padded cells of the [3, 5] view first; transpose moves cell (i, j) to (j, i).',
     why: 'Before the transpose the valid ranges are rows [1, 3) and columns [0, 3); transposed, columns [1, 3) and rows [0, 3).',
-  },
-  {
-    title: 'Build: every other element', level: 'medium', kind: 'build', dims: [4, 4], ops: [], target: [op('slice', '::2, ::2')],
-    prompt: 'Starting from arange(16).reshape(4, 4), build the view with shape [2, 2], strides [8, 2], offset 0.',
-    hint: 'Stride 8 is two rows, stride 2 is two columns: one slice with steps can do both.',
-    why: "slice('::2, ::2') doubles both strides: [4·2, 1·2].",
   },
   {
     title: 'Build: transposed and reversed', level: 'hard', kind: 'build', dims: [3, 4], ops: [], target: [op('transpose'), op('flip', '0')],

@@ -695,8 +695,8 @@ describe(`demo in ${engine}`, { skip }, () => {
     for (const idx of padded.slice(1)) await page.click(tid(`practice-cell-${idx.join('-')}`));
     await page.click(tid('practice-check'));
     assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right', await page.textContent(tid('practice-feedback')));
-    await page.evaluate(() => { location.hash = '#practice=14'; });
-    await page.waitFor(() => document.querySelector('[data-testid="practice-exercise"]')?.dataset.exercise === '14', undefined, { what: 'exercise 14' });
+    await page.evaluate(() => { location.hash = '#practice=11'; });
+    await page.waitFor(() => document.querySelector('[data-testid="practice-exercise"]')?.dataset.exercise === '11', undefined, { what: 'exercise 11' });
     await page.fill(tid('practice-chain'), 'slice ::2, :');
     await page.click(tid('practice-check'));
     assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'wrong');
@@ -705,11 +705,13 @@ describe(`demo in ${engine}`, { skip }, () => {
     assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right');
     // A chain in the package's op-chain syntax (parseOps): two ops, the fewest for this target.
     await page.click(tid('practice-next'));
+    await page.waitFor(() => document.querySelector('[data-testid="practice-exercise"]')?.dataset.exercise === '12', undefined, { what: 'exercise 12' });
+    await page.evaluate(() => { location.hash = '#practice=15'; });
     await page.waitFor(() => document.querySelector('[data-testid="practice-exercise"]')?.dataset.exercise === '15', undefined, { what: 'exercise 15' });
     await page.fill(tid('practice-chain'), 'transpose; flip 0');
     await page.click(tid('practice-check'));
     assert.equal(await page.getAttribute(tid('practice-feedback'), 'data-verdict'), 'right', await page.textContent(tid('practice-feedback')));
-    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('strideview-practice'))), { solved: [3, 8, 10, 14, 15] });
+    assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('strideview-practice'))), { solved: [3, 8, 10, 11, 15] });
     // Back to the explorer by the nav link.
     await page.click(tid('nav-explore'));
     await page.waitFor(() => document.body.dataset.screen === 'explore', undefined, { what: 'the explorer screen' });
@@ -735,7 +737,7 @@ describe(`demo in ${engine}`, { skip }, () => {
     { name: 'main', hash: '#shape=3,4&op=transpose' },
     { name: 'reshape analysis (copy preset)', hash: '', preset: 'copy' },
     { name: 'practice (mask)', hash: '#practice=8' },
-    { name: 'practice (build)', hash: '#practice=14' },
+    { name: 'practice (build)', hash: '#practice=11' },
     { name: 'code panel (PyTorch)', hash: '#shape=3,4&op=transpose', tab: 'torch' },
     { name: 'symbolic', hash: '#shape=n,4&var=n:1:8=3&op=transpose' },
     { name: '64x64', hash: '#shape=64,64' },
@@ -753,7 +755,7 @@ describe(`demo in ${engine}`, { skip }, () => {
   });
 
   test('narrow screen: the practice screen and the reshape analysis fit', T, async () => {
-    for (const hash of ['#practice=8', '#practice=14', hashOf('3,4', 'transpose', 'reshape!:12')]) {
+    for (const hash of ['#practice=8', '#practice=11', hashOf('3,4', 'transpose', 'reshape!:12')]) {
       const { page, done } = await open(hash, { width: 390, height: 844 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `${hash}: page is ${overflow}px wider than the screen`);

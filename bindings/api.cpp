@@ -326,9 +326,14 @@ Status slice_request(Reader& r, Writer& w) {
   }
   SV_TRY(int64_t n, r.count(4096));
   constexpr int64_t kInline = 2 * kMaxRank + 2;  // more can only be an error, found in order
-  SliceSpec inline_specs[kInline];
+  // Uninitialised storage (read_spec sets every spec it reads): an array of SliceSpec would run
+  // its default member initialisers for all 66 slots on every call.
+  union Slots {
+    Slots() {}
+    SliceSpec s[kInline];
+  } inline_specs;
   std::vector<SliceSpec> many;
-  SliceSpec* specs = inline_specs;
+  SliceSpec* specs = inline_specs.s;
   if (n > kInline) {
     many.resize(static_cast<size_t>(n));
     specs = many.data();

@@ -118,32 +118,28 @@ bool fast_view(Reader r, Writer& w, Status& st) {
     st = pst;
     return true;
   }
-  Result<Layout> res = make_error(Code::invalid_argument, "");
+  Layout& out = v;  // v is unused on this path
   if (op == kViewPermute || op == kViewFlip) {
     LayoutDims a;
     if (!read_fixed(r, p.ndim(), a)) return false;
     const std::span<const int64_t> s(a.data(), a.size());
-    res = op == kViewPermute ? layout::permute(p, s) : layout::flip(p, s);
+    st = op == kViewPermute ? layout::permute(p, s, out) : layout::flip(p, s, out);
   } else if (op == kViewShrink || op == kViewPad) {
     LayoutMask b;
     if (!read_fixed_pairs(r, p.ndim(), b)) return false;
     const std::span<const FlatRange> s(b.data(), b.size());
-    res = op == kViewShrink ? layout::shrink(p, s) : layout::pad(p, s);
+    st = op == kViewShrink ? layout::shrink(p, s, out) : layout::pad(p, s, out);
   } else if (op == kViewReshape || op == kViewExpand || op == kViewBroadcastTo) {
     LayoutDims t;
     if (!read_const_shape(r, t)) return false;
     const std::span<const int64_t> s(t.data(), t.size());
-    res = op == kViewReshape  ? layout::reshape(p, s)
-          : op == kViewExpand ? layout::expand(p, s)
-                              : layout::broadcast_to(p, s);
+    st = op == kViewReshape  ? layout::reshape(p, s, out)
+         : op == kViewExpand ? layout::expand(p, s, out)
+                             : layout::broadcast_to(p, s, out);
   } else {
     return false;
   }
-  if (!res.ok()) {
-    st = res.error();
-    return true;
-  }
-  write_layout(w, *res);
+  if (st.ok()) write_layout(w, out);
   return true;
 }
 

@@ -88,16 +88,15 @@ bool same_shape(const Layout& a, const Layout& b) { return a.shape == b.shape; }
 
 const kernels::Operand& operand(const Array& a) { return a; }
 
-// `a` broadcast to `target` (in place). The concrete rules of view/flat.hpp, or View's for the
-// cases they leave (a masked view gaining dims) and for the error.
+// `a` broadcast to `target` (in place), by layout::broadcast_to; the error names the result shape.
 Status broadcast_arg(Array& a, std::span<const int64_t> target, const char* op) {
   if (a.layout.shape.size() == target.size() &&
       std::equal(target.begin(), target.end(), a.layout.shape.begin())) {
     return ok_status();  // already that shape (the common case)
   }
-  auto b = layout::broadcast_to(a.layout, target);
-  if (b.ok()) {
-    a.layout = *b;
+  Layout b;
+  if (layout::broadcast_to(a.layout, target, b).ok()) {
+    a.layout = b;
     return ok_status();
   }
   Layout t;

@@ -238,9 +238,8 @@ Status check_permutation(std::span<const int64_t> axes, int64_t n) {
   return ok_status();
 }
 
-Result<Layout> permute(const Layout& l, std::span<const int64_t> axes) {
+Status permute(const Layout& l, std::span<const int64_t> axes, Layout& out) {
   SV_CHECK(check_permutation(axes, l.ndim()));
-  Layout out;
   start_like(l, out);
   for (int i = 0; i < l.ndim(); ++i) {
     out.shape[i] = l.shape[axes[i]];
@@ -248,10 +247,10 @@ Result<Layout> permute(const Layout& l, std::span<const int64_t> axes) {
     if (l.has_mask()) out.mask[i] = l.mask[axes[i]];
   }
   SV_CHECK(normalise(out, "permute"));
-  return out;
+  return ok_status();
 }
 
-Result<Layout> shrink(const Layout& l, std::span<const FlatRange> bounds) {
+Status shrink(const Layout& l, std::span<const FlatRange> bounds, Layout& out) {
   const int n = l.ndim();
   if (static_cast<int64_t>(bounds.size()) != n) {
     SV_COLD_ERROR(Code::rank_mismatch, "shrink", S(bounds.size()) + " bounds for a view of rank " + S(n));
@@ -267,8 +266,11 @@ Result<Layout> shrink(const Layout& l, std::span<const FlatRange> bounds) {
     }
     identity = identity && full;
   }
-  if (identity) return l;
-  Layout out = l;
+  if (identity) {
+    out = l;
+    return ok_status();
+  }
+  out = l;
   bool overflow = false, all_invalid = false;
   for (int i = 0; i < n; ++i) {
     const int64_t s = (bounds[i]).first, e = (bounds[i]).second;
@@ -297,10 +299,10 @@ Result<Layout> shrink(const Layout& l, std::span<const FlatRange> bounds) {
     SV_COLD_ERROR(Code::overflow, "shrink", "offset of the result overflows 2^53-1");
   }
   SV_CHECK(normalise(out, "shrink"));
-  return out;
+  return ok_status();
 }
 
-Result<Layout> pad(const Layout& l, std::span<const FlatRange> padding) {
+Status pad(const Layout& l, std::span<const FlatRange> padding, Layout& out) {
   const int n = l.ndim();
   if (static_cast<int64_t>(padding.size()) != n) {
     SV_COLD_ERROR(Code::rank_mismatch, "pad",
@@ -315,8 +317,11 @@ Result<Layout> pad(const Layout& l, std::span<const FlatRange> padding) {
     }
     identity = identity && b == 0 && a == 0;
   }
-  if (identity) return l;
-  Layout out = l;
+  if (identity) {
+    out = l;
+    return ok_status();
+  }
+  out = l;
   out.mask.resize(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
     const int64_t b = (padding[i]).first, a = (padding[i]).second;
@@ -334,15 +339,15 @@ Result<Layout> pad(const Layout& l, std::span<const FlatRange> padding) {
     out.mask[i] = {r.first + b, r.second + b};
   }
   SV_CHECK(normalise(out, "pad"));
-  return out;
+  return ok_status();
 }
 
-Result<Layout> flip(const Layout& l, std::span<const int64_t> flags) {
+Status flip(const Layout& l, std::span<const int64_t> flags, Layout& out) {
   const int n = l.ndim();
   if (static_cast<int64_t>(flags.size()) != n) {
     SV_COLD_ERROR(Code::rank_mismatch, "flip", S(flags.size()) + " flags for a view of rank " + S(n));
   }
-  Layout out = l;
+  out = l;
   for (int i = 0; i < n; ++i) {
     const int64_t d = l.shape[i];
     if (flags[i] == 0 || d == 0) continue;
@@ -354,7 +359,7 @@ Result<Layout> flip(const Layout& l, std::span<const int64_t> flags) {
     if (l.has_mask()) out.mask[i] = {d - l.mask[i].second, d - l.mask[i].first};
   }
   SV_CHECK(normalise(out, "flip"));
-  return out;
+  return ok_status();
 }
 
 namespace {
@@ -412,7 +417,7 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
 
 }  // namespace
 
-Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
+Status reshape(const Layout& l, std::span<const int64_t> requested, Layout& out) {
   if (requested.size() > static_cast<size_t>(kMaxRank)) {
     // A -1 is resolved first (its errors come first), then the rank is checked.
     bool infer = std::find(requested.begin(), requested.end(), -1) != requested.end();
@@ -435,7 +440,10 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
     }
     same = same && target[i] == l.shape[i];
   }
-  if (same) return l;
+  if (same) {
+    out = l;
+    return ok_status();
+  }
   const int64_t n_old = l.numel();
   auto n_new_r = shape::numel(target);
   if (!n_new_r.ok()) {
@@ -448,8 +456,8 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
                                                     " elements) to " + str(target) + " (" +
                                                     S(n_new) + " elements)");
   }
-  Layout out;
   out.shape.assign(target.data(), target.size());
+  out.mask.clear();
   out.strides.resize(target.size());
   const int bad = shape::c_strides_into(target, out.strides.data());
   if (bad >= 0) {
@@ -459,7 +467,7 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
   if (n_new == 0 || l.contiguous) {  // canonical strides, offset 0 (contiguous implies unmasked)
     out.offset = 0;
     SV_CHECK(normalise(out, "reshape"));
-    return out;
+    return ok_status();
   }
   const std::span<const int64_t> old_shape(l.shape.data(), l.shape.size());
   const std::span<const int64_t> old_strides(l.strides.data(), l.strides.size());
@@ -469,7 +477,7 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
     }
     out.offset = l.offset;
     SV_CHECK(normalise(out, "reshape"));
-    return out;
+    return ok_status();
   }
   if (l.mask[0].first == l.mask[0].second) {  // all-invalid (normalised)
     // A rank-0 view has no mask to carry the invalid element (an empty mask means "all valid").
@@ -480,7 +488,7 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
     out.mask.assign(target.size(), FlatRange{0, 0});
     out.offset = 0;
     SV_CHECK(normalise(out, "reshape"));
-    return out;
+    return ok_status();
   }
   // Masked (rare; the mask rule allocates): the valid box of the old view, read in C order, is the
   // valid box of the new view in C order: reshape that unmasked sub-view, then rebase the offset
@@ -509,10 +517,10 @@ Result<Layout> reshape(const Layout& l, std::span<const int64_t> requested) {
   out.offset = off;
   out.mask = *nm;
   SV_CHECK(normalise(out, "reshape"));
-  return out;
+  return ok_status();
 }
 
-Result<Layout> expand(const Layout& l, std::span<const int64_t> target) {
+Status expand(const Layout& l, std::span<const int64_t> target, Layout& out) {
   const int n = static_cast<int>(target.size());
   for (int i = 0; i < n; ++i) {
     if (target[i] < 0) {
@@ -524,13 +532,13 @@ Result<Layout> expand(const Layout& l, std::span<const int64_t> target) {
     SV_COLD_ERROR(Code::invalid_argument, "expand",
                "rank " + S(n) + " exceeds the maximum of " + S(kMaxRank));
   }
-  Layout out;
   out.shape.assign(target.data(), target.size());
+  out.mask.clear();
   out.offset = l.offset;
   if (l.ndim() == 0) {  // a scalar expands to anything with all-zero strides
     out.strides.assign(target.size(), 0);
     SV_CHECK(normalise(out, "expand"));
-    return out;
+    return ok_status();
   }
   if (n != l.ndim()) {
     SV_COLD_ERROR(Code::rank_mismatch, "expand", "cannot expand " + str(l.shape) + " to " + str(target) +
@@ -550,16 +558,16 @@ Result<Layout> expand(const Layout& l, std::span<const int64_t> target) {
     if (l.has_mask() && !(l.mask[i] == FlatRange{0, 0})) out.mask[i] = {0, target[i]};
   }
   SV_CHECK(normalise(out, "expand"));
-  return out;
+  return ok_status();
 }
 
-Result<Layout> broadcast_to(const Layout& l, std::span<const int64_t> target) {
+Status broadcast_to(const Layout& l, std::span<const int64_t> target, Layout& out) {
   const int n = static_cast<int>(target.size());
   if (n < l.ndim()) {
     SV_COLD_ERROR(Code::rank_mismatch, "broadcast_to", "cannot broadcast shape " + str(l.shape) +
                                                         " to " + str(target) + " of lower rank");
   }
-  if (n == l.ndim()) return expand(l, target);
+  if (n == l.ndim()) return expand(l, target, out);
   if (n > kMaxRank) {
     SV_COLD_ERROR(Code::invalid_argument, "reshape",
                "rank " + S(n) + " exceeds the maximum of " + S(kMaxRank));
@@ -568,8 +576,9 @@ Result<Layout> broadcast_to(const Layout& l, std::span<const int64_t> target) {
   const int lead = n - l.ndim();
   for (int i = 0; i < lead; ++i) lifted[i] = 1;
   std::copy(l.shape.begin(), l.shape.end(), lifted + lead);
-  SV_TRY(Layout r, reshape(l, std::span<const int64_t>(lifted, static_cast<size_t>(n))));
-  return expand(r, target);
+  Layout r;
+  SV_CHECK(reshape(l, std::span<const int64_t>(lifted, static_cast<size_t>(n)), r));
+  return expand(r, target, out);
 }
 
 }  // namespace layout

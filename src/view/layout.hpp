@@ -17,6 +17,7 @@
 #include <span>
 
 #include "core/index.hpp"
+#include "core/result.hpp"
 
 namespace sv {
 
@@ -66,16 +67,36 @@ Status normalise(Layout& l, const char* op);
 Status create(Layout& l, bool with_strides);
 
 // ---- movement ops (errors name the op, as the View method of the same name)
+//
+// Each writes its result to `out` (which must not be `l`): the per-op path builds no Result<Layout>
+// and copies no Layout it does not need. The Result<Layout> overloads below are for callers that
+// want a value (View, tests).
 
-Result<Layout> permute(const Layout& l, std::span<const int64_t> axes);
-Result<Layout> shrink(const Layout& l, std::span<const FlatRange> bounds);
-Result<Layout> pad(const Layout& l, std::span<const FlatRange> padding);
-Result<Layout> flip(const Layout& l, std::span<const int64_t> flags);  // flag != 0 flips
+Status permute(const Layout& l, std::span<const int64_t> axes, Layout& out);
+Status shrink(const Layout& l, std::span<const FlatRange> bounds, Layout& out);
+Status pad(const Layout& l, std::span<const FlatRange> padding, Layout& out);
+Status flip(const Layout& l, std::span<const int64_t> flags, Layout& out);  // flag != 0 flips
 // `target` may hold one -1 (inferred from the element count).
-Result<Layout> reshape(const Layout& l, std::span<const int64_t> target);
-Result<Layout> expand(const Layout& l, std::span<const int64_t> target);
+Status reshape(const Layout& l, std::span<const int64_t> target, Layout& out);
+Status expand(const Layout& l, std::span<const int64_t> target, Layout& out);
 // NumPy broadcast_to: leading size-1 dims, then expand.
-Result<Layout> broadcast_to(const Layout& l, std::span<const int64_t> target);
+Status broadcast_to(const Layout& l, std::span<const int64_t> target, Layout& out);
+
+#define SV_LAYOUT_VALUE_OP(name, T)                                      \
+  inline Result<Layout> name(const Layout& l, std::span<const T> arg) { \
+    Layout out; /* default-initialised: no zeroing of the inline arrays */ \
+    Status st = name(l, arg, out);                                       \
+    if (!st.ok()) return st.error();                                     \
+    return out;                                                          \
+  }
+SV_LAYOUT_VALUE_OP(permute, int64_t)
+SV_LAYOUT_VALUE_OP(shrink, FlatRange)
+SV_LAYOUT_VALUE_OP(pad, FlatRange)
+SV_LAYOUT_VALUE_OP(flip, int64_t)
+SV_LAYOUT_VALUE_OP(reshape, int64_t)
+SV_LAYOUT_VALUE_OP(expand, int64_t)
+SV_LAYOUT_VALUE_OP(broadcast_to, int64_t)
+#undef SV_LAYOUT_VALUE_OP
 
 // Axes checks shared with View (the symbolic path): a permutation of n dims.
 Status check_permutation(std::span<const int64_t> axes, int64_t n);

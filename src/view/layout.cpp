@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <initializer_list>
 #include <vector>
 #include <string>
 
@@ -42,21 +43,55 @@ bool Layout::is_exhaustive() const {
 namespace layout {
 namespace {
 
-std::string S(int64_t v) { return std::to_string(v); }
-std::string str(const LayoutDims& d) { return dims_to_string(std::span<const int64_t>(d.data(), d.size())); }
-std::string str(std::span<const int64_t> d) { return dims_to_string(d); }
 
-Error err(Code code, const char* op, const std::string& what) {
-  return make_error(code, std::string(op) + ": " + what);
+// One piece of an error message: text, a number or a dims list. The messages are lists of pieces
+// joined by one out-of-line function (build_error): ~30 messages written as std::string `+` chains
+// cost about 1 KB of code each, even on cold paths.
+struct Piece {
+  enum Kind : uint8_t { text, number, dims_list } kind;
+  const char* s = nullptr;
+  int64_t v = 0;
+  std::span<const int64_t> d;
+  Piece(const char* t) : kind(text), s(t) {}                 // NOLINT: implicit on purpose
+  Piece(const std::string& t) : kind(text), s(t.c_str()) {}  // NOLINT
+  template <class I>
+  static Piece num(I x) {
+    Piece p("");
+    p.kind = number;
+    p.v = static_cast<int64_t>(x);
+    return p;
+  }
+  static Piece dims(std::span<const int64_t> x) {
+    Piece p("");
+    p.kind = dims_list;
+    p.d = x;
+    return p;
+  }
+  static Piece dims(const LayoutDims& x) { return dims(std::span<const int64_t>(x.data(), x.size())); }
+};
+
+[[gnu::cold, gnu::noinline, clang::minsize]] Error build_error(Code code, const char* op,
+                                                               std::initializer_list<Piece> pieces) {
+  std::string m(op);
+  m += ": ";
+  for (const Piece& p : pieces) {
+    switch (p.kind) {
+      case Piece::text: m += p.s; break;
+      case Piece::number: m += std::to_string(p.v); break;
+      default: m += dims_to_string(p.d); break;
+    }
+  }
+  return make_error(code, std::move(m));
 }
 
-// Error paths out of line, cold and size-optimised: this file is compiled for speed (-O2), and the
-// string building of ~30 messages inlined into the ops cost more bytes than the ops themselves.
+// Error paths out of line and cold: this file is compiled for speed (-O2); the pieces of a message
+// are gathered only when it fails.
 template <class F>
 [[gnu::cold, gnu::noinline, clang::minsize]] Error cold_error(const F& f) {
   return f();
 }
-#define SV_COLD_ERROR(...) return cold_error([&] { return err(__VA_ARGS__); })
+#define SV_COLD_ERROR(code, op, ...) \
+  return cold_error([&] { return build_error(code, op, {__VA_ARGS__}); })
 
 // A result with l's rank and no fields set but offset and mask presence.
 void start_like(const Layout& l, Layout& out) {
@@ -115,9 +150,7 @@ Status check_mask(const Layout& l, const char* op) {
   for (int i = 0; i < l.ndim() && l.has_mask(); ++i) {
     const int64_t b = (l.mask[i]).first, e = (l.mask[i]).second;
     if (b < 0 || b > e || e > l.shape[i]) {
-      SV_COLD_ERROR(Code::invalid_argument, op,
-                 "mask range (" + S(b) + "," + S(e) + ") of dim " + S(i) + " is invalid for size " +
-                     S(l.shape[i]) + " (need 0 <= start <= end <= size)");
+      SV_COLD_ERROR(Code::invalid_argument, op, "mask range (", Piece::num(b), ",", Piece::num(e), ") of dim ", Piece::num(i), " is invalid for size ", Piece::num(l.shape[i]), " (need 0 <= start <= end <= size)");
     }
   }
   return ok_status();
@@ -131,7 +164,7 @@ Status normalise(Layout& l, const char* op) {
     int64_t count = 1;
     for (int i = 0; i < n; ++i) {
       auto m = checked_mul(count, l.shape[i]);
-      if (!m) SV_COLD_ERROR(Code::overflow, op, "shape " + str(l.shape) + " has more than 2^53-1 elements");
+      if (!m) SV_COLD_ERROR(Code::overflow, op, "shape ", Piece::dims(l.shape), " has more than 2^53-1 elements");
       count = *m;
     }
   }
@@ -158,9 +191,7 @@ Status normalise(Layout& l, const char* op) {
   const bool all_invalid = l.has_mask() && l.mask[0].first == l.mask[0].second;
   int64_t lo, hi;
   if (!zero && !all_invalid && !span_checked(l, lo, hi)) {
-    SV_COLD_ERROR(Code::overflow, op, "view of shape " + str(l.shape) + " with strides " +
-                                       str(l.strides) + " and offset " + S(l.offset) +
-                                       " addresses elements beyond +-2^53-1");
+    SV_COLD_ERROR(Code::overflow, op, "view of shape ", Piece::dims(l.shape), " with strides ", Piece::dims(l.strides), " and offset ", Piece::num(l.offset), " addresses elements beyond +-2^53-1");
   }
   // Canonical strides that overflow (a zero-size view such as [0,0,4,3,2^53-1]) only mean "not
   // contiguous".
@@ -180,25 +211,22 @@ Status create(Layout& l, bool with_strides) {
   const char* op = "create";
   for (int i = 0; i < n; ++i) {
     if (l.shape[i] < 0) {
-      SV_COLD_ERROR(Code::invalid_argument, op, "dim " + S(i) + " of shape " + str(l.shape) +
-                                                 " is negative (" + S(l.shape[i]) + ")");
+      SV_COLD_ERROR(Code::invalid_argument, op, "dim ", Piece::num(i), " of shape ", Piece::dims(l.shape), " is negative (", Piece::num(l.shape[i]), ")");
     }
     if (l.shape[i] > kMaxSafe) {
-      SV_COLD_ERROR(Code::overflow, op, "dim " + S(i) + " of shape " + str(l.shape) +
-                                         " is beyond 2^53-1");
+      SV_COLD_ERROR(Code::overflow, op, "dim ", Piece::num(i), " of shape ", Piece::dims(l.shape), " is beyond 2^53-1");
     }
   }
   if (auto c = shape::numel(std::span<const int64_t>(l.shape.data(), l.shape.size())); !c.ok()) {
-    SV_COLD_ERROR(Code::overflow, op, "shape " + str(l.shape) + " has more than 2^53-1 elements");
+    SV_COLD_ERROR(Code::overflow, op, "shape ", Piece::dims(l.shape), " has more than 2^53-1 elements");
   }
   if (!is_safe(l.offset)) {
-    SV_COLD_ERROR(Code::overflow, op, "offset " + S(l.offset) + " is beyond +-2^53-1");
+    SV_COLD_ERROR(Code::overflow, op, "offset ", Piece::num(l.offset), " is beyond +-2^53-1");
   }
   if (with_strides) {
     for (int64_t s : l.strides) {
       if (!is_safe(s)) {
-        SV_COLD_ERROR(Code::overflow, op, "stride " + S(s) + " in " + str(l.strides) +
-                                           " is beyond +-2^53-1");
+        SV_COLD_ERROR(Code::overflow, op, "stride ", Piece::num(s), " in ", Piece::dims(l.strides), " is beyond +-2^53-1");
       }
     }
   } else {
@@ -217,21 +245,16 @@ Status create(Layout& l, bool with_strides) {
 Status check_permutation(std::span<const int64_t> axes, int64_t n) {
   const char* op = "permute";
   if (static_cast<int64_t>(axes.size()) != n) {
-    SV_COLD_ERROR(Code::rank_mismatch, op, S(axes.size()) + " axes for a view of rank " + S(n) +
-                                            " (axes " + str(axes) + ")");
+    SV_COLD_ERROR(Code::rank_mismatch, op, Piece::num(axes.size()), " axes for a view of rank ", Piece::num(n), " (axes ", Piece::dims(axes), ")");
   }
   uint64_t seen = 0;
   for (size_t i = 0; i < axes.size(); ++i) {
     const int64_t a = axes[i];
     if (a < 0 || a >= n) {
-      SV_COLD_ERROR(Code::out_of_range, op, "axis " + S(a) + " at position " + S(i) +
-                                             " is out of range [0, " + S(n) + ") (axes " +
-                                             str(axes) + ")");
+      SV_COLD_ERROR(Code::out_of_range, op, "axis ", Piece::num(a), " at position ", Piece::num(i), " is out of range [0, ", Piece::num(n), ") (axes ", Piece::dims(axes), ")");
     }
     if ((seen >> a) & 1) {
-      SV_COLD_ERROR(Code::invalid_argument, op, "axis " + S(a) + " appears more than once (axes " +
-                                                 str(axes) + " are not a permutation of " + S(n) +
-                                                 " dims)");
+      SV_COLD_ERROR(Code::invalid_argument, op, "axis ", Piece::num(a), " appears more than once (axes ", Piece::dims(axes), " are not a permutation of ", Piece::num(n), " dims)");
     }
     seen |= uint64_t{1} << a;
   }
@@ -253,16 +276,14 @@ Status permute(const Layout& l, std::span<const int64_t> axes, Layout& out) {
 Status shrink(const Layout& l, std::span<const FlatRange> bounds, Layout& out) {
   const int n = l.ndim();
   if (static_cast<int64_t>(bounds.size()) != n) {
-    SV_COLD_ERROR(Code::rank_mismatch, "shrink", S(bounds.size()) + " bounds for a view of rank " + S(n));
+    SV_COLD_ERROR(Code::rank_mismatch, "shrink", Piece::num(bounds.size()), " bounds for a view of rank ", Piece::num(n));
   }
   bool identity = true;
   for (int i = 0; i < n; ++i) {
     const int64_t s = (bounds[i]).first, e = (bounds[i]).second;
     const bool full = s == 0 && e == l.shape[i];
     if (!full && !(0 <= s && s < e && e <= l.shape[i])) {
-      SV_COLD_ERROR(Code::out_of_range, "shrink", "bound (" + S(s) + "," + S(e) + ") of dim " + S(i) +
-                                                   " is invalid for size " + S(l.shape[i]) +
-                                                   " (need 0 <= start < end <= size)");
+      SV_COLD_ERROR(Code::out_of_range, "shrink", "bound (", Piece::num(s), ",", Piece::num(e), ") of dim ", Piece::num(i), " is invalid for size ", Piece::num(l.shape[i]), " (need 0 <= start < end <= size)");
     }
     identity = identity && full;
   }
@@ -305,15 +326,13 @@ Status shrink(const Layout& l, std::span<const FlatRange> bounds, Layout& out) {
 Status pad(const Layout& l, std::span<const FlatRange> padding, Layout& out) {
   const int n = l.ndim();
   if (static_cast<int64_t>(padding.size()) != n) {
-    SV_COLD_ERROR(Code::rank_mismatch, "pad",
-               S(padding.size()) + " (before, after) pairs for a view of rank " + S(n));
+    SV_COLD_ERROR(Code::rank_mismatch, "pad", Piece::num(padding.size()), " (before, after) pairs for a view of rank ", Piece::num(n));
   }
   bool identity = true;
   for (int i = 0; i < n; ++i) {
     const int64_t b = (padding[i]).first, a = (padding[i]).second;
     if (b < 0 || a < 0) {
-      SV_COLD_ERROR(Code::invalid_argument, "pad",
-                 "padding (" + S(b) + "," + S(a) + ") of dim " + S(i) + " is negative");
+      SV_COLD_ERROR(Code::invalid_argument, "pad", "padding (", Piece::num(b), ",", Piece::num(a), ") of dim ", Piece::num(i), " is negative");
     }
     identity = identity && b == 0 && a == 0;
   }
@@ -330,8 +349,7 @@ Status pad(const Layout& l, std::span<const FlatRange> padding, Layout& out) {
     auto shift = checked_mul(b, l.strides[i]);
     auto o = shift ? checked_add(out.offset, -*shift) : std::nullopt;
     if (!size || !o) {
-      SV_COLD_ERROR(Code::overflow, "pad",
-                 "padding (" + S(b) + "," + S(a) + ") of dim " + S(i) + " overflows 2^53-1");
+      SV_COLD_ERROR(Code::overflow, "pad", "padding (", Piece::num(b), ",", Piece::num(a), ") of dim ", Piece::num(i), " overflows 2^53-1");
     }
     const FlatRange r = l.valid(i);
     out.shape[i] = *size;
@@ -345,7 +363,7 @@ Status pad(const Layout& l, std::span<const FlatRange> padding, Layout& out) {
 Status flip(const Layout& l, std::span<const int64_t> flags, Layout& out) {
   const int n = l.ndim();
   if (static_cast<int64_t>(flags.size()) != n) {
-    SV_COLD_ERROR(Code::rank_mismatch, "flip", S(flags.size()) + " flags for a view of rank " + S(n));
+    SV_COLD_ERROR(Code::rank_mismatch, "flip", Piece::num(flags.size()), " flags for a view of rank ", Piece::num(n));
   }
   out = l;
   for (int i = 0; i < n; ++i) {
@@ -374,9 +392,7 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
     out[i] = target[i];
     if (target[i] != -1) continue;
     if (at >= 0) {
-      SV_COLD_ERROR(Code::invalid_argument, "reshape",
-                 "resolve_reshape: target shape " + str(target) +
-                     " has more than one inferred (-1) dim (at " + S(at) + " and " + S(i) + ")");
+      SV_COLD_ERROR(Code::invalid_argument, "reshape", "resolve_reshape: target shape ", Piece::dims(target), " has more than one inferred (-1) dim (at ", Piece::num(at), " and ", Piece::num(i), ")");
     }
     at = static_cast<int>(i);
   }
@@ -384,22 +400,17 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
   for (size_t i = 0; i < n; ++i) {
     if (static_cast<int>(i) == at) continue;
     if (target[i] < 0) {
-      SV_COLD_ERROR(Code::invalid_argument, "reshape",
-                 "resolve_reshape: dim " + S(i) + " of target shape " + str(target) +
-                     " is negative (" + S(target[i]) + ")");
+      SV_COLD_ERROR(Code::invalid_argument, "reshape", "resolve_reshape: dim ", Piece::num(i), " of target shape ", Piece::dims(target), " is negative (", Piece::num(target[i]), ")");
     }
     auto m = checked_mul(known, target[i]);
     if (!m) {
-      SV_COLD_ERROR(Code::overflow, "reshape", "resolve_reshape: target shape " + str(target) +
-                                                " has more than 2^53-1 elements");
+      SV_COLD_ERROR(Code::overflow, "reshape", "resolve_reshape: target shape ", Piece::dims(target), " has more than 2^53-1 elements");
     }
     known = *m;
   }
   const int64_t total = l.numel();
   if (known == 0 ? total != 0 : total % known != 0) {
-    SV_COLD_ERROR(Code::shape_mismatch, "reshape",
-               "cannot infer -1 in " + str(target) + " from shape " + str(l.shape) +
-                   " (element count unknown or not divisible by the other dims)");
+    SV_COLD_ERROR(Code::shape_mismatch, "reshape", "cannot infer -1 in ", Piece::dims(target), " from shape ", Piece::dims(l.shape), " (element count unknown or not divisible by the other dims)");
   }
   out[at] = known == 0 ? 0 : total / known;
   return ok_status();
@@ -407,12 +418,9 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
 
 [[gnu::cold, gnu::noinline]] Error reshape_fail(const Layout& l, std::span<const int64_t> target,
                                                 const char* why) {
-  SV_COLD_ERROR(Code::not_expressible, "reshape",
-             "cannot reshape " + str(l.shape) + " with strides " + str(l.strides) +
-                 (l.has_mask() ? " and mask " +
+  SV_COLD_ERROR(Code::not_expressible, "reshape", "cannot reshape ", Piece::dims(l.shape), " with strides ", Piece::dims(l.strides), (l.has_mask() ? " and mask " +
                                      mask_to_string(std::span<const FlatRange>(l.mask.data(), l.mask.size()))
-                               : std::string()) +
-                 " to " + str(target) + why + "; call contiguous() first");
+                               : std::string()), " to ", Piece::dims(target), why, "; call contiguous() first");
 }
 
 }  // namespace
@@ -425,8 +433,7 @@ Status reshape(const Layout& l, std::span<const int64_t> requested, Layout& out)
       std::vector<int64_t> t(requested.size());
       SV_CHECK(resolve_infer(l, requested, t.data()));
     }
-    SV_COLD_ERROR(Code::invalid_argument, "reshape", "rank " + S(requested.size()) +
-                                                       " exceeds the maximum of " + S(kMaxRank));
+    SV_COLD_ERROR(Code::invalid_argument, "reshape", "rank ", Piece::num(requested.size()), " exceeds the maximum of ", Piece::num(kMaxRank));
   }
   int64_t tbuf[kMaxRank];
   SV_CHECK(resolve_infer(l, requested, tbuf));
@@ -435,8 +442,7 @@ Status reshape(const Layout& l, std::span<const int64_t> requested, Layout& out)
   bool same = n == l.ndim();
   for (int i = 0; i < n; ++i) {
     if (target[i] < 0) {
-      SV_COLD_ERROR(Code::invalid_argument, "reshape", "dim " + S(i) + " of " + str(target) +
-                                                        " is negative (" + S(target[i]) + ")");
+      SV_COLD_ERROR(Code::invalid_argument, "reshape", "dim ", Piece::num(i), " of ", Piece::dims(target), " is negative (", Piece::num(target[i]), ")");
     }
     same = same && target[i] == l.shape[i];
   }
@@ -447,14 +453,11 @@ Status reshape(const Layout& l, std::span<const int64_t> requested, Layout& out)
   const int64_t n_old = l.numel();
   auto n_new_r = shape::numel(target);
   if (!n_new_r.ok()) {
-    SV_COLD_ERROR(n_new_r.error().code, "reshape",
-               "target shape " + str(target) + " has more than 2^53-1 elements");
+    SV_COLD_ERROR(n_new_r.error().code, "reshape", "target shape ", Piece::dims(target), " has more than 2^53-1 elements");
   }
   const int64_t n_new = *n_new_r;
   if (n_old != n_new) {
-    SV_COLD_ERROR(Code::shape_mismatch, "reshape", "cannot reshape " + str(l.shape) + " (" + S(n_old) +
-                                                    " elements) to " + str(target) + " (" +
-                                                    S(n_new) + " elements)");
+    SV_COLD_ERROR(Code::shape_mismatch, "reshape", "cannot reshape ", Piece::dims(l.shape), " (", Piece::num(n_old), " elements) to ", Piece::dims(target), " (", Piece::num(n_new), " elements)");
   }
   out.shape.assign(target.data(), target.size());
   out.mask.clear();
@@ -524,13 +527,11 @@ Status expand(const Layout& l, std::span<const int64_t> target, Layout& out) {
   const int n = static_cast<int>(target.size());
   for (int i = 0; i < n; ++i) {
     if (target[i] < 0) {
-      SV_COLD_ERROR(Code::invalid_argument, "expand", "dim " + S(i) + " of " + str(target) +
-                                                       " is negative (" + S(target[i]) + ")");
+      SV_COLD_ERROR(Code::invalid_argument, "expand", "dim ", Piece::num(i), " of ", Piece::dims(target), " is negative (", Piece::num(target[i]), ")");
     }
   }
   if (n > kMaxRank) {
-    SV_COLD_ERROR(Code::invalid_argument, "expand",
-               "rank " + S(n) + " exceeds the maximum of " + S(kMaxRank));
+    SV_COLD_ERROR(Code::invalid_argument, "expand", "rank ", Piece::num(n), " exceeds the maximum of ", Piece::num(kMaxRank));
   }
   out.shape.assign(target.data(), target.size());
   out.mask.clear();
@@ -541,18 +542,14 @@ Status expand(const Layout& l, std::span<const int64_t> target, Layout& out) {
     return ok_status();
   }
   if (n != l.ndim()) {
-    SV_COLD_ERROR(Code::rank_mismatch, "expand", "cannot expand " + str(l.shape) + " to " + str(target) +
-                                                  " (rank " + S(l.ndim()) + " vs " + S(n) +
-                                                  "); reshape to add dims first");
+    SV_COLD_ERROR(Code::rank_mismatch, "expand", "cannot expand ", Piece::dims(l.shape), " to ", Piece::dims(target), " (rank ", Piece::num(l.ndim()), " vs ", Piece::num(n), "); reshape to add dims first");
   }
   out.strides = l.strides;
   out.mask = l.mask;
   for (int i = 0; i < n; ++i) {
     if (target[i] == l.shape[i]) continue;
     if (l.shape[i] != 1) {
-      SV_COLD_ERROR(Code::shape_mismatch, "expand",
-                 "cannot expand " + str(l.shape) + " to " + str(target) + ": dim " + S(i) +
-                     " has size " + S(l.shape[i]) + " (only size-1 dims can grow)");
+      SV_COLD_ERROR(Code::shape_mismatch, "expand", "cannot expand ", Piece::dims(l.shape), " to ", Piece::dims(target), ": dim ", Piece::num(i), " has size ", Piece::num(l.shape[i]), " (only size-1 dims can grow)");
     }
     out.strides[i] = 0;
     if (l.has_mask() && !(l.mask[i] == FlatRange{0, 0})) out.mask[i] = {0, target[i]};
@@ -564,13 +561,11 @@ Status expand(const Layout& l, std::span<const int64_t> target, Layout& out) {
 Status broadcast_to(const Layout& l, std::span<const int64_t> target, Layout& out) {
   const int n = static_cast<int>(target.size());
   if (n < l.ndim()) {
-    SV_COLD_ERROR(Code::rank_mismatch, "broadcast_to", "cannot broadcast shape " + str(l.shape) +
-                                                        " to " + str(target) + " of lower rank");
+    SV_COLD_ERROR(Code::rank_mismatch, "broadcast_to", "cannot broadcast shape ", Piece::dims(l.shape), " to ", Piece::dims(target), " of lower rank");
   }
   if (n == l.ndim()) return expand(l, target, out);
   if (n > kMaxRank) {
-    SV_COLD_ERROR(Code::invalid_argument, "reshape",
-               "rank " + S(n) + " exceeds the maximum of " + S(kMaxRank));
+    SV_COLD_ERROR(Code::invalid_argument, "reshape", "rank ", Piece::num(n), " exceeds the maximum of ", Piece::num(kMaxRank));
   }
   int64_t lifted[kMaxRank];
   const int lead = n - l.ndim();

@@ -18,7 +18,7 @@ export function registerArrayClass(c: typeof NDArray): void {
 
 // The kernel kinds come from the boundary tables (src/core/boundary_tables.json), with their C++ twins.
 import { GatherOut, KernelIn, KernelOut, Kind, SingleOp } from './boundary_tables.js';
-export { Kind };
+export { Kind } from './boundary_tables.js';
 
 /** @internal Writes an array as a kernel operand: buffer address and length, dtype code, view. */
 export function putOperand(w: Wire, a: NDArray): void {

@@ -324,7 +324,8 @@ Status slice_request(Reader& r, Writer& w) {
     SV_TRY(View v, read_view(r, 0));
     SV_TRY(in, v.layout("slice"));
   }
-  SV_TRY(int64_t n, r.count(4096));
+  int64_t n;
+  if (Reader at = r; !r.next(n) || n < 0 || n > 4096) return at.count(4096).error();
   constexpr int64_t kInline = 2 * kMaxRank + 2;  // more can only be an error, found in order
   // Uninitialised storage (read_spec sets every spec it reads): an array of SliceSpec would run
   // its default member initialisers for all 66 slots on every call.

@@ -74,21 +74,21 @@ class InlineVec {
     n_ = std::min<size_t>(n, N);
     for (size_t i = 0; i < n_; ++i) a_[i] = v;
   }
-  void resize(size_t n) { n_ = std::min<size_t>(n, N); }
-  void clear() { n_ = 0; }
+  [[gnu::always_inline]] void resize(size_t n) { n_ = n < size_t{N} ? n : size_t{N}; }
+  [[gnu::always_inline]] void clear() { n_ = 0; }
   void push_back(const T& v) {
     if (n_ < N) a_[n_++] = v;
   }
-  size_t size() const { return n_; }
-  bool empty() const { return n_ == 0; }
-  T* data() { return a_; }
-  const T* data() const { return a_; }
+  [[gnu::always_inline]] size_t size() const { return n_; }
+  [[gnu::always_inline]] bool empty() const { return n_ == 0; }
+  [[gnu::always_inline]] T* data() { return a_; }
+  [[gnu::always_inline]] const T* data() const { return a_; }
   T* begin() { return a_; }
   T* end() { return a_ + n_; }
   const T* begin() const { return a_; }
   const T* end() const { return a_ + n_; }
-  T& operator[](size_t i) { return a_[i]; }
-  const T& operator[](size_t i) const { return a_[i]; }
+  [[gnu::always_inline]] T& operator[](size_t i) { return a_[i]; }
+  [[gnu::always_inline]] const T& operator[](size_t i) const { return a_[i]; }
 
   friend bool operator==(const InlineVec& a, const InlineVec& b) {
     return a.n_ == b.n_ && std::equal(a.begin(), a.end(), b.begin());

@@ -85,29 +85,6 @@ Result<int64_t> numel(std::span<const int64_t> shape) {
   return n;
 }
 
-int c_strides_into(std::span<const int64_t> shape, int64_t* s) {
-  const size_t n = shape.size();
-  if (n == 0) return -1;
-  s[n - 1] = shape[n - 1] == 0 ? 0 : 1;
-  for (size_t i = n - 1; i-- > 0;) {
-    if (shape[i] == 0) {
-      s[i] = 0;
-      continue;
-    }
-    auto m = checked_mul(s[i + 1], std::max<int64_t>(1, shape[i + 1]));
-    if (!m) return static_cast<int>(i);
-    s[i] = *m;
-  }
-  // Zero-size rule: every dim at or left of a zero-size dim has stride 0.
-  for (size_t i = n; i-- > 0;) {
-    if (shape[i] == 0) {
-      for (size_t j = 0; j <= i; ++j) s[j] = 0;
-      break;
-    }
-  }
-  return -1;
-}
-
 [[gnu::cold]] Error c_strides_error(std::span<const int64_t> shape, int dim) {
   return make_error(Code::overflow, "c_contiguous_strides: stride of dim " + std::to_string(dim) +
                                         " of shape " + dims_to_string(shape) + " exceeds 2^53-1");

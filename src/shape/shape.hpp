@@ -1,6 +1,7 @@
 // Concrete shapes (the spec's Shape module): plain int64 dimension sizes in row-major order.
 #pragma once
 
+#include <algorithm>
 #include <span>
 #include <string>
 
@@ -17,7 +18,29 @@ Result<Dims> c_contiguous_strides(std::span<const int64_t> shape);
 // The same rule without the heap, for sizes already checked (0 <= size <= 2^53-1): writes
 // shape.size() strides to `out`; returns -1, or the dim whose stride exceeds 2^53-1 (then
 // c_strides_error(shape, dim) is c_contiguous_strides' error).
-int c_strides_into(std::span<const int64_t> shape, int64_t* out);
+// Inline: it runs on every movement op of a concrete view (layout::create, normalise).
+inline int c_strides_into(std::span<const int64_t> shape, int64_t* s) {
+  const size_t n = shape.size();
+  if (n == 0) return -1;
+  s[n - 1] = shape[n - 1] == 0 ? 0 : 1;
+  for (size_t i = n - 1; i-- > 0;) {
+    if (shape[i] == 0) {
+      s[i] = 0;
+      continue;
+    }
+    auto m = checked_mul(s[i + 1], std::max<int64_t>(1, shape[i + 1]));
+    if (!m) return static_cast<int>(i);
+    s[i] = *m;
+  }
+  // Zero-size rule: every dim at or left of a zero-size dim has stride 0.
+  for (size_t i = n; i-- > 0;) {
+    if (shape[i] == 0) {
+      for (size_t j = 0; j <= i; ++j) s[j] = 0;
+      break;
+    }
+  }
+  return -1;
+}
 Error c_strides_error(std::span<const int64_t> shape, int dim);
 
 // sum(indices[i] * strides[i]); no bounds check (as the spec says), but a rank check and an

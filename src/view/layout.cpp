@@ -93,6 +93,28 @@ template <class F>
 #define SV_COLD_ERROR(code, op, ...) \
   return cold_error([&] { return build_error(code, op, {__VA_ARGS__}); })
 
+// The element count of `dims` (each >= 0) into `count`: false when a dim or the count exceeds
+// 2^53-1 (a dim beyond it is an error even beside a 0, as in shape::numel).
+bool count_of(std::span<const int64_t> dims, int64_t& count) {
+  bool zero = false, big = false, over = false;
+  count = 1;
+  for (int64_t d : dims) {
+    zero = zero || d == 0;
+    big = big || d > kMaxSafe;
+    if (over || big) continue;
+    auto m = checked_mul(count, d);
+    if (m) count = *m;
+    else over = true;
+  }
+  if (big) return false;
+  if (zero) count = 0;
+  return zero || !over;
+}
+bool count_fits(const Layout& l) {
+  int64_t count;
+  return count_of(std::span<const int64_t>(l.shape.data(), l.shape.size()), count);
+}
+
 // A result with l's rank and no fields set but offset and mask presence.
 void start_like(const Layout& l, Layout& out) {
   out.shape.resize(l.shape.size());
@@ -130,7 +152,9 @@ bool has_valid(const Layout& l) {
   return true;
 }
 
-bool span_checked(const Layout& l, int64_t& lo, int64_t& hi) {
+namespace {
+// span_checked, inlined into normalise (every movement op runs it).
+[[gnu::always_inline]] inline bool span_within(const Layout& l, int64_t& lo, int64_t& hi) {
   lo = hi = l.offset;
   for (int i = 0; i < l.ndim(); ++i) {
     const FlatRange box = l.valid(i);
@@ -145,6 +169,9 @@ bool span_checked(const Layout& l, int64_t& lo, int64_t& hi) {
   }
   return true;
 }
+}  // namespace
+
+bool span_checked(const Layout& l, int64_t& lo, int64_t& hi) { return span_within(l, lo, hi); }
 
 Status check_mask(const Layout& l, const char* op) {
   for (int i = 0; i < l.ndim() && l.has_mask(); ++i) {
@@ -160,13 +187,8 @@ Status normalise(Layout& l, const char* op) {
   const int n = l.ndim();
   bool zero = false;
   for (int i = 0; i < n; ++i) zero = zero || l.shape[i] == 0;
-  if (!zero) {  // the element count is metadata too: at most 2^53-1, even with zero strides
-    int64_t count = 1;
-    for (int i = 0; i < n; ++i) {
-      auto m = checked_mul(count, l.shape[i]);
-      if (!m) SV_COLD_ERROR(Code::overflow, op, "shape ", Piece::dims(l.shape), " has more than 2^53-1 elements");
-      count = *m;
-    }
+  if (!zero && !count_fits(l)) {  // the element count is metadata too, even with zero strides
+    SV_COLD_ERROR(Code::overflow, op, "shape ", Piece::dims(l.shape), " has more than 2^53-1 elements");
   }
   if (zero) {
     l.offset = 0;
@@ -190,7 +212,7 @@ Status normalise(Layout& l, const char* op) {
   }
   const bool all_invalid = l.has_mask() && l.mask[0].first == l.mask[0].second;
   int64_t lo, hi;
-  if (!zero && !all_invalid && !span_checked(l, lo, hi)) {
+  if (!zero && !all_invalid && !span_within(l, lo, hi)) {
     SV_COLD_ERROR(Code::overflow, op, "view of shape ", Piece::dims(l.shape), " with strides ", Piece::dims(l.strides), " and offset ", Piece::num(l.offset), " addresses elements beyond +-2^53-1");
   }
   // Canonical strides that overflow (a zero-size view such as [0,0,4,3,2^53-1]) only mean "not
@@ -217,7 +239,7 @@ Status create(Layout& l, bool with_strides) {
       SV_COLD_ERROR(Code::overflow, op, "dim ", Piece::num(i), " of shape ", Piece::dims(l.shape), " is beyond 2^53-1");
     }
   }
-  if (auto c = shape::numel(std::span<const int64_t>(l.shape.data(), l.shape.size())); !c.ok()) {
+  if (!count_fits(l)) {
     SV_COLD_ERROR(Code::overflow, op, "shape ", Piece::dims(l.shape), " has more than 2^53-1 elements");
   }
   if (!is_safe(l.offset)) {
@@ -451,11 +473,10 @@ Status reshape(const Layout& l, std::span<const int64_t> requested, Layout& out)
     return ok_status();
   }
   const int64_t n_old = l.numel();
-  auto n_new_r = shape::numel(target);
-  if (!n_new_r.ok()) {
-    SV_COLD_ERROR(n_new_r.error().code, "reshape", "target shape ", Piece::dims(target), " has more than 2^53-1 elements");
+  int64_t n_new;
+  if (!count_of(target, n_new)) {
+    SV_COLD_ERROR(Code::overflow, "reshape", "target shape ", Piece::dims(target), " has more than 2^53-1 elements");
   }
-  const int64_t n_new = *n_new_r;
   if (n_old != n_new) {
     SV_COLD_ERROR(Code::shape_mismatch, "reshape", "cannot reshape ", Piece::dims(l.shape), " (", Piece::num(n_old), " elements) to ", Piece::dims(target), " (", Piece::num(n_new), " elements)");
   }

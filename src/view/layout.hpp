@@ -22,6 +22,10 @@
 namespace sv {
 
 struct Layout {
+  // Sets the counts, offset and flags only (the arrays stay uninitialised, also for `Layout{}`);
+  // inline even at -Oz, where the implicit constructor would be a call.
+  [[gnu::always_inline]] Layout() {}
+
   LayoutDims shape;
   LayoutDims strides;
   int64_t offset = 0;

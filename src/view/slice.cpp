@@ -179,7 +179,9 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     v.mask.assign(mask, n);
   }
   v.offset = offset;
-  return layout::create(v, true);
+  // Sizes, strides, offset and mask ranges are valid by construction (checked above, or taken from
+  // the normalised `l`): only normalise, as layout::create would after its checks.
+  return layout::normalise(v, "create");
 }
 
 }  // namespace sv

@@ -312,7 +312,26 @@ Status read_spec(Reader& r, SliceSpec& s) {
   }
 }
 
-// kViewSlice: view, then n specs. The response: invalid_scalar, the list axes, the view.
+// n slice specs, then the slice of `in`. The response: invalid_scalar, the list axes, the view.
+Status slice_specs(Reader& r, const Layout& in, SliceSpec* specs, int64_t n, Writer& w) {
+  for (int64_t i = 0; i < n; ++i) SV_CHECK(read_spec(r, specs[i]));
+  SliceResult res;
+  SV_CHECK(sv::slice(in, std::span<const SliceSpec>(specs, static_cast<size_t>(n)), res));
+  w.b(res.invalid_scalar);
+  w.i64(res.nlist);
+  for (int i = 0; i < res.nlist; ++i) w.i64(res.list_axes[i]);
+  write_layout(w, res.view);
+  return ok_status();
+}
+
+// More specs than a valid index can hold (the error is found in order, so all are read): on the
+// heap, out of the per-call path (a vector's destructor there cost a call on every slice).
+[[gnu::noinline, gnu::cold]] Status slice_many(Reader& r, const Layout& in, int64_t n, Writer& w) {
+  std::vector<SliceSpec> many(static_cast<size_t>(n));
+  return slice_specs(r, in, many.data(), n, w);
+}
+
+// kViewSlice: view, then n specs.
 Status slice_request(Reader& r, Writer& w) {
   Layout in;
   Status st = ok_status();
@@ -327,26 +346,14 @@ Status slice_request(Reader& r, Writer& w) {
   int64_t n;
   if (Reader at = r; !r.next(n) || n < 0 || n > 4096) return at.count(4096).error();
   constexpr int64_t kInline = 2 * kMaxRank + 2;  // more can only be an error, found in order
+  if (n > kInline) return slice_many(r, in, n, w);
   // Uninitialised storage (read_spec sets every spec it reads): an array of SliceSpec would run
   // its default member initialisers for all 66 slots on every call.
   union Slots {
     Slots() {}
     SliceSpec s[kInline];
   } inline_specs;
-  std::vector<SliceSpec> many;
-  SliceSpec* specs = inline_specs.s;
-  if (n > kInline) {
-    many.resize(static_cast<size_t>(n));
-    specs = many.data();
-  }
-  for (int64_t i = 0; i < n; ++i) SV_CHECK(read_spec(r, specs[i]));
-  SliceResult res;
-  SV_CHECK(sv::slice(in, std::span<const SliceSpec>(specs, static_cast<size_t>(n)), res));
-  w.b(res.invalid_scalar);
-  w.i64(res.nlist);
-  for (int i = 0; i < res.nlist; ++i) w.i64(res.list_axes[i]);
-  write_layout(w, res.view);
-  return ok_status();
+  return slice_specs(r, in, inline_specs.s, n, w);
 }
 
 // ------------------------------------------------------------------------------------ kernels

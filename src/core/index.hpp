@@ -46,7 +46,7 @@ class InlineVec {
   static_assert(std::is_trivially_copyable_v<T>);
 
  public:
-  InlineVec() = default;
+  [[gnu::always_inline]] InlineVec() {}  // the elements stay uninitialised
   InlineVec(std::initializer_list<T> l) { assign(l.begin(), l.size()); }
   InlineVec(size_t n, const T& v) { assign(n, v); }
   InlineVec(std::span<const T> s) { assign(s.data(), s.size()); }  // NOLINT: implicit on purpose

@@ -23,7 +23,8 @@ const OPS = [
   ['transpose', (f) => () => f.a.transpose()],
   ['permute', (f) => () => f.a.permute([1, 0])],
   ['reshape', (f) => () => f.a.reshape([4, 16])],
-  ['flip', (f) => () => f.a.flip(1)],
+  // flip({ axis }) since the axis convention; flip(1) in older builds
+  ['flip', (f) => { try { f.a.flip({ axis: 1 }); return () => f.a.flip({ axis: 1 }); } catch { return () => f.a.flip(1); } }],
   ['slice with steps', (f) => () => f.a.slice('1:5, ::-2')],
   ['get', (f) => () => f.a.get(2)],
   ['expand (broadcastTo)', (f) => () => f.row.broadcastTo([8, 8])],

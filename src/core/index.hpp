@@ -79,16 +79,16 @@ class InlineVec {
   void push_back(const T& v) {
     if (n_ < N) a_[n_++] = v;
   }
-  [[gnu::always_inline]] size_t size() const { return n_; }
-  [[gnu::always_inline]] bool empty() const { return n_ == 0; }
-  [[gnu::always_inline]] T* data() { return a_; }
-  [[gnu::always_inline]] const T* data() const { return a_; }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  T* data() { return a_; }
+  const T* data() const { return a_; }
   T* begin() { return a_; }
   T* end() { return a_ + n_; }
   const T* begin() const { return a_; }
   const T* end() const { return a_ + n_; }
-  [[gnu::always_inline]] T& operator[](size_t i) { return a_[i]; }
-  [[gnu::always_inline]] const T& operator[](size_t i) const { return a_[i]; }
+  T& operator[](size_t i) { return a_[i]; }
+  const T& operator[](size_t i) const { return a_[i]; }
 
   friend bool operator==(const InlineVec& a, const InlineVec& b) {
     return a.n_ == b.n_ && std::equal(a.begin(), a.end(), b.begin());
@@ -119,29 +119,36 @@ inline bool normalize_index(int64_t& i, int64_t n) {
   return i >= 0 && i < n;
 }
 
-// Checked helpers: nullopt when the exact result is outside [-kMaxSafe, kMaxSafe]. Operands within
-// +-2^53-1 (all metadata) take the inline path: their double product is the exact product
-// correctly rounded, so it is within +-(2^53-1) exactly when the exact product is (no 128-bit
-// arithmetic, which __builtin_mul_overflow needs on wasm32); other operands go out of line.
-std::optional<int64_t> checked_add_wide(int64_t a, int64_t b);
-std::optional<int64_t> checked_mul_wide(int64_t a, int64_t b);
+// Checked helpers: nullopt when the exact result is outside [-kMaxSafe, kMaxSafe], for any
+// int64 operands. Multiplication: the double product of the operands is monotone in the exact
+// product, and exact (correctly rounded) when both are within +-2^53-1, so it is within
+// +-(2^53-1) exactly when the exact product is (an operand beyond 2^53-1 times a non-zero one
+// gives at least 2^53 either way); no 128-bit arithmetic, which __builtin_mul_overflow needs on
+// wasm32, and no range pre-checks (each costs four 9-byte constants wherever this is inlined).
 inline std::optional<int64_t> checked_add(int64_t a, int64_t b) {
-  if (!is_safe(a) || !is_safe(b)) return checked_add_wide(a, b);
-  const int64_t r = a + b;
-  if (!is_safe(r)) return std::nullopt;
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r) || !is_safe(r)) return std::nullopt;
   return r;
 }
 inline std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
-  if (!is_safe(a) || !is_safe(b)) return checked_mul_wide(a, b);
   const double p = static_cast<double>(a) * static_cast<double>(b);
   if (!(p <= static_cast<double>(kMaxSafe) && p >= -static_cast<double>(kMaxSafe))) {
     return std::nullopt;
   }
-  return a * b;
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
 }
 
 // "[2,3,4]"; the format of Shape::to_string, reused by every error message.
 std::string dims_to_string(std::span<const int64_t> d);
+
+// An error message built on a cold path: "op: " then `fmt` with each '#' replaced by the next of
+// `nums`, each '@' by the next of `dims` (as dims_to_string) and each '$' by the next of `strs`.
+// A failing check only stores its numbers: a message as std::string `+` chains costs about 1 KB
+// of code per check, this about 50 B.
+[[gnu::cold]] Status format_error(Code code, const char* op, const char* fmt,
+                                  std::initializer_list<int64_t> nums = {},
+                                  std::initializer_list<std::span<const int64_t>> dims = {},
+                                  std::initializer_list<const char*> strs = {});
 std::string mask_to_string(std::span<const Range> m);
 std::string mask_to_string(std::span<const FlatRange> m);
 

@@ -29,9 +29,12 @@ bool Layout::is_exhaustive() const {
     if (shape[d] == 0) return true;
     if (shape[d] != 1) order[n++] = d;
   }
-  std::sort(order, order + n, [&](int64_t a, int64_t b) {
-    return std::abs(strides[a]) < std::abs(strides[b]);
-  });
+  for (int k = 1; k < n; ++k) {  // insertion sort: at most kMaxRank dims (std::sort: 3.5 KB of code)
+    const int64_t d = order[k];
+    int j = k;
+    for (; j > 0 && std::abs(strides[order[j - 1]]) > std::abs(strides[d]); --j) order[j] = order[j - 1];
+    order[j] = d;
+  }
   int64_t block = 1;
   for (int k = 0; k < n; ++k) {
     if (std::abs(strides[order[k]]) != block) return false;
@@ -44,54 +47,8 @@ namespace layout {
 namespace {
 
 
-// One piece of an error message: text, a number or a dims list. The messages are lists of pieces
-// joined by one out-of-line function (build_error): ~30 messages written as std::string `+` chains
-// cost about 1 KB of code each, even on cold paths.
-struct Piece {
-  enum Kind : uint8_t { text, number, dims_list } kind;
-  const char* s = nullptr;
-  int64_t v = 0;
-  std::span<const int64_t> d;
-  Piece(const char* t) : kind(text), s(t) {}                 // NOLINT: implicit on purpose
-  Piece(const std::string& t) : kind(text), s(t.c_str()) {}  // NOLINT
-  template <class I>
-  static Piece num(I x) {
-    Piece p("");
-    p.kind = number;
-    p.v = static_cast<int64_t>(x);
-    return p;
-  }
-  static Piece dims(std::span<const int64_t> x) {
-    Piece p("");
-    p.kind = dims_list;
-    p.d = x;
-    return p;
-  }
-  static Piece dims(const LayoutDims& x) { return dims(std::span<const int64_t>(x.data(), x.size())); }
-};
-
-[[gnu::cold, gnu::noinline, clang::minsize]] Error build_error(Code code, const char* op,
-                                                               std::initializer_list<Piece> pieces) {
-  std::string m(op);
-  m += ": ";
-  for (const Piece& p : pieces) {
-    switch (p.kind) {
-      case Piece::text: m += p.s; break;
-      case Piece::number: m += std::to_string(p.v); break;
-      default: m += dims_to_string(p.d); break;
-    }
-  }
-  return make_error(code, std::move(m));
-}
-
-// Error paths out of line and cold: this file is compiled for speed (-O2); the pieces of a message
-// are gathered only when it fails.
-template <class F>
-[[gnu::cold, gnu::noinline, clang::minsize]] Error cold_error(const F& f) {
-  return f();
-}
-#define SV_COLD_ERROR(code, op, ...) \
-  return cold_error([&] { return build_error(code, op, {__VA_ARGS__}); })
+std::span<const int64_t> dims(const LayoutDims& d) { return {d.data(), d.size()}; }
+#define SV_FAIL(...) return format_error(__VA_ARGS__)
 
 // The element count of `dims` (each >= 0) into `count`: false when a dim or the count exceeds
 // 2^53-1 (a dim beyond it is an error even beside a 0, as in shape::numel).
@@ -177,7 +134,7 @@ Status check_mask(const Layout& l, const char* op) {
   for (int i = 0; i < l.ndim() && l.has_mask(); ++i) {
     const int64_t b = (l.mask[i]).first, e = (l.mask[i]).second;
     if (b < 0 || b > e || e > l.shape[i]) {
-      SV_COLD_ERROR(Code::invalid_argument, op, "mask range (", Piece::num(b), ",", Piece::num(e), ") of dim ", Piece::num(i), " is invalid for size ", Piece::num(l.shape[i]), " (need 0 <= start <= end <= size)");
+      SV_FAIL(Code::invalid_argument, op, "mask range (#,#) of dim # is invalid for size # (need 0 <= start <= end <= size)", {b, e, i, l.shape[i]});
     }
   }
   return ok_status();
@@ -188,7 +145,7 @@ Status normalise(Layout& l, const char* op) {
   bool zero = false;
   for (int i = 0; i < n; ++i) zero = zero || l.shape[i] == 0;
   if (!zero && !count_fits(l)) {  // the element count is metadata too, even with zero strides
-    SV_COLD_ERROR(Code::overflow, op, "shape ", Piece::dims(l.shape), " has more than 2^53-1 elements");
+    SV_FAIL(Code::overflow, op, "shape @ has more than 2^53-1 elements", {}, {dims(l.shape)});
   }
   if (zero) {
     l.offset = 0;
@@ -213,7 +170,7 @@ Status normalise(Layout& l, const char* op) {
   const bool all_invalid = l.has_mask() && l.mask[0].first == l.mask[0].second;
   int64_t lo, hi;
   if (!zero && !all_invalid && !span_within(l, lo, hi)) {
-    SV_COLD_ERROR(Code::overflow, op, "view of shape ", Piece::dims(l.shape), " with strides ", Piece::dims(l.strides), " and offset ", Piece::num(l.offset), " addresses elements beyond +-2^53-1");
+    SV_FAIL(Code::overflow, op, "view of shape @ with strides @ and offset # addresses elements beyond +-2^53-1", {l.offset}, {dims(l.shape), dims(l.strides)});
   }
   // Canonical strides that overflow (a zero-size view such as [0,0,4,3,2^53-1]) only mean "not
   // contiguous".
@@ -233,22 +190,22 @@ Status create(Layout& l, bool with_strides) {
   const char* op = "create";
   for (int i = 0; i < n; ++i) {
     if (l.shape[i] < 0) {
-      SV_COLD_ERROR(Code::invalid_argument, op, "dim ", Piece::num(i), " of shape ", Piece::dims(l.shape), " is negative (", Piece::num(l.shape[i]), ")");
+      SV_FAIL(Code::invalid_argument, op, "dim # of shape @ is negative (#)", {i, l.shape[i]}, {dims(l.shape)});
     }
     if (l.shape[i] > kMaxSafe) {
-      SV_COLD_ERROR(Code::overflow, op, "dim ", Piece::num(i), " of shape ", Piece::dims(l.shape), " is beyond 2^53-1");
+      SV_FAIL(Code::overflow, op, "dim # of shape @ is beyond 2^53-1", {i}, {dims(l.shape)});
     }
   }
   if (!count_fits(l)) {
-    SV_COLD_ERROR(Code::overflow, op, "shape ", Piece::dims(l.shape), " has more than 2^53-1 elements");
+    SV_FAIL(Code::overflow, op, "shape @ has more than 2^53-1 elements", {}, {dims(l.shape)});
   }
   if (!is_safe(l.offset)) {
-    SV_COLD_ERROR(Code::overflow, op, "offset ", Piece::num(l.offset), " is beyond +-2^53-1");
+    SV_FAIL(Code::overflow, op, "offset # is beyond +-2^53-1", {l.offset});
   }
   if (with_strides) {
     for (int64_t s : l.strides) {
       if (!is_safe(s)) {
-        SV_COLD_ERROR(Code::overflow, op, "stride ", Piece::num(s), " in ", Piece::dims(l.strides), " is beyond +-2^53-1");
+        SV_FAIL(Code::overflow, op, "stride # in @ is beyond +-2^53-1", {s}, {dims(l.strides)});
       }
     }
   } else {
@@ -257,7 +214,7 @@ Status create(Layout& l, bool with_strides) {
     const int bad = shape::c_strides_into(sh, l.strides.data());
     if (bad >= 0) {
       Error e = shape::c_strides_error(sh, bad);
-      SV_COLD_ERROR(e.code, op, e.message);
+      SV_FAIL(e.code, op, "$", {}, {}, {e.message.c_str()});
     }
   }
   SV_CHECK(check_mask(l, op));
@@ -267,16 +224,16 @@ Status create(Layout& l, bool with_strides) {
 Status check_permutation(std::span<const int64_t> axes, int64_t n) {
   const char* op = "permute";
   if (static_cast<int64_t>(axes.size()) != n) {
-    SV_COLD_ERROR(Code::rank_mismatch, op, Piece::num(axes.size()), " axes for a view of rank ", Piece::num(n), " (axes ", Piece::dims(axes), ")");
+    SV_FAIL(Code::rank_mismatch, op, "# axes for a view of rank # (axes @)", {static_cast<int64_t>(axes.size()), n}, {axes});
   }
   uint64_t seen = 0;
   for (size_t i = 0; i < axes.size(); ++i) {
     const int64_t a = axes[i];
     if (a < 0 || a >= n) {
-      SV_COLD_ERROR(Code::out_of_range, op, "axis ", Piece::num(a), " at position ", Piece::num(i), " is out of range [0, ", Piece::num(n), ") (axes ", Piece::dims(axes), ")");
+      SV_FAIL(Code::out_of_range, op, "axis # at position # is out of range [0, #) (axes @)", {a, i, n}, {axes});
     }
     if ((seen >> a) & 1) {
-      SV_COLD_ERROR(Code::invalid_argument, op, "axis ", Piece::num(a), " appears more than once (axes ", Piece::dims(axes), " are not a permutation of ", Piece::num(n), " dims)");
+      SV_FAIL(Code::invalid_argument, op, "axis # appears more than once (axes @ are not a permutation of # dims)", {a, n}, {axes});
     }
     seen |= uint64_t{1} << a;
   }
@@ -298,14 +255,14 @@ Status permute(const Layout& l, std::span<const int64_t> axes, Layout& out) {
 Status shrink(const Layout& l, std::span<const FlatRange> bounds, Layout& out) {
   const int n = l.ndim();
   if (static_cast<int64_t>(bounds.size()) != n) {
-    SV_COLD_ERROR(Code::rank_mismatch, "shrink", Piece::num(bounds.size()), " bounds for a view of rank ", Piece::num(n));
+    SV_FAIL(Code::rank_mismatch, "shrink", "# bounds for a view of rank #", {static_cast<int64_t>(bounds.size()), n});
   }
   bool identity = true;
   for (int i = 0; i < n; ++i) {
     const int64_t s = (bounds[i]).first, e = (bounds[i]).second;
     const bool full = s == 0 && e == l.shape[i];
     if (!full && !(0 <= s && s < e && e <= l.shape[i])) {
-      SV_COLD_ERROR(Code::out_of_range, "shrink", "bound (", Piece::num(s), ",", Piece::num(e), ") of dim ", Piece::num(i), " is invalid for size ", Piece::num(l.shape[i]), " (need 0 <= start < end <= size)");
+      SV_FAIL(Code::out_of_range, "shrink", "bound (#,#) of dim # is invalid for size # (need 0 <= start < end <= size)", {s, e, i, l.shape[i]});
     }
     identity = identity && full;
   }
@@ -339,7 +296,7 @@ Status shrink(const Layout& l, std::span<const FlatRange> bounds, Layout& out) {
   if (all_invalid) {
     out.offset = 0;
   } else if (overflow) {
-    SV_COLD_ERROR(Code::overflow, "shrink", "offset of the result overflows 2^53-1");
+    SV_FAIL(Code::overflow, "shrink", "offset of the result overflows 2^53-1");
   }
   SV_CHECK(normalise(out, "shrink"));
   return ok_status();
@@ -348,13 +305,13 @@ Status shrink(const Layout& l, std::span<const FlatRange> bounds, Layout& out) {
 Status pad(const Layout& l, std::span<const FlatRange> padding, Layout& out) {
   const int n = l.ndim();
   if (static_cast<int64_t>(padding.size()) != n) {
-    SV_COLD_ERROR(Code::rank_mismatch, "pad", Piece::num(padding.size()), " (before, after) pairs for a view of rank ", Piece::num(n));
+    SV_FAIL(Code::rank_mismatch, "pad", "# (before, after) pairs for a view of rank #", {static_cast<int64_t>(padding.size()), n});
   }
   bool identity = true;
   for (int i = 0; i < n; ++i) {
     const int64_t b = (padding[i]).first, a = (padding[i]).second;
     if (b < 0 || a < 0) {
-      SV_COLD_ERROR(Code::invalid_argument, "pad", "padding (", Piece::num(b), ",", Piece::num(a), ") of dim ", Piece::num(i), " is negative");
+      SV_FAIL(Code::invalid_argument, "pad", "padding (#,#) of dim # is negative", {b, a, i});
     }
     identity = identity && b == 0 && a == 0;
   }
@@ -371,7 +328,7 @@ Status pad(const Layout& l, std::span<const FlatRange> padding, Layout& out) {
     auto shift = checked_mul(b, l.strides[i]);
     auto o = shift ? checked_add(out.offset, -*shift) : std::nullopt;
     if (!size || !o) {
-      SV_COLD_ERROR(Code::overflow, "pad", "padding (", Piece::num(b), ",", Piece::num(a), ") of dim ", Piece::num(i), " overflows 2^53-1");
+      SV_FAIL(Code::overflow, "pad", "padding (#,#) of dim # overflows 2^53-1", {b, a, i});
     }
     const FlatRange r = l.valid(i);
     out.shape[i] = *size;
@@ -385,7 +342,7 @@ Status pad(const Layout& l, std::span<const FlatRange> padding, Layout& out) {
 Status flip(const Layout& l, std::span<const int64_t> flags, Layout& out) {
   const int n = l.ndim();
   if (static_cast<int64_t>(flags.size()) != n) {
-    SV_COLD_ERROR(Code::rank_mismatch, "flip", Piece::num(flags.size()), " flags for a view of rank ", Piece::num(n));
+    SV_FAIL(Code::rank_mismatch, "flip", "# flags for a view of rank #", {static_cast<int64_t>(flags.size()), n});
   }
   out = l;
   for (int i = 0; i < n; ++i) {
@@ -393,7 +350,7 @@ Status flip(const Layout& l, std::span<const int64_t> flags, Layout& out) {
     if (flags[i] == 0 || d == 0) continue;
     auto o = checked_mul(d - 1, l.strides[i]);
     o = o ? checked_add(out.offset, *o) : std::nullopt;
-    if (!o) SV_COLD_ERROR(Code::overflow, "flip", "offset of the result overflows 2^53-1");
+    if (!o) SV_FAIL(Code::overflow, "flip", "offset of the result overflows 2^53-1");
     out.offset = *o;
     out.strides[i] = -l.strides[i];
     if (l.has_mask()) out.mask[i] = {d - l.mask[i].second, d - l.mask[i].first};
@@ -414,7 +371,7 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
     out[i] = target[i];
     if (target[i] != -1) continue;
     if (at >= 0) {
-      SV_COLD_ERROR(Code::invalid_argument, "reshape", "resolve_reshape: target shape ", Piece::dims(target), " has more than one inferred (-1) dim (at ", Piece::num(at), " and ", Piece::num(i), ")");
+      SV_FAIL(Code::invalid_argument, "reshape", "resolve_reshape: target shape @ has more than one inferred (-1) dim (at # and #)", {at, i}, {target});
     }
     at = static_cast<int>(i);
   }
@@ -422,27 +379,29 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
   for (size_t i = 0; i < n; ++i) {
     if (static_cast<int>(i) == at) continue;
     if (target[i] < 0) {
-      SV_COLD_ERROR(Code::invalid_argument, "reshape", "resolve_reshape: dim ", Piece::num(i), " of target shape ", Piece::dims(target), " is negative (", Piece::num(target[i]), ")");
+      SV_FAIL(Code::invalid_argument, "reshape", "resolve_reshape: dim # of target shape @ is negative (#)", {i, target[i]}, {target});
     }
     auto m = checked_mul(known, target[i]);
     if (!m) {
-      SV_COLD_ERROR(Code::overflow, "reshape", "resolve_reshape: target shape ", Piece::dims(target), " has more than 2^53-1 elements");
+      SV_FAIL(Code::overflow, "reshape", "resolve_reshape: target shape @ has more than 2^53-1 elements", {}, {target});
     }
     known = *m;
   }
   const int64_t total = l.numel();
   if (known == 0 ? total != 0 : total % known != 0) {
-    SV_COLD_ERROR(Code::shape_mismatch, "reshape", "cannot infer -1 in ", Piece::dims(target), " from shape ", Piece::dims(l.shape), " (element count unknown or not divisible by the other dims)");
+    SV_FAIL(Code::shape_mismatch, "reshape", "cannot infer -1 in @ from shape @ (element count unknown or not divisible by the other dims)", {}, {target, dims(l.shape)});
   }
   out[at] = known == 0 ? 0 : total / known;
   return ok_status();
 }
 
-[[gnu::cold, gnu::noinline]] Error reshape_fail(const Layout& l, std::span<const int64_t> target,
-                                                const char* why) {
-  SV_COLD_ERROR(Code::not_expressible, "reshape", "cannot reshape ", Piece::dims(l.shape), " with strides ", Piece::dims(l.strides), (l.has_mask() ? " and mask " +
-                                     mask_to_string(std::span<const FlatRange>(l.mask.data(), l.mask.size()))
-                               : std::string()), " to ", Piece::dims(target), why, "; call contiguous() first");
+[[gnu::cold, gnu::noinline]] Status reshape_fail(const Layout& l, std::span<const int64_t> target,
+                                                 const char* why) {
+  const std::string mask =
+      l.has_mask() ? " and mask " + mask_to_string(std::span<const FlatRange>(l.mask.data(), l.mask.size()))
+                   : std::string();
+  SV_FAIL(Code::not_expressible, "reshape", "cannot reshape @ with strides @$ to @$; call contiguous() first",
+          {}, {dims(l.shape), dims(l.strides), target}, {mask.c_str(), why});
 }
 
 }  // namespace
@@ -455,7 +414,7 @@ Status reshape(const Layout& l, std::span<const int64_t> requested, Layout& out)
       std::vector<int64_t> t(requested.size());
       SV_CHECK(resolve_infer(l, requested, t.data()));
     }
-    SV_COLD_ERROR(Code::invalid_argument, "reshape", "rank ", Piece::num(requested.size()), " exceeds the maximum of ", Piece::num(kMaxRank));
+    SV_FAIL(Code::invalid_argument, "reshape", "rank # exceeds the maximum of #", {static_cast<int64_t>(requested.size()), kMaxRank});
   }
   int64_t tbuf[kMaxRank];
   SV_CHECK(resolve_infer(l, requested, tbuf));
@@ -464,7 +423,7 @@ Status reshape(const Layout& l, std::span<const int64_t> requested, Layout& out)
   bool same = n == l.ndim();
   for (int i = 0; i < n; ++i) {
     if (target[i] < 0) {
-      SV_COLD_ERROR(Code::invalid_argument, "reshape", "dim ", Piece::num(i), " of ", Piece::dims(target), " is negative (", Piece::num(target[i]), ")");
+      SV_FAIL(Code::invalid_argument, "reshape", "dim # of @ is negative (#)", {i, target[i]}, {target});
     }
     same = same && target[i] == l.shape[i];
   }
@@ -475,10 +434,10 @@ Status reshape(const Layout& l, std::span<const int64_t> requested, Layout& out)
   const int64_t n_old = l.numel();
   int64_t n_new;
   if (!count_of(target, n_new)) {
-    SV_COLD_ERROR(Code::overflow, "reshape", "target shape ", Piece::dims(target), " has more than 2^53-1 elements");
+    SV_FAIL(Code::overflow, "reshape", "target shape @ has more than 2^53-1 elements", {}, {target});
   }
   if (n_old != n_new) {
-    SV_COLD_ERROR(Code::shape_mismatch, "reshape", "cannot reshape ", Piece::dims(l.shape), " (", Piece::num(n_old), " elements) to ", Piece::dims(target), " (", Piece::num(n_new), " elements)");
+    SV_FAIL(Code::shape_mismatch, "reshape", "cannot reshape @ (# elements) to @ (# elements)", {n_old, n_new}, {dims(l.shape), target});
   }
   out.shape.assign(target.data(), target.size());
   out.mask.clear();
@@ -486,7 +445,7 @@ Status reshape(const Layout& l, std::span<const int64_t> requested, Layout& out)
   const int bad = shape::c_strides_into(target, out.strides.data());
   if (bad >= 0) {
     Error e = shape::c_strides_error(target, bad);
-    SV_COLD_ERROR(e.code, "reshape", e.message);
+    SV_FAIL(e.code, "reshape", "$", {}, {}, {e.message.c_str()});
   }
   if (n_new == 0 || l.contiguous) {  // canonical strides, offset 0 (contiguous implies unmasked)
     out.offset = 0;
@@ -535,7 +494,7 @@ Status reshape(const Layout& l, std::span<const int64_t> requested, Layout& out)
   for (int i = 0; i < n; ++i) {
     auto p = checked_mul((*nm)[i].first, out.strides[i]);
     auto o = p ? checked_add(off, -*p) : std::nullopt;
-    if (!o) SV_COLD_ERROR(Code::overflow, "reshape", "offset of the result overflows 2^53-1");
+    if (!o) SV_FAIL(Code::overflow, "reshape", "offset of the result overflows 2^53-1");
     off = *o;
   }
   out.offset = off;
@@ -548,11 +507,11 @@ Status expand(const Layout& l, std::span<const int64_t> target, Layout& out) {
   const int n = static_cast<int>(target.size());
   for (int i = 0; i < n; ++i) {
     if (target[i] < 0) {
-      SV_COLD_ERROR(Code::invalid_argument, "expand", "dim ", Piece::num(i), " of ", Piece::dims(target), " is negative (", Piece::num(target[i]), ")");
+      SV_FAIL(Code::invalid_argument, "expand", "dim # of @ is negative (#)", {i, target[i]}, {target});
     }
   }
   if (n > kMaxRank) {
-    SV_COLD_ERROR(Code::invalid_argument, "expand", "rank ", Piece::num(n), " exceeds the maximum of ", Piece::num(kMaxRank));
+    SV_FAIL(Code::invalid_argument, "expand", "rank # exceeds the maximum of #", {n, kMaxRank});
   }
   out.shape.assign(target.data(), target.size());
   out.mask.clear();
@@ -563,14 +522,14 @@ Status expand(const Layout& l, std::span<const int64_t> target, Layout& out) {
     return ok_status();
   }
   if (n != l.ndim()) {
-    SV_COLD_ERROR(Code::rank_mismatch, "expand", "cannot expand ", Piece::dims(l.shape), " to ", Piece::dims(target), " (rank ", Piece::num(l.ndim()), " vs ", Piece::num(n), "); reshape to add dims first");
+    SV_FAIL(Code::rank_mismatch, "expand", "cannot expand @ to @ (rank # vs #); reshape to add dims first", {static_cast<int64_t>(l.ndim()), n}, {dims(l.shape), target});
   }
   out.strides = l.strides;
   out.mask = l.mask;
   for (int i = 0; i < n; ++i) {
     if (target[i] == l.shape[i]) continue;
     if (l.shape[i] != 1) {
-      SV_COLD_ERROR(Code::shape_mismatch, "expand", "cannot expand ", Piece::dims(l.shape), " to ", Piece::dims(target), ": dim ", Piece::num(i), " has size ", Piece::num(l.shape[i]), " (only size-1 dims can grow)");
+      SV_FAIL(Code::shape_mismatch, "expand", "cannot expand @ to @: dim # has size # (only size-1 dims can grow)", {i, l.shape[i]}, {dims(l.shape), target});
     }
     out.strides[i] = 0;
     if (l.has_mask() && !(l.mask[i] == FlatRange{0, 0})) out.mask[i] = {0, target[i]};
@@ -582,11 +541,11 @@ Status expand(const Layout& l, std::span<const int64_t> target, Layout& out) {
 Status broadcast_to(const Layout& l, std::span<const int64_t> target, Layout& out) {
   const int n = static_cast<int>(target.size());
   if (n < l.ndim()) {
-    SV_COLD_ERROR(Code::rank_mismatch, "broadcast_to", "cannot broadcast shape ", Piece::dims(l.shape), " to ", Piece::dims(target), " of lower rank");
+    SV_FAIL(Code::rank_mismatch, "broadcast_to", "cannot broadcast shape @ to @ of lower rank", {}, {dims(l.shape), target});
   }
   if (n == l.ndim()) return expand(l, target, out);
   if (n > kMaxRank) {
-    SV_COLD_ERROR(Code::invalid_argument, "reshape", "rank ", Piece::num(n), " exceeds the maximum of ", Piece::num(kMaxRank));
+    SV_FAIL(Code::invalid_argument, "reshape", "rank # exceeds the maximum of #", {n, kMaxRank});
   }
   int64_t lifted[kMaxRank];
   const int lead = n - l.ndim();

@@ -25,6 +25,11 @@ struct Layout {
   // Sets the counts, offset and flags only (the arrays stay uninitialised, also for `Layout{}`);
   // inline even at -Oz, where the implicit constructor would be a call.
   [[gnu::always_inline]] Layout() {}
+  // The fields in order, as an aggregate would take them (contiguous is left false: normalise
+  // sets it).
+  Layout(const LayoutDims& shape_, const LayoutDims& strides_, int64_t offset_ = 0,
+         const LayoutMask& mask_ = {})
+      : shape(shape_), strides(strides_), offset(offset_), mask(mask_) {}
 
   LayoutDims shape;
   LayoutDims strides;

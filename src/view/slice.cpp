@@ -6,22 +6,13 @@
 namespace sv {
 namespace {
 
-std::string S(int64_t v) { return std::to_string(v); }
-
 int64_t floor_div(int64_t a, int64_t b) {  // b > 0
   int64_t q = a / b;
   if ((a % b != 0) && (a < 0)) --q;
   return q;
 }
 
-Error slice_error(Code code, const std::string& what) { return make_error(code, "slice: " + what); }
-
-// Error paths out of line, cold and size-optimised (this file is compiled at -O2).
-template <class F>
-[[gnu::cold, gnu::noinline, clang::minsize]] Error cold_error(const F& f) {
-  return f();
-}
-#define SV_COLD_ERROR(...) return cold_error([&] { return slice_error(__VA_ARGS__); })
+#define SV_FAIL(code, ...) return format_error(code, "slice", __VA_ARGS__)
 
 }  // namespace
 
@@ -31,8 +22,7 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
   for (size_t i = 0; i < specs.size(); ++i) {
     const SliceSpec& s = specs[i];
     if (s.kind == SliceSpec::range && s.step == 0) {
-      SV_COLD_ERROR(Code::invalid_argument,
-                         "step of spec " + S(i) + " is 0 (a step must be non-zero)");
+      SV_FAIL(Code::invalid_argument, "step of spec # is 0 (a step must be non-zero)", {static_cast<int64_t>(i)});
     }
     if (s.kind == SliceSpec::index || s.kind == SliceSpec::range || s.kind == SliceSpec::all ||
         s.kind == SliceSpec::list) {
@@ -41,12 +31,10 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     if (s.kind == SliceSpec::ellipsis) ++ellipses;
   }
   if (ellipses > 1) {
-    SV_COLD_ERROR(Code::invalid_argument, "an index can only have a single ellipsis ('...')");
+    SV_FAIL(Code::invalid_argument, "an index can only have a single ellipsis ('...')");
   }
   if (consuming > ndim) {
-    SV_COLD_ERROR(Code::out_of_range, "too many indices for array: array is " + S(ndim) +
-                                               "-dimensional, but " + S(consuming) +
-                                               " were indexed");
+    SV_FAIL(Code::out_of_range, "too many indices for array: array is #-dimensional, but # were indexed", {ndim, consuming});
   }
 
   Layout& v = out.view;
@@ -77,12 +65,11 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     if (s.kind == SliceSpec::index) {
       int64_t i = s.start;
       if (!normalize_index(i, n)) {
-        SV_COLD_ERROR(Code::out_of_range, "index " + S(s.start) + " is out of bounds for axis " +
-                                                   S(axis) + " with size " + S(n));
+        SV_FAIL(Code::out_of_range, "index # is out of bounds for axis # with size #", {s.start, axis, n});
       }
       auto o = checked_mul(i, st);
       o = o ? checked_add(offset, *o) : std::nullopt;
-      if (!o) SV_COLD_ERROR(Code::overflow, "offset of the result overflows 2^53-1");
+      if (!o) SV_FAIL(Code::overflow, "offset of the result overflows 2^53-1");
       offset = *o;
       if (i < valid.first || i >= valid.second) invalid = true;
       ++axis;
@@ -129,7 +116,7 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     auto o = checked_mul(start, st);
     o = o ? checked_add(offset, *o) : std::nullopt;
     auto ns = checked_mul(st, step);
-    if (!o || !ns) SV_COLD_ERROR(Code::overflow, "strides of the result overflow 2^53-1");
+    if (!o || !ns) SV_FAIL(Code::overflow, "strides of the result overflow 2^53-1");
     offset = *o;
     // Valid positions j: valid.first <= start + j*step < valid.second.
     int64_t lo, hi;
@@ -161,8 +148,7 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
   }
 
   if (rank > kMaxRank) {  // as View::create, which rejects the rank before anything else
-    return make_error(Code::invalid_argument,
-                      "create: rank " + S(rank) + " exceeds the maximum of " + S(kMaxRank));
+    return format_error(Code::invalid_argument, "create", "rank # exceeds the maximum of #", {rank, kMaxRank});
   }
   const size_t n = static_cast<size_t>(rank);
   v.shape.assign(shape, n);

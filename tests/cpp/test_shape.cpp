@@ -91,6 +91,14 @@ TEST_CASE("core: checked arithmetic stays within +-(2^53-1)", "[core]") {
   CHECK_FALSE(checked_mul(INT64_MAX, 2).has_value());
   CHECK_FALSE(checked_mul(INT64_MIN, -1).has_value());
   CHECK(checked_mul(-kBig, 4) == -4 * kBig);
+  // operands beyond 2^53-1: exact zero, otherwise out of range (no pre-check of the operands)
+  CHECK(checked_mul(INT64_MAX, 0) == 0);
+  CHECK(checked_mul(0, INT64_MIN) == 0);
+  CHECK_FALSE(checked_mul(kMaxSafe + 1, 1).has_value());
+  CHECK_FALSE(checked_mul(-1, INT64_MIN).has_value());
+  CHECK(checked_mul(kMaxSafe, -1) == -kMaxSafe);
+  CHECK_FALSE(checked_add(INT64_MIN, -1).has_value());
+  CHECK(checked_add(INT64_MAX, INT64_MIN) == -1);
   CHECK(checked_mul(0, INT64_MAX) == 0);  // the exact result is what must be safe
 }
 

@@ -39,10 +39,10 @@ const OPS = [
   ['tanh', (a) => sv.tanh(a), (a) => np.tanh(a)],
   ['pow(a, 3)', (a) => sv.pow(a, 3), (a) => np.power(a, 3)],
   ['square', (a) => sv.square(a), (a) => np.square(a)],
-  ['prod (axis 1)', (a) => sv.prod(a, { axes: 1 }), (a) => np.prod(a, 1)],
+  ['prod (axis 1)', (a) => sv.prod(a, { axis: 1 }), (a) => np.prod(a, 1)],
   ['any (all)', (a) => sv.any(a), (a) => np.any(a)],
-  ['variance (axis 0)', (a) => sv.variance(a, { axes: 0 }), (a) => np.var(a, 0)],
-  ['variance (axis 1)', (a) => sv.variance(a, { axes: 1 }), (a) => np.var(a, 1)],
+  ['variance (axis 0)', (a) => sv.variance(a, { axis: 0 }), (a) => np.var(a, 0)],
+  ['variance (axis 1)', (a) => sv.variance(a, { axis: 1 }), (a) => np.var(a, 1)],
   ['std (all)', (a) => sv.std(a), (a) => np.std(a)],
   ['argmax (axis 1)', (a) => sv.argmax(a, { axis: 1 }), (a) => np.argmax(a, 1)],
   ['argmax (axis 0)', (a) => sv.argmax(a, { axis: 0 }), (a) => np.argmax(a, 0)],
@@ -51,7 +51,7 @@ const OPS = [
   ['sort (axis 1)', (a) => sv.sort(a), (a) => np.sort(a, 1)],
   ['argsort (axis 1)', (a) => sv.argsort(a), (a) => np.argsort(a, 1)],
   ['topk(a, 5) (axis 1)', (a) => sv.topk(a, 5), null],
-  ['take (rows, axis 0)', (a, idx) => sv.take(a, idx, 0), (a, idx) => np.take(a, idx, 0)],
+  ['take (rows, axis 0)', (a, idx) => sv.take(a, idx, { axis: 0 }), (a, idx) => np.take(a, idx, 0)],
   ['a.slice(mask) (a > 0)', (a) => {
     const m = sv.greater(a, 0);
     const r = a.slice(m);

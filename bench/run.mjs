@@ -49,14 +49,14 @@ const inner = sv.zeros([N - 2, N - 2], 'float32');
 const cases = [
   ['materialize contiguous', () => dst.assign(a), 2 * BYTES, 0.9],
   ['materialize 2-D transpose', () => dst.assign(a.transpose()), 2 * BYTES, 0.35],
-  ['materialize flip last axis', () => dst.assign(a.flip([1])), 2 * BYTES, 0.7],
+  ['materialize flip last axis', () => dst.assign(a.flip({ axis: [1] })), 2 * BYTES, 0.7],
   ['materialize broadcast [1,N]->[N,N]', () => dst.assign(row.broadcastTo([N, N])), 2 * BYTES, 0.8],
   ['materialize padded view (1 each side)', () => dst.assign(inner.padView([[1, 1], [1, 1]])), 2 * BYTES, 0.7],
   ['add contiguous', () => sv.add(a, b).dispose(), 3 * BYTES, null],
   ['add broadcast row', () => sv.add(a, row).dispose(), 3 * BYTES, 0.9, 'add contiguous'],
   ['add one transposed operand', () => sv.add(a, b.transpose()).dispose(), 3 * BYTES, 0.3],
-  ['sum over last axis', () => sv.sum(a, { axes: [1] }).dispose(), BYTES, 0.7],
-  ['sum over first axis', () => sv.sum(a, { axes: [0] }).dispose(), BYTES, 0.7],
+  ['sum over last axis', () => sv.sum(a, { axis: [1] }).dispose(), BYTES, 0.7],
+  ['sum over first axis', () => sv.sum(a, { axis: [0] }).dispose(), BYTES, 0.7],
 ];
 
 const results = new Map();

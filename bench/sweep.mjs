@@ -49,7 +49,7 @@ const small = fixture(8);
 const mid = fixture(32);
 const npSmall = np ? { a: np.arange(64).astype('float32').reshape([8, 8]), row: np.arange(8).astype('float32') } : null;
 
-const dispose = (x) => x.dispose();
+const dispose = (x) => { if (typeof x === 'object' && x !== null) x.dispose(); }; // reductions over all axes give JS values
 const KERNEL_OPS = [
   ['contiguous (transpose copy)', (f) => () => dispose(f.a.transpose().contiguous()), (p) => () => dispose(np.ascontiguousarray(np.transpose(p.a)))],
   ['copy', (f) => () => dispose(f.a.copy()), (p) => () => dispose(np.copy(p.a))],
@@ -64,7 +64,7 @@ const KERNEL_OPS = [
   ['neg', (f) => () => dispose(sv.neg(f.a)), (p) => () => dispose(np.negative(p.a))],
   ['where', (f) => () => dispose(sv.where(f.cond, f.a, 0)), (p) => () => dispose(np.where(np.greater(p.a, 32), p.a, 0))],
   ['sum (all)', (f) => () => dispose(sv.sum(f.a)), (p) => () => np.sum(p.a)],
-  ['sum (axis 0)', (f) => () => dispose(sv.sum(f.a, { axes: 0 })), (p) => () => dispose(np.sum(p.a, 0))],
+  ['sum (axis 0)', (f) => () => dispose(sv.sum(f.a, { axis: 0 })), (p) => () => dispose(np.sum(p.a, 0))],
   ['max (all)', (f) => () => dispose(sv.max(f.a)), (p) => () => np.max(p.a)],
   ['mean (all)', (f) => () => dispose(sv.mean(f.a)), (p) => () => np.mean(p.a)],
   ['zeros', (f) => () => dispose(sv.zeros([f.n, f.n], 'float32')), (p) => () => dispose(np.zeros([8, 8], 'float32'))],
@@ -80,9 +80,10 @@ const META_OPS = [
   ['expand (broadcastTo)', (f) => () => f.row.broadcastTo([f.n, f.n]), null],
   ['squeeze', (f) => () => f.a3.squeeze(), null],
   ['unsqueeze', (f) => () => f.a.unsqueeze(0), null],
-  ['flip', (f) => () => f.a.flip(1), (p) => () => np.flip(p.a, 1)],
+  ['flip', (f) => () => f.a.flip({ axis: 1 }), (p) => () => np.flip(p.a, 1)],
   ['padView', (f) => () => f.a.padView([[1, 1], [1, 1]]), null],
   ['get', (f) => () => f.a.get(2), null],
+  ['get (one element)', (f) => () => f.a.get(2, 3), null],
 ];
 // Warm-up: every op runs for a while first, so that V8 has tiered up the JS and the WebAssembly
 // functions on the path (WASM functions start in the baseline compiler).
@@ -123,7 +124,7 @@ const SWEEP = [
   ['add', (x) => () => dispose(sv.add(x.a, x.b)), (y) => () => dispose(np.add(y.a, y.b))],
   ['sum', (x) => () => dispose(sv.sum(x.a)), (y) => () => np.sum(y.a)],
   ['transpose copy', (x) => () => dispose(x.a.transpose().contiguous()), (y) => () => dispose(np.ascontiguousarray(np.transpose(y.a)))],
-  ['flip copy', (x) => () => dispose(x.a.flip(1).contiguous()), (y) => () => dispose(np.ascontiguousarray(np.flip(y.a, 1)))],
+  ['flip copy', (x) => () => dispose(x.a.flip({ axis: 1 }).contiguous()), (y) => () => dispose(np.ascontiguousarray(np.flip(y.a, 1)))],
   ['astype f32->f64', (x) => () => dispose(x.a.astype('float64')), (y) => () => dispose(y.a.astype('float64'))],
 ];
 lines.push('');

@@ -22,7 +22,7 @@ for (let y = 0; y < H; y++) {
 const img = fromTypedArray(pixels, [H, W, 3]); // one copy into WASM memory
 
 const crop = img.slice('8:40, 16:56, :'); // rows 8..39, columns 16..55: a view, no copy
-const mirrored = crop.flip([1]); // left-right mirror: a view with a negative stride
+const mirrored = crop.flip({ axis: 1 }); // left-right mirror: a view with a negative stride
 const turned = mirrored.transpose([1, 0, 2]); // swap height and width: a view
 const framed = turned.pad([[4, 4], [4, 4], [0, 0]], 255); // a 4-pixel white frame: a new array
 

@@ -137,7 +137,7 @@ function opLines(d: Dialect, s: CodeStep, bare: boolean): string[] {
       return torchSlice(raw, shape);
     case 'flip': {
       const axes = raw ? ints().map((x) => (x < 0 ? x + nd : x)) : allAxes(shape);
-      if (d === 'js') return [raw ? `a = a.flip([${args(axes)}]);` : 'a = a.flip();'];
+      if (d === 'js') return [raw ? `a = a.flip({ axis: [${args(axes)}] });` : 'a = a.flip();'];
       if (d === 'numpy') return [`a = np.flip(a, axis=${tuple(axes)})`];
       return [`a = a.flip(${tuple(axes)})  # PyTorch's flip copies`];
     }
@@ -161,7 +161,7 @@ function opLines(d: Dialect, s: CodeStep, bare: boolean): string[] {
     }
     case 'squeeze': {
       const axes = raw ? ints() : null;
-      if (d === 'js') return [axes ? `a = a.squeeze([${args(axes)}]);` : 'a = a.squeeze();'];
+      if (d === 'js') return [axes ? `a = a.squeeze({ axis: [${args(axes)}] });` : 'a = a.squeeze();'];
       if (d === 'numpy') return [axes ? `a = a.squeeze(axis=${tuple(axes)})` : 'a = a.squeeze()'];
       return [axes ? `a = a.squeeze(${tuple(axes)})` : 'a = a.squeeze()'];
     }

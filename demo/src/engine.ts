@@ -158,7 +158,7 @@ export function applyOp(s: Subject, op: OpSpec, spec: BaseSpec): Subject {
         out = a.slice(op.arg);
         break;
       case 'flip':
-        out = op.arg.trim() ? a.flip(parseInts(op.arg, what)) : a.flip();
+        out = op.arg.trim() ? a.flip({ axis: parseInts(op.arg, what) }) : a.flip();
         break;
       case 'expand':
         out = a.expand(parseInts(op.arg, what));
@@ -170,7 +170,7 @@ export function applyOp(s: Subject, op: OpSpec, spec: BaseSpec): Subject {
         out = a.shrink(parsePairs(op.arg, what));
         break;
       case 'squeeze':
-        out = op.arg.trim() ? a.squeeze(parseInts(op.arg, what)) : a.squeeze();
+        out = op.arg.trim() ? a.squeeze({ axis: parseInts(op.arg, what) }) : a.squeeze();
         break;
       case 'unsqueeze':
         out = a.unsqueeze(parseInts(op.arg, what));

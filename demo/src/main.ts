@@ -22,6 +22,7 @@ import { type CodeStep, type Dialect, DIALECTS, chainCode } from './code';
 import { derive, viewLine } from './derive';
 import { byId, h, svgEl } from './dom';
 import { type BaseSpec, type Cell, type OpSpec, type ShownError, type Snapshot, type VarSpec, DENSE_CELLS, MAX_BUFFER_CELLS } from './model';
+import { DenseCells, type DenseLayout } from './dense';
 import { capturePlaces, playMoves } from './motion';
 import { renderPractice } from './practice';
 import { OP_UI, callText } from './ops';
@@ -61,6 +62,19 @@ let lastHash = '';
 let cellEls: HTMLElement[] = [];
 let bufferEls = new Map<number, HTMLElement>();
 let readers = new Map<number, number[]>();
+/**
+ * Content widths of the memory strip and the iteration row, which the canvases wrap to: measured once
+ * per render (and after a resize), not on every hover (a measure forces a layout).
+ * (A ResizeObserver would be the natural source, but WebKit reports "ResizeObserver loop completed
+ * with undelivered notifications" as a page error for this page.)
+ */
+const boxWidths = new Map<HTMLElement, number>();
+// Dense views (more than DENSE_CELLS elements) are drawn on canvases instead (dense.ts).
+let stripCanvas: DenseCells | null = null;
+let gridCanvases: Array<{ dc: DenseCells; first: number }> = [];
+let trackCanvas: DenseCells | null = null;
+/** What the reshape analysis marks on dense drawings: the colour group of the grid, broken jumps. */
+const denseMarks = { group: -1, rowGroup: -1, brokenAddrs: new Set<number>(), brokenSteps: new Set<number>() };
 
 const PRESETS: Record<string, UrlState> = {
   transpose: { base: { dims: [3, 4], vars: [] }, ops: [{ name: 'transpose', arg: '' }] },
@@ -333,24 +347,23 @@ function renderFormula(snap: Snapshot): void {
 
 function renderBuffer(snap: Snapshot): void {
   const strip = byId('buffer');
-  const kept = strip.dataset['dense'] ?? '';
-  delete strip.dataset['dense'];
-  const keptEls = bufferEls;
-  const buf0 = snap.buffer;
-  const reuse =
-    !!buf0?.values && buf0.values.length > DENSE_CELLS && kept === `${buf0.id}|${buf0.length}|${snap.kind}` && keptEls.size === buf0.values.length;
-  if (!reuse) strip.replaceChildren();
   bufferEls = new Map();
   readers = new Map();
   for (const [k, c] of (snap.cells ?? []).entries()) {
     if (!c.valid) continue;
-    const list = readers.get(c.linear) ?? [];
-    list.push(k);
-    readers.set(c.linear, list);
+    const list = readers.get(c.linear);
+    if (list) list.push(k);
+    else readers.set(c.linear, [k]);
   }
   const sub = byId('buf-sub');
   const note = byId('buf-note');
   const buf = snap.buffer;
+  const dense = !!buf?.values && buf.values.length > DENSE_CELLS;
+  strip.classList.toggle('dense', dense);
+  if (!dense) {
+    stripCanvas = null;
+    strip.replaceChildren();
+  }
   if (!buf) {
     sub.textContent = '';
     note.textContent = 'A symbolic view has no memory until its variables are bound.';
@@ -361,35 +374,28 @@ function renderBuffer(snap: Snapshot): void {
       ? `buffer #${buf.id} · ${buf.label} · ${buf.length} elements`
       : `${buf.label} (a bare view: addresses only)`;
   if (!buf.values) {
+    stripCanvas = null;
+    strip.replaceChildren();
     note.textContent = `${buf.length} elements: too many to draw (limit ${MAX_BUFFER_CELLS}).`;
     return;
   }
-  const dense = buf.values.length > DENSE_CELLS;
-  strip.classList.toggle('dense', dense);
-  const sig = `${buf.id}|${buf.length}|${snap.kind}`;
-  if (reuse) {
-    // The same dense buffer as before the op (a view op): keep its cells, update what changed.
-    for (const [addr, el] of keptEls) {
-      const n = readers.get(addr)?.length ?? 0;
-      el.className = `bcell ${n === 0 ? 'unread' : 'read'}${n > 1 ? ' multi' : ''}${addr === snap.offset ? ' origin' : ''}${snap.kind === 'view' ? ' bare' : ''}`;
-      el.dataset['readers'] = String(n);
-      el.title = `address ${addr}: value ${Number(buf.values[addr])}; read by ${n} logical cell${n === 1 ? '' : 's'}`;
+  const outside =
+    snap.offset < 0 || snap.offset >= buf.length
+      ? ` The offset ${snap.offset} is outside the buffer: only masked cells would start there.`
+      : '';
+  if (dense) {
+    // Thousands of cells: one canvas (painted by paintStrip, from updateHighlights).
+    const layout: DenseLayout = { count: buf.values.length, cols: 0, cellW: 7, cellH: 7, gap: 1 };
+    if (!stripCanvas || !stripCanvas.sameLayout(layout)) {
+      stripCanvas = new DenseCells(layout, { label: `${buf.values.length} buffer cells in memory order, drawn small`, testid: 'buffer-canvas' });
+      strip.replaceChildren(h('li', { class: 'dense-host' }, stripCanvas.canvas));
     }
-    bufferEls = keptEls;
-  } else if (dense) {
-    // Thousands of cells: one HTML string (numbers only, nothing typed by the user) parses far
-    // faster than as many createElement calls.
-    const html: string[] = [];
-    for (const [addr, value] of buf.values.entries()) {
-      const n = readers.get(addr)?.length ?? 0;
-      const cls = `bcell ${n === 0 ? 'unread' : 'read'}${n > 1 ? ' multi' : ''}${addr === snap.offset ? ' origin' : ''}${snap.kind === 'view' ? ' bare' : ''}`;
-      html.push(`<li class="${cls}" data-testid="buffer-cell-${addr}" data-addr="${addr}" data-readers="${n}" title="address ${addr}: value ${Number(value)}; read by ${n} logical cell${n === 1 ? '' : 's'}"></li>`);
-    }
-    strip.innerHTML = html.join('');
-    for (const el of strip.children) bufferEls.set(Number((el as HTMLElement).dataset['addr']), el as HTMLElement);
+    note.textContent =
+      `${buf.values.length} cells, drawn small: blue ones are read by the view, grey ones are not, purple ones by more than one element; ` +
+      'the bar marks the offset. Point at a cell for its readers.' + outside;
+    return;
   }
-  if (dense) strip.dataset['dense'] = sig;
-  for (const [addr, value] of dense ? [] : buf.values.entries()) {
+  for (const [addr, value] of buf.values.entries()) {
     const n = readers.get(addr)?.length ?? 0;
     const cls = ['bcell', n === 0 ? 'unread' : 'read', n > 1 ? 'multi' : '', addr === snap.offset ? 'origin' : '', snap.kind === 'view' ? 'bare' : '']
       .filter(Boolean)
@@ -403,26 +409,71 @@ function renderBuffer(snap: Snapshot): void {
         'data-readers': n,
         title: `address ${addr}: value ${value}; read by ${n} logical cell${n === 1 ? '' : 's'}`,
       },
-      dense ? null : h('span', { class: 'addr' }, addr),
-      dense ? null : h('span', { class: 'val' }, value),
-      n > 1 && !dense ? h('span', { class: 'badge' }, `×${n}`) : null,
+      h('span', { class: 'addr' }, addr),
+      h('span', { class: 'val' }, value),
+      n > 1 ? h('span', { class: 'badge' }, `×${n}`) : null,
     );
     strip.append(el);
     bufferEls.set(addr, el);
   }
-  const outside =
-    snap.offset < 0 || snap.offset >= buf.length
-      ? ` The offset ${snap.offset} is outside the buffer: only masked cells would start there.`
-      : '';
   note.textContent =
     (snap.kind === 'array'
       ? 'Memory order, address above each cell. Underlined: the offset, where index (0, …, 0) points.'
       : 'A bare view owns no memory: these are the addresses of a buffer the size of the starting shape.') + outside;
 }
 
+/** A box's content width, measured once per render. */
+function boxWidth(el: HTMLElement): number {
+  let w = boxWidths.get(el);
+  if (w === undefined) {
+    const cs = getComputedStyle(el);
+    w = Math.floor(el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight));
+    boxWidths.set(el, w);
+  }
+  return w;
+}
+
+/** Colours of the page's theme (styles.css), read once for the canvases. */
+let themeColours: Record<string, string> | null = null;
+function theme(): Record<string, string> {
+  if (themeColours) return themeColours;
+  const cs = getComputedStyle(document.documentElement);
+  const v = (name: string, fallback: string) => cs.getPropertyValue(name).trim() || fallback;
+  themeColours = {
+    read: v('--read', '#dbe7ff'),
+    unread: v('--unread', '#f1f2f5'),
+    multi: v('--multi', '#e9d8fd'),
+    hl: v('--hl', '#ffb020'),
+    mask: v('--mask-fill', '#c9ced8'),
+    accent: v('--accent', '#3b5bdb'),
+    error: v('--error', '#b42318'),
+    muted: v('--muted', '#5b6477'),
+  };
+  return themeColours;
+}
+
+/** The colour of reshape group n (styles.css's [data-group] rules), read from the element itself. */
+function groupColour(el: HTMLElement, n: number): string {
+  el.dataset['group'] = String(n);
+  return getComputedStyle(el).getPropertyValue('--g').trim() || '#2563eb';
+}
+
+function paintStrip(snap: Snapshot, hlAddr: number | null): void {
+  const dc = stripCanvas;
+  if (!dc) return;
+  dc.setHostWidth(boxWidth(byId('buffer')));
+  const t = theme();
+  const n = dc.layout.count;
+  const fill = new Uint8Array(n); // 0 unread, 1 read, 2 read by several, 3 highlighted
+  for (const [addr, list] of readers) if (addr >= 0 && addr < n) fill[addr] = list.length > 1 ? 2 : 1;
+  if (hlAddr !== null && hlAddr >= 0 && hlAddr < n) fill[hlAddr] = 3;
+  const outlines = [...denseMarks.brokenAddrs].map((index) => ({ index, colour: t.error!, width: 1.5 }));
+  dc.paint({ palette: [t.unread!, t.read!, t.multi!, t.hl!], fill, outlines, bar: { index: snap.offset, colour: t.accent! } });
+}
+
 // ------------------------------------------------------------------------------------------ logical grid
 
-function cellEl(snap: Snapshot, k: number, dense: boolean): HTMLElement {
+function cellEl(snap: Snapshot, k: number): HTMLElement {
   const c: Cell = snap.cells![k]!;
   const multi = c.valid && (readers.get(c.linear)?.length ?? 0) > 1;
   const label = `(${c.idx.join(', ')})`;
@@ -437,61 +488,31 @@ function cellEl(snap: Snapshot, k: number, dense: boolean): HTMLElement {
       'data-valid': String(c.valid),
       role: 'gridcell',
       title,
-      'aria-label': dense ? title : null,
     },
-    dense ? null : h('span', { class: 'val' }, c.valid ? (c.value ?? c.linear) : ''),
-    dense || (c.valid && snap.kind === 'view') ? null : h('span', { class: 'lin' }, c.valid ? `@${c.linear}` : 'pad'),
+    h('span', { class: 'val' }, c.valid ? (c.value ?? c.linear) : ''),
+    c.valid && snap.kind === 'view' ? null : h('span', { class: 'lin' }, c.valid ? `@${c.linear}` : 'pad'),
   );
 }
 
-/** The same table as one HTML string (numbers and axis letters only): thousands of cells, drawn small. */
-function denseTable(t: HTMLElement, snap: Snapshot, rows: number, cols: number, first: number, rowAxis: string, colAxis: string): void {
-  const html: string[] = ['<div class="trow" role="row"><span class="corner" aria-hidden="true">', rowAxis ? `${rowAxis}\\${colAxis}` : colAxis, '</span>'];
-  for (let c = 0; c < cols; c++) html.push(`<span class="colh" data-axis="col" role="columnheader" aria-label="${colAxis} = ${c}">${c % 8 === 0 ? c : ''}</span>`);
-  html.push('</div>');
-  const cells = snap.cells!;
-  for (let r = 0; r < rows; r++) {
-    html.push('<div class="trow" role="row">');
-    html.push(rowAxis ? `<span class="rowh" data-axis="row" role="rowheader" aria-label="${rowAxis} = ${r}">${r % 8 === 0 ? r : ''}</span>` : '<span class="rowh" aria-hidden="true"></span>');
-    for (let c = 0; c < cols; c++) {
-      const k = first + r * cols + c;
-      const cell = cells[k]!;
-      const multi = cell.valid && (readers.get(cell.linear)?.length ?? 0) > 1;
-      const label = `(${cell.idx.join(', ')})`;
-      const title = cell.valid ? `${label} reads address ${cell.linear}` : `${label} is padding (masked): not read`;
-      html.push(
-        `<div class="lcell ${cell.valid ? 'valid' : 'masked'}${multi ? ' multi' : ''}" data-testid="logical-cell-${cell.idx.join('-')}" data-k="${k}" data-linear="${cell.linear}" data-valid="${cell.valid}" role="gridcell" title="${title}"></div>`,
-      );
-    }
-    html.push('</div>');
-  }
-  t.innerHTML = html.join('');
-  for (const el of t.querySelectorAll<HTMLElement>('.lcell')) cellEls[Number(el.dataset['k'])] = el;
-}
-
 /** One 2-D table of cells: rows × cols, cell k = first + r*cols + c (C order); one ARIA row per row. */
-function table(snap: Snapshot, rows: number, cols: number, first: number, rowAxis: string, colAxis: string, dense: boolean): HTMLElement {
-  const t = h('div', { class: `table${dense ? ' dense' : ''}`, role: 'grid', style: `--cols:${cols}`, 'aria-label': `${rows} by ${cols} elements` });
-  if (dense) {
-    denseTable(t, snap, rows, cols, first, rowAxis, colAxis);
-    return t;
-  }
+function table(snap: Snapshot, rows: number, cols: number, first: number, rowAxis: string, colAxis: string): HTMLElement {
+  const t = h('div', { class: 'table', role: 'grid', style: `--cols:${cols}`, 'aria-label': `${rows} by ${cols} elements` });
   const head = h('div', { class: 'trow', role: 'row' });
   head.append(h('span', { class: 'corner', 'aria-hidden': 'true' }, rowAxis ? `${rowAxis}\\${colAxis}` : colAxis));
   for (let c = 0; c < cols; c++) {
-    head.append(h('span', { class: 'colh', 'data-axis': 'col', role: 'columnheader', 'aria-label': `${colAxis} = ${c}` }, dense && c % 8 !== 0 ? '' : c));
+    head.append(h('span', { class: 'colh', 'data-axis': 'col', role: 'columnheader', 'aria-label': `${colAxis} = ${c}` }, c));
   }
   t.append(head);
   for (let r = 0; r < rows; r++) {
     const row = h('div', { class: 'trow', role: 'row' });
     row.append(
       rowAxis
-        ? h('span', { class: 'rowh', 'data-axis': 'row', role: 'rowheader', 'aria-label': `${rowAxis} = ${r}` }, !dense || r % 8 === 0 ? r : '')
+        ? h('span', { class: 'rowh', 'data-axis': 'row', role: 'rowheader', 'aria-label': `${rowAxis} = ${r}` }, r)
         : h('span', { class: 'rowh', 'aria-hidden': 'true' }),
     );
     for (let c = 0; c < cols; c++) {
       const k = first + r * cols + c;
-      const el = cellEl(snap, k, dense);
+      const el = cellEl(snap, k);
       cellEls[k] = el;
       row.append(el);
     }
@@ -500,49 +521,34 @@ function table(snap: Snapshot, rows: number, cols: number, first: number, rowAxi
   return t;
 }
 
-/** A dense grid drawn for the same shape: keep its cells and update what the op changed. */
-function updateDenseCells(snap: Snapshot): void {
-  for (const [k, c] of snap.cells!.entries()) {
-    const el = cellEls[k]!;
-    const multi = c.valid && (readers.get(c.linear)?.length ?? 0) > 1;
-    const title = c.valid ? `(${c.idx.join(', ')}) reads address ${c.linear}` : `(${c.idx.join(', ')}) is padding (masked): not read`;
-    el.className = `lcell ${c.valid ? 'valid' : 'masked'}${multi ? ' multi' : ''}`;
-    el.dataset['linear'] = String(c.linear);
-    el.dataset['valid'] = String(c.valid);
-    el.title = title; // also the cell's accessible name: dense cells show no text
-  }
-}
-
 function renderGrid(snap: Snapshot): void {
   const grid = byId('grid');
-  const sig = snap.shape && snap.cells && snap.cells.length > DENSE_CELLS ? snap.shape.join(',') : '';
-  const reuse = sig !== '' && grid.dataset['dense'] === sig && cellEls.length === snap.cells!.length;
-  grid.dataset['dense'] = sig;
   byId('log-sub').textContent = snap.shape ? `shape ${formatList(snap.shape)}` : snap.shapeText;
   const note = byId('grid-note');
   note.textContent = snap.cellsNote ?? '';
-  if (reuse) {
-    note.textContent = `${snap.cells!.length} elements: drawn small; point at a cell (or use the arrow keys) for its numbers.`;
-    updateDenseCells(snap);
+  const shape = snap.shape;
+  const dense = !!snap.cells && !!shape && snap.cells.length > DENSE_CELLS;
+  grid.classList.toggle('dense', dense);
+  if (dense) {
+    renderDenseGrid(snap, shape!);
+    const wrapped = gridCanvases[0]?.dc.layout.cols === 0 ? ' in C order, wrapped to the panel' : '';
+    note.textContent = `${snap.cells!.length} elements: drawn small${wrapped}; point at a cell (or use the arrow keys) for its numbers.`;
     return;
   }
+  gridCanvases = [];
   grid.replaceChildren();
   cellEls = [];
-  const shape = snap.shape;
   if (!snap.cells || !shape || snap.cells.length === 0) return;
   const rank = shape.length;
   const n = (d: number) => idxName(d, rank);
-  const dense = snap.cells.length > DENSE_CELLS;
-  grid.classList.toggle('dense', dense);
-  if (dense) note.textContent = `${snap.cells.length} elements: drawn small; point at a cell (or use the arrow keys) for its numbers.`;
   if (rank === 0) {
-    const el = cellEl(snap, 0, false);
+    const el = cellEl(snap, 0);
     cellEls[0] = el;
     grid.append(h('div', { class: 'table scalar', role: 'grid', 'aria-label': 'one element' }, h('div', { class: 'trow', role: 'row' }, el)));
   } else if (rank === 1) {
-    grid.append(table(snap, 1, shape[0]!, 0, '', n(0), dense));
+    grid.append(table(snap, 1, shape[0]!, 0, '', n(0)));
   } else if (rank === 2) {
-    grid.append(table(snap, shape[0]!, shape[1]!, 0, n(0), n(1), dense));
+    grid.append(table(snap, shape[0]!, shape[1]!, 0, n(0), n(1)));
   } else {
     // Higher ranks: a stack of 2-D grids, one per index of the leading dims.
     const [rows, cols] = [shape[rank - 2]!, shape[rank - 1]!];
@@ -550,16 +556,95 @@ function renderGrid(snap: Snapshot): void {
     const stack = h('div', { class: `stack rank${rank}`, style: rank === 4 ? `--per-row:${shape[1]}` : null });
     for (let first = 0; first < snap.cells.length; first += per) {
       const lead = snap.cells[first]!.idx.slice(0, rank - 2);
-      stack.append(
-        h(
-          'figure',
-          { class: 'slab' },
-          h('figcaption', {}, `[${[...lead, ':', ':'].join(', ')}]`),
-          table(snap, rows, cols, first, n(rank - 2), n(rank - 1), dense),
-        ),
-      );
+      stack.append(h('figure', { class: 'slab' }, h('figcaption', {}, `[${[...lead, ':', ':'].join(', ')}]`), table(snap, rows, cols, first, n(rank - 2), n(rank - 1))));
     }
     grid.append(stack);
+  }
+}
+
+/** Above this many columns a dense grid's rows wrap to the panel's width. */
+const WRAP_COLS = 256;
+
+/** A dense view: one canvas per 2-D slab; kept (and only repainted) while the layout is the same. */
+function renderDenseGrid(snap: Snapshot, shape: number[]): void {
+  const grid = byId('grid');
+  cellEls = [];
+  const rank = shape.length;
+  const cols = rank === 0 ? 1 : shape[rank - 1]!;
+  const rows = rank >= 2 ? shape[rank - 2]! : 1;
+  const per = rows * cols;
+  const slabs = Math.max(1, Math.ceil(snap.cells!.length / per));
+  const axes = rank >= 2 ? `${idxName(rank - 2, rank)} by ${idxName(rank - 1, rank)}` : idxName(0, rank);
+  // One dim, or rows too long for a canvas (browsers cap a canvas near 32,767 px): the squares wrap
+  // to the panel's width like text, in C order, without row and column numbers.
+  const wrap = rank <= 1 || cols > WRAP_COLS;
+  const layout: DenseLayout = wrap
+    ? { count: per, cols: 0, cellW: 9, cellH: 9, gap: 1 }
+    : {
+        count: per,
+        cols,
+        cellW: 9,
+        cellH: 9,
+        gap: 1,
+        left: rank >= 2 ? 16 : 0,
+        top: 10,
+        colLabel: (c) => (c % 8 === 0 ? String(c) : ''),
+        rowLabel: rank >= 2 ? (r) => (r % 8 === 0 ? String(r) : '') : undefined,
+      };
+  const same = gridCanvases.length === slabs && gridCanvases.every((g) => g.dc.sameLayout(layout));
+  if (same) {
+    for (const g of gridCanvases) g.dc.relabel(layout);
+    return;
+  }
+  grid.replaceChildren();
+  gridCanvases = [];
+  const label = (lead: string) => `${rows} by ${cols} elements (${axes})${lead}, drawn small: blue ones read memory, grey ones are padding. Use the arrow keys for their numbers.`;
+  if (rank <= 2) {
+    const dc = new DenseCells(layout, { label: label(''), testid: 'logical-canvas' });
+    gridCanvases.push({ dc, first: 0 });
+    grid.append(dc.canvas);
+    return;
+  }
+  const stack = h('div', { class: `stack dense rank${rank}` });
+  for (let first = 0; first < snap.cells!.length; first += per) {
+    const lead = snap.cells![first]!.idx.slice(0, rank - 2);
+    const where = `[${[...lead, ':', ':'].join(', ')}]`;
+    const dc = new DenseCells(layout, { label: label(` at ${where}`), testid: `logical-canvas-${lead.join('-')}` });
+    gridCanvases.push({ dc, first });
+    stack.append(h('figure', { class: 'slab' }, h('figcaption', {}, where), dc.canvas));
+  }
+  grid.append(stack);
+}
+
+function paintGrid(snap: Snapshot, hl: ReadonlySet<number>): void {
+  if (gridCanvases.length === 0 || !snap.cells) return;
+  const t = theme();
+  const cells = snap.cells;
+  let colour: string | null = null;
+  let rowColour: string | null = null;
+  for (const { dc, first } of gridCanvases) {
+    if (dc.layout.cols === 0) dc.setHostWidth(boxWidth(byId('grid')));
+    const n = dc.layout.count;
+    const fill = new Uint8Array(n); // 0 padding, 1 reads memory, 2 shares its address, 3 highlighted
+    const frames = denseMarks.group >= 0 ? new Uint8Array(n) : null;
+    for (let i = 0; i < n; i++) {
+      const c = cells[first + i];
+      if (!c) continue;
+      if (hl.has(first + i)) fill[i] = 3;
+      else if (c.valid) fill[i] = (readers.get(c.linear)?.length ?? 0) > 1 ? 2 : 1;
+      if (frames && c.valid) frames[i] = 1;
+    }
+    if (frames && colour === null) {
+      rowColour = denseMarks.rowGroup >= 0 ? groupColour(dc.canvas, denseMarks.rowGroup) : t.muted!;
+      colour = groupColour(dc.canvas, denseMarks.group);
+    }
+    if (!frames) delete dc.canvas.dataset['group'];
+    dc.paint({
+      palette: [t.mask!, t.read!, t.multi!, t.hl!],
+      fill,
+      frames: frames ? { colour: colour!, indices: frames } : null,
+      headerColour: { cols: colour ?? t.muted!, rows: rowColour ?? t.muted! },
+    });
   }
 }
 
@@ -569,14 +654,20 @@ function updateHighlights(): void {
   for (const el of document.querySelectorAll('.hl')) el.classList.remove('hl');
   const snap = currentSnap();
   const cells = snap.cells ?? [];
+  const hlCells = new Set<number>();
+  let hlAddr: number | null = null;
   if (focusCell !== null && cells[focusCell]) {
-    cellEls[focusCell]?.classList.add('hl');
+    hlCells.add(focusCell);
     const c = cells[focusCell]!;
-    if (c.valid) bufferEls.get(c.linear)?.classList.add('hl');
+    if (c.valid) hlAddr = c.linear;
   } else if (hoverAddr !== null) {
-    bufferEls.get(hoverAddr)?.classList.add('hl');
-    for (const k of readers.get(hoverAddr) ?? []) cellEls[k]?.classList.add('hl');
+    hlAddr = hoverAddr;
+    for (const k of readers.get(hoverAddr) ?? []) hlCells.add(k);
   }
+  for (const k of hlCells) cellEls[k]?.classList.add('hl');
+  if (hlAddr !== null) bufferEls.get(hlAddr)?.classList.add('hl');
+  paintGrid(snap, hlCells);
+  paintStrip(snap, hlAddr);
   renderFormula(snap);
   renderIteration(snap);
 }
@@ -592,55 +683,62 @@ function renderTrack(snap: Snapshot): void {
   const track = byId('track');
   const cells = snap.cells ?? [];
   const dense = cells.length > DENSE_CELLS;
-  if (dense && track.classList.contains('dense') && track.children.length === cells.length) {
-    // The same number of dense marks: update them in place.
-    for (const [k, c] of cells.entries()) {
-      const prev = validBefore(cells, k);
-      const jump = c.valid && prev ? c.linear - prev.linear : null;
-      const li = track.children[k] as HTMLElement;
-      li.className = `tstep${c.valid ? '' : ' masked'}`;
-      li.title = `element ${k}: ${c.valid ? `address ${c.linear}` : 'pad'}${jump === null ? '' : `, jump ${jump}`}`;
+  track.classList.toggle('dense', dense);
+  // The dense row scrolls and has no buttons: the row itself takes the keyboard (arrows walk it).
+  if (dense) track.tabIndex = 0;
+  else track.removeAttribute('tabindex');
+  if (dense) {
+    // Thousands of elements: one small mark each on a canvas (painted by paintTrack); the numbers of
+    // the current one are in the status line.
+    const layout: DenseLayout = { count: cells.length, cols: 0, cellW: 6, cellH: 10, gap: 1 };
+    if (!trackCanvas || !trackCanvas.sameLayout(layout)) {
+      trackCanvas = new DenseCells(layout, { label: `the memory address read by each of the ${cells.length} elements, in logical order, drawn small`, testid: 'track-canvas' });
+      track.replaceChildren(h('li', { class: 'dense-host' }, trackCanvas.canvas));
     }
     return;
   }
+  trackCanvas = null;
   track.replaceChildren();
-  track.classList.toggle('dense', dense);
   const items: HTMLElement[] = [];
   for (const [k, c] of cells.entries()) {
     const prev = validBefore(cells, k);
     const jump = c.valid && prev ? c.linear - prev.linear : null;
-    if (dense) {
-      // Thousands of elements: one small mark each, its numbers in the tooltip and the status line.
-      const li = document.createElement('li');
-      li.className = `tstep${c.valid ? '' : ' masked'}`;
-      li.dataset['k'] = String(k);
-      li.title = `element ${k}: ${c.valid ? `address ${c.linear}` : 'pad'}${jump === null ? '' : `, jump ${jump}`}`;
-      items.push(li);
-      continue;
-    }
     items.push(
       h(
         'li',
         { class: `tstep${c.valid ? '' : ' masked'}`, 'data-k': k },
-        jump === null || dense ? null : h('span', { class: `jump-label${jump === 1 ? ' unit' : ''}` }, jump >= 0 ? `+${jump}` : `${jump}`),
-        h('button', { type: 'button', class: 'chip', tabindex: -1, title: dense ? `element ${k}: address ${c.valid ? c.linear : 'pad'}` : null }, h('span', { class: 'visually-hidden' }, `element ${k}: `), h('span', { class: 'chip-val' }, dense ? '' : c.valid ? c.linear : 'pad')),
+        jump === null ? null : h('span', { class: `jump-label${jump === 1 ? ' unit' : ''}` }, jump >= 0 ? `+${jump}` : `${jump}`),
+        h('button', { type: 'button', class: 'chip', tabindex: -1 }, h('span', { class: 'visually-hidden' }, `element ${k}: `), h('span', { class: 'chip-val' }, c.valid ? c.linear : 'pad')),
       ),
     );
   }
   track.append(...items);
 }
 
-/** Scrolls `box` (not the page) so that `el` is inside it. */
-function keepVisible(box: HTMLElement, el: HTMLElement): void {
-  const top = el.offsetTop - box.offsetTop;
+function paintTrack(snap: Snapshot): void {
+  const dc = trackCanvas;
+  if (!dc || !snap.cells) return;
+  dc.setHostWidth(boxWidth(byId('track')));
+  const t = theme();
+  const cells = snap.cells;
+  const fill = new Uint8Array(dc.layout.count); // 0 padding, 1 reads memory, 2 the current element
+  for (let k = 0; k < fill.length; k++) if (cells[k]?.valid) fill[k] = 1;
+  if (iterPos !== null && iterPos < fill.length) fill[iterPos] = 2;
+  const outlines = [...denseMarks.brokenSteps].map((index) => ({ index, colour: t.error!, width: 1.5 }));
+  dc.paint({ palette: [t.mask!, t.read!, t.hl!], fill, outlines });
+}
+
+/** Scrolls `box` (not the page) so that the band [top, top + height) of its content is inside it. */
+function keepVisible(box: HTMLElement, top: number, height: number): void {
   if (top < box.scrollTop) box.scrollTop = top;
-  else if (top + el.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + el.offsetHeight - box.clientHeight;
+  else if (top + height > box.scrollTop + box.clientHeight) box.scrollTop = top + height - box.clientHeight;
 }
 
 function renderIteration(snap: Snapshot): void {
   const cells = snap.cells ?? [];
   const status = byId('iter-status');
   for (const el of byId('track').querySelectorAll('.current')) el.classList.remove('current');
+  paintTrack(snap);
   const svg = byId('jump') as unknown as SVGSVGElement;
   svg.replaceChildren();
   const play = byId<HTMLButtonElement>('iter-play');
@@ -658,9 +756,14 @@ function renderIteration(snap: Snapshot): void {
     return;
   }
   const c = cells[iterPos]!;
-  const chip = byId('track').children[iterPos];
-  chip?.classList.add('current');
-  if (chip instanceof HTMLElement) keepVisible(byId('track'), chip);
+  const track = byId('track');
+  if (trackCanvas) {
+    keepVisible(track, trackCanvas.canvas.offsetTop - track.offsetTop + trackCanvas.offsetTop(iterPos), trackCanvas.layout.cellH);
+  } else {
+    const chip = track.children[iterPos];
+    chip?.classList.add('current');
+    if (chip instanceof HTMLElement) keepVisible(track, chip.offsetTop - track.offsetTop, chip.offsetHeight);
+  }
   const prev = validBefore(cells, iterPos);
   const where = `(${c.idx.join(', ')})`;
   if (!c.valid) {
@@ -678,14 +781,20 @@ function drawJump(from: number, to: number): void {
   arc(byId('jump') as unknown as SVGSVGElement, from, to, 'arc');
 }
 
+/** Where the memory strip draws address `addr` (client coordinates), or null when it is not drawn. */
+function addrRect(addr: number): { left: number; top: number; width: number } | null {
+  const el = bufferEls.get(addr);
+  if (el) return el.getBoundingClientRect();
+  if (stripCanvas && addr >= 0 && addr < stripCanvas.layout.count) return stripCanvas.rect(addr);
+  return null;
+}
+
 /** An arrow over the memory strip from address `from` to address `to`, drawn into `svg`. */
 function arc(svg: SVGSVGElement, from: number, to: number, cls: string): void {
-  const a = bufferEls.get(from);
-  const b = bufferEls.get(to);
-  if (!a || !b || from === to) return;
+  const ra = addrRect(from);
+  const rb = addrRect(to);
+  if (!ra || !rb || from === to) return;
   const box = svg.getBoundingClientRect();
-  const ra = a.getBoundingClientRect();
-  const rb = b.getBoundingClientRect();
   const x1 = ra.left + ra.width / 2 - box.left;
   const y1 = ra.top - box.top + 2;
   const x2 = rb.left + rb.width / 2 - box.left;
@@ -883,7 +992,19 @@ function renderHistory(): void {
   byId<HTMLButtonElement>('hist-fwd').disabled = cursor >= steps.length - 1;
 }
 
+/**
+ * The URL holds the view (shareable). Writing it (history.replaceState) blocks the page for 5-20 ms in
+ * Chromium, so it waits until the frame that shows the change has been drawn, once for a burst of ops.
+ */
+let urlPending = false;
 function updateUrl(): void {
+  if (urlPending) return;
+  urlPending = true;
+  requestAnimationFrame(() => setTimeout(() => urlPending && writeUrl(), 0));
+}
+
+function writeUrl(): void {
+  urlPending = false;
   if (practiceNumber(location.hash) !== null) return;
   const hash = encodeState(urlState());
   lastHash = hash;
@@ -891,6 +1012,7 @@ function updateUrl(): void {
 }
 
 function render(): void {
+  boxWidths.clear();
   const snap = currentSnap();
   renderReadouts(snap);
   renderBuffer(snap);
@@ -987,6 +1109,10 @@ function renderReshape(snap: Snapshot): void {
   for (const el of document.querySelectorAll('[data-group]')) el.removeAttribute('data-group');
   for (const el of document.querySelectorAll('.bcell.broken-from, .bcell.broken-to, .tstep.broken')) el.classList.remove('broken-from', 'broken-to', 'broken');
   byId('broken-jump').replaceChildren();
+  denseMarks.group = -1;
+  denseMarks.rowGroup = -1;
+  denseMarks.brokenAddrs.clear();
+  denseMarks.brokenSteps.clear();
   const shown = shownReshape();
   card.hidden = !shown;
   if (!shown) return;
@@ -1018,6 +1144,8 @@ function renderReshape(snap: Snapshot): void {
     for (const el of byId('grid').querySelectorAll<HTMLElement>('.colh')) if (col >= 0) el.dataset['group'] = String(col % GROUP_COLOURS);
     for (const el of byId('grid').querySelectorAll<HTMLElement>('.rowh')) if (row >= 0) el.dataset['group'] = String(row % GROUP_COLOURS);
     for (const el of cellEls) if (el && col >= 0) el.dataset['group'] = String(col % GROUP_COLOURS);
+    denseMarks.group = col >= 0 ? col % GROUP_COLOURS : -1;
+    denseMarks.rowGroup = row >= 0 ? row % GROUP_COLOURS : -1;
   }
 
   if (r.blocking) {
@@ -1040,11 +1168,15 @@ function renderReshape(snap: Snapshot): void {
       for (const k of ks) {
         const c = snap.cells[k]!;
         const prev = validBefore(snap.cells, k);
-        chips[k]?.classList.add('broken');
-        chips[k]?.setAttribute('title', `jump ${c.linear - (prev?.linear ?? 0)}: one stride would need +${b.strides[1]}`);
+        if (trackCanvas) denseMarks.brokenSteps.add(k);
+        else {
+          chips[k]?.classList.add('broken');
+          chips[k]?.setAttribute('title', `jump ${c.linear - (prev?.linear ?? 0)}: one stride would need +${b.strides[1]}`);
+        }
         if (prev) {
           bufferEls.get(prev.linear)?.classList.add('broken-from');
           bufferEls.get(c.linear)?.classList.add('broken-to');
+          if (stripCanvas) denseMarks.brokenAddrs.add(prev.linear).add(c.linear);
         }
       }
       card.dataset['broken'] = String(ks.length);
@@ -1222,6 +1354,7 @@ function wireEvents(): void {
   byId('share').addEventListener('click', async () => {
     const note = byId('share-note');
     try {
+      if (urlPending) writeUrl();
       await navigator.clipboard.writeText(location.href);
       note.textContent = 'Link copied: it reopens this exact view.';
     } catch {
@@ -1239,6 +1372,14 @@ function wireEvents(): void {
     const el = (ev.target as Element).closest<HTMLElement>('[data-k]');
     if (!el) return;
     focusCell = Number(el.dataset['k']);
+    hoverAddr = null;
+    updateHighlights();
+  });
+  grid.addEventListener('mousemove', (ev) => {
+    const g = gridCanvases.find((x) => x.dc.canvas === ev.target);
+    const i = g?.dc.hit(ev.clientX, ev.clientY);
+    if (!g || i === null || i === undefined || g.first + i === focusCell) return;
+    focusCell = g.first + i;
     hoverAddr = null;
     updateHighlights();
   });
@@ -1278,6 +1419,14 @@ function wireEvents(): void {
     focusCell = null;
     updateHighlights();
   });
+  strip.addEventListener('mousemove', (ev) => {
+    if (!stripCanvas || ev.target !== stripCanvas.canvas) return;
+    const addr = stripCanvas.hit(ev.clientX, ev.clientY);
+    if (addr === null || (addr === hoverAddr && focusCell === null)) return;
+    hoverAddr = addr;
+    focusCell = null;
+    updateHighlights();
+  });
   strip.addEventListener('mouseleave', () => {
     hoverAddr = null;
     focusCell = iterPos;
@@ -1286,11 +1435,21 @@ function wireEvents(): void {
 
   byId('track').addEventListener('click', (ev) => {
     const li = (ev.target as Element).closest<HTMLElement>('[data-k]');
-    if (!li) return;
+    const k = trackCanvas && ev.target === trackCanvas.canvas ? trackCanvas.hit(ev.clientX, ev.clientY) : li ? Number(li.dataset['k']) : null;
+    if (k === null) return;
     stopPlay();
-    iterPos = Number(li.dataset['k']);
+    iterPos = k;
     focusCell = iterPos;
     updateHighlights();
+  });
+  byId('track').addEventListener('keydown', (ev) => {
+    if (!trackCanvas) return;
+    const n = currentSnap().cells?.length ?? 0;
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: trackCanvas.drawnColumns, ArrowUp: -trackCanvas.drawnColumns, Home: -n, End: n };
+    if (!(ev.key in moves)) return;
+    ev.preventDefault();
+    stopPlay();
+    step(moves[ev.key]!);
   });
   byId('iter-next').addEventListener('click', () => {
     stopPlay();
@@ -1308,7 +1467,9 @@ function wireEvents(): void {
   });
   byId('iter-play').addEventListener('click', togglePlay);
 
+  window.addEventListener('pagehide', () => urlPending && writeUrl());
   window.addEventListener('hashchange', () => {
+    urlPending = false; // the address bar (or back/forward) changed the URL: it wins over a pending write
     if (route()) return;
     if (location.hash === lastHash) return;
     const s = decodeState(location.hash);
@@ -1316,6 +1477,7 @@ function wireEvents(): void {
     else if (!location.hash || location.hash === '#') updateUrl();
   });
   window.addEventListener('resize', () => {
+    boxWidths.clear();
     updateHighlights();
     const r = shownReshape();
     if (r) renderReshape(currentSnap());

@@ -99,8 +99,12 @@ export interface ShownError {
 
 /** Largest number of logical cells drawn (64x64 = 4096 and a few broadcasts beyond). */
 export const MAX_CELLS = 16384;
-/** Above this many cells the grid, the strip and the iteration row are drawn dense: small cells, no text in them. */
-export const DENSE_CELLS = 600;
+/**
+ * Above this many cells the grid, the strip and the iteration row are drawn dense, on canvases: small
+ * squares, no text in them (dense.ts). Up to it each cell is an element with its numbers in it (16x16
+ * at 40 px is already wider than the panel; 24x24 as elements took 0.5-1 s per op with the motion).
+ */
+export const DENSE_CELLS = 256;
 /** Largest buffer drawn as a strip. */
 export const MAX_BUFFER_CELLS = 16384;
 /** Largest starting buffer (arange) the demo creates. */

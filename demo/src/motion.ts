@@ -47,7 +47,9 @@ export function playMoves(before: Places, cells: HTMLElement[], snap: Snapshot):
     say('off: new buffer');
     return 0;
   }
-  let moved = 0;
+  // Every new place is read first, then every animation started: reading a place after starting an
+  // animation forces a new layout each time (576 cells took seconds that way).
+  const moves: Array<[HTMLElement, number, number]> = [];
   for (const [k, c] of snap.cells.entries()) {
     const el = cells[k];
     const from = c.valid ? before.at.get(c.linear) : undefined;
@@ -55,15 +57,18 @@ export function playMoves(before: Places, cells: HTMLElement[], snap: Snapshot):
     const to = el.getBoundingClientRect();
     const dx = from.left - to.left;
     const dy = from.top - to.top;
-    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) continue;
+    if (Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5) moves.push([el, dx, dy]);
+  }
+  let moved = 0;
+  for (const [el, dx, dy] of moves) {
     el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], {
       duration: MOVE_MS,
       easing: 'cubic-bezier(0.2, 0.7, 0.2, 1)',
     });
     el.classList.add('moving');
-    window.setTimeout(() => el.classList.remove('moving'), MOVE_MS);
     moved++;
   }
+  if (moves.length) window.setTimeout(() => moves.forEach(([el]) => el.classList.remove('moving')), MOVE_MS);
   say(`moved ${moved}`);
   return moved;
 }

@@ -76,8 +76,8 @@ export function preprocess(rgba, H, W, { mean = MEAN, std = STD } = {}) {
 /** Softmax along `axis`, numerically stable: exp(x - max(x)) / sum(exp(x - max(x))). */
 export function softmax(x, axis = -1) {
   return tidy(() => {
-    const e = exp(sub(x, max(x, { axes: axis, keepdims: true })));
-    return div(e, sum(e, { axes: axis, keepdims: true }), { out: e });
+    const e = exp(sub(x, max(x, { axis, keepdims: true })));
+    return div(e, sum(e, { axis, keepdims: true }), { out: e });
   });
 }
 
@@ -119,7 +119,7 @@ export function colorModel({ mean = MEAN, std = STD, prototypes = PROTOTYPES, la
     /** x: float32 [3, H, W] -> { features: [3], logits: [classes] } (the caller's to dispose). */
     forward(x) {
       return tidy(() => {
-        const features = reduceMean(x, { axes: [1, 2] }); // global average pool: float32 [3]
+        const features = reduceMean(x, { axis: [1, 2] }); // global average pool: float32 [3]
         const logits = add(matmul(features, weight), bias); // [3] @ [3, 10] + [10]
         return { features, logits };
       });

@@ -367,7 +367,7 @@ class SeleniumPage extends Page {
   }
   keyName(k) {
     const K = this.Key;
-    const map = { Enter: K.ENTER, ArrowRight: K.ARROW_RIGHT, ArrowLeft: K.ARROW_LEFT, ArrowUp: K.ARROW_UP, ArrowDown: K.ARROW_DOWN, Alt: K.ALT, Shift: K.SHIFT, Control: K.CONTROL, Tab: K.TAB, Escape: K.ESCAPE, Delete: K.DELETE, Backspace: K.BACK_SPACE };
+    const map = { Enter: K.ENTER, ArrowRight: K.ARROW_RIGHT, ArrowLeft: K.ARROW_LEFT, ArrowUp: K.ARROW_UP, ArrowDown: K.ARROW_DOWN, Alt: K.ALT, Shift: K.SHIFT, Control: K.CONTROL, Tab: K.TAB, Escape: K.ESCAPE, Delete: K.DELETE, Backspace: K.BACK_SPACE, Home: K.HOME, End: K.END };
     if (map[k]) return map[k];
     if (k.length === 1) return k;
     throw new Error(`webkit: no WebDriver key for ${k}`);

@@ -46,13 +46,13 @@ const COMPUTE_JS = `
 export function compute(sv) {
   const a = sv.arange(12).reshape([3, 4]);
   const t = sv.add(a.transpose(), 10);            // a strided view through a kernel
-  const s = sv.sum(t, { axes: [1] });
-  const m = sv.max(a.slice('::-1, 1:3'));
+  const s = sv.sum(t, { axis: [1] });
+  const m = sv.max(a.slice('::-1, 1:3'));          // over all axes: a JS number
   const f = sv.arange(0, 1000, 1, 'float32');
-  const g = sv.add(f, f.flip([0]));                // contiguous + reversed (SIMD inner loops)
+  const g = sv.add(f, f.flip({ axis: [0] }));      // contiguous + reversed (SIMD inner loops)
   const gs = sv.sum(g);
-  const r = { sum: s.toArray().map(Number), max: Number(m.item()), shape: t.shape, flipSum: Number(gs.item()) };
-  for (const x of [a.base ?? a, t, s, m, f, g, gs]) x.dispose();
+  const r = { sum: s.toArray().map(Number), max: m, shape: t.shape, flipSum: gs };
+  for (const x of [a.base ?? a, t, s, f, g]) x.dispose();
   r.live = sv.memoryStats().liveArrays;
   return r;
 }
@@ -81,7 +81,7 @@ const APPS = {
   '/app-growth.mjs': done(`
   await sv.init();
   const a = sv.arange(0, 24, 1, 'float64').reshape([2, 3, 4]);
-  const views = [a.transpose(), a.slice('::-1, 1:, ::2'), a.flip(2), a.slice(sv.A, 0).reshape([2, 1, 4]).broadcastTo([2, 5, 4]), a.padView([[1, 0], [0, 0], [0, 2]], -1)];
+  const views = [a.transpose(), a.slice('::-1, 1:, ::2'), a.flip({ axis: 2 }), a.slice(sv.A, 0).reshape([2, 1, 4]).broadcastTo([2, 5, 4]), a.padView([[1, 0], [0, 0], [0, 2]], -1)];
   const i32 = sv.arange(0, 10, 1, 'int32');
   const before = JSON.stringify(views.map((v) => v.toArray()));
   const heaps = [sv.memoryStats().heapBytes];
@@ -97,7 +97,7 @@ const APPS = {
       grew: heaps[step + 1] > heaps[step],
       viewsSame: JSON.stringify(views.map((v) => v.toArray())) === before,
       ends: [big.item(0), big.item(n - 1)],
-      sumI32: (() => { const t = sv.sum(i32); const v = Number(t.item()); t.dispose(); return v; })(),
+      sumI32: Number(sv.sum(i32)),
     });
   }
   for (const x of [...bigs, i32, a.base ?? a]) x.dispose();

@@ -42,7 +42,7 @@ try {
   const a = arange(6, undefined, undefined, 'float32').reshape([2, 3]);
   const t = a.transpose();
   const s = add(t, t);
-  out.textContent = JSON.stringify({ values: s.toArray(), sum: sum(s).item() });
+  out.textContent = JSON.stringify({ values: s.toArray(), sum: sum(s) });
   document.body.dataset.ready = 'true';
 } catch (e) {
   out.textContent = String((e && e.stack) || e);

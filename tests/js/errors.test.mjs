@@ -56,6 +56,6 @@ test('errors from inner steps are re-labelled with the op the user called (class
   assert.throws(() => sv.Shape.broadcastIndex([5], [3]), (e) => e.code === 'out_of_range' && /^Shape\.broadcastIndex: .*5/.test(e.message));
   assert.throws(() => sv.explain(a, { maxElements: -1 }), { name: 'RangeError', message: /^explain: maxElements .* -1/ });
   assert.throws(() => sv.resultTypeWithScalar('int8', 'x'), { name: 'TypeError', message: /^resultTypeWithScalar: .*"x"/ });
-  assert.throws(() => sv.stack([a, a], [1]), { name: 'TypeError', message: /^stack: axis must be an integer/ });
+  assert.throws(() => sv.stack([a, a], { axis: [1] }), { name: 'TypeError', message: /^stack: axis must be an integer/ });
   (a.base ?? a).dispose();
 });

@@ -220,9 +220,9 @@ test('pipeline.mjs in-process on odd-sized random pixels: matches NumPy, leaves 
   // an [H, W, 4] NDArray, even a strided view (here vertically flipped), goes in as well
   tidy(() => {
     const img = fromTypedArray(rgba, [H, W, 4]);
-    const flipped = img.flip(0);
+    const flipped = img.flip({ axis: 0 });
     const a = P.preprocess(flipped).toTypedArray();
-    const b = P.preprocess(img).flip(1).copy().toTypedArray();
+    const b = P.preprocess(img).flip({ axis: 1 }).copy().toTypedArray();
     assert.deepEqual(a, b);
   });
   assert.equal(memoryStats().liveArrays, base.liveArrays);

@@ -186,7 +186,7 @@ describe('toNdarrayLike', () => {
   test('copy: false shares WASM memory (negative strides kept) and comes back zero-copy', () => {
     const a = sv.arange(12, undefined, undefined, 'float64').reshape([3, 4]);
     const owner = a.base ?? a;
-    const v = a.flip([0]).transpose();
+    const v = a.flip({ axis: [0] }).transpose();
     const o = sv.toNdarrayLike(v, { copy: false });
     assert.deepEqual(o.stride, v.strides);
     assert.ok(o.stride.some((s) => s < 0), 'negative stride kept');

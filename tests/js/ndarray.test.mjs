@@ -26,7 +26,7 @@ test('properties', () => {
   assert.equal(v.isReadOnly, false);
   assert.equal(v.mask, null);
   assert.equal(v.fillValue, 0);
-  assert.match(String(sv.arange(3)), /NDArray\(\[0,1,2\], dtype=int32, shape=\[3\]\)/);
+  assert.equal(String(sv.arange(3)), 'array([0, 1, 2], dtype=int32)'); // NumPy's repr (repr.test.mjs checks it against NumPy)
 });
 
 test('reshape: view, copy fallback, copy:false error, copy:true', () => {
@@ -56,13 +56,13 @@ test('transpose, permute, flip, squeeze, unsqueeze, flatten, unflatten, moveaxis
   throwsSv(assert, () => a.permute([0, 0, 1]), 'invalid_argument', /axis 0 appears more than once/);
   assert.deepEqual(a.permute([2, 0, 1]).strides, [1, 12, 4]);
   assert.deepEqual(ar([2, 3]).flip().toArray(), [[5, 4, 3], [2, 1, 0]]);
-  assert.deepEqual(ar([2, 3]).flip(1).toArray(), [[2, 1, 0], [5, 4, 3]]);
-  assert.deepEqual(ar([2, 3]).flip([0]).strides, [-3, 1]);
+  assert.deepEqual(ar([2, 3]).flip({ axis: 1 }).toArray(), [[2, 1, 0], [5, 4, 3]]);
+  assert.deepEqual(ar([2, 3]).flip({ axis: [0] }).strides, [-3, 1]);
   const s = ar([1, 3, 1, 2]);
   assert.deepEqual(s.squeeze().shape, [3, 2]);
-  assert.deepEqual(s.squeeze(0).shape, [3, 1, 2]);
-  assert.deepEqual(s.squeeze([0, -2]).shape, [3, 2]);
-  throwsSv(assert, () => s.squeeze(1), 'invalid_argument', /axis 1 has size 3/);
+  assert.deepEqual(s.squeeze({ axis: 0 }).shape, [3, 1, 2]);
+  assert.deepEqual(s.squeeze({ axis: [0, -2] }).shape, [3, 2]);
+  throwsSv(assert, () => s.squeeze({ axis: 1 }), 'invalid_argument', /axis 1 has size 3/);
   assert.deepEqual(ar([3]).unsqueeze([0, 2]).shape, [1, 3, 1]);
   assert.deepEqual(ar([3]).unsqueeze(-1).shape, [3, 1]);
   assert.deepEqual(a.flatten().shape, [24]);
@@ -123,7 +123,7 @@ test('slice: L gathers and copies (outer indexing per axis)', () => {
 test('get, item, set, assign (broadcast, cast, overlap)', () => {
   const a = ar([2, 3]);
   assert.deepEqual(a.get(1).toArray(), [3, 4, 5]);
-  assert.deepEqual(a.get([1, 2]).shape, []);
+  assert.equal(a.get([1, 2]), 5);
   assert.equal(a.item([1, 2]), 5);
   assert.equal(a.item([-1, -1]), 5);
   assert.equal(sv.array([7]).item(), 7);
@@ -192,7 +192,7 @@ test('padView (virtual, masked) and pad (new array)', () => {
   assert.equal(p.isReadOnly, false);
   assert.deepEqual(p.toArray(), [[9, 1, 2, 9], [9, 3, 4, 9], [9, 9, 9, 9]]);
   assert.deepEqual(sv.add(pv, 1).toArray(), [[0, 0, 0], [2, 3, 0], [4, 5, 0]], 'ops read the fill value');
-  assert.deepEqual(sv.sum(a.padView([[1, 1], [0, 0]])).item(), 10);
+  assert.deepEqual(sv.sum(a.padView([[1, 1], [0, 0]])), 10);
   throwsSv(assert, () => a.padView([[-1, 0], [0, 0]]), 'invalid_argument', /negative/);
   assert.throws(() => a.padView([[1, 0]], 'x'), TypeError);
 });

@@ -127,7 +127,7 @@ function genCase(r) {
     } else if (kind === 'flip') {
       if (nd === 0) continue;
       arg = r.shuffle(sh.map((_, i) => i)).slice(0, r.int(1, nd));
-      next = a.flip(arg);
+      next = a.flip({ axis: arg });
     } else if (kind === 'broadcast') {
       arg = sh.map((d) => (d === 1 ? r.int(1, 3) : d));
       if (r.next() < 0.5) arg = [r.int(1, 3), ...arg];
@@ -169,11 +169,13 @@ function genCase(r) {
   if (fin < 0.2 && a.ndim > 0) {
     const ax = r.int(0, a.ndim - 1);
     ops.push(['sum', ax]);
-    a = sv.sum(a, { axes: ax });
+    a = sv.sum(a, { axis: ax });
   } else if (fin < 0.35 && a.ndim > 0) {
     ops.push(['add_t', null]);
     a = sv.add(a, sv.mul(a.slice('::-1'), 2));
   }
+  // a sum over the only axis is a JS value, as NumPy's scalar (shape [])
+  if (!(a instanceof sv.NDArray)) return { shape, ops, result: { shape: [], values: [Number(a)] } };
   return { shape, ops, result: { shape: a.shape, values: Array.from(a.toTypedArray(), Number) } };
 }
 

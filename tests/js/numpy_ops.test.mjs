@@ -298,6 +298,11 @@ function applyOps(a, ops) {
 }
 
 function encodeArr(a) {
+  if (!(a instanceof sv.NDArray)) {
+    // a reduction to a JS value (NumPy's scalar): its JS type stands for the dtype, checked in compare()
+    const kind = typeof a;
+    return { dtype: `js:${kind}`, shape: [], values: [kind === 'boolean' ? (a ? 1 : 0) : kind === 'bigint' ? String(a) : a] };
+  }
   const ta = a.toTypedArray();
   let values;
   if (a.dtype === 'bool') values = Array.from(ta, (v) => (v ? 1 : 0));
@@ -322,14 +327,14 @@ function callOp(c, A, out) {
     case 'any':
     case 'all': {
       const opts = {};
-      if (p.axes !== undefined) opts.axes = p.axes;
+      if (p.axes !== undefined) opts.axis = p.axes;
       if (p.keepdims) opts.keepdims = true;
       return sv[c.op](A[0], ro(opts));
     }
     case 'variance':
     case 'std': {
       const opts = {};
-      if (p.axes !== undefined) opts.axes = p.axes;
+      if (p.axes !== undefined) opts.axis = p.axes;
       if (p.keepdims) opts.keepdims = true;
       if (p.ddof !== undefined) opts.ddof = p.ddof;
       const f = sv[c.op];
@@ -349,11 +354,11 @@ function callOp(c, A, out) {
     case 'dot':
       return sv[c.op](A[0], A[1], o);
     case 'take':
-      return p.axis === undefined ? sv.take(A[0], A[1]) : sv.take(A[0], A[1], p.axis);
+      return p.axis === undefined ? sv.take(A[0], A[1]) : sv.take(A[0], A[1], { axis: p.axis });
     case 'takeAlongAxis':
-      return sv.takeAlongAxis(A[0], A[1], p.axis);
+      return sv.takeAlongAxis(A[0], A[1], { axis: p.axis });
     case 'compress':
-      return p.axis === undefined ? sv.compress(A[0], A[1]) : sv.compress(A[0], A[1], p.axis);
+      return p.axis === undefined ? sv.compress(A[0], A[1]) : sv.compress(A[0], A[1], { axis: p.axis });
     case 'maskslice':
       return A[0].slice(A[1]);
     case 'view':
@@ -362,7 +367,7 @@ function callOp(c, A, out) {
     case 'argsort':
       return p.axis === undefined ? sv[c.op](A[0]) : sv[c.op](A[0], { axis: p.axis });
     case 'topk': {
-      const t = p.axis === undefined ? sv.topk(A[0], p.k) : sv.topk(A[0], p.k, p.axis);
+      const t = p.axis === undefined ? sv.topk(A[0], p.k) : sv.topk(A[0], p.k, { axis: p.axis });
       return [t.values, t.indices];
     }
     default:
@@ -625,7 +630,19 @@ const ULP_OPS = new Set(['sin', 'cos', 'tan', 'tanh', 'exp2', 'log2', 'log10', '
 const ZERO_SIGN_FREE = new Set(['sign', 'clip']);
 const ERR_NAMES = { maskslice: ['slice'], variance: ['variance', 'var'] };
 
+/** NumPy's scalar dtypes a JS value stands for: bigint for 64-bit integers, boolean for bool, number for the rest. */
+function jsKindOf(dtype) {
+  return dtype === 'bool' ? 'boolean' : dtype === 'int64' || dtype === 'uint64' ? 'bigint' : 'number';
+}
+
 function compare(c, g, e) {
+  if (g.dtype.startsWith('js:')) {
+    // a JS value where NumPy gives a scalar of a dtype: the JS type must be that dtype's
+    if (e.shape.length !== 0) return `a JS ${g.dtype.slice(3)}, numpy an array of shape ${JSON.stringify(e.shape)}`;
+    if (g.dtype !== `js:${jsKindOf(e.dtype)}`) return `a JS ${g.dtype.slice(3)}, numpy a ${e.dtype} scalar`;
+    if (e.dtype === 'float32' && !Object.is(Math.fround(g.values[0]), g.values[0])) return `${g.values[0]} is not a float32 value`;
+    g = { ...g, dtype: e.dtype };
+  }
   if (g.dtype !== e.dtype) return `dtype ${g.dtype}, numpy ${e.dtype}`;
   if (!same(g.shape, e.shape)) return `shape ${JSON.stringify(g.shape)}, numpy ${JSON.stringify(e.shape)}`;
   if (g.values.length !== e.values.length) return `length ${g.values.length}, numpy ${e.values.length}`;

@@ -61,16 +61,16 @@ test('out: a transposed or sliced out is written through its strides', () => {
 test('out: reductions (keepdims or not), astype, contiguous, copy, pad, concatenate', () => {
   const a = sv.arange(0, 12, 1, 'float32').reshape([3, 4]);
   const s = sv.zeros([4], 'float32');
-  assert.equal(sv.sum(a, { axes: 0, out: s }), s);
+  assert.equal(sv.sum(a, { axis: 0, out: s }), s);
   assert.deepEqual(flat(s), [12, 15, 18, 21]);
   const k = sv.zeros([3, 1], 'float64'); // float32 mean cast into float64 (same_kind)
-  sv.mean(a, { axes: 1, keepdims: true, out: k });
+  sv.mean(a, { axis: 1, keepdims: true, out: k });
   assert.deepEqual(flat(k), [1.5, 5.5, 9.5]);
   const m = sv.zeros([], 'float32');
   sv.max(a, { out: m });
   assert.equal(m.item(), 11);
   const strided = sv.zeros([8], 'float32');
-  sv.sum(a, { axes: 0, out: strided.slice(Rs(null, null, 2)) });
+  sv.sum(a, { axis: 0, out: strided.slice(Rs(null, null, 2)) });
   assert.deepEqual(flat(strided), [12, 0, 15, 0, 18, 0, 21, 0]);
 
   const i = sv.zeros([4, 3], 'int32');
@@ -89,7 +89,7 @@ test('out: reductions (keepdims or not), astype, contiguous, copy, pad, concaten
   assert.deepEqual(p.toArray()[0], [-1, -1, -1, -1, -1, -1]);
   assert.deepEqual(p.toArray()[1], [-1, 0, 1, 2, 3, -1]);
   const cat = sv.zeros([6, 4], 'float64');
-  assert.equal(sv.concatenate([a, a], 0, { out: cat }), cat);
+  assert.equal(sv.concatenate([a, a], { axis: 0, out: cat }), cat);
   assert.deepEqual(cat.toArray()[5], [8, 9, 10, 11]);
   for (const x of [a.base, s, k, m, strided, i, f64, c, p, cat]) x.dispose();
 });
@@ -103,10 +103,10 @@ test('out: errors leave out unchanged and the instance working', () => {
   throwsSv(assert, () => sv.add(a, 1.5, { out: i32 }), 'type_error', /add: cannot cast the result from float64 to out's dtype int32 with casting='same_kind'/);
   throwsSv(assert, () => sv.add(a, 1, { out: ro.broadcastTo([2, 3]) }), 'read_only', /add: out is read-only \(a broadcast view/);
   throwsSv(assert, () => sv.add(a, 1, { out: ro.padView([[0, 0]]).reshape([3]).broadcastTo([2, 3]) }), 'read_only');
-  throwsSv(assert, () => sv.sum(a, { axes: 1, out: sv.zeros([3]) }), 'shape_mismatch', /sum: out has shape \[3\] but the result has shape \[2\]/);
+  throwsSv(assert, () => sv.sum(a, { axis: 1, out: sv.zeros([3]) }), 'shape_mismatch', /sum: out has shape \[3\] but the result has shape \[2\]/);
   throwsSv(assert, () => sv.sum(a, { out: i32.slice(0, 0) }), 'type_error', /same_kind/);
   throwsSv(assert, () => a.astype('float64', { out: i32 }), 'type_error', /astype: cannot cast the result from float64/);
-  throwsSv(assert, () => sv.concatenate([a, a], 0, { out }), 'shape_mismatch', /concatenate: out has shape \[2,3\] but the result has shape \[4,3\]/);
+  throwsSv(assert, () => sv.concatenate([a, a], { axis: 0, out }), 'shape_mismatch', /concatenate: out has shape \[2,3\] but the result has shape \[4,3\]/);
   const d = sv.zeros([2, 3]);
   d.dispose();
   throwsSv(assert, () => sv.add(a, 1, { out: d }), 'disposed', /add: out: the array was disposed/);
@@ -140,7 +140,7 @@ test('out: overlapping inputs give NumPy results (in place, shifted, reversed, t
     sv.add(m.transpose(), m, { out: m });
   });
   run('a[::2] = a[1::2] - a[::2]', (x) => sv.sub(x.slice(Rs(1, null, 2)), x.slice(Rs(0, null, 2)), { out: x.slice(Rs(0, null, 2)) }));
-  run('cumulative sum into a shifted view', (x) => sv.sum(x.reshape([3, 4]), { axes: 0, out: x.slice(R(2, 6)) }));
+  run('cumulative sum into a shifted view', (x) => sv.sum(x.reshape([3, 4]), { axis: 0, out: x.slice(R(2, 6)) }));
   const py = `
 import numpy as np, json
 out = []

@@ -28,7 +28,7 @@ test('tidy: returned arrays survive (also in arrays, objects and Maps), with the
   const r = sv.tidy(() => {
     const a = sv.arange(0, 6, 1, 'float64');
     const v = a.reshape([2, 3]); // a view of the unnamed base
-    const s = sv.sum(v, { axes: 0 });
+    const s = sv.sum(v, { axis: 0 });
     sv.mul(a, 2); // temporary: freed
     return { v, list: [s], map: new Map([['k', sv.ones([2])]]) };
   });

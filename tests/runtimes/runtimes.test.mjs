@@ -87,7 +87,7 @@ test('pack the package and install it into an empty project', { skip: skipAll },
 const simd = process.argv.includes('--no-simd') ? false : undefined;
 await init(simd === undefined ? undefined : { simd });
 const a = arange(0, 12, 1, 'float32').reshape([3, 4]);
-const s = sum(add(a.transpose(), 1), { axes: [1] });
+const s = sum(add(a.transpose(), 1), { axis: [1] });
 console.log(JSON.stringify({ info: buildInfo(), sum: s.toArray() }));
 `,
   );
@@ -97,7 +97,7 @@ console.log(JSON.stringify({ info: buildInfo(), sum: s.toArray() }));
 const simd = process.argv.includes('--no-simd') ? false : undefined;
 init(simd === undefined ? undefined : { simd }).then(() => {
   const a = arange(0, 12, 1, 'float32').reshape([3, 4]);
-  const s = sum(add(a.transpose(), 1), { axes: [1] });
+  const s = sum(add(a.transpose(), 1), { axis: [1] });
   console.log(JSON.stringify({ info: buildInfo(), sum: s.toArray(), file: require.resolve('strideview').replace(/.*node_modules\\//, '') }));
 });
 `,

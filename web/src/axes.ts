@@ -28,7 +28,7 @@ export function normAxisList(op: string, axes: unknown, ndim: number): number[] 
 /** @internal One axis or a list of distinct axes, negative ones counted from the end. */
 export function normAxes(op: string, axes: unknown, ndim: number): number[] {
   const list = typeof axes === 'number' || typeof axes === 'bigint' ? [axes] : axes;
-  if (!Array.isArray(list)) throw new TypeError(`${op}: axes must be an integer or an array of integers, got ${fmt(axes)}`);
+  if (!Array.isArray(list)) throw new TypeError(`${op}: axis must be an integer or an array of integers, got ${fmt(axes)}`);
   const out = list.map((a) => normAxis(op, a, ndim));
   const seen = new Set<number>();
   for (const a of out) {
@@ -60,10 +60,38 @@ export function moveaxisOrder(op: string, source: unknown, destination: unknown,
   return order;
 }
 
-/** @internal `shape` without its size-1 dims (all, or the given axes, which must have size 1). */
-export function squeezeShape(op: string, shape: readonly number[], axes: unknown): number[] {
-  if (axes === undefined) return shape.filter((d) => d !== 1);
-  const drop = normAxes(op, axes, shape.length);
+/** The `axis` option of the methods over a set of axes ({@link NDArray.flip}, {@link NDArray.squeeze}). */
+export interface AxisSetOptions {
+  /** A number, an array of numbers, or null / omitted for every axis (negative counts from the end). */
+  axis?: number | readonly number[] | null;
+}
+
+/** @internal The `axis` of a method's options (the receiver is `a`); the old forms refused. */
+function methodAxis(op: string, options: unknown): unknown {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null || Array.isArray(options) || 'axes' in options) {
+    checkAxisOptions(op, options, 'first', `a.${op}({ axis: ${fmt(options)} })`);
+  }
+  return (options as AxisSetOptions).axis;
+}
+
+/** @internal Per dim, 1 where `{ axis }` asks to reverse (all dims when omitted or null). */
+export function flipFlags(op: string, options: unknown, n: number): number[] {
+  const axis = methodAxis(op, options);
+  const all = axis === undefined || axis === null;
+  const flags = new Array<number>(n).fill(all ? 1 : 0);
+  if (!all) {
+    if (typeof axis === 'number' && Number.isSafeInteger(axis) && axis >= -n && axis < n) flags[axis < 0 ? axis + n : axis] = 1;
+    else for (const a of axisSet(op, axis, n)!) flags[a] = 1;
+  }
+  return flags;
+}
+
+/** @internal `shape` without its size-1 dims (all, or those of `{ axis }`, which must have size 1). */
+export function squeezeShape(op: string, shape: readonly number[], options: unknown): number[] {
+  const axis = methodAxis(op, options);
+  if (axis === undefined || axis === null) return shape.filter((d) => d !== 1);
+  const drop = axisSet(op, axis, shape.length)!;
   for (const a of drop) {
     if (shape[a] !== 1) {
       throw new StrideViewError(
@@ -123,4 +151,54 @@ export function unflattenShape(op: string, shape: readonly number[], dim: unknow
     throw new StrideViewError('shape_mismatch', `${op}: sizes ${fmt(sz)} do not multiply to the size ${shape[d]} of dim ${d}`);
   }
   return [...shape.slice(0, d), ...resolved, ...shape.slice(d + 1)];
+}
+
+// ------------------------------------------------------------------------------------ the axis option
+// Every function taking an axis takes it as NumPy's keyword: the trailing options object's `axis`
+// (a number, an array of numbers where NumPy takes a tuple, or null / omitted for NumPy's None).
+
+/**
+ * @internal Checks the options object of an op whose axis is an option: refuses the old forms (a
+ * positional axis where the options object goes, the option `axes`) with the new spelling.
+ * `position` names the argument ('second', 'third' ...) for the positional-axis message.
+ */
+export function checkAxisOptions(op: string, options: unknown, position: string, example: string = `${op}(a, { axis: ${fmt(options)} })`): void {
+  if (options === undefined) return;
+  if (typeof options === 'number' || typeof options === 'bigint' || Array.isArray(options)) {
+    throw new StrideViewError(
+      'invalid_argument',
+      `${op}: pass the axis as { axis: ${fmt(options)} }, not as a ${position} positional argument: ${example}`,
+    );
+  }
+  if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
+  if ('axes' in options) {
+    const a = (options as { axes?: unknown }).axes;
+    throw new StrideViewError('invalid_argument', `${op}: the option 'axes' is now 'axis' (NumPy's name): ${op}(a, { axis: ${fmt(a)} })`);
+  }
+}
+
+/**
+ * @internal The `axis` option of an op reducing over several axes (NumPy's axis=int | tuple | None):
+ * null for all axes, else distinct axes, negative ones counted from the end.
+ */
+export function axisSet(op: string, axis: unknown, ndim: number): number[] | null {
+  if (axis === undefined || axis === null) return null;
+  if (typeof axis === 'number' && Number.isInteger(axis) && axis >= -ndim && axis < ndim) return [axis < 0 ? axis + ndim : axis];
+  if (typeof axis !== 'number' && typeof axis !== 'bigint' && !Array.isArray(axis)) {
+    throw new TypeError(`${op}: axis must be an integer, an array of integers or null, got ${fmt(axis)}`);
+  }
+  return normAxes(op, axis, ndim);
+}
+
+/**
+ * @internal The `axis` option of an op along one axis (NumPy refuses a tuple there): an integer,
+ * or null / undefined (returned as null: the op's default applies).
+ */
+export function oneAxis(op: string, axis: unknown): number | null {
+  if (axis === undefined || axis === null) return null;
+  if (Array.isArray(axis)) {
+    throw new TypeError(`${op}: axis must be an integer or null, got ${fmt(axis)} (${op} works along one axis; NumPy refuses a tuple here too)`);
+  }
+  if (typeof axis !== 'number' && typeof axis !== 'bigint') throw new TypeError(`${op}: axis must be an integer or null, got ${fmt(axis)}`);
+  return toInt(op, 'axis', axis);
 }

@@ -14,7 +14,7 @@ export {
 export { Shape } from './shape.js';
 export { Sym, Var, SymDim, type Dim, type SymShape } from './sym.js';
 export { View, type ViewOptions, type Mask } from './view.js';
-export { NDArray, type ReshapeOptions } from './ndarray.js';
+export { NDArray, type ReshapeOptions, type AxisSetOptions } from './ndarray.js';
 export { type MemoryStats, memoryStats } from './storage.js';
 export { tidy, keep } from './tidy.js';
 export { type SliceSpec, I, R, Rs, L, A, N, E } from './slicing.js';
@@ -23,6 +23,8 @@ export {
   type ArrayInput,
   type OutOptions,
   type ReduceOptions,
+  type ArrayResultOptions,
+  type Reduced,
   add,
   sub,
   mul,
@@ -46,7 +48,19 @@ export {
   min,
   mean,
 } from './ops.js';
-export { concatenate, stack, split, vstack, hstack, dstack, tile, repeat } from './joining.js';
+export {
+  type ConcatenateOptions,
+  type JoinAxisOptions,
+  type RepeatOptions,
+  concatenate,
+  stack,
+  split,
+  vstack,
+  hstack,
+  dstack,
+  tile,
+  repeat,
+} from './joining.js';
 export {
   type RoundOptions,
   floor,
@@ -88,7 +102,7 @@ export {
   cumprod,
 } from './stats.js';
 export { matmul, dot } from './linalg.js';
-export { type SortOptions, type TopK, take, takeAlongAxis, compress, sort, argsort, topk } from './select.js';
+export { type SortOptions, type TakeOptions, type TopK, take, takeAlongAxis, compress, sort, argsort, topk } from './select.js';
 export { explain, type ExplainOptions } from './explain.js';
 export { explainReshape, type ReshapeExplanation, type ReshapeGroup, type ReshapeBlocking } from './reshape_explain.js';
 export {
@@ -101,3 +115,11 @@ export {
 } from './interop.js';
 export { loadNpy, saveNpy } from './npy.js';
 export { buildInfo, isSimd, simdSupported, type BuildInfo } from './runtime.js';
+export { type PrintOptions, type FloatMode, printOptions, getPrintOptions, withPrintOptions } from './print_options.js';
+export { type LinspaceOptions, type LogspaceOptions, type EyeOptions, type LikeOptions, type MeshgridOptions, linspace, logspace, eye, identity, zerosLike, onesLike, fullLike, emptyLike, meshgrid } from './creation_ranges.js';
+export { type RollOptions, type DiffOptions, roll, rot90, triu, tril, diff } from './numpy_reorder.js';
+export { type IscloseOptions, isclose, allclose, arrayEqual } from './comparison.js';
+export { type CountOptions, type UniqueOptions, type UniqueResult, type SearchsortedOptions, nonzero, argwhere, countNonzero, unique, searchsorted } from './search.js';
+export { type QuantileAxisOptions, type QuantileOptions, median, quantile, percentile } from './quantiles.js';
+export { type NanReduceOptions, type NanToNumOptions, nansum, nanmean, nanmax, nanmin, isinf, isposinf, isneginf, nanToNum } from './nan_functions.js';
+export { type NormOrder, type NormOptions, outer, norm } from './norms.js';

@@ -5,6 +5,32 @@ import { promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, toInt, toInts, withOp } from './errors.js';
 import { NDArray, A, R, asArray, checkOut, gather, kernelCopy, normAxes, outOption } from './ndarray.js';
 import { type ArrayInput, type OutOptions, release } from './ops.js';
+import { checkAxisOptions, oneAxis } from './axes.js';
+
+/** Options of {@link concatenate}. */
+export interface ConcatenateOptions extends OutOptions {
+  /** The axis to join along (default 0; negative counts from the end); null: the arrays flattened first. */
+  axis?: number | null;
+}
+/** Options of {@link stack} and {@link split}. */
+export interface JoinAxisOptions {
+  /** The axis (default 0; negative counts from the end). */
+  axis?: number;
+}
+/** Options of {@link repeat}. */
+export interface RepeatOptions {
+  /** The axis to repeat along (negative counts from the end); omitted or null: the flattened array. */
+  axis?: number | null;
+}
+
+/** The `axis` of a join's options (old forms refused); `dflt` when omitted, null only where allowed. */
+function axisOf(op: string, options: unknown, position: string, example: string, dflt: number | null, nullable: boolean): number | null {
+  checkAxisOptions(op, options, position, example);
+  const v = options === undefined ? undefined : (options as { axis?: unknown }).axis;
+  if (v === null && !nullable) throw new TypeError(`${op}: axis must be an integer, got null`);
+  if (v === undefined) return dflt;
+  return oneAxis(op, v);
+}
 
 // ------------------------------------------------------------------------------------ joining
 
@@ -85,18 +111,30 @@ function concatList(op: string, list: NDArray[], axis: number, given?: unknown):
   return out;
 }
 
-function concatenateImpl(arrays: readonly ArrayInput[], axis: number = 0, options?: OutOptions): NDArray {
-  const given = outOption('concatenate', options);
-  const { list, temps } = arrayList('concatenate', arrays);
+function concatenateImpl(arrays: readonly ArrayInput[], options?: ConcatenateOptions): NDArray {
+  const op = 'concatenate';
+  const axis = axisOf(op, options, 'second', `concatenate(arrays, { axis: ${fmt(options)} })`, 0, true);
+  const given = outOption(op, options);
+  const { list, temps } = arrayList(op, arrays);
   try {
-    return concatList('concatenate', list, axis, given);
+    if (axis === null) {
+      // NumPy's axis=None: the arrays flattened (views where possible) and joined
+      const flat = list.map((x) => {
+        const f = x.reshape([-1]);
+        if (f !== x) temps.push(f);
+        return f;
+      });
+      return concatList(op, flat, 0, given);
+    }
+    return concatList(op, list, axis, given);
   } finally {
     release(temps);
   }
 }
 
-function stackImpl(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
+function stackImpl(arrays: readonly ArrayInput[], options?: JoinAxisOptions): NDArray {
   const op = 'stack';
+  const axis = axisOf(op, options, 'second', `stack(arrays, { axis: ${fmt(options)} })`, 0, false)!;
   const { list, temps } = arrayList(op, arrays);
   try {
     const s0 = list[0]!.shape;
@@ -113,8 +151,9 @@ function stackImpl(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
   }
 }
 
-function splitImpl(a: NDArray, sections: number | readonly number[], axis: number = 0): NDArray[] {
+function splitImpl(a: NDArray, sections: number | readonly number[], options?: JoinAxisOptions): NDArray[] {
   const op = 'split';
+  const axis = axisOf(op, options, 'third', `split(a, sections, { axis: ${fmt(options)} })`, 0, false)!;
   if (!(a instanceof NDArray)) throw new TypeError(`${op}: expected an NDArray, got ${fmt(a)}`);
   a._check(op);
   const [ax] = normAxes(op, toInt(op, 'axis', axis), a.ndim);
@@ -195,8 +234,9 @@ function tileImpl(a: ArrayInput, reps: number | readonly number[]): NDArray {
   }
 }
 
-function repeatImpl(a: ArrayInput, repeats: number | readonly number[], axis?: number): NDArray {
+function repeatImpl(a: ArrayInput, repeats: number | readonly number[], options?: RepeatOptions): NDArray {
   const op = 'repeat';
+  const axis = axisOf(op, options, 'third', `repeat(a, repeats, { axis: ${fmt(options)} })`, null, true);
   const x0 = asArray(op, a);
   let x = x0;
   try {
@@ -240,17 +280,20 @@ function repeatImpl(a: ArrayInput, repeats: number | readonly number[], axis?: n
 // Every error names the op the user called, also when an inner step (a reshape, a slice, an
 // allocation) raised it.
 
-/** Joins arrays along an existing axis (dtypes promoted); `out` as for {@link add}. */
-export function concatenate(arrays: readonly ArrayInput[], axis: number = 0, options?: OutOptions): NDArray {
-  return withOp('concatenate', () => concatenateImpl(arrays, axis, options));
+/**
+ * Joins arrays along an existing axis, `{ axis }` (default 0; null: the arrays flattened first, as
+ * NumPy's axis=None); dtypes promoted; `out` as for {@link add}.
+ */
+export function concatenate(arrays: readonly ArrayInput[], options?: ConcatenateOptions): NDArray {
+  return withOp('concatenate', () => concatenateImpl(arrays, options));
 }
-/** Joins arrays of equal shape along a new axis. */
-export function stack(arrays: readonly ArrayInput[], axis: number = 0): NDArray {
-  return withOp('stack', () => stackImpl(arrays, axis));
+/** Joins arrays of equal shape along a new axis, `{ axis }` (default 0). */
+export function stack(arrays: readonly ArrayInput[], options?: JoinAxisOptions): NDArray {
+  return withOp('stack', () => stackImpl(arrays, options));
 }
-/** Views of consecutive parts: `sections` equal parts, or split before each listed index. */
-export function split(a: NDArray, sections: number | readonly number[], axis: number = 0): NDArray[] {
-  return withOp('split', () => splitImpl(a, sections, axis));
+/** Views of consecutive parts along `{ axis }` (default 0): `sections` equal parts, or split before each listed index. */
+export function split(a: NDArray, sections: number | readonly number[], options?: JoinAxisOptions): NDArray[] {
+  return withOp('split', () => splitImpl(a, sections, options));
 }
 /** Stacks rows (axis 0; 1-d arrays become rows). */
 export function vstack(arrays: readonly ArrayInput[]): NDArray {
@@ -268,7 +311,7 @@ export function dstack(arrays: readonly ArrayInput[]): NDArray {
 export function tile(a: ArrayInput, reps: number | readonly number[]): NDArray {
   return withOp('tile', () => tileImpl(a, reps));
 }
-/** Repeats each element along axis (flattened when axis is omitted); repeats per element allowed. */
-export function repeat(a: ArrayInput, repeats: number | readonly number[], axis?: number): NDArray {
-  return withOp('repeat', () => repeatImpl(a, repeats, axis));
+/** Repeats each element along `{ axis }` (the flattened array when omitted or null); repeats per element allowed. */
+export function repeat(a: ArrayInput, repeats: number | readonly number[], options?: RepeatOptions): NDArray {
+  return withOp('repeat', () => repeatImpl(a, repeats, options));
 }

@@ -222,13 +222,8 @@ export function pow(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray
         if (info(bd).kind === 'i' || info(bd).kind === 'f') {
           const m = less(b, 0);
           try {
-            const t = any(m);
-            const found = t.item() === true;
-            t.dispose();
-            if (found) {
-              const at = argmax(m);
-              const i = Number(at.item());
-              at.dispose();
+            if (any(m)) {
+              const i = Number(argmax(m));
               const v = take(b, [i]);
               bad = `exponent ${fmt(v.item())} at flat index ${i} of the exponents`;
               v.dispose();

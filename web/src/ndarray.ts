@@ -7,9 +7,10 @@ import { StrideViewError, fmt, indexArgs, relabel, toInt } from './errors.js';
 import { heapBuffer } from './runtime.js';
 import { View, createView, ints, pairs } from './view.js';
 import {
+  type AxisSetOptions,
   flattenShape,
+  flipFlags,
   moveaxisOrder,
-  normAxes,
   normAxis,
   normAxisList,
   squeezeShape,
@@ -22,17 +23,16 @@ import { Kind, copyInto, kernelCopy, outOption, registerArrayClass, runKernel } 
 import { type SliceSpec, elementOffset, indexArray, maskSelect, paddingElements, sliceArray } from './slicing.js';
 import { type Storage, adoptStorage, allocStorage, finalizer, heapArray, releaseStorage, track } from './storage.js';
 import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './interop.js';
+import { elementAt } from './scalar.js';
+import { installArrayHooks } from './format.js';
 
 // Re-exported for the op modules that import these helpers from here (ops, math, stats, linalg,
 // select, npy, explain); they live in the modules named.
 export { Kind, type KIn, checkOut, gather, kernelCopy, outOption, runKernel, takeSecond } from './kernel_client.js';
 export { type NestedArray, asArray, empty, full, storedNumber } from './creation.js';
 export { A, R } from './slicing.js';
-export { normAxes, normAxis } from './axes.js';
-
-if (typeof (Symbol as { dispose?: symbol }).dispose !== 'symbol') {
-  Object.defineProperty(Symbol, 'dispose', { value: Symbol.for('nodejs.dispose'), configurable: true });
-}
+export { normAxes, normAxis, type AxisSetOptions } from './axes.js';
+export { takeScalar } from './scalar.js';
 
 /** Options of {@link NDArray.reshape}. */
 export interface ReshapeOptions {
@@ -237,21 +237,15 @@ export class NDArray {
     this._check('permute');
     return this._derive(this._v._permute(normAxisList('permute', axes, this._v._shape.length)));
   }
-  /** Reverses the given axes (all by default): a strided view with negative strides. */
-  flip(axes?: number | readonly number[]): NDArray {
+  /** Reverses `{ axis }` (a number, an array; all axes when omitted or null): a view with negative strides. */
+  flip(options?: AxisSetOptions): NDArray {
     this._check('flip');
-    const n = this.ndim;
-    const flags = new Array<number>(n).fill(axes === undefined ? 1 : 0);
-    if (axes !== undefined) {
-      if (typeof axes === 'number' && Number.isSafeInteger(axes) && axes >= -n && axes < n) flags[axes < 0 ? axes + n : axes] = 1;
-      else for (const a of normAxes('flip', axes, n)) flags[a] = 1;
-    }
-    return this._derive(this._v._flip(flags));
+    return this._derive(this._v._flip(flipFlags('flip', options, this.ndim)));
   }
-  /** Removes size-1 dims (all, or the given ones, which must have size 1). */
-  squeeze(axes?: number | readonly number[]): NDArray {
+  /** Removes size-1 dims: those of `{ axis }` (a number or an array; each must have size 1), or all of them. */
+  squeeze(options?: AxisSetOptions): NDArray {
     this._check('squeeze');
-    return this._derive(this._v._reshape(squeezeShape('squeeze', this._v._shape as number[], axes)));
+    return this._derive(this._v._reshape(squeezeShape('squeeze', this._v._shape as number[], options)));
   }
   /** Inserts size-1 dims at the given positions of the result. */
   unsqueeze(axes: number | readonly number[]): NDArray {
@@ -392,24 +386,32 @@ export class NDArray {
     }
   }
   /**
-   * Indexes from the outermost dim inward: a view (NumPy `a[i]`, `a[i, j]`). Fewer indices than
-   * dims give the sub-array, all of them a 0-d view of one element.
-   *
-   * Indices (the same rule in get, item and set): separate integers, `a.get(1, 2)` (as in scijs
-   * `ndarray.get(i, j)` and NumPy `a.item(i, j)`), or one array, `a.get([1, 2])`. No argument is
-   * ignored: an index array followed by more arguments throws a StrideViewError
-   * (`invalid_argument`), more indices than dims a `rank_mismatch` / `out_of_range` error.
+   * NumPy's `a[i, j]`: one index per dim gives the element as a JS value (number; bigint for
+   * int64/uint64; boolean for bool; in a padded view's padding the fill), fewer a view. Indices (one
+   * rule in get, item, set): integers, `a.get(1, 2)` (scijs `ndarray.get(i, j)`), or one array,
+   * `a.get([1, 2])`; an index array followed by more arguments is an `invalid_argument` error,
+   * more indices than dims a `rank_mismatch` / `out_of_range` error.
    */
-  get(indices: number | readonly number[]): NDArray;
-  get(...indices: number[]): NDArray;
-  get(...args: (number | readonly number[])[]): NDArray {
-    const op = 'get';
-    const idx = indexArgs(op, 'indices', args);
+  get(indices: number | readonly number[]): NDArray | Scalar;
+  get(...indices: number[]): NDArray | Scalar;
+  get(...args: (number | readonly number[])[]): NDArray | Scalar {
+    if (args.length === this._v._shape.length) {
+      const x = elementAt(this, args); // the everyday path: in-range integers, one per dim
+      if (x !== undefined) return x;
+    }
+    const idx = indexArgs('get', 'indices', args);
+    let r: NDArray;
     try {
       this._check('slice');
-      return indexArray(this, idx);
+      r = indexArray(this, idx);
     } catch (e) {
-      throw relabel(op, e); // "get: slice: ..."
+      throw relabel('get', e); // "get: slice: ..."
+    }
+    if (idx.length !== this.ndim || r.ndim !== 0) return r;
+    try {
+      return r.item(); // a padding element, or an index the fast path left to the engine's checks
+    } finally {
+      r.dispose();
     }
   }
   /**
@@ -465,7 +467,7 @@ export class NDArray {
     const indices = args.slice(0, -1) as number[];
     let v: NDArray | null = null;
     try {
-      v = this.get(...indices);
+      v = indexArray(this, indexArgs('set', 'indices', indices));
       v.assign(value);
     } catch (e) {
       throw relabel('set', e);
@@ -585,11 +587,11 @@ export class NDArray {
     }
     return nestedArray(flat, this.shape, this.dtype);
   }
-  toString(): string {
-    if (this.isDisposed) return `NDArray(disposed)`;
-    const body = this.size <= 1000 ? JSON.stringify(this.toArray(), (_, v) => (typeof v === 'bigint' ? `${v}n` : v)) : '...';
-    return `NDArray(${body}, dtype=${this.dtype}, shape=${fmt(this.shape)})`;
-  }
+  /** Nested arrays for JSON.stringify: bool as booleans, 64-bit integers as numbers when exact (else an overflow error). */
+  declare toJSON: () => NestedArray;
+  /** Iterates the first axis as NumPy: views of the sub-arrays, or the elements of a 1-d array (a TypeError for 0-d). */
+  declare [Symbol.iterator]: () => IterableIterator<NDArray | Scalar>;
 }
 
 registerArrayClass(NDArray);
+installArrayHooks(NDArray); // toString (NumPy's repr), util.inspect, toJSON, iteration, toStringTag: web/src/format.ts

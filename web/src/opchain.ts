@@ -136,7 +136,7 @@ function stepArray(a: NDArray, s: OpStep): NDArray {
     case 'slice':
       return a.slice(arg);
     case 'flip':
-      return arg ? a.flip(parseIntList(arg, what)) : a.flip();
+      return arg ? a.flip({ axis: parseIntList(arg, what) }) : a.flip();
     case 'expand':
       return a.expand(parseIntList(arg, what));
     case 'pad':
@@ -144,7 +144,7 @@ function stepArray(a: NDArray, s: OpStep): NDArray {
     case 'shrink':
       return a.shrink(parsePairList(arg, what));
     case 'squeeze':
-      return arg ? a.squeeze(parseIntList(arg, what)) : a.squeeze();
+      return arg ? a.squeeze({ axis: parseIntList(arg, what) }) : a.squeeze();
     case 'unsqueeze':
       return a.unsqueeze(parseIntList(arg, what));
     case 'contiguous':

@@ -12,11 +12,12 @@ import {
   asArray,
   checkOut,
   full,
-  normAxes,
   outOption,
   runKernel,
   storedNumber,
+  takeScalar,
 } from './ndarray.js';
+import { axisSet, checkAxisOptions } from './axes.js';
 
 /** What the operations accept: an NDArray, a scalar, or nested JS arrays. */
 export type ArrayInput = NDArray | Scalar | NestedArray;
@@ -309,13 +310,26 @@ export function log(a: ArrayInput, options?: OutOptions): NDArray {
 
 /** Options of the reductions. */
 export interface ReduceOptions extends OutOptions {
-  /** Axes to reduce (default: all). */
-  axes?: number | readonly number[];
-  /** Keep reduced dims as size 1. */
+  /**
+   * The axis or axes to reduce, as NumPy's `axis=`: a number, an array of numbers, or null /
+   * omitted for all of them (negative axes count from the end; an axis twice is an error).
+   */
+  axis?: number | readonly number[] | null;
+  /** Keep reduced dims as size 1 (the result is then an array, as with `out`). */
   keepdims?: boolean;
 }
 
-/** @internal */
+/** Reduction options under which the result is always an array: keepdims or out. */
+export type ArrayResultOptions = { keepdims: true } | { out: NDArray };
+
+/**
+ * What a reduction returns: a JS value when the result has no dims and neither keepdims nor out
+ * was given (as NumPy returns a scalar: a number, a bigint for int64 / uint64, a boolean for bool),
+ * else an NDArray.
+ */
+export type Reduced = NDArray | Scalar;
+
+/** @internal sumType: the dtype sum accumulates in. */
 export function sumType(d: DType): DType {
   const I = info(d);
   if (I.kind === 'f') return d;
@@ -325,7 +339,7 @@ export function sumType(d: DType): DType {
 /** @internal */
 export const meanType = (d: DType): DType => (d === 'float32' ? 'float32' : 'float64');
 
-function reduce(name: keyof typeof REDUCE_OPS, x: ArrayInput, options: ReduceOptions): NDArray {
+function reduce(name: keyof typeof REDUCE_OPS, x: ArrayInput, options: ReduceOptions | undefined): Reduced {
   const result = name === 'sum' ? sumType : name === 'mean' ? meanType : same;
   return reduceOver(name, Kind.Reduce, REDUCE_OPS[name], result, x, options);
 }
@@ -343,7 +357,17 @@ export function reduceFlags(name: string, options: unknown): boolean {
 }
 
 /**
- * @internal A reduction over `options.axes` (all by default) as one kernel call of `kind` / `code`;
+ * @internal The result of a reduction as the user gets it: the JS value of a 0-d result made
+ * without keepdims or out (the temporary freed here), else the array.
+ */
+export function scalarResult(r: NDArray, keepdims: boolean, out: unknown): Reduced {
+  return r.ndim === 0 && !keepdims && out === undefined ? takeScalar(r) : r;
+}
+
+const NO_OPTIONS: ReduceOptions = {};
+
+/**
+ * @internal A reduction over `options.axis` (all by default) as one kernel call of `kind` / `code`;
  * scalars and nested arrays become temporaries; errors name `name`. x2: the kind's third extra.
  */
 export function reduceOver(
@@ -352,10 +376,12 @@ export function reduceOver(
   code: number,
   result: (d: DType) => DType,
   x: ArrayInput,
-  options: ReduceOptions,
+  options: ReduceOptions | undefined,
   x2: number = 0,
-): NDArray {
+): Reduced {
   try {
+    if (options === undefined) options = NO_OPTIONS;
+    else checkAxisOptions(name, options, 'second');
     const keepdims = reduceFlags(name, options);
     if (!(x instanceof NDArray)) {
       const a = asArray(name, x); // a scalar or nested JS array
@@ -366,28 +392,45 @@ export function reduceOver(
       }
     }
     x._check(name);
+    const axes = axisSet(name, options.axis, x.ndim);
     let bits = 0;
-    if (options.axes === undefined) bits = 2 ** x.ndim - 1;
-    else for (const ax of normAxes(name, options.axes, x.ndim)) bits += 2 ** ax;
-    return compute(name, kind, code, [x], options, undefined, result, bits, keepdims ? 1 : 0, x2);
+    if (axes === null) bits = 2 ** x.ndim - 1;
+    else for (const ax of axes) bits += 2 ** ax;
+    const r = compute(name, kind, code, [x], options, undefined, result, bits, keepdims ? 1 : 0, x2);
+    return scalarResult(r, keepdims, options.out);
   } catch (e) {
     throw relabel(name, e);
   }
 }
 
-/** Sum over axes (bool and signed ints accumulate in int64, unsigned in uint64, floats in their type). */
-export function sum(a: ArrayInput, options: ReduceOptions = {}): NDArray {
+/**
+ * Sum over `axis` (all by default; bool and signed ints accumulate in int64, unsigned in uint64,
+ * floats in their type). Over all axes without keepdims or out: a JS value (see {@link Reduced}).
+ */
+export function sum(a: ArrayInput): Scalar;
+export function sum(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
+export function sum(a: ArrayInput, options?: ReduceOptions): Reduced;
+export function sum(a: ArrayInput, options?: ReduceOptions): Reduced {
   return reduce('sum', a, options);
 }
-/** Maximum over axes (an error for an empty reduction). */
-export function max(a: ArrayInput, options: ReduceOptions = {}): NDArray {
+/** Maximum over `axis` (an error for an empty reduction); a JS value as {@link sum}. */
+export function max(a: ArrayInput): Scalar;
+export function max(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
+export function max(a: ArrayInput, options?: ReduceOptions): Reduced;
+export function max(a: ArrayInput, options?: ReduceOptions): Reduced {
   return reduce('max', a, options);
 }
-/** Minimum over axes (an error for an empty reduction). */
-export function min(a: ArrayInput, options: ReduceOptions = {}): NDArray {
+/** Minimum over `axis` (an error for an empty reduction); a JS value as {@link sum}. */
+export function min(a: ArrayInput): Scalar;
+export function min(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
+export function min(a: ArrayInput, options?: ReduceOptions): Reduced;
+export function min(a: ArrayInput, options?: ReduceOptions): Reduced {
   return reduce('min', a, options);
 }
-/** Mean over axes (float64, or float32 for float32 input). */
-export function mean(a: ArrayInput, options: ReduceOptions = {}): NDArray {
+/** Mean over `axis` (float64, or float32 for float32 input); a JS value as {@link sum}. */
+export function mean(a: ArrayInput): Scalar;
+export function mean(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
+export function mean(a: ArrayInput, options?: ReduceOptions): Reduced;
+export function mean(a: ArrayInput, options?: ReduceOptions): Reduced {
   return reduce('mean', a, options);
 }

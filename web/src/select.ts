@@ -8,6 +8,7 @@ import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray, gather, normAxis, takeSecond } from './ndarray.js';
 import { type ArrayInput, add, compute, same } from './ops.js';
 import { arange, array, empty } from './creation.js';
+import { checkAxisOptions, oneAxis } from './axes.js';
 import { Shape } from './shape.js';
 
 /** Integer index values with their shape (scalars: shape []). */
@@ -63,14 +64,27 @@ function withInput<T>(op: string, a: ArrayInput, fn: (x: NDArray) => T): T {
   }
 }
 
+/** Options of the selections along one axis whose default is the flattened array ({@link take}, {@link compress}). */
+export interface TakeOptions {
+  /** The axis (negative counts from the end); omitted or null: the flattened array. */
+  axis?: number | null;
+}
+
+/** The `axis` of a select op's options (old forms refused): null when omitted or null. */
+function axisOf(op: string, options: unknown, position: string, example: string): number | null {
+  checkAxisOptions(op, options, position, example);
+  return options === undefined ? null : oneAxis(op, (options as { axis?: unknown }).axis);
+}
+
 /**
  * Elements at `indices` along `axis` (NumPy take; a new array): the result's shape is
  * a.shape[:axis] + indices.shape + a.shape[axis+1:]. Negative indices count from the end; an
  * index out of range is an error. No axis: indices into the flattened array.
  */
-export function take(a: ArrayInput, indices: ArrayInput, axis?: number | null): NDArray {
+export function take(a: ArrayInput, indices: ArrayInput, options?: TakeOptions): NDArray {
   const op = 'take';
   return withInput(op, a, (x) => {
+    const axis = axisOf(op, options, 'third', `take(a, indices, { axis: ${fmt(options)} })`);
     const { values, shape } = indexValues(op, 'indices', indices);
     const src = axis === undefined || axis === null ? flat(x) : x;
     try {
@@ -85,22 +99,30 @@ export function take(a: ArrayInput, indices: ArrayInput, axis?: number | null): 
   });
 }
 
+/** Options of {@link takeAlongAxis}, {@link topk}, {@link sort} and {@link argsort}. */
+export interface SortOptions {
+  /** The axis (negative counts from the end; default -1); null: the flattened array. */
+  axis?: number | null;
+}
+
 /**
  * NumPy take_along_axis: `indices` has a's rank; out[..., j, ...] = a[..., indices[..., j, ...],
- * ...] along `axis`, the other dims broadcast between a and indices. axis null: a flattened and
- * 1-D indices. Typical use: `takeAlongAxis(a, argsort(a, { axis }), axis)`.
+ * ...] along `axis` (default -1, the axis {@link argsort} sorts by default), the other dims
+ * broadcast between a and indices. axis null: a flattened and 1-D indices. Typical use:
+ * `takeAlongAxis(a, argsort(a, { axis }), { axis })`.
  */
-export function takeAlongAxis(a: ArrayInput, indices: ArrayInput, axis: number | null): NDArray {
+export function takeAlongAxis(a: ArrayInput, indices: ArrayInput, options: SortOptions = {}): NDArray {
   const op = 'takeAlongAxis';
   return withInput(op, a, (x) => {
+    checkAxisOptions(op, options, 'third', `takeAlongAxis(a, indices, { axis: ${fmt(options)} })`);
+    const axis = options.axis === null ? null : (oneAxis(op, options.axis) ?? -1);
     if (axis === null) {
       const { shape } = indexValues(op, 'indices', indices);
       if (shape.length !== 1) {
         throw new StrideViewError('rank_mismatch', `${op}: with axis null, indices must be 1-D, got shape ${fmt(shape)}`);
       }
-      return take(x, indices, null);
+      return take(x, indices);
     }
-    if (axis === undefined) throw new TypeError(`${op}: axis must be an integer or null, got undefined`);
     const ax = normAxis(op, axis, x.ndim);
     const { values, shape: ish } = indexValues(op, 'indices', indices);
     if (ish.length !== x.ndim) {
@@ -165,9 +187,10 @@ function truePositions(op: string, condition: unknown): { pos: number[]; length:
  * array). A condition shorter than the axis selects from its first elements; a true entry beyond
  * the axis is an error. No axis: the flattened array.
  */
-export function compress(condition: ArrayInput, a: ArrayInput, axis?: number | null): NDArray {
+export function compress(condition: ArrayInput, a: ArrayInput, options?: TakeOptions): NDArray {
   const op = 'compress';
   return withInput(op, a, (x) => {
+    const axis = axisOf(op, options, 'third', `compress(condition, a, { axis: ${fmt(options)} })`);
     const { pos } = truePositions(op, condition);
     const src = axis === undefined || axis === null ? flat(x) : x;
     try {
@@ -183,19 +206,14 @@ export function compress(condition: ArrayInput, a: ArrayInput, axis?: number | n
   });
 }
 
-/** Options of {@link sort} and {@link argsort}. */
-export interface SortOptions {
-  /** The axis (negative counts from the end; default -1); null sorts the flattened array. */
-  axis?: number | null;
-}
-
 function sortImpl(op: string, code: SortOp, a: ArrayInput, options: SortOptions): NDArray {
   return withInput(op, a, (x) => {
-    if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
+    checkAxisOptions(op, options, 'second');
+    const axis = oneAxis(op, options.axis);
     const none = options.axis === null;
     const src = none ? flat(x) : x;
     try {
-      const ax = none ? 0 : normAxis(op, options.axis ?? -1, x.ndim);
+      const ax = none ? 0 : normAxis(op, axis ?? -1, x.ndim);
       const rdt = (d: DType): DType => (code === SortOp.Sort ? d : 'int64');
       return compute(op, Kind.Sort, code, [src], undefined, undefined, rdt, ax);
     } finally {
@@ -225,15 +243,17 @@ export interface TopK {
 }
 
 /**
- * The k largest elements along `axis` (default -1), largest first; equal values by increasing
+ * The k largest elements along `{ axis }` (default -1), largest first; equal values by increasing
  * index; NaN counts as the largest (torch.topk). Both results have a's shape with the axis set to k
  * (0 <= k <= its size).
  */
-export function topk(a: ArrayInput, k: number, axis: number = -1): TopK {
+export function topk(a: ArrayInput, k: number, options: SortOptions = {}): TopK {
   const op = 'topk';
   return withInput(op, a, (x) => {
+    checkAxisOptions(op, options, 'third', `topk(a, k, { axis: ${fmt(options)} })`);
+    if (options.axis === null) throw new TypeError(`${op}: axis must be an integer, got null (topk works along one axis)`);
     const kk = toInt(op, 'k', k);
-    const ax = normAxis(op, axis, x.ndim);
+    const ax = normAxis(op, oneAxis(op, options.axis) ?? -1, x.ndim);
     const n = x.shape[ax]!;
     if (kk < 0 || kk > n) {
       throw new StrideViewError('out_of_range', `${op}: k = ${kk} is out of range for axis ${ax} of size ${n} (0 <= k <= ${n})`);

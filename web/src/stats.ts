@@ -3,32 +3,48 @@
 // omitted means the flattened array (C order), as NumPy (a view when the array can be flattened
 // without a copy, otherwise a copy first, as NumPy's ravel).
 import { ArgOp, MomentOp, ReduceMoreOp, ScanOp } from './boundary_tables.js';
-import { type DType } from './dtype.js';
+import { type DType, type Scalar } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, Kind, asArray, normAxis, outOption } from './ndarray.js';
+import { checkAxisOptions, oneAxis } from './axes.js';
 import {
   type ArrayInput,
+  type ArrayResultOptions,
   type OutOptions,
+  type Reduced,
   type ReduceOptions,
   compute,
   meanType,
   reduceFlags,
   reduceOver,
+  scalarResult,
   sumType,
   toBool,
 } from './ops.js';
 
-/** Product over axes (bool and signed integers multiply in int64, unsigned in uint64, wrapping; floats in their dtype). Empty: 1. */
-export function prod(a: ArrayInput, options: ReduceOptions = {}): NDArray {
+/**
+ * Product over `axis` (all by default; bool and signed integers multiply in int64, unsigned in
+ * uint64, wrapping; floats in their dtype). Empty: 1. A JS value as {@link sum}.
+ */
+export function prod(a: ArrayInput): Scalar;
+export function prod(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
+export function prod(a: ArrayInput, options?: ReduceOptions): Reduced;
+export function prod(a: ArrayInput, options?: ReduceOptions): Reduced {
   return reduceOver('prod', Kind.ReduceMore, ReduceMoreOp.Prod, sumType, a, options);
 }
-/** True when any element over axes is nonzero (NaN counts as true). Empty: false. */
-export function any(a: ArrayInput, options: ReduceOptions = {}): NDArray {
-  return reduceOver('any', Kind.ReduceMore, ReduceMoreOp.Any, toBool, a, options);
+/** True when any element over `axis` is nonzero (NaN counts as true). Empty: false. A boolean as {@link sum}. */
+export function any(a: ArrayInput): boolean;
+export function any(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
+export function any(a: ArrayInput, options?: ReduceOptions): NDArray | boolean;
+export function any(a: ArrayInput, options?: ReduceOptions): NDArray | boolean {
+  return reduceOver('any', Kind.ReduceMore, ReduceMoreOp.Any, toBool, a, options) as NDArray | boolean;
 }
-/** True when every element over axes is nonzero. Empty: true. */
-export function all(a: ArrayInput, options: ReduceOptions = {}): NDArray {
-  return reduceOver('all', Kind.ReduceMore, ReduceMoreOp.All, toBool, a, options);
+/** True when every element over `axis` is nonzero. Empty: true. A boolean as {@link sum}. */
+export function all(a: ArrayInput): boolean;
+export function all(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
+export function all(a: ArrayInput, options?: ReduceOptions): NDArray | boolean;
+export function all(a: ArrayInput, options?: ReduceOptions): NDArray | boolean {
+  return reduceOver('all', Kind.ReduceMore, ReduceMoreOp.All, toBool, a, options) as NDArray | boolean;
 }
 
 /** Options of {@link variance} and {@link std}. */
@@ -37,7 +53,7 @@ export interface MomentOptions extends ReduceOptions {
   ddof?: number;
 }
 
-function moment(name: string, code: MomentOp, a: ArrayInput, options: MomentOptions): NDArray {
+function moment(name: string, code: MomentOp, a: ArrayInput, options: MomentOptions | undefined): number | NDArray {
   let ddof = 0;
   if (options !== null && typeof options === 'object' && options.ddof !== undefined) {
     const d = options.ddof;
@@ -47,19 +63,26 @@ function moment(name: string, code: MomentOp, a: ArrayInput, options: MomentOpti
     }
     ddof = d;
   }
-  return reduceOver(name, Kind.Moments, code, meanType, a, options, ddof);
+  return reduceOver(name, Kind.Moments, code, meanType, a, options, ddof) as number | NDArray;
 }
 
 /**
- * Variance over axes: mean((x - mean(x))^2) with divisor N - ddof, two-pass in float64 (stable for
- * large offsets) and rounded once: float32 stays float32, everything else gives float64. N - ddof
- * <= 0 gives inf or NaN, as NumPy. (NumPy's `var`: a reserved word in JavaScript, so not an export name here.)
+ * Variance over `axis` (all by default): mean((x - mean(x))^2) with divisor N - ddof, two-pass in
+ * float64 (stable for large offsets) and rounded once: float32 stays float32, everything else gives
+ * float64. N - ddof <= 0 gives inf or NaN, as NumPy. A number as {@link sum}. (NumPy's `var`: a
+ * reserved word in JavaScript, so not an export name here.)
  */
-export function variance(a: ArrayInput, options: MomentOptions = {}): NDArray {
+export function variance(a: ArrayInput): number;
+export function variance(a: ArrayInput, options: MomentOptions & ArrayResultOptions): NDArray;
+export function variance(a: ArrayInput, options?: MomentOptions): number | NDArray;
+export function variance(a: ArrayInput, options?: MomentOptions): number | NDArray {
   return moment('variance', MomentOp.Variance, a, options);
 }
 /** Standard deviation: sqrt({@link variance}) with the same options and dtypes. */
-export function std(a: ArrayInput, options: MomentOptions = {}): NDArray {
+export function std(a: ArrayInput): number;
+export function std(a: ArrayInput, options: MomentOptions & ArrayResultOptions): NDArray;
+export function std(a: ArrayInput, options?: MomentOptions): number | NDArray;
+export function std(a: ArrayInput, options?: MomentOptions): number | NDArray {
   return moment('std', MomentOp.Std, a, options);
 }
 
@@ -76,10 +99,12 @@ export interface ArgOptions extends AxisOptions {
 
 /** Runs `fn(x, axis)` on the array, or on its flattened form (axis 0) when no axis is given. */
 function alongAxis<T>(name: string, a: ArrayInput, options: AxisOptions, fn: (x: NDArray, axis: number, flat: boolean, orig: NDArray) => T): T {
+  checkAxisOptions(name, options, 'second');
   if (options === null || typeof options !== 'object') throw new TypeError(`${name}: options must be an object, got ${fmt(options)}`);
+  const axis = oneAxis(name, options.axis);
   const x = asArray(name, a);
   try {
-    if (options.axis === undefined || options.axis === null) {
+    if (axis === null) {
       const f = x.reshape([-1]);
       try {
         return fn(f, 0, true, x);
@@ -87,14 +112,15 @@ function alongAxis<T>(name: string, a: ArrayInput, options: AxisOptions, fn: (x:
         if (f !== x) f.dispose();
       }
     }
-    return fn(x, normAxis(name, options.axis, x.ndim), false, x);
+    return fn(x, normAxis(name, axis, x.ndim), false, x);
   } finally {
     if (x !== a) x.dispose();
   }
 }
 
-function arg(name: string, code: ArgOp, a: ArrayInput, options: ArgOptions): NDArray {
+function arg(name: string, code: ArgOp, a: ArrayInput, options: ArgOptions): Reduced {
   try {
+    checkAxisOptions(name, options, 'second');
     const keepdims = reduceFlags(name, options);
     const o = outOption(name, options) as NDArray | undefined;
     return alongAxis(name, a, options, (x, axis, flat, orig) => {
@@ -102,7 +128,7 @@ function arg(name: string, code: ArgOp, a: ArrayInput, options: ArgOptions): NDA
         // NumPy: an error whenever the axis is empty, even when the result is empty too.
         throw new StrideViewError('invalid_argument', `${name}: attempt to get ${name} of an empty sequence (axis ${flat ? 'none' : axis} of shape ${fmt(orig.shape)})`);
       }
-      if (!flat) return compute(name, Kind.Arg, code, [x], options, undefined, int64, axis, keepdims ? 1 : 0);
+      if (!flat) return scalarResult(compute(name, Kind.Arg, code, [x], options, undefined, int64, axis, keepdims ? 1 : 0), keepdims, o);
       // Flattened: a 0-d result, or all dims kept as 1 (NumPy's keepdims with axis=None).
       const ones = new Array<number>(keepdims ? orig.ndim : 0).fill(1);
       if (o !== undefined) {
@@ -120,7 +146,7 @@ function arg(name: string, code: ArgOp, a: ArrayInput, options: ArgOptions): NDA
         return o;
       }
       const r = compute(name, Kind.Arg, code, [x], undefined, undefined, int64, 0, 0);
-      return keepdims ? r._setView(r.view.reshape(ones)) : r;
+      return keepdims ? r._setView(r.view.reshape(ones)) : scalarResult(r, false, undefined);
     });
   } catch (e) {
     throw relabel(name, e);
@@ -132,14 +158,21 @@ const int64 = (): DType => 'int64';
 /**
  * Index of the largest element along `axis` (int64, NumPy's argmax): the first occurrence on
  * ties, NaN counts as the largest (the first NaN wins). No axis: the index into the flattened
- * array. An empty axis is an error.
+ * array, a bigint (NumPy's int64 scalar; `Number(i)` for a number) unless keepdims or out is given.
+ * An empty axis is an error.
  */
-export function argmax(a: ArrayInput, options: ArgOptions = {}): NDArray {
-  return arg('argmax', ArgOp.Argmax, a, options);
+export function argmax(a: ArrayInput): bigint;
+export function argmax(a: ArrayInput, options: ArgOptions & ArrayResultOptions): NDArray;
+export function argmax(a: ArrayInput, options?: ArgOptions): NDArray | bigint;
+export function argmax(a: ArrayInput, options: ArgOptions = {}): NDArray | bigint {
+  return arg('argmax', ArgOp.Argmax, a, options) as NDArray | bigint;
 }
 /** Index of the smallest element along `axis` (rules of {@link argmax}; NaN wins here too). */
-export function argmin(a: ArrayInput, options: ArgOptions = {}): NDArray {
-  return arg('argmin', ArgOp.Argmin, a, options);
+export function argmin(a: ArrayInput): bigint;
+export function argmin(a: ArrayInput, options: ArgOptions & ArrayResultOptions): NDArray;
+export function argmin(a: ArrayInput, options?: ArgOptions): NDArray | bigint;
+export function argmin(a: ArrayInput, options: ArgOptions = {}): NDArray | bigint {
+  return arg('argmin', ArgOp.Argmin, a, options) as NDArray | bigint;
 }
 
 function scan(name: string, code: ScanOp, a: ArrayInput, options: AxisOptions): NDArray {

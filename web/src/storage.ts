@@ -5,6 +5,12 @@ import { type AnyTypedArray, type DType, info } from './dtype.js';
 import { StrideViewError } from './errors.js';
 import { heapBuffer, rt } from './runtime.js';
 
+// Symbol.dispose (explicit resource management) where the runtime lacks it: NDArray defines
+// [Symbol.dispose], and this module is evaluated before it.
+if (typeof (Symbol as { dispose?: symbol }).dispose !== 'symbol') {
+  Object.defineProperty(Symbol, 'dispose', { value: Symbol.for('nodejs.dispose'), configurable: true });
+}
+
 /** @internal One element buffer: its address, size, and whether it is still allocated. */
 export interface Storage {
   ptr: number;

@@ -1,0 +1,131 @@
+// outer products and vector / matrix norms as NumPy (numpy.outer, numpy.linalg.norm), composed of
+// elementwise kernels and reductions. Norms that need singular values (matrix 2, -2, 'nuc') are
+// refused with an error naming them: the engine has no SVD.
+import { info } from './dtype.js';
+import { StrideViewError, fmt, relabel, toInt } from './errors.js';
+import { NDArray, asArray, normAxis } from './ndarray.js';
+import { type ArrayInput, type OutOptions, abs, mul, notEqual, sqrt } from './ops.js';
+import { pow, square } from './math.js';
+import { tidy } from './tidy.js';
+import { axisOptionsOf, boolOption, optionsOf, reduceAxes, reshaped, scalarOf } from './axis_reductions.js';
+
+/**
+ * The outer product of the flattened a and b: out[i, j] = a[i] * b[j] (NumPy outer), one multiply
+ * of two broadcast views; dtypes promote as in mul.
+ */
+export function outer(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+  const op = 'outer';
+  try {
+    return tidy(() => {
+      const x = asArray(op, a).reshape([-1]);
+      const y = asArray(op, b).reshape([-1]);
+      return mul(x.reshape([x.size, 1]), y.reshape([1, y.size]), options);
+    });
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}
+
+/** The order of a norm: a number (Infinity and -Infinity included), 'fro', 'nuc', or null for the default. */
+export type NormOrder = number | 'fro' | 'nuc' | null;
+
+/** Options of {@link norm}. */
+export interface NormOptions {
+  /** The order (also accepted as norm's second argument). */
+  ord?: NormOrder;
+  /** One axis (a vector norm), two axes (a matrix norm) or null: the whole array (1-D: vector, 2-D: matrix). */
+  axis?: number | readonly number[] | null;
+  /** Keep the reduced dims as size 1. */
+  keepdims?: boolean;
+}
+
+function vectorNorm(op: string, x: NDArray, ord: NormOrder, ax: number[], keepdims: boolean): NDArray {
+  if (ord === null || ord === 2) return sqrt(reduceAxes(op, 'sum', square(x), ax, keepdims));
+  if (typeof ord === 'string') throw new StrideViewError('invalid_argument', `${op}: invalid norm order ${fmt(ord)} for vectors`);
+  if (ord === Infinity) return reduceAxes(op, 'max', abs(x), ax, keepdims);
+  if (ord === -Infinity) return reduceAxes(op, 'min', abs(x), ax, keepdims);
+  if (ord === 0) return reduceAxes(op, 'sum', notEqual(x, 0).astype(x.dtype), ax, keepdims);
+  if (ord === 1) return reduceAxes(op, 'sum', abs(x), ax, keepdims);
+  if (Number.isNaN(ord)) throw new StrideViewError('invalid_argument', `${op}: invalid norm order NaN for vectors`);
+  // NumPy: sum(|x| ** ord) ** (1 / ord), the reciprocal stored in the result's dtype
+  return pow(reduceAxes(op, 'sum', pow(abs(x), ord), ax, keepdims), 1 / ord);
+}
+
+function matrixNorm(op: string, x: NDArray, ord: NormOrder, rowAxis: number, colAxis: number, keepdims: boolean): NDArray {
+  if (rowAxis === colAxis) throw new StrideViewError('invalid_argument', `${op}: duplicate axes given (${rowAxis} and ${colAxis})`);
+  let r: NDArray;
+  if (ord === 2 || ord === -2 || ord === 'nuc') {
+    throw new StrideViewError('invalid_argument', `${op}: the matrix norm ord=${fmt(ord)} needs singular values, which are not supported (no SVD); use 'fro', 1, -1, Infinity or -Infinity`);
+  } else if (ord === null || ord === 'fro') {
+    r = sqrt(reduceAxes(op, 'sum', square(x), [rowAxis, colAxis], false));
+  } else if (ord === 1 || ord === -1) {
+    // the largest (smallest) column sum: sum over rows, then the extreme over the columns
+    const sums = reduceAxes(op, 'sum', abs(x), [rowAxis], false);
+    r = reduceAxes(op, ord === 1 ? 'max' : 'min', sums, [colAxis > rowAxis ? colAxis - 1 : colAxis], false);
+  } else if (ord === Infinity || ord === -Infinity) {
+    const sums = reduceAxes(op, 'sum', abs(x), [colAxis], false);
+    r = reduceAxes(op, ord === Infinity ? 'max' : 'min', sums, [rowAxis > colAxis ? rowAxis - 1 : rowAxis], false);
+  } else {
+    throw new StrideViewError('invalid_argument', `${op}: invalid norm order ${fmt(ord)} for matrices (use null, 'fro', 1, -1, Infinity or -Infinity)`);
+  }
+  if (!keepdims) return r;
+  const s = x.shape;
+  s[rowAxis] = 1;
+  s[colAxis] = 1;
+  return reshaped(r, s);
+}
+
+/**
+ * A vector or matrix norm (NumPy linalg.norm): `norm(x)` is the 2-norm of the flattened array;
+ * `ord` selects the vector norm (null or 2, Infinity, -Infinity, 0 (count of nonzeros), 1, any p)
+ * over one axis or the matrix norm (null or 'fro', 1, -1, Infinity, -Infinity) over two. Integer
+ * and bool inputs are computed in float64, float32 stays float32. A 0-d result without keepdims is
+ * a JS number. Matrix norms 2, -2 and 'nuc' need an SVD: an error.
+ */
+export function norm(x: ArrayInput, ord?: NormOrder | NormOptions, options?: NormOptions): NDArray | number {
+  const op = 'norm';
+  try {
+    let o: NormOptions;
+    let order: NormOrder;
+    if (ord !== null && typeof ord === 'object') {
+      o = axisOptionsOf(op, ord, 'second');
+      order = o.ord ?? null;
+    } else {
+      o = axisOptionsOf(op, options, 'third', 'ord, ');
+      order = ord ?? o.ord ?? null;
+    }
+    if (order !== null && typeof order !== 'number' && order !== 'fro' && order !== 'nuc') {
+      throw new TypeError(`${op}: ord must be a number, 'fro', 'nuc' or null, got ${fmt(order)}`);
+    }
+    const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
+    return tidy(() => {
+      let a = asArray(op, x);
+      if (info(a.dtype).kind !== 'f') a = a.astype('float64');
+      const nd = a.ndim;
+      let r: NDArray;
+      if (o.axis === undefined || o.axis === null) {
+        if (order === null) {
+          r = sqrt(reduceAxes(op, 'sum', square(a), null, keepdims));
+        } else if (nd === 1) {
+          r = vectorNorm(op, a, order, [0], keepdims);
+        } else if (nd === 2) {
+          r = matrixNorm(op, a, order, 0, 1, keepdims);
+        } else {
+          throw new StrideViewError('rank_mismatch', `${op}: ord=${fmt(order)} without axis needs a 1-D or 2-D array, got shape ${fmt(a.shape)}`);
+        }
+      } else {
+        const axes = Array.isArray(o.axis) ? o.axis.map((v) => toInt(op, 'axis', v)) : [toInt(op, 'axis', o.axis)];
+        if (axes.length === 1) {
+          r = vectorNorm(op, a, order, [normAxis(op, axes[0], nd)], keepdims);
+        } else if (axes.length === 2) {
+          r = matrixNorm(op, a, order, normAxis(op, axes[0], nd), normAxis(op, axes[1], nd), keepdims);
+        } else {
+          throw new StrideViewError('invalid_argument', `${op}: axis must name 1 or 2 axes, got ${fmt(o.axis)}`);
+        }
+      }
+      return r.ndim === 0 && !keepdims ? (scalarOf(r) as number) : r;
+    });
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}

@@ -230,7 +230,7 @@ Status check_permutation(std::span<const int64_t> axes, int64_t n) {
   for (size_t i = 0; i < axes.size(); ++i) {
     const int64_t a = axes[i];
     if (a < 0 || a >= n) {
-      SV_FAIL(Code::out_of_range, op, "axis # at position # is out of range [0, #) (axes @)", {a, i, n}, {axes});
+      SV_FAIL(Code::out_of_range, op, "axis # at position # is out of range [0, #) (axes @)", {a, static_cast<int64_t>(i), n}, {axes});
     }
     if ((seen >> a) & 1) {
       SV_FAIL(Code::invalid_argument, op, "axis # appears more than once (axes @ are not a permutation of # dims)", {a, n}, {axes});
@@ -371,7 +371,7 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
     out[i] = target[i];
     if (target[i] != -1) continue;
     if (at >= 0) {
-      SV_FAIL(Code::invalid_argument, "reshape", "resolve_reshape: target shape @ has more than one inferred (-1) dim (at # and #)", {at, i}, {target});
+      SV_FAIL(Code::invalid_argument, "reshape", "resolve_reshape: target shape @ has more than one inferred (-1) dim (at # and #)", {static_cast<int64_t>(at), static_cast<int64_t>(i)}, {target});
     }
     at = static_cast<int>(i);
   }
@@ -379,7 +379,7 @@ Status resolve_infer(const Layout& l, std::span<const int64_t> target, int64_t* 
   for (size_t i = 0; i < n; ++i) {
     if (static_cast<int>(i) == at) continue;
     if (target[i] < 0) {
-      SV_FAIL(Code::invalid_argument, "reshape", "resolve_reshape: dim # of target shape @ is negative (#)", {i, target[i]}, {target});
+      SV_FAIL(Code::invalid_argument, "reshape", "resolve_reshape: dim # of target shape @ is negative (#)", {static_cast<int64_t>(i), target[i]}, {target});
     }
     auto m = checked_mul(known, target[i]);
     if (!m) {

@@ -2,17 +2,15 @@
 // the core (Shape, Sym, View) and the kernels, encodes the result. No Emscripten header: this file
 // builds natively as well.
 //
-// What lives here besides conversion: composing core calls the JS layer would otherwise make one
-// by one (broadcast_to = reshape with leading ones + expand; a NumPy basic slice = one
-// View::create with the strides, offset and mask the slice selects); kernel calls and gathers are
-// in fast.cpp.
+// Slicing and the movement ops are src/view's (slice.hpp, layout.hpp, view.hpp); kernel calls and
+// gathers are decoded in concrete_requests.cpp.
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
 
 #include "kernels/kernels.hpp"
 #include "shape/shape.hpp"
-#include "view/flat.hpp"
+#include "view/slice.hpp"
 #include "wire.hpp"
 
 namespace sv::wire {
@@ -97,20 +95,6 @@ Result<Mask> read_pairs(Reader& r, int64_t n) {
 
 }  // namespace
 
-Result<View> broadcast_to(const View& v, const sym::Shape& target) {
-  const size_t n = v.shape().size();
-  if (target.size() < n) {
-    return make_error(Code::rank_mismatch, "broadcast_to: cannot broadcast shape " +
-                                               sym::to_string(v.shape()) + " to " +
-                                               sym::to_string(target) + " of lower rank");
-  }
-  if (target.size() == n) return v.expand(target);
-  sym::Shape lifted(target.size() - n, Dim::constant(1));
-  lifted.insert(lifted.end(), v.shape().begin(), v.shape().end());
-  SV_TRY(View r, v.reshape(lifted));
-  return r.expand(target);
-}
-
 namespace {
 
 Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
@@ -125,7 +109,7 @@ Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
     }
     case kViewBroadcastTo: {
       SV_TRY(sym::Shape s, read_shape(r));
-      return broadcast_to(v, s);
+      return v.broadcast_to(s);
     }
     case kViewPermute: {
       SV_TRY(Dims a, read_dims(r));
@@ -291,242 +275,85 @@ void write_explanation(Writer& w, const ReshapeExplanation& e) {
 
 // ------------------------------------------------------------------------------------ slicing
 
-int64_t floor_div(int64_t a, int64_t b) {  // b > 0
-  int64_t q = a / b;
-  if ((a % b != 0) && (a < 0)) --q;
-  return q;
-}
-
-struct Spec {
-  int64_t kind, a, b, c;
-  bool has_a, has_b, has_c;
-};
-
-// Reads one spec. The reads go through Reader::next (no Result per number); on a failed read the
-// same position is read again with Reader::i64 for its Error.
-Result<Spec> read_spec(Reader& r, int64_t i) {
-  Spec s{};
+// One slice spec: kind, then the index (kIndex) or start stop step (kRange; NaN = absent).
+Status read_spec(Reader& r, SliceSpec& s) {
+  int64_t kind;
   Reader at = r;
-  if (!r.next(s.kind)) return at.i64().error();
-  if (s.kind == kIndex) {
-    at = r;
-    if (!r.next(s.a)) return at.i64().error();
-  } else if (s.kind == kRange) {
-    double x[3];
-    for (double& v : x) {
-      if (!r.next_num(v)) return malformed("truncated");
-    }
-    s.has_a = !std::isnan(x[0]);
-    s.has_b = !std::isnan(x[1]);
-    s.has_c = !std::isnan(x[2]);
-    for (double v : x) {
-      if (!std::isnan(v) && (std::fabs(v) > static_cast<double>(kMaxSafe) || v != std::trunc(v))) {
-        return malformed("slice bound");
+  if (!r.next(kind)) return at.i64().error();
+  s = SliceSpec{};
+  switch (kind) {
+    case kIndex:
+      s.kind = SliceSpec::index;
+      at = r;
+      if (!r.next(s.start)) return at.i64().error();
+      return ok_status();
+    case kRange: {
+      s.kind = SliceSpec::range;
+      double x[3];
+      for (double& v : x) {
+        if (!r.next_num(v)) return malformed("truncated");
+        if (!std::isnan(v) && (std::fabs(v) > static_cast<double>(kMaxSafe) || v != std::trunc(v))) {
+          return malformed("slice bound");
+        }
       }
+      s.has_start = !std::isnan(x[0]);
+      s.has_stop = !std::isnan(x[1]);
+      s.has_step = !std::isnan(x[2]);
+      s.start = s.has_start ? static_cast<int64_t>(x[0]) : 0;
+      s.stop = s.has_stop ? static_cast<int64_t>(x[1]) : 0;
+      s.step = s.has_step ? static_cast<int64_t>(x[2]) : 1;
+      return ok_status();
     }
-    s.a = s.has_a ? static_cast<int64_t>(x[0]) : 0;
-    s.b = s.has_b ? static_cast<int64_t>(x[1]) : 0;
-    s.c = s.has_c ? static_cast<int64_t>(x[2]) : 1;
-    if (s.c == 0) {
-      return make_error(Code::invalid_argument, "slice: step of spec " + S(i) +
-                                                    " is 0 (a step must be non-zero)");
-    }
-  } else if (s.kind != kAll && s.kind != kNewAxis && s.kind != kList && s.kind != kEllipsis) {
-    return malformed("slice kind");
+    case kAll: s.kind = SliceSpec::all; return ok_status();
+    case kNewAxis: s.kind = SliceSpec::newaxis; return ok_status();
+    case kList: s.kind = SliceSpec::list; return ok_status();
+    case kEllipsis: s.kind = SliceSpec::ellipsis; return ok_status();
+    default: return malformed("slice kind");
   }
-  return s;
 }
 
-// The concrete view being sliced (from a FlatView or a View's Layout); mask null = unmasked.
-struct LayoutRef {
-  int64_t ndim;
-  const int64_t* shape;
-  const int64_t* strides;
-  int64_t offset;
-  const FlatRange* mask;
-};
-
-struct SliceOut {
-  FlatView view;
-  bool invalid_scalar = false;  // rank-0 result picked from the masked-out region
-  int nlist = 0;
-  int64_t list_axes[kMaxRank];
-};
-
-// View::create of the slice result: flat::create, or View::create for its error.
-Status create_result(FlatView& v, bool with_strides) {
-  FlatView raw;
-  flat::copy(raw, v);
-  if (flat::create(v, with_strides)) return ok_status();
-  const size_t n = static_cast<size_t>(raw.ndim);
-  std::optional<Dims> st;
-  if (with_strides) st.emplace(raw.strides, raw.strides + n);
-  std::optional<Mask> m;
-  if (raw.has_mask) m.emplace(raw.mask, raw.mask + n);
-  SV_TRY(View g, View::create(std::span<const int64_t>(raw.shape, n), raw.offset, std::move(st),
-                              std::move(m)));
-  if (!flat::from_view(g, v)) return malformed("slice result");
+// n slice specs, then the slice of `in`. The response: invalid_scalar, the list axes, the view.
+Status slice_specs(Reader& r, const Layout& in, SliceSpec* specs, int64_t n, Writer& w) {
+  for (int64_t i = 0; i < n; ++i) SV_CHECK(read_spec(r, specs[i]));
+  SliceResult res;
+  SV_CHECK(sv::slice(in, std::span<const SliceSpec>(specs, static_cast<size_t>(n)), res));
+  w.b(res.invalid_scalar);
+  w.i64(res.nlist);
+  for (int i = 0; i < res.nlist; ++i) w.i64(res.list_axes[i]);
+  write_layout(w, res.view);
   return ok_status();
 }
 
-// NumPy basic indexing over one view: every spec becomes a size, an offset step, a stride and a
-// mask range of the result; the result is one View::create (so stepped ranges are strided views).
-// The specs are read, validated and counted first, then applied (the first kKept from a copy).
-Status slice(const LayoutRef& l, Reader& r, SliceOut& out) {
-  const int64_t ndim = l.ndim;
-  SV_TRY(int64_t nspecs, r.count(4096));
-  constexpr int64_t kKept = 8;  // specs kept from the first pass; later ones are read again
-  Spec kept[kKept];
-  Reader again = r;
-  int64_t consuming = 0, ellipses = 0;
-  for (int64_t i = 0; i < nspecs; ++i) {
-    SV_TRY(Spec s, read_spec(r, i));
-    if (i < kKept) kept[i] = s;
-    if (i + 1 == kKept) again = r;
-    if (s.kind == kIndex || s.kind == kRange || s.kind == kAll || s.kind == kList) ++consuming;
-    if (s.kind == kEllipsis) ++ellipses;
-  }
-  if (ellipses > 1) {
-    return make_error(Code::invalid_argument, "slice: an index can only have a single ellipsis ('...')");
-  }
-  if (consuming > ndim) {
-    return make_error(Code::out_of_range, "slice: too many indices for array: array is " +
-                                              S(ndim) + "-dimensional, but " + S(consuming) +
-                                              " were indexed");
-  }
+// More specs than a valid index can hold (the error is found in order, so all are read): on the
+// heap, out of the per-call path (a vector's destructor there cost a call on every slice).
+[[gnu::noinline, gnu::cold]] Status slice_many(Reader& r, const Layout& in, int64_t n, Writer& w) {
+  std::vector<SliceSpec> many(static_cast<size_t>(n));
+  return slice_specs(r, in, many.data(), n, w);
+}
 
-  FlatView& v = out.view;
-  int64_t rank = 0;  // of the result; dims beyond kMaxRank are counted, not stored
-  int64_t offset = l.offset;
-  bool invalid = false, empty = false;
-  int64_t axis = 0;
-  auto push = [&](int64_t size, int64_t stride, Range m) {
-    if (rank < kMaxRank) {
-      v.shape[rank] = size;
-      v.strides[rank] = stride;
-      v.mask[rank] = m;
-    }
-    ++rank;
-  };
-  auto apply = [&](const Spec& s) -> Status {
-    if (s.kind == kNewAxis) {
-      push(1, 0, {0, 1});
-      return ok_status();
-    }
-    const int64_t n = l.shape[axis];
-    const int64_t st = l.strides[axis];
-    const Range valid = l.mask ? Range(l.mask[axis]) : Range{0, n};
-    if (s.kind == kIndex) {
-      int64_t i = s.a < 0 ? s.a + n : s.a;
-      if (i < 0 || i >= n) {
-        return make_error(Code::out_of_range, "slice: index " + S(s.a) +
-                                                  " is out of bounds for axis " + S(axis) +
-                                                  " with size " + S(n));
-      }
-      auto o = flat::mul(i, st);
-      o = o ? flat::add(offset, *o) : std::nullopt;
-      if (!o) return make_error(Code::overflow, "slice: offset of the result overflows 2^53-1");
-      offset = *o;
-      if (i < valid.first || i >= valid.second) invalid = true;
-      ++axis;
-      return ok_status();
-    }
-    if (s.kind == kAll || s.kind == kList) {
-      if (s.kind == kList) out.list_axes[out.nlist++] = rank;
-      push(n, st, valid);
-      if (n == 0) empty = true;
-      ++axis;
-      return ok_status();
-    }
-    // kRange: PySlice_AdjustIndices.
-    const int64_t step = s.c;
-    int64_t start, stop;
-    if (step > 0) {
-      start = s.has_a ? s.a : 0;
-      stop = s.has_b ? s.b : n;
-      if (start < 0) start = std::max<int64_t>(start + n, 0);
-      if (start > n) start = n;
-      if (stop < 0) stop = std::max<int64_t>(stop + n, 0);
-      if (stop > n) stop = n;
-    } else {
-      start = s.has_a ? s.a : n - 1;
-      stop = s.has_b ? s.b : -1;
-      if (s.has_a) {
-        if (start < 0) start = std::max<int64_t>(start + n, -1);
-        if (start >= n) start = n - 1;
-      }
-      if (s.has_b) {
-        if (stop < 0) stop = std::max<int64_t>(stop + n, -1);
-        if (stop >= n) stop = n - 1;
-      }
-    }
-    int64_t len = 0;
-    if (step > 0 && stop > start) len = (stop - start + step - 1) / step;
-    if (step < 0 && start > stop) len = (start - stop + (-step) - 1) / (-step);
-    ++axis;
-    if (len == 0) {
-      empty = true;
-      push(0, 0, {0, 0});
-      return ok_status();
-    }
-    auto o = flat::mul(start, st);
-    o = o ? flat::add(offset, *o) : std::nullopt;
-    auto ns = flat::mul(st, step);
-    if (!o || !ns) return make_error(Code::overflow, "slice: strides of the result overflow 2^53-1");
-    offset = *o;
-    // Valid positions j: valid.first <= start + j*step < valid.second.
-    int64_t lo, hi;
-    if (step > 0) {
-      lo = -floor_div(-(valid.first - start), step);  // ceil
-      hi = -floor_div(-(valid.second - start), step);
-    } else {
-      const int64_t a = -step;
-      lo = floor_div(start - valid.second, a) + 1;
-      hi = floor_div(start - valid.first, a) + 1;
-    }
-    lo = std::clamp<int64_t>(lo, 0, len);
-    hi = std::clamp<int64_t>(hi, 0, len);
-    if (hi < lo) hi = lo;
-    push(len, *ns, {lo, hi});
-    return ok_status();
-  };
-  // Expand the ellipsis (or pad with trailing A) so that every input axis is consumed once.
-  const Spec all{kAll, 0, 0, 1, false, false, false};
-  for (int64_t i = 0; i < nspecs; ++i) {
-    Spec s = i < kKept ? kept[i] : Spec{};
-    if (i >= kKept) {
-      SV_TRY(s, read_spec(again, i));
-    }
-    if (s.kind != kEllipsis) {
-      SV_CHECK(apply(s));
-      continue;
-    }
-    for (int64_t k = 0; k < ndim - consuming; ++k) SV_CHECK(apply(all));
+// kViewSlice: view, then n specs.
+Status slice_request(Reader& r, Writer& w) {
+  Layout in;
+  Status st = ok_status();
+  Reader fast = r;
+  if (read_layout(fast, in, st)) {
+    SV_CHECK(st);
+    r = fast;
+  } else {
+    SV_TRY(View v, read_view(r, 0));
+    SV_TRY(in, v.layout("slice"));
   }
-  if (ellipses == 0) {
-    for (int64_t k = 0; k < ndim - consuming; ++k) SV_CHECK(apply(all));
-  }
-
-  // View::create rejects the rank before anything else.
-  if (rank > kMaxRank) return View::create(Dims(static_cast<size_t>(rank), 0)).error();
-  v.ndim = static_cast<int>(rank);
-  if (empty) {
-    v.offset = 0;
-    v.has_mask = false;
-    return create_result(v, false);
-  }
-  if (invalid) {
-    if (rank == 0) {
-      out.invalid_scalar = true;
-      v.offset = 0;
-      v.has_mask = false;
-      return create_result(v, false);
-    }
-    for (int64_t i = 0; i < rank; ++i) v.mask[i] = {0, 0};
-  }
-  v.offset = offset;
-  v.has_mask = l.mask != nullptr || invalid;
-  return create_result(v, true);
+  int64_t n;
+  if (Reader at = r; !r.next(n) || n < 0 || n > 4096) return at.count(4096).error();
+  constexpr int64_t kInline = 2 * kMaxRank + 2;  // more can only be an error, found in order
+  if (n > kInline) return slice_many(r, in, n, w);
+  // Uninitialised storage (read_spec sets every spec it reads): an array of SliceSpec would run
+  // its default member initialisers for all 66 slots on every call.
+  union Slots {
+    Slots() {}
+    SliceSpec s[kInline];
+  } inline_specs;
+  return slice_specs(r, in, inline_specs.s, n, w);
 }
 
 // ------------------------------------------------------------------------------------ kernels
@@ -718,7 +545,8 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
     }
     // ---------------------------------------------------------------- View
     case kViewCreate: {
-      if (fast_view(r, w)) return ok_status();
+      Status st = ok_status();
+      if (fast_view(r, w, st)) return st;
       SV_TRY(View v, read_view(r, 0));
       write_view(w, v);
       return ok_status();
@@ -728,31 +556,7 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
       write_view(w, v.simplify());
       return ok_status();
     }
-    case kViewSlice: {
-      if (fast_index(r, w)) return ok_status();
-      SliceOut s;
-      FlatView in;
-      Reader fast = r;
-      if (read_flat(fast, in)) {
-        r = fast;
-        SV_CHECK(slice(LayoutRef{in.ndim, in.shape, in.strides, in.offset,
-                                 in.has_mask ? in.mask : nullptr},
-                       r, s));
-      } else {
-        SV_TRY(View v, read_view(r, 0));
-        SV_TRY(Layout l, v.layout("slice"));
-        FlatRange m[kMaxRank];  // views have rank <= kMaxRank
-        std::copy(l.mask.begin(), l.mask.end(), m);
-        SV_CHECK(slice(LayoutRef{static_cast<int64_t>(l.shape.size()), l.shape.data(),
-                                 l.strides.data(), l.offset, l.has_mask() ? m : nullptr},
-                       r, s));
-      }
-      w.b(s.invalid_scalar);
-      w.i64(s.nlist);
-      for (int i = 0; i < s.nlist; ++i) w.i64(s.list_axes[i]);
-      write_flat(w, s.view);
-      return ok_status();
-    }
+    case kViewSlice: return slice_request(r, w);
     case kViewLinearIndex: {
       SV_TRY(View v, read_view(r, 0));
       SV_TRY(Dims idx, read_dims(r));

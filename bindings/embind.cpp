@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/storage.hpp"
 #include "wire.hpp"
 
 namespace {
@@ -81,13 +82,8 @@ void sv_drop_var(double id) { sv::wire::registry().erase(static_cast<int64_t>(id
 
 // Element buffers: 16-byte aligned (SIMD128); 0 when out of memory (ABORTING_MALLOC=0).
 double sv_alloc(double bytes) {
-  // wasm32: size_t is 32 bits, and rounding up to 16 below must not wrap (2^32-15 .. 2^32 bytes
-  // would otherwise get a 16-byte block).
   if (!(bytes >= 0) || bytes > static_cast<double>(SIZE_MAX - 15)) return 0;
-  size_t n = static_cast<size_t>(bytes);
-  n = (n + 15) & ~size_t{15};
-  if (n == 0) n = 16;
-  return to_js_ptr(std::aligned_alloc(16, n));
+  return to_js_ptr(sv::alloc_storage(static_cast<int64_t>(bytes)));
 }
 void sv_free(double p) { std::free(reinterpret_cast<void*>(static_cast<uintptr_t>(p))); }
 

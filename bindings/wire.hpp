@@ -24,7 +24,7 @@
 
 #include "core/result.hpp"
 #include "shape/symbolic.hpp"
-#include "view/flat.hpp"
+#include "view/layout.hpp"
 #include "view/view.hpp"
 
 namespace sv::wire {
@@ -186,25 +186,20 @@ VarRegistry& registry();
 // to `out` (or a string to `str`). Never throws, never aborts on bad input.
 Status dispatch(int32_t op, const double* in, size_t in_len, OutBuffer& out, std::string& str);
 
-// Decoding shared by api.cpp (general path) and fast.cpp (concrete views, no heap).
+// Decoding shared by api.cpp (general path) and concrete_requests.cpp (concrete views, no heap).
 Result<View> read_view(Reader& r, int depth);
-Result<View> broadcast_to(const View& v, const sym::Shape& target);
-// A flat request view (tag 0, constant dims) into `v`, normalised as View::create would; false when
-// the request is anything else or View::create would fail (the caller then takes the general path).
-bool read_flat(Reader& r, FlatView& v);
-bool read_fixed(Reader& r, int64_t n, int64_t* out);
-bool read_fixed_pairs(Reader& r, int64_t n, FlatRange* out);
+// A flat request view (tag 0, constant dims, counts matching the rank) into `v`, created as
+// View::create would (`st`: its error); false when the request is anything else (the caller then
+// decodes it through read_view).
+bool read_layout(Reader& r, Layout& v, Status& st);
 // The response encoding of a view (as write_view) for a concrete view.
-void write_flat(Writer& w, const FlatView& v);
-// kViewCreate for a flat view or one movement op on a flat view; false hands the request to the
-// general path, which alone produces errors.
-bool fast_view(Reader r, Writer& w);
-// kViewSlice when every spec is an integer index and the view is concrete and unmasked (the
-// response of the general slice); false hands the request to it.
-bool fast_index(Reader r, Writer& w);
-// kKernelRun: one kernel call, its output allocated here or given (see fast.cpp).
+void write_layout(Writer& w, const Layout& v);
+// kViewCreate for a flat view or one movement op on a flat view (`st`: the result's error); false
+// hands the request to the general path.
+bool fast_view(Reader r, Writer& w, Status& st);
+// kKernelRun: one kernel call, its output allocated here or given (see concrete_requests.cpp).
 Status kernel_run(Reader& r, Writer& w);
-Status kernel_gather(Reader& r, Writer& w);  // fast.cpp: kKernelGather
+Status kernel_gather(Reader& r, Writer& w);  // concrete_requests.cpp: kKernelGather
 
 // Variable creation carries a string, so it has its own entry point. Returns the id.
 Result<int64_t> create_var(const std::string& name, double min, double max);

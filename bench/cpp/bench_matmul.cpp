@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "kernels/kernels.hpp"
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 
 using namespace sv;
 using namespace sv::kernels;

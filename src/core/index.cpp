@@ -21,16 +21,21 @@ const char* code_name(Code c) {
   return "unknown";
 }
 
-std::optional<int64_t> checked_add(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_add_overflow(a, b, &r) || !is_safe(r)) return std::nullopt;
-  return r;
-}
-
-std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_mul_overflow(a, b, &r) || !is_safe(r)) return std::nullopt;
-  return r;
+[[gnu::cold, gnu::noinline, clang::minsize]] Status format_error(
+    Code code, const char* op, const char* fmt, std::initializer_list<int64_t> nums,
+    std::initializer_list<std::span<const int64_t>> dims, std::initializer_list<const char*> strs) {
+  std::string m(op);
+  m += ": ";
+  auto num = nums.begin();
+  auto dim = dims.begin();
+  auto str = strs.begin();
+  for (const char* c = fmt; *c; ++c) {
+    if (*c == '#') m += std::to_string(*num++);
+    else if (*c == '@') m += dims_to_string(*dim++);
+    else if (*c == '$') m += *str++;
+    else m += *c;
+  }
+  return make_error(code, std::move(m));
 }
 
 std::string dims_to_string(std::span<const int64_t> d) {

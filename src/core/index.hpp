@@ -46,7 +46,7 @@ class InlineVec {
   static_assert(std::is_trivially_copyable_v<T>);
 
  public:
-  InlineVec() = default;
+  [[gnu::always_inline]] InlineVec() {}  // the elements stay uninitialised
   InlineVec(std::initializer_list<T> l) { assign(l.begin(), l.size()); }
   InlineVec(size_t n, const T& v) { assign(n, v); }
   InlineVec(std::span<const T> s) { assign(s.data(), s.size()); }  // NOLINT: implicit on purpose
@@ -68,14 +68,14 @@ class InlineVec {
 
   void assign(const T* p, size_t n) {
     n_ = std::min<size_t>(n, N);
-    std::memcpy(a_, p, n_ * sizeof(T));
+    if (n_) std::memcpy(a_, p, n_ * sizeof(T));
   }
   void assign(size_t n, const T& v) {
     n_ = std::min<size_t>(n, N);
     for (size_t i = 0; i < n_; ++i) a_[i] = v;
   }
-  void resize(size_t n) { n_ = std::min<size_t>(n, N); }
-  void clear() { n_ = 0; }
+  [[gnu::always_inline]] void resize(size_t n) { n_ = n < size_t{N} ? n : size_t{N}; }
+  [[gnu::always_inline]] void clear() { n_ = 0; }
   void push_back(const T& v) {
     if (n_ < N) a_[n_++] = v;
   }
@@ -110,13 +110,45 @@ class InlineVec {
 using LayoutDims = InlineVec<int64_t, kMaxRank + 1>;
 using LayoutMask = InlineVec<FlatRange, kMaxRank + 1>;
 
-// Checked helpers: nullopt when the exact result is outside [-kMaxSafe, kMaxSafe].
-std::optional<int64_t> checked_add(int64_t a, int64_t b);
-std::optional<int64_t> checked_mul(int64_t a, int64_t b);
 inline bool is_safe(int64_t v) { return v >= -kMaxSafe && v <= kMaxSafe; }
+
+// The index rule (NumPy): a negative index counts from the end. Normalises i for a dim of size n;
+// false when it is out of bounds (-n <= i < n is required).
+inline bool normalize_index(int64_t& i, int64_t n) {
+  if (i < 0) i += n;
+  return i >= 0 && i < n;
+}
+
+// Checked helpers: nullopt when the exact result is outside [-kMaxSafe, kMaxSafe], for any
+// int64 operands. Multiplication: the double product of the operands is monotone in the exact
+// product, and exact (correctly rounded) when both are within +-2^53-1, so it is within
+// +-(2^53-1) exactly when the exact product is (an operand beyond 2^53-1 times a non-zero one
+// gives at least 2^53 either way); no 128-bit arithmetic, which __builtin_mul_overflow needs on
+// wasm32, and no range pre-checks (each costs four 9-byte constants wherever this is inlined).
+inline std::optional<int64_t> checked_add(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r) || !is_safe(r)) return std::nullopt;
+  return r;
+}
+inline std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
+  const double p = static_cast<double>(a) * static_cast<double>(b);
+  if (!(p <= static_cast<double>(kMaxSafe) && p >= -static_cast<double>(kMaxSafe))) {
+    return std::nullopt;
+  }
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+}
 
 // "[2,3,4]"; the format of Shape::to_string, reused by every error message.
 std::string dims_to_string(std::span<const int64_t> d);
+
+// An error message built on a cold path: "op: " then `fmt` with each '#' replaced by the next of
+// `nums`, each '@' by the next of `dims` (as dims_to_string) and each '$' by the next of `strs`.
+// A failing check only stores its numbers: a message as std::string `+` chains costs about 1 KB
+// of code per check, this about 50 B.
+[[gnu::cold]] Status format_error(Code code, const char* op, const char* fmt,
+                                  std::initializer_list<int64_t> nums = {},
+                                  std::initializer_list<std::span<const int64_t>> dims = {},
+                                  std::initializer_list<const char*> strs = {});
 std::string mask_to_string(std::span<const Range> m);
 std::string mask_to_string(std::span<const FlatRange> m);
 

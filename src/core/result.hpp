@@ -44,8 +44,50 @@ class [[nodiscard]] Result {
 };
 
 struct Unit {};
+
+// Result<Unit> (Status) is what every check returns, once or more per call: one pointer, null when
+// ok. Its copies, moves and destruction on the ok path are a pointer test (the variant's are
+// out-of-line visits); the Error lives on the heap, built only when something failed.
+template <>
+class [[nodiscard]] Result<Unit> {
+ public:
+  [[gnu::always_inline]] Result(Unit) {}  // NOLINT: implicit by design
+  Result(Error e) : e_(make(std::move(e))) {}  // NOLINT
+  Result(const Result& o) : e_(o.e_ ? copy(*o.e_) : nullptr) {}
+  [[gnu::always_inline]] Result(Result&& o) noexcept : e_(o.e_) { o.e_ = nullptr; }
+  Result& operator=(const Result& o) {
+    if (this != &o) {
+      Error* c = o.e_ ? copy(*o.e_) : nullptr;
+      if (e_) drop(e_);
+      e_ = c;
+    }
+    return *this;
+  }
+  [[gnu::always_inline]] Result& operator=(Result&& o) noexcept {
+    Error* c = o.e_;
+    o.e_ = nullptr;
+    if (e_) drop(e_);
+    e_ = c;
+    return *this;
+  }
+  [[gnu::always_inline]] ~Result() {
+    if (e_) drop(e_);
+  }
+
+  [[gnu::always_inline]] bool ok() const { return e_ == nullptr; }
+  explicit operator bool() const { return ok(); }
+  Unit value() const { return {}; }
+  Unit operator*() const { return {}; }
+  const Error& error() const { return *e_; }
+
+ private:
+  [[gnu::noinline, gnu::cold]] static Error* make(Error&& e) { return new Error(std::move(e)); }
+  [[gnu::noinline, gnu::cold]] static Error* copy(const Error& e) { return new Error(e); }
+  [[gnu::noinline, gnu::cold]] static void drop(Error* e) { delete e; }
+  Error* e_ = nullptr;
+};
 using Status = Result<Unit>;
-inline Status ok_status() { return Unit{}; }
+[[gnu::always_inline]] inline Status ok_status() { return Unit{}; }
 
 inline Error make_error(Code code, std::string message) { return Error{code, std::move(message)}; }
 

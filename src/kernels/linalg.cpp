@@ -17,10 +17,11 @@
 
 #include "kernels/internal.hpp"
 #include "kernels/lines.hpp"
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 #ifdef __wasm_simd128__
 #include "kernels/simd128/loops.hpp"
 #include "kernels/simd128/matmul.hpp"
+#include "kernels/simd128/pack.hpp"
 #endif
 
 namespace sv::kernels {
@@ -50,24 +51,9 @@ inline void copy_n(void* d, const void* s, int64_t bytes) {
 #endif
 }
 
-#ifdef __wasm_simd128__
-// Read once per fill: a zero the compiler cannot see, or it turns the loop below back into memset.
-volatile int32_t g_zero = 0;
-#endif
-
 inline void zero_n(void* d, int64_t bytes) {
 #ifdef __wasm_simd128__
-  char* p = static_cast<char*>(d);
-  const v128_t z = wasm_i32x4_splat(g_zero);
-  int64_t i = 0;
-  for (; i + 64 <= bytes; i += 64) {
-    wasm_v128_store(p + i, z);
-    wasm_v128_store(p + i + 16, z);
-    wasm_v128_store(p + i + 32, z);
-    wasm_v128_store(p + i + 48, z);
-  }
-  for (; i + 16 <= bytes; i += 16) wasm_v128_store(p + i, z);
-  if (i < bytes) std::memset(p + i, 0, static_cast<size_t>(bytes - i));
+  simd::zero_bytes(static_cast<char*>(d), bytes);
 #else
   std::memset(d, 0, static_cast<size_t>(bytes));
 #endif
@@ -94,59 +80,12 @@ template <class W, int R>
 inline void copy_strip(W* d, const W* s) {
 #ifdef __wasm_simd128__
   static_assert(R * sizeof(W) % 16 == 0);
-  for (int i = 0; i < static_cast<int>(R * sizeof(W) / 16); ++i) {
-    wasm_v128_store(reinterpret_cast<char*>(d) + 16 * i,
-                    wasm_v128_load(reinterpret_cast<const char*>(s) + 16 * i));
-  }
+  simd::copy_blocks16<static_cast<int>(R * sizeof(W) / 16)>(d, s);
 #else
   for (int i = 0; i < R; ++i) d[i] = s[i];
 #endif
 }
 
-#ifdef __wasm_simd128__
-// p[d*4 + i] = s[i*rs + d] for i < 4, d < n: four rows of n contiguous elements interleaved.
-inline void interleave4(float* p, const float* s, int64_t rs, int64_t n) {
-  const float *s0 = s, *s1 = s + rs, *s2 = s + 2 * rs, *s3 = s + 3 * rs;
-  int64_t d = 0;
-  for (; d + 4 <= n; d += 4) {
-    const v128_t a = wasm_v128_load(s0 + d), b = wasm_v128_load(s1 + d);
-    const v128_t c = wasm_v128_load(s2 + d), e = wasm_v128_load(s3 + d);
-    const v128_t ab0 = wasm_i32x4_shuffle(a, b, 0, 4, 1, 5),
-                 ab1 = wasm_i32x4_shuffle(a, b, 2, 6, 3, 7);
-    const v128_t ce0 = wasm_i32x4_shuffle(c, e, 0, 4, 1, 5),
-                 ce1 = wasm_i32x4_shuffle(c, e, 2, 6, 3, 7);
-    wasm_v128_store(p + 4 * d, wasm_i64x2_shuffle(ab0, ce0, 0, 2));
-    wasm_v128_store(p + 4 * d + 4, wasm_i64x2_shuffle(ab0, ce0, 1, 3));
-    wasm_v128_store(p + 4 * d + 8, wasm_i64x2_shuffle(ab1, ce1, 0, 2));
-    wasm_v128_store(p + 4 * d + 12, wasm_i64x2_shuffle(ab1, ce1, 1, 3));
-  }
-  for (; d < n; ++d) {
-    p[4 * d] = s0[d];
-    p[4 * d + 1] = s1[d];
-    p[4 * d + 2] = s2[d];
-    p[4 * d + 3] = s3[d];
-  }
-}
-
-inline void interleave4(double* p, const double* s, int64_t rs, int64_t n) {
-  const double *s0 = s, *s1 = s + rs, *s2 = s + 2 * rs, *s3 = s + 3 * rs;
-  int64_t d = 0;
-  for (; d + 2 <= n; d += 2) {
-    const v128_t a = wasm_v128_load(s0 + d), b = wasm_v128_load(s1 + d);
-    const v128_t c = wasm_v128_load(s2 + d), e = wasm_v128_load(s3 + d);
-    wasm_v128_store(p + 4 * d, wasm_i64x2_shuffle(a, b, 0, 2));
-    wasm_v128_store(p + 4 * d + 2, wasm_i64x2_shuffle(c, e, 0, 2));
-    wasm_v128_store(p + 4 * d + 4, wasm_i64x2_shuffle(a, b, 1, 3));
-    wasm_v128_store(p + 4 * d + 6, wasm_i64x2_shuffle(c, e, 1, 3));
-  }
-  for (; d < n; ++d) {
-    p[4 * d] = s0[d];
-    p[4 * d + 1] = s1[d];
-    p[4 * d + 2] = s2[d];
-    p[4 * d + 3] = s3[d];
-  }
-}
-#endif
 
 // Packs lines [line0, line0 + nl) x depths [depth0, depth0 + nd) of x (lines = x's rows) as
 // panel[(l / R) * R * nd + d * R + l % R]; lines up to nl rounded up to R, and every element
@@ -175,7 +114,7 @@ SV_LOOP_FN void pack(W* panel, W* tmp, const Mat& x, LineFn load, bool raw, int6
         // Four whole lines, elements of type W contiguous along the depth (a row-major): a 4 x 4
         // (float) or 4 x 2 (double) register transpose per step instead of a strided scatter.
         if (raw && x.cs == 1 && li % R == 0 && l + R <= lb) {
-          interleave4(panel + (li / R) * strip + (da - depth0) * R,
+          simd::interleave4(panel + (li / R) * strip + (da - depth0) * R,
                       reinterpret_cast<const W*>(x.at(l, da)), x.rs, db - da);
           l += R - 1;
           continue;

@@ -13,48 +13,38 @@ namespace sv::kernels::detail {
 
 struct AxisLines {
   char* base = nullptr;
+  const Layout* l = nullptr;  // the operand's layout (not copied)
   int r = 0, axis = 0;
-  int64_t esize = 1, offset = 0;
-  int64_t shape[kMaxRank] = {}, stride[kMaxRank] = {};
+  int64_t esize = 1;
   bool masked = false;
-  int64_t mlo[kMaxRank] = {}, mhi[kMaxRank] = {};
 
   void init(const Operand& o, int ax) {
-    const Layout& l = o.layout;
+    l = &o.layout;
     base = static_cast<char*>(o.base);
-    r = static_cast<int>(l.shape.size());
+    r = l->ndim();
     axis = ax;
     esize = static_cast<int64_t>(dtype_size(o.dtype));
-    offset = l.offset;
-    masked = l.has_mask();
-    for (int d = 0; d < r; ++d) {
-      shape[d] = l.shape[d];
-      stride[d] = l.strides[d];
-      if (masked) {
-        mlo[d] = l.mask[d].first;
-        mhi[d] = l.mask[d].second;
-      }
-    }
+    masked = l->has_mask();
   }
-  int64_t n() const { return shape[axis]; }
-  int64_t step() const { return stride[axis]; }
+  int64_t n() const { return l->shape[axis]; }
+  int64_t step() const { return l->strides[axis]; }
 
   // The line through idx (idx[axis] ignored): element offset of its element 0, and the valid
   // range [lo, hi) along the axis (empty when the line is masked out).
   void line(const int64_t* idx, int64_t* off, int64_t* lo, int64_t* hi) const {
-    int64_t o = offset;
+    int64_t o = l->offset;
     bool valid = true;
     for (int d = 0; d < r; ++d) {
       if (d == axis) continue;
-      o += idx[d] * stride[d];
-      if (masked && (idx[d] < mlo[d] || idx[d] >= mhi[d])) valid = false;
+      o += idx[d] * l->strides[d];
+      if (masked && (idx[d] < l->mask[d].first || idx[d] >= l->mask[d].second)) valid = false;
     }
     *off = o;
-    *lo = masked ? mlo[axis] : 0;
-    *hi = masked ? mhi[axis] : shape[axis];
+    *lo = masked ? l->mask[axis].first : 0;
+    *hi = masked ? l->mask[axis].second : l->shape[axis];
     if (!valid || *lo >= *hi) *lo = *hi = 0;
   }
-  char* at(int64_t off, int64_t i) const { return base + (off + i * stride[axis]) * esize; }
+  char* at(int64_t off, int64_t i) const { return base + (off + i * l->strides[axis]) * esize; }
 
   // buf[0, m) = elements [i, i + m) of the line (off, lo, hi), converted by c (element size
   // c.de); 0 outside [lo, hi).
@@ -62,7 +52,7 @@ struct AxisLines {
             char* buf) const {
     const int64_t a = std::clamp(lo, i, i + m), b = std::clamp(hi, i, i + m);
     if (a > i) std::memset(buf, 0, static_cast<size_t>((a - i) * c.de));
-    if (b > a) cast_row(c, buf + (a - i) * c.de, 1, at(off, a), stride[axis], b - a);
+    if (b > a) cast_row(c, buf + (a - i) * c.de, 1, at(off, a), l->strides[axis], b - a);
     if (i + m > b) std::memset(buf + (b - i) * c.de, 0, static_cast<size_t>((i + m - b) * c.de));
   }
 
@@ -70,7 +60,7 @@ struct AxisLines {
   template <class F>
   void for_each_line(F&& f) const {
     for (int d = 0; d < r; ++d) {
-      if (d != axis && shape[d] == 0) return;
+      if (d != axis && l->shape[d] == 0) return;
     }
     int64_t idx[kMaxRank] = {};
     for (;;) {
@@ -78,7 +68,7 @@ struct AxisLines {
       int d = r - 1;
       for (; d >= 0; --d) {
         if (d == axis) continue;
-        if (++idx[d] < shape[d]) break;
+        if (++idx[d] < l->shape[d]) break;
         idx[d] = 0;
       }
       if (d < 0) return;

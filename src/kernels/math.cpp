@@ -12,12 +12,10 @@
 #include <string>
 #include <type_traits>
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
+#include "kernels/simd128/math.hpp"
 
 #include "kernels/lines.hpp"
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 #include "kernels/vmath.hpp"
 
 namespace sv::kernels {
@@ -45,23 +43,8 @@ SV_LOOP_FN void round_chunk(void* po, const void* pa, const void*, const void*, 
   T* o = static_cast<T*>(po);
   int64_t i = 0;
 #ifdef __wasm_simd128__
-  constexpr int64_t L = 16 / sizeof(T);
-  for (; i + L <= n; i += L) {
-    const v128_t x = wasm_v128_load(a + i);
-    v128_t y;
-    if constexpr (sizeof(T) == 4) {
-      y = OP == MathOp::floor  ? wasm_f32x4_floor(x)
-          : OP == MathOp::ceil ? wasm_f32x4_ceil(x)
-          : OP == MathOp::rint ? wasm_f32x4_nearest(x)
-                               : wasm_f32x4_trunc(x);
-    } else {
-      y = OP == MathOp::floor  ? wasm_f64x2_floor(x)
-          : OP == MathOp::ceil ? wasm_f64x2_ceil(x)
-          : OP == MathOp::rint ? wasm_f64x2_nearest(x)
-                               : wasm_f64x2_trunc(x);
-    }
-    wasm_v128_store(o + i, y);
-  }
+  constexpr int kMode = OP == MathOp::floor ? 0 : OP == MathOp::ceil ? 1 : OP == MathOp::rint ? 2 : 3;
+  i = simd128::round_lanes<T, kMode>(o, a, n);
 #endif
   for (; i < n; ++i) {
     const T x = a[i];
@@ -146,20 +129,7 @@ SV_LOOP_FN void fpred_chunk(void* po, const void* pa, const void*, const void*, 
   uint8_t* o = static_cast<uint8_t*>(po);
   int64_t i = 0;
 #ifdef __wasm_simd128__
-  if constexpr (sizeof(T) == 4) {
-    // 16 lanes per step: four f32x4 compares narrowed to bytes (all ones or zero), then & 1.
-    const v128_t one = wasm_i8x16_splat(1);
-    auto test = [](v128_t x) {
-      const v128_t d = wasm_f32x4_sub(x, x);
-      return NAN_ ? wasm_f32x4_ne(x, x) : wasm_f32x4_eq(d, d);
-    };
-    for (; i + 16 <= n; i += 16) {
-      const v128_t m0 = test(wasm_v128_load(a + i)), m1 = test(wasm_v128_load(a + i + 4));
-      const v128_t m2 = test(wasm_v128_load(a + i + 8)), m3 = test(wasm_v128_load(a + i + 12));
-      const v128_t lo = wasm_i16x8_narrow_i32x4(m0, m1), hi = wasm_i16x8_narrow_i32x4(m2, m3);
-      wasm_v128_store(o + i, wasm_v128_and(wasm_i8x16_narrow_i16x8(lo, hi), one));
-    }
-  }
+  i = simd128::fpred_lanes<T, NAN_>(o, a, n);
 #endif
   for (; i < n; ++i) {
     const T x = a[i];
@@ -283,24 +253,7 @@ SV_LOOP_FN void clip_chunk(void* po, const void* pa, const void* pb, const void*
   T* o = static_cast<T*>(po);
   int64_t i = 0;
 #ifdef __wasm_simd128__
-  if constexpr (std::is_floating_point_v<T>) {
-    constexpr int64_t L = 16 / sizeof(T);
-    for (; i + L <= n; i += L) {
-      const v128_t x = wasm_v128_load(a + i), l = wasm_v128_load(lo + i),
-                   h = wasm_v128_load(hi + i);
-      v128_t keep, m, keep2;
-      if constexpr (sizeof(T) == 4) {
-        keep = wasm_v128_or(wasm_f32x4_gt(x, l), wasm_f32x4_ne(x, x));
-        m = wasm_v128_bitselect(x, l, keep);
-        keep2 = wasm_v128_or(wasm_f32x4_lt(m, h), wasm_f32x4_ne(m, m));
-      } else {
-        keep = wasm_v128_or(wasm_f64x2_gt(x, l), wasm_f64x2_ne(x, x));
-        m = wasm_v128_bitselect(x, l, keep);
-        keep2 = wasm_v128_or(wasm_f64x2_lt(m, h), wasm_f64x2_ne(m, m));
-      }
-      wasm_v128_store(o + i, wasm_v128_bitselect(m, h, keep2));
-    }
-  }
+  i = simd128::clip_lanes<T>(o, a, lo, hi, n);
 #endif
   for (; i < n; ++i) {
     const T x = a[i];

@@ -6,7 +6,7 @@
 #include <type_traits>
 
 #include "kernels/lines.hpp"
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 
 namespace sv::kernels {
 namespace detail {
@@ -31,11 +31,12 @@ void store_strided(int64_t esize, void* d, int64_t ds, const void* s, int64_t n)
 }
 
 Status normalize_axis(const char* op, int rank, int* axis) {
-  if (*axis < -rank || *axis >= rank) {
+  int64_t a = *axis;
+  if (!normalize_index(a, rank)) {
     return make_error(Code::out_of_range, std::string(op) + ": axis " + std::to_string(*axis) +
                                               " is out of range for rank " + std::to_string(rank));
   }
-  if (*axis < 0) *axis += rank;
+  *axis = static_cast<int>(a);
   return ok_status();
 }
 

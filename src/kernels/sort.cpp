@@ -11,7 +11,7 @@
 #include <string>
 
 #include "kernels/lines.hpp"
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 
 namespace sv::kernels {
 namespace {

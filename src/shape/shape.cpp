@@ -85,32 +85,16 @@ Result<int64_t> numel(std::span<const int64_t> shape) {
   return n;
 }
 
+[[gnu::cold]] Error c_strides_error(std::span<const int64_t> shape, int dim) {
+  return make_error(Code::overflow, "c_contiguous_strides: stride of dim " + std::to_string(dim) +
+                                        " of shape " + dims_to_string(shape) + " exceeds 2^53-1");
+}
+
 Result<Dims> c_contiguous_strides(std::span<const int64_t> shape) {
   SV_CHECK(check_dims("c_contiguous_strides", shape));
   Dims s(shape.size(), 0);
-  if (shape.empty()) return s;
-  const size_t n = shape.size();
-  s[n - 1] = shape[n - 1] == 0 ? 0 : 1;
-  for (size_t i = n - 1; i-- > 0;) {
-    if (shape[i] == 0) {
-      s[i] = 0;
-      continue;
-    }
-    auto m = checked_mul(s[i + 1], std::max<int64_t>(1, shape[i + 1]));
-    if (!m) {
-      return make_error(Code::overflow, "c_contiguous_strides: stride of dim " + std::to_string(i) +
-                                            " of shape " + dims_to_string(shape) +
-                                            " exceeds 2^53-1");
-    }
-    s[i] = *m;
-  }
-  // Zero-size rule: every dim at or left of a zero-size dim has stride 0.
-  for (size_t i = n; i-- > 0;) {
-    if (shape[i] == 0) {
-      for (size_t j = 0; j <= i; ++j) s[j] = 0;
-      break;
-    }
-  }
+  const int bad = c_strides_into(shape, s.data());
+  if (bad >= 0) return c_strides_error(shape, bad);
   return s;
 }
 
@@ -207,22 +191,42 @@ Result<Dims> resolve_neg_one(std::span<const int64_t> current, std::span<const i
   return out;
 }
 
+int broadcast_into(std::span<const int64_t> a, std::span<const int64_t> b, int64_t* out) {
+  const size_t n = std::max(a.size(), b.size());
+  // From the right, so that `out` may alias the longer input.
+  for (size_t k = 1; k <= n; ++k) {
+    const int64_t da = k <= a.size() ? a[a.size() - k] : 1;
+    const int64_t db = k <= b.size() ? b[b.size() - k] : 1;
+    if (da != db && da != 1 && db != 1) return static_cast<int>(n - k);
+    out[n - k] = da == 1 ? db : da;
+  }
+  return -1;
+}
+
+bool broadcasts_to(std::span<const int64_t> from, std::span<const int64_t> to) {
+  if (from.size() > to.size()) return false;
+  for (size_t k = 1; k <= from.size(); ++k) {
+    const int64_t a = from[from.size() - k];
+    if (a != 1 && a != to[to.size() - k]) return false;
+  }
+  return true;
+}
+
 Result<Dims> broadcast(std::span<const int64_t> a, std::span<const int64_t> b) {
   SV_CHECK(check_dims("broadcast", a));
   SV_CHECK(check_dims("broadcast", b));
   const size_t n = std::max(a.size(), b.size());
   Dims out(n);
-  for (size_t i = 0; i < n; ++i) {
-    // i counts output positions from the left; align both inputs to the right.
-    const int64_t da = i + a.size() >= n ? a[i + a.size() - n] : 1;
-    const int64_t db = i + b.size() >= n ? b[i + b.size() - n] : 1;
-    if (da != db && da != 1 && db != 1) {
-      return make_error(Code::shape_mismatch,
-                        "broadcast: shapes " + dims_to_string(a) + " and " + dims_to_string(b) +
-                            " are incompatible at output dim " + std::to_string(i) + " (" +
-                            std::to_string(da) + " vs " + std::to_string(db) + ")");
-    }
-    out[i] = da == 1 ? db : da;
+  const int i = broadcast_into(a, b, out.data());
+  if (i >= 0) {
+    // i counts output positions from the left; both inputs are aligned to the right.
+    const size_t k = n - static_cast<size_t>(i);
+    const int64_t da = k <= a.size() ? a[a.size() - k] : 1;
+    const int64_t db = k <= b.size() ? b[b.size() - k] : 1;
+    return make_error(Code::shape_mismatch,
+                      "broadcast: shapes " + dims_to_string(a) + " and " + dims_to_string(b) +
+                          " are incompatible at output dim " + std::to_string(i) + " (" +
+                          std::to_string(da) + " vs " + std::to_string(db) + ")");
   }
   return out;
 }

@@ -90,4 +90,11 @@ struct ReshapeExplanation {
 Result<ReshapeExplanation> explain_reshape(const View& v, const sym::Shape& new_shape);
 Result<ReshapeExplanation> explain_reshape(const View& v, std::span<const int64_t> new_shape);
 
+// The mask of new_shape holding exactly the positions valid under `mask` in old_shape (every range
+// non-empty, numel > 0), if that set is a box: the reshape rule for masked concrete layouts
+// (heap-free; reshape_mask is the same rule on Dims/Mask).
+std::optional<LayoutMask> reshape_valid_box(std::span<const int64_t> old_shape,
+                                            std::span<const FlatRange> mask,
+                                            std::span<const int64_t> new_shape);
+
 }  // namespace sv

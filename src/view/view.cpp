@@ -140,6 +140,8 @@ Result<View> View::make(sym::Shape shape, std::vector<Dim> strides, int64_t offs
   // [0,0,4,3,2^53-1]) the view is simply not C-contiguous.
   auto canonical = c_strides(shape);
   v.contiguous_ = canonical.ok() && offset == 0 && !mask && dims_equal(strides, *canonical);
+  v.concrete_ = sym::is_static(shape) && std::all_of(strides.begin(), strides.end(),
+                                                     [](const Dim& d) { return d.is_const(); });
   v.shape_ = std::move(shape);
   v.strides_ = std::move(strides);
   v.offset_ = offset;
@@ -153,6 +155,19 @@ Result<View> View::create(const sym::Shape& shape, std::optional<int64_t> offset
   if (n > kMaxRank) {
     return make_error(Code::invalid_argument, "create: rank " + S(n) + " exceeds the maximum of " +
                                                   S(kMaxRank));
+  }
+  // A concrete view (static shape, per-dim counts that match): the one concrete create. Other
+  // requests (symbolic dims, or counts whose error is reported in order below) take the general
+  // path.
+  if (sym::is_static(shape) && (!strides || static_cast<int>(strides->size()) == n) &&
+      (!mask || static_cast<int>(mask->size()) == n)) {
+    Layout l;
+    l.shape = *sym::eval(shape);
+    l.offset = offset.value_or(0);
+    if (strides) l.strides = *strides;
+    if (mask) l.mask = *mask;
+    SV_CHECK(layout::create(l, strides.has_value()));
+    return from_layout(l);
   }
   for (int i = 0; i < n; ++i) {
     auto v = shape[i].eval_or_error("create");
@@ -282,23 +297,60 @@ Result<Layout> View::layout(const char* op) const {
   SV_TRY(l.strides, eval_strides(op));
   l.offset = offset_;
   if (mask_) l.mask = *mask_;
+  l.contiguous = contiguous_;
   return l;
+}
+
+Layout View::lower() const {
+  Layout l;
+  const size_t n = shape_.size();
+  l.shape.resize(n);
+  l.strides.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    l.shape[i] = shape_[i].const_value();
+    l.strides[i] = strides_[i].const_value();
+  }
+  l.offset = offset_;
+  if (mask_) l.mask = *mask_;
+  l.contiguous = contiguous_;
+  return l;
+}
+
+View View::from_layout(const Layout& l) {
+  View v;
+  const size_t n = l.shape.size();
+  v.shape_.reserve(n);
+  v.strides_.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    v.shape_.push_back(Dim::constant(l.shape[i]));
+    v.strides_.push_back(Dim::constant(l.strides[i]));
+  }
+  v.offset_ = l.offset;
+  if (l.has_mask()) v.mask_.emplace(l.mask.begin(), l.mask.end());
+  v.contiguous_ = l.contiguous;
+  v.concrete_ = true;
+  return v;
+}
+
+Result<View> View::lift(const Result<Layout>& r, const sym::Shape* shape, const char* op) {
+  if (!r.ok()) return r.error();
+  if (!shape) return from_layout(*r);
+  const Layout& l = *r;
+  std::optional<Mask> m;
+  if (l.has_mask()) m.emplace(l.mask.begin(), l.mask.end());
+  return make(*shape, const_dims(l.strides), l.offset, std::move(m), op);
 }
 
 Result<std::optional<Range>> View::required_span() const {
   SV_TRY(Layout l, layout("required_span"));
   SV_TRY(int64_t n, shape::numel(l.shape));
-  if (n == 0) return std::optional<Range>();
-  Mask box = l.has_mask() ? Mask(l.mask) : full_box(l.shape);
-  for (const Range& r : box) {
-    if (r.first >= r.second) return std::optional<Range>();
-  }
-  auto sp = span_of(l.strides, l.offset, box);
-  if (!sp) {
+  int64_t lo, hi;
+  if (n == 0 || !layout::has_valid(l)) return std::optional<Range>();
+  if (!layout::span_checked(l, lo, hi)) {
     return make_error(Code::overflow, "required_span: view " + to_string() +
                                           " addresses elements beyond +-2^53-1");
   }
-  return std::optional<Range>(*sp);
+  return std::optional<Range>(Range{lo, hi});
 }
 
 // ------------------------------------------------------------------------------------ index ops
@@ -335,6 +387,10 @@ bool View::is_valid(std::span<const int64_t> idx) const {
 // ------------------------------------------------------------------------------------ movement
 
 View View::simplify() const {
+  if (concrete_) {
+    Layout l = lower();
+    return layout::normalise(l, "simplify").ok() ? from_layout(l) : *this;
+  }
   auto v = make(shape_, strides_, offset_, mask_, "simplify");
   return v.ok() ? *v : *this;
 }
@@ -344,6 +400,9 @@ Result<View> View::reshape(std::span<const int64_t> new_shape) const {
 }
 
 Result<View> View::reshape(const sym::Shape& requested) const {
+  if (concrete_ && sym::is_static(requested)) {
+    return lift(layout::reshape(lower(), *sym::eval(requested)), nullptr, "reshape");
+  }
   sym::Shape target = requested;
   if (std::any_of(target.begin(), target.end(), [](const Dim& d) { return sym::is_infer(d); })) {
     auto resolved = sym::resolve_reshape(shape_, target);
@@ -375,7 +434,10 @@ Result<View> View::reshape(const sym::Shape& requested) const {
 
   const auto old_dims = sym::eval(shape_);
   const auto new_dims = sym::eval(target);
-  if (old_dims && new_dims) return reshape_concrete(*old_dims, *new_dims, target);
+  if (old_dims && new_dims) {  // bound dims: the concrete rule, the symbolic shape kept
+    SV_TRY(Layout l, layout("reshape"));
+    return lift(layout::reshape(l, *new_dims), &target, "reshape");
+  }
 
   // Symbolic: element counts must be equal as polynomials.
   if (!sym::provably_equal(sym::numel_dim(shape_), sym::numel_dim(target))) {
@@ -429,79 +491,14 @@ Result<View> View::reshape(const sym::Shape& requested) const {
                         " while dims are unbound; bind them or call contiguous() first");
 }
 
-Result<View> View::reshape_concrete(const Dims& old_shape, const Dims& new_dims,
-                                    const sym::Shape& new_shape) const {
-  SV_TRY(int64_t n_old, shape::numel(old_shape));
-  auto n_new_r = shape::numel(new_dims);
-  if (!n_new_r.ok()) {
-    return make_error(n_new_r.error().code, "reshape: target shape " + dims_to_string(new_dims) +
-                                                " has more than 2^53-1 elements");
-  }
-  const int64_t n_new = *n_new_r;
-  if (n_old != n_new) {
-    return make_error(Code::shape_mismatch, "reshape: cannot reshape " + dims_to_string(old_shape) +
-                                                " (" + S(n_old) + " elements) to " +
-                                                dims_to_string(new_dims) + " (" + S(n_new) +
-                                                " elements)");
-  }
-  auto canonical_r = shape::c_contiguous_strides(new_dims);
-  if (!canonical_r.ok()) {
-    return make_error(canonical_r.error().code, "reshape: " + canonical_r.error().message);
-  }
-  const Dims canonical = std::move(*canonical_r);
-  if (n_new == 0 || (contiguous_ && !mask_)) {
-    return make(new_shape, const_dims(canonical), 0, std::nullopt, "reshape");
-  }
-  SV_TRY(Dims st, eval_strides("reshape"));
-  auto fail = [&](const std::string& why) {
-    return make_error(Code::not_expressible,
-                      "reshape: cannot reshape " + dims_to_string(old_shape) + " with strides " +
-                          dims_to_string(st) + (mask_ ? " and mask " + mask_to_string(*mask_) : "") +
-                          " to " + dims_to_string(new_dims) + why +
-                          "; call contiguous() first");
-  };
-  if (!mask_) {
-    auto ns = reshape_strides(old_shape, st, new_dims);
-    if (!ns) return fail(" as a single strided view");
-    return make(new_shape, const_dims(*ns), offset_, std::nullopt, "reshape");
-  }
-  const Mask& m = *mask_;
-  if (m[0].first == m[0].second) {  // all-invalid (normalised by make)
-    // A rank-0 view has no mask to carry the invalid element (an empty mask means "all valid").
-    if (new_dims.empty()) {
-      return fail(" (its only element is invalid and a scalar view cannot be masked)");
-    }
-    return make(new_shape, const_dims(Dims(new_dims.size(), 0)), 0,
-                Mask(new_dims.size(), Range{0, 0}), "reshape");
-  }
-  auto nm = reshape_mask(old_shape, m, new_dims);
-  if (!nm) return fail(" (the valid region would not be a box)");
-  // The valid box of the old view, read in C order, is the valid box of the new view in C order:
-  // reshape that unmasked sub-view, then rebase the offset to the new mask's origin.
-  Dims box_old, box_new;
-  int64_t box_offset = offset_;
-  for (size_t i = 0; i < old_shape.size(); ++i) {
-    box_old.push_back(m[i].second - m[i].first);
-    box_offset += m[i].first * st[i];  // the valid box's origin is inside the checked span
-  }
-  for (const Range& r : *nm) box_new.push_back(r.second - r.first);
-  auto bs = reshape_strides(box_old, st, box_new);
-  if (!bs) return fail(" as a single strided view");
-  int64_t off = box_offset;
-  for (size_t i = 0; i < box_new.size(); ++i) {
-    auto p = checked_mul((*nm)[i].first, (*bs)[i]);
-    auto o = p ? checked_add(off, -*p) : std::nullopt;
-    if (!o) return make_error(Code::overflow, "reshape: offset of the result overflows 2^53-1");
-    off = *o;
-  }
-  return make(new_shape, const_dims(*bs), off, std::move(nm), "reshape");
-}
-
 Result<View> View::expand(std::span<const int64_t> new_shape) const {
   return expand(sym::of_ints(new_shape));
 }
 
 Result<View> View::expand(const sym::Shape& target) const {
+  if (concrete_ && sym::is_static(target)) {
+    return lift(layout::expand(lower(), *sym::eval(target)), nullptr, "expand");
+  }
   for (size_t i = 0; i < target.size(); ++i) {
     auto v = target[i].eval();
     if (v && *v < 0) {
@@ -553,23 +550,9 @@ Result<View> View::expand(const sym::Shape& target) const {
 }
 
 Result<View> View::permute(std::span<const int> axes) const {
-  if (static_cast<int>(axes.size()) != ndim()) {
-    return make_error(Code::rank_mismatch, "permute: " + S(axes.size()) +
-                                               " axes for a view of rank " + S(ndim()));
-  }
-  std::vector<bool> seen(axes.size(), false);
-  for (size_t i = 0; i < axes.size(); ++i) {
-    const int a = axes[i];
-    if (a < 0 || a >= ndim()) {
-      return make_error(Code::out_of_range, "permute: axis " + S(a) + " at position " + S(i) +
-                                                " is out of range [0, " + S(ndim()) + ")");
-    }
-    if (seen[a]) {
-      return make_error(Code::invalid_argument,
-                        "permute: axis " + S(a) + " appears more than once");
-    }
-    seen[a] = true;
-  }
+  const Dims ax(axes.begin(), axes.end());
+  if (concrete_) return lift(layout::permute(lower(), ax), nullptr, "permute");
+  SV_CHECK(layout::check_permutation(ax, ndim()));
   sym::Shape sh;
   std::vector<Dim> st;
   std::optional<Mask> nm;
@@ -583,127 +566,69 @@ Result<View> View::permute(std::span<const int> axes) const {
 }
 
 Result<View> View::shrink(const Mask& bounds) const {
-  SV_TRY(Dims d, concrete_shape("shrink"));
-  if (bounds.size() != d.size()) {
-    return make_error(Code::rank_mismatch, "shrink: " + S(bounds.size()) +
-                                               " bounds for a view of rank " + S(d.size()));
-  }
-  SV_TRY(Dims st, eval_strides("shrink"));
+  SV_TRY(Layout l, concrete_ ? Result<Layout>(lower()) : layout("shrink"));
+  const std::vector<FlatRange> b(bounds.begin(), bounds.end());
+  auto r = layout::shrink(l, b);
+  if (concrete_ || !r.ok()) return lift(r, nullptr, "shrink");
+  // Bound symbolic dims: a dim kept whole keeps its symbolic size (and the identity is *this).
+  sym::Shape sh;
   bool identity = true;
-  for (size_t i = 0; i < d.size(); ++i) {
-    const auto [s, e] = bounds[i];
-    const bool full = s == 0 && e == d[i];
-    if (!full && !(0 <= s && s < e && e <= d[i])) {
-      return make_error(Code::out_of_range, "shrink: bound (" + S(s) + "," + S(e) + ") of dim " +
-                                                S(i) + " is invalid for size " + S(d[i]) +
-                                                " (need 0 <= start < end <= size)");
-    }
+  for (size_t i = 0; i < bounds.size(); ++i) {
+    const bool full = bounds[i] == Range{0, l.shape[i]};
     identity = identity && full;
+    sh.push_back(full ? shape_[i] : Dim::constant(r->shape[i]));
   }
   if (identity) return *this;
-  sym::Shape sh;
-  int64_t off = offset_;
-  bool off_overflow = false;
-  bool all_invalid = false;
-  std::optional<Mask> nm;
-  if (mask_) nm.emplace();
-  for (size_t i = 0; i < d.size(); ++i) {
-    const auto [s, e] = bounds[i];
-    sh.push_back((s == 0 && e == d[i]) ? shape_[i] : Dim::constant(e - s));
-    auto o = checked_mul(s, st[i]);
-    o = o ? checked_add(off, *o) : std::nullopt;
-    if (o) {
-      off = *o;
-    } else {
-      off_overflow = true;
-    }
-    if (nm) {
-      const auto [ms, me] = (*mask_)[i];
-      Range r{std::max(ms, s) - s, std::min(me, e) - s};
-      if (r.first >= r.second) {
-        r = {0, 0};
-        all_invalid = true;
-      }
-      nm->push_back(r);
-    }
-  }
-  // Shrinking into padding only gives an all-invalid view; its offset is never used (make
-  // resets it), so an offset beyond 2^53-1 there is not an error.
-  if (all_invalid) {
-    off = 0;
-  } else if (off_overflow) {
-    return make_error(Code::overflow, "shrink: offset of the result overflows 2^53-1");
-  }
-  return make(std::move(sh), const_dims(st), off, std::move(nm), "shrink");
+  return lift(r, &sh, "shrink");
 }
 
 Result<View> View::pad(const Mask& padding) const {
-  SV_TRY(Dims d, concrete_shape("pad"));
-  if (padding.size() != d.size()) {
-    return make_error(Code::rank_mismatch, "pad: " + S(padding.size()) +
-                                               " (before, after) pairs for a view of rank " +
-                                               S(d.size()));
+  SV_TRY(Layout l, concrete_ ? Result<Layout>(lower()) : layout("pad"));
+  const std::vector<FlatRange> p(padding.begin(), padding.end());
+  auto r = layout::pad(l, p);
+  if (!concrete_ && r.ok() &&
+      std::all_of(padding.begin(), padding.end(), [](const Range& x) { return x == Range{0, 0}; })) {
+    return *this;
   }
-  SV_TRY(Dims st, eval_strides("pad"));
-  bool identity = true;
-  for (size_t i = 0; i < d.size(); ++i) {
-    const auto [b, a] = padding[i];
-    if (b < 0 || a < 0) {
-      return make_error(Code::invalid_argument, "pad: padding (" + S(b) + "," + S(a) + ") of dim " +
-                                                    S(i) + " is negative");
-    }
-    identity = identity && b == 0 && a == 0;
-  }
-  if (identity) return *this;
-  sym::Shape sh;
-  int64_t off = offset_;
-  Mask nm;
-  for (size_t i = 0; i < d.size(); ++i) {
-    const auto [b, a] = padding[i];
-    auto size = checked_add(d[i], b);
-    size = size ? checked_add(*size, a) : std::nullopt;
-    auto shift = checked_mul(b, st[i]);
-    auto o = shift ? checked_add(off, -*shift) : std::nullopt;
-    if (!size || !o) {
-      return make_error(Code::overflow, "pad: padding (" + S(b) + "," + S(a) + ") of dim " + S(i) +
-                                            " overflows 2^53-1");
-    }
-    sh.push_back(Dim::constant(*size));
-    off = *o;
-    const Range r = mask_ ? (*mask_)[i] : Range{0, d[i]};
-    nm.push_back({r.first + b, r.second + b});
-  }
-  return make(std::move(sh), const_dims(st), off, std::move(nm), "pad");
+  return lift(r, nullptr, "pad");
 }
 
 Result<View> View::flip(const std::vector<bool>& axes_to_flip) const {
-  SV_TRY(Dims d, concrete_shape("flip"));
-  if (axes_to_flip.size() != d.size()) {
-    return make_error(Code::rank_mismatch, "flip: " + S(axes_to_flip.size()) +
-                                               " flags for a view of rank " + S(d.size()));
+  SV_TRY(Layout l, concrete_ ? Result<Layout>(lower()) : layout("flip"));
+  const Dims f(axes_to_flip.begin(), axes_to_flip.end());
+  return lift(layout::flip(l, f), concrete_ ? nullptr : &shape_, "flip");
+}
+
+Result<View> View::broadcast_to(const sym::Shape& target) const {
+  if (concrete_ && sym::is_static(target)) {
+    return lift(layout::broadcast_to(lower(), *sym::eval(target)), nullptr, "broadcast_to");
   }
-  SV_TRY(Dims st, eval_strides("flip"));
-  int64_t off = offset_;
-  std::optional<Mask> nm = mask_;
-  for (size_t i = 0; i < d.size(); ++i) {
-    if (!axes_to_flip[i] || d[i] == 0) continue;
-    auto o = checked_mul(d[i] - 1, st[i]);
-    o = o ? checked_add(off, *o) : std::nullopt;
-    if (!o) return make_error(Code::overflow, "flip: offset of the result overflows 2^53-1");
-    off = *o;
-    st[i] = -st[i];
-    if (nm) {
-      const auto [b, e] = (*nm)[i];
-      (*nm)[i] = {d[i] - e, d[i] - b};
-    }
+  const size_t n = shape_.size();
+  if (target.size() < n) {
+    return make_error(Code::rank_mismatch, "broadcast_to: cannot broadcast shape " +
+                                               sym::to_string(shape_) + " to " +
+                                               sym::to_string(target) + " of lower rank");
   }
-  return make(shape_, const_dims(st), off, std::move(nm), "flip");
+  if (target.size() == n) return expand(target);
+  sym::Shape lifted(target.size() - n, Dim::constant(1));
+  lifted.insert(lifted.end(), shape_.begin(), shape_.end());
+  SV_TRY(View r, reshape(lifted));
+  return r.expand(target);
 }
 
 std::string View::to_string() const {
   return "View(shape=" + sym::to_string(shape_) + ", strides=" + strides_to_string(strides_) +
          ", offset=" + S(offset_) + ", mask=" + (mask_ ? mask_to_string(*mask_) : "None") +
          ", contiguous=" + (contiguous_ ? "true" : "false") + ")";
+}
+
+std::optional<LayoutMask> reshape_valid_box(std::span<const int64_t> old_shape,
+                                            std::span<const FlatRange> mask,
+                                            std::span<const int64_t> new_shape) {
+  auto m = reshape_mask(Dims(old_shape.begin(), old_shape.end()), Mask(mask.begin(), mask.end()),
+                        Dims(new_shape.begin(), new_shape.end()));
+  if (!m) return std::nullopt;
+  return LayoutMask(*m);
 }
 
 }  // namespace sv

@@ -16,19 +16,10 @@
 
 #include "core/index.hpp"
 #include "shape/symbolic.hpp"
+#include "view/layout.hpp"
 #include "view/reshape_rule.hpp"  // reshape_strides, explain_reshape: the reshape rule
 
 namespace sv {
-
-// A fully concrete layout: what kernels consume. `mask` empty means unmasked.
-// Allocation-free (inline arrays), so a kernel call builds and checks its operands without the heap.
-struct Layout {
-  LayoutDims shape;
-  LayoutDims strides;
-  int64_t offset = 0;
-  LayoutMask mask;  // empty, or one range per dim
-  bool has_mask() const { return !mask.empty(); }
-};
 
 class View {
  public:
@@ -63,6 +54,12 @@ class View {
   Result<Dims> concrete_shape(const char* op) const;
   // Everything evaluated, for kernels and the binding.
   Result<Layout> layout(const char* op) const;
+  // Static shape and integer strides: the view is its Layout (lower() is then exact, and every
+  // movement op is the Layout op of the same name).
+  bool is_concrete() const { return concrete_; }
+  Layout lower() const;  // requires is_concrete()
+  // The view of a normalised Layout (as returned by the layout ops).
+  static View from_layout(const Layout& l);
   // [min, max] linear index over the valid elements; nullopt for an empty / all-invalid view.
   Result<std::optional<Range>> required_span() const;
 
@@ -80,6 +77,8 @@ class View {
   Result<View> shrink(const Mask& bounds) const;
   Result<View> pad(const Mask& padding) const;
   Result<View> flip(const std::vector<bool>& axes_to_flip) const;
+  // NumPy broadcast_to: reshape with leading size-1 dims, then expand.
+  Result<View> broadcast_to(const sym::Shape& target) const;
 
   std::string to_string() const;
 
@@ -89,14 +88,15 @@ class View {
   static Result<View> make(sym::Shape shape, std::vector<sym::Dim> strides, int64_t offset,
                            std::optional<Mask> mask, const char* op);
   Result<Dims> eval_strides(const char* op) const;  // strides(), errors naming `op`
-  Result<View> reshape_concrete(const Dims& old_shape, const Dims& new_dims,
-                                const sym::Shape& new_shape) const;
+  // The result of a Layout op, with `shape` (possibly symbolic) as its shape.
+  static Result<View> lift(const Result<Layout>& r, const sym::Shape* shape, const char* op);
 
   sym::Shape shape_;
   std::vector<sym::Dim> strides_;
   int64_t offset_ = 0;
   std::optional<Mask> mask_;
   bool contiguous_ = false;
+  bool concrete_ = false;
 };
 
 }  // namespace sv

@@ -3,7 +3,7 @@
 // 128, n 256 / 512) and the staged output path (row strides of 1 KiB), against a naive reference
 // that walks every index. Float results are compared bit for bit: the reference adds in the
 // documented order (k ascending within blocks of 256, blocks added in order) in the dtype.
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 #include "test_kernels_util.hpp"
 
 using namespace kt;

@@ -3,7 +3,7 @@
 // ops run the vector math library: the reference is its scalar build called on the one element
 // (bit-identical to the SIMD build, whose accuracy test_vmath.cpp measures), both with the SIMD
 // loops on and off.
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 #include "kernels/vmath.hpp"
 #include "test_kernels_util.hpp"
 

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <numeric>
 
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 #include "test_kernels_util.hpp"
 
 namespace {

@@ -75,6 +75,38 @@ TEST_CASE("core: Result, SV_TRY and SV_CHECK propagate errors as values", "[core
   CHECK(def.code == Code::invalid_argument);
 }
 
+TEST_CASE("core: Status copies, moves and assignments keep the error", "[core]") {
+  Status ok = ok_status();
+  Status bad = Error{Code::overflow, "op: too big"};
+  Status copy = bad;  // a deep copy: both hold the error
+  REQUIRE_FALSE(copy.ok());
+  CHECK(copy.error().message == "op: too big");
+  CHECK(bad.error().code == Code::overflow);
+  Status moved = std::move(copy);
+  CHECK(moved.error().message == "op: too big");
+  ok = bad;  // ok -> error
+  CHECK(ok.error().code == Code::overflow);
+  bad = ok_status();  // error -> ok
+  CHECK(bad.ok());
+  moved = std::move(bad);
+  CHECK(moved.ok());
+  const Status& same = ok;
+  ok = same;  // self-assignment keeps the error
+  CHECK(ok.error().message == "op: too big");
+}
+
+TEST_CASE("core: format_error fills numbers, dims lists and text in order", "[core]") {
+  const int64_t shape[] = {2, 3};
+  Status s = format_error(Code::shape_mismatch, "reshape", "cannot reshape @ (# elements) to $ at #",
+                          {6, -1}, {std::span<const int64_t>(shape)}, {"[7]"});
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.error().code == Code::shape_mismatch);
+  CHECK(s.error().message == "reshape: cannot reshape " + dims_to_string(shape) +
+                                 " (6 elements) to [7] at -1");
+  CHECK(format_error(Code::overflow, "flip", "offset overflows").error().message ==
+        "flip: offset overflows");
+}
+
 TEST_CASE("core: checked arithmetic stays within +-(2^53-1)", "[core]") {
   CHECK(kMaxSafe == 9007199254740991);
   CHECK(is_safe(kMaxSafe));
@@ -91,6 +123,14 @@ TEST_CASE("core: checked arithmetic stays within +-(2^53-1)", "[core]") {
   CHECK_FALSE(checked_mul(INT64_MAX, 2).has_value());
   CHECK_FALSE(checked_mul(INT64_MIN, -1).has_value());
   CHECK(checked_mul(-kBig, 4) == -4 * kBig);
+  // operands beyond 2^53-1: exact zero, otherwise out of range (no pre-check of the operands)
+  CHECK(checked_mul(INT64_MAX, 0) == 0);
+  CHECK(checked_mul(0, INT64_MIN) == 0);
+  CHECK_FALSE(checked_mul(kMaxSafe + 1, 1).has_value());
+  CHECK_FALSE(checked_mul(-1, INT64_MIN).has_value());
+  CHECK(checked_mul(kMaxSafe, -1) == -kMaxSafe);
+  CHECK_FALSE(checked_add(INT64_MIN, -1).has_value());
+  CHECK(checked_add(INT64_MAX, INT64_MIN) == -1);
   CHECK(checked_mul(0, INT64_MAX) == 0);  // the exact result is what must be safe
 }
 

@@ -12,7 +12,7 @@
 #include "core/boundary_tables.hpp"
 #include "core/result.hpp"
 #include "kernels/kernels.hpp"
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 #include "wire.hpp"
 
 using namespace sv;

@@ -1,7 +1,7 @@
 // arg_reduce() / reduce_more() / moments(): random strided / broadcast / flipped / masked inputs
 // of every dtype and random axis sets, against a naive reference that walks every index (masked-out
 // elements read as 0), plus NaN, ties, empties, overlap and errors.
-#include "kernels/more.hpp"
+#include "kernels/numpy_ops.hpp"
 #include "test_kernels_util.hpp"
 
 using namespace kt;

@@ -12,13 +12,11 @@
 #include <limits>
 #include <vector>
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
 
 #include "kernels/internal.hpp"
 #include "kernels/lines.hpp"
-#include "kernels/more.hpp"
+#include "kernels/simd128/math.hpp"
+#include "kernels/numpy_ops.hpp"
 
 namespace sv::kernels {
 namespace {
@@ -32,11 +30,10 @@ alignas(16) const uint64_t kZeroChunk[detail::kCastChunk] = {};
 // The reduction of one operand over `axes`, as the walker sees it.
 struct Walker {
   const char* base = nullptr;
+  const Layout* l = nullptr;  // the operand's layout (not copied)
   int r = 0;
   int64_t esize = 1;
-  int64_t shape[kMaxRank] = {}, stride[kMaxRank] = {}, offset = 0;
   bool masked = false;
-  int64_t mlo[kMaxRank] = {}, mhi[kMaxRank] = {};
   uint64_t axes = 0;
   int inner = -1;  // the last reduced dim, -1 when none is reduced (groups of one element)
   detail::Caster cast;
@@ -45,21 +42,14 @@ struct Walker {
 
   void init(const Operand& in, uint64_t ax, DType wide) { init(in, ax, wide, wide); }
   void init(const Operand& in, uint64_t ax, DType wide, DType via) {
-    const Layout& l = in.layout;
+    l = &in.layout;
     base = static_cast<const char*>(in.base);
-    r = static_cast<int>(l.shape.size());
+    r = l->ndim();
     esize = static_cast<int64_t>(dtype_size(in.dtype));
-    offset = l.offset;
-    masked = l.has_mask();
+    masked = l->has_mask();
     axes = ax;
     inner = -1;
     for (int d = 0; d < r; ++d) {
-      shape[d] = l.shape[d];
-      stride[d] = l.strides[d];
-      if (masked) {
-        mlo[d] = l.mask[d].first;
-        mhi[d] = l.mask[d].second;
-      }
       if ((ax >> d) & 1u) inner = d;
     }
     two_step = via != wide;
@@ -70,25 +60,25 @@ struct Walker {
   // Feeds sink with the elements the output at `idx` (reduced dims 0) reduces.
   void group(const int64_t* idx, SinkFn sink, void* st) const {
     for (int d = 0; d < r; ++d) {
-      if (((axes >> d) & 1u) && shape[d] == 0) return;  // an empty group
+      if (((axes >> d) & 1u) && l->shape[d] == 0) return;  // an empty group
     }
     int64_t j[kMaxRank];
     for (int d = 0; d < r; ++d) j[d] = idx[d];
-    const int64_t n = inner >= 0 ? shape[inner] : 1;
-    const int64_t ls = inner >= 0 ? stride[inner] : 0;
+    const int64_t n = inner >= 0 ? l->shape[inner] : 1;
+    const int64_t ls = inner >= 0 ? l->strides[inner] : 0;
     alignas(16) uint64_t buf[detail::kCastChunk], buf2[detail::kCastChunk];
     for (;;) {
       bool valid = true;
-      int64_t off = offset;
+      int64_t off = l->offset;
       for (int d = 0; d < r; ++d) {
         if (d == inner) continue;
-        off += j[d] * stride[d];
-        if (masked && (j[d] < mlo[d] || j[d] >= mhi[d])) valid = false;
+        off += j[d] * l->strides[d];
+        if (masked && (j[d] < l->mask[d].first || j[d] >= l->mask[d].second)) valid = false;
       }
       int64_t lo = 0, hi = n;
       if (inner >= 0 && masked) {
-        lo = mlo[inner];
-        hi = mhi[inner];
+        lo = l->mask[inner].first;
+        hi = l->mask[inner].second;
       }
       if (!valid || lo >= hi) lo = hi = n;
       zeros(lo, sink, st);
@@ -107,7 +97,7 @@ struct Walker {
       int d = inner - 1;
       for (; d >= 0; --d) {
         if (!((axes >> d) & 1u)) continue;
-        if (++j[d] < shape[d]) break;
+        if (++j[d] < l->shape[d]) break;
         j[d] = 0;
       }
       if (d < 0) return;
@@ -134,7 +124,7 @@ void for_each_output(const Operand& out, const Walker& w, F&& f) {
     int d = w.r - 1;
     for (; d >= 0; --d) {
       if ((w.axes >> d) & 1u) continue;
-      if (++idx[d] < w.shape[d]) break;
+      if (++idx[d] < w.l->shape[d]) break;
       idx[d] = 0;
     }
     if (d < 0) return;
@@ -244,26 +234,7 @@ SV_LOOP_FN int64_t row_arg(const T* x, int64_t n) {
   bool nan = false;
   int64_t i = 0;
 #ifdef __wasm_simd128__
-  constexpr int64_t L = 16 / sizeof(T);
-  if (n >= 2 * L) {
-    v128_t vm = wasm_v128_load(x);
-    v128_t vn = sizeof(T) == 4 ? wasm_f32x4_ne(vm, vm) : wasm_f64x2_ne(vm, vm);
-    for (i = L; i + L <= n; i += L) {
-      const v128_t v = wasm_v128_load(x + i);
-      if constexpr (sizeof(T) == 4) {
-        vn = wasm_v128_or(vn, wasm_f32x4_ne(v, v));
-        vm = MAX ? wasm_f32x4_pmax(vm, v) : wasm_f32x4_pmin(vm, v);
-      } else {
-        vn = wasm_v128_or(vn, wasm_f64x2_ne(v, v));
-        vm = MAX ? wasm_f64x2_pmax(vm, v) : wasm_f64x2_pmin(vm, v);
-      }
-    }
-    nan = wasm_v128_any_true(vn);
-    alignas(16) T lanes[L];
-    wasm_v128_store(lanes, vm);
-    m = lanes[0];
-    for (int64_t k = 1; k < L; ++k) m = (MAX ? lanes[k] > m : lanes[k] < m) ? lanes[k] : m;
-  }
+  if (n >= 2 * (16 / static_cast<int64_t>(sizeof(T)))) i = simd128::extreme_lanes<T, MAX>(x, n, &m, &nan);
 #endif
   for (; i < n; ++i) {
     const T v = x[i];
@@ -442,20 +413,13 @@ bool any_all_flat(ReduceMoreOp op, const Operand& in, uint64_t axes, uint8_t* re
   if (in.dtype == DType::bool_) {
     const auto* b = reinterpret_cast<const uint8_t*>(base);
 #ifdef __wasm_simd128__
-    for (; i + 16 <= n && !hit; i += 16) {
-      const v128_t v = wasm_v128_load(b + i);
-      hit = any ? wasm_v128_any_true(v) : !wasm_i8x16_all_true(v);
-    }
+    i = any ? simd128::any_all_bytes<true>(b, n, &hit) : simd128::any_all_bytes<false>(b, n, &hit);
 #endif
     for (; i < n && !hit; ++i) hit = any ? b[i] != 0 : b[i] == 0;
   } else if (in.dtype == DType::float32) {
     const auto* x = reinterpret_cast<const float*>(base);
 #ifdef __wasm_simd128__
-    const v128_t z = wasm_f32x4_splat(0.0f);
-    for (; i + 4 <= n && !hit; i += 4) {
-      const v128_t nz = wasm_f32x4_ne(wasm_v128_load(x + i), z);  // NaN != 0
-      hit = any ? wasm_v128_any_true(nz) : !wasm_i32x4_all_true(nz);
-    }
+    i = any ? simd128::any_all_f32<true>(x, n, &hit) : simd128::any_all_f32<false>(x, n, &hit);
 #endif
     for (; i < n && !hit; ++i) hit = any ? x[i] != 0 : !(x[i] != 0);
   } else {
@@ -576,19 +540,7 @@ template <class T>
 SV_LOOP_FN void acc_row(double* acc, const T* x, int64_t n) {
   int64_t k = 0;
 #ifdef __wasm_simd128__
-  if constexpr (sizeof(T) == 4) {
-    for (; k + 4 <= n; k += 4) {
-      const v128_t v = wasm_v128_load(x + k);
-      const v128_t lo = wasm_f64x2_promote_low_f32x4(v);
-      const v128_t hi = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
-      wasm_v128_store(acc + k, wasm_f64x2_add(wasm_v128_load(acc + k), lo));
-      wasm_v128_store(acc + k + 2, wasm_f64x2_add(wasm_v128_load(acc + k + 2), hi));
-    }
-  } else {
-    for (; k + 2 <= n; k += 2) {
-      wasm_v128_store(acc + k, wasm_f64x2_add(wasm_v128_load(acc + k), wasm_v128_load(x + k)));
-    }
-  }
+  k = simd128::acc_lanes<T>(acc, x, n);
 #endif
   for (; k < n; ++k) acc[k] += static_cast<double>(x[k]);
 }
@@ -597,19 +549,7 @@ template <class T>
 SV_LOOP_FN void dev_row(double* q, const double* mean, const T* x, int64_t n) {
   int64_t k = 0;
 #ifdef __wasm_simd128__
-  auto step = [&](int64_t at, v128_t xv) {
-    const v128_t d = wasm_f64x2_sub(xv, wasm_v128_load(mean + at));
-    wasm_v128_store(q + at, wasm_f64x2_add(wasm_v128_load(q + at), wasm_f64x2_mul(d, d)));
-  };
-  if constexpr (sizeof(T) == 4) {
-    for (; k + 4 <= n; k += 4) {
-      const v128_t v = wasm_v128_load(x + k);
-      step(k, wasm_f64x2_promote_low_f32x4(v));
-      step(k + 2, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 0, 1)));
-    }
-  } else {
-    for (; k + 2 <= n; k += 2) step(k, wasm_v128_load(x + k));
-  }
+  k = simd128::dev_lanes<T>(q, mean, x, n);
 #endif
   for (; k < n; ++k) {
     const double d = static_cast<double>(x[k]) - mean[k];

@@ -1,5 +1,6 @@
-// Kernels of issue 13: NumPy-compatible ops that read strided, broadcast, flipped and padded
-// (masked) views directly, without a hidden copy of the inputs. Same contract as kernels.hpp:
+// NumPy-compatible kernels beyond kernels.hpp (matmul, arg reductions, prod/any/all, var/std,
+// cumsum/cumprod, sort/argsort/topk, elementwise math and clip) that read strided, broadcast,
+// flipped and padded (masked) views directly, without a hidden copy of the inputs. Same contract as kernels.hpp:
 // layouts are in ELEMENTS of each operand's dtype, callers broadcast (View::expand), pick output
 // dtypes and allocate outputs; errors are Status values ("matmul: ...", "argmax: ..."), never
 // exceptions or traps. Outputs must be unmasked and must not have stride 0 on a dim of size > 1

@@ -1,0 +1,56 @@
+// Two builds of the package in one Node process, per-op cost interleaved: batches alternate between
+// build A and build B so that load on a shared machine hits both alike. Prints the median us per call
+// of each op for each build (median and minimum over the batches; the minimum is the steadier one
+// under load) and the ratios B/A.
+// Usage: node bench/compare_dists.mjs <distA/index.mjs> <distB/index.mjs> [rounds]
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [pa, pb, roundsArg] = process.argv.slice(2);
+if (!pa || !pb) throw new Error('usage: node bench/compare_dists.mjs <distA/index.mjs> <distB/index.mjs> [rounds]');
+const load = async (p) => { const m = await import(pathToFileURL(resolve(p)).href); await m.init(); return m; };
+const A = await load(pa);
+const B = await load(pb);
+const ROUNDS = Number(roundsArg ?? 61);
+
+function fixture(sv) {
+  const a = sv.arange(0, 64, 1, 'float32').reshape([8, 8]);
+  const b = sv.arange(0, 64, 1, 'float32').reshape([8, 8]);
+  const row = sv.arange(0, 8, 1, 'float32');
+  return { sv, a, b, row };
+}
+const OPS = [
+  ['transpose', (f) => () => f.a.transpose()],
+  ['permute', (f) => () => f.a.permute([1, 0])],
+  ['reshape', (f) => () => f.a.reshape([4, 16])],
+  // flip({ axis }) since the axis convention; flip(1) in older builds
+  ['flip', (f) => { try { f.a.flip({ axis: 1 }); return () => f.a.flip({ axis: 1 }); } catch { return () => f.a.flip(1); } }],
+  ['slice with steps', (f) => () => f.a.slice('1:5, ::-2')],
+  ['get', (f) => () => f.a.get(2)],
+  ['expand (broadcastTo)', (f) => () => f.row.broadcastTo([8, 8])],
+  ['add [8,8]', (f) => () => f.sv.add(f.a, f.b).dispose()],
+  ['zeros [8,8]', (f) => () => f.sv.zeros([8, 8], 'float32').dispose()],
+];
+const fa = fixture(A), fb = fixture(B);
+
+function batch(fn, n) {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; ++i) fn();
+  return Number(process.hrtime.bigint() - t0) / 1e3 / n;
+}
+const median = (xs) => { const s = [...xs].sort((x, y) => x - y); return s[s.length >> 1]; };
+
+console.log(`| op | A median | B median | B/A | A min | B min | B/A min |`);
+console.log(`|---|---|---|---|---|---|---|`);
+for (const [name, mk] of OPS) {
+  const ga = mk(fa), gb = mk(fb);
+  // calibrate: ~2 ms per batch (short batches, many rounds: the minimum finds the quiet moments)
+  batch(ga, 2000); batch(gb, 2000);
+  const n = Math.max(200, Math.round(2000 / Math.max(batch(ga, 1000), 0.05)));
+  const ta = [], tb = [];
+  for (let r = 0; r < ROUNDS; ++r) {
+    if (r & 1) { tb.push(batch(gb, n)); ta.push(batch(ga, n)); } else { ta.push(batch(ga, n)); tb.push(batch(gb, n)); }
+  }
+  const ma = median(ta), mb = median(tb), na = Math.min(...ta), nb = Math.min(...tb);
+  console.log(`| ${name} | ${ma.toFixed(2)} | ${mb.toFixed(2)} | ${(mb / ma).toFixed(2)} | ${na.toFixed(2)} | ${nb.toFixed(2)} | ${(nb / na).toFixed(2)} |`);
+}

@@ -1,0 +1,394 @@
+#include "array/kernel_call.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "core/storage.hpp"
+#include "shape/shape.hpp"
+#include "kernels/numpy_ops.hpp"
+#include "view/view.hpp"
+
+namespace sv::array {
+namespace {
+
+constexpr KindInfo kKindInfo[kKinds] = {{1, tables::kSingleOpCount, kBroadcast},
+                                        {2, tables::kBinaryOpCount, kBroadcast},
+                                        {1, tables::kUnaryOpCount, kBroadcast},
+                                        {3, tables::kSingleOpCount, kBroadcast},
+                                        {1, tables::kReduceOpCount, kReduced},
+                                        {1, tables::kMathOpCount, kBroadcast},
+                                        {2, tables::kMathBinaryOpCount, kBroadcast},
+                                        {3, tables::kSingleOpCount, kBroadcast},
+                                        {1, tables::kReduceMoreOpCount, kReduced},
+                                        {1, tables::kMomentOpCount, kReduced},
+                                        {1, tables::kArgOpCount, kReduced},
+                                        {1, tables::kScanOpCount, kSame},
+                                        {1, tables::kSortOpCount, kSame},
+                                        {1, tables::kSingleOpCount, kTopkShape},
+                                        {2, tables::kSingleOpCount, kMatmulShape}};
+
+std::string S(int64_t v) { return std::to_string(v); }
+
+std::string shape_str(const Layout& v) {
+  return dims_to_string(std::span<const int64_t>(v.shape.data(), v.shape.size()));
+}
+
+bool same_shape(const Layout& a, const Layout& b) { return a.shape == b.shape; }
+
+// Error messages, out of line and cold: the fast path carries no string code.
+[[gnu::cold, gnu::noinline]] Error shapes_error(Code code, const char* op, const char* a,
+                                                const Layout& x, const char* b,
+                                                const Layout* y) {
+  return make_error(code, std::string(op) + a + shape_str(x) + b + (y ? shape_str(*y) : ""));
+}
+
+[[gnu::cold, gnu::noinline]] Error bounds_error(const char* op, const Array& a, int64_t lo,
+                                                int64_t hi) {
+  return make_error(Code::out_of_bounds, std::string(op) + ": view " +
+                                             View::from_layout(a.layout).to_string() + " reads elements [" +
+                                             S(lo) + ", " + S(hi) + "] outside its buffer of " +
+                                             S(a.len) + " elements");
+}
+
+[[gnu::cold, gnu::noinline]] Error together_error(const char* op, const Array* in, int nin) {
+  std::string shapes;
+  for (int j = 0; j < nin; ++j) shapes += (j ? " " : "") + shape_str(in[j].layout);
+  return make_error(
+      Code::shape_mismatch,
+      std::string(op) + ": operands could not be broadcast together with shapes " + shapes);
+}
+
+[[gnu::cold, gnu::noinline]] Error alloc_error(const char* op, int64_t bytes, int64_t count,
+                                               DType dt) {
+  return make_error(Code::out_of_memory, std::string(op) + ": cannot allocate " + S(bytes) +
+                                             " bytes for " + S(count) + " " +
+                                             kernels::dtype_name(dt) + " elements");
+}
+
+// Batch dims of a and b (the first ba / bb dims) that do not broadcast, at output batch dim k from
+// the right (1-based).
+[[gnu::cold, gnu::noinline]] Error batch_error(const Array& a, const Array& b, int ba, int bb,
+                                               int k) {
+  const int64_t da = k <= ba ? a.layout.shape[ba - k] : 1, db = k <= bb ? b.layout.shape[bb - k] : 1;
+  return make_error(Code::shape_mismatch, "matmul: batch dims " + shape_str(a.layout) + " and " +
+                                              shape_str(b.layout) +
+                                              " could not be broadcast together (dim " + S(da) +
+                                              " vs " + S(db) + ")");
+}
+
+[[gnu::cold, gnu::noinline]] Error matmul_error(const Array& a, const Array& b) {
+  return make_error(Code::shape_mismatch,
+                    "matmul: shapes " + shape_str(a.layout) + " and " + shape_str(b.layout) +
+                        " are not aligned: a's last dim (" + S(a.layout.shape[a.layout.ndim() - 1]) +
+                        ") must equal b's " + (b.layout.ndim() == 1 ? "only" : "second-to-last") +
+                        " dim (" + S(b.layout.shape[b.layout.ndim() == 1 ? 0 : b.layout.ndim() - 2]) + ")");
+}
+
+const kernels::Operand& operand(const Array& a) { return a; }
+
+// `a` broadcast to `target` (in place), by layout::broadcast_to; the error names the result shape.
+Status broadcast_arg(Array& a, std::span<const int64_t> target, const char* op) {
+  if (a.layout.shape.size() == target.size() &&
+      std::equal(target.begin(), target.end(), a.layout.shape.begin())) {
+    return ok_status();  // already that shape (the common case)
+  }
+  Layout b;
+  if (layout::broadcast_to(a.layout, target, b).ok()) {
+    a.layout = b;
+    return ok_status();
+  }
+  Layout t;
+  t.shape.assign(target.data(), target.size());
+  return shapes_error(Code::shape_mismatch, op, ": cannot broadcast shape ", a.layout,
+                      " to the result shape ", &t);
+}
+
+// Inserts a size-1 dim at `at` (stride 0; valid range [0, 1) when masked): np.matmul's promotion
+// of a 1-D operand.
+void insert_unit(Layout& v, int at) {
+  const int n = v.ndim();
+  const bool m = v.has_mask();
+  v.shape.resize(static_cast<size_t>(n + 1));
+  v.strides.resize(static_cast<size_t>(n + 1));
+  if (m) v.mask.resize(static_cast<size_t>(n + 1));
+  for (int i = n; i > at; --i) {
+    v.shape[i] = v.shape[i - 1];
+    v.strides[i] = v.strides[i - 1];
+    if (m) v.mask[i] = v.mask[i - 1];
+  }
+  v.shape[at] = 1;
+  v.strides[at] = 0;
+  if (m) v.mask[at] = {0, 1};
+}
+
+// Element storage for `n` elements of dt (16-byte aligned): null when out of memory.
+char* allocate(int64_t n, DType dt, int64_t& bytes) {
+  bytes = n * static_cast<int64_t>(kernels::dtype_size(dt));
+  return static_cast<char*>(alloc_storage(bytes));
+}
+
+Status run(int64_t kind, int64_t code, const kernels::Operand& out, const kernels::Operand* out2,
+           Array* in, const Extra& x) {
+  namespace k = kernels;
+  const int axis = static_cast<int>(x.axis);
+  switch (kind) {
+    case kCopy: return k::copy(out, operand(in[0]), x.fill);
+    case kBinary:
+      return k::binary(static_cast<k::BinaryOp>(code), out, operand(in[0]), operand(in[1]));
+    case kUnary: return k::unary(static_cast<k::UnaryOp>(code), out, operand(in[0]));
+    case kWhere: return k::where(out, operand(in[0]), operand(in[1]), operand(in[2]));
+    case kReduce: return k::reduce(static_cast<k::ReduceOp>(code), out, operand(in[0]), x.axes);
+    case kMathUnary: return k::math_unary(static_cast<k::MathOp>(code), out, operand(in[0]));
+    case kMathBinary:
+      return k::math_binary(static_cast<k::MathBinaryOp>(code), out, operand(in[0]),
+                            operand(in[1]));
+    case kClip: return k::clip(out, operand(in[0]), operand(in[1]), operand(in[2]));
+    case kReduceMore:
+      return k::reduce_more(static_cast<k::ReduceMoreOp>(code), out, operand(in[0]), x.axes);
+    case kMoments:
+      return k::moments(static_cast<k::MomentOp>(code), out, operand(in[0]), x.axes, x.ddof);
+    case kArg: return k::arg_reduce(static_cast<k::ArgOp>(code), out, operand(in[0]), axis);
+    case kScan: return k::scan(static_cast<k::ScanOp>(code), out, operand(in[0]), axis);
+    case kSort:
+      return static_cast<wire::SortOp>(code) == wire::SortOp::sort ? k::sort(out, operand(in[0]), axis)
+                                                             : k::argsort(out, operand(in[0]), axis);
+    case kTopk: return k::topk(out, *out2, operand(in[0]), x.k, axis);
+    default: return k::matmul(out, operand(in[0]), operand(in[1]));
+  }
+}
+
+// The kernel's view of an output stored with shape `res`: `full` dims, of which those with
+// `dropped` bit set are absent from res (size 1 in full, stride 0).
+void expand_out(kernels::Operand& o, const Layout& stored, const int64_t* full, int n,
+                uint64_t dropped) {
+  int j = 0;
+  o.layout.shape.assign(full, static_cast<size_t>(n));
+  o.layout.strides.assign(static_cast<size_t>(n), 0);
+  for (int d = 0; d < n; ++d) {
+    if (!((dropped >> d) & 1u)) o.layout.strides[d] = stored.strides[j++];
+  }
+}
+
+}  // namespace
+
+const KindInfo& kind_info(int64_t kind) { return kKindInfo[kind]; }
+
+// The op's name as the TypeScript API spells it (errors start with it).
+const char* kernel_name(int64_t kind, int64_t code) {
+  switch (kind) {
+    case kCopy: return "assign";
+    case kBinary: return tables::kBinaryOpNames[code];
+    case kUnary: return tables::kUnaryOpNames[code];
+    case kWhere: return "where";
+    case kReduce: return tables::kReduceOpNames[code];
+    case kMathUnary: return tables::kMathOpNames[code];
+    case kMathBinary: return tables::kMathBinaryOpNames[code];
+    case kClip: return "clip";
+    case kReduceMore: return tables::kReduceMoreOpNames[code];
+    case kMoments: return tables::kMomentOpNames[code];
+    case kArg: return tables::kArgOpNames[code];
+    case kScan: return tables::kScanOpNames[code];
+    case kSort: return tables::kSortOpNames[code];
+    case kTopk: return "topk";
+    default: return "matmul";
+  }
+}
+
+void set_scalar(Array& a, DType dt, double x) {
+  a.dtype = dt;
+  kernels::visit_dtype(dt, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T v = kernels::from_double<T>(x);
+    std::memcpy(a.scalar, &v, sizeof(T));
+  });
+  a.layout = Layout{};
+  a.layout.contiguous = true;
+  a.base = reinterpret_cast<char*>(a.scalar);
+  a.len = 1;
+}
+
+Status check_bounds(const Array& a, const char* op) {
+  int64_t lo, hi;
+  if (layout::required_span(a.layout, lo, hi) && (lo < 0 || hi >= a.len)) {
+    return bounds_error(op, a, lo, hi);
+  }
+  return ok_status();
+}
+
+Status run_call(KernelCall& c, KernelResult& out_res) {
+  const int64_t kind = c.kind, code = c.code;
+  const KindInfo& info = kKindInfo[kind];
+  const char* name = kernel_name(kind, code);
+  const DType rdt = c.rdt;
+  const bool given = c.given;
+  Array& out = c.out;
+  const int nwant = c.nwant;
+  const int64_t* want = c.want;
+  Array* in = c.in;
+  const int nin = info.arity;
+  const Extra& x = c.x;
+  const Layout& x0 = in[0].layout;
+
+  // The result's shape (`res`) and the kernel's form of the output (`full`, of rank nfull, with
+  // the dims in `dropped` absent from res): reductions' keepdims form, matmul's [..., M, N].
+  Layout res;
+  int64_t full[kMaxRank + 1];
+  int nfull = -1;
+  uint64_t dropped = 0;
+  if (info.shape == kReduced) {
+    if (x0.ndim() < 64 && (x.axes >> x0.ndim()) != 0) return make_error(Code::invalid_argument, "binding: malformed request (reduce axes)");
+    for (int d = 0; d < x0.ndim(); ++d) {
+      const bool red = (x.axes >> d) & 1u;
+      full[d] = red ? 1 : x0.shape[d];
+      if (!red || x.keepdims) {
+        res.shape.push_back(full[d]);
+      } else {
+        dropped |= uint64_t{1} << d;
+      }
+    }
+    nfull = x0.ndim();
+  } else if (info.shape == kSame || info.shape == kTopkShape) {
+    res.shape = x0.shape;
+    if (info.shape == kTopkShape && x0.ndim() > 0) res.shape[x.axis] = x.k;
+  } else if (info.shape == kMatmulShape) {
+    Array& a = in[0];
+    Array& b = in[1];
+    if (a.layout.ndim() == 0 || b.layout.ndim() == 0) {
+      return make_error(Code::rank_mismatch,
+                        "matmul: operands must have at least one dimension, got shapes " +
+                            shape_str(a.layout) + " and " + shape_str(b.layout) + " (use mul for scalars)");
+    }
+    const bool a1 = a.layout.ndim() == 1, b1 = b.layout.ndim() == 1;
+    const int64_t ka = a.layout.shape[a.layout.ndim() - 1], kb = b.layout.shape[b1 ? 0 : b.layout.ndim() - 2];
+    if (ka != kb) return matmul_error(a, b);
+    if (a1) insert_unit(a.layout, 0);
+    if (b1) insert_unit(b.layout, 1);
+    // Batch dims broadcast (right-aligned).
+    const int ba = a.layout.ndim() - 2, bb = b.layout.ndim() - 2, nb = std::max(ba, bb);
+    if (nb + 2 > kMaxRank) return together_error(name, in, 2);
+    const std::span<const int64_t> batch_a(a.layout.shape.data(), static_cast<size_t>(ba));
+    const std::span<const int64_t> batch_b(b.layout.shape.data(), static_cast<size_t>(bb));
+    const int bad = shape::broadcast_into(batch_a, batch_b, full);
+    if (bad >= 0) return batch_error(a, b, ba, bb, nb - bad);
+    const int64_t m = a.layout.shape[ba], kk = a.layout.shape[ba + 1], n = b.layout.shape[bb + 1];
+    full[nb] = m;
+    full[nb + 1] = kk;
+    SV_CHECK(broadcast_arg(a, std::span<const int64_t>(full, static_cast<size_t>(nb + 2)), name));
+    full[nb] = kk;
+    full[nb + 1] = n;
+    SV_CHECK(broadcast_arg(b, std::span<const int64_t>(full, static_cast<size_t>(nb + 2)), name));
+    full[nb] = m;
+    nfull = nb + 2;
+    if (a1) dropped |= uint64_t{1} << nb;
+    if (b1) dropped |= uint64_t{1} << (nb + 1);
+    for (int d = 0; d < nfull; ++d) {
+      if (!((dropped >> d) & 1u)) res.shape.push_back(full[d]);
+    }
+  } else {
+    // NumPy broadcasting of the inputs (right-aligned; equal, or one is 1).
+    res.shape = in[0].layout.shape;
+    for (int i = 1; i < nin; ++i) {
+      const std::span<const int64_t> acc(res.shape.data(), res.shape.size());
+      const std::span<const int64_t> next(in[i].layout.shape.data(), in[i].layout.shape.size());
+      res.shape.resize(std::max(acc.size(), next.size()));
+      if (acc.size() < next.size()) {  // broadcast_into writes from the right: shift acc first
+        std::copy_backward(acc.begin(), acc.end(), res.shape.end());
+      }
+      const std::span<const int64_t> acc2(res.shape.end() - acc.size(), acc.size());
+      if (shape::broadcast_into(acc2, next, res.shape.data()) >= 0) {
+        return together_error(name, in, static_cast<int>(nin));
+      }
+    }
+    const Layout* to = given ? &out.layout : nullptr;
+    Layout req;
+    if (!given && nwant >= 0) {
+      req.shape.assign(want, static_cast<size_t>(nwant));
+      to = &req;
+    }
+    if (to) {  // the broadcast result must broadcast to the output's shape
+      if (!shape::broadcasts_to(std::span<const int64_t>(res.shape.data(), res.shape.size()),
+                                std::span<const int64_t>(to->shape.data(), to->shape.size()))) {
+        if (kind == kCopy) {
+          return shapes_error(Code::shape_mismatch, name, ": cannot broadcast shape ", in[0].layout,
+                              " to the result shape ", to);
+        }
+        return shapes_error(Code::shape_mismatch, name, ": out has shape ", *to,
+                            " but the operands broadcast to ", &res);
+      }
+      res.shape = to->shape;
+    }
+  }
+  if (info.shape != kBroadcast && given && !same_shape(out.layout, res)) {
+    return shapes_error(Code::shape_mismatch, name, ": out has shape ", out.layout,
+                        " but the result has shape ", &res);
+  }
+  res.offset = 0;
+  if (!layout::create(res, false).ok()) {
+    return shapes_error(Code::overflow, name, ": the result shape ", res,
+                        " has more than 2^53-1 elements", nullptr);
+  }
+  if (info.shape == kBroadcast) {
+    const std::span<const int64_t> target(res.shape.data(), res.shape.size());
+    for (int i = 0; i < nin; ++i) SV_CHECK(broadcast_arg(in[i], target, name));
+  }
+  const int64_t count = res.numel();
+
+  // Where the kernel writes: the given array, a temporary of the result dtype (when the given
+  // array has another dtype), or new storage (topk: two, the second for int64 indices).
+  char* mem = nullptr;
+  char* mem2 = nullptr;
+  char* tmp = nullptr;
+  Array dst, dst2;
+  if (given && out.dtype == rdt) {
+    dst.layout = out.layout;
+    dst.base = out.base;
+  } else {
+    int64_t bytes;
+    char* p = allocate(count, rdt, bytes);
+    if (!p) return alloc_error(name, bytes, count, rdt);
+    (given ? tmp : mem) = p;
+    dst.layout = res;
+    dst.base = p;
+  }
+  dst.dtype = rdt;
+  if (kind == kTopk) {
+    int64_t bytes;
+    mem2 = allocate(count, DType::int64, bytes);
+    if (!mem2) {
+      std::free(mem);
+      return alloc_error(name, bytes, count, DType::int64);
+    }
+    dst2.layout = res;
+    dst2.base = mem2;
+    dst2.dtype = DType::int64;
+  }
+  Status st = ok_status();
+  if (count > 0) {
+    kernels::Operand o = operand(dst);
+    if (nfull >= 0) expand_out(o, dst.layout, full, nfull, dropped);
+    if (kind == kTopk) {
+      const kernels::Operand o2 = operand(dst2);
+      st = run(kind, code, o, &o2, in, x);
+    } else {
+      st = run(kind, code, o, nullptr, in, x);
+    }
+    if (st.ok() && tmp) st = kernels::copy(operand(out), operand(dst), 0.0);
+  }
+  std::free(tmp);
+  if (!st.ok()) {
+    std::free(mem);
+    std::free(mem2);
+    return st;
+  }
+  if (!given) {
+    out_res.count = kind == kTopk ? 2 : 1;
+    out_res.ptr[0] = mem;
+    out_res.ptr[1] = mem2;
+    out_res.view = res;
+  }
+  return ok_status();
+}
+
+}  // namespace sv::array

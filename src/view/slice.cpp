@@ -1,0 +1,173 @@
+#include "view/slice.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace sv {
+namespace {
+
+int64_t floor_div(int64_t a, int64_t b) {  // b > 0
+  int64_t q = a / b;
+  if ((a % b != 0) && (a < 0)) --q;
+  return q;
+}
+
+#define SV_FAIL(code, ...) return format_error(code, "slice", __VA_ARGS__)
+
+}  // namespace
+
+Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out) {
+  const int64_t ndim = l.ndim();
+  int64_t consuming = 0, ellipses = 0;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const SliceSpec& s = specs[i];
+    if (s.kind == SliceSpec::range && s.step == 0) {
+      SV_FAIL(Code::invalid_argument, "step of spec # is 0 (a step must be non-zero)", {static_cast<int64_t>(i)});
+    }
+    if (s.kind == SliceSpec::index || s.kind == SliceSpec::range || s.kind == SliceSpec::all ||
+        s.kind == SliceSpec::list) {
+      ++consuming;
+    }
+    if (s.kind == SliceSpec::ellipsis) ++ellipses;
+  }
+  if (ellipses > 1) {
+    SV_FAIL(Code::invalid_argument, "an index can only have a single ellipsis ('...')");
+  }
+  if (consuming > ndim) {
+    SV_FAIL(Code::out_of_range, "too many indices for array: array is #-dimensional, but # were indexed", {ndim, consuming});
+  }
+
+  Layout& v = out.view;
+  out.nlist = 0;
+  out.invalid_scalar = false;
+  int64_t rank = 0;  // of the result; dims beyond kMaxRank are counted, not stored
+  int64_t shape[kMaxRank], strides[kMaxRank];
+  FlatRange mask[kMaxRank];
+  int64_t offset = l.offset;
+  bool invalid = false, empty = false;
+  int64_t axis = 0;
+  auto push = [&](int64_t size, int64_t stride, FlatRange m) {
+    if (rank < kMaxRank) {
+      shape[rank] = size;
+      strides[rank] = stride;
+      mask[rank] = m;
+    }
+    ++rank;
+  };
+  auto apply = [&](const SliceSpec& s) -> Status {
+    if (s.kind == SliceSpec::newaxis) {
+      push(1, 0, {0, 1});
+      return ok_status();
+    }
+    const int64_t n = l.shape[axis];
+    const int64_t st = l.strides[axis];
+    const FlatRange valid = l.valid(static_cast<int>(axis));
+    if (s.kind == SliceSpec::index) {
+      int64_t i = s.start;
+      if (!normalize_index(i, n)) {
+        SV_FAIL(Code::out_of_range, "index # is out of bounds for axis # with size #", {s.start, axis, n});
+      }
+      auto o = checked_mul(i, st);
+      o = o ? checked_add(offset, *o) : std::nullopt;
+      if (!o) SV_FAIL(Code::overflow, "offset of the result overflows 2^53-1");
+      offset = *o;
+      if (i < valid.first || i >= valid.second) invalid = true;
+      ++axis;
+      return ok_status();
+    }
+    if (s.kind == SliceSpec::all || s.kind == SliceSpec::list) {
+      if (s.kind == SliceSpec::list) out.list_axes[out.nlist++] = rank;
+      push(n, st, valid);
+      if (n == 0) empty = true;
+      ++axis;
+      return ok_status();
+    }
+    // range: PySlice_AdjustIndices.
+    const int64_t step = s.has_step ? s.step : 1;
+    int64_t start, stop;
+    if (step > 0) {
+      start = s.has_start ? s.start : 0;
+      stop = s.has_stop ? s.stop : n;
+      if (start < 0) start = std::max<int64_t>(start + n, 0);
+      if (start > n) start = n;
+      if (stop < 0) stop = std::max<int64_t>(stop + n, 0);
+      if (stop > n) stop = n;
+    } else {
+      start = s.has_start ? s.start : n - 1;
+      stop = s.has_stop ? s.stop : -1;
+      if (s.has_start) {
+        if (start < 0) start = std::max<int64_t>(start + n, -1);
+        if (start >= n) start = n - 1;
+      }
+      if (s.has_stop) {
+        if (stop < 0) stop = std::max<int64_t>(stop + n, -1);
+        if (stop >= n) stop = n - 1;
+      }
+    }
+    int64_t len = 0;
+    if (step > 0 && stop > start) len = (stop - start + step - 1) / step;
+    if (step < 0 && start > stop) len = (start - stop + (-step) - 1) / (-step);
+    ++axis;
+    if (len == 0) {
+      empty = true;
+      push(0, 0, {0, 0});
+      return ok_status();
+    }
+    auto o = checked_mul(start, st);
+    o = o ? checked_add(offset, *o) : std::nullopt;
+    auto ns = checked_mul(st, step);
+    if (!o || !ns) SV_FAIL(Code::overflow, "strides of the result overflow 2^53-1");
+    offset = *o;
+    // Valid positions j: valid.first <= start + j*step < valid.second.
+    int64_t lo, hi;
+    if (step > 0) {
+      lo = -floor_div(-(valid.first - start), step);  // ceil
+      hi = -floor_div(-(valid.second - start), step);
+    } else {
+      const int64_t a = -step;
+      lo = floor_div(start - valid.second, a) + 1;
+      hi = floor_div(start - valid.first, a) + 1;
+    }
+    lo = std::clamp<int64_t>(lo, 0, len);
+    hi = std::clamp<int64_t>(hi, 0, len);
+    if (hi < lo) hi = lo;
+    push(len, *ns, {lo, hi});
+    return ok_status();
+  };
+  // Expand the ellipsis (or pad with trailing ':') so that every input axis is consumed once.
+  const SliceSpec all{};
+  for (const SliceSpec& s : specs) {
+    if (s.kind != SliceSpec::ellipsis) {
+      SV_CHECK(apply(s));
+      continue;
+    }
+    for (int64_t k = 0; k < ndim - consuming; ++k) SV_CHECK(apply(all));
+  }
+  if (ellipses == 0) {
+    for (int64_t k = 0; k < ndim - consuming; ++k) SV_CHECK(apply(all));
+  }
+
+  if (rank > kMaxRank) {  // as View::create, which rejects the rank before anything else
+    return format_error(Code::invalid_argument, "create", "rank # exceeds the maximum of #", {rank, kMaxRank});
+  }
+  const size_t n = static_cast<size_t>(rank);
+  v.shape.assign(shape, n);
+  v.mask.clear();
+  if (empty || (invalid && rank == 0)) {
+    out.invalid_scalar = !empty;
+    v.offset = 0;
+    return layout::create(v, false);
+  }
+  v.strides.assign(strides, n);
+  if (invalid) {
+    v.mask.assign(n, FlatRange{0, 0});
+  } else if (l.has_mask()) {
+    v.mask.assign(mask, n);
+  }
+  v.offset = offset;
+  // Sizes, strides, offset and mask ranges are valid by construction (checked above, or taken from
+  // the normalised `l`): only normalise, as layout::create would after its checks.
+  return layout::normalise(v, "create");
+}
+
+}  // namespace sv

@@ -143,7 +143,11 @@ Status check_mask(const Layout& l, const char* op) {
 Status normalise(Layout& l, const char* op) {
   const int n = l.ndim();
   bool zero = false;
-  for (int i = 0; i < n; ++i) zero = zero || l.shape[i] == 0;
+  for (int i = 0; i < n; ++i) {
+    zero = zero || l.shape[i] == 0;
+    // a dim beyond 2^53-1 is refused even when another dim is 0 (the count would be 0)
+    if (l.shape[i] > kMaxSafe) SV_FAIL(Code::overflow, op, "dim # of shape @ is beyond 2^53-1", {i}, {dims(l.shape)});
+  }
   if (!zero && !count_fits(l)) {  // the element count is metadata too, even with zero strides
     SV_FAIL(Code::overflow, op, "shape @ has more than 2^53-1 elements", {}, {dims(l.shape)});
   }

@@ -143,6 +143,16 @@ TEST_CASE("layout: permute reorders and names the axes list in its errors", "[la
                    "[0,1,5]", "[0, 3)");
 }
 
+TEST_CASE("layout: a dim beyond 2^53-1 is refused even beside a zero dim", "[layout]") {
+  // Found by the fuzzer: with a 0 dim the element count is 0, and expand to
+  // [1,6,0,2^53,5,1] succeeded; every op's result is normalised, which now checks each dim.
+  const Layout one = make({1, 1, 1, 1, 1, 1});
+  SV_REQUIRE_ERROR(layout::expand(one, Dims{1, 6, 0, int64_t{1} << 53, 5, 1}), Code::overflow,
+                   "expand: dim 3 of shape [1,6,0,9007199254740992,5,1] is beyond 2^53-1");
+  const Layout ok = SV_UNWRAP(layout::expand(one, Dims{1, 6, 0, (int64_t{1} << 53) - 1, 5, 1}));
+  CHECK(ok.shape[3] == (int64_t{1} << 53) - 1);
+}
+
 TEST_CASE("layout: shrink, pad and flip", "[layout]") {
   const Layout a = make({4, 5});
   const Layout s = SV_UNWRAP(layout::shrink(a, std::vector<FlatRange>{{1, 3}, {2, 5}}));

@@ -2,7 +2,7 @@
 // page shows comes out of here as plain numbers and texts (model.ts) computed by the WASM engine;
 // the rest of the demo never sees an engine object and never re-implements a view rule.
 import * as sv from 'strideview';
-import { parseOps } from 'strideview/element';
+import { applyOp as applyStep, parseOps } from 'strideview/element';
 
 import {
   type BaseSpec,
@@ -17,7 +17,7 @@ import {
   MAX_COPY,
   MAX_DRAWN_RANK,
 } from './model';
-import { InputError, formatList, parseDims, parseInts, parsePairs } from './parse';
+import { InputError, OpChainError, formatList, parseInts } from './parse';
 
 type NDArray = sv.NDArray;
 type View = sv.View;
@@ -40,7 +40,7 @@ export function loadEngine(): Promise<void> {
 
 export function toShownError(e: unknown): ShownError {
   if (e instanceof sv.StrideViewError) return { code: String(e.code), message: e.message, engine: true };
-  if (e instanceof InputError) return { code: 'input', message: e.message, engine: false };
+  if (e instanceof InputError || e instanceof OpChainError) return { code: 'input', message: e.message, engine: false };
   // The package's own argument checks (TypeError, RangeError) and anything unforeseen.
   if (e instanceof Error) return { code: e.name, message: e.message, engine: false };
   return { code: 'unexpected', message: String(e), engine: false };
@@ -119,103 +119,31 @@ export function applyBindings(spec: BaseSpec): void {
   for (const v of spec.vars) variable(v);
 }
 
-/** View.flip takes one flag per dim; the demo's input is a list of axes (negative from the end). */
-function axesToFlags(axes: number[], ndim: number): boolean[] {
-  const flags = new Array<boolean>(ndim).fill(false);
-  for (const a of axes) {
-    if (a < -ndim) throw new InputError(`flip: axis ${a} is out of range for ${ndim} dims`);
-    flags[a < 0 ? a + ndim : a] = true; // an axis >= ndim lengthens the list: the engine names the mismatch
-  }
-  return Array.from(flags, (f) => f === true);
-}
-
 /** Whether an op exists for this kind of subject (array-level ops need real memory). */
 export function supports(kind: Subject['kind'], op: OpSpec['name']): boolean {
   if (kind === 'array') return true;
   return !['slice', 'squeeze', 'unsqueeze', 'contiguous'].includes(op);
 }
 
-/** Applies one op through the engine. Throws StrideViewError (engine) or InputError (typing). */
+/**
+ * Applies one op through the engine, by the package's op-chain reader (`applyOp`, the same code as
+ * <stride-view> and `applyOps`). Throws StrideViewError (engine), OpChainError (typing) or
+ * InputError (the demo's own limits).
+ */
 export function applyOp(s: Subject, op: OpSpec, spec: BaseSpec): Subject {
-  const what = op.name;
   if (s.kind === 'array') {
     const a = s.arr;
     if ((op.name === 'contiguous' || op.name === 'reshape') && a.size > MAX_COPY) {
       throw new InputError(`${op.name}: the demo copies at most ${MAX_COPY} elements; this view has ${a.size}`);
     }
-    let out: NDArray;
-    switch (op.name) {
-      case 'reshape':
-        out = a.reshape(parseInts(op.arg, what), op.noCopy ? { copy: false } : undefined);
-        break;
-      case 'transpose':
-        out = op.arg.trim() ? a.transpose(parseInts(op.arg, what)) : a.transpose();
-        break;
-      case 'permute':
-        out = a.permute(parseInts(op.arg, what));
-        break;
-      case 'slice':
-        out = a.slice(op.arg);
-        break;
-      case 'flip':
-        out = op.arg.trim() ? a.flip({ axis: parseInts(op.arg, what) }) : a.flip();
-        break;
-      case 'expand':
-        out = a.expand(parseInts(op.arg, what));
-        break;
-      case 'pad':
-        out = a.padView(parsePairs(op.arg, what));
-        break;
-      case 'shrink':
-        out = a.shrink(parsePairs(op.arg, what));
-        break;
-      case 'squeeze':
-        out = op.arg.trim() ? a.squeeze({ axis: parseInts(op.arg, what) }) : a.squeeze();
-        break;
-      case 'unsqueeze':
-        out = a.unsqueeze(parseInts(op.arg, what));
-        break;
-      case 'contiguous':
-        out = a.contiguous();
-        break;
-    }
+    const out = applyStep(a, op);
     if (owner(out) !== owner(a)) bufferId(out, `${op.name}() copy`);
     return { kind: 'array', arr: out };
   }
-
-  const v = s.view;
-  let out: View;
-  switch (op.name) {
-    case 'reshape':
-      out = v.reshape(symDims(parseDims(op.arg, what), spec.vars));
-      break;
-    case 'transpose': {
-      const axes = op.arg.trim()
-        ? parseInts(op.arg, what)
-        : Array.from({ length: v.ndim }, (_, i) => v.ndim - 1 - i);
-      out = v.permute(axes);
-      break;
-    }
-    case 'permute':
-      out = v.permute(parseInts(op.arg, what));
-      break;
-    case 'flip':
-      out = v.flip(
-        op.arg.trim() ? axesToFlags(parseInts(op.arg, what), v.ndim) : new Array<boolean>(v.ndim).fill(true),
-      );
-      break;
-    case 'expand':
-      out = v.expand(symDims(parseDims(op.arg, what), spec.vars));
-      break;
-    case 'pad':
-      out = v.pad(parsePairs(op.arg, what));
-      break;
-    case 'shrink':
-      out = v.shrink(parsePairs(op.arg, what));
-      break;
-    default:
-      throw new InputError(`${op.name} is an array operation; a symbolic view has no memory to slice or copy`);
+  if (!supports('view', op.name)) {
+    throw new InputError(`${op.name} is an array operation; a symbolic view has no memory to slice or copy`);
   }
+  const out = applyStep(s.view, op, { dim: (name) => symDims([name], spec.vars)[0]! });
   return { kind: 'view', view: out, base: s.base };
 }
 

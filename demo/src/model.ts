@@ -18,20 +18,9 @@ export interface BaseSpec {
   vars: VarSpec[];
 }
 
-export const OP_NAMES = [
-  'reshape',
-  'transpose',
-  'permute',
-  'slice',
-  'flip',
-  'expand',
-  'pad',
-  'shrink',
-  'squeeze',
-  'unsqueeze',
-  'contiguous',
-] as const;
-export type OpName = (typeof OP_NAMES)[number];
+/** The ops the demo offers: the package's op-chain ops (one list for the demo, its URL and <stride-view>). */
+export { OP_CHAIN_NAMES as OP_NAMES, type OpChainName as OpName } from 'strideview/element';
+import type { OpChainName as OpName } from 'strideview/element';
 
 /** One applied operation, as typed by the user (the text is what goes into the URL). */
 export interface OpSpec {

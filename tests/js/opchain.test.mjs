@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sv, ready, throwsSv } from './helpers.mjs';
 
-const { applyOps, parseOps, OpChainError } = await import('../../dist/element.mjs');
+const { applyOps, applyOp, parseOps, parseDimList, OpChainError } = await import('../../dist/element.mjs');
 await ready;
-const { arange, View } = sv;
+const { arange, View, Sym } = sv;
 
 test('parseOps: separators, the URL form, parentheses, pairs continued after ;', () => {
   assert.deepEqual(parseOps('transpose; slice ::-1, 1:3'), [
@@ -44,4 +44,40 @@ test('applyOps on a bare View: movement ops only', () => {
   assert.deepEqual([v.shape, v.strides, v.offset, v.mask], [[5, 3], [-1, 4], 4, [[1, 5], [0, 3]]]);
   assert.throws(() => applyOps(View.create([3, 4]), 'slice 1'), /^OpChainError: slice: needs an NDArray/);
   assert.throws(() => applyOps([1, 2], 'flip'), /^TypeError: applyOps: a must be an NDArray or a View/);
+});
+
+test('applyOp: one step by name and argument text, as the demo applies its op inputs', () => {
+  const a = arange(0, 12).reshape([3, 4]);
+  const p = applyOp(a, { name: 'pad', arg: '1,1; 0,0' });
+  assert.deepEqual([p.shape, p.mask], [[5, 4], [[1, 4], [0, 4]]]);
+  assert.deepEqual(applyOp(a, { name: 'slice', arg: '::-1, 1:3' }).toArray(), [[9, 10], [5, 6], [1, 2]]);
+  throwsSv(assert, () => applyOp(a.transpose(), { name: 'reshape', arg: '12', noCopy: true }), 'not_expressible', /^reshape: cannot reshape \[4,3\]/);
+  assert.deepEqual(applyOp(a.transpose(), { name: 'reshape', arg: '12' }).toArray(), [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11]);
+  assert.throws(() => applyOp(a, { name: 'frob', arg: '' }), (e) => e instanceof OpChainError && /^applyOp: step must be \{ name, arg \} with name one of reshape, transpose/.test(e.message));
+  assert.throws(() => applyOp(a, { name: 'flip', arg: 3 }), /^OpChainError: applyOp: step must be/);
+  assert.throws(() => applyOp(a, null), /^OpChainError: applyOp: step must be/);
+  assert.throws(() => applyOp({}, { name: 'flip', arg: '' }), /^TypeError: applyOp: a must be an NDArray or a View/);
+  // The same words for an array (the engine) and a bare View (the flag list built here).
+  throwsSv(assert, () => applyOp(a, { name: 'flip', arg: '0, 5' }), 'out_of_range', /^flip: axis 5 is out of bounds for array of dimension 2$/);
+  assert.throws(() => applyOp(View.create([3, 4]), { name: 'flip', arg: '0, 5' }), /^OpChainError: flip: axis 5 is out of bounds for array of dimension 2$/);
+  a.base.dispose();
+});
+
+test('parseDimList and symbolic dims through the dim resolver', () => {
+  assert.deepEqual(parseDimList('n, 4', 'reshape'), ['n', 4]);
+  assert.deepEqual(parseDimList('[2,-1]', 'reshape'), [2, -1]);
+  assert.throws(() => parseDimList('2, 4.5', 'expand'), /^OpChainError: expand: "4\.5" is neither an integer nor a variable name/);
+  const n = Sym.variable('n', 1, 8);
+  const base = View.create([Sym.dim(n), 4]);
+  const dim = (name) => {
+    if (name !== 'n') throw new OpChainError(`unknown variable "${name}"`);
+    return Sym.dim(n);
+  };
+  assert.throws(() => applyOps(base, 'unsqueeze 0', { dim }), /^OpChainError: unsqueeze: needs an NDArray/);
+  const r = applyOps(View.create([Sym.dim(n), 4, 1]), 'expand n, 4, 3', { dim });
+  assert.equal(Sym.toString(r.shape), Sym.toString([Sym.dim(n), 4, 3]));
+  const t = applyOp(base, { name: 'reshape', arg: '4, n' }, { dim });
+  assert.equal(Sym.toString(t.shape), Sym.toString([4, Sym.dim(n)]));
+  assert.throws(() => applyOps(base, 'reshape 4, n'), /^OpChainError: reshape: "n" is not an integer/);
+  assert.throws(() => applyOps(base, 'reshape 4, m', { dim }), /unknown variable "m"/);
 });

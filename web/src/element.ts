@@ -14,12 +14,16 @@ import { applyOps } from './opchain.js';
 
 export {
   applyOps,
+  applyOp,
   parseOps,
   parseIntList,
+  parseDimList,
   parsePairList,
   OpChainError,
   OP_CHAIN_NAMES,
   type OpStep,
+  type OpStepSpec,
+  type ApplyOpsOptions,
   type OpChainName,
 } from './opchain.js';
 

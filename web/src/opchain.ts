@@ -2,7 +2,7 @@
 // demo's op syntax (one op per step, `reshape!` = reshape with { copy: false }), shared by the
 // <stride-view> element and the demo. This file only reads text into op names and numbers and
 // calls the package's public API; the engine decides what every op means and reports errors.
-import { NDArray, View, type SymShape } from './index.js';
+import { NDArray, View, type Dim } from './index.js';
 
 /** The ops an op chain can name. */
 export const OP_CHAIN_NAMES = [
@@ -22,15 +22,29 @@ export const OP_CHAIN_NAMES = [
 /** One op of a chain. */
 export type OpChainName = (typeof OP_CHAIN_NAMES)[number];
 
-/** One parsed step: the op, its argument text, and for reshape whether copying is refused. */
-export interface OpStep {
+/** One op to apply: its name, its argument text, and for reshape whether copying is refused. */
+export interface OpStepSpec {
   name: OpChainName;
   /** The argument as written (e.g. "::-1, 1:3" for slice, "1,1; 0,2" for pad). */
   arg: string;
   /** reshape only: `reshape!`, i.e. `{ copy: false }` (fail instead of copying). */
+  noCopy?: boolean;
+}
+
+/** One parsed step ({@link parseOps}): a {@link OpStepSpec} and the step as written. */
+export interface OpStep extends OpStepSpec {
   noCopy: boolean;
   /** The step as written, for messages. */
   text: string;
+}
+
+/** Options of {@link applyOps} and {@link applyOp}. */
+export interface ApplyOpsOptions {
+  /**
+   * Resolves a name written as a dim of `reshape` or `expand` on a bare View (e.g. `reshape n, 4`),
+   * for symbolic shapes: `(name) => Sym.dim(vars[name])`. Without it a name is an error.
+   */
+  dim?: (name: string) => Dim;
 }
 
 /** A malformed op chain (unknown op, a number that is not an integer, odd pair lists). */
@@ -42,6 +56,7 @@ export class OpChainError extends Error {
 }
 
 const INT = /^[+-]?\d+$/;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function isName(s: string): s is OpChainName {
   return (OP_CHAIN_NAMES as readonly string[]).includes(s);
@@ -98,6 +113,15 @@ export function parseIntList(text: string, what: string): number[] {
   });
 }
 
+/** Like {@link parseIntList}, but a dim may also name a symbolic variable: "n, 4" -> ['n', 4]. */
+export function parseDimList(text: string, what: string): Array<number | string> {
+  return items(text).map((s) => {
+    if (INT.test(s)) return Number(s);
+    if (NAME.test(s)) return s;
+    throw new OpChainError(`${what}: "${s}" is neither an integer nor a variable name`);
+  });
+}
+
 /** "1,2; 0,1" or "(1,2),(0,1)" -> [[1,2],[0,1]]: one pair per dim. */
 export function parsePairList(text: string, what: string): Array<[number, number]> {
   const nums = (text.match(/[+-]?\d+|[^\s\d+\-,;()[\]]+/g) ?? []).map((s) => {
@@ -116,14 +140,21 @@ function flags(axes: number[], ndim: number, what: string): boolean[] {
   const f = new Array<boolean>(ndim).fill(false);
   for (const a of axes) {
     const k = a < 0 ? a + ndim : a;
-    if (k < 0 || k >= ndim) throw new OpChainError(`${what}: axis ${a} is out of range for ${ndim} dims`);
+    if (k < 0 || k >= ndim) throw new OpChainError(`${what}: axis ${a} is out of bounds for array of dimension ${ndim}`);
     f[k] = true;
   }
   return f;
 }
 
+/** Dims of a bare View's reshape/expand: integers, or names resolved by `options.dim`. */
+function symDims(text: string, what: string, options: ApplyOpsOptions): Dim[] {
+  const resolve = options.dim;
+  if (!resolve) return parseIntList(text, what);
+  return parseDimList(text, what).map((d) => (typeof d === 'number' ? d : resolve(d)));
+}
+
 /** Applies one step to an array (a view when the op allows, else the engine's copy). */
-function stepArray(a: NDArray, s: OpStep): NDArray {
+function stepArray(a: NDArray, s: OpStepSpec): NDArray {
   const what = s.name;
   const arg = s.arg.trim();
   switch (s.name) {
@@ -153,12 +184,12 @@ function stepArray(a: NDArray, s: OpStep): NDArray {
 }
 
 /** Applies one step to a bare View (no memory: slice, squeeze, unsqueeze and contiguous need an array). */
-function stepView(v: View, s: OpStep): View {
+function stepView(v: View, s: OpStepSpec, options: ApplyOpsOptions): View {
   const what = s.name;
   const arg = s.arg.trim();
   switch (s.name) {
     case 'reshape':
-      return v.reshape(parseIntList(arg, what) as SymShape);
+      return v.reshape(symDims(arg, what, options));
     case 'transpose': {
       const axes = arg ? parseIntList(arg, what) : Array.from({ length: v.ndim }, (_, i) => v.ndim - 1 - i);
       return v.permute(axes);
@@ -168,12 +199,13 @@ function stepView(v: View, s: OpStep): View {
     case 'flip':
       return v.flip(arg ? flags(parseIntList(arg, what), v.ndim, what) : new Array<boolean>(v.ndim).fill(true));
     case 'expand':
-      return v.expand(parseIntList(arg, what));
+      return v.expand(symDims(arg, what, options));
     case 'pad':
       return v.pad(parsePairList(arg, what));
     case 'shrink':
       return v.shrink(parsePairList(arg, what));
     default:
+      if (!isName(s.name)) throw new OpChainError(`ops: "${String(s.name)}" is not an op; use one of ${OP_CHAIN_NAMES.join(', ')}`);
       throw new OpChainError(`${s.name}: needs an NDArray (a bare View has no memory); pass an array`);
   }
 }
@@ -189,21 +221,43 @@ function stepView(v: View, s: OpStep): View {
  * applyOps(a, 'transpose; slice ::-1, 1:3').shape; // [4, 2]
  * ```
  */
-export function applyOps(a: NDArray, text: string): NDArray;
-export function applyOps(a: View, text: string): View;
-export function applyOps(a: NDArray | View, text: string): NDArray | View;
-export function applyOps(a: NDArray | View, text: string): NDArray | View {
+export function applyOps(a: NDArray, text: string, options?: ApplyOpsOptions): NDArray;
+export function applyOps(a: View, text: string, options?: ApplyOpsOptions): View;
+export function applyOps(a: NDArray | View, text: string, options?: ApplyOpsOptions): NDArray | View;
+export function applyOps(a: NDArray | View, text: string, options: ApplyOpsOptions = {}): NDArray | View {
   if (!(a instanceof NDArray) && !(a instanceof View)) {
     throw new TypeError('applyOps: a must be an NDArray or a View');
   }
   let cur: NDArray | View = a;
   for (const s of parseOps(text)) {
     try {
-      cur = cur instanceof NDArray ? stepArray(cur, s) : stepView(cur, s);
+      cur = applyOp(cur, s, options);
     } catch (e) {
       if (e instanceof Error && !e.message.startsWith(`${s.name}`)) e.message = `${s.text}: ${e.message}`;
       throw e;
     }
   }
   return cur;
+}
+
+/**
+ * Applies one op, given as its name and argument text (one step of {@link parseOps}, or the
+ * demo's op inputs), to an NDArray or a View: the same rules as {@link applyOps}.
+ *
+ * ```js
+ * applyOp(arange(0, 12).reshape([3, 4]), { name: 'pad', arg: '1,1; 0,0' }).mask; // [[1, 4], [0, 4]]
+ * ```
+ */
+export function applyOp(a: NDArray, step: OpStepSpec, options?: ApplyOpsOptions): NDArray;
+export function applyOp(a: View, step: OpStepSpec, options?: ApplyOpsOptions): View;
+export function applyOp(a: NDArray | View, step: OpStepSpec, options?: ApplyOpsOptions): NDArray | View;
+export function applyOp(a: NDArray | View, step: OpStepSpec, options: ApplyOpsOptions = {}): NDArray | View {
+  if (step === null || typeof step !== 'object' || typeof step.arg !== 'string' || !isName(step.name)) {
+    throw new OpChainError(
+      `applyOp: step must be { name, arg } with name one of ${OP_CHAIN_NAMES.join(', ')} and arg a string`,
+    );
+  }
+  if (a instanceof NDArray) return stepArray(a, step);
+  if (a instanceof View) return stepView(a, step, options);
+  throw new TypeError('applyOp: a must be an NDArray or a View');
 }

@@ -413,18 +413,13 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
       return dims_call(r, w, [](const Dims& c, const Dims& s) { return shape::resolve_neg_one(c, s); });
     case kShapeBroadcast: {
       SV_TRY(int64_t n, r.count(1024));
-      Dims acc;
+      std::vector<Dims> shapes;
       for (int64_t i = 0; i < n; ++i) {
         SV_TRY(Dims s, read_dims(r));
-        if (i == 0) {
-          SV_TRY(Dims chk, shape::broadcast(s, Dims{}));
-          acc = std::move(chk);
-        } else {
-          SV_TRY(Dims b, shape::broadcast(acc, s));
-          acc = std::move(b);
-        }
+        shapes.push_back(std::move(s));
       }
-      w.dims(acc);
+      SV_TRY(Dims out, shape::broadcast_shapes(shapes));
+      w.dims(out);
       return ok_status();
     }
     case kShapeBroadcastIndex:

@@ -231,6 +231,15 @@ Result<Dims> broadcast(std::span<const int64_t> a, std::span<const int64_t> b) {
   return out;
 }
 
+Result<Dims> broadcast_shapes(std::span<const Dims> shapes) {
+  Dims acc;
+  for (const Dims& s : shapes) {
+    SV_TRY(Dims b, broadcast(acc, s));  // also checks a single shape's dims
+    acc = std::move(b);
+  }
+  return acc;
+}
+
 Status broadcast_index_into(std::span<const int64_t> target_idx,
                             std::span<const int64_t> source_shape, std::span<int64_t> dst) {
   if (dst.size() != source_shape.size()) {

@@ -57,6 +57,8 @@ Result<Dims> resolve_neg_one(std::span<const int64_t> current, std::span<const i
 
 // NumPy broadcasting: right-aligned, each pair equal or one of them 1.
 Result<Dims> broadcast(std::span<const int64_t> a, std::span<const int64_t> b);
+// NumPy broadcast_shapes: every shape broadcast together, left to right (no shapes: []).
+Result<Dims> broadcast_shapes(std::span<const Dims> shapes);
 // The same rule without the heap (sizes already checked): writes max(a.size(), b.size()) sizes to
 // `out` (which may alias a or b when it is the longer one); returns -1, or the output dim where the
 // sizes differ and neither is 1.

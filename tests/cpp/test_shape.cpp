@@ -324,6 +324,17 @@ TEST_CASE("shape: broadcast errors name the output position and both sizes", "[s
   SV_REQUIRE_ERROR(sh::broadcast(Dims{3}, Dims{2, -4}), Code::invalid_argument, "broadcast", "-4");
 }
 
+TEST_CASE("shape: broadcast_shapes folds any number of shapes as NumPy's broadcast_shapes", "[shape]") {
+  CHECK(*sh::broadcast_shapes(std::vector<Dims>{}) == Dims{});
+  CHECK(*sh::broadcast_shapes(std::vector<Dims>{Dims{2, 3}}) == Dims{2, 3});
+  CHECK(*sh::broadcast_shapes(std::vector<Dims>{Dims{6, 1}, Dims{1, 7}, Dims{5, 1, 1}}) == Dims{5, 6, 7});
+  CHECK(*sh::broadcast_shapes(std::vector<Dims>{Dims{0}, Dims{1}, Dims{}}) == Dims{0});
+  SV_REQUIRE_ERROR(sh::broadcast_shapes(std::vector<Dims>{Dims{2}, Dims{1}, Dims{3}}),
+                   Code::shape_mismatch, "broadcast", "[2]", "[3]", "(2 vs 3)");
+  SV_REQUIRE_ERROR(sh::broadcast_shapes(std::vector<Dims>{Dims{-2}}), Code::invalid_argument,
+                   "broadcast", "-2");
+}
+
 TEST_CASE("shape: broadcast_index", "[shape]") {
   CHECK(*sh::broadcast_index(Dims{1, 2, 3}, Dims{3, 1}) == Dims{2, 0});
   CHECK(*sh::broadcast_index(Dims{1, 2, 3}, Dims{1, 1, 4}) == Dims{0, 0, 3});

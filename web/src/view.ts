@@ -145,24 +145,14 @@ export class View {
   stride(axis: number): number {
     const a = toInt('View.stride', 'axis', axis);
     try {
-      wire.begin();
-      putView(wire, this);
-      wire.put(a);
-      return wire.call(Op.ViewStride).num();
+      return ask(this, Op.ViewStride, () => wire.num(), [a]);
     } catch (e) {
       throw axisError('View.stride', a, this, e);
     }
   }
   /** Concrete strides, or null when a mask remains (or a stride is unbound). */
   stridesOpt(): number[] | null {
-    try {
-      wire.begin();
-      putView(wire, this);
-      wire.call(Op.ViewStridesOpt);
-      return wire.bool() ? wire.dims() : null;
-    } catch (e) {
-      throw relabel('View.stridesOpt', e);
-    }
+    return askAs(this, 'View.stridesOpt', Op.ViewStridesOpt, () => (wire.bool() ? wire.dims() : null));
   }
   canGetStrides(): boolean {
     try {
@@ -173,13 +163,7 @@ export class View {
   }
   /** Static shape and no remaining mask. */
   isMaterializable(): boolean {
-    try {
-      wire.begin();
-      putView(wire, this);
-      return wire.call(Op.ViewIsMaterializable).bool();
-    } catch (e) {
-      throw relabel('View.isMaterializable', e);
-    }
+    return askAs(this, 'View.isMaterializable', Op.ViewIsMaterializable, () => wire.bool());
   }
   /**
    * offset + sum(idx[i] * strides[i]) (no bounds check). The index: one array (`linearIndex([1, 2])`)
@@ -189,42 +173,23 @@ export class View {
   linearIndex(...idx: number[]): number;
   linearIndex(...args: unknown[]): number {
     const i = indexArgs('View.linearIndex', 'idx', args);
-    try {
-      wire.begin();
-      putView(wire, this);
-      wire.putDims(i);
-      return wire.call(Op.ViewLinearIndex).num();
-    } catch (e) {
-      throw relabel('View.linearIndex', e);
-    }
+    return askAs(this, 'View.linearIndex', Op.ViewLinearIndex, () => wire.num(), i, true);
   }
   /** False when idx falls in the masked-out region (or has the wrong rank); idx as for linearIndex. */
   isValid(idx: readonly number[]): boolean;
   isValid(...idx: number[]): boolean;
   isValid(...args: unknown[]): boolean {
     const i = indexArgs('View.isValid', 'idx', args);
-    try {
-      wire.begin();
-      putView(wire, this);
-      wire.putDims(i);
-      return wire.call(Op.ViewIsValid).bool();
-    } catch (e) {
-      throw relabel('View.isValid', e);
-    }
+    return askAs(this, 'View.isValid', Op.ViewIsValid, () => wire.bool(), i, true);
   }
   /** [min, max] linear index over the valid elements; null for an empty view. */
   requiredSpan(): [number, number] | null {
-    try {
-      wire.begin();
-      putView(wire, this);
-      wire.call(Op.ViewRequiredSpan);
+    return askAs(this, 'View.requiredSpan', Op.ViewRequiredSpan, (): [number, number] | null => {
       const has = wire.bool();
       const lo = wire.num();
       const hi = wire.num();
       return has ? [lo, hi] : null;
-    } catch (e) {
-      throw relabel('View.requiredSpan', e);
-    }
+    });
   }
   /** Normalised form (drops a mask covering everything, canonicalises empty views). */
   simplify(): View {
@@ -338,14 +303,7 @@ export class View {
     }
   }
   toString(): string {
-    try {
-      wire.begin();
-      putView(wire, this);
-      wire.call(Op.ViewToString);
-      return wire.str();
-    } catch (e) {
-      throw relabel('View.toString', e);
-    }
+    return askAs(this, 'View.toString', Op.ViewToString, () => wire.str());
   }
 }
 
@@ -430,6 +388,28 @@ export function pairs(op: string, what: string, v: unknown): readonly (readonly 
 }
 
 /** @internal Writes a view in the wire's view encoding. */
+/**
+ * One question about a view: the request [view, args] (a dim list when `dims`, else plain numbers),
+ * the answer read by `read`. Errors propagate as thrown: see {@link askAs}.
+ */
+function ask<T>(v: View, op: number, read: () => T, args: readonly number[] = [], dims = false): T {
+  wire.begin();
+  putView(wire, v);
+  if (dims) wire.putDims(args);
+  else for (const x of args) wire.put(x);
+  wire.call(op);
+  return read();
+}
+
+/** {@link ask}, with an error relabelled as the public method `what`. */
+function askAs<T>(v: View, what: string, op: number, read: () => T, args: readonly number[] = [], dims = false): T {
+  try {
+    return ask(v, op, read, args, dims);
+  } catch (e) {
+    throw relabel(what, e);
+  }
+}
+
 export function putView(w: Wire, v: View): void {
   if (v._mode === FlatMode.Derivation) {
     w.sym = true;

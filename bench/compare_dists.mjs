@@ -2,11 +2,14 @@
 // build A and build B so that load on a shared machine hits both alike. Prints the median us per call
 // of each op for each build (median and minimum over the batches; the minimum is the steadier one
 // under load) and the ratios B/A.
-// Usage: node bench/compare_dists.mjs <distA/index.mjs> <distB/index.mjs> [rounds]
+// Usage: node bench/compare_dists.mjs <distA/index.mjs> <distB/index.mjs> [rounds] [--large]
+// --large: the kernels on large arrays instead (add, transpose copy, sum, exp, astype, matmul), to
+// check that a size or flag change left the inner loops as fast.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [pa, pb, roundsArg] = process.argv.slice(2);
+const LARGE = process.argv.includes('--large');
+const [pa, pb, roundsArg] = process.argv.slice(2).filter((x) => x !== '--large');
 if (!pa || !pb) throw new Error('usage: node bench/compare_dists.mjs <distA/index.mjs> <distB/index.mjs> [rounds]');
 const load = async (p) => { const m = await import(pathToFileURL(resolve(p)).href); await m.init(); return m; };
 const A = await load(pa);
@@ -31,7 +34,27 @@ const OPS = [
   ['add [8,8]', (f) => () => f.sv.add(f.a, f.b).dispose()],
   ['zeros [8,8]', (f) => () => f.sv.zeros([8, 8], 'float32').dispose()],
 ];
-const fa = fixture(A), fb = fixture(B);
+function largeFixture(sv) {
+  const a = sv.arange(0, 1 << 20, 1, 'float32').reshape([1024, 1024]);
+  const b = sv.arange(0, 1 << 20, 1, 'float32').reshape([1024, 1024]);
+  const d = sv.arange(0, 1 << 20, 1, 'float64').reshape([1024, 1024]);
+  const i = sv.arange(0, 1 << 20, 1, 'int32').reshape([1024, 1024]);
+  const m = sv.arange(0, 128 * 128, 1, 'float32').reshape([128, 128]);
+  return { sv, a, b, d, i, m };
+}
+const LARGE_OPS = [
+  ['add f32 [1024,1024]', (f) => () => f.sv.add(f.a, f.b).dispose()],
+  ['add f64 [1024,1024]', (f) => () => f.sv.add(f.d, f.d).dispose()],
+  ['add i32 [1024,1024]', (f) => () => f.sv.add(f.i, f.i).dispose()],
+  ['transpose copy f32 [1024,1024]', (f) => () => f.a.transpose().contiguous().dispose()],
+  ['sum f32 [1024,1024]', (f) => () => f.sv.sum(f.a)],
+  ['sum axis 0 f64 [1024,1024]', (f) => () => f.sv.sum(f.d, { axis: 0 }).dispose()],
+  ['exp f32 [1024,1024]', (f) => () => f.sv.exp(f.a).dispose()],
+  ['astype f32->f64 [1024,1024]', (f) => () => f.a.astype('float64').dispose()],
+  ['matmul f32 [128,128]', (f) => () => f.sv.matmul(f.m, f.m).dispose()],
+];
+if (LARGE) OPS.splice(0, OPS.length, ...LARGE_OPS);
+const fa = (LARGE ? largeFixture : fixture)(A), fb = (LARGE ? largeFixture : fixture)(B);
 
 function batch(fn, n) {
   const t0 = process.hrtime.bigint();
@@ -45,8 +68,9 @@ console.log(`|---|---|---|---|---|---|---|`);
 for (const [name, mk] of OPS) {
   const ga = mk(fa), gb = mk(fb);
   // calibrate: ~2 ms per batch (short batches, many rounds: the minimum finds the quiet moments)
-  batch(ga, 2000); batch(gb, 2000);
-  const n = Math.max(200, Math.round(2000 / Math.max(batch(ga, 1000), 0.05)));
+  const warm = LARGE ? 5 : 2000;
+  batch(ga, warm); batch(gb, warm);
+  const n = Math.max(LARGE ? 2 : 200, Math.round(2000 / Math.max(batch(ga, LARGE ? 5 : 1000), 0.05)));
   const ta = [], tb = [];
   for (let r = 0; r < ROUNDS; ++r) {
     if (r & 1) { tb.push(batch(gb, n)); ta.push(batch(ga, n)); } else { ta.push(batch(ga, n)); tb.push(batch(gb, n)); }

@@ -54,15 +54,16 @@ class Reader {
     }
     return static_cast<int64_t>(d);
   }
-  // i64() for the fast path: false instead of an Error (nothing allocated either way).
-  bool next(int64_t& out) {
+  // i64() for the fast path: false instead of an Error (nothing allocated either way). Inline
+  // even at -Os/-Oz: as a call it was 8% of an add on [8,8].
+  [[gnu::always_inline]] bool next(int64_t& out) {
     if (i_ >= n_) return false;
     const double d = p_[i_++];
     if (!(std::fabs(d) <= static_cast<double>(kMaxSafe)) || d != std::trunc(d)) return false;
     out = static_cast<int64_t>(d);
     return true;
   }
-  bool next_num(double& out) {
+  [[gnu::always_inline]] bool next_num(double& out) {
     if (i_ >= n_) return false;
     out = p_[i_++];
     return true;

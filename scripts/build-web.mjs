@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -229,3 +229,27 @@ console.log(
     `${gz('strideview.wasm') + gz('index.mjs')} B, non-SIMD ${gz('strideview-nosimd.wasm')} + ${gz('index.mjs')} = ` +
     `${gz('strideview-nosimd.wasm') + gz('index.mjs')} B`,
 );
+const br = (f) =>
+  brotliCompressSync(readFileSync(join(dist, f)), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+console.log(
+  `build-web: brotli (quality 11) wasm + index.mjs: SIMD ${br('strideview.wasm')} + ${br('index.mjs')} = ` +
+    `${br('strideview.wasm') + br('index.mjs')} B`,
+);
+// What an application importing only { init, array, add } ships of index.mjs once a bundler
+// (esbuild, minified) drops what it does not reach: the package must stay tree-shakable.
+{
+  const min = await esbuild.build({
+    stdin: { contents: "export { init, array, add } from './dist/index.mjs';", resolveDir: root, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const text = min.outputFiles[0].contents;
+  console.log(
+    `build-web: a bundle of { init, array, add } (esbuild --minify): ${text.length} B, ` +
+      `gzipped ${gzipSync(text, { level: 9 }).length} B`,
+  );
+}

@@ -1,8 +1,7 @@
-// The module's exports: a scratch area for the wire protocol (wire.hpp), element-buffer allocation,
-// the last error / string response, symbolic variables. Plain wasm exports only (Module._name):
-// no Embind, whose JS glue was about 60% of the Emscripten glue bundled into index.mjs and whose
-// type registration cost wasm too. Strings cross as UTF-8 bytes in WASM memory; web/src/runtime.ts
-// wraps these raw names (`sv_error()`, `sv_string()`, `sv_create_var(name, ...)`).
+// The only Emscripten-aware file: a scratch area for the wire protocol (wire.hpp), element-buffer
+// allocation, and a handful of functions registered with Embind. Converts and forwards; the
+// TypeScript layer (web/src/runtime.ts) wraps these raw names.
+#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 
 #include <cstdlib>
@@ -78,17 +77,19 @@ int sv_call(int op, double in_len) {
   return flags;
 }
 
-// Creates a symbolic variable named by `len` UTF-8 bytes at `name`; returns its id, or -code on
-// error (message: sv_text_raw(0)).
-double sv_create_var(double name, double len, double min, double max) {
-  const char* p = reinterpret_cast<const char*>(static_cast<uintptr_t>(name));
-  auto r = sv::wire::create_var(std::string(p, static_cast<size_t>(len)), min, max);
+std::string sv_error() { return g_err; }
+std::string sv_string() { return g_str; }
+
+// Creates a symbolic variable; returns its id, or -code on error (message in sv_error()).
+double sv_create_var(std::string name, double min, double max) {
+  auto r = sv::wire::create_var(name, min, max);
   if (!r.ok()) {
     g_err = r.error().message;
     return -static_cast<double>(r.error().code);
   }
   return static_cast<double>(*r);
 }
+void sv_drop_var(double id) { sv::wire::registry().erase(static_cast<int64_t>(id)); }
 
 // Element buffers: 16-byte aligned (SIMD128); 0 when out of memory (ABORTING_MALLOC=0).
 double sv_alloc(double bytes) {
@@ -99,19 +100,19 @@ void sv_free(double p) { std::free(reinterpret_cast<void*>(static_cast<uintptr_t
 
 }  // namespace
 
-// The per-op hot path (sv_call_raw, sv_alloc_raw, sv_free_raw) and the rest, all plain exports.
-extern "C" {
-EMSCRIPTEN_KEEPALIVE int sv_call_raw(int op, double in_len) { return sv_call(op, in_len); }
-EMSCRIPTEN_KEEPALIVE double sv_alloc_raw(double bytes) { return sv_alloc(bytes); }
-EMSCRIPTEN_KEEPALIVE void sv_free_raw(double p) { sv_free(p); }
-EMSCRIPTEN_KEEPALIVE double sv_scratch_raw(double n) { return sv_scratch(n); }
-EMSCRIPTEN_KEEPALIVE double sv_scratch_capacity_raw() { return sv_scratch_capacity(); }
-// The last error message (which = 0) or string response (which = 1): its UTF-8 bytes' address
-// (sv_text_raw) and count (sv_text_len_raw), valid until the next call.
-EMSCRIPTEN_KEEPALIVE double sv_text_raw(int which) { return to_js_ptr((which ? g_str : g_err).data()); }
-EMSCRIPTEN_KEEPALIVE double sv_text_len_raw(int which) { return static_cast<double>((which ? g_str : g_err).size()); }
-EMSCRIPTEN_KEEPALIVE double sv_create_var_raw(double name, double len, double min, double max) {
-  return sv_create_var(name, len, min, max);
-}
-EMSCRIPTEN_KEEPALIVE void sv_drop_var_raw(double id) { sv::wire::registry().erase(static_cast<int64_t>(id)); }
+// sv_call as a plain wasm export (Module._sv_call_raw): the per-op hot path. Embind's invoker
+// without dynamic execution (-sDYNAMIC_EXECUTION=0) costs more than a metadata op itself.
+// sv_alloc / sv_free likewise (every array's allocation and dispose()). These three are plain
+// exports only; the rest goes through Embind.
+extern "C" EMSCRIPTEN_KEEPALIVE int sv_call_raw(int op, double in_len) { return sv_call(op, in_len); }
+extern "C" EMSCRIPTEN_KEEPALIVE double sv_alloc_raw(double bytes) { return sv_alloc(bytes); }
+extern "C" EMSCRIPTEN_KEEPALIVE void sv_free_raw(double p) { sv_free(p); }
+
+EMSCRIPTEN_BINDINGS(strideview) {
+  emscripten::function("sv_scratch", &sv_scratch);
+  emscripten::function("sv_scratch_capacity", &sv_scratch_capacity);
+  emscripten::function("sv_error", &sv_error);
+  emscripten::function("sv_string", &sv_string);
+  emscripten::function("sv_create_var", &sv_create_var);
+  emscripten::function("sv_drop_var", &sv_drop_var);
 }

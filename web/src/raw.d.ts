@@ -3,19 +3,12 @@
 declare module '*/strideview.mjs' {
   export interface RawModule {
     HEAPU8: Uint8Array;
-    /** plain wasm exports (Module._name) */
+    sv_scratch(n: number): number;
+    sv_scratch_capacity(): number;
+    /** plain wasm exports (Module._name): the per-op path */
     _sv_call_raw(op: number, inLen: number): number;
     _sv_alloc_raw(bytes: number): number;
     _sv_free_raw(ptr: number): void;
-    _sv_scratch_raw(n: number): number;
-    _sv_scratch_capacity_raw(): number;
-    _sv_text_raw(which: number): number;
-    _sv_text_len_raw(which: number): number;
-    _sv_create_var_raw(name: number, len: number, min: number, max: number): number;
-    _sv_drop_var_raw(id: number): void;
-    /** added by web/src/runtime.ts over the raw exports (strings as UTF-8 in WASM memory) */
-    sv_scratch(n: number): number;
-    sv_scratch_capacity(): number;
     sv_error(): string;
     sv_string(): string;
     sv_create_var(name: string, min: number, max: number): number;

@@ -145,7 +145,6 @@ export function init(options: InitOptions = {}): Promise<void> {
       print: () => {},
       printErr: () => {},
     });
-    addCalls(m);
     raw = m;
   })();
   loading.catch(() => {
@@ -153,32 +152,6 @@ export function init(options: InitOptions = {}): Promise<void> {
     info = null;
   });
   return loading;
-}
-
-// The module's calls that are not plain numbers in and out, over its raw exports
-// (bindings/embind.cpp): strings cross as UTF-8 bytes in WASM memory.
-function addCalls(m: RawModule): void {
-  const text = (which: number): string => {
-    const p = m._sv_text_raw(which);
-    // A copy (slice): TextDecoder refuses views of a shared memory.
-    return new TextDecoder().decode(m.HEAPU8.slice(p, p + m._sv_text_len_raw(which)));
-  };
-  m.sv_error = () => text(0);
-  m.sv_string = () => text(1);
-  m.sv_scratch = (n) => m._sv_scratch_raw(n);
-  m.sv_scratch_capacity = () => m._sv_scratch_capacity_raw();
-  m.sv_drop_var = (id) => m._sv_drop_var_raw(id);
-  m.sv_create_var = (name, min, max) => {
-    const bytes = new TextEncoder().encode(name);
-    const p = m._sv_alloc_raw(Math.max(1, bytes.length));
-    if (p === 0) throw new StrideViewError('out_of_memory', `sym: out of memory for the name of ${fmt(name)}`);
-    try {
-      m.HEAPU8.set(bytes, p);
-      return m._sv_create_var_raw(p, bytes.length, min, max);
-    } finally {
-      m._sv_free_raw(p);
-    }
-  };
 }
 
 /**

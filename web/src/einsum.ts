@@ -1,13 +1,14 @@
 // einsum: NumPy's Einstein summation, composed of views and kernels. A label repeated within one
 // operand takes that operand's diagonal (a view, no copy); labels no later step needs are summed
 // out of each operand first; operands are then contracted pairwise, left to right, each pair as
-// one matmul over permuted and reshaped views ([batch, kept-a, summed] @ [batch, summed, kept-b]);
+// one matmul over permuted and reshaped views ([batch, kept-a, summed] @ [batch, summed, kept-b]),
+// or a broadcasting mul (and sum) where nothing is summed or nothing but the batch is kept;
 // the result is permuted into the output's order. A result that needs no arithmetic (a transpose,
 // a diagonal) is a view of the operand, as in NumPy.
 import { type DType, promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray } from './ndarray.js';
-import { type ArrayInput, type Reduced, scalarResult, sum } from './ops.js';
+import { type ArrayInput, type Reduced, mul, scalarResult, sum } from './ops.js';
 import { matmul } from './linalg.js';
 
 /** Options of {@link einsum} (the last argument, after the operands). */
@@ -216,7 +217,7 @@ export function einsum(subscripts: string, ...args: (ArrayInput | EinsumOptions)
       const need = needAfter(k);
       const [b, bL] = sumOut(cur[k]!, labels[k]!, (l) => need.has(l) || accL.includes(l));
       [acc, accL] = sumOut(acc, accL, (l) => need.has(l) || bL.includes(l));
-      [acc, accL] = contract(temps, acc, accL, b, bL, need);
+      [acc, accL] = contract(temps, acc, accL, b, bL, need, dt);
     }
     [acc, accL] = sumOut(acc, accL, (l) => output.includes(l));
     const perm = output.map((l) => accL.indexOf(l));
@@ -229,8 +230,12 @@ export function einsum(subscripts: string, ...args: (ArrayInput | EinsumOptions)
   }
 }
 
-/** One pairwise contraction: [batch, a-only, summed] @ [batch, summed, b-only] through matmul. */
-function contract(temps: Temps, a: NDArray, aL: number[], b: NDArray, bL: number[], need: Set<number>): [NDArray, number[]] {
+/**
+ * One pairwise contraction: [batch, a-only, summed] @ [batch, summed, b-only] through matmul; an
+ * outer or elementwise product (nothing summed) and an inner product (nothing kept but the batch)
+ * as a broadcasting mul (and a sum), which matmul's 1-wide panels would only slow down.
+ */
+function contract(temps: Temps, a: NDArray, aL: number[], b: NDArray, bL: number[], need: Set<number>, dt: DType): [NDArray, number[]] {
   const batch = aL.filter((l) => bL.includes(l) && need.has(l));
   const con = aL.filter((l) => bL.includes(l) && !need.has(l));
   const aOnly = aL.filter((l) => !bL.includes(l));
@@ -239,6 +244,19 @@ function contract(temps: Temps, a: NDArray, aL: number[], b: NDArray, bL: number
   const sb = (l: number): number => b.shape[bL.indexOf(l)]!;
   const prod = (ls: number[], s: (l: number) => number): number => ls.reduce((p, l) => p * s(l), 1);
   const both = (l: number): number => (sa(l) === 1 ? sb(l) : sa(l)); // 1 against n (0 too): broadcast
+  const labels = [...batch, ...aOnly, ...bOnly];
+  if (con.length === 0 || (aOnly.length === 0 && bOnly.length === 0)) {
+    const one = (): number => 1;
+    const at = temps.add(a.transpose([...batch, ...aOnly, ...con].map((l) => aL.indexOf(l))));
+    const a3 = temps.add(at.reshape([...batch.map(sa), ...aOnly.map(sa), ...bOnly.map(one), ...con.map(sa)]));
+    const bt = temps.add(b.transpose([...batch, ...bOnly, ...con].map((l) => bL.indexOf(l))));
+    const b3 = temps.add(bt.reshape([...batch.map(sb), ...aOnly.map(one), ...bOnly.map(sb), ...con.map(sb)]));
+    const p = temps.add(mul(a3, b3));
+    if (con.length === 0) return [p, labels];
+    const r = temps.add(sum(p, { axis: con.map((_, i) => labels.length + i), keepdims: true }));
+    r._setView(r.view.reshape(p.shape.slice(0, labels.length)));
+    return [r.dtype === dt ? r : temps.add(r.astype(dt)), labels];
+  }
   const conSize = both;
   // a: [batch, aOnly, con]; a summed dim of size 1 against n is expanded (a stride-0 view)
   let at = temps.add(a.transpose([...batch, ...aOnly, ...con].map((l) => aL.indexOf(l))));
@@ -251,5 +269,5 @@ function contract(temps: Temps, a: NDArray, aL: number[], b: NDArray, bL: number
   const r = temps.add(matmul(a2, b2) as NDArray); // rank >= 2: an array
   const shape = [...batch.map(both), ...aOnly.map(sa), ...bOnly.map(sb)];
   r._setView(r.view.reshape(shape));
-  return [r, [...batch, ...aOnly, ...bOnly]];
+  return [r, labels];
 }

@@ -101,6 +101,18 @@ void write_layout(Writer& w, const Layout& v) {
   *p = static_cast<double>(v.numel());  // a normalised layout: at most 2^53-1
 }
 
+namespace {
+
+// kViewDiagonal: offset axis1 axis2 (concrete views only: a symbolic view is not decoded here).
+bool diagonal_request(Reader& r, const Layout& p, Layout& out, Status& st) {
+  int64_t offset, axis1, axis2;
+  if (!r.next(offset) || !r.next(axis1) || !r.next(axis2)) return false;
+  st = layout::diagonal(p, offset, axis1, axis2, out);
+  return true;
+}
+
+}  // namespace
+
 bool fast_view(Reader r, Writer& w, Status& st) {
   int64_t tag, op;
   Reader peek = r;
@@ -136,6 +148,8 @@ bool fast_view(Reader r, Writer& w, Status& st) {
     st = op == kViewReshape  ? layout::reshape(p, s, out)
          : op == kViewExpand ? layout::expand(p, s, out)
                              : layout::broadcast_to(p, s, out);
+  } else if (op == kViewDiagonal) {
+    if (!diagonal_request(r, p, out, st)) return false;
   } else {
     return false;
   }

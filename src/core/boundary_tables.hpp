@@ -55,6 +55,7 @@ enum Op : int32_t {
   kViewExplainReshape = 58,  // why a reshape is (or is not) one strided view: groups, blocking pair; text in the string
   kKernelGather = 85,  // take along an axis by indices or a bool mask
   kKernelRun = 86,  // one kernel call: Kind, code, output, operands, extras
+  kViewDiagonal = 59,  // movement op: NumPy diagonal (offset, axis1, axis2) of a concrete view
 };
 
 // symbolic expression tokens (prefix order) in shapes and strides
@@ -178,6 +179,14 @@ enum class BinaryOp : int32_t {
   le = 9,  // a <= b, bool result
   gt = 10,  // a > b, bool result
   ge = 11,  // a >= b, bool result
+  mod = 12,  // remainder with the sign of b (Python's %); integers: x % 0 gives 0
+  floor_divide = 13,  // floor(a / b) (integers: as div; floats: NumPy's divmod quotient)
+  fmod = 14,  // C remainder with the sign of a; integers: x fmod 0 gives 0
+  bitwise_and = 15,  // a & b (integers and bool)
+  bitwise_or = 16,  // a | b (integers and bool)
+  bitwise_xor = 17,  // a ^ b (integers and bool)
+  left_shift = 18,  // a << b; a shift >= the bit width or negative gives 0
+  right_shift = 19,  // a >> b (arithmetic for signed); a shift >= the bit width or negative gives 0 or -1
 };
 
 // op codes of Kind Unary (kernels::unary)
@@ -187,6 +196,7 @@ enum class UnaryOp : int32_t {
   sqrt = 2,  // square root (floats)
   exp = 3,  // e ** x (floats)
   log = 4,  // natural logarithm (floats)
+  invert = 5,  // ~x (integers; bool: logical not)
 };
 
 // op codes of Kind Reduce (kernels::reduce)
@@ -279,7 +289,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0x0c828b8eu;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0xf843e09au;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -288,7 +298,7 @@ struct Table {
 };
 
 // The number of entries of each table (e.g. the op codes a kernel kind accepts).
-inline constexpr int kOpCount = 46;
+inline constexpr int kOpCount = 47;
 inline constexpr int kTokCount = 5;
 inline constexpr int kSliceKindCount = 6;
 inline constexpr int kViewTagCount = 2;
@@ -301,8 +311,8 @@ inline constexpr int kSingleOpCount = 1;
 inline constexpr int kGatherOutCount = 2;
 inline constexpr int kDTypeCodeCount = 11;
 inline constexpr int kCodeCount = 13;
-inline constexpr int kBinaryOpCount = 12;
-inline constexpr int kUnaryOpCount = 5;
+inline constexpr int kBinaryOpCount = 20;
+inline constexpr int kUnaryOpCount = 6;
 inline constexpr int kReduceOpCount = 4;
 inline constexpr int kMathOpCount = 18;
 inline constexpr int kMathBinaryOpCount = 4;
@@ -359,6 +369,7 @@ inline constexpr int16_t kOpValues[] = {
     static_cast<int16_t>(sv::wire::kViewExplainReshape),
     static_cast<int16_t>(sv::wire::kKernelGather),
     static_cast<int16_t>(sv::wire::kKernelRun),
+    static_cast<int16_t>(sv::wire::kViewDiagonal),
 };
 inline constexpr int16_t kTokValues[] = {
     static_cast<int16_t>(sv::wire::kConst),
@@ -461,6 +472,14 @@ inline constexpr int16_t kBinaryOpValues[] = {
     static_cast<int16_t>(sv::kernels::BinaryOp::le),
     static_cast<int16_t>(sv::kernels::BinaryOp::gt),
     static_cast<int16_t>(sv::kernels::BinaryOp::ge),
+    static_cast<int16_t>(sv::kernels::BinaryOp::mod),
+    static_cast<int16_t>(sv::kernels::BinaryOp::floor_divide),
+    static_cast<int16_t>(sv::kernels::BinaryOp::fmod),
+    static_cast<int16_t>(sv::kernels::BinaryOp::bitwise_and),
+    static_cast<int16_t>(sv::kernels::BinaryOp::bitwise_or),
+    static_cast<int16_t>(sv::kernels::BinaryOp::bitwise_xor),
+    static_cast<int16_t>(sv::kernels::BinaryOp::left_shift),
+    static_cast<int16_t>(sv::kernels::BinaryOp::right_shift),
 };
 inline constexpr int16_t kUnaryOpValues[] = {
     static_cast<int16_t>(sv::kernels::UnaryOp::neg),
@@ -468,6 +487,7 @@ inline constexpr int16_t kUnaryOpValues[] = {
     static_cast<int16_t>(sv::kernels::UnaryOp::sqrt),
     static_cast<int16_t>(sv::kernels::UnaryOp::exp),
     static_cast<int16_t>(sv::kernels::UnaryOp::log),
+    static_cast<int16_t>(sv::kernels::UnaryOp::invert),
 };
 inline constexpr int16_t kReduceOpValues[] = {
     static_cast<int16_t>(sv::kernels::ReduceOp::sum),
@@ -565,6 +585,14 @@ inline constexpr const char* kBinaryOpNames[] = {
     "lessEqual",
     "greater",
     "greaterEqual",
+    "mod",
+    "floorDivide",
+    "fmod",
+    "bitwiseAnd",
+    "bitwiseOr",
+    "bitwiseXor",
+    "leftShift",
+    "rightShift",
 };
 inline constexpr const char* kUnaryOpNames[] = {
     "neg",
@@ -572,6 +600,7 @@ inline constexpr const char* kUnaryOpNames[] = {
     "sqrt",
     "exp",
     "log",
+    "invert",
 };
 inline constexpr const char* kReduceOpNames[] = {
     "sum",
@@ -628,7 +657,7 @@ inline constexpr const char* kSortOpNames[] = {
 };
 
 inline constexpr Table kTables[] = {
-    {"Op", 46, kOpValues},
+    {"Op", 47, kOpValues},
     {"Tok", 5, kTokValues},
     {"SliceKind", 6, kSliceKindValues},
     {"ViewTag", 2, kViewTagValues},
@@ -641,8 +670,8 @@ inline constexpr Table kTables[] = {
     {"GatherOut", 2, kGatherOutValues},
     {"DTypeCode", 11, kDTypeCodeValues},
     {"Code", 13, kCodeValues},
-    {"BinaryOp", 12, kBinaryOpValues},
-    {"UnaryOp", 5, kUnaryOpValues},
+    {"BinaryOp", 20, kBinaryOpValues},
+    {"UnaryOp", 6, kUnaryOpValues},
     {"ReduceOp", 4, kReduceOpValues},
     {"MathOp", 18, kMathOpValues},
     {"MathBinaryOp", 4, kMathBinaryOpValues},

@@ -34,6 +34,22 @@ const char* binary_name(BinaryOp op) {
       return "gt";
     case BinaryOp::ge:
       return "ge";
+    case BinaryOp::mod:
+      return "mod";
+    case BinaryOp::floor_divide:
+      return "floor_divide";
+    case BinaryOp::fmod:
+      return "fmod";
+    case BinaryOp::bitwise_and:
+      return "bitwise_and";
+    case BinaryOp::bitwise_or:
+      return "bitwise_or";
+    case BinaryOp::bitwise_xor:
+      return "bitwise_xor";
+    case BinaryOp::left_shift:
+      return "left_shift";
+    case BinaryOp::right_shift:
+      return "right_shift";
   }
   return nullptr;
 }
@@ -50,6 +66,8 @@ const char* unary_name(UnaryOp op) {
       return "exp";
     case UnaryOp::log:
       return "log";
+    case UnaryOp::invert:
+      return "invert";
   }
   return nullptr;
 }
@@ -58,6 +76,24 @@ bool is_comparison(BinaryOp op) {
   return op == BinaryOp::eq || op == BinaryOp::ne || op == BinaryOp::lt || op == BinaryOp::le ||
          op == BinaryOp::gt || op == BinaryOp::ge;
 }
+
+bool is_bitwise(BinaryOp op) {
+  return op == BinaryOp::bitwise_and || op == BinaryOp::bitwise_or || op == BinaryOp::bitwise_xor;
+}
+
+// The ops NumPy defines for integers (and bool) only.
+bool integer_only(BinaryOp op) {
+  return is_bitwise(op) || op == BinaryOp::left_shift || op == BinaryOp::right_shift;
+}
+
+// The ops without a bool loop (NumPy computes them in int8 for bool operands: callers cast).
+bool no_bool(BinaryOp op) {
+  return op == BinaryOp::sub || op == BinaryOp::div || op == BinaryOp::mod ||
+         op == BinaryOp::floor_divide || op == BinaryOp::fmod || op == BinaryOp::left_shift ||
+         op == BinaryOp::right_shift;
+}
+
+bool is_float_dtype(DType t) { return t == DType::float32 || t == DType::float64; }
 
 // Inputs that overlap the output without addressing it identically are read into temporaries first
 // (NumPy semantics: as if every input were read before any write).
@@ -112,9 +148,10 @@ constexpr bool wraps(BinaryOp op) {
   return op == BinaryOp::add || op == BinaryOp::sub || op == BinaryOp::mul;
 }
 
-// The wide dtype `t` runs `op` in, or false when it runs directly.
+// The wide dtype `t` runs `op` in, or false when it runs directly. (The shifts too: a narrow
+// count >= the narrow width is >= it widened as well, and the wide result cast back is NumPy's.)
 bool widened(BinaryOp op, DType t, DType* wide) {
-  if (wraps(op)) return false;
+  if (wraps(op) || is_bitwise(op)) return false;
   return visit_dtype(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (kWidened<T>) {
@@ -140,8 +177,55 @@ BinaryRowFn binary_fn_of(DType t) {
   });
 }
 
+// and / or / xor act on bits: one loop per element size serves every integer dtype and bool.
+template <BinaryOp OP>
+BinaryRowFn bitwise_fn_of(DType t) {
+  switch (dtype_size(t)) {
+    case 1:
+      return &binary_row_fn<OP, uint8_t>;
+    case 2:
+      return &binary_row_fn<OP, uint16_t>;
+    case 4:
+      return &binary_row_fn<OP, uint32_t>;
+    default:
+      return &binary_row_fn<OP, uint64_t>;
+  }
+}
+
+// mod, fmod, floor_divide and the shifts: integer loops (the widened dtypes excepted) and floats
+// (not the shifts).
+template <BinaryOp OP>
+BinaryRowFn integer_fn_of(DType t) {
+  return visit_dtype(t, [](auto tag) -> BinaryRowFn {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_bool_v<T> || kWidened<T>) {
+      return nullptr;
+    } else if constexpr (is_float_v<T> && (OP == BinaryOp::left_shift || OP == BinaryOp::right_shift)) {
+      return nullptr;
+    } else {
+      return &binary_row_fn<OP, T>;
+    }
+  });
+}
+
 BinaryRowFn binary_fn(BinaryOp op, DType t) {
   switch (op) {
+    case BinaryOp::mod:
+      return integer_fn_of<BinaryOp::mod>(t);
+    case BinaryOp::floor_divide:  // integers run as div (the same floor division)
+      return integer_fn_of<BinaryOp::floor_divide>(t);
+    case BinaryOp::fmod:
+      return integer_fn_of<BinaryOp::fmod>(t);
+    case BinaryOp::bitwise_and:
+      return bitwise_fn_of<BinaryOp::bitwise_and>(t);
+    case BinaryOp::bitwise_or:
+      return bitwise_fn_of<BinaryOp::bitwise_or>(t);
+    case BinaryOp::bitwise_xor:
+      return bitwise_fn_of<BinaryOp::bitwise_xor>(t);
+    case BinaryOp::left_shift:
+      return integer_fn_of<BinaryOp::left_shift>(t);
+    case BinaryOp::right_shift:
+      return integer_fn_of<BinaryOp::right_shift>(t);
     case BinaryOp::add:
       return binary_fn_of<BinaryOp::add>(t);
     case BinaryOp::sub:
@@ -229,7 +313,11 @@ UnaryRowFn unary_fn_of(DType t) {
     using T0 = typename decltype(tag)::type;
     // Integer neg wraps: unsigned shares the signed loop.
     using T = std::conditional_t<OP == UnaryOp::neg, signed_of_t<T0>, T0>;
-    if constexpr (is_bool_v<T>) {
+    if constexpr (OP == UnaryOp::invert) {
+      if constexpr (is_bool_v<T>) return &unary_row_fn<OP, b8>;  // logical not
+      else if constexpr (is_float_v<T>) return nullptr;
+      else return &unary_row_fn<OP, raw_t<sizeof(T)>>;  // bits: one loop per size
+    } else if constexpr (is_bool_v<T>) {
       if constexpr (OP == UnaryOp::abs) return &unary_row_fn<OP, uint8_t>;  // identity on 0/1
       return nullptr;
     } else if constexpr (OP == UnaryOp::sqrt || OP == UnaryOp::exp || OP == UnaryOp::log) {
@@ -256,6 +344,8 @@ UnaryRowFn unary_fn(UnaryOp op, DType t) {
       return unary_fn_of<UnaryOp::exp>(t);
     case UnaryOp::log:
       return unary_fn_of<UnaryOp::log>(t);
+    case UnaryOp::invert:
+      return unary_fn_of<UnaryOp::invert>(t);
   }
   return nullptr;
 }
@@ -301,8 +391,8 @@ std::string S(int64_t v) { return std::to_string(v); }
 Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& b) {
   const char* name = binary_name(op);
   if (!name) {
-    return make_error(Code::invalid_argument,
-                      "binary: unknown op " + S(static_cast<int32_t>(op)) + "; expected 0..11");
+    return make_error(Code::invalid_argument, "binary: unknown op " + S(static_cast<int32_t>(op)) +
+                                                  "; expected 0.." + S(tables::kBinaryOpCount - 1));
   }
   const std::string opn = std::string("binary ") + name;
   const char* o = opn.c_str();
@@ -316,9 +406,13 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
                                             dtype_name(b.dtype) + "; cast one operand first");
   }
   SV_CHECK(detail::check_dtype(o, "out", out, is_comparison(op) ? DType::bool_ : a.dtype));
-  if (a.dtype == DType::bool_ && (op == BinaryOp::sub || op == BinaryOp::div)) {
+  if (a.dtype == DType::bool_ && no_bool(op)) {
     return make_error(Code::type_error,
                       opn + ": not defined for bool operands; cast them to a numeric dtype first");
+  }
+  if (integer_only(op) && is_float_dtype(a.dtype)) {
+    return make_error(Code::type_error, opn + ": " + dtype_name(a.dtype) +
+                                            " is not an integer or bool dtype");
   }
   SV_CHECK(detail::check_writable(o, "out", out));
   if (detail::numel_of(out.layout.shape) == 0) return ok_status();
@@ -338,6 +432,8 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
     std::swap(ops[1], ops[2]);
     op = op == BinaryOp::gt ? BinaryOp::lt : BinaryOp::le;
   }
+  // Integer floor_divide is div's floor division (one set of loops).
+  if (op == BinaryOp::floor_divide && !is_float_dtype(a.dtype)) op = BinaryOp::div;
   DType wide;
   if (widened(op, a.dtype, &wide)) {
     WideBinary w;
@@ -356,8 +452,8 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
 Status unary(UnaryOp op, const Operand& out, const Operand& a) {
   const char* name = unary_name(op);
   if (!name) {
-    return make_error(Code::invalid_argument,
-                      "unary: unknown op " + S(static_cast<int32_t>(op)) + "; expected 0..4");
+    return make_error(Code::invalid_argument, "unary: unknown op " + S(static_cast<int32_t>(op)) +
+                                                  "; expected 0.." + S(tables::kUnaryOpCount - 1));
   }
   const std::string opn = std::string("unary ") + name;
   const char* o = opn.c_str();
@@ -369,6 +465,10 @@ Status unary(UnaryOp op, const Operand& out, const Operand& a) {
   if ((op == UnaryOp::sqrt || op == UnaryOp::exp || op == UnaryOp::log) && !is_float) {
     return make_error(Code::type_error, opn + ": needs float32 or float64, got " +
                                             dtype_name(a.dtype) + "; cast to a float dtype first");
+  }
+  if (op == UnaryOp::invert && is_float) {
+    return make_error(Code::type_error,
+                      opn + ": " + dtype_name(a.dtype) + " is not an integer or bool dtype");
   }
   if (op == UnaryOp::neg && a.dtype == DType::bool_) {
     return make_error(Code::type_error, opn + ": not defined for bool; use eq(x, false) instead");

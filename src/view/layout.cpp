@@ -363,6 +363,66 @@ Status flip(const Layout& l, std::span<const int64_t> flags, Layout& out) {
   return ok_status();
 }
 
+Status diagonal(const Layout& l, int64_t offset, int64_t axis1, int64_t axis2, Layout& out) {
+  const int n = l.ndim();
+  if (n < 2) {
+    SV_FAIL(Code::rank_mismatch, "diagonal", "needs a view of at least 2 dims, got rank #", {n});
+  }
+  const int64_t a1 = axis1, a2 = axis2;
+  if (!normalize_index(axis1, n) || !normalize_index(axis2, n)) {
+    SV_FAIL(Code::out_of_range, "diagonal", "axis1 # and axis2 #: an axis is out of range for a view of rank #", {a1, a2, n});
+  }
+  if (axis1 == axis2) {
+    SV_FAIL(Code::invalid_argument, "diagonal", "axis1 and axis2 cannot be the same (both dim #)", {axis1});
+  }
+  if (offset < -kMaxSafe || offset > kMaxSafe) {
+    SV_FAIL(Code::out_of_range, "diagonal", "offset # is beyond +-2^53-1", {offset});
+  }
+  const int64_t d1 = l.shape[axis1], d2 = l.shape[axis2];
+  // the first diagonal element's indices along axis1 / axis2, and the diagonal's length
+  const int64_t o1 = offset < 0 ? -offset : 0, o2 = offset > 0 ? offset : 0;
+  const int64_t len = std::max<int64_t>(0, std::min(d1 - o1, d2 - o2));
+  out.shape.resize(static_cast<size_t>(n - 1));
+  out.strides.resize(static_cast<size_t>(n - 1));
+  out.mask.resize(l.has_mask() ? static_cast<size_t>(n - 1) : 0);
+  out.offset = l.offset;
+  int k = 0;
+  for (int i = 0; i < n; ++i) {
+    if (i == axis1 || i == axis2) continue;
+    out.shape[k] = l.shape[i];
+    out.strides[k] = l.strides[i];
+    if (l.has_mask()) out.mask[k] = l.mask[i];
+    ++k;
+  }
+  out.shape[k] = len;
+  if (l.has_mask()) {
+    // i is valid where m1.first <= i + o1 < m1.second and m2.first <= i + o2 < m2.second
+    const FlatRange m1 = l.mask[axis1], m2 = l.mask[axis2];
+    const int64_t lo = std::max<int64_t>({0, m1.first - o1, m2.first - o2});
+    const int64_t hi = std::min<int64_t>({len, m1.second - o1, m2.second - o2});
+    out.mask[k] = lo < hi ? FlatRange{lo, hi} : FlatRange{0, 0};
+  }
+  bool ok = true;
+  if (len > 0) {
+    auto s = checked_add(l.strides[axis1], l.strides[axis2]);
+    auto m1 = checked_mul(o1, l.strides[axis1]);
+    auto m2 = checked_mul(o2, l.strides[axis2]);
+    auto o = m1 && m2 ? checked_add(l.offset, *m1) : std::nullopt;
+    o = o ? checked_add(*o, *m2) : std::nullopt;
+    ok = s && o;
+    if (ok) {
+      out.strides[k] = *s;
+      out.offset = *o;
+    }
+  } else {
+    out.strides[k] = 0;
+    out.offset = 0;
+  }
+  if (!ok) SV_FAIL(Code::overflow, "diagonal", "offset or stride of the result overflows 2^53-1");
+  SV_CHECK(normalise(out, "diagonal"));
+  return ok_status();
+}
+
 namespace {
 
 // The -1 of a reshape target (sym::resolve_reshape for concrete shapes, the same messages): at

@@ -91,6 +91,20 @@ Status expand(const Layout& l, std::span<const int64_t> target, Layout& out);
 // NumPy broadcast_to: leading size-1 dims, then expand.
 Status broadcast_to(const Layout& l, std::span<const int64_t> target, Layout& out);
 
+// NumPy diagonal as a view: removes axis1 and axis2 (negative counts from the end; they must
+// differ) and appends the diagonal of the pair as the last dim: element i is (i, i + offset) of
+// (axis1, axis2) for offset >= 0, (i - offset, i) otherwise; stride s1 + s2, size
+// max(0, min(d1, d2 - offset)) (0 when offset is beyond either dim). A masked layout keeps its
+// masks exactly: the diagonal's valid range is where both of its indices are valid. Errors: rank
+// < 2 (rank_mismatch), an axis out of range (out_of_range), the same axis twice (invalid_argument).
+Status diagonal(const Layout& l, int64_t offset, int64_t axis1, int64_t axis2, Layout& out);
+inline Result<Layout> diagonal(const Layout& l, int64_t offset, int64_t axis1, int64_t axis2) {
+  Layout out;
+  Status st = diagonal(l, offset, axis1, axis2, out);
+  if (!st.ok()) return st.error();
+  return out;
+}
+
 #define SV_LAYOUT_VALUE_OP(name, T)                                      \
   inline Result<Layout> name(const Layout& l, std::span<const T> arg) { \
     Layout out; /* default-initialised: no zeroing of the inline arrays */ \

@@ -3,7 +3,9 @@
 // NumPy basic indexing. Results are checked against the dense reference where a whole view is
 // compared.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "dense_ref.hpp"
@@ -283,4 +285,102 @@ TEST_CASE("slice: masked inputs keep the valid part; errors name slice", "[layou
                    Code::invalid_argument, "single ellipsis");
   SV_REQUIRE_ERROR(slice(a, std::vector<SliceSpec>(40, kind(SliceSpec::newaxis)), r),
                    Code::invalid_argument, "rank 42 exceeds the maximum of 32");
+}
+
+// ------------------------------------------------------------------------------ diagonal
+
+namespace {
+
+int64_t lin(const Layout& l, const Dims& idx) {
+  int64_t p = l.offset;
+  for (size_t d = 0; d < idx.size(); ++d) p += idx[d] * l.strides[d];
+  return p;
+}
+bool valid_at(const Layout& l, const Dims& idx) {
+  if (!l.has_mask()) return true;
+  for (size_t d = 0; d < idx.size(); ++d) {
+    if (idx[d] < l.mask[d].first || idx[d] >= l.mask[d].second) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("layout: diagonal is NumPy's, as a view, masks kept exactly", "[layout]") {
+  // np.arange(12).reshape(3, 4).diagonal(1) -> [1, 6, 11]: offset 1, stride 5
+  const Layout a = make({3, 4});
+  Layout d = SV_UNWRAP(layout::diagonal(a, 1, 0, 1));
+  CHECK(D(d.shape) == Dims{3});
+  CHECK(D(d.strides) == Dims{5});
+  CHECK(d.offset == 1);
+  d = SV_UNWRAP(layout::diagonal(a, -1, 0, 1));  // [4, 9]
+  CHECK(D(d.shape) == Dims{2});
+  CHECK(d.offset == 4);
+  d = SV_UNWRAP(layout::diagonal(a, 0, 1, 0));  // axes swapped: the same elements
+  CHECK(D(d.shape) == Dims{3});
+  CHECK(D(d.strides) == Dims{5});
+  d = SV_UNWRAP(layout::diagonal(a, 4, 0, 1));  // beyond the last column: empty
+  CHECK(D(d.shape) == Dims{0});
+  CHECK(d.offset == 0);
+  d = SV_UNWRAP(layout::diagonal(a, -7, 0, 1));
+  CHECK(D(d.shape) == Dims{0});
+  // np.zeros((2, 3, 4)).diagonal(0, 0, 2): shape (3, 2), the diagonal last
+  const Layout b = make({2, 3, 4});
+  d = SV_UNWRAP(layout::diagonal(b, 0, 0, -1));
+  CHECK(D(d.shape) == Dims{3, 2});
+  CHECK(D(d.strides) == Dims{4, 13});
+  SV_REQUIRE_ERROR(layout::diagonal(make({3}), 0, 0, 1), Code::rank_mismatch,
+                   "diagonal: needs a view of at least 2 dims, got rank 1");
+  SV_REQUIRE_ERROR(layout::diagonal(a, 0, 0, 2), Code::out_of_range,
+                   "diagonal: axis1 0 and axis2 2: an axis is out of range for a view of rank 2");
+  SV_REQUIRE_ERROR(layout::diagonal(a, 0, 1, -1), Code::invalid_argument,
+                   "diagonal: axis1 and axis2 cannot be the same (both dim 1)");
+
+  // every element against its definition, over strided, flipped and padded layouts
+  std::mt19937_64 rng(5);
+  int checked = 0;
+  for (int rep = 0; rep < 300; ++rep) {
+    const int n = 2 + static_cast<int>(rng() % 3);
+    Dims shape(static_cast<size_t>(n));
+    for (auto& s : shape) s = static_cast<int64_t>(rng() % 5);
+    Layout l = make(shape);
+    Dims axes(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) axes[i] = i;
+    std::shuffle(axes.begin(), axes.end(), rng);
+    l = SV_UNWRAP(layout::permute(l, axes));
+    Dims flags(static_cast<size_t>(n));
+    for (auto& f : flags) f = static_cast<int64_t>(rng() % 2);
+    l = SV_UNWRAP(layout::flip(l, flags));
+    if (rng() % 2) {
+      std::vector<FlatRange> padding(static_cast<size_t>(n));
+      for (auto& p : padding) p = {static_cast<int64_t>(rng() % 3), static_cast<int64_t>(rng() % 2)};
+      l = SV_UNWRAP(layout::pad(l, padding));
+    }
+    const int64_t a1 = static_cast<int64_t>(rng() % n) - (rng() % 2 ? n : 0);
+    int64_t a2 = static_cast<int64_t>(rng() % n);
+    if ((a1 + n) % n == a2) a2 = (a2 + 1) % n;
+    const int64_t off = static_cast<int64_t>(rng() % 9) - 4;
+    const Layout g = SV_UNWRAP(layout::diagonal(l, off, a1, a2));
+    const int64_t x1 = (a1 + n) % n, x2 = a2;
+    REQUIRE(g.ndim() == n - 1);
+    const int64_t len = std::max<int64_t>(
+        0, std::min(l.shape[x1] - (off < 0 ? -off : 0), l.shape[x2] - (off > 0 ? off : 0)));
+    CHECK(g.shape[n - 2] == len);
+    svtest::for_each_index(D(g.shape), [&](int64_t, const Dims& o) {
+      Dims in(static_cast<size_t>(n));
+      int k = 0;
+      for (int i = 0; i < n; ++i) {
+        if (i == x1 || i == x2) continue;
+        in[i] = o[k++];
+      }
+      in[x1] = o[n - 2] + (off < 0 ? -off : 0);
+      in[x2] = o[n - 2] + (off > 0 ? off : 0);
+      const bool v = valid_at(l, in);
+      INFO("rep " << rep << " out index " << svtest::dims_str(o));
+      CHECK(valid_at(g, o) == v);
+      if (v) CHECK(lin(g, o) == lin(l, in));
+      ++checked;
+    });
+  }
+  CHECK(checked > 500);
 }

@@ -1490,6 +1490,43 @@ row('norm', {
   ],
 });
 
+// the integer ufuncs, diagonal / trace, einsum
+for (const n of ['mod', 'remainder', 'floorDivide', 'fmod', 'bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'leftShift', 'rightShift']) {
+  const cases = [[[(c) => c.b, (c) => c.i64], S('shape_mismatch'), '[3,4] [3]'], ...OUT_CASES([(c) => c.b, 2]).slice(0, 6)];
+  if (n.startsWith('bitwise') || n.endsWith('Shift')) cases.push([[(c) => c.a, 1], S('type_error'), 'float64 is not an integer or bool dtype']);
+  row(n, { op: n, sig: ['array', 'array'], valid: [(c) => c.b, 2], call: fnCall(n), cases });
+}
+for (const n of ['invert', 'bitwiseNot']) {
+  row(n, { op: n, sig: ['array'], valid: [(c) => c.b], call: fnCall(n), cases: [[[(c) => c.a], S('type_error'), 'float64']] });
+}
+const DIAG_CASES = (lead) => [
+  [[...lead, 0, { axis1: 0, axis2: 5 }], S('out_of_range'), 'axis2 5'],
+  [[...lead, 0, { axis1: 1, axis2: -2 }], S('invalid_argument'), 'both dim 1'],
+  [[...lead, 1.5], R_, '1.5'],
+];
+row('diagonal', { op: 'diagonal', sig: ['ndarray', 'intOpt', 'options'], valid: [(c) => c.a, 0, {}], call: fnCall('diagonal'), cases: DIAG_CASES([(c) => c.a]) });
+ND('diagonal', ['intOpt', 'options'], [0, {}], { cases: DIAG_CASES([]) });
+row('trace', {
+  op: 'trace',
+  sig: ['array', 'intOpt', 'options'],
+  valid: [(c) => c.b, 0, {}],
+  call: fnCall('trace'),
+  cases: [...DIAG_CASES([(c) => c.a]), [[[1, 2]], S('rank_mismatch'), 'rank 1']],
+});
+row('einsum', {
+  op: 'einsum',
+  sig: ['str', 'array'],
+  valid: ['ij->ji', (c) => c.b],
+  call: (c, s, x) => sv.einsum(s, x, {}), // an object last is the options: pass them explicitly
+  cases: [
+    [['ij,jk', (c) => c.b], S('invalid_argument'), 'fewer operands (1)'],
+    [['ijk', (c) => c.b], S('invalid_argument'), 'too many subscripts (3)'],
+    [['i->j', [1]], S('invalid_argument'), "'j'"],
+    [['i#', [1]], S('invalid_argument'), "'#'"],
+    [['ii', (c) => c.b], S('shape_mismatch'), '(3 != 4)'],
+  ],
+});
+
 // ------------------------------------------------------------------------------------ known deviations
 // Messages that do not show the offending value. Each is a todo subtest of its row (fails while the
 // deviation exists). The permute messages come from the engine, whose permute is to list the axes.

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0x0c828b8e;
+export const TABLES_SOURCE_HASH = 0xf843e09a;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -100,6 +100,8 @@ export const enum Op {
   KernelGather = 85,
   /** one kernel call: Kind, code, output, operands, extras */
   KernelRun = 86,
+  /** movement op: NumPy diagonal (offset, axis1, axis2) of a concrete view */
+  ViewDiagonal = 59,
 }
 
 /** @internal symbolic expression tokens (prefix order) in shapes and strides (C++: sv::wire::Tok) */
@@ -334,6 +336,22 @@ export const enum BinaryOp {
   Greater = 10,
   /** a >= b, bool result */
   GreaterEqual = 11,
+  /** remainder with the sign of b (Python's %); integers: x % 0 gives 0 */
+  Mod = 12,
+  /** floor(a / b) (integers: as div; floats: NumPy's divmod quotient) */
+  FloorDivide = 13,
+  /** C remainder with the sign of a; integers: x fmod 0 gives 0 */
+  Fmod = 14,
+  /** a & b (integers and bool) */
+  BitwiseAnd = 15,
+  /** a | b (integers and bool) */
+  BitwiseOr = 16,
+  /** a ^ b (integers and bool) */
+  BitwiseXor = 17,
+  /** a << b; a shift >= the bit width or negative gives 0 */
+  LeftShift = 18,
+  /** a >> b (arithmetic for signed); a shift >= the bit width or negative gives 0 or -1 */
+  RightShift = 19,
 }
 /** @internal BinaryOp by API name. */
 export const BINARY_OPS = {
@@ -349,6 +367,14 @@ export const BINARY_OPS = {
   lessEqual: BinaryOp.LessEqual,
   greater: BinaryOp.Greater,
   greaterEqual: BinaryOp.GreaterEqual,
+  mod: BinaryOp.Mod,
+  floorDivide: BinaryOp.FloorDivide,
+  fmod: BinaryOp.Fmod,
+  bitwiseAnd: BinaryOp.BitwiseAnd,
+  bitwiseOr: BinaryOp.BitwiseOr,
+  bitwiseXor: BinaryOp.BitwiseXor,
+  leftShift: BinaryOp.LeftShift,
+  rightShift: BinaryOp.RightShift,
 } as const;
 
 /** @internal op codes of Kind Unary (kernels::unary) (C++: sv::kernels::UnaryOp) */
@@ -363,6 +389,8 @@ export const enum UnaryOp {
   Exp = 3,
   /** natural logarithm (floats) */
   Log = 4,
+  /** ~x (integers; bool: logical not) */
+  Invert = 5,
 }
 /** @internal UnaryOp by API name. */
 export const UNARY_OPS = {
@@ -371,6 +399,7 @@ export const UNARY_OPS = {
   sqrt: UnaryOp.Sqrt,
   exp: UnaryOp.Exp,
   log: UnaryOp.Log,
+  invert: UnaryOp.Invert,
 } as const;
 
 /** @internal op codes of Kind Reduce (kernels::reduce) (C++: sv::kernels::ReduceOp) */

@@ -101,7 +101,9 @@ export {
   cumsum,
   cumprod,
 } from './stats.js';
-export { matmul, dot } from './linalg.js';
+export { type TraceOptions, matmul, dot, diagonal, trace } from './linalg.js';
+export { type DiagonalOptions } from './diagonal_view.js';
+export { type EinsumOptions, einsum } from './einsum.js';
 export { type SortOptions, type TakeOptions, type TopK, take, takeAlongAxis, compress, sort, argsort, topk } from './select.js';
 export { explain, type ExplainOptions } from './explain.js';
 export { explainReshape, type ReshapeExplanation, type ReshapeGroup, type ReshapeBlocking } from './reshape_explain.js';
@@ -123,6 +125,7 @@ export { type CountOptions, type UniqueOptions, type UniqueResult, type Searchso
 export { type QuantileAxisOptions, type QuantileOptions, median, quantile, percentile } from './quantiles.js';
 export { type NanReduceOptions, type NanToNumOptions, nansum, nanmean, nanmax, nanmin, isinf, isposinf, isneginf, nanToNum } from './nan_functions.js';
 export { type NormOrder, type NormOptions, outer, norm } from './norms.js';
+export { mod, remainder, floorDivide, fmod, bitwiseAnd, bitwiseOr, bitwiseXor, leftShift, rightShift, invert, bitwiseNot } from './integer_ops.js';
 export {
   type RandomSize,
   type FloatDrawOptions,

@@ -25,6 +25,7 @@ import { type Storage, adoptStorage, allocStorage, finalizer, heapArray, release
 import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './interop.js';
 import { elementAt } from './scalar.js';
 import { installArrayHooks } from './format.js';
+import { type DiagonalOptions, diagonalView } from './diagonal_view.js';
 
 // Re-exported for the op modules that import these helpers from here (ops, math, stats, linalg,
 // select, npy, explain); they live in the modules named.
@@ -220,12 +221,7 @@ export class NDArray {
   transpose(axes?: readonly number[]): NDArray {
     this._check('transpose');
     const n = this._v._shape.length;
-    let a: number[];
-    if (axes !== undefined) a = normAxisList('transpose', axes, n);
-    else {
-      a = new Array<number>(n);
-      for (let i = 0; i < n; i++) a[i] = n - 1 - i;
-    }
+    const a = axes !== undefined ? normAxisList('transpose', axes, n) : Array.from({ length: n }, (_, i) => n - 1 - i);
     try {
       return this._derive(this._v._permute(a));
     } catch (e) {
@@ -276,6 +272,11 @@ export class NDArray {
   moveaxis(source: number | readonly number[], destination: number | readonly number[]): NDArray {
     this._check('moveaxis');
     return this._derive(this._v._permute(moveaxisOrder('moveaxis', source, destination, this.ndim)));
+  }
+  /** The diagonal of `{ axis1, axis2 }` (0, 1) as a view, appended last (NumPy diagonal; see {@link diagonal}). */
+  diagonal(offset: number = 0, options?: DiagonalOptions): NDArray {
+    this._check('diagonal');
+    return this._derive(diagonalView('diagonal', this._v, offset, options));
   }
   /** Swaps two axes. */
   swapaxes(axis1: number, axis2: number): NDArray {

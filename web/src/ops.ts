@@ -193,8 +193,9 @@ const divType = (d: DType): DType => (info(d).kind === 'f' ? d : 'float64');
 
 function binary(name: keyof typeof BINARY_OPS, a: ArrayInput, b: ArrayInput, options: OutOptions | undefined): NDArray {
   const code = BINARY_OPS[name];
-  // the comparisons (equal .. greaterEqual, the end of the table) give bool
-  return compute(name, Kind.Binary, code, [a, b], options, name === 'div' ? divType : undefined, code >= BinaryOp.Equal ? toBool : same);
+  // the comparisons (equal .. greaterEqual) give bool
+  const cmp = code >= BinaryOp.Equal && code <= BinaryOp.GreaterEqual;
+  return compute(name, Kind.Binary, code, [a, b], options, name === 'div' ? divType : undefined, cmp ? toBool : same);
 }
 
 /** a + b with broadcasting (dtypes promoted NumPy-style; bool + bool is logical or). */
@@ -285,8 +286,9 @@ export const floatType = (d: DType): DType => {
 
 function unary(name: keyof typeof UNARY_OPS, a: ArrayInput, options: OutOptions | undefined): NDArray {
   const code = UNARY_OPS[name];
-  // sqrt, exp, log (the end of the table) compute in a float dtype
-  return compute(name, Kind.Unary, code, [a], options, code >= UnaryOp.Sqrt ? floatType : undefined, same);
+  // sqrt, exp, log compute in a float dtype
+  const fl = code >= UnaryOp.Sqrt && code <= UnaryOp.Log;
+  return compute(name, Kind.Unary, code, [a], options, fl ? floatType : undefined, same);
 }
 
 /** -a (an error for bool). */

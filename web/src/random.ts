@@ -8,6 +8,8 @@ import { checkShape } from './axes.js';
 import { NDArrayClass, gather } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
 import { array } from './creation.js';
+import type { ArrayInput } from './ops.js';
+import { drawWithParams } from './random_params.js';
 import { heapBuffer } from './runtime.js';
 import { M32, PCG64, RESULT, exAddr, exF32, exF64, exU32, exchange, raw, readInt, withSeedOp } from './random_pcg64.js';
 
@@ -249,9 +251,16 @@ export class Generator {
     return this.fillArray(op, K.Bounded, dtype, shape, undefined);
   }
 
-  /** Floats in [low, high): low + (high - low) * random(). */
-  uniform(low: number = 0, high: number = 1, size?: Size): number | NDArray {
+  /**
+   * Floats in [low, high): low + (high - low) * random(). `low` and `high` may be arrays (or nested
+   * JS arrays): they broadcast together and to `size`, one draw per element in C order, NumPy's
+   * numbers for the same seed.
+   */
+  uniform(low: number | ArrayInput = 0, high: number | ArrayInput = 1, size?: Size): number | NDArray {
     const op = 'uniform';
+    if (typeof low !== 'number' || typeof high !== 'number') {
+      return drawWithParams(op, low, high, sizeShape(op, size), (s) => this.random(s) as NDArray);
+    }
     const lo = checkNumber(op, 'low', low);
     const range = checkNumber(op, 'high', high) - lo;
     if (!Number.isFinite(range)) {
@@ -261,9 +270,12 @@ export class Generator {
     return this.withParams(op, K.Uniform, lo, range, size);
   }
 
-  /** Normal draws: loc + scale * standardNormal(). */
-  normal(loc: number = 0, scale: number = 1, size?: Size): number | NDArray {
+  /** Normal draws: loc + scale * standardNormal(); `loc` and `scale` may be arrays, as in {@link uniform}. */
+  normal(loc: number | ArrayInput = 0, scale: number | ArrayInput = 1, size?: Size): number | NDArray {
     const op = 'normal';
+    if (typeof loc !== 'number' || typeof scale !== 'number') {
+      return drawWithParams(op, loc, scale, sizeShape(op, size), (s) => this.standardNormal(s) as NDArray);
+    }
     const l = checkNumber(op, 'loc', loc);
     const s = checkNumber(op, 'scale', scale);
     if (s < 0 || Object.is(s, -0)) throw new StrideViewError('invalid_argument', `${op}: scale < 0 (scale ${Object.is(s, -0) ? '-0' : s})`);

@@ -340,6 +340,12 @@ SV_SIMD_INLINE vec<T> vbinary(vec<T> a, vec<T> b) {
     return a * b;
   } else if constexpr (OP == BinaryOp::div) {
     return a / b;  // floats only
+  } else if constexpr (OP == BinaryOp::bitwise_and) {
+    return a & b;
+  } else if constexpr (OP == BinaryOp::bitwise_or) {
+    return a | b;
+  } else if constexpr (OP == BinaryOp::bitwise_xor) {
+    return a ^ b;
   } else if constexpr (OP == BinaryOp::maximum) {
     if constexpr (is_float_v<T>) {
       return select<T>((a > b) | (a != a), a, b);
@@ -428,10 +434,46 @@ SV_SIMD_INLINE void binary_contig(scalar::binary_result_t<OP, T>* o, const T* a,
   for (; i < n; ++i) o[i] = scalar::binary_op<OP, T>(a[i * as], b[i * bs]);
 }
 
+// a << s / a >> s by one count 0 <= s < bits for the whole row (NumPy's rules for other counts
+// are the scalar loop's): contiguous a and out.
+template <BinaryOp OP, class T>
+SV_SIMD_INLINE void shift_contig(T* o, const T* a, int s, int64_t n) {
+  constexpr int L = kLanes<T>;
+  int64_t i = 0;
+  for (; i + L <= n; i += L) {
+    const vec<T> v = load<T>(a + i);
+    if constexpr (OP == BinaryOp::left_shift) store<T>(o + i, v << s);
+    else store<T>(o + i, v >> s);  // arithmetic for signed lanes
+  }
+  const T c = static_cast<T>(s);
+  for (; i < n; ++i) o[i] = scalar::binary_op<OP, T>(a[i], c);
+}
+
+template <BinaryOp OP>
+inline constexpr bool kShift = OP == BinaryOp::left_shift || OP == BinaryOp::right_shift;
+
 template <BinaryOp OP, class T>
 SV_SIMD_INLINE bool binary_row(scalar::binary_result_t<OP, T>* o, int64_t os, const T* a, int64_t as,
                        const T* b, int64_t bs, int64_t n) {
-  if constexpr (!kSimdArith<T> || (OP == BinaryOp::div && !is_float_v<T>)) {
+  if constexpr (scalar::is_bitwise_v<OP>) {
+    // and / or / xor run on the unsigned integer of each element size
+    if (os != 1 || (as != 0 && as != 1) || (bs != 0 && bs != 1)) return false;
+    binary_contig<OP, T>(o, a, as, b, bs, n);
+    return true;
+  } else if constexpr (kShift<OP>) {
+    if constexpr (is_float_v<T>) {
+      return false;
+    } else {
+      // the common case: one count for the row (a scalar count), in range
+      if (os != 1 || as != 1 || bs != 0) return false;
+      using U = std::make_unsigned_t<T>;
+      if (static_cast<U>(*b) >= sizeof(T) * 8) return false;
+      shift_contig<OP, T>(o, a, static_cast<int>(*b), n);
+      return true;
+    }
+  } else if constexpr (!kSimdArith<T> || (OP == BinaryOp::div && !is_float_v<T>) ||
+                       OP == BinaryOp::mod || OP == BinaryOp::fmod ||
+                       OP == BinaryOp::floor_divide) {
     return false;
   } else {
     if (os != 1 || (as != 0 && as != 1) || (bs != 0 && bs != 1)) return false;
@@ -442,8 +484,9 @@ SV_SIMD_INLINE bool binary_row(scalar::binary_result_t<OP, T>* o, int64_t os, co
 
 template <UnaryOp OP, class T>
 SV_SIMD_INLINE bool unary_row(T* o, int64_t os, const T* a, int64_t as, int64_t n) {
-  constexpr bool ok = kSimdHot<T> && (OP == UnaryOp::neg || OP == UnaryOp::abs ||
-                                        (OP == UnaryOp::sqrt && is_float_v<T>));
+  constexpr bool ok = (kSimdHot<T> && (OP == UnaryOp::neg || OP == UnaryOp::abs ||
+                                         (OP == UnaryOp::sqrt && is_float_v<T>))) ||
+                      (OP == UnaryOp::invert && std::is_unsigned_v<T>);
   if constexpr (!ok) {
     return false;
   } else {
@@ -453,7 +496,9 @@ SV_SIMD_INLINE bool unary_row(T* o, int64_t os, const T* a, int64_t as, int64_t 
     for (; i + L <= n; i += L) {
       const vec<T> v = load<T>(a + i);
       vec<T> r;
-      if constexpr (OP == UnaryOp::neg) {
+      if constexpr (OP == UnaryOp::invert) {
+        r = ~v;
+      } else if constexpr (OP == UnaryOp::neg) {
         if constexpr (is_float_v<T>) {
           r = -v;  // a sign flip (0 - x would turn -0 into +0)
         } else {

@@ -1,7 +1,6 @@
 // Element types behind DType: C++ types, dispatch and the value conversions every kernel shares.
 #pragma once
 
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -31,8 +30,8 @@ static_assert(sizeof(f16) == 2);
 inline float half_to_float(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   const uint32_t e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-  if (e == 0x1f) return std::bit_cast<float>(sign | 0x7f800000u | (m << 13));
-  if (e != 0) return std::bit_cast<float>(sign | ((e + 112u) << 23) | (m << 13));
+  if (e == 0x1f) return __builtin_bit_cast(float, sign | 0x7f800000u | (m << 13));
+  if (e != 0) return __builtin_bit_cast(float, sign | ((e + 112u) << 23) | (m << 13));
   const float v = static_cast<float>(m) * 0x1p-24f;  // zero or subnormal: m * 2^-24, exact
   return sign ? -v : v;
 }
@@ -47,7 +46,7 @@ inline uint16_t to_half(F x) {
   constexpr int kDrop = kMant - 10;                         // bits dropped for a normal half
   constexpr U kBias = sizeof(F) == 4 ? 127 : 1023;
   constexpr U kInf = ((U{1} << (sizeof(F) * 8 - 1 - kMant)) - 1) << kMant;  // exponent all ones
-  const U u = std::bit_cast<U>(x);
+  const U u = __builtin_bit_cast(U, x);  // (em++ 3.1.6's libc++ has no std::bit_cast)
   const uint16_t sign = static_cast<uint16_t>((u >> (sizeof(F) * 8 - 16)) & 0x8000u);
   const U a = u & (kInf | ((U{1} << kMant) - 1));
   if (a >= kInf) {

@@ -315,6 +315,18 @@ row('resultTypeWithScalar', {
   call: fnCall('resultTypeWithScalar'),
   ok: [() => assert.equal(sv.resultTypeWithScalar('int8', 300), 'int16'), () => assert.equal(sv.resultTypeWithScalar('int8', NaN), 'float64')],
 });
+row('numberToFloat16', {
+  op: 'numberToFloat16',
+  call: fnCall('numberToFloat16'),
+  cases: [[['1'], T, '"1"'], [[1n], T, '1n'], [[null], T, 'null']],
+  ok: [() => assert.equal(sv.numberToFloat16(NaN), 0x7e00), () => assert.equal(sv.numberToFloat16(-Infinity), 0xfc00)],
+});
+row('float16ToNumber', {
+  op: 'float16ToNumber',
+  call: fnCall('float16ToNumber'),
+  cases: [[['1'], T, '"1"'], [[0.5], R_, '0.5'], [[-1], R_, '-1'], [[65536], R_, '65536'], [[undefined], T]],
+  ok: [() => assert.equal(sv.float16ToNumber(0x3c00), 1)],
+});
 
 // ---- slice spec constructors
 row('I', { op: 'I', sig: ['int'], valid: [1], call: fnCall('I') });

@@ -8,9 +8,9 @@ import {
   dtypeOfTypedArray,
   fromStored,
   info,
-  float16ToNumber,
+  halfToNumber,
   isBig,
-  numberToFloat16,
+  numberToHalf,
   scalarDType,
   storedValue,
   toStored,
@@ -314,13 +314,13 @@ export function arange(start: number, ...rest: unknown[]): NDArray {
     // NumPy's float16 arange: the first two values rounded from start and start + step, then
     // start + i * delta in float32 (delta their float32 difference), each rounded to float16
     const h = new Uint16Array(len);
-    const first = numberToFloat16(a);
+    const first = numberToHalf(a);
     if (len > 0) h[0] = first;
-    if (len > 1) h[1] = numberToFloat16(a + st);
-    const s0 = Math.fround(float16ToNumber(first));
-    const delta = Math.fround(float16ToNumber(h[1] ?? 0) - s0);
-    for (let i = 2; i < len; i++) h[i] = numberToFloat16(Math.fround(s0 + Math.fround(i * delta)));
-    writeFlat(out, Array.from(h, float16ToNumber), op);
+    if (len > 1) h[1] = numberToHalf(a + st);
+    const s0 = Math.fround(halfToNumber(first));
+    const delta = Math.fround(halfToNumber(h[1] ?? 0) - s0);
+    for (let i = 2; i < len; i++) h[i] = numberToHalf(Math.fround(s0 + Math.fround(i * delta)));
+    writeFlat(out, Array.from(h, halfToNumber), op);
     return out;
   }
   if (I.kind === 'f' || (I.kind !== 'b' && !isBig(dt) && Number.isInteger(a) && Number.isInteger(st) &&

@@ -1,6 +1,6 @@
 // Element types, their typed arrays, and the promotion rules of the elementwise ops.
 import { DTYPE_NAMES, DTypeCode } from './boundary_tables.js';
-import { fmt } from './errors.js';
+import { fmt, toInt } from './errors.js';
 
 /** Element types. Codes match the C++ kernels' DType. */
 export type DType =
@@ -91,6 +91,11 @@ const P24 = 2 ** -24;
  * float32 first), as NumPy's `np.float16(x)`: inf from 65520 on, NaN -> 0x7e00, -0 kept.
  */
 export function numberToFloat16(x: number): number {
+  if (typeof x !== 'number') throw new TypeError(`numberToFloat16: x must be a number, got ${fmt(x)}`);
+  return halfBits(x);
+}
+
+function halfBits(x: number): number {
   if (x !== x) return 0x7e00;
   const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
   const a = Math.abs(x);
@@ -110,8 +115,14 @@ export function numberToFloat16(x: number): number {
   return sign | (a >= 2 ** -14 ? ((e + 15) << 10) + r - 1024 : r);
 }
 
-/** The value of IEEE binary16 bits (exact), as `Float16Array` would read them. */
+/** The value of IEEE binary16 bits (an integer 0 ... 65535; exact), as `Float16Array` would read them. */
 export function float16ToNumber(bits: number): number {
+  const b = toInt('float16ToNumber', 'bits', bits);
+  if (b < 0 || b > 0xffff) throw new RangeError(`float16ToNumber: bits must be in [0, 65535], got ${b}`);
+  return halfValue(b);
+}
+
+function halfValue(bits: number): number {
   const e = (bits >> 10) & 0x1f;
   const m = bits & 0x3ff;
   const s = bits & 0x8000 ? -1 : 1;
@@ -122,8 +133,13 @@ export function float16ToNumber(bits: number): number {
 
 /** @internal x rounded to the nearest float16 value (a number). */
 export function roundFloat16(x: number): number {
-  return float16ToNumber(numberToFloat16(x));
+  return halfValue(halfBits(x));
 }
+
+/** @internal float16ToNumber without the argument check (stored bits). */
+export const halfToNumber = halfValue;
+/** @internal numberToFloat16 without the argument check (a number). */
+export const numberToHalf = halfBits;
 
 /** @internal */
 export function info(d: DType): Info {
@@ -200,7 +216,7 @@ export function toStored(op: string, d: DType, v: unknown): number | bigint {
     const x = typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'bigint' ? Number(v) : null;
     if (x !== null) {
       // float16: the value rounded once (Float16Array) or its bits (Uint16Array)
-      if (d === 'float16') return FLOAT16_NATIVE ? roundFloat16(x) : numberToFloat16(x);
+      if (d === 'float16') return FLOAT16_NATIVE ? roundFloat16(x) : halfBits(x);
       return x;
     }
   }
@@ -210,14 +226,14 @@ export function toStored(op: string, d: DType, v: unknown): number | bigint {
 /** @internal Converts a stored element into the JS value handed out. */
 export function fromStored(d: DType, v: number | bigint): Scalar {
   if (d === 'bool') return v !== 0;
-  if (d === 'float16' && !FLOAT16_NATIVE) return float16ToNumber(v as number);
+  if (d === 'float16' && !FLOAT16_NATIVE) return halfValue(v as number);
   return v;
 }
 
 /** @internal The value dtype d holds for v (toStored's conversion, float16 as its value, never bits). */
 export function storedValue(op: string, d: DType, v: unknown): number | bigint {
   const x = toStored(op, d, v);
-  return d === 'float16' && !FLOAT16_NATIVE ? float16ToNumber(x as number) : x;
+  return d === 'float16' && !FLOAT16_NATIVE ? halfValue(x as number) : x;
 }
 
 // ------------------------------------------------------------------------------------ promotion

@@ -4,7 +4,7 @@
 // notation chosen from the range of the magnitudes, columns padded to the widest element, lines
 // wrapped at the line width, '...' in arrays above the threshold, and the dtype suffix where the
 // values do not imply it. Also toJSON and the iteration over the first axis.
-import { type DType, type Scalar, FLOAT16_NATIVE, float16ToNumber, isBig, numberToFloat16, roundFloat16 } from './dtype.js';
+import { type DType, type Scalar, FLOAT16_NATIVE, halfToNumber, isBig, numberToHalf, roundFloat16 } from './dtype.js';
 import { StrideViewError } from './errors.js';
 import type { NDArray } from './ndarray.js';
 import { type NestedArray, nestedArray } from './creation.js';
@@ -39,7 +39,7 @@ function floatDigits(x: number, w: FloatBits, unique: boolean, total: boolean, c
   let unequal: boolean;
   let top: number; // index of the highest mantissa bit
   if (w === 16) {
-    const b = numberToFloat16(x); // x is a float16 value: exact
+    const b = numberToHalf(x); // x is a float16 value: exact
     const be = (b >>> 10) & 0x1f;
     const f = b & 0x3ff;
     m = BigInt(be === 0 ? f : f | 0x400);
@@ -318,7 +318,7 @@ function arrayText(a: NDArray, o: Readonly<PrintOptions>, width: number, prefix:
       corner.dispose();
     }
   } else vals = a.toTypedArray() as ArrayLike<number | bigint>;
-  if (a.dtype === 'float16' && !FLOAT16_NATIVE) vals = Array.from(vals as Uint16Array, float16ToNumber); // bits -> values
+  if (a.dtype === 'float16' && !FLOAT16_NATIVE) vals = Array.from(vals as Uint16Array, halfToNumber); // bits -> values
   const f = formatterFor(a.dtype, vals, nd === 0, o);
   const cshape = shape.map((n, i) => kept[i]?.length ?? n);
   const cstride = new Array<number>(nd);

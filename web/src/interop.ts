@@ -6,7 +6,7 @@
 // { copy: false }) handed out (so it spans exactly one live buffer the library owns) comes back as a
 // view of that buffer. Any other data (JS memory, or a typed array over WASM memory the library did
 // not hand out) is copied once.
-import { type AnyTypedArray, type DType, FLOAT16_NATIVE, checkDType, dtypeOfTypedArray, float16ToNumber, isBig, toStored } from './dtype.js';
+import { type AnyTypedArray, type DType, FLOAT16_NATIVE, checkDType, dtypeOfTypedArray, halfToNumber, isBig, toStored } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt, toInts } from './errors.js';
 import { arange, empty } from './creation.js';
 import { NDArrayClass } from './kernel_client.js';
@@ -342,7 +342,7 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
   const dst = heapArray(out._s, dtype) as unknown as { [i: number]: number | bigint };
   const from = src as ArrayLike<unknown>;
   if (typed && natural === 'float16' && !FLOAT16_NATIVE) {
-    for (let i = 0; i < numel; i++) dst[i] = toStored(OP_FROM, dtype, float16ToNumber(from[pos[i]!] as number)); // bits -> value
+    for (let i = 0; i < numel; i++) dst[i] = toStored(OP_FROM, dtype, halfToNumber(from[pos[i]!] as number)); // bits -> value
   } else {
     for (let i = 0; i < numel; i++) dst[i] = toStored(OP_FROM, dtype, from[pos[i]!]);
   }

@@ -1,7 +1,7 @@
 // Single elements as JS values (a number; a bigint for int64 / uint64; a boolean for bool), as
 // NumPy gives scalars: the everyday path of get with a full index, and the 0-d results of
 // reductions read and freed.
-import { type AnyTypedArray, type DType, type Scalar, FLOAT16_NATIVE, float16ToNumber, info } from './dtype.js';
+import { type AnyTypedArray, type DType, type Scalar, FLOAT16_NATIVE, halfToNumber, info } from './dtype.js';
 import { heapBuffer } from './runtime.js';
 import type { NDArray } from './ndarray.js';
 import type { Storage } from './storage.js';
@@ -25,7 +25,7 @@ export function readElement(s: Storage, dtype: DType, off: number): Scalar {
   }
   const x = h[s.ptr / h.BYTES_PER_ELEMENT + off]!;
   if (dtype === 'bool') return x !== 0;
-  return dtype === 'float16' && !FLOAT16_NATIVE ? float16ToNumber(x as number) : x; // bits -> value
+  return dtype === 'float16' && !FLOAT16_NATIVE ? halfToNumber(x as number) : x; // bits -> value
 }
 
 /**

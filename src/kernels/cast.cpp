@@ -55,7 +55,7 @@ inline constexpr bool kDirect = (std::is_same_v<D, int32_t> && std::is_same_v<S,
 // Contiguous rows take SIMD128 loops (8 elements a step) giving the same bits as the scalar helpers.
 #ifdef __wasm_simd128__
 // 8 halves (u16 lanes) -> two f32x4: the bits rebased, subnormals through one float subtraction.
-inline void half8_to_float(float* d, v128_t h8) {
+[[gnu::always_inline]] inline void half8_to_float(float* d, v128_t h8) {
   for (int k = 0; k < 2; ++k) {
     const v128_t h = k ? wasm_u32x4_extend_high_u16x8(h8) : wasm_u32x4_extend_low_u16x8(h8);
     v128_t o = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x7fff)), 13);
@@ -73,7 +73,7 @@ inline void half8_to_float(float* d, v128_t h8) {
 }
 
 // f32x4 -> 4 halves in u32 lanes: to_half's rounding (nearest even; inf from 65520; NaN payload).
-inline v128_t float4_to_half(v128_t x) {
+[[gnu::always_inline]] inline v128_t float4_to_half(v128_t x) {
   const v128_t sign = wasm_v128_and(x, wasm_i32x4_splat(static_cast<int32_t>(0x80000000u)));
   const v128_t a = wasm_v128_xor(x, sign);
   // normal: rebias, add 0xfff + the kept lowest bit, shift (a carry rounds up to the next binade)

@@ -129,6 +129,49 @@ char* allocate(int64_t n, DType dt, int64_t& bytes) {
   return static_cast<char*>(alloc_storage(bytes));
 }
 
+// Buffers run_call allocates for itself (float16 operands widened, results staged): freed at every
+// exit, except those handed out as results (release).
+struct Scratch {
+  char* p[8] = {};
+  int n = 0;
+  Scratch() = default;
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  ~Scratch() {
+    for (int i = 0; i < n; ++i) std::free(p[i]);
+  }
+  char* keep(char* x) { return p[n++] = x; }
+  char* release(char* x) {
+    for (int i = 0; i < n; ++i) {
+      if (p[i] == x) p[i] = nullptr;
+    }
+    return x;
+  }
+};
+
+// float16 is storage only: a float16 operand is widened into a float32 temporary of its shape
+// (exact; masked-out elements read 0, as the kernels read them), so every kernel computes float16
+// in float32 without a float16 instantiation. Widening the operand before broadcasting copies each
+// element once.
+Status widen_half(Array& a, const char* op, Scratch& scratch) {
+  Layout w = layout::contiguous(std::span<const int64_t>(a.layout.shape.data(), a.layout.shape.size()));
+  const int64_t n = w.numel();
+  int64_t bytes;
+  char* mem = allocate(std::max<int64_t>(n, 1), DType::float32, bytes);
+  if (!mem) return alloc_error(op, bytes, n, DType::float32);
+  scratch.keep(mem);
+  kernels::Operand t;
+  t.base = mem;
+  t.layout = w;
+  t.dtype = DType::float32;
+  SV_CHECK(kernels::copy(t, operand(a), 0.0));
+  a.base = mem;
+  a.layout = w;
+  a.dtype = DType::float32;
+  a.len = n;
+  return ok_status();
+}
+
 Status run(int64_t kind, int64_t code, const kernels::Operand& out, const kernels::Operand* out2,
            Array* in, const Extra& x) {
   namespace k = kernels;
@@ -198,7 +241,7 @@ const char* kernel_name(int64_t kind, int64_t code) {
 
 void set_scalar(Array& a, DType dt, double x) {
   a.dtype = dt;
-  kernels::visit_dtype(dt, [&](auto tag) {
+  kernels::visit_dtype_all(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = kernels::from_double<T>(x);
     std::memcpy(a.scalar, &v, sizeof(T));
@@ -229,6 +272,15 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   Array* in = c.in;
   const int nin = info.arity;
   const Extra& x = c.x;
+  Scratch scratch;
+  if (kind != kCopy) {
+    for (int i = 0; i < nin; ++i) {
+      if (in[i].dtype == DType::float16) SV_CHECK(widen_half(in[i], name, scratch));
+    }
+  }
+  // The dtype the kernel writes: float32 for a float16 result (narrowed once afterwards, rounding
+  // to nearest even), except for copy, which converts to float16 itself.
+  const DType kdt = rdt == DType::float16 && kind != kCopy ? DType::float32 : rdt;
   const Layout& x0 = in[0].layout;
 
   // The result's shape (`res`) and the kernel's form of the output (`full`, of rank nfull, with
@@ -335,57 +387,67 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   }
   const int64_t count = res.numel();
 
-  // Where the kernel writes: the given array, a temporary of the result dtype (when the given
-  // array has another dtype), or new storage (topk: two, the second for int64 indices).
+  // Where the kernel writes: the given array when it has the kernel's dtype and that is the
+  // result dtype, else new storage of the kernel's dtype (topk: two, the second for int64
+  // indices). Then a float16 result is narrowed from float32, and a given array of another dtype
+  // is written from the result by copy (a cast).
   char* mem = nullptr;
   char* mem2 = nullptr;
-  char* tmp = nullptr;
   Array dst, dst2;
-  if (given && out.dtype == rdt) {
+  const bool direct = given && out.dtype == rdt && kdt == rdt;
+  if (direct) {
     dst.layout = out.layout;
     dst.base = out.base;
   } else {
     int64_t bytes;
-    char* p = allocate(count, rdt, bytes);
-    if (!p) return alloc_error(name, bytes, count, rdt);
-    (given ? tmp : mem) = p;
+    char* p = allocate(count, kdt, bytes);
+    if (!p) return alloc_error(name, bytes, count, kdt);
+    mem = scratch.keep(p);
     dst.layout = res;
     dst.base = p;
   }
-  dst.dtype = rdt;
+  dst.dtype = kdt;
   if (kind == kTopk) {
     int64_t bytes;
     mem2 = allocate(count, DType::int64, bytes);
-    if (!mem2) {
-      std::free(mem);
-      return alloc_error(name, bytes, count, DType::int64);
-    }
+    if (!mem2) return alloc_error(name, bytes, count, DType::int64);
+    scratch.keep(mem2);
     dst2.layout = res;
     dst2.base = mem2;
     dst2.dtype = DType::int64;
   }
-  Status st = ok_status();
   if (count > 0) {
     kernels::Operand o = operand(dst);
     if (nfull >= 0) expand_out(o, dst.layout, full, nfull, dropped);
     if (kind == kTopk) {
       const kernels::Operand o2 = operand(dst2);
-      st = run(kind, code, o, &o2, in, x);
+      SV_CHECK(run(kind, code, o, &o2, in, x));
     } else {
-      st = run(kind, code, o, nullptr, in, x);
+      SV_CHECK(run(kind, code, o, nullptr, in, x));
     }
-    if (st.ok() && tmp) st = kernels::copy(operand(out), operand(dst), 0.0);
   }
-  std::free(tmp);
-  if (!st.ok()) {
-    std::free(mem);
-    std::free(mem2);
-    return st;
+  if (kdt != rdt) {  // a float16 result: narrowed from the float32 one (into out when it is float16)
+    kernels::Operand r;
+    if (given && out.dtype == rdt) {
+      r = operand(out);
+    } else {
+      int64_t bytes;
+      char* p = allocate(count, rdt, bytes);
+      if (!p) return alloc_error(name, bytes, count, rdt);
+      r.base = mem = scratch.keep(p);
+      r.layout = res;
+    }
+    r.dtype = rdt;
+    if (count > 0) SV_CHECK(kernels::copy(r, operand(dst), 0.0));
+    dst.base = r.base;
+    dst.layout = r.layout;
+    dst.dtype = rdt;
   }
+  if (given && out.dtype != rdt && count > 0) SV_CHECK(kernels::copy(operand(out), operand(dst), 0.0));
   if (!given) {
     out_res.count = kind == kTopk ? 2 : 1;
-    out_res.ptr[0] = mem;
-    out_res.ptr[1] = mem2;
+    out_res.ptr[0] = scratch.release(mem);
+    out_res.ptr[1] = scratch.release(mem2);
     out_res.view = res;
   }
   return ok_status();

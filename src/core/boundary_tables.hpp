@@ -162,8 +162,9 @@ enum class DType : int32_t {
   int64 = 8,  // 8 bytes, signed
   uint64 = 9,  // 8 bytes, unsigned
   bool_ = 10,  // 1 byte, 0 or 1
+  float16 = 11,  // 2 bytes, IEEE binary16 (storage; computed through float32)
 };
-inline constexpr int kNumDTypes = 11;
+inline constexpr int kNumDTypes = 12;
 
 // op codes of Kind Binary (kernels::binary)
 enum class BinaryOp : int32_t {
@@ -289,7 +290,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0xf843e09au;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0x03b7c86eu;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -309,7 +310,7 @@ inline constexpr int kKernelOutCount = 2;
 inline constexpr int kKernelInCount = 2;
 inline constexpr int kSingleOpCount = 1;
 inline constexpr int kGatherOutCount = 2;
-inline constexpr int kDTypeCodeCount = 11;
+inline constexpr int kDTypeCodeCount = 12;
 inline constexpr int kCodeCount = 13;
 inline constexpr int kBinaryOpCount = 20;
 inline constexpr int kUnaryOpCount = 6;
@@ -443,6 +444,7 @@ inline constexpr int16_t kDTypeCodeValues[] = {
     static_cast<int16_t>(sv::kernels::DType::int64),
     static_cast<int16_t>(sv::kernels::DType::uint64),
     static_cast<int16_t>(sv::kernels::DType::bool_),
+    static_cast<int16_t>(sv::kernels::DType::float16),
 };
 inline constexpr int16_t kCodeValues[] = {
     static_cast<int16_t>(sv::Code::ok),
@@ -556,6 +558,7 @@ inline constexpr const char* kDTypeCodeNames[] = {
     "int64",
     "uint64",
     "bool",
+    "float16",
 };
 inline constexpr const char* kCodeNames[] = {
     "ok",
@@ -668,7 +671,7 @@ inline constexpr Table kTables[] = {
     {"KernelIn", 2, kKernelInValues},
     {"SingleOp", 1, kSingleOpValues},
     {"GatherOut", 2, kGatherOutValues},
-    {"DTypeCode", 11, kDTypeCodeValues},
+    {"DTypeCode", 12, kDTypeCodeValues},
     {"Code", 13, kCodeValues},
     {"BinaryOp", 20, kBinaryOpValues},
     {"UnaryOp", 6, kUnaryOpValues},

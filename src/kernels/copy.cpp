@@ -115,7 +115,7 @@ Status copy(const Operand& dst, const Operand& src, double fill) {
   }
 
   alignas(16) unsigned char fill_value[16] = {};
-  visit_dtype(dst.dtype, [&](auto tag) {
+  visit_dtype_all(dst.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = from_double<T>(fill);
     std::memcpy(fill_value, &v, sizeof(T));

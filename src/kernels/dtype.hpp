@@ -17,6 +17,60 @@ struct b8 {
 };
 static_assert(sizeof(b8) == 1);
 
+// The float16 dtype's storage: IEEE binary16 bits. Storage only: no kernel computes in float16.
+// array::run_call widens float16 operands to float32 and narrows float16 results from float32
+// (one rounding per op, as NumPy's float16 loops); copy and the casts convert with the helpers
+// below, so visit_dtype never yields f16 (visit_dtype_all does, for copy/cast/scalars).
+struct f16 {
+  uint16_t bits;
+};
+static_assert(sizeof(f16) == 2);
+
+// binary16 -> binary32: exact (subnormals, infinities, NaN payloads kept).
+inline float half_to_float(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  const uint32_t e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+  if (e == 0x1f) return __builtin_bit_cast(float, sign | 0x7f800000u | (m << 13));
+  if (e != 0) return __builtin_bit_cast(float, sign | ((e + 112u) << 23) | (m << 13));
+  const float v = static_cast<float>(m) * 0x1p-24f;  // zero or subnormal: m * 2^-24, exact
+  return sign ? -v : v;
+}
+
+// Rounds a binary32 or binary64 value to binary16 once, to nearest even: overflow (|x| >= 65520)
+// gives inf, values at or below 2^-25 give a signed zero, NaN stays NaN with the top payload bits
+// (NumPy's npy_float_to_half / npy_double_to_half: a double is not rounded through float first).
+template <class F>
+inline uint16_t to_half(F x) {
+  using U = std::conditional_t<sizeof(F) == 4, uint32_t, uint64_t>;
+  constexpr int kMant = sizeof(F) == 4 ? 23 : 52;           // stored mantissa bits
+  constexpr int kDrop = kMant - 10;                         // bits dropped for a normal half
+  constexpr U kBias = sizeof(F) == 4 ? 127 : 1023;
+  constexpr U kInf = ((U{1} << (sizeof(F) * 8 - 1 - kMant)) - 1) << kMant;  // exponent all ones
+  const U u = __builtin_bit_cast(U, x);  // (em++ 3.1.6's libc++ has no std::bit_cast)
+  const uint16_t sign = static_cast<uint16_t>((u >> (sizeof(F) * 8 - 16)) & 0x8000u);
+  const U a = u & (kInf | ((U{1} << kMant) - 1));
+  if (a >= kInf) {
+    if (a == kInf) return sign | 0x7c00u;
+    const uint16_t m = static_cast<uint16_t>((a >> kDrop) & 0x3ffu);
+    return sign | 0x7c00u | (m ? m : 1u);  // a NaN stays a NaN
+  }
+  // 65520 = (2 - 2^-11) * 2^15: the first value that rounds to 2^16
+  if (a >= (((kBias + 15) << kMant) | (U{0x7ff} << (kMant - 11)))) return sign | 0x7c00u;
+  if (a >= ((kBias - 14) << kMant)) {  // a normal half
+    U m = a - ((kBias - 15) << kMant);
+    m += (U{1} << (kDrop - 1)) - 1 + ((m >> kDrop) & 1u);
+    return sign | static_cast<uint16_t>(m >> kDrop);
+  }
+  if (a <= ((kBias - 25) << kMant)) return sign;  // 2^-25 is the tie between 0 and 2^-24: even
+  // a subnormal half: the value in units of 2^-24, rounded to nearest even
+  const int shift = static_cast<int>(kBias + kMant - 24 - (a >> kMant));
+  const U mf = (a & ((U{1} << kMant) - 1)) | (U{1} << kMant);
+  U r = mf >> shift;
+  const U rem = mf & ((U{1} << shift) - 1), half = U{1} << (shift - 1);
+  if (rem > half || (rem == half && (r & 1u))) ++r;
+  return sign | static_cast<uint16_t>(r);
+}
+
 template <class T>
 struct Tag {
   using type = T;
@@ -73,8 +127,13 @@ template <>
 constexpr DType dtype_of<b8>() {
   return DType::bool_;
 }
+template <>
+constexpr DType dtype_of<f16>() {
+  return DType::float16;
+}
 
-// Calls f(Tag<T>{}) with T the element type of `t` (a valid dtype).
+// Calls f(Tag<T>{}) with T the element type of `t` (a valid dtype other than float16: kernels
+// never see float16, array::run_call widens it; a float16 here reads as bool, and run_call refuses it).
 template <class F>
 decltype(auto) visit_dtype(DType t, F&& f) {
   switch (t) {
@@ -99,9 +158,17 @@ decltype(auto) visit_dtype(DType t, F&& f) {
     case DType::uint64:
       return f(Tag<uint64_t>{});
     case DType::bool_:
+    case DType::float16:
       break;
   }
   return f(Tag<b8>{});
+}
+
+// visit_dtype with float16 too (f16): for the conversions (copy, casts, fill values, scalars).
+template <class F>
+decltype(auto) visit_dtype_all(DType t, F&& f) {
+  if (t == DType::float16) return f(Tag<f16>{});
+  return visit_dtype(t, static_cast<F&&>(f));
 }
 
 // The signed integer type of the same size for integers (T itself otherwise): wrapping add, sub,
@@ -129,10 +196,22 @@ constexpr F pow2(int n) {
 //   float -> integer: truncate toward zero, saturate at the type's limits, NaN -> 0;
 //   integer -> integer: modular (two's complement wrap); anything -> bool: x != 0 (NaN -> true);
 //   bool -> anything: 0 or 1; float64 -> float32: IEEE rounding (overflow -> inf).
+//   float16 -> anything: through its exact float32 value; anything -> float16: rounded once to
+//   nearest even (integers and bool through double, exact below 2^53 and inf from 65520 on).
 template <class To, class From>
 inline To convert(From x) {
   if constexpr (std::is_same_v<To, From>) {
     return x;
+  } else if constexpr (std::is_same_v<From, f16>) {
+    return convert<To, float>(half_to_float(x.bits));
+  } else if constexpr (std::is_same_v<To, f16>) {
+    if constexpr (is_float_v<From>) {
+      return f16{to_half(x)};
+    } else if constexpr (is_bool_v<From>) {
+      return f16{static_cast<uint16_t>(x.v ? 0x3c00u : 0u)};
+    } else {
+      return f16{to_half(static_cast<double>(x))};
+    }
   } else if constexpr (is_bool_v<To>) {
     if constexpr (is_bool_v<From>) {
       return x;

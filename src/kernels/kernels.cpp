@@ -18,9 +18,10 @@ struct DTypeInfo {
 constexpr DTypeInfo kDTypes[] = {
     {4, "float32"}, {8, "float64"}, {1, "int8"},  {1, "uint8"},  {2, "int16"}, {2, "uint16"},
     {4, "int32"},   {4, "uint32"},  {8, "int64"}, {8, "uint64"}, {1, "bool"},
+    {2, "float16"},
 };
 static_assert(sizeof(kDTypes) / sizeof(kDTypes[0]) == kNumDTypes);
-static_assert(static_cast<int>(DType::bool_) == kNumDTypes - 1);
+static_assert(static_cast<int>(DType::float16) == kNumDTypes - 1);
 }  // namespace
 
 size_t dtype_size(DType t) {

@@ -47,7 +47,8 @@ static_assert(wire::kShapeNumel == 1 && wire::kSymBind == 20 && wire::kViewCreat
               wire::kViewSimplify == 57 && wire::kKernelGather == 85 && wire::kKernelRun == 86);
 static_assert(wire::kConst == 0 && wire::kNeg == 4 && wire::kAll == 3 && wire::kEllipsis == 6);
 static_assert(wire::kCopy == 0 && wire::kMatmul == 14 && wire::kKinds == 15);
-static_assert(static_cast<int>(kernels::DType::bool_) == 10 && kernels::kNumDTypes == 11);
+static_assert(static_cast<int>(kernels::DType::bool_) == 10 &&
+              static_cast<int>(kernels::DType::float16) == 11 && kernels::kNumDTypes == 12);
 static_assert(static_cast<int>(kernels::BinaryOp::eq) == 6 &&
               static_cast<int>(kernels::BinaryOp::ge) == 11);
 static_assert(static_cast<int>(kernels::MathOp::logical_not) == 17);

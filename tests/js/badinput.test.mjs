@@ -126,7 +126,7 @@ const PAIRS_BAD = [
   [[null], T, 'null'],
 ];
 const DTYPE_BAD = [
-  ['float16', T],
+  ['float128', T],
   ['FLOAT32', T],
   [5, T],
   [null, T],
@@ -213,7 +213,7 @@ const KINDS = {
   dtype: { bad: [...DTYPE_BAD, [undefined, T]] },
   dtypeOpt: { bad: DTYPE_BAD },
   // a dtype name or the options object { dtype } (NumPy's keyword argument); null and {} mean the default
-  dtypeArg: { bad: [['float16', T], ['FLOAT32', T], [5, T], [[], T, '[]'], [{ dtype: 'foo' }, T, '"foo"'], [{ dtipe: 'int8' }, T, 'dtipe']] },
+  dtypeArg: { bad: [['float128', T], ['FLOAT32', T], [5, T], [[], T, '[]'], [{ dtype: 'foo' }, T, '"foo"'], [{ dtipe: 'int8' }, T, 'dtipe']] },
   array: { bad: [...ARRAY_BAD, [undefined, T]] },
   ndarray: { bad: [...NDARRAY_BAD, [undefined, T]] },
   arrayList: { bad: [['x', T], [5, T], [null, T], [{}, T], [[(c) => c.a, 'x'], T, '"x"'], [[], S('invalid_argument'), '[]'], [[(c) => c.d], S('disposed'), 'disposed']] },
@@ -315,6 +315,18 @@ row('resultTypeWithScalar', {
   call: fnCall('resultTypeWithScalar'),
   ok: [() => assert.equal(sv.resultTypeWithScalar('int8', 300), 'int16'), () => assert.equal(sv.resultTypeWithScalar('int8', NaN), 'float64')],
 });
+row('numberToFloat16', {
+  op: 'numberToFloat16',
+  call: fnCall('numberToFloat16'),
+  cases: [[['1'], T, '"1"'], [[1n], T, '1n'], [[null], T, 'null']],
+  ok: [() => assert.equal(sv.numberToFloat16(NaN), 0x7e00), () => assert.equal(sv.numberToFloat16(-Infinity), 0xfc00)],
+});
+row('float16ToNumber', {
+  op: 'float16ToNumber',
+  call: fnCall('float16ToNumber'),
+  cases: [[['1'], T, '"1"'], [[0.5], R_, '0.5'], [[-1], R_, '-1'], [[65536], R_, '65536'], [[undefined], T]],
+  ok: [() => assert.equal(sv.float16ToNumber(0x3c00), 1)],
+});
 
 // ---- slice spec constructors
 row('I', { op: 'I', sig: ['int'], valid: [1], call: fnCall('I') });
@@ -336,7 +348,7 @@ row('array', {
   call: fnCall('array'),
   cases: [
     [[[1, 2, 3], { shape: [2, 2] }], S('shape_mismatch'), '[2,2]'],
-    [[[1, 2], { dtype: 'float16' }], T, '"float16"'],
+    [[[1, 2], { dtype: 'float128' }], T, '"float128"'],
     [[[1, 2], { shape: [-2] }], S('invalid_argument'), '-2'],
     [[[1, 2], { shape: 'x' }], T, '"x"'],
     [[[1, 2], { shape: [1.5] }], R_, '1.5'],
@@ -1366,7 +1378,7 @@ for (const n of ['linspace', 'logspace']) {
     sig: ['float', 'float', 'intOpt', 'options'],
     valid: [0, 1, 5, {}],
     call: fnCall(n),
-    cases: [[[0, 1, -1], S('invalid_argument'), 'num must be >= 0, got -1'], [[0, 1, 3, { dtype: 'float16' }], T, '"float16"']],
+    cases: [[[0, 1, -1], S('invalid_argument'), 'num must be >= 0, got -1'], [[0, 1, 3, { dtype: 'float128' }], T, '"float128"']],
   });
 }
 row('eye', {

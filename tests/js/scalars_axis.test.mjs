@@ -13,19 +13,20 @@ const live = () => {
   return { arrays: m.liveArrays, bytes: m.liveBytes };
 };
 const INTS = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64'];
-const FLOATS = ['float32', 'float64'];
+const FLOATS = ['float16', 'float32', 'float64'];
 const BIG = new Set(['int64', 'uint64']);
 
 /** The JS value NumPy's scalar of `dtype` becomes: bigint for 64-bit ints, boolean for bool, else a number. */
 function js(dtype, x) {
   if (dtype === 'bool') return Boolean(x);
   if (BIG.has(dtype)) return BigInt(x);
+  if (dtype === 'float16') return sv.float16ToNumber(sv.numberToFloat16(Number(x)));
   return dtype === 'float32' ? Math.fround(Number(x)) : Number(x);
 }
 
 // [op, result dtype for an input dtype, expected value for [1, 2, 3, 4] (bool: [true, false, true, true])]
 const sumDT = (d) => (FLOATS.includes(d) ? d : d.startsWith('u') ? 'uint64' : 'int64');
-const meanDT = (d) => (d === 'float32' ? 'float32' : 'float64');
+const meanDT = (d) => (d === 'float32' || d === 'float16' ? d : 'float64');
 const REDUCTIONS = [
   ['sum', sumDT, (b) => (b ? 3 : 10)],
   ['prod', sumDT, (b) => (b ? 0 : 24)],

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0xf843e09a;
+export const TABLES_SOURCE_HASH = 0x03b7c86e;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -248,6 +248,8 @@ export const enum DTypeCode {
   Uint64 = 9,
   /** 1 byte, 0 or 1 */
   Bool = 10,
+  /** 2 bytes, IEEE binary16 (storage; computed through float32) */
+  Float16 = 11,
 }
 /** @internal The name of each DTypeCode value (index = value). */
 export const DTYPE_NAMES = [
@@ -262,6 +264,7 @@ export const DTYPE_NAMES = [
   'int64',
   'uint64',
   'bool',
+  'float16',
 ] as const;
 
 /** @internal error codes (sv::Code): the status of sv_call, named by StrideViewError.code (C++: sv::Code) */

@@ -8,8 +8,11 @@ import {
   dtypeOfTypedArray,
   fromStored,
   info,
+  halfToNumber,
   isBig,
+  numberToHalf,
   scalarDType,
+  storedValue,
   toStored,
 } from './dtype.js';
 import { StrideViewError, fmt, isArrayLike, relabel } from './errors.js';
@@ -217,7 +220,7 @@ export function empty(shape: readonly number[] | number, dtype?: DTypeArg): NDAr
  * null when only a bigint can carry it exactly (int64/uint64 beyond 2^53).
  */
 export function storedNumber(op: string, d: DType, v: Scalar): number | null {
-  const x = toStored(op, d, v);
+  const x = storedValue(op, d, v); // float16: the value, never its bits
   if (typeof x === 'number') return x;
   return x >= -9007199254740991n && x <= 9007199254740991n ? Number(x) : null;
 }
@@ -314,6 +317,19 @@ export function arange(start: number, ...rest: unknown[]): NDArray {
   const out = NDArrayClass._empty(op, [len], dt);
   const I = info(dt);
   const last = a + (len - 1) * st;
+  if (dt === 'float16') {
+    // NumPy's float16 arange: the first two values rounded from start and start + step, then
+    // start + i * delta in float32 (delta their float32 difference), each rounded to float16
+    const h = new Uint16Array(len);
+    const first = numberToHalf(a);
+    if (len > 0) h[0] = first;
+    if (len > 1) h[1] = numberToHalf(a + st);
+    const s0 = Math.fround(halfToNumber(first));
+    const delta = Math.fround(halfToNumber(h[1] ?? 0) - s0);
+    for (let i = 2; i < len; i++) h[i] = numberToHalf(Math.fround(s0 + Math.fround(i * delta)));
+    writeFlat(out, Array.from(h, halfToNumber), op);
+    return out;
+  }
   if (I.kind === 'f' || (I.kind !== 'b' && !isBig(dt) && Number.isInteger(a) && Number.isInteger(st) &&
       toStored(op, dt, a) === a && toStored(op, dt, last) === last)) {
     // Every value is stored as computed (floats round like the typed array; integers fit).

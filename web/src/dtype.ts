@@ -1,6 +1,6 @@
 // Element types, their typed arrays, and the promotion rules of the elementwise ops.
 import { DTYPE_NAMES, DTypeCode } from './boundary_tables.js';
-import { fmt } from './errors.js';
+import { fmt, toInt } from './errors.js';
 
 /** Element types. Codes match the C++ kernels' DType. */
 export type DType =
@@ -14,7 +14,18 @@ export type DType =
   | 'uint32'
   | 'int64'
   | 'uint64'
-  | 'bool';
+  | 'bool'
+  | 'float16';
+
+/**
+ * How float16 elements come out of (and go into) typed arrays: a `Float16Array` where the runtime
+ * has one (`typeof Float16Array === 'function'`: Chrome, Firefox, Safari, Node 24+, Deno, Bun),
+ * else a `Uint16Array` holding the IEEE binary16 bits (Node 20 and 22): `toTypedArray()`,
+ * `toNdarrayLike().data` and `fromTypedArray` use it; {@link float16ToNumber} and
+ * {@link numberToFloat16} convert bits. Typed as `Uint16Array` (the same shape of object) so that
+ * projects without the ES2025 lib compile.
+ */
+export type Float16Storage = Uint16Array;
 
 /** The typed array that holds each dtype (bool is one byte, 0 or 1, in a Uint8Array). */
 export interface TypedArrayOf {
@@ -29,6 +40,7 @@ export interface TypedArrayOf {
   int64: BigInt64Array;
   uint64: BigUint64Array;
   bool: Uint8Array;
+  float16: Float16Storage;
 }
 
 export type AnyTypedArray = TypedArrayOf[DType] | Uint8ClampedArray;
@@ -50,6 +62,11 @@ interface Info {
   bits: number;
 }
 
+type TypedCtor = new (buf: ArrayBufferLike, byteOffset: number, length: number) => AnyTypedArray;
+const F16_CTOR = (globalThis as { Float16Array?: TypedCtor }).Float16Array;
+/** @internal True when float16 elements live in Float16Array values, false when in Uint16Array bits. */
+export const FLOAT16_NATIVE = typeof F16_CTOR === 'function';
+
 const INFO: Record<DType, Info> = {
   float32: { code: DTypeCode.Float32, size: 4, ctor: Float32Array, kind: 'f', bits: 32 },
   float64: { code: DTypeCode.Float64, size: 8, ctor: Float64Array, kind: 'f', bits: 64 },
@@ -62,7 +79,67 @@ const INFO: Record<DType, Info> = {
   int64: { code: DTypeCode.Int64, size: 8, ctor: BigInt64Array, kind: 'i', bits: 64 },
   uint64: { code: DTypeCode.Uint64, size: 8, ctor: BigUint64Array, kind: 'u', bits: 64 },
   bool: { code: DTypeCode.Bool, size: 1, ctor: Uint8Array, kind: 'b', bits: 8 },
+  float16: { code: DTypeCode.Float16, size: 2, ctor: FLOAT16_NATIVE ? F16_CTOR! : Uint16Array, kind: 'f', bits: 16 },
 };
+
+// ------------------------------------------------------------------------------------ float16
+
+const P24 = 2 ** -24;
+
+/**
+ * The IEEE binary16 bits nearest to x (round to nearest even, once: a double is not rounded through
+ * float32 first), as NumPy's `np.float16(x)`: inf from 65520 on, NaN -> 0x7e00, -0 kept.
+ */
+export function numberToFloat16(x: number): number {
+  if (typeof x !== 'number') throw new TypeError(`numberToFloat16: x must be a number, got ${fmt(x)}`);
+  return halfBits(x);
+}
+
+function halfBits(x: number): number {
+  if (x !== x) return 0x7e00;
+  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
+  const a = Math.abs(x);
+  if (a >= 65520) return sign | 0x7c00;
+  let e = -14;
+  let u = a * 2 ** 24; // a subnormal half: in units of 2^-24 (exact scaling)
+  if (a >= 2 ** -14) {
+    e = Math.floor(Math.log2(a));
+    if (2 ** e > a) e--;
+    else if (2 ** (e + 1) <= a) e++;
+    u = a * 2 ** (10 - e); // in [1024, 2048), exact
+  }
+  let r = Math.floor(u);
+  const f = u - r;
+  if (f > 0.5 || (f === 0.5 && (r & 1) === 1)) r++;
+  // a normal half: exponent e + 15 and the 10 mantissa bits (a carry to 2048 moves up a binade)
+  return sign | (a >= 2 ** -14 ? ((e + 15) << 10) + r - 1024 : r);
+}
+
+/** The value of IEEE binary16 bits (an integer 0 ... 65535; exact), as `Float16Array` would read them. */
+export function float16ToNumber(bits: number): number {
+  const b = toInt('float16ToNumber', 'bits', bits);
+  if (b < 0 || b > 0xffff) throw new RangeError(`float16ToNumber: bits must be in [0, 65535], got ${b}`);
+  return halfValue(b);
+}
+
+function halfValue(bits: number): number {
+  const e = (bits >> 10) & 0x1f;
+  const m = bits & 0x3ff;
+  const s = bits & 0x8000 ? -1 : 1;
+  if (e === 0) return s * m * P24;
+  if (e === 31) return m === 0 ? s * Infinity : NaN;
+  return s * (1024 + m) * 2 ** (e - 25);
+}
+
+/** @internal x rounded to the nearest float16 value (a number). */
+export function roundFloat16(x: number): number {
+  return halfValue(halfBits(x));
+}
+
+/** @internal float16ToNumber without the argument check (stored bits). */
+export const halfToNumber = halfValue;
+/** @internal numberToFloat16 without the argument check (a number). */
+export const numberToHalf = halfBits;
 
 /** @internal */
 export function info(d: DType): Info {
@@ -92,6 +169,7 @@ export function dtypeOfTypedArray(ta: unknown): DType | null {
   if (ta instanceof Uint32Array) return 'uint32';
   if (ta instanceof BigInt64Array) return 'int64';
   if (ta instanceof BigUint64Array) return 'uint64';
+  if (FLOAT16_NATIVE && ta instanceof F16_CTOR!) return 'float16';
   return null;
 }
 
@@ -135,9 +213,12 @@ export function toStored(op: string, d: DType, v: unknown): number | bigint {
       return Number(I.kind === 'u' ? BigInt.asUintN(I.bits, v) : BigInt.asIntN(I.bits, v));
     }
   } else {
-    if (typeof v === 'number') return v;
-    if (typeof v === 'boolean') return v ? 1 : 0;
-    if (typeof v === 'bigint') return Number(v);
+    const x = typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'bigint' ? Number(v) : null;
+    if (x !== null) {
+      // float16: the value rounded once (Float16Array) or its bits (Uint16Array)
+      if (d === 'float16') return FLOAT16_NATIVE ? roundFloat16(x) : halfBits(x);
+      return x;
+    }
   }
   throw new TypeError(`${op}: cannot store ${fmt(v)} in an array of dtype ${d}`);
 }
@@ -145,7 +226,14 @@ export function toStored(op: string, d: DType, v: unknown): number | bigint {
 /** @internal Converts a stored element into the JS value handed out. */
 export function fromStored(d: DType, v: number | bigint): Scalar {
   if (d === 'bool') return v !== 0;
+  if (d === 'float16' && !FLOAT16_NATIVE) return halfValue(v as number);
   return v;
+}
+
+/** @internal The value dtype d holds for v (toStored's conversion, float16 as its value, never bits). */
+export function storedValue(op: string, d: DType, v: unknown): number | bigint {
+  const x = toStored(op, d, v);
+  return d === 'float16' && !FLOAT16_NATIVE ? halfValue(x as number) : x;
 }
 
 // ------------------------------------------------------------------------------------ promotion
@@ -160,7 +248,8 @@ function signedFor(bits: number): DType | null {
 /**
  * The result dtype of combining two arrays (NumPy's table): bool < integers < floats; a signed and
  * an unsigned integer promote to a signed integer wide enough for both (int64 + uint64 -> float64);
- * float32 with a 32- or 64-bit integer -> float64.
+ * float16 with an 8-bit integer -> float16, with a 16-bit one -> float32; float32 with a 32- or
+ * 64-bit integer -> float64; two floats -> the wider.
  */
 export function promoteTypes(a: DType, b: DType): DType {
   checkDType('promoteTypes', a);
@@ -173,8 +262,9 @@ export function promoteTypes(a: DType, b: DType): DType {
   if (A.kind === 'f' || B.kind === 'f') {
     const f = A.kind === 'f' ? A : B;
     const o = A.kind === 'f' ? B : A;
-    if (o.kind === 'f') return 'float64'; // float32 with float64
+    if (o.kind === 'f') return A.bits > B.bits ? a : b; // the wider float
     if (f.bits === 64) return 'float64';
+    if (f.bits === 16 && o.bits <= 8) return 'float16'; // float16 holds every 8-bit integer
     return o.bits <= 16 ? 'float32' : 'float64';
   }
   if (A.kind === B.kind) return A.bits >= B.bits ? a : b;
@@ -202,11 +292,20 @@ function minIntType(v: number | bigint, signed: boolean): DType {
   return 'float64';
 }
 
+/** @internal The smallest float dtype NumPy 1.24 gives a float value (np.min_scalar_type). */
+function minFloatType(v: number): DType {
+  if (!(Math.abs(v) < Infinity) || (v > -65000 && v < 65000)) return 'float16'; // NaN and inf too
+  return v > -3.4e38 && v < 3.4e38 ? 'float32' : 'float64';
+}
+
 /**
  * The dtype of `array op scalar` (NumPy 1.x value-based casting): a scalar of a lower or equal kind
- * (bool < int < float) keeps the array's dtype when its value fits; an integer that does not fit
- * widens the integer type; a float scalar with an integer or bool array gives float64; an integer
- * scalar with a bool array gives int32 (JS's integer default).
+ * (bool < int < float) counts by its value (the smallest dtype holding it, NumPy's
+ * min_scalar_type), so it keeps the array's dtype when it fits: an integer that does not fit widens
+ * an integer type, and float16 + 300 or float32 + 70000 widen the float (a 16- or 32-bit integer
+ * value); a float scalar with a float array widens only beyond +-65000 (float16) or +-3.4e38
+ * (float32). A float scalar with an integer or bool array gives float64; an integer scalar with a
+ * bool array gives int32 (JS's integer default).
  */
 export function resultTypeWithScalar(d: DType, s: Scalar): DType {
   checkDType('resultTypeWithScalar', d);
@@ -216,9 +315,9 @@ export function resultTypeWithScalar(d: DType, s: Scalar): DType {
   const K = INFO[d].kind;
   if (typeof s === 'boolean') return d;
   if (typeof s === 'number' && !Number.isInteger(s)) {
-    return K === 'f' ? d : 'float64';
+    return K === 'f' ? promoteTypes(d, minFloatType(s)) : 'float64';
   }
-  if (K === 'f') return d;
+  if (K === 'f') return d === 'float64' ? d : promoteTypes(d, minIntType(s, false));
   if (K === 'b') {
     if (typeof s === 'bigint') return fitsInt('int64', s) ? 'int64' : 'uint64';
     return fitsInt('int32', s) ? 'int32' : 'float64';

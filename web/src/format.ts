@@ -1,10 +1,10 @@
 // NumPy's array repr for NDArray.toString and util.inspect, by the rules of NumPy 1.24's
-// arrayprint: the digits of each float (the shortest string that reads back as the same float32 or
-// float64, or the exact value rounded half-even at the precision), positional or scientific
+// arrayprint: the digits of each float (the shortest string that reads back as the same float16,
+// float32 or float64, or the exact value rounded half-even at the precision), positional or scientific
 // notation chosen from the range of the magnitudes, columns padded to the widest element, lines
 // wrapped at the line width, '...' in arrays above the threshold, and the dtype suffix where the
 // values do not imply it. Also toJSON and the iteration over the first axis.
-import { type DType, type Scalar, isBig } from './dtype.js';
+import { type DType, type Scalar, FLOAT16_NATIVE, halfToNumber, isBig, numberToHalf, roundFloat16 } from './dtype.js';
 import { StrideViewError } from './errors.js';
 import type { NDArray } from './ndarray.js';
 import { type NestedArray, nestedArray } from './creation.js';
@@ -12,6 +12,9 @@ import { L } from './slicing.js';
 import { type PrintOptions, activePrintOptions } from './print_options.js';
 
 // ------------------------------------------------------------------------------------ digits
+
+/** Float widths in bits: float16, float32, float64. */
+type FloatBits = 16 | 32 | 64;
 
 /** Decimal digits `d` of a positive value, the first one at 10^e (d = '0', e = 0 for zero). */
 interface Digits {
@@ -23,19 +26,27 @@ const bits = new DataView(new ArrayBuffer(8));
 const LOG10_2 = 0.30102999566398119521;
 
 /**
- * The decimal digits of x (finite, > 0) read as a float32 or float64, by the free-format
+ * The decimal digits of x (finite, > 0) read as a float of w bits (16, 32, 64), by the free-format
  * (Steele & White, Dragon4) digit loop on exact big integers. `unique`: stop as soon as the digits
  * identify the float (the interval of values rounding to it, its bounds included when the mantissa
  * is even), rounding the last digit to the nearer neighbour; else produce the exact digits. The
  * digits stop at 10^-cutoff (`total`: after `cutoff` digits) when cutoff >= 0, rounded half-even on
  * the exact value; `minDigits` >= 0 keeps generating exact digits down to that position.
  */
-function floatDigits(x: number, f32: boolean, unique: boolean, total: boolean, cutoff: number, minDigits: number): Digits {
+function floatDigits(x: number, w: FloatBits, unique: boolean, total: boolean, cutoff: number, minDigits: number): Digits {
   let m: bigint;
   let e: number;
   let unequal: boolean;
   let top: number; // index of the highest mantissa bit
-  if (f32) {
+  if (w === 16) {
+    const b = numberToHalf(x); // x is a float16 value: exact
+    const be = (b >>> 10) & 0x1f;
+    const f = b & 0x3ff;
+    m = BigInt(be === 0 ? f : f | 0x400);
+    e = be === 0 ? -24 : be - 25;
+    unequal = f === 0 && be > 1;
+    top = be === 0 ? 31 - Math.clz32(f) : 10;
+  } else if (w === 32) {
     bits.setFloat32(0, x);
     const b = bits.getUint32(0);
     const be = (b >>> 23) & 0xff;
@@ -134,11 +145,11 @@ interface FloatStyle {
   expDigits: number; // exponent digits at least (scientific); -1: 2
 }
 
-function digitsOf(x: number, f32: boolean, st: FloatStyle, total: boolean): Digits {
+function digitsOf(x: number, w: FloatBits, st: FloatStyle, total: boolean): Digits {
   if (x === 0) return { d: '0'.repeat(1 + Math.max(0, st.minDigits)), e: 0 };
   const cut = total ? (st.precision < 0 ? -1 : st.precision + 1) : st.precision;
   const min = total ? (st.minDigits < 0 ? -1 : st.minDigits + 1) : st.minDigits;
-  return floatDigits(Math.abs(x), f32, st.unique, total, cut, min);
+  return floatDigits(Math.abs(x), w, st.unique, total, cut, min);
 }
 
 function signOf(x: number, st: FloatStyle): string {
@@ -153,9 +164,9 @@ function trimmed(frac: string, st: FloatStyle): string {
 }
 
 /** x in positional notation ('12.5', '0.001'), padded as st says. */
-function positional(x: number, f32: boolean, st: FloatStyle): string {
+function positional(x: number, w: FloatBits, st: FloatStyle): string {
   const sign = signOf(x, st);
-  const { d, e } = digitsOf(x, f32, st, false);
+  const { d, e } = digitsOf(x, w, st, false);
   let whole: string;
   let frac: string;
   if (e >= 0) {
@@ -172,9 +183,9 @@ function positional(x: number, f32: boolean, st: FloatStyle): string {
 }
 
 /** x in scientific notation ('1.25e-05'), padded as st says. */
-function scientific(x: number, f32: boolean, st: FloatStyle): string {
+function scientific(x: number, w: FloatBits, st: FloatStyle): string {
   const sign = signOf(x, st);
-  const { d, e } = digitsOf(x, f32, st, true);
+  const { d, e } = digitsOf(x, w, st, true);
   const frac = trimmed(d.slice(1), st);
   const exp = String(Math.abs(e)).padStart(st.expDigits < 0 ? 2 : st.expDigits, '0');
   const left = st.padLeft - 1 - sign.length;
@@ -186,7 +197,7 @@ function scientific(x: number, f32: boolean, st: FloatStyle): string {
 type Formatter = (v: number | bigint) => string;
 
 /** The float formatter for a set of values (NumPy's FloatingFormat): one style for them all. */
-function floatFormatter(vals: ArrayLike<number>, f32: boolean, o: Readonly<PrintOptions>): Formatter {
+function floatFormatter(vals: ArrayLike<number>, w: FloatBits, o: Readonly<PrintOptions>): Formatter {
   const finite: number[] = [];
   let negInf = false;
   for (let i = 0; i < vals.length; i++) {
@@ -204,7 +215,8 @@ function floatFormatter(vals: ArrayLike<number>, f32: boolean, o: Readonly<Print
   }
   let exp = false;
   if (maxAbs > 0) {
-    const ratio = f32 ? Math.fround(maxAbs / minAbs) : maxAbs / minAbs; // NumPy divides in the array's dtype
+    const q = maxAbs / minAbs; // NumPy divides in the array's dtype
+    const ratio = w === 16 ? roundFloat16(q) : w === 32 ? Math.fround(q) : q;
     exp = maxAbs >= 1e8 || (!o.suppress && (minAbs < 0.0001 || ratio > 1000));
   }
   const fixed = o.floatmode === 'fixed';
@@ -227,7 +239,7 @@ function floatFormatter(vals: ArrayLike<number>, f32: boolean, o: Readonly<Print
     let expSize = 0;
     let precision = 0;
     for (const v of finite) {
-      const s = scientific(v, f32, st);
+      const s = scientific(v, w, st);
       const at = s.indexOf('e');
       const dot = s.indexOf('.');
       padLeft = Math.max(padLeft, dot);
@@ -238,7 +250,7 @@ function floatFormatter(vals: ArrayLike<number>, f32: boolean, o: Readonly<Print
     padRight = expSize + 2 + precision;
   } else {
     for (const v of finite) {
-      const s = positional(v, f32, st);
+      const s = positional(v, w, st);
       const dot = s.indexOf('.');
       padLeft = Math.max(padLeft, dot);
       padRight = Math.max(padRight, s.length - dot - 1);
@@ -256,7 +268,7 @@ function floatFormatter(vals: ArrayLike<number>, f32: boolean, o: Readonly<Print
   const width = padLeft + padRight + 1;
   return (v) => {
     const x = v as number;
-    if (Number.isFinite(x)) return exp ? scientific(x, f32, st) : positional(x, f32, st);
+    if (Number.isFinite(x)) return exp ? scientific(x, w, st) : positional(x, w, st);
     const s = Number.isNaN(x) ? (st.plus ? '+nan' : 'nan') : (x < 0 ? '-' : st.plus ? '+' : '') + 'inf';
     return s.padStart(width);
   };
@@ -267,7 +279,9 @@ function formatterFor(dtype: DType, vals: ArrayLike<number | bigint>, zeroD: boo
     const t = zeroD ? 'True' : ' True';
     return (v) => (v ? t : 'False');
   }
-  if (dtype === 'float32' || dtype === 'float64') return floatFormatter(vals as ArrayLike<number>, dtype === 'float32', o);
+  if (dtype === 'float32' || dtype === 'float64' || dtype === 'float16') {
+    return floatFormatter(vals as ArrayLike<number>, dtype === 'float16' ? 16 : dtype === 'float32' ? 32 : 64, o);
+  }
   let w = 0;
   for (let i = 0; i < vals.length; i++) w = Math.max(w, String(vals[i]).length);
   return (v) => String(v).padStart(w);
@@ -304,6 +318,7 @@ function arrayText(a: NDArray, o: Readonly<PrintOptions>, width: number, prefix:
       corner.dispose();
     }
   } else vals = a.toTypedArray() as ArrayLike<number | bigint>;
+  if (a.dtype === 'float16' && !FLOAT16_NATIVE) vals = Array.from(vals as Uint16Array, halfToNumber); // bits -> values
   const f = formatterFor(a.dtype, vals, nd === 0, o);
   const cshape = shape.map((n, i) => kept[i]?.length ?? n);
   const cstride = new Array<number>(nd);

@@ -6,7 +6,7 @@
 // { copy: false }) handed out (so it spans exactly one live buffer the library owns) comes back as a
 // view of that buffer. Any other data (JS memory, or a typed array over WASM memory the library did
 // not hand out) is copied once.
-import { type AnyTypedArray, type DType, checkDType, dtypeOfTypedArray, isBig, toStored } from './dtype.js';
+import { type AnyTypedArray, type DType, FLOAT16_NATIVE, checkDType, dtypeOfTypedArray, halfToNumber, isBig, toStored } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt, toInts } from './errors.js';
 import { arange, empty } from './creation.js';
 import { NDArrayClass } from './kernel_client.js';
@@ -254,6 +254,8 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
     const d = dtypeOfTypedArray(data);
     if (d === null) throw new TypeError(`${OP_FROM}: unsupported data ${fmt(data)}`);
     natural = d === 'uint8' && (boolData || obj.dtype === 'bool') && data instanceof Uint8Array ? 'bool' : d;
+    // float16 bits in a Uint16Array (runtimes without Float16Array), declared by `dtype: 'float16'`
+    if (d === 'uint16' && obj.dtype === 'float16' && data instanceof Uint16Array) natural = 'float16';
   } else {
     natural = 'float64';
   }
@@ -339,7 +341,11 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
   const out = empty(shape, dtype);
   const dst = heapArray(out._s, dtype) as unknown as { [i: number]: number | bigint };
   const from = src as ArrayLike<unknown>;
-  for (let i = 0; i < numel; i++) dst[i] = toStored(OP_FROM, dtype, from[pos[i]!]);
+  if (typed && natural === 'float16' && !FLOAT16_NATIVE) {
+    for (let i = 0; i < numel; i++) dst[i] = toStored(OP_FROM, dtype, halfToNumber(from[pos[i]!] as number)); // bits -> value
+  } else {
+    for (let i = 0; i < numel; i++) dst[i] = toStored(OP_FROM, dtype, from[pos[i]!]);
+  }
   return out;
 }
 

@@ -2,7 +2,7 @@
 // resources: dispose() / [Symbol.dispose] free them, a FinalizationRegistry is the safety net, and
 // views share (and keep alive) their base. Every view rule is a C++ call (view.ts / wire); the
 // buffers live in storage.ts, kernel calls in kernel_client.ts, indexing in slicing.ts.
-import { type AnyTypedArray, type DType, type Scalar, checkDType, fromStored, info, toStored } from './dtype.js';
+import { type AnyTypedArray, type DType, type Scalar, checkDType, fromStored, info, storedValue, toStored } from './dtype.js';
 import { StrideViewError, fmt, indexArgs, relabel, toInt } from './errors.js';
 import { heapBuffer } from './runtime.js';
 import { View, createView, ints, pairs } from './view.js';
@@ -329,7 +329,7 @@ export class NDArray {
   /** @internal The padded view of padView, its errors named `op`. */
   _padded(op: string, padding: readonly (readonly [number, number])[], value: number): NDArray {
     if (typeof value !== 'number') throw new TypeError(`${op}: value must be a number, got ${fmt(value)}`);
-    const fill = Number(toStored(op, this.dtype, value)); // what this dtype stores for value
+    const fill = Number(storedValue(op, this.dtype, value)); // what this dtype stores for value
     if (this._v._hasMask && !Object.is(fill, this._fill)) {
       throw new StrideViewError(
         'not_expressible',
@@ -348,7 +348,7 @@ export class NDArray {
     this._check('pad');
     if (typeof value !== 'number') throw new TypeError(`pad: value must be a number, got ${fmt(value)}`);
     const out = outOption('pad', options);
-    if (this._v._hasMask && !Object.is(Number(toStored('pad', this.dtype, value)), this._fill)) {
+    if (this._v._hasMask && !Object.is(Number(storedValue('pad', this.dtype, value)), this._fill)) {
       const c = this._materialize('pad'); // keep the inner padding's own fill, as np.pad twice
       try {
         return c.pad(padding, value, options);

@@ -11,6 +11,7 @@ const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
 // descr type char + size -> dtype
 const FROM_DESCR: Record<string, DType> = {
+  f2: 'float16',
   f4: 'float32',
   f8: 'float64',
   i1: 'int8',
@@ -36,6 +37,7 @@ const TO_DESCR: Record<DType, string> = {
   int64: '<i8',
   uint64: '<u8',
   bool: '|b1',
+  float16: '<f2',
 };
 
 const HOST_LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -127,7 +129,7 @@ function toBytes(op: string, b: unknown): Uint8Array {
 /**
  * Reads a NumPy `.npy` file (format 1.0, 2.0 or 3.0) into a new NDArray.
  *
- * Supported dtypes: `f4 f8 i1 u1 i2 u2 i4 u4 i8 u8 b1`, little- or big-endian (big-endian data is
+ * Supported dtypes: `f2 f4 f8 i1 u1 i2 u2 i4 u4 i8 u8 b1`, little- or big-endian (big-endian data is
  * byte-swapped on load). C-order files give a C-contiguous array; Fortran-order files give an array
  * that owns its buffer with Fortran strides (no extra copy; `.contiguous()` makes it C order).
  *

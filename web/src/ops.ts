@@ -144,7 +144,11 @@ function direct(op: string, inputs: readonly unknown[], force: ((d: DType) => DT
   const I = info(d);
   for (let i = 0; i < inputs.length; i++) {
     const x = inputs[i];
-    if (typeof x !== 'number' || I.kind === 'f') continue;
+    if (typeof x !== 'number' || (I.kind === 'f' && (d === 'float64' || (x > -128 && x < 256)))) continue;
+    if (I.kind === 'f') {
+      if (resultTypeWithScalar(d, x) !== d) return null; // float16 + 300 is float32, as NumPy
+      continue;
+    }
     if (I.kind === 'b' || !Number.isInteger(x) || x !== storedNumber(op, d, x)) return null; // value-based promotion
   }
   return d;
@@ -339,7 +343,7 @@ export function sumType(d: DType): DType {
   return 'int64';
 }
 /** @internal */
-export const meanType = (d: DType): DType => (d === 'float32' ? 'float32' : 'float64');
+export const meanType = (d: DType): DType => (d === 'float32' || d === 'float16' ? d : 'float64');
 
 function reduce(name: keyof typeof REDUCE_OPS, x: ArrayInput, options: ReduceOptions | undefined): Reduced {
   const result = name === 'sum' ? sumType : name === 'mean' ? meanType : same;
@@ -429,7 +433,7 @@ export function min(a: ArrayInput, options?: ReduceOptions): Reduced;
 export function min(a: ArrayInput, options?: ReduceOptions): Reduced {
   return reduce('min', a, options);
 }
-/** Mean over `axis` (float64, or float32 for float32 input); a JS value as {@link sum}. */
+/** Mean over `axis` (float64; float32 and float16 inputs keep their dtype, float16 summed in float32); a JS value as {@link sum}. */
 export function mean(a: ArrayInput): Scalar;
 export function mean(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
 export function mean(a: ArrayInput, options?: ReduceOptions): Reduced;

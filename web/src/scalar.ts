@@ -1,7 +1,7 @@
 // Single elements as JS values (a number; a bigint for int64 / uint64; a boolean for bool), as
 // NumPy gives scalars: the everyday path of get with a full index, and the 0-d results of
 // reductions read and freed.
-import { type AnyTypedArray, type DType, type Scalar, info } from './dtype.js';
+import { type AnyTypedArray, type DType, type Scalar, FLOAT16_NATIVE, halfToNumber, info } from './dtype.js';
 import { heapBuffer } from './runtime.js';
 import type { NDArray } from './ndarray.js';
 import type { Storage } from './storage.js';
@@ -24,7 +24,8 @@ export function readElement(s: Storage, dtype: DType, off: number): Scalar {
     h = heapViews[dtype] = new I.ctor(b, 0, b.byteLength / I.size);
   }
   const x = h[s.ptr / h.BYTES_PER_ELEMENT + off]!;
-  return dtype === 'bool' ? x !== 0 : x;
+  if (dtype === 'bool') return x !== 0;
+  return dtype === 'float16' && !FLOAT16_NATIVE ? halfToNumber(x as number) : x; // bits -> value
 }
 
 /**

@@ -68,8 +68,8 @@ function moment(name: string, code: MomentOp, a: ArrayInput, options: MomentOpti
 
 /**
  * Variance over `axis` (all by default): mean((x - mean(x))^2) with divisor N - ddof, two-pass in
- * float64 (stable for large offsets) and rounded once: float32 stays float32, everything else gives
- * float64. N - ddof <= 0 gives inf or NaN, as NumPy. A number as {@link sum}. (NumPy's `var`: a
+ * float64 (stable for large offsets) and rounded once: float32 and float16 keep their dtype, everything
+ * else gives float64. N - ddof <= 0 gives inf or NaN, as NumPy. A number as {@link sum}. (NumPy's `var`: a
  * reserved word in JavaScript, so not an export name here.)
  */
 export function variance(a: ArrayInput): number;

@@ -23,6 +23,10 @@
   SV_VMATH_UNARY(cos)                                                                        \
   SV_VMATH_UNARY(tan)                                                                        \
   SV_VMATH_UNARY(tanh)                                                                       \
+  SV_VMATH_UNARY(sinh)                                                                       \
+  SV_VMATH_UNARY(cosh)                                                                       \
+  /* out[i] = hypot(a[i], b[i]) (float32 only: float64 runs the C library's hypot) */       \
+  void hypot_f32(float* out, const float* a, const float* b, int64_t n);                     \
   /* out[i] = pow(a[i], b[i]) with C99 / NumPy special values */                             \
   void pow_f32(float* out, const float* a, const float* b, int64_t n);                       \
   void pow_f64(double* out, const double* a, const double* b, int64_t n);                    \

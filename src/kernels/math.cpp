@@ -32,9 +32,9 @@ T sign_of(T x) {
   return x > 0 ? T(1) : x < 0 ? T(-1) : x;  // +-0 and NaN map to themselves (NumPy)
 }
 
-// The inverse trigonometric and hyperbolic functions: the C library (musl, fdlibm's algorithms,
-// below 1 ulp) in float64; float32 operands are widened and the result rounded once (within 0.5 ulp
-// + 2^-29 ulp). The same calls in the SIMD and no-SIMD modules. Special values are C99's, which are
+// The inverse hyperbolic functions (and float64 arcsin, arccos, arctan): the C library (musl) in
+// float64; float32 operands are widened and the result rounded once (within 0.5 ulp + 2^-29 ulp).
+// float32 arcsin / arccos / arctan run the vector math library (vmath_fn). The same calls in the SIMD and no-SIMD modules. Special values are C99's, which are
 // NumPy's (arcsin(2) and arccosh(0.5) NaN, arctanh(+-1) +-inf, signed zeros kept).
 template <class T, MathOp OP>
 SV_LOOP_FN void libm_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
@@ -67,7 +67,7 @@ ChunkFn libm_fn(MathOp op) {
   }
 }
 
-// arctan2 (both dtypes) and float64 hypot: the C library, float32 widened as in libm_chunk.
+// float64 arctan2 and hypot: the C library.
 template <class T, MathBinaryOp OP>
 SV_LOOP_FN void libm2_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
   const T* a = static_cast<const T*>(pa);
@@ -78,10 +78,13 @@ SV_LOOP_FN void libm2_chunk(void* po, const void* pa, const void* pb, const void
     o[i] = static_cast<T>(OP == MathBinaryOp::arctan2 ? std::atan2(x, y) : std::hypot(x, y));
   }
 }
-// float32 hypot: the vector math library (float64 lanes, one rounding).
-SV_LOOP_FN void hypot_f32_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
-  (detail::use_simd() ? &vmath::hypot_f32 : &vmath::scalar_build::hypot_f32)(
-      static_cast<float*>(po), static_cast<const float*>(pa), static_cast<const float*>(pb), n);
+// float32 hypot and arctan2: the vector math library (float64 lanes, one rounding).
+template <bool HYPOT>
+SV_LOOP_FN void wide2_f32_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
+  constexpr auto simd = HYPOT ? &vmath::hypot_f32 : &vmath::arctan2_f32;
+  constexpr auto scalar = HYPOT ? &vmath::scalar_build::hypot_f32 : &vmath::scalar_build::arctan2_f32;
+  (detail::use_simd() ? simd : scalar)(static_cast<float*>(po), static_cast<const float*>(pa),
+                                       static_cast<const float*>(pb), n);
 }
 
 // floor / ceil / rint / trunc in the operands' own float type (exact: the result is
@@ -157,6 +160,16 @@ ChunkFn vmath_fn(MathOp op) {
     SV_VMATH_CASE(log2)
     SV_VMATH_CASE(sinh)
     SV_VMATH_CASE(cosh)
+    // float32 only (float64 lanes, one rounding); float64: the C library (libm_fn)
+    case MathOp::arcsin:
+      if constexpr (f32) return SV_VMATH_CHUNK(float, arcsin, f32);
+      else return nullptr;
+    case MathOp::arccos:
+      if constexpr (f32) return SV_VMATH_CHUNK(float, arccos, f32);
+      else return nullptr;
+    case MathOp::arctan:
+      if constexpr (f32) return SV_VMATH_CHUNK(float, arctan, f32);
+      else return nullptr;
     default: return nullptr;
   }
 #undef SV_VMATH_CASE
@@ -541,10 +554,9 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
     const bool f32 = a.dtype == DType::float32;
     ChunkFn fn;
     if (op == MathBinaryOp::hypot) {
-      fn = f32 ? &hypot_f32_chunk : &libm2_chunk<double, MathBinaryOp::hypot>;
+      fn = f32 ? &wide2_f32_chunk<true> : &libm2_chunk<double, MathBinaryOp::hypot>;
     } else {
-      fn = f32 ? &libm2_chunk<float, MathBinaryOp::arctan2>
-               : &libm2_chunk<double, MathBinaryOp::arctan2>;
+      fn = f32 ? &wide2_f32_chunk<false> : &libm2_chunk<double, MathBinaryOp::arctan2>;
     }
     return run_chunks(name, out, in, 2, a.dtype, fn, a.dtype);
   }

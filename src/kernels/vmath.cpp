@@ -204,6 +204,9 @@ void exp_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
 void log_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n) {
   staged_row<float>(sv::kernels::detail::use_simd() ? &log_f32 : &scalar_build::log_f32, o, os, a, as, n);
 }
+void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) {
+  staged_row<double>(sv::kernels::detail::use_simd() ? &log_f64 : &scalar_build::log_f64, o, os, a, as, n);
+}
 
 #define SV_VMATH_DEFINE_ALL(F32, F64)                                                           \
   SV_VMATH_UNARY(exp, F32, F64)                                                                 \
@@ -221,6 +224,18 @@ void log_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n) {
   SV_VMATH_WIDE(cosh, F64)                                                                      \
   void hypot_f32(float* out, const float* a, const float* b, int64_t n) {                       \
     wide_binary_loop<F64>(out, a, b, n, [](F64 x, F64 y) SV_VM_LAMBDA { return detail::hypot_of_widened_f32(x, y); }); \
+  }                                                                                             \
+  void arctan2_f32(float* out, const float* a, const float* b, int64_t n) {                     \
+    wide_binary_loop<F64>(out, a, b, n, [](F64 y, F64 x) SV_VM_LAMBDA { return detail::atan2_for_f32(y, x); }); \
+  }                                                                                             \
+  void arcsin_f32(float* out, const float* in, int64_t n) {                                     \
+    wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::arcsin_for_f32(x); });    \
+  }                                                                                             \
+  void arccos_f32(float* out, const float* in, int64_t n) {                                     \
+    wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::arccos_for_f32(x); });    \
+  }                                                                                             \
+  void arctan_f32(float* out, const float* in, int64_t n) {                                     \
+    wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::arctan_for_f32(x); });    \
   }                                                                                             \
   void pow_f32(float* out, const float* a, const float* b, int64_t n) {                         \
     detail::binary_loop<F32>(out, a, b, n, [](F32 x, F32 y) SV_VM_LAMBDA { return detail::pow_impl(x, y); }); \
@@ -284,6 +299,10 @@ SV_VMATH_UNARY(tanh, , )
 SV_VMATH_UNARY(sinh, , )
 SV_VMATH_UNARY(cosh, , )
 void hypot_f32(float* out, const float* a, const float* b, int64_t n) { scalar_build::hypot_f32(out, a, b, n); }
+void arctan2_f32(float* out, const float* a, const float* b, int64_t n) { scalar_build::arctan2_f32(out, a, b, n); }
+void arcsin_f32(float* out, const float* in, int64_t n) { scalar_build::arcsin_f32(out, in, n); }
+void arccos_f32(float* out, const float* in, int64_t n) { scalar_build::arccos_f32(out, in, n); }
+void arctan_f32(float* out, const float* in, int64_t n) { scalar_build::arctan_f32(out, in, n); }
 void pow_f32(float* out, const float* a, const float* b, int64_t n) { scalar_build::pow_f32(out, a, b, n); }
 void pow_f64(double* out, const double* a, const double* b, int64_t n) { scalar_build::pow_f64(out, a, b, n); }
 void pow_scalar_f32(float* out, const float* in, int64_t n, float y) { scalar_build::pow_scalar_f32(out, in, n, y); }

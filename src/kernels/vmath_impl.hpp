@@ -672,6 +672,59 @@ SV_VM_INLINE V hypot_of_widened_f32(V a, V b) {
   return sel((vabs(a) == inf<V>()) | (vabs(b) == inf<V>()), inf<V>(), r);
 }
 
+// ------------------------------------------------------------------------------ inverse trig (float32)
+
+// Float64 lanes computing float32 results (vmath.cpp's wide loops round once): the float64 value is
+// within about 2^-40 relative of the truth, so the float32 result is within 0.5 ulp + 2^-17 ulp.
+// atan(t) for |t| <= 1: t > tan(pi/12) is moved by atan(t) = pi/6 + atan((t sqrt3 - 1) / (t + sqrt3))
+// into |u| <= tan(pi/12) = 0.268, then the Taylor series to u^21 (its tail is below 2^-42 of u).
+template <class V>
+SV_VM_INLINE V atan_unit_for_f32(V t) {
+  static_assert(!kF32<V>);
+  const V s3 = cst<V>(1.7320508075688772);
+  const auto far = t > cst<V>(0.2679491924311227);
+  const V u = sel(far, (t * s3 - cst<V>(1)) / (t + s3), t);
+  const V z = u * u;
+  constexpr double kAtanTaylor[] = {-1.0 / 3, 1.0 / 5, -1.0 / 7, 1.0 / 9, -1.0 / 11,
+                                    1.0 / 13, -1.0 / 15, 1.0 / 17, -1.0 / 19, 1.0 / 21};
+  const V r = u + (u * z) * poly(z, kAtanTaylor);
+  return sel(far, cst<V>(0.52359877559829887) + r, r);
+}
+// atan2(y, x) with C99's special values (NumPy's): t = min(|y|, |x|) / max(|y|, |x|) (1 when both
+// are infinite, 0 when y is 0), atan(t), then pi/2 - r when |y| > |x|, pi - r when x is negative
+// (-0 included), and y's sign.
+template <class V>
+SV_VM_INLINE V atan2_for_f32(V y, V x) {
+  static_assert(!kF32<V>);
+  const V ay = vabs(y), ax = vabs(x);
+  const auto swap = ay > ax;
+  V t = sel(swap, ax, ay) / sel(swap, ay, ax);
+  t = sel((ay == inf<V>()) & (ax == inf<V>()), cst<V>(1), t);
+  t = sel(ay == cst<V>(0), cst<V>(0), t);
+  const V pi = cst<V>(3.1415926535897931), half_pi = cst<V>(1.5707963267948966);
+  V r = atan_unit_for_f32(t);
+  r = sel(swap, half_pi - r, r);
+  r = sel(as_int(x) < icst<V>(0), pi - r, r);
+  r = sel((x != x) | (y != y), x + y, r);
+  return bor(r, sign_bit(y));
+}
+template <class V>
+SV_VM_INLINE V arctan_for_f32(V x) {
+  return atan2_for_f32(x, cst<V>(1));
+}
+// arcsin(x) = atan2(x, sqrt((1 - x)(1 + x))), arccos(x) = atan2(sqrt((1 - x)(1 + x)), x): the
+// product is exact to float64 rounding for a float32 x; |x| > 1 makes the root NaN.
+template <class V>
+SV_VM_INLINE V arcsin_for_f32(V x) {
+  const V one = cst<V>(1);
+  return atan2_for_f32(x, sqrt((one - x) * (one + x)));
+}
+template <class V>
+SV_VM_INLINE V arccos_for_f32(V x) {
+  const V one = cst<V>(1);
+  return atan2_for_f32(sqrt((one - x) * (one + x)), x);
+}
+
 // ------------------------------------------------------------------------------ pow
 
 // log(x) as hi + lo (about 2p - 10 bits) for finite x > 0.

@@ -58,9 +58,9 @@ T expected_unary(MathOp op, T x) {
     case MathOp::sinh: f = f32 ? F(vs::sinh_f32) : F(vs::sinh_f64); break;
     case MathOp::cosh: f = f32 ? F(vs::cosh_f32) : F(vs::cosh_f64); break;
     // the C library in float64, rounded once to T
-    case MathOp::arcsin: return static_cast<T>(std::asin(static_cast<double>(x)));
-    case MathOp::arccos: return static_cast<T>(std::acos(static_cast<double>(x)));
-    case MathOp::arctan: return static_cast<T>(std::atan(static_cast<double>(x)));
+    case MathOp::arcsin: if (f32) { f = F(vs::arcsin_f32); break; } return static_cast<T>(std::asin(static_cast<double>(x)));
+    case MathOp::arccos: if (f32) { f = F(vs::arccos_f32); break; } return static_cast<T>(std::acos(static_cast<double>(x)));
+    case MathOp::arctan: if (f32) { f = F(vs::arctan_f32); break; } return static_cast<T>(std::atan(static_cast<double>(x)));
     case MathOp::arcsinh: return static_cast<T>(std::asinh(static_cast<double>(x)));
     case MathOp::arccosh:
       return x < 1 ? std::numeric_limits<T>::quiet_NaN() : static_cast<T>(std::acosh(static_cast<double>(x)));
@@ -165,10 +165,10 @@ TEST_CASE("math_binary: arctan2 and hypot over random views", "[math]") {
             if constexpr (is_float_v<T>) {
               CHECK(check_dst<T>(out, before, [&](const Dims& idx) {
                       const T x = read_or_zero<T>(a, idx), y = read_or_zero<T>(b, idx);
-                      if (op == MathBinaryOp::hypot && sizeof(T) == 4) {
+                      if (sizeof(T) == 4) {  // the vector library (float64 lanes)
                         float r;
                         const float xf = static_cast<float>(x), yf = static_cast<float>(y);
-                        vs::hypot_f32(&r, &xf, &yf, 1);
+                        (op == MathBinaryOp::hypot ? vs::hypot_f32 : vs::arctan2_f32)(&r, &xf, &yf, 1);
                         return static_cast<T>(r);
                       }
                       const double dx = static_cast<double>(x), dy = static_cast<double>(y);

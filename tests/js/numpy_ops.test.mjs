@@ -1369,7 +1369,8 @@ test('vector math: the no-SIMD module gives the SIMD module\'s bits for every ma
   assert.equal(scalarLib.isSimd(), false);
   const rr = rng(4242);
   const specials = [NaN, Infinity, -Infinity, 0, -0, 1e-45, 5e-324, 3.4e38, 1e300, 88.72, 709.78, -745.1, 1e22, 0.5625];
-  const domain = { log: [1e-3, 1e3], log2: [1e-3, 1e3], log10: [1e-3, 1e3], log1p: [-0.99, 50], exp: [-100, 100], exp2: [-150, 150], expm1: [-30, 30], tan: [-1e4, 1e4], sin: [-1e5, 1e5], cos: [-1e5, 1e5], tanh: [-10, 10] };
+  const domain = { log: [1e-3, 1e3], log2: [1e-3, 1e3], log10: [1e-3, 1e3], log1p: [-0.99, 50], exp: [-100, 100], exp2: [-150, 150], expm1: [-30, 30], tan: [-1e4, 1e4], sin: [-1e5, 1e5], cos: [-1e5, 1e5], tanh: [-10, 10], sinh: [-720, 720], cosh: [-720, 720], arcsin: [-1.1, 1.1], arccos: [-1.1, 1.1], arctan: [-50, 50], arctan2ab: [-5, 5], hypotab: [-5, 5] };
+  const VEC_EXTRA = ['sinh', 'cosh', 'arcsin', 'arccos', 'arctan', 'arctan2ab', 'hypotab'];
   const bits = (a) => {
     const t = a.toTypedArray().slice();
     const b = new Uint8Array(t.buffer);
@@ -1379,7 +1380,7 @@ test('vector math: the no-SIMD module gives the SIMD module\'s bits for every ma
   let compared = 0;
   for (const dtype of FLOATS) {
     const make = (lib, vals, shape) => lib.fromTypedArray(dtype === 'float32' ? Float32Array.from(vals) : Float64Array.from(vals), shape);
-    for (const op of [...VMATH_OPS, 'pow3', 'pow0.5', 'pow-2', 'pow4', 'pow2.5', 'powab']) {
+    for (const op of [...VMATH_OPS, 'pow3', 'pow0.5', 'pow-2', 'pow4', 'pow2.5', 'powab', ...VEC_EXTRA]) {
       const [lo, hi] = domain[op] ?? [0.01, 20];
       const vals = Array.from({ length: 37 * 23 }, (_, i) => (i % 9 === 0 ? specials[(i / 9) % specials.length] : lo + (hi - lo) * rr.next()));
       const ys = Array.from({ length: 80 }, () => rr.next() * 6 - 3);
@@ -1387,7 +1388,8 @@ test('vector math: the no-SIMD module gives the SIMD module\'s bits for every ma
         const base = make(lib, vals, [37, 23]);
         const yrow = make(lib, ys, [80]);
         // an array exponent: a strided row broadcast along the leading dim
-        const f = (x) => (op === 'powab' ? lib.pow(x, yrow.slice(`0:${2 * x.shape[1]}:2`)) : op.startsWith('pow') ? lib.pow(x, Number(op.slice(3))) : lib[op](x));
+        const f = (x) =>
+          op.endsWith('ab') ? lib[op.slice(0, -2)](x, yrow.slice(`0:${2 * x.shape[1]}:2`)) : op.startsWith('pow') ? lib.pow(x, Number(op.slice(3))) : lib[op](x);
         const views = [
           base, // contiguous
           base.transpose(), // strided
@@ -1413,5 +1415,5 @@ test('vector math: the no-SIMD module gives the SIMD module\'s bits for every ma
       }
     }
   }
-  assert.equal(compared, 2 * (VMATH_OPS.length + 6) * 5);
+  assert.equal(compared, 2 * (VMATH_OPS.length + 6 + VEC_EXTRA.length) * 5);
 });

@@ -2,8 +2,9 @@
 // logarithmic functions, clip, logical ops and predicates. Each is one kernel call (runKernel)
 // with NumPy broadcasting and `out`, reading strided, broadcast and padded views directly.
 // The transcendental functions and pow run the engine's vector math library in the operand's own
-// float dtype (SIMD128 lanes; the no-SIMD build gives the same results), the inverse trigonometric
-// and hyperbolic functions and arctan2 the C library in float64; the "max error" in each
+// float dtype (SIMD128 lanes; the no-SIMD build gives the same results; float32 sinh, cosh, hypot,
+// arctan2 and the inverse trigonometric functions in float64 lanes), the inverse hyperbolic
+// functions and float64 arcsin / arccos / arctan / arctan2 / hypot the C library; the "max error" in each
 // function's comment is the measured maximum against an extended-precision reference
 // (docs/math-accuracy.md), special values are NumPy's.
 import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_tables.js';
@@ -121,15 +122,15 @@ export function sinh(a: ArrayInput, options?: OutOptions): NDArray {
 export function cosh(a: ArrayInput, options?: OutOptions): NDArray {
   return float('cosh', a, options);
 }
-/** Inverse sine in [-pi/2, pi/2] (NaN outside [-1, 1]). Max error 0.50 ulp (float32), 0.83 ulp (float64). */
+/** Inverse sine in [-pi/2, pi/2] (NaN outside [-1, 1]). Max error 0.50 ulp (float32, computed in float64 lanes), 0.83 ulp (float64). */
 export function arcsin(a: ArrayInput, options?: OutOptions): NDArray {
   return float('arcsin', a, options);
 }
-/** Inverse cosine in [0, pi] (NaN outside [-1, 1]). Max error 0.50 ulp (float32), 0.89 ulp (float64). */
+/** Inverse cosine in [0, pi] (NaN outside [-1, 1]). Max error 0.50 ulp (float32, computed in float64 lanes), 0.89 ulp (float64). */
 export function arccos(a: ArrayInput, options?: OutOptions): NDArray {
   return float('arccos', a, options);
 }
-/** Inverse tangent in [-pi/2, pi/2]. Max error 0.50 ulp (float32), 0.81 ulp (float64). */
+/** Inverse tangent in [-pi/2, pi/2]. Max error 0.50 ulp (float32, computed in float64 lanes), 0.81 ulp (float64). */
 export function arctan(a: ArrayInput, options?: OutOptions): NDArray {
   return float('arctan', a, options);
 }
@@ -316,7 +317,7 @@ function float2(name: 'arctan2' | 'hypot', a: ArrayInput, b: ArrayInput, options
  * quadrant (NumPy's arctan2(x1, x2): `arctan2(y, x)`), broadcasting; C99's special values
  * (arctan2(+-0, -0) = +-pi, arctan2(+-inf, +-inf) = +-pi/4 or +-3pi/4). dtypes promote as in
  * {@link add}, then integers and bool become float32 (up to 16 bits) or float64. Max error 0.50 ulp
- * (float32), 1.24 ulp (float64).
+ * (float32, computed in float64 lanes), 1.24 ulp (float64).
  */
 export function arctan2(x1: ArrayInput, x2: ArrayInput, options?: OutOptions): NDArray {
   return float2('arctan2', x1, x2, options);

@@ -41,6 +41,16 @@ const OPS = [
   ['pow(a, 2.5)', [0.1, 10], (a) => sv.pow(a, 2.5), (a) => np.power(a, 2.5)],
   ['pow(a, b)', [0.1, 10], (a, b) => sv.pow(a, b), (a, b) => np.power(a, b)],
   ['sqrt', [0, 100], (a) => sv.sqrt(a), (a) => np.sqrt(a)],
+  ['sinh', [-5, 5], (a) => sv.sinh(a), (a) => np.sinh(a)],
+  ['cosh', [-5, 5], (a) => sv.cosh(a), (a) => np.cosh(a)],
+  ['arcsin', [-1, 1], (a) => sv.arcsin(a), (a) => np.arcsin(a)],
+  ['arccos', [-1, 1], (a) => sv.arccos(a), (a) => np.arccos(a)],
+  ['arctan', [-10, 10], (a) => sv.arctan(a), (a) => np.arctan(a)],
+  ['arcsinh', [-10, 10], (a) => sv.arcsinh(a), (a) => np.arcsinh(a)],
+  ['arccosh', [1, 100], (a) => sv.arccosh(a), (a) => np.arccosh(a)],
+  ['arctanh', [-0.99, 0.99], (a) => sv.arctanh(a), (a) => np.arctanh(a)],
+  ['arctan2(a, b)', [-10, 10], (a, b) => sv.arctan2(a, b), (a, b) => np.arctan2(a, b)],
+  ['hypot(a, b)', [-10, 10], (a, b) => sv.hypot(a, b), (a, b) => np.hypot(a, b)],
 ].filter(([name]) => !ONLY || ONLY.has(name));
 
 // 1M elements (1-D) and [64,64]

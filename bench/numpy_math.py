@@ -42,6 +42,16 @@ OPS = {
     "pow(a, 2.5)": lambda a, b: np.power(a, 2.5),
     "pow(a, b)": lambda a, b: np.power(a, b),
     "sqrt": lambda a, b: np.sqrt(a),
+    "sinh": lambda a, b: np.sinh(a),
+    "cosh": lambda a, b: np.cosh(a),
+    "arcsin": lambda a, b: np.arcsin(a),
+    "arccos": lambda a, b: np.arccos(a),
+    "arctan": lambda a, b: np.arctan(a),
+    "arcsinh": lambda a, b: np.arcsinh(a),
+    "arccosh": lambda a, b: np.arccosh(a),
+    "arctanh": lambda a, b: np.arctanh(a),
+    "arctan2(a, b)": lambda a, b: np.arctan2(a, b),
+    "hypot(a, b)": lambda a, b: np.hypot(a, b),
 }
 
 

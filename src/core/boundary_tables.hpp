@@ -228,6 +228,14 @@ enum class MathOp : int32_t {
   isnan = 15,  // x is NaN, bool result
   isfinite = 16,  // x is finite, bool result
   logical_not = 17,  // x == 0, bool result
+  sinh = 18,  // hyperbolic sine
+  cosh = 19,  // hyperbolic cosine
+  arcsin = 20,  // inverse sine
+  arccos = 21,  // inverse cosine
+  arctan = 22,  // inverse tangent
+  arcsinh = 23,  // inverse hyperbolic sine
+  arccosh = 24,  // inverse hyperbolic cosine
+  arctanh = 25,  // inverse hyperbolic tangent
 };
 
 // op codes of Kind MathBinary (kernels::math_binary)
@@ -236,6 +244,8 @@ enum class MathBinaryOp : int32_t {
   logical_and = 1,  // a != 0 and b != 0, bool result
   logical_or = 2,  // a != 0 or b != 0, bool result
   logical_xor = 3,  // (a != 0) != (b != 0), bool result
+  arctan2 = 4,  // angle of the point (b, a), quadrant-aware
+  hypot = 5,  // sqrt(a ** 2 + b ** 2) without overflow
 };
 
 // op codes of Kind ReduceMore (kernels::reduce_more)
@@ -290,7 +300,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0x03b7c86eu;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0x71f5e769u;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -315,8 +325,8 @@ inline constexpr int kCodeCount = 13;
 inline constexpr int kBinaryOpCount = 20;
 inline constexpr int kUnaryOpCount = 6;
 inline constexpr int kReduceOpCount = 4;
-inline constexpr int kMathOpCount = 18;
-inline constexpr int kMathBinaryOpCount = 4;
+inline constexpr int kMathOpCount = 26;
+inline constexpr int kMathBinaryOpCount = 6;
 inline constexpr int kReduceMoreOpCount = 3;
 inline constexpr int kMomentOpCount = 2;
 inline constexpr int kArgOpCount = 2;
@@ -516,12 +526,22 @@ inline constexpr int16_t kMathOpValues[] = {
     static_cast<int16_t>(sv::kernels::MathOp::isnan),
     static_cast<int16_t>(sv::kernels::MathOp::isfinite),
     static_cast<int16_t>(sv::kernels::MathOp::logical_not),
+    static_cast<int16_t>(sv::kernels::MathOp::sinh),
+    static_cast<int16_t>(sv::kernels::MathOp::cosh),
+    static_cast<int16_t>(sv::kernels::MathOp::arcsin),
+    static_cast<int16_t>(sv::kernels::MathOp::arccos),
+    static_cast<int16_t>(sv::kernels::MathOp::arctan),
+    static_cast<int16_t>(sv::kernels::MathOp::arcsinh),
+    static_cast<int16_t>(sv::kernels::MathOp::arccosh),
+    static_cast<int16_t>(sv::kernels::MathOp::arctanh),
 };
 inline constexpr int16_t kMathBinaryOpValues[] = {
     static_cast<int16_t>(sv::kernels::MathBinaryOp::pow),
     static_cast<int16_t>(sv::kernels::MathBinaryOp::logical_and),
     static_cast<int16_t>(sv::kernels::MathBinaryOp::logical_or),
     static_cast<int16_t>(sv::kernels::MathBinaryOp::logical_xor),
+    static_cast<int16_t>(sv::kernels::MathBinaryOp::arctan2),
+    static_cast<int16_t>(sv::kernels::MathBinaryOp::hypot),
 };
 inline constexpr int16_t kReduceMoreOpValues[] = {
     static_cast<int16_t>(sv::kernels::ReduceMoreOp::prod),
@@ -630,12 +650,22 @@ inline constexpr const char* kMathOpNames[] = {
     "isnan",
     "isfinite",
     "logicalNot",
+    "sinh",
+    "cosh",
+    "arcsin",
+    "arccos",
+    "arctan",
+    "arcsinh",
+    "arccosh",
+    "arctanh",
 };
 inline constexpr const char* kMathBinaryOpNames[] = {
     "pow",
     "logicalAnd",
     "logicalOr",
     "logicalXor",
+    "arctan2",
+    "hypot",
 };
 inline constexpr const char* kReduceMoreOpNames[] = {
     "prod",
@@ -676,8 +706,8 @@ inline constexpr Table kTables[] = {
     {"BinaryOp", 20, kBinaryOpValues},
     {"UnaryOp", 6, kUnaryOpValues},
     {"ReduceOp", 4, kReduceOpValues},
-    {"MathOp", 18, kMathOpValues},
-    {"MathBinaryOp", 4, kMathBinaryOpValues},
+    {"MathOp", 26, kMathOpValues},
+    {"MathBinaryOp", 6, kMathBinaryOpValues},
     {"ReduceMoreOp", 3, kReduceMoreOpValues},
     {"MomentOp", 2, kMomentOpValues},
     {"ArgOp", 2, kArgOpValues},

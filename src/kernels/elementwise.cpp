@@ -295,13 +295,13 @@ void unary_row_fn(void* o, int64_t os, const void* a, int64_t as, int64_t n) {
   rows::unary<OP, T>(static_cast<T*>(o), os, static_cast<const T*>(a), as, n);
 }
 
-// exp of float32 / float64 and log of float32: the vector math library (float64 log: libm measured
-// faster than f64x2).
+// exp and log of float32 / float64: the vector math library.
 template <UnaryOp OP, class T>
 void vmath_row_fn(void* o, int64_t os, const void* a, int64_t as, int64_t n) {
   auto* d = static_cast<T*>(o);
   auto* s = static_cast<const T*>(a);
-  if constexpr (OP == UnaryOp::log) vmath::log_row_f32(d, os, s, as, n);
+  if constexpr (OP == UnaryOp::log && sizeof(T) == 4) vmath::log_row_f32(d, os, s, as, n);
+  else if constexpr (OP == UnaryOp::log) vmath::log_row_f64(d, os, s, as, n);
   else if constexpr (sizeof(T) == 4) vmath::exp_row_f32(d, os, s, as, n);
   else vmath::exp_row_f64(d, os, s, as, n);
 }
@@ -321,7 +321,7 @@ UnaryRowFn unary_fn_of(DType t) {
       if constexpr (OP == UnaryOp::abs) return &unary_row_fn<OP, uint8_t>;  // identity on 0/1
       return nullptr;
     } else if constexpr (OP == UnaryOp::sqrt || OP == UnaryOp::exp || OP == UnaryOp::log) {
-      if constexpr (is_float_v<T> && (OP == UnaryOp::exp || (OP == UnaryOp::log && sizeof(T) == 4))) {
+      if constexpr (is_float_v<T> && (OP == UnaryOp::exp || OP == UnaryOp::log)) {
         return &vmath_row_fn<OP, T>;
       }
       if constexpr (is_float_v<T>) return &unary_row_fn<OP, T>;

@@ -5,10 +5,13 @@
 // result stored through the output's stride. Size: one chunk loop per (op, working type); the
 // planning, masking and conversion exist once.
 // The transcendental ops run the vector math library (kernels/vmath.hpp) in the operand's own
-// dtype: float32 in f32x4 lanes, float64 in f64x2 lanes, except float64 log2 and the float64 pow
-// with a general exponent, for which Emscripten's libm measured faster than the f64x2 algorithms.
+// dtype: float32 in f32x4 lanes, float64 in f64x2 lanes (sinh, cosh and float32 hypot in float64
+// lanes), except the float64 pow with a general exponent, for which Emscripten's libm measured
+// faster than the f64x2 algorithm. The inverse trigonometric and hyperbolic functions and arctan2
+// (and float64 hypot) run the C library in float64.
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -16,6 +19,7 @@
 
 #include "kernels/lines.hpp"
 #include "kernels/numpy_ops.hpp"
+#include "kernels/rows.hpp"
 #include "kernels/vmath.hpp"
 
 namespace sv::kernels {
@@ -28,11 +32,59 @@ T sign_of(T x) {
   return x > 0 ? T(1) : x < 0 ? T(-1) : x;  // +-0 and NaN map to themselves (NumPy)
 }
 
-// float64 log2: libm (Emscripten's musl log2 is table-driven and measured faster than f64x2).
-SV_LOOP_FN void log2_libm_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
-  const double* a = static_cast<const double*>(pa);
-  double* o = static_cast<double*>(po);
-  for (int64_t i = 0; i < n; ++i) o[i] = std::log2(a[i]);
+// The inverse hyperbolic functions (and float64 arcsin, arccos, arctan): the C library (musl) in
+// float64; float32 operands are widened and the result rounded once (within 0.5 ulp + 2^-29 ulp).
+// float32 arcsin / arccos / arctan run the vector math library (vmath_fn). The same calls in the SIMD and no-SIMD modules. Special values are C99's, which are
+// NumPy's (arcsin(2) and arccosh(0.5) NaN, arctanh(+-1) +-inf, signed zeros kept).
+template <class T, MathOp OP>
+SV_LOOP_FN void libm_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  T* o = static_cast<T*>(po);
+  for (int64_t i = 0; i < n; ++i) {
+    const double x = static_cast<double>(a[i]);
+    double r;
+    switch (OP) {
+      case MathOp::arcsin: r = std::asin(x); break;
+      case MathOp::arccos: r = std::acos(x); break;
+      case MathOp::arctan: r = std::atan(x); break;
+      case MathOp::arcsinh: r = std::asinh(x); break;
+      // musl's acosh computes on |x| (acosh(-2) would be acosh(2)): below 1 is NaN, as NumPy
+      case MathOp::arccosh: r = x < 1.0 ? std::numeric_limits<double>::quiet_NaN() : std::acosh(x); break;
+      default: r = std::atanh(x); break;
+    }
+    o[i] = static_cast<T>(r);
+  }
+}
+template <class T>
+ChunkFn libm_fn(MathOp op) {
+  switch (op) {
+    case MathOp::arcsin: return &libm_chunk<T, MathOp::arcsin>;
+    case MathOp::arccos: return &libm_chunk<T, MathOp::arccos>;
+    case MathOp::arctan: return &libm_chunk<T, MathOp::arctan>;
+    case MathOp::arcsinh: return &libm_chunk<T, MathOp::arcsinh>;
+    case MathOp::arccosh: return &libm_chunk<T, MathOp::arccosh>;
+    default: return &libm_chunk<T, MathOp::arctanh>;
+  }
+}
+
+// float64 arctan2 and hypot: the C library.
+template <class T, MathBinaryOp OP>
+SV_LOOP_FN void libm2_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  const T* b = static_cast<const T*>(pb);
+  T* o = static_cast<T*>(po);
+  for (int64_t i = 0; i < n; ++i) {
+    const double x = static_cast<double>(a[i]), y = static_cast<double>(b[i]);
+    o[i] = static_cast<T>(OP == MathBinaryOp::arctan2 ? std::atan2(x, y) : std::hypot(x, y));
+  }
+}
+// float32 hypot and arctan2: the vector math library (float64 lanes, one rounding).
+template <bool HYPOT>
+SV_LOOP_FN void wide2_f32_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
+  constexpr auto simd = HYPOT ? &vmath::hypot_f32 : &vmath::arctan2_f32;
+  constexpr auto scalar = HYPOT ? &vmath::scalar_build::hypot_f32 : &vmath::scalar_build::arctan2_f32;
+  (detail::use_simd() ? simd : scalar)(static_cast<float*>(po), static_cast<const float*>(pa),
+                                       static_cast<const float*>(pb), n);
 }
 
 // floor / ceil / rint / trunc in the operands' own float type (exact: the result is
@@ -87,7 +139,8 @@ SV_LOOP_FN void vmath_chunk(void* po, const void* pa, const void*, const void*, 
 #define SV_VMATH_CHUNK(T, name, sfx) \
   &vmath_chunk<T, &vmath::name##_##sfx, &vmath::scalar_build::name##_##sfx>
 
-// nullptr: the op is not a vector math op, or (float64 log2) libm is faster.
+// nullptr: the op is not a vector math op (the inverse trigonometric and hyperbolic functions run
+// the C library, libm_fn).
 template <class T>
 ChunkFn vmath_fn(MathOp op) {
   constexpr bool f32 = sizeof(T) == 4;
@@ -104,8 +157,18 @@ ChunkFn vmath_fn(MathOp op) {
     SV_VMATH_CASE(log10)
     SV_VMATH_CASE(log1p)
     SV_VMATH_CASE(expm1)
-    case MathOp::log2:
-      if constexpr (f32) return SV_VMATH_CHUNK(float, log2, f32);
+    SV_VMATH_CASE(log2)
+    SV_VMATH_CASE(sinh)
+    SV_VMATH_CASE(cosh)
+    // float32 only (float64 lanes, one rounding); float64: the C library (libm_fn)
+    case MathOp::arcsin:
+      if constexpr (f32) return SV_VMATH_CHUNK(float, arcsin, f32);
+      else return nullptr;
+    case MathOp::arccos:
+      if constexpr (f32) return SV_VMATH_CHUNK(float, arccos, f32);
+      else return nullptr;
+    case MathOp::arctan:
+      if constexpr (f32) return SV_VMATH_CHUNK(float, arctan, f32);
       else return nullptr;
     default: return nullptr;
   }
@@ -262,10 +325,15 @@ SV_LOOP_FN void clip_chunk(void* po, const void* pa, const void* pb, const void*
   }
 }
 
-const char* const kUnaryNames[] = {"square", "floor", "ceil",  "rint",  "trunc",    "sign",
-                                   "sin",    "cos",   "tan",   "tanh",  "exp2",     "log2",
-                                   "log10",  "log1p", "expm1", "isnan", "isfinite", "logical_not"};
-const char* const kBinaryNames[] = {"pow", "logical_and", "logical_or", "logical_xor"};
+const char* const kUnaryNames[] = {"square",  "floor",   "ceil",    "rint",    "trunc",    "sign",
+                                   "sin",     "cos",     "tan",     "tanh",    "exp2",     "log2",
+                                   "log10",   "log1p",   "expm1",   "isnan",   "isfinite", "logical_not",
+                                   "sinh",    "cosh",    "arcsin",  "arccos",  "arctan",   "arcsinh",
+                                   "arccosh", "arctanh"};
+const char* const kBinaryNames[] = {"pow",        "logical_and", "logical_or",
+                                    "logical_xor", "arctan2",    "hypot"};
+static_assert(sizeof kUnaryNames / sizeof kUnaryNames[0] == tables::kMathOpCount);
+static_assert(sizeof kBinaryNames / sizeof kBinaryNames[0] == tables::kMathBinaryOpCount);
 
 // Runs fn over the common shape of out and inputs[0..nin): each input converted to `work` in
 // chunks; fn writes dtype `res` into a chunk that is converted to out's dtype (when it differs)
@@ -297,9 +365,8 @@ Status run_chunks(const char* name, const Operand& out, const Operand* const* in
   const detail::Caster back = detail::make_caster(out.dtype, res);
   const bool convert_out = res != out.dtype;
   for_each_region(nin + 1, ops, 0, [&](const Plan& p, uint32_t) {
-    const int L = p.last();
-    const int64_t n = p.shape[L];
-    for_each_outer(p, 1, [&](char** ptr) {
+    // Transposed inputs of a large block come as rows of staged tiles (contiguous, stride 1).
+    tiles::for_each_row(p, 1, [&](char* const* ptr, const int64_t* st, int64_t n) {
       alignas(16) uint64_t w[3][detail::kCastChunk];
       alignas(16) uint64_t o[detail::kCastChunk];
       for (int64_t i = 0; i < n; i += detail::kCastChunk) {
@@ -308,23 +375,23 @@ Status run_chunks(const char* name, const Operand& out, const Operand* const* in
         // the chunk functions read element i of every input before writing element i.
         const void* x[3] = {w[0], w[1], nin < 3 ? param : w[2]};
         for (int k = 0; k < nin; ++k) {
-          const char* s = ptr[k + 1] + i * p.stride[k + 1][L] * p.esize[k + 1];
-          if (direct[k] && p.stride[k + 1][L] == 1) {
+          const char* s = ptr[k + 1] + i * st[k + 1] * p.esize[k + 1];
+          if (direct[k] && st[k + 1] == 1) {
             x[k] = s;
-          } else if (p.stride[k + 1][L] == 0 && i > 0) {
+          } else if (st[k + 1] == 0 && i > 0) {
             // a broadcast scalar along the row: the chunk staged first holds it already
           } else {
-            detail::cast_row(cast[k], w[k], 1, s, p.stride[k + 1][L], m);
+            detail::cast_row(cast[k], w[k], 1, s, st[k + 1], m);
           }
         }
-        char* d = ptr[0] + i * p.stride[0][L] * eo;
-        const bool in_place = !convert_out && p.stride[0][L] == 1;
+        char* d = ptr[0] + i * st[0] * eo;
+        const bool in_place = !convert_out && st[0] == 1;
         fn(in_place ? static_cast<void*>(d) : o, x[0], x[1], x[2], m);
         if (in_place) continue;
         if (convert_out) {
-          detail::cast_row(back, d, p.stride[0][L], o, 1, m);
+          detail::cast_row(back, d, st[0], o, 1, m);
         } else {
-          detail::store_strided(eo, d, p.stride[0][L], o, m);
+          detail::store_strided(eo, d, st[0], o, m);
         }
       }
     });
@@ -373,9 +440,10 @@ DType int_work(DType t) { return t == DType::uint64 ? DType::uint64 : DType::int
 
 Status math_unary(MathOp op, const Operand& out, const Operand& a) {
   const auto i = static_cast<int32_t>(op);
-  if (i < 0 || i > static_cast<int32_t>(MathOp::logical_not)) {
-    return make_error(Code::invalid_argument,
-                      "math_unary: unknown op " + std::to_string(i) + "; expected 0..17");
+  if (i < 0 || i >= tables::kMathOpCount) {
+    return make_error(Code::invalid_argument, "math_unary: unknown op " + std::to_string(i) +
+                                                  "; expected 0.." +
+                                                  std::to_string(tables::kMathOpCount - 1));
   }
   const std::string nm = std::string("unary ") + kUnaryNames[i];
   const char* name = nm.c_str();
@@ -427,17 +495,18 @@ Status math_unary(MathOp op, const Operand& out, const Operand& a) {
       return run_chunks(name, out, in, 1, a.dtype, fn, a.dtype);
     }
     fn = f32 ? vmath_fn<float>(op) : vmath_fn<double>(op);
-    if (fn != nullptr) return run_chunks(name, out, in, 1, a.dtype, fn, a.dtype);
-    return run_chunks(name, out, in, 1, DType::float64, &log2_libm_chunk, DType::float64);
+    if (fn == nullptr) fn = f32 ? libm_fn<float>(op) : libm_fn<double>(op);
+    return run_chunks(name, out, in, 1, a.dtype, fn, a.dtype);
   }
   return run_chunks(name, out, in, 1, work, fn, DType::bool_);
 }
 
 Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const Operand& b) {
   const auto i = static_cast<int32_t>(op);
-  if (i < 0 || i > static_cast<int32_t>(MathBinaryOp::logical_xor)) {
-    return make_error(Code::invalid_argument,
-                      "math_binary: unknown op " + std::to_string(i) + "; expected 0..3");
+  if (i < 0 || i >= tables::kMathBinaryOpCount) {
+    return make_error(Code::invalid_argument, "math_binary: unknown op " + std::to_string(i) +
+                                                  "; expected 0.." +
+                                                  std::to_string(tables::kMathBinaryOpCount - 1));
   }
   const std::string nm = std::string("binary ") + kBinaryNames[i];
   const char* name = nm.c_str();
@@ -474,6 +543,22 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
                         f32 ? static_cast<const void*>(&y32) : &y);
     }
     return run_chunks(name, out, in, 2, a.dtype, f32 ? &pow_f32_chunk : &pow_libm_chunk, a.dtype);
+  }
+  if (op == MathBinaryOp::arctan2 || op == MathBinaryOp::hypot) {
+    if (!is_float(a.dtype) || b.dtype != a.dtype) {
+      return make_error(Code::type_error, nm + ": a and b must share float32 or float64, got " +
+                                              dtype_name(a.dtype) + " and " + dtype_name(b.dtype) +
+                                              "; cast first");
+    }
+    SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
+    const bool f32 = a.dtype == DType::float32;
+    ChunkFn fn;
+    if (op == MathBinaryOp::hypot) {
+      fn = f32 ? &wide2_f32_chunk<true> : &libm2_chunk<double, MathBinaryOp::hypot>;
+    } else {
+      fn = f32 ? &wide2_f32_chunk<false> : &libm2_chunk<double, MathBinaryOp::arctan2>;
+    }
+    return run_chunks(name, out, in, 2, a.dtype, fn, a.dtype);
   }
   SV_CHECK(detail::check_dtype(name, "out", out, DType::bool_));
   const ChunkFn fn = op == MathBinaryOp::logical_and  ? &logical_chunk<1>

@@ -105,6 +105,71 @@ void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y
   }
 }
 
+// float32 through float64 lanes: each element widened (exact), f computed in float64, rounded once
+// to float32. W: the float64 lane type (plain double in the scalar build, f64x2 in SIMD128, where
+// four floats make two f64x2 vectors). The same float64 operations per element in both builds.
+template <class W, class F>
+SV_VM_INLINE void wide_loop(float* out, const float* in, int64_t n, F f) {
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  if constexpr (W::kLanes == 2) {
+    auto four = [&f](const float* s, float* d) SV_VM_LAMBDA {
+      const v128_t x = wasm_v128_load(s);
+      const v128_t lo = wasm_f64x2_promote_low_f32x4(x);
+      const v128_t hi = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(x, x, 2, 3, 0, 1));
+      const v128_t rl = wasm_f32x4_demote_f64x2_zero(f(W{lo}).v);
+      const v128_t rh = wasm_f32x4_demote_f64x2_zero(f(W{hi}).v);
+      wasm_v128_store(d, wasm_i32x4_shuffle(rl, rh, 0, 1, 4, 5));
+    };
+    for (; i + 4 <= n; i += 4) four(in + i, out + i);
+    if (i < n) {
+      alignas(16) float buf[4] = {};
+      for (int64_t j = i; j < n; ++j) buf[j - i] = in[j];
+      four(buf, buf);
+      for (int64_t j = i; j < n; ++j) out[j] = buf[j - i];
+    }
+    return;
+  }
+#endif
+  if constexpr (W::kLanes == 1) {
+    for (; i < n; ++i) out[i] = static_cast<float>(f(W{static_cast<double>(in[i])}).v);
+  }
+}
+template <class W, class F>
+SV_VM_INLINE void wide_binary_loop(float* out, const float* a, const float* b, int64_t n, F f) {
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  if constexpr (W::kLanes == 2) {
+    auto four = [&f](const float* s, const float* t, float* d) SV_VM_LAMBDA {
+      const v128_t x = wasm_v128_load(s), y = wasm_v128_load(t);
+      const v128_t xl = wasm_f64x2_promote_low_f32x4(x);
+      const v128_t xh = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(x, x, 2, 3, 0, 1));
+      const v128_t yl = wasm_f64x2_promote_low_f32x4(y);
+      const v128_t yh = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(y, y, 2, 3, 0, 1));
+      const v128_t rl = wasm_f32x4_demote_f64x2_zero(f(W{xl}, W{yl}).v);
+      const v128_t rh = wasm_f32x4_demote_f64x2_zero(f(W{xh}, W{yh}).v);
+      wasm_v128_store(d, wasm_i32x4_shuffle(rl, rh, 0, 1, 4, 5));
+    };
+    for (; i + 4 <= n; i += 4) four(a + i, b + i, out + i);
+    if (i < n) {
+      alignas(16) float ba[4] = {}, bb[4] = {};
+      for (int64_t j = i; j < n; ++j) {
+        ba[j - i] = a[j];
+        bb[j - i] = b[j];
+      }
+      four(ba, bb, ba);
+      for (int64_t j = i; j < n; ++j) out[j] = ba[j - i];
+    }
+    return;
+  }
+#endif
+  if constexpr (W::kLanes == 1) {
+    for (; i < n; ++i) {
+      out[i] = static_cast<float>(f(W{static_cast<double>(a[i])}, W{static_cast<double>(b[i])}).v);
+    }
+  }
+}
+
 // The strided row entry points: contiguous rows directly, others through a stack block.
 template <class T>
 void staged_row(void (*f)(T*, const T*, int64_t), T* o, int64_t os, const T* a, int64_t as,
@@ -139,6 +204,9 @@ void exp_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
 void log_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n) {
   staged_row<float>(sv::kernels::detail::use_simd() ? &log_f32 : &scalar_build::log_f32, o, os, a, as, n);
 }
+void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) {
+  staged_row<double>(sv::kernels::detail::use_simd() ? &log_f64 : &scalar_build::log_f64, o, os, a, as, n);
+}
 
 #define SV_VMATH_DEFINE_ALL(F32, F64)                                                           \
   SV_VMATH_UNARY(exp, F32, F64)                                                                 \
@@ -152,6 +220,23 @@ void log_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n) {
   SV_VMATH_UNARY(cos, F32, F64)                                                                 \
   SV_VMATH_UNARY(tan, F32, F64)                                                                 \
   SV_VMATH_UNARY(tanh, F32, F64)                                                                \
+  SV_VMATH_WIDE(sinh, F64)                                                                      \
+  SV_VMATH_WIDE(cosh, F64)                                                                      \
+  void hypot_f32(float* out, const float* a, const float* b, int64_t n) {                       \
+    wide_binary_loop<F64>(out, a, b, n, [](F64 x, F64 y) SV_VM_LAMBDA { return detail::hypot_of_widened_f32(x, y); }); \
+  }                                                                                             \
+  void arctan2_f32(float* out, const float* a, const float* b, int64_t n) {                     \
+    wide_binary_loop<F64>(out, a, b, n, [](F64 y, F64 x) SV_VM_LAMBDA { return detail::atan2_for_f32(y, x); }); \
+  }                                                                                             \
+  void arcsin_f32(float* out, const float* in, int64_t n) {                                     \
+    wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::arcsin_for_f32(x); });    \
+  }                                                                                             \
+  void arccos_f32(float* out, const float* in, int64_t n) {                                     \
+    wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::arccos_for_f32(x); });    \
+  }                                                                                             \
+  void arctan_f32(float* out, const float* in, int64_t n) {                                     \
+    wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::arctan_for_f32(x); });    \
+  }                                                                                             \
   void pow_f32(float* out, const float* a, const float* b, int64_t n) {                         \
     detail::binary_loop<F32>(out, a, b, n, [](F32 x, F32 y) SV_VM_LAMBDA { return detail::pow_impl(x, y); }); \
   }                                                                                             \
@@ -179,6 +264,15 @@ void log_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n) {
     detail::unary_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::name##_impl(x); });      \
   }
 
+// float32 in float64 lanes (wide_loop), float64 in its own lanes.
+#define SV_VMATH_WIDE(name, F64)                                                            \
+  void name##_f32(float* out, const float* in, int64_t n) {                                 \
+    wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::name##_impl(x); });  \
+  }                                                                                         \
+  void name##_f64(double* out, const double* in, int64_t n) {                               \
+    detail::unary_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::name##_impl(x); }); \
+  }
+
 namespace scalar_build {
 SV_VMATH_DEFINE_ALL(scalar::F32, scalar::F64)
 }  // namespace scalar_build
@@ -202,6 +296,13 @@ SV_VMATH_UNARY(sin, , )
 SV_VMATH_UNARY(cos, , )
 SV_VMATH_UNARY(tan, , )
 SV_VMATH_UNARY(tanh, , )
+SV_VMATH_UNARY(sinh, , )
+SV_VMATH_UNARY(cosh, , )
+void hypot_f32(float* out, const float* a, const float* b, int64_t n) { scalar_build::hypot_f32(out, a, b, n); }
+void arctan2_f32(float* out, const float* a, const float* b, int64_t n) { scalar_build::arctan2_f32(out, a, b, n); }
+void arcsin_f32(float* out, const float* in, int64_t n) { scalar_build::arcsin_f32(out, in, n); }
+void arccos_f32(float* out, const float* in, int64_t n) { scalar_build::arccos_f32(out, in, n); }
+void arctan_f32(float* out, const float* in, int64_t n) { scalar_build::arctan_f32(out, in, n); }
 void pow_f32(float* out, const float* a, const float* b, int64_t n) { scalar_build::pow_f32(out, a, b, n); }
 void pow_f64(double* out, const double* a, const double* b, int64_t n) { scalar_build::pow_f64(out, a, b, n); }
 void pow_scalar_f32(float* out, const float* in, int64_t n, float y) { scalar_build::pow_scalar_f32(out, in, n, y); }

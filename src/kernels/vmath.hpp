@@ -23,6 +23,15 @@
   SV_VMATH_UNARY(cos)                                                                        \
   SV_VMATH_UNARY(tan)                                                                        \
   SV_VMATH_UNARY(tanh)                                                                       \
+  SV_VMATH_UNARY(sinh)                                                                       \
+  SV_VMATH_UNARY(cosh)                                                                       \
+  /* out[i] = hypot(a[i], b[i]) (float32 only: float64 runs the C library's hypot) */       \
+  void hypot_f32(float* out, const float* a, const float* b, int64_t n);                     \
+  /* float32 only (float64 runs the C library): out[i] = atan2(a[i], b[i]), arcsin, ... */   \
+  void arctan2_f32(float* out, const float* a, const float* b, int64_t n);                   \
+  void arcsin_f32(float* out, const float* in, int64_t n);                                   \
+  void arccos_f32(float* out, const float* in, int64_t n);                                   \
+  void arctan_f32(float* out, const float* in, int64_t n);                                   \
   /* out[i] = pow(a[i], b[i]) with C99 / NumPy special values */                             \
   void pow_f32(float* out, const float* a, const float* b, int64_t n);                       \
   void pow_f64(double* out, const double* a, const double* b, int64_t n);                    \
@@ -50,6 +59,7 @@ bool pow_scalar_fast(double y);
 void exp_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n);
 void exp_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n);
 void log_row_f32(float* o, int64_t os, const float* a, int64_t as, int64_t n);
+void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n);
 namespace scalar_build {
 SV_VMATH_DECLARE_ALL
 }  // namespace scalar_build

@@ -100,7 +100,7 @@ SV_VM_INLINE V ldexp_split(V p, V nf, IntOf<V> n) {
 }
 template <class V>
 SV_VM_INLINE V clamp(V x, V lo, V hi) {
-  return sel(x < lo, lo, sel(x > hi, hi, x));  // NaN stays NaN
+  return pmin(pmax(x, lo), hi);  // NaN stays NaN (pmax / pmin keep their first operand)
 }
 
 // Exact product a * b = p + e (Dekker / Veltkamp, no FMA). |a|, |b| < 2^100 (float) / 2^900.
@@ -221,20 +221,41 @@ SV_VM_INLINE V exp_reduced(V xc, V extra_lo) {
   const V p = cst<V>(1) + (r + (s + (c + c * (r + s))));
   return ldexp_split(p, n.nf, n.ni);
 }
+// The round-to-nearest shifter with the exponent bias folded in: for |t| small, t + shifter holds
+// n + bias in its low mantissa bits, so (bits << mantissa width) is 2^n when n + bias is in
+// [1, 2 bias] (the shifter's own leading bits shift out of the word).
+template <class V>
+SV_VM_INLINE V biased_shifter() {
+  return cst2<V>(0x1.8p23f + 127.0f, 0x1.8p52 + 1023.0);
+}
+// p 2^n from k = t + biased_shifter() (n = k - shifter): one multiply by the 2^n built from k's bits
+// when every lane's 2^n is normal, else ldexp_split (one final rounding to subnormal or inf).
+template <class V>
+SV_VM_INLINE V scale_by_shifted(V p, V k, V nf) {
+  if (!any(vabs(nf) > cst<V>(kBias<V> - 1))) return p * as_flt(shl<kMant<V>>(as_int(k)));
+  return ldexp_split(p, nf, as_int(k) - as_int(biased_shifter<V>()));
+}
+// e^x: x = n ln2 + r (Cody-Waite, ln2 in two parts, n ln2_hi exact); e^r = 1 + (r + r^2 P(r)).
+// The rounding error of r (half an ulp of r, |r| <= ln2/2) adds at most 0.18 ulp to the result.
 template <class V>
 SV_VM_INLINE V exp_impl(V x) {
   const V xc = clamp(x, cst2<V>(-104.0f, -746.0), cst2<V>(89.0f, 710.0));
-  return exp_reduced(xc, cst<V>(0));
+  const V k = xc * log2e<V>() + biased_shifter<V>();
+  const V nf = k - biased_shifter<V>();
+  const V r = (xc - nf * ln2_hi<V>()) - nf * ln2_lo<V>();
+  const V p = cst<V>(1) + (r + (r * r) * poly(r, Coef<V>::exp_p));
+  return scale_by_shifted(p, k, nf);
 }
 
 // 2^x: x = n + r, |r| <= 1/2 (exact); 2^r = 1 + r P(r).
 template <class V>
 SV_VM_INLINE V exp2_impl(V x) {
   const V xc = clamp(x, cst2<V>(-151.0f, -1076.0), cst2<V>(129.0f, 1025.0));
-  const Rounded<V> n = round_int(xc);
-  const V r = xc - n.nf;
+  const V k = xc + biased_shifter<V>();
+  const V nf = k - biased_shifter<V>();
+  const V r = xc - nf;
   const V p = cst<V>(1) + r * poly(r, Coef<V>::exp2_p);
-  return ldexp_split(p, n.nf, n.ni);
+  return scale_by_shifted(p, k, nf);
 }
 
 // e^x - 1: as exp, with expm1(r) = r + r^2/2 + r^3 P(r) (relative accuracy near 0), then
@@ -273,8 +294,17 @@ template <class V>
 SV_VM_INLINE IntOf<V> bits_sqrt_half() {
   return icst<V>(kF32<V> ? 0x3f3504f3LL : 0x3fe6a09e667f3bcdLL);
 }
-template <class V>
+// ALL_NORMAL: the caller checked that every lane is a positive normal number (no subnormal scaling).
+template <class V, bool ALL_NORMAL = false>
 SV_VM_INLINE void split_exponent(V x, V& e, V& m) {
+  if constexpr (ALL_NORMAL) {
+    const IntOf<V> ix = as_int(x);
+    const IntOf<V> ei = srl<kMant<V>>(ix - bits_sqrt_half<V>() + shl<kMant<V>>(icst<V>(kBias<V>))) -
+                        icst<V>(kBias<V>);
+    m = as_flt(ix - shl<kMant<V>>(ei));
+    e = to_flt(ei);
+    return;
+  }
   // Subnormals: scale into the normal range first.
   const auto sub = x < cst2<V>(0x1p-126f, 0x1p-1022);
   const V xs = sel(sub, x * cst2<V>(0x1p24f, 0x1p54), x);
@@ -285,11 +315,11 @@ SV_VM_INLINE void split_exponent(V x, V& e, V& m) {
   m = as_flt(ix - shl<kMant<V>>(ei));
   e = to_flt(ei) - sel(sub, cst2<V>(24.0f, 54.0), cst<V>(0));
 }
-template <class V>
+template <class V, bool ALL_NORMAL = false>
 SV_VM_INLINE LogParts<V> log_parts(V x) {
   LogParts<V> p;
   V m;
-  split_exponent(x, p.e, m);
+  split_exponent<V, ALL_NORMAL>(x, p.e, m);
   p.f = m - cst<V>(1);
   p.hfsq = cst<V>(0.5) * (p.f * p.f);
   p.s = p.f / (cst<V>(2) + p.f);
@@ -305,12 +335,22 @@ SV_VM_INLINE V log_specials(V x, V y) {
   y = sel(x < cst<V>(0), qnan<V>(), y);
   return sel(x != x, x, y);
 }
+// True when every lane is a positive normal finite number (false for 0, subnormals, negatives,
+// inf, NaN): the log family then skips the subnormal scaling and the special values.
+template <class V>
+SV_VM_INLINE bool all_positive_normal(V x) {
+  return !any(~((x >= cst2<V>(0x1p-126f, 0x1p-1022)) & (x < inf<V>())));
+}
+template <class V, bool ALL_NORMAL>
+SV_VM_INLINE V log_core(V x) {
+  const LogParts<V> p = log_parts<V, ALL_NORMAL>(x);
+  const V lo = p.s * (p.hfsq + p.r) + p.e * ln2_lo<V>();
+  return ((lo - p.hfsq) + p.f) + p.e * ln2_hi<V>();
+}
 template <class V>
 SV_VM_INLINE V log_impl(V x) {
-  const LogParts<V> p = log_parts(x);
-  const V lo = p.s * (p.hfsq + p.r) + p.e * ln2_lo<V>();
-  const V y = ((lo - p.hfsq) + p.f) + p.e * ln2_hi<V>();
-  return log_specials(x, y);
+  if (all_positive_normal(x)) return log_core<V, true>(x);
+  return log_specials(x, log_core<V, false>(x));
 }
 // log2 / log10: log(1 + f) as hi + lo with hi = f - f^2/2 cut to half precision, so that hi times
 // the head of 1/ln2 (or 1/ln10) is exact; the exponent is added with a compensated sum.
@@ -319,9 +359,9 @@ SV_VM_INLINE void log_hi_lo(const LogParts<V>& p, V& hi, V& lo) {
   hi = band(p.f - p.hfsq, as_flt(icst<V>(kF32<V> ? 0xfffff000LL : (int64_t)0xffffffff00000000ULL)));
   lo = ((p.f - hi) - p.hfsq) + p.s * (p.hfsq + p.r);
 }
-template <class V>
-SV_VM_INLINE V log2_impl(V x) {
-  const LogParts<V> p = log_parts(x);
+template <class V, bool ALL_NORMAL>
+SV_VM_INLINE V log2_core(V x) {
+  const LogParts<V> p = log_parts<V, ALL_NORMAL>(x);
   V hi, lo;
   log_hi_lo(p, hi, lo);
   const V ivh = cst2<V>(0x1.714p+0f, 0x1.7154765200000p+0);
@@ -330,11 +370,16 @@ SV_VM_INLINE V log2_impl(V x) {
   V vlo = (lo + hi) * ivl + lo * ivh;
   const V w = p.e + vhi;
   vlo = vlo + ((p.e - w) + vhi);
-  return log_specials(x, vlo + w);
+  return vlo + w;
 }
 template <class V>
-SV_VM_INLINE V log10_impl(V x) {
-  const LogParts<V> p = log_parts(x);
+SV_VM_INLINE V log2_impl(V x) {
+  if (all_positive_normal(x)) return log2_core<V, true>(x);
+  return log_specials(x, log2_core<V, false>(x));
+}
+template <class V, bool ALL_NORMAL>
+SV_VM_INLINE V log10_core(V x) {
+  const LogParts<V> p = log_parts<V, ALL_NORMAL>(x);
   V hi, lo;
   log_hi_lo(p, hi, lo);
   const V ivh = cst2<V>(0x1.bcap-2f, 0x1.bcb7b15200000p-2);
@@ -346,7 +391,12 @@ SV_VM_INLINE V log10_impl(V x) {
   V vlo = (p.e * l2l + (lo + hi) * ivl) + lo * ivh;
   const V w = y2 + vhi;
   vlo = vlo + ((y2 - w) + vhi);
-  return log_specials(x, vlo + w);
+  return vlo + w;
+}
+template <class V>
+SV_VM_INLINE V log10_impl(V x) {
+  if (all_positive_normal(x)) return log10_core<V, true>(x);
+  return log_specials(x, log10_core<V, false>(x));
 }
 // log(1 + x): u = 1 + x rounded, split as 2^k m; the rounding error of u comes back as c / u.
 template <class V>
@@ -559,6 +609,120 @@ SV_VM_INLINE V tanh_impl(V x) {
   const V e = exp_impl(ax + ax);
   const V t = cst<V>(1) - cst<V>(2) / (e + cst<V>(1));
   return bor(sel(ax < cst<V>(0.5625), p, t), sign_bit(x));
+}
+
+// ------------------------------------------------------------------------------ sinh, cosh
+
+// float64 lanes only (float32 runs them in float64 lanes and rounds once: vmath.cpp wide_loop).
+// e^x / 2 for x >= 0 (or NaN) without overflowing before the halving: exp's Cody-Waite reduction
+// with the rounding error of r carried (as exp_reduced), scaled by 2^(n-1).
+template <class V>
+SV_VM_INLINE V half_exp(V x) {
+  static_assert(!kF32<V>);
+  const V xc = pmin(x, cst<V>(711.0));
+  const V k = xc * log2e<V>() + biased_shifter<V>();
+  const V nf = k - biased_shifter<V>();
+  const V rh = xc - nf * ln2_hi<V>();
+  const V r = rh - nf * ln2_lo<V>();
+  const V c = (rh - r) - nf * ln2_lo<V>();
+  const V s = (r * r) * poly(r, Coef<V>::exp_p);
+  const V p = cst<V>(1) + (r + (s + (c + c * (r + s))));
+  const IntOf<V> n = as_int(k) - as_int(biased_shifter<V>());
+  return ldexp_split(p, nf - cst<V>(1), n - icst<V>(1));
+}
+// Taylor coefficients: sinh(x) = x + x z S(z), cosh(x) = 1 + z C(z), z = x^2, for |x| < 1 (the
+// first omitted terms, x^23/23! and x^22/22!, are below 2^-75).
+inline constexpr double kSinhTaylor[] = {
+    1.0 / 6, 1.0 / 120, 1.0 / 5040, 1.0 / 362880, 1.0 / 39916800, 1.0 / 6227020800.0,
+    1.0 / 1307674368000.0, 1.0 / 355687428096000.0, 1.0 / 121645100408832000.0,
+    1.0 / 51090942171709440000.0};
+inline constexpr double kCoshTaylor[] = {
+    1.0 / 2, 1.0 / 24, 1.0 / 720, 1.0 / 40320, 1.0 / 3628800, 1.0 / 479001600.0,
+    1.0 / 87178291200.0, 1.0 / 20922789888000.0, 1.0 / 6402373705728000.0,
+    1.0 / 2432902008176640000.0};
+// sinh: |x| < 1 the series; else e^|x|/2 - 1/(4 (e^|x|/2)) (the second term at most 0.135 of the
+// first); the sign of x put back (sinh(-0) = -0, NaN stays NaN, +-inf gives +-inf).
+template <class V>
+SV_VM_INLINE V sinh_impl(V x) {
+  const V ax = vabs(x);
+  const V z = ax * ax;
+  const V small = ax + (ax * z) * poly(z, kSinhTaylor);
+  const V h = half_exp(ax);
+  const V big = h - cst<V>(0.25) / h;
+  return bor(sel(ax < cst<V>(1), small, big), sign_bit(x));
+}
+// cosh: |x| < 1 the series; else e^|x|/2 + 1/(4 (e^|x|/2)).
+template <class V>
+SV_VM_INLINE V cosh_impl(V x) {
+  const V ax = vabs(x);
+  const V z = ax * ax;
+  const V small = cst<V>(1) + z * poly(z, kCoshTaylor);
+  const V h = half_exp(ax);
+  const V big = h + cst<V>(0.25) / h;
+  return sel(ax < cst<V>(1), small, big);
+}
+
+// hypot of two float32 values held in float64 lanes: the squares are exact there and the sum and
+// the square root round once each, so the float32 result is within 0.5 ulp + 2^-29 ulp; an infinite
+// operand gives +inf even with a NaN (C99 / NumPy).
+template <class V>
+SV_VM_INLINE V hypot_of_widened_f32(V a, V b) {
+  static_assert(!kF32<V>);
+  const V r = sqrt(a * a + b * b);
+  return sel((vabs(a) == inf<V>()) | (vabs(b) == inf<V>()), inf<V>(), r);
+}
+
+// ------------------------------------------------------------------------------ inverse trig (float32)
+
+// Float64 lanes computing float32 results (vmath.cpp's wide loops round once): the float64 value is
+// within about 2^-40 relative of the truth, so the float32 result is within 0.5 ulp + 2^-17 ulp.
+// atan(t) for |t| <= 1: t > tan(pi/12) is moved by atan(t) = pi/6 + atan((t sqrt3 - 1) / (t + sqrt3))
+// into |u| <= tan(pi/12) = 0.268, then the Taylor series to u^21 (its tail is below 2^-42 of u).
+template <class V>
+SV_VM_INLINE V atan_unit_for_f32(V t) {
+  static_assert(!kF32<V>);
+  const V s3 = cst<V>(1.7320508075688772);
+  const auto far = t > cst<V>(0.2679491924311227);
+  const V u = sel(far, (t * s3 - cst<V>(1)) / (t + s3), t);
+  const V z = u * u;
+  constexpr double kAtanTaylor[] = {-1.0 / 3, 1.0 / 5, -1.0 / 7, 1.0 / 9, -1.0 / 11,
+                                    1.0 / 13, -1.0 / 15, 1.0 / 17, -1.0 / 19, 1.0 / 21};
+  const V r = u + (u * z) * poly(z, kAtanTaylor);
+  return sel(far, cst<V>(0.52359877559829887) + r, r);
+}
+// atan2(y, x) with C99's special values (NumPy's): t = min(|y|, |x|) / max(|y|, |x|) (1 when both
+// are infinite, 0 when y is 0), atan(t), then pi/2 - r when |y| > |x|, pi - r when x is negative
+// (-0 included), and y's sign.
+template <class V>
+SV_VM_INLINE V atan2_for_f32(V y, V x) {
+  static_assert(!kF32<V>);
+  const V ay = vabs(y), ax = vabs(x);
+  const auto swap = ay > ax;
+  V t = sel(swap, ax, ay) / sel(swap, ay, ax);
+  t = sel((ay == inf<V>()) & (ax == inf<V>()), cst<V>(1), t);
+  t = sel(ay == cst<V>(0), cst<V>(0), t);
+  const V pi = cst<V>(3.1415926535897931), half_pi = cst<V>(1.5707963267948966);
+  V r = atan_unit_for_f32(t);
+  r = sel(swap, half_pi - r, r);
+  r = sel(as_int(x) < icst<V>(0), pi - r, r);
+  r = sel((x != x) | (y != y), x + y, r);
+  return bor(r, sign_bit(y));
+}
+template <class V>
+SV_VM_INLINE V arctan_for_f32(V x) {
+  return atan2_for_f32(x, cst<V>(1));
+}
+// arcsin(x) = atan2(x, sqrt((1 - x)(1 + x))), arccos(x) = atan2(sqrt((1 - x)(1 + x)), x): the
+// product is exact to float64 rounding for a float32 x; |x| > 1 makes the root NaN.
+template <class V>
+SV_VM_INLINE V arcsin_for_f32(V x) {
+  const V one = cst<V>(1);
+  return atan2_for_f32(x, sqrt((one - x) * (one + x)));
+}
+template <class V>
+SV_VM_INLINE V arccos_for_f32(V x) {
+  const V one = cst<V>(1);
+  return atan2_for_f32(sqrt((one - x) * (one + x)), x);
 }
 
 // ------------------------------------------------------------------------------ pow

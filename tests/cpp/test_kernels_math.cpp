@@ -41,7 +41,8 @@ T ref_unary(MathOp op, T x) {
 namespace vs = sv::kernels::vmath::scalar_build;
 
 // What the kernel computes for one element of dtype T: the vector math library (its scalar build,
-// bit-identical to the SIMD build), libm for float64 log2, exact ops otherwise.
+// bit-identical to the SIMD build), the C library in float64 for the inverse functions, exact ops
+// otherwise.
 template <class T>
 T expected_unary(MathOp op, T x) {
   using F = void (*)(T*, const T*, int64_t);
@@ -53,7 +54,17 @@ T expected_unary(MathOp op, T x) {
     case MathOp::tan: f = f32 ? F(vs::tan_f32) : F(vs::tan_f64); break;
     case MathOp::tanh: f = f32 ? F(vs::tanh_f32) : F(vs::tanh_f64); break;
     case MathOp::exp2: f = f32 ? F(vs::exp2_f32) : F(vs::exp2_f64); break;
-    case MathOp::log2: f = f32 ? F(vs::log2_f32) : nullptr; break;
+    case MathOp::log2: f = f32 ? F(vs::log2_f32) : F(vs::log2_f64); break;
+    case MathOp::sinh: f = f32 ? F(vs::sinh_f32) : F(vs::sinh_f64); break;
+    case MathOp::cosh: f = f32 ? F(vs::cosh_f32) : F(vs::cosh_f64); break;
+    // the C library in float64, rounded once to T
+    case MathOp::arcsin: if (f32) { f = F(vs::arcsin_f32); break; } return static_cast<T>(std::asin(static_cast<double>(x)));
+    case MathOp::arccos: if (f32) { f = F(vs::arccos_f32); break; } return static_cast<T>(std::acos(static_cast<double>(x)));
+    case MathOp::arctan: if (f32) { f = F(vs::arctan_f32); break; } return static_cast<T>(std::atan(static_cast<double>(x)));
+    case MathOp::arcsinh: return static_cast<T>(std::asinh(static_cast<double>(x)));
+    case MathOp::arccosh:
+      return x < 1 ? std::numeric_limits<T>::quiet_NaN() : static_cast<T>(std::acosh(static_cast<double>(x)));
+    case MathOp::arctanh: return static_cast<T>(std::atanh(static_cast<double>(x)));
     case MathOp::log10: f = f32 ? F(vs::log10_f32) : F(vs::log10_f64); break;
     case MathOp::log1p: f = f32 ? F(vs::log1p_f32) : F(vs::log1p_f64); break;
     case MathOp::expm1: f = f32 ? F(vs::expm1_f32) : F(vs::expm1_f64); break;
@@ -95,7 +106,9 @@ T expected_pow(T x, T y, bool scalar_exponent) {
 constexpr MathOp kFloatOps[] = {MathOp::square, MathOp::floor, MathOp::ceil, MathOp::rint,
                                 MathOp::trunc,  MathOp::sign,  MathOp::sin,  MathOp::cos,
                                 MathOp::tan,    MathOp::tanh,  MathOp::exp2, MathOp::log2,
-                                MathOp::log10,  MathOp::log1p, MathOp::expm1};
+                                MathOp::log10,  MathOp::log1p, MathOp::expm1, MathOp::sinh,
+                                MathOp::cosh,   MathOp::arcsin, MathOp::arccos, MathOp::arctan,
+                                MathOp::arcsinh, MathOp::arccosh, MathOp::arctanh};
 
 }  // namespace
 
@@ -127,6 +140,52 @@ TEST_CASE("math_unary: float ops over random views", "[math]") {
       }
     }
   }
+}
+
+// arctan2 and hypot over random views: the C library in float64 (float32 widened, rounded once),
+// float32 hypot through the vector library (float64 lanes); integer operands are a type error.
+TEST_CASE("math_binary: arctan2 and hypot over random views", "[math]") {
+  std::mt19937_64 rng(1603);
+  for (DType t : {DType::float32, DType::float64}) {
+    for (MathBinaryOp op : {MathBinaryOp::arctan2, MathBinaryOp::hypot}) {
+      for (int rep = 0; rep < 8; ++rep) {
+        const Dims sh = random_shape(rng, 3, 7);
+        const Arr a = make_arr(random_src_view(sh, rng), t, rng, static_cast<int>(rng() % 4));
+        const Arr b = make_arr(random_src_view(sh, rng), t, rng, 2, true);
+        Arr out = make_arr(random_dst_view(sh, rng), t, rng, 0);
+        const Arr out0 = out;
+        for (bool simd : simd_modes()) {
+          SimdScope scope(simd);
+          out = out0;
+          const auto before = out.bytes;
+          INFO(a.describe("a") << b.describe("b") << " op " << static_cast<int>(op) << " simd " << simd);
+          REQUIRE(math_binary(op, out.op(), a.op(), b.op()).ok());
+          visit_dtype(t, [&](auto tag) {
+            using T = typename decltype(tag)::type;
+            if constexpr (is_float_v<T>) {
+              CHECK(check_dst<T>(out, before, [&](const Dims& idx) {
+                      const T x = read_or_zero<T>(a, idx), y = read_or_zero<T>(b, idx);
+                      if (sizeof(T) == 4) {  // the vector library (float64 lanes)
+                        float r;
+                        const float xf = static_cast<float>(x), yf = static_cast<float>(y);
+                        (op == MathBinaryOp::hypot ? vs::hypot_f32 : vs::arctan2_f32)(&r, &xf, &yf, 1);
+                        return static_cast<T>(r);
+                      }
+                      const double dx = static_cast<double>(x), dy = static_cast<double>(y);
+                      return static_cast<T>(op == MathBinaryOp::arctan2 ? std::atan2(dx, dy)
+                                                                        : std::hypot(dx, dy));
+                    }) == "");
+            }
+          });
+        }
+      }
+    }
+  }
+  const Arr ai = make_arr(random_src_view({3}, rng), DType::int32, rng, 0);
+  Arr oi = make_arr(random_dst_view({3}, rng), DType::int32, rng, 0);
+  const Status s = math_binary(MathBinaryOp::arctan2, oi.op(), ai.op(), ai.op());
+  REQUIRE(!s.ok());
+  CHECK(s.error().message.find("binary arctan2: a and b must share float32 or float64") == 0);
 }
 
 TEST_CASE("math: predicates, logical ops, pow, clip", "[math]") {

@@ -995,7 +995,7 @@ const OUT_CASES_BOOL = (args) => [
   [[...args, (c) => ({ out: c.b })], S('shape_mismatch'), '[3,4]'],
 ];
 const OUT_SHAPE = (args) => [[[...args, (c) => ({ out: c.a.slice(0) })], S('shape_mismatch'), '[3,4] but the operands broadcast to [2,3,4]']];
-for (const n of ['floor', 'ceil', 'trunc', 'sin', 'cos', 'tan', 'tanh', 'exp2', 'log2', 'log10', 'log1p', 'expm1', 'square', 'sign']) {
+for (const n of ['floor', 'ceil', 'trunc', 'sin', 'cos', 'tan', 'tanh', 'exp2', 'log2', 'log10', 'log1p', 'expm1', 'square', 'sign', 'sinh', 'cosh', 'arcsin', 'arccos', 'arctan', 'arcsinh', 'arccosh', 'arctanh']) {
   row(n, { op: n, sig: ['array', 'options'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [...OUT_CASES([(c) => c.a]), ...OUT_SHAPE([(c) => c.a])] });
 }
 for (const n of ['isnan', 'isfinite', 'logicalNot']) {
@@ -1037,6 +1037,9 @@ const withTmp = (value, opts, f) => (c, ...a) => {
     x.dispose();
   }
 };
+for (const n of ['arctan2', 'hypot']) {
+  row(n, { op: n, sig: ['array', 'array', 'options'], valid: [(c) => c.a, 2, {}], call: fnCall(n), cases: [...BIN_CASES(n), ...OUT_CASES([(c) => c.a, 2]), ...OUT_SHAPE([(c) => c.a, 2])] });
+}
 row('pow', {
   op: 'pow',
   sig: ['array', 'array', 'options'],

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0x03b7c86e;
+export const TABLES_SOURCE_HASH = 0x71f5e769;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -462,6 +462,22 @@ export const enum MathOp {
   Isfinite = 16,
   /** x == 0, bool result */
   LogicalNot = 17,
+  /** hyperbolic sine */
+  Sinh = 18,
+  /** hyperbolic cosine */
+  Cosh = 19,
+  /** inverse sine */
+  Arcsin = 20,
+  /** inverse cosine */
+  Arccos = 21,
+  /** inverse tangent */
+  Arctan = 22,
+  /** inverse hyperbolic sine */
+  Arcsinh = 23,
+  /** inverse hyperbolic cosine */
+  Arccosh = 24,
+  /** inverse hyperbolic tangent */
+  Arctanh = 25,
 }
 /** @internal MathOp by API name. */
 export const MATH_OPS = {
@@ -483,6 +499,14 @@ export const MATH_OPS = {
   isnan: MathOp.Isnan,
   isfinite: MathOp.Isfinite,
   logicalNot: MathOp.LogicalNot,
+  sinh: MathOp.Sinh,
+  cosh: MathOp.Cosh,
+  arcsin: MathOp.Arcsin,
+  arccos: MathOp.Arccos,
+  arctan: MathOp.Arctan,
+  arcsinh: MathOp.Arcsinh,
+  arccosh: MathOp.Arccosh,
+  arctanh: MathOp.Arctanh,
 } as const;
 
 /** @internal op codes of Kind MathBinary (kernels::math_binary) (C++: sv::kernels::MathBinaryOp) */
@@ -495,6 +519,10 @@ export const enum MathBinaryOp {
   LogicalOr = 2,
   /** (a != 0) != (b != 0), bool result */
   LogicalXor = 3,
+  /** angle of the point (b, a), quadrant-aware */
+  Arctan2 = 4,
+  /** sqrt(a ** 2 + b ** 2) without overflow */
+  Hypot = 5,
 }
 /** @internal MathBinaryOp by API name. */
 export const MATH_BINARY_OPS = {
@@ -502,6 +530,8 @@ export const MATH_BINARY_OPS = {
   logicalAnd: MathBinaryOp.LogicalAnd,
   logicalOr: MathBinaryOp.LogicalOr,
   logicalXor: MathBinaryOp.LogicalXor,
+  arctan2: MathBinaryOp.Arctan2,
+  hypot: MathBinaryOp.Hypot,
 } as const;
 
 /** @internal op codes of Kind ReduceMore (kernels::reduce_more) (C++: sv::kernels::ReduceMoreOp) */

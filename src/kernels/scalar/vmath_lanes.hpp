@@ -64,6 +64,9 @@ SV_VM_T SV_VM_INLINE SV_VM_M operator~(SV_VM_M a) { return {!a.v}; }
 SV_VM_T SV_VM_INLINE bool any(SV_VM_M a) { return a.v; }
 SV_VM_T SV_VM_INLINE SV_VM_F sel(SV_VM_M m, SV_VM_F a, SV_VM_F b) { return m.v ? a : b; }
 SV_VM_T SV_VM_INLINE SV_VM_I sel(SV_VM_M m, SV_VM_I a, SV_VM_I b) { return m.v ? a : b; }
+// WebAssembly's pmin / pmax: b < a ? b : a and a < b ? b : a (NaN in a stays a).
+SV_VM_T SV_VM_INLINE SV_VM_F pmin(SV_VM_F a, SV_VM_F b) { return b.v < a.v ? b : a; }
+SV_VM_T SV_VM_INLINE SV_VM_F pmax(SV_VM_F a, SV_VM_F b) { return a.v < b.v ? b : a; }
 // Round to nearest, ties to even (the default rounding mode; wasm f32.nearest / f64.nearest).
 SV_VM_T SV_VM_INLINE SV_VM_F rint(SV_VM_F a) { return {std::nearbyint(a.v)}; }
 SV_VM_T SV_VM_INLINE SV_VM_F sqrt(SV_VM_F a) { return {std::sqrt(a.v)}; }

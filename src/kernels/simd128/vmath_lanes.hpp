@@ -69,6 +69,10 @@ SV_VM_T SV_VM_INLINE SV_VM_M operator~(SV_VM_M a) { return {wasm_v128_not(a.v)};
 SV_VM_T SV_VM_INLINE bool any(SV_VM_M a) { return wasm_v128_any_true(a.v); }
 SV_VM_T SV_VM_INLINE SV_VM_F sel(SV_VM_M m, SV_VM_F a, SV_VM_F b) { return {wasm_v128_bitselect(a.v, b.v, m.v)}; }
 SV_VM_T SV_VM_INLINE SV_VM_I sel(SV_VM_M m, SV_VM_I a, SV_VM_I b) { return {wasm_v128_bitselect(a.v, b.v, m.v)}; }
+// pmin(a, b) = b < a ? b : a and pmax(a, b) = a < b ? b : a (one minps / maxps each on x64; NaN in
+// a stays a).
+SV_VM_T SV_VM_INLINE SV_VM_F pmin(SV_VM_F a, SV_VM_F b) { SV_VM_OP(wasm_f32x4_pmin(a.v, b.v), wasm_f64x2_pmin(a.v, b.v)) }
+SV_VM_T SV_VM_INLINE SV_VM_F pmax(SV_VM_F a, SV_VM_F b) { SV_VM_OP(wasm_f32x4_pmax(a.v, b.v), wasm_f64x2_pmax(a.v, b.v)) }
 SV_VM_T SV_VM_INLINE SV_VM_F rint(SV_VM_F a) { SV_VM_OP(wasm_f32x4_nearest(a.v), wasm_f64x2_nearest(a.v)) }
 SV_VM_T SV_VM_INLINE SV_VM_F sqrt(SV_VM_F a) { SV_VM_OP(wasm_f32x4_sqrt(a.v), wasm_f64x2_sqrt(a.v)) }
 SV_VM_T SV_VM_INLINE SV_VM_I as_int(SV_VM_F a) { return {a.v}; }

@@ -152,7 +152,7 @@ test('memory grown by a pool thread is seen by the main thread', () => {
   assert.equal(t.get(4095, 2047), 2047 * 4096 + 4095 + 1);
   assert.equal(l.sum(t), ((8 << 20) * ((8 << 20) - 1)) / 2 + (8 << 20));
   a.base.dispose();
-  t.base.dispose();
+  t.dispose();
 });
 
 test("init errors: bad thread counts, switching after the first init; 'auto' in Node", () => {

@@ -224,9 +224,12 @@ export function init(options: InitOptions = {}): Promise<void> {
       return Promise.reject(
         new StrideViewError(
           'invalid_argument',
-          `init: threads: ${wantThreads} needs SharedArrayBuffer and WebAssembly SIMD: Node, or a page served with ` +
-            "'Cross-Origin-Opener-Policy: same-origin' and 'Cross-Origin-Embedder-Policy: require-corp' " +
-            "(crossOriginIsolated is false here); pass threads: 'auto' to fall back to one thread",
+          `init: threads: ${wantThreads} needs SharedArrayBuffer and WebAssembly SIMD (here: SharedArrayBuffer ` +
+            `${typeof SharedArrayBuffer === 'function' ? 'present' : 'missing'}, crossOriginIsolated ` +
+            `${String((globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true)}, SIMD ${simdSupported() ? 'yes' : 'no'}): ` +
+            "Node, or a page served with 'Cross-Origin-Opener-Policy: same-origin' and " +
+            "'Cross-Origin-Embedder-Policy: require-corp' in an engine that then provides SharedArrayBuffer; " +
+            "pass threads: 'auto' to fall back to one thread",
         ),
       );
     }

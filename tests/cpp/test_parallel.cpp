@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "array/take.hpp"
 #include "kernels/kernels.hpp"
 #include "kernels/numpy_ops.hpp"
 #include "parallel/pool.hpp"
@@ -239,4 +240,68 @@ TEST_CASE("parallel: matmul, cumsum, sort and argsort are identical at 1, 2, 4 t
   for (int64_t k = 0; k < K; ++k) ref += double(a[static_cast<size_t>(7 * K + k)]) * b[static_cast<size_t>(k * N + 9)];
   CHECK(std::fabs(mm[0][static_cast<size_t>(7 * N + 9)] - ref) < 1e-3);
   for (int64_t j = 1; j < 401; ++j) CHECK(so[0][static_cast<size_t>(j - 1)] <= so[0][static_cast<size_t>(j)]);
+}
+
+TEST_CASE("parallel: gathers (take along an axis) are the same at 1 and 4 threads", "[parallel]") {
+  const LayoutDims sh = {1000, 300};
+  const auto x = random_f32(300000, 11);
+  std::vector<int64_t> rows(1000), cols(300);
+  for (size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<int64_t>((i * 7919) % 1000);
+  for (size_t j = 0; j < cols.size(); ++j) cols[j] = static_cast<int64_t>((j * 37) % 300);
+  for (int axis : {0, 1}) {
+    const std::vector<int64_t>& idx = axis == 0 ? rows : cols;
+    std::vector<std::vector<float>> res;
+    for (int th : {1, 4}) {
+      ThreadsScope scope(th);
+      std::vector<float> o(x.size());
+      array::Array s, d;
+      static_cast<Operand&>(s) = op(const_cast<float*>(x.data()), DType::float32, sh, c_strides(sh));
+      static_cast<Operand&>(d) = op(o.data(), DType::float32, sh, c_strides(sh));
+      REQUIRE(array::take(d, s, 0.0, axis, std::span<const int64_t>(idx)).ok());
+      res.push_back(o);
+    }
+    CHECK(same_bits(res[0], res[1]));
+    // Element (i, j) of the result is x at the gathered position.
+    const size_t i = 123, j = 45;
+    const float want = axis == 0 ? x[static_cast<size_t>(rows[i]) * 300 + j] : x[i * 300 + static_cast<size_t>(cols[j])];
+    CHECK(res[1][i * 300 + j] == want);
+  }
+}
+
+TEST_CASE("parallel: argmax, prod, any and variance over axes are the same at 1 and 4 threads",
+          "[parallel]") {
+  const LayoutDims sh = {600, 500};
+  auto x = random_f32(300000, 12);
+  for (auto& v : x) v = 1.0f + v * 1e-3f;  // products stay finite
+  const Operand in = op(x.data(), DType::float32, sh, c_strides(sh));
+  for (int axis : {0, 1}) {
+    LayoutDims osh = sh;
+    osh[axis] = 1;
+    const size_t on = static_cast<size_t>(osh[0] * osh[1]);
+    std::vector<std::vector<int64_t>> am;
+    std::vector<std::vector<float>> pr, va;
+    std::vector<std::vector<uint8_t>> an;
+    for (int th : {1, 4}) {
+      ThreadsScope scope(th);
+      std::vector<int64_t> a(on);
+      std::vector<float> p(on), v(on);
+      std::vector<uint8_t> y(on);
+      REQUIRE(arg_reduce(ArgOp::argmax, op(a.data(), DType::int64, osh, c_strides(osh)), in, axis).ok());
+      REQUIRE(reduce_more(ReduceMoreOp::prod, op(p.data(), DType::float32, osh, c_strides(osh)), in,
+                          uint64_t{1} << axis).ok());
+      REQUIRE(reduce_more(ReduceMoreOp::any, op(y.data(), DType::bool_, osh, c_strides(osh)), in,
+                          uint64_t{1} << axis).ok());
+      REQUIRE(moments(MomentOp::var, op(v.data(), DType::float32, osh, c_strides(osh)), in,
+                      uint64_t{1} << axis, 0.0).ok());
+      am.push_back(a);
+      pr.push_back(p);
+      an.push_back(y);
+      va.push_back(v);
+    }
+    INFO("axis " << axis);
+    CHECK(am[0] == am[1]);
+    CHECK(same_bits(pr[0], pr[1]));
+    CHECK(an[0] == an[1]);
+    CHECK(same_bits(va[0], va[1]));
+  }
 }

@@ -111,7 +111,7 @@ test('every reducing op and dtype gives the same bits at 1, 2 and 4 threads', ()
   }
 });
 
-test('elementwise, math, transposed copies, matmul and sort are the same at 1, 2 and 4 threads', () => {
+test('elementwise, math, transposed copies, matmul, sort and take are the same at 1, 2 and 4 threads', () => {
   const v = values(512 * 520, 9);
   const w = values(512 * 520, 10);
   for (const dtype of ['float32', 'float64', 'int32']) {
@@ -134,6 +134,9 @@ test('elementwise, math, transposed copies, matmul and sort are the same at 1, 2
     sameEverywhere(`sort ${dtype} rows`, (l) => l.sort(make(l, v, [512, 520], dtype), { axis: 1 }));
     sameEverywhere(`sort ${dtype} columns`, (l) => l.sort(make(l, v, [512, 520], dtype), { axis: 0 }));
     sameEverywhere(`argsort ${dtype}`, (l) => l.argsort(make(l, v, [512, 520], dtype), { axis: 1 }));
+    const rows = Array.from({ length: 512 }, (_, i) => (i * 317) % 512);
+    sameEverywhere(`take rows ${dtype}`, (l) => l.take(make(l, v, [512, 520], dtype), rows, { axis: 0 }));
+    sameEverywhere(`take columns ${dtype}`, (l) => l.take(make(l, v, [512, 520], dtype), rows, { axis: 1 }));
   }
   // A spot check of the values themselves (not only agreement): matmul against a JS dot product.
   const a = make(libs[4], v, [512, 520], 'float64');

@@ -146,6 +146,32 @@ for (const f of ['index.mjs', 'index.cjs']) {
 copyFileSync(join(wasmDir, 'strideview.wasm'), join(dist, 'strideview.wasm'));
 copyFileSync(join(wasmDir, 'strideview-nosimd.wasm'), join(dist, 'strideview-nosimd.wasm'));
 
+// The threaded build (init({ threads })): its own glue, loaded by a dynamic import only when threads
+// are chosen (never bundled), its pthread worker script and its wasm. The glue gets `require` and
+// `__dirname` of its own under Node (Emscripten's ES module output uses both there), and loses the
+// process-wide uncaughtException / unhandledRejection handlers Emscripten installs in Node.
+{
+  const glue = join(wasmDir, 'strideview-threads.mjs');
+  if (!existsSync(glue)) {
+    console.error(`build-web: ${glue} is missing; run scripts/build-wasm.sh --target strideview_wasm_threads`);
+    process.exit(1);
+  }
+  let src = readFileSync(glue, 'utf8');
+  const handlers = /process\["on"\]\("uncaughtException",function\(ex\)\{if\(!\(ex instanceof ExitStatus\)\)\{throw ex\}\}\);process\["on"\]\("unhandledRejection",function\(reason\)\{throw reason\}\);/;
+  if (!handlers.test(src)) {
+    console.error('build-web: the threaded glue no longer has the expected process handlers; update the edit');
+    process.exit(1);
+  }
+  src = src.replace(handlers, '');
+  const header =
+    '// strideview threaded build: Emscripten glue (scripts/build-web.mjs adds the two lines below)\n' +
+    'const __svNode = typeof process == "object" && typeof process.versions == "object" && typeof process.versions.node == "string";\n' +
+    'const require = __svNode ? (await import("node:module")).createRequire(import.meta.url) : undefined, __dirname = __svNode ? require("path").dirname(require("url").fileURLToPath(import.meta.url)) : "";\n';
+  writeFileSync(join(dist, 'strideview-threads.mjs'), header + src);
+  copyFileSync(join(wasmDir, 'strideview-threads.wasm'), join(dist, 'strideview-threads.wasm'));
+  copyFileSync(join(wasmDir, 'strideview-threads.worker.js'), join(dist, 'strideview-threads.worker.js'));
+}
+
 // Declarations: tsc per module, then one file (the modules only import each other).
 rmSync(typesDir, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json'), '--emitDeclarationOnly'], {
@@ -223,6 +249,10 @@ console.log(
   `build-web: dist/index.mjs ${size('index.mjs')} B, dist/index.cjs ${size('index.cjs')} B, ` +
     `dist/strideview.wasm ${size('strideview.wasm')} B, dist/strideview-nosimd.wasm ${size('strideview-nosimd.wasm')} B, ` +
     `dist/index.d.ts ${size('index.d.ts')} B, dist/element.mjs ${size('element.mjs')} B`,
+);
+console.log(
+  `build-web: threaded build (loaded only by init({ threads })), gzipped: strideview-threads.wasm ${gz('strideview-threads.wasm')} B, ` +
+    `strideview-threads.mjs ${gz('strideview-threads.mjs')} B, strideview-threads.worker.js ${gz('strideview-threads.worker.js')} B`,
 );
 console.log(
   `build-web: gzipped (level 9) wasm + index.mjs: SIMD ${gz('strideview.wasm')} + ${gz('index.mjs')} = ` +

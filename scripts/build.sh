@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-bash scripts/build-wasm.sh --target strideview_wasm strideview_wasm_nosimd
+bash scripts/build-wasm.sh --target strideview_wasm strideview_wasm_nosimd strideview_wasm_threads
 node scripts/build-web.mjs

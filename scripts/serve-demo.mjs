@@ -56,6 +56,11 @@ export function serveDemo(dir, port = 5173, host = '127.0.0.1') {
       'Content-Length': st.size,
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
+      // Cross-origin isolation: the page gets SharedArrayBuffer, so init({ threads: 'auto' }) can
+      // load the threaded build (every resource here is same-origin).
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+      'Cross-Origin-Resource-Policy': 'same-origin',
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/storage.hpp"
+#include "parallel/pool.hpp"
 
 namespace sv::array {
 namespace {
@@ -42,6 +43,32 @@ void gather_elems(const Array& dst, const Array& src, int axis, const int64_t* i
     }
     if (dd < 0) return;
   }
+}
+
+// gather_elems on the thread pool: dst's dim 0 cut into contiguous ranges (the source follows:
+// through the indices when dim 0 is the axis, by its stride otherwise). Each element is a copy,
+// so the cut changes nothing but who copies it.
+template <class E>
+void gather(const Array& dst, const Array& src, int axis, const int64_t* idx) {
+  const int64_t n0 = dst.layout.ndim() > 0 ? dst.layout.shape[0] : 1;
+  int64_t tasks = parallel::tasks_for(dst.layout.numel());
+  if (tasks > n0) tasks = n0;
+  if (tasks <= 1) {
+    gather_elems<E>(dst, src, axis, idx);
+    return;
+  }
+  parallel::run_tasks(tasks, [&](int64_t t) {
+    const int64_t j0 = t * n0 / tasks, j1 = (t + 1) * n0 / tasks;
+    Array d = dst, s = src;
+    d.layout.shape[0] = j1 - j0;
+    d.layout.offset += j0 * dst.layout.strides[0];
+    if (axis == 0) {
+      gather_elems<E>(d, s, axis, idx + j0);
+    } else {
+      s.layout.offset += j0 * src.layout.strides[0];
+      gather_elems<E>(d, s, axis, idx);
+    }
+  });
 }
 
 }  // namespace
@@ -101,10 +128,10 @@ Status take(const Array& dst, const Array& src, double fill, int axis,
   const int64_t slab = total / n;
   if (!src.layout.has_mask() && !dst.layout.has_mask() && slab < 1024) {
     switch (kernels::dtype_size(src.dtype)) {
-      case 1: gather_elems<uint8_t>(dst, src, axis, idx.data()); break;
-      case 2: gather_elems<uint16_t>(dst, src, axis, idx.data()); break;
-      case 4: gather_elems<uint32_t>(dst, src, axis, idx.data()); break;
-      default: gather_elems<uint64_t>(dst, src, axis, idx.data()); break;
+      case 1: gather<uint8_t>(dst, src, axis, idx.data()); break;
+      case 2: gather<uint16_t>(dst, src, axis, idx.data()); break;
+      case 4: gather<uint32_t>(dst, src, axis, idx.data()); break;
+      default: gather<uint64_t>(dst, src, axis, idx.data()); break;
     }
     return ok_status();
   }

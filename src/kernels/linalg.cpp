@@ -393,9 +393,41 @@ Status matmul(const Operand& out, const Operand& a, const Operand& b) {
     };
   }
   const bool simd = detail::use_simd();
+  // Threads: each product's rows are cut into blocks of whole 16-row groups, one block per task
+  // with its own workspace (B is packed once per task). Every output element is computed by the
+  // same micro-kernel steps in the same K order, so the result does not depend on the cut.
+  constexpr int64_t kRowUnit = 16;
+  const int64_t units = (M + kRowUnit - 1) / kRowUnit;
+  int64_t tasks = parallel::tasks_for(M * N * std::max<int64_t>(K, 1) / 16);
+  if (tasks > units) tasks = units;
+  if (tasks < 1) tasks = 1;
+  const int64_t ws16 = (ws + 15) / 16 * 16;
   detail::Buffer wbuf;
-  SV_CHECK(wbuf.allocate(op, ws));
+  SV_CHECK(wbuf.allocate(op, ws16 * tasks + 16));
   char* w = wbuf.data() + ((16 - reinterpret_cast<uintptr_t>(wbuf.data()) % 16) % 16);
+  auto rows_of = [](Mat m, int64_t i0, int64_t i1) {
+    m.off += i0 * m.rs;
+    const int64_t h = i1 - i0;
+    m.r0 = std::clamp<int64_t>(m.r0 - i0, 0, h);
+    m.r1 = std::clamp<int64_t>(m.r1 - i0, 0, h);
+    if (m.r1 <= m.r0) m.r0 = m.r1 = m.c0 = m.c1 = 0;
+    return m;
+  };
+  auto run_rows = [&](const GemmArgs& g0) {
+    if (tasks <= 1) {
+      run(g0, w, simd);
+      return;
+    }
+    parallel::run_tasks(tasks, [&](int64_t t) {
+      const int64_t i0 = t * units / tasks * kRowUnit;
+      const int64_t i1 = std::min(M, (t + 1) * units / tasks * kRowUnit);
+      GemmArgs h = g0;
+      h.M = i1 - i0;
+      h.a = rows_of(g0.a, i0, i1);
+      h.o = rows_of(g0.o, i0, i1);
+      run(h, w + t * ws16, simd);
+    });
+  };
 
   // The batch: an odometer over dims [0, r - 2) of out.
   const int nb = r - 2;
@@ -438,7 +470,7 @@ Status matmul(const Operand& out, const Operand& a, const Operand& b) {
     g.bt.c1 = bm.r1;
     slice(out, M, N, &g.o);
     g.o.esize = eo;
-    run(g, w, simd);
+    run_rows(g);
     int d = nb - 1;
     for (; d >= 0; --d) {
       if (++idx[d] < out.layout.shape[d]) break;

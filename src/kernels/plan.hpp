@@ -14,6 +14,7 @@
 
 #include "core/index.hpp"
 #include "kernels/kernels.hpp"
+#include "parallel/pool.hpp"
 
 namespace sv::kernels {
 
@@ -107,10 +108,76 @@ struct OpDesc {
   const void* invalid_value = nullptr;  // read instead of masked-out elements (stride 0)
 };
 
+// Calls f(const Plan&) on sub-plans that together cover p, on the thread pool when p holds at
+// least parallel::kMinWork elements (else f(p) once, on this thread). The cut is along p's outer
+// dims: the smallest prefix of dims [0, s] with enough indices for the tasks is split into
+// contiguous ranges of its flattened index, so each sub-plan keeps p's dim order and strides (the
+// same inner loops run). Rows themselves (s the last dim) are cut at multiples of kPieceAlign
+// elements, where every SIMD128 loop's lane grouping restarts, so the elements are computed
+// exactly as in one call. f must write only elements its sub-plan addresses; pieces may run in
+// any order.
+inline constexpr int64_t kPieceAlign = 64;
+
+template <class F>
+void for_each_piece(const Plan& p, F&& f) {
+  const int64_t tasks = parallel::tasks_for(p.numel());
+  if (tasks <= 1) {
+    f(p);
+    return;
+  }
+  const int L = p.last();
+  int s = 0;
+  int64_t prefix = 1;  // indices of dims [0, s)
+  for (; s < L && prefix * p.shape[s] < tasks; ++s) prefix *= p.shape[s];
+  const int64_t a = s == L ? kPieceAlign : 1;
+  const int64_t ns = p.shape[s], nb = (ns + a - 1) / a;
+  const int64_t units = prefix * nb;
+  const int64_t nt = tasks < units ? tasks : units;
+  parallel::run_tasks(nt, [&](int64_t t) {
+    const int64_t u0 = t * units / nt, u1 = (t + 1) * units / nt;
+    for (int64_t u = u0; u < u1;) {
+      const int64_t q = u / nb, b0 = u % nb;
+      const int64_t b1 = (u1 - q * nb) < nb ? (u1 - q * nb) : nb;
+      Plan sub;
+      sub.nops = p.nops;
+      sub.ndim = p.ndim - s;
+      for (int d = s; d <= L; ++d) sub.shape[d - s] = p.shape[d];
+      const int64_t j0 = b0 * a, j1 = b1 * a < ns ? b1 * a : ns;
+      sub.shape[0] = j1 - j0;
+      for (int k = 0; k < p.nops; ++k) {
+        int64_t e = j0 * p.stride[k][s];
+        int64_t r = q;
+        for (int d = s - 1; d >= 0; --d) {
+          e += (r % p.shape[d]) * p.stride[k][d];
+          r /= p.shape[d];
+        }
+        sub.ptr[k] = p.ptr[k] + e * p.esize[k];
+        sub.esize[k] = p.esize[k];
+        for (int d = s; d <= L; ++d) sub.stride[k][d - s] = p.stride[k][d];
+      }
+      f(static_cast<const Plan&>(sub));
+      u = q * nb + b1;
+    }
+  });
+}
+
 // Calls f(const Plan&, uint32_t invalid) for every box of the common shape of `ops` (their masks
-// split it), masked-out operands replaced by their invalid_value at stride 0.
+// split it), masked-out operands replaced by their invalid_value at stride 0. Large boxes are cut
+// into pieces run on the thread pool (for_each_piece): f must write only through operand 0 and only
+// the elements of the plan it is given (elementwise kernels). Kernels that accumulate into shared
+// state (reductions) use for_each_region_serial.
+template <class F>
+void for_each_region_serial(int nops, const OpDesc* ops, int key, F&& f);
+
 template <class F>
 void for_each_region(int nops, const OpDesc* ops, int key, F&& f) {
+  for_each_region_serial(nops, ops, key, [&](const Plan& p, uint32_t invalid) {
+    for_each_piece(p, [&](const Plan& q) { f(q, invalid); });
+  });
+}
+
+template <class F>
+void for_each_region_serial(int nops, const OpDesc* ops, int key, F&& f) {
   const LayoutDims& shape = ops[0].layout->shape;
   const int nd = static_cast<int>(shape.size());
   const LayoutMask* masks[kMaxOps] = {};

@@ -7,9 +7,11 @@
 #include <cstring>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include "kernels/internal.hpp"
 #include "kernels/rows.hpp"
+#include "parallel/pool.hpp"
 
 namespace sv::kernels {
 namespace {
@@ -67,15 +69,59 @@ ReduceRows reduce_rows_of() {
   return r;
 }
 
+// ---------------------------------------------------------------- threads: fixed decompositions
+// A reduced row longer than kRowBlock elements is reduced in blocks of row_block(n) elements (a
+// function of n only, never of the thread count), each from the op's identity into its own
+// partial result, the blocks on the thread pool; the partials are then reduced in block order by
+// the dtype's own row loop (pairwise for float sums). So a sum gives the same bits at 1, 2 or N
+// threads and in the single-threaded builds, which run the same blocks inline.
+constexpr int64_t kRowBlock = int64_t{1} << 16;
+constexpr int64_t kMaxRowBlocks = 512;
+
+int64_t row_block(int64_t n) {
+  const int64_t b = (n + kMaxRowBlocks - 1) / kMaxRowBlocks;
+  return b <= kRowBlock ? kRowBlock : (b + kRowBlock - 1) / kRowBlock * kRowBlock;
+}
+
+// *o = *o OP (the reduction of the row), the row cut into fixed blocks as above. part_init(part,
+// i0) sets a block's partial to the identity (the block's first element for max/min);
+// block(part, i0, m) reduces elements [i0, i0 + m) into it.
+template <class Init, class Block>
+void blocked_row(const ReduceRows& rr, void* o, int64_t n, int64_t esize, Init&& part_init,
+                 Block&& block) {
+  const int64_t bsz = row_block(n), nb = (n + bsz - 1) / bsz;
+  alignas(16) char part[kMaxRowBlocks * 8];
+  parallel::run_tasks(nb, [&](int64_t b) {
+    const int64_t i0 = b * bsz, m = n - i0 < bsz ? n - i0 : bsz;
+    char* pb = part + b * esize;
+    part_init(pb, i0);
+    block(pb, i0, m);
+  });
+  rr.to(o, part, 1, nb);
+}
+
 // Walks the plan with the output at stride 0 along reduced dims. With `cast` (an input dtype other
 // than the output's), each input row is converted to the output dtype in chunks first.
-SV_LOOP_FN void run_reduce(const Plan& p, const ReduceRows& rr, const detail::Caster* cast) {
+SV_LOOP_FN void run_reduce(const Plan& p, const ReduceRows& rr, const detail::Caster* cast,
+                           bool additive) {
   const int L = p.last();
   const int64_t n = p.shape[L], os = p.stride[0][L], xs = p.stride[1][L];
   const int64_t oe = p.esize[0], xe = p.esize[1];
   alignas(16) uint64_t buf[detail::kCastChunk];
   if (os == 0) {
     for_each_outer(p, 1, [&](char** ptr) {
+      if (!cast && n > kRowBlock) {
+        // max/min start each block from its first element; integer sums from zero.
+        const bool from_first = !additive;
+        blocked_row(
+            rr, ptr[0], n, oe,
+            [&](char* pb, int64_t i0) {
+              if (from_first) std::memcpy(pb, ptr[1] + i0 * xs * xe, static_cast<size_t>(oe));
+              else std::memset(pb, 0, static_cast<size_t>(oe));
+            },
+            [&](char* pb, int64_t i0, int64_t m) { rr.to(pb, ptr[1] + i0 * xs * xe, xs, m); });
+        return;
+      }
       if (!cast) {
         rr.to(ptr[0], ptr[1], xs, n);
         return;
@@ -315,9 +361,21 @@ class SumWalk {
     }
   }
 
-  // One inner row into the target: horizontal (reduced inner dim) or vertical.
+  // One inner row into the target: horizontal (reduced inner dim) or vertical. A long reduced row
+  // goes in fixed blocks (blocked_row), each block a row of its own into a zeroed partial.
   void row(const int64_t* ts, char* t, const char* x) {
     const int64_t n = p_.shape[L_], xs = p_.stride[1][L_];
+    if (reduced_[L_] && n > kRowBlock) {
+      blocked_row(
+          rr_, t, n, oe_, [&](char* pb, int64_t) { std::memset(pb, 0, static_cast<size_t>(oe_)); },
+          [&](char* pb, int64_t i0, int64_t m) { row_n(ts, pb, x + i0 * xs * xe_, m); });
+      return;
+    }
+    row_n(ts, t, x, n);
+  }
+
+  void row_n(const int64_t* ts, char* t, const char* x, const int64_t n) {
+    const int64_t xs = p_.stride[1][L_];
     if (!cast_) {
       if (reduced_[L_]) {
         rr_.to(t, x, xs, n);
@@ -613,16 +671,47 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
   Buffer scratch;
   int64_t scratch_bytes = 0;
   Status st = ok_status();
-  for_each_region(2, ops, 1, [&](const Plan& p, uint32_t invalid) {
-    if (additive && (invalid & 2u)) return;  // masked-out elements add 0
-    if (!st.ok()) return;
+  // One plan (or a piece of one, with its own scratch on a pool thread).
+  auto run_plan = [&](const Plan& p, Buffer& sbuf, int64_t* sbytes) -> Status {
     if (float_sum) {
       SumWalk w(p, rr, cast);
-      st = w.prepare(o, scratch, &scratch_bytes);
-      if (st.ok()) w.run();
+      SV_CHECK(w.prepare(o, sbuf, sbytes));
+      w.run();
     } else {
-      run_reduce(p, rr, cast);
+      run_reduce(p, rr, cast, additive);
     }
+    return ok_status();
+  };
+  for_each_region_serial(2, ops, 1, [&](const Plan& p, uint32_t invalid) {
+    if (additive && (invalid & 2u)) return;  // masked-out elements add 0
+    if (!st.ok()) return;
+    // Threads: independent output lines. The plan is cut along its outermost dim when that dim is
+    // kept (each piece writes its own outputs), else along a kept innermost dim at multiples of
+    // 64 elements; every output element is computed by the same operations as in one walk.
+    const int L = p.last();
+    int cut = -1;
+    if (p.stride[0][0] != 0 && p.shape[0] > 1) cut = 0;
+    else if (p.stride[0][L] != 0 && p.shape[L] >= 128) cut = L;
+    const int64_t align = cut == L ? 64 : 1;
+    const int64_t units = cut < 0 ? 1 : (p.shape[cut] + align - 1) / align;
+    int64_t tasks = cut < 0 ? 1 : parallel::tasks_for(p.numel());
+    if (tasks > units) tasks = units;
+    if (tasks <= 1) {
+      st = run_plan(p, scratch, &scratch_bytes);
+      return;
+    }
+    std::vector<Status> sts(static_cast<size_t>(tasks), ok_status());
+    parallel::run_tasks(tasks, [&](int64_t t) {
+      const int64_t j0 = t * units / tasks * align;
+      const int64_t j1 = std::min((t + 1) * units / tasks * align, p.shape[cut]);
+      Plan q = p;
+      q.shape[cut] = j1 - j0;
+      for (int k = 0; k < p.nops; ++k) q.ptr[k] = p.ptr[k] + j0 * p.stride[k][cut] * p.esize[k];
+      Buffer own;
+      int64_t own_bytes = 0;
+      sts[static_cast<size_t>(t)] = run_plan(q, own, &own_bytes);
+    });
+    for (size_t t = 0; t < sts.size() && st.ok(); ++t) st = sts[t];
   });
   SV_CHECK(st);
 

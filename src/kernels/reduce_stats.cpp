@@ -17,6 +17,7 @@
 #include "kernels/lines.hpp"
 #include "kernels/simd128/math.hpp"
 #include "kernels/numpy_ops.hpp"
+#include "parallel/pool.hpp"
 
 namespace sv::kernels {
 namespace {
@@ -111,12 +112,44 @@ struct Walker {
   }
 };
 
-// Calls f(idx, out_ptr) for every output index (reduced dims held at 0).
+// Calls f(idx, out_ptr) for every output index (reduced dims held at 0). Threads: the outputs are
+// independent (f keeps its state per call), so consecutive ranges of them go to the pool's tasks;
+// each output is reduced exactly as in one walk.
 template <class F>
 void for_each_output(const Operand& out, const Walker& w, F&& f) {
-  int64_t idx[kMaxRank] = {};
   const int64_t eo = static_cast<int64_t>(dtype_size(out.dtype));
   const Layout& l = out.layout;
+  int64_t nout = 1, group = 1;
+  for (int d = 0; d < w.r; ++d) {
+    if ((w.axes >> d) & 1u) group *= w.l->shape[d];
+    else nout *= w.l->shape[d];
+  }
+  int64_t tasks = parallel::tasks_for(nout * group);
+  if (tasks > nout) tasks = nout;
+  if (tasks > 1) {
+    parallel::run_tasks(tasks, [&](int64_t t) {
+      const int64_t o0 = t * nout / tasks, o1 = (t + 1) * nout / tasks;
+      int64_t idx[kMaxRank] = {};
+      int64_t rem = o0;
+      for (int d = w.r - 1; d >= 0; --d) {
+        if ((w.axes >> d) & 1u) continue;
+        idx[d] = rem % w.l->shape[d];
+        rem /= w.l->shape[d];
+      }
+      for (int64_t k = o0; k < o1; ++k) {
+        int64_t off = l.offset;
+        for (int d = 0; d < w.r; ++d) off += idx[d] * l.strides[d];
+        f(static_cast<const int64_t*>(idx), static_cast<char*>(out.base) + off * eo);
+        for (int d = w.r - 1; d >= 0; --d) {
+          if ((w.axes >> d) & 1u) continue;
+          if (++idx[d] < w.l->shape[d]) break;
+          idx[d] = 0;
+        }
+      }
+    });
+    return;
+  }
+  int64_t idx[kMaxRank] = {};
   for (;;) {
     int64_t off = l.offset;
     for (int d = 0; d < w.r; ++d) off += idx[d] * l.strides[d];

@@ -7,6 +7,7 @@
 
 #include "kernels/lines.hpp"
 #include "kernels/numpy_ops.hpp"
+#include "parallel/pool.hpp"
 
 namespace sv::kernels {
 namespace detail {
@@ -179,8 +180,10 @@ Status scan(ScanOp op, const Operand& out, const Operand& in, int axis) {
   const ScanFn fn = op == ScanOp::cumsum ? scan_fn<false>(out.dtype) : scan_fn<true>(out.dtype);
   const int64_t eo = static_cast<int64_t>(dtype_size(out.dtype));
   const int64_t n = li.n();
-  alignas(16) char buf[detail::kCastChunk * 8];
-  li.for_each_line([&](const int64_t* idx) {
+  // Threads: independent lines, consecutive lines per task (each line scanned as in one call).
+  const int64_t tasks = parallel::line_tasks(r, src.layout.shape.data(), axis, n);
+  parallel::for_each_line(r, src.layout.shape.data(), axis, tasks, [&](int64_t, const int64_t* idx) {
+    alignas(16) char buf[detail::kCastChunk * 8];
     int64_t ioff, ilo, ihi, ooff, olo, ohi;
     li.line(idx, &ioff, &ilo, &ihi);
     lo.line(idx, &ooff, &olo, &ohi);

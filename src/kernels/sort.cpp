@@ -12,6 +12,7 @@
 
 #include "kernels/lines.hpp"
 #include "kernels/numpy_ops.hpp"
+#include "parallel/pool.hpp"
 
 namespace sv::kernels {
 namespace {
@@ -148,13 +149,12 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
   bool alias = false;
   for (const Operand* o : {values, indices}) alias = alias || (o && detail::overlaps(*o, in));
   if (alias) SV_CHECK(detail::materialize(name, in, ib, &src));
-  // Workspace: the line's wide values, the pairs, the output row and the radix sort's pairs.
-  SV_CHECK(wb.allocate(name, n * 8 + n * 16 + n * 8 + n * 16 + 16));
-  char* w = wb.data() + ((16 - reinterpret_cast<uintptr_t>(wb.data()) % 16) % 16);
-  uint64_t* v = reinterpret_cast<uint64_t*>(w);
-  KV* p = reinterpret_cast<KV*>(w + n * 8);
-  uint64_t* row = reinterpret_cast<uint64_t*>(w + n * 24);
-  KV* tmp = reinterpret_cast<KV*>(w + n * 32);
+  // Workspace: the line's wide values, the pairs, the output row and the radix sort's pairs; one
+  // per task (threads: independent lines, consecutive lines per task, each sorted as in one call).
+  const int64_t tasks = parallel::line_tasks(r, src.layout.shape.data(), axis, n * 8);
+  const int64_t wsz = n * 8 + n * 16 + n * 8 + n * 16;
+  SV_CHECK(wb.allocate(name, wsz * tasks + 16));
+  char* w0 = wb.data() + ((16 - reinterpret_cast<uintptr_t>(wb.data()) % 16) % 16);
 
   const Wide wk = wide_kind(in.dtype);
   const detail::Caster load = detail::make_caster(wide_dtype(wk), in.dtype);
@@ -163,7 +163,12 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
   li.init(src, axis);
   if (values) lv.init(*values, axis);
   if (indices) lx.init(*indices, axis);
-  li.for_each_line([&](const int64_t* idx) {
+  parallel::for_each_line(r, src.layout.shape.data(), axis, tasks, [&](int64_t t, const int64_t* idx) {
+    char* w = w0 + t * wsz;
+    uint64_t* v = reinterpret_cast<uint64_t*>(w);
+    KV* p = reinterpret_cast<KV*>(w + n * 8);
+    uint64_t* row = reinterpret_cast<uint64_t*>(w + n * 24);
+    KV* tmp = reinterpret_cast<KV*>(w + n * 32);
     int64_t off, lo, hi;
     li.line(idx, &off, &lo, &hi);
     for (int64_t i = 0; i < n; i += detail::kCastChunk) {

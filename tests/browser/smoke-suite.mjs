@@ -229,7 +229,7 @@ export function smokeSuite(engine) {
       assert.equal(state.ready, 'true', `page error: ${state.error}`);
       const r = JSON.parse(state.result);
       assert.equal(r.simdSupported, true, `${engine} validates WebAssembly SIMD`);
-      assert.deepEqual(r.info, { simd: true, wasm: 'strideview.wasm', detected: true });
+      assert.deepEqual(r.info, { simd: true, wasm: 'strideview.wasm', detected: true, threads: 1 });
       assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live }, EXPECTED);
       assert.ok(fetched.includes('/dist/strideview.wasm') && !fetched.includes('/dist/strideview-nosimd.wasm'), fetched.join(' '));
       assert.deepEqual(await p.errors(), []);
@@ -240,7 +240,7 @@ export function smokeSuite(engine) {
       const { p, state, fetched } = await load('/nosimd');
       assert.equal(state.ready, 'true', `page error: ${state.error}`);
       const r = JSON.parse(state.result);
-      assert.deepEqual(r.info, { simd: false, wasm: 'strideview-nosimd.wasm', detected: false });
+      assert.deepEqual(r.info, { simd: false, wasm: 'strideview-nosimd.wasm', detected: false, threads: 1 });
       assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live }, EXPECTED);
       assert.ok(fetched.includes('/dist/strideview-nosimd.wasm') && !fetched.includes('/dist/strideview.wasm'), fetched.join(' '));
       assert.deepEqual(await p.errors(), []);

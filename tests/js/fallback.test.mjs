@@ -39,13 +39,13 @@ test('detection picks the SIMD build on this Node', async () => {
   assert.equal(simdLib.isSimd(), false);
   await simdLib.init();
   assert.equal(simdLib.isSimd(), true);
-  assert.deepEqual({ ...simdLib.buildInfo() }, { simd: true, wasm: 'strideview.wasm', detected: true });
+  assert.deepEqual({ ...simdLib.buildInfo() }, { simd: true, wasm: 'strideview.wasm', detected: true, threads: 1 });
 });
 
 test('init({ simd: false }) forces the fallback', async () => {
   await scalarLib.init({ simd: false });
   assert.equal(scalarLib.isSimd(), false);
-  assert.deepEqual({ ...scalarLib.buildInfo() }, { simd: false, wasm: 'strideview-nosimd.wasm', detected: false });
+  assert.deepEqual({ ...scalarLib.buildInfo() }, { simd: false, wasm: 'strideview-nosimd.wasm', detected: false, threads: 1 });
   assert.deepEqual(Array.from(scalarLib.add(scalarLib.arange(4, undefined, undefined, 'float32'), 1).toTypedArray()), [1, 2, 3, 4]);
 });
 
@@ -83,7 +83,7 @@ test('an engine without WebAssembly SIMD gets the fallback (validate of the prob
   const lines = out.split('\n');
   assert.equal(lines[0], 'false');
   assert.match(lines[1], /^invalid_argument init: simd: true but this engine has no WebAssembly SIMD/);
-  assert.equal(lines[2], JSON.stringify({ simd: false, wasm: 'strideview-nosimd.wasm', detected: true }));
+  assert.equal(lines[2], JSON.stringify({ simd: false, wasm: 'strideview-nosimd.wasm', detected: true, threads: 1 }));
   assert.equal(lines[3], '4950');
 });
 

@@ -18,6 +18,17 @@ export interface InitOptions {
    * kernels). Default: the SIMD build when the engine validates a SIMD module, else the fallback.
    */
   simd?: boolean;
+  /**
+   * Threads for the kernels. Omitted or `1`: the single-threaded builds (the default). A number
+   * `n >= 2` (at most 16): the threaded build (`strideview-threads.wasm`, SIMD128, loaded on
+   * demand with its own glue and worker script) with a pool of `n - 1` workers beside the calling
+   * thread; it needs `SharedArrayBuffer`, i.e. Node or a cross-origin isolated page (COOP/COEP
+   * headers), else init rejects. `'auto'`: the threaded build with
+   * min(os.availableParallelism() / navigator.hardwareConcurrency, 8) threads where it can run
+   * (Node; browsers when `crossOriginIsolated`, with WebAssembly SIMD), otherwise the
+   * single-threaded build, silently. Results are bit-for-bit the same at any thread count.
+   */
+  threads?: 'auto' | number;
 }
 
 /** What {@link init} loaded: see {@link buildInfo}. */
@@ -28,6 +39,8 @@ export interface BuildInfo {
   readonly wasm: string;
   /** True when `simd` came from feature detection (no `simd` option was given). */
   readonly detected: boolean;
+  /** Threads the kernels use: 1 for the single-threaded builds, else the threaded build's count. */
+  readonly threads: number;
 }
 
 let raw: RawModule | null = null;
@@ -57,7 +70,8 @@ const isNode =
   typeof process.versions === 'object' &&
   typeof process.versions.node === 'string';
 
-// Hidden from bundlers: only ever evaluated under Node.
+// Hidden from bundlers: Node built-ins, and the threaded build's glue (never bundled: it starts
+// workers from its own URL).
 async function nodeImport<T>(name: string): Promise<T> {
   return (await import(/* webpackIgnore: true */ /* @vite-ignore */ name)) as T;
 }
@@ -80,6 +94,72 @@ function toBytes(b: ArrayBuffer | ArrayBufferView): Uint8Array {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
+// ------------------------------------------------------------------------------------ threads
+
+/** The most threads `init({ threads: n })` accepts, and the cap of `'auto'`. */
+const MAX_THREADS = 16;
+const AUTO_THREADS_CAP = 8;
+// File names of the threaded build next to the bundle (variables, not literal URLs: bundlers must
+// not copy or rewrite them for users of the single-threaded build).
+const THREADS_GLUE = './strideview-threads.mjs';
+const THREADS_WASM = './strideview-threads.wasm';
+
+/** True when this engine can run the threaded build (SharedArrayBuffer and WebAssembly SIMD). */
+export function threadsSupported(): boolean {
+  if (typeof SharedArrayBuffer !== 'function' || !simdSupported()) return false;
+  if (isNode) return true;
+  return (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+}
+
+async function autoThreads(): Promise<number> {
+  let n = 0;
+  if (isNode) {
+    const os = await nodeImport<{ availableParallelism?: () => number; cpus(): unknown[] }>('node:os');
+    n = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  } else {
+    n = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
+  }
+  return Math.max(1, Math.min(AUTO_THREADS_CAP, Math.floor(n) || 1));
+}
+
+interface ThreadsModule extends RawModule {
+  _sv_parallel_set_threads(n: number): number;
+  svUnrefWorkers(): void;
+  wasmMemory: WebAssembly.Memory;
+}
+
+async function loadThreaded(threads: number, binary: Uint8Array | null, url: string | URL | undefined): Promise<RawModule> {
+  const glue = new URL(THREADS_GLUE, import.meta.url);
+  const bytes = binary ?? toBytes(await readWasm(url ?? new URL(THREADS_WASM, import.meta.url)));
+  const create = (await nodeImport<{ default: (o: object) => Promise<ThreadsModule> }>(glue.href)).default;
+  const m = await create({ wasmBinary: bytes, svPoolSize: threads - 1, print: () => {}, printErr: () => {} });
+  m._sv_parallel_set_threads(threads);
+  m.svUnrefWorkers();
+  // A pool thread that grows memory leaves this thread's Module.HEAPU8 on the old, shorter
+  // SharedArrayBuffer (the glue refreshes it only inside its own calls): hand out a view over the
+  // memory's current length instead.
+  const mem = m.wasmMemory;
+  let heap = m.HEAPU8;
+  Object.defineProperty(m, 'HEAPU8', {
+    configurable: true,
+    get(): Uint8Array {
+      if (heap.byteLength !== mem.buffer.byteLength) heap = new Uint8Array(mem.buffer);
+      return heap;
+    },
+    set(v: Uint8Array) {
+      heap = v;
+    },
+  });
+  return m;
+}
+
+function checkThreadsOption(t: unknown): void {
+  if (t === undefined || t === 'auto') return;
+  if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t > MAX_THREADS) {
+    throw new TypeError(`init: threads must be 'auto' or an integer from 1 to ${MAX_THREADS}, got ${fmt(t)}`);
+  }
+}
+
 /**
  * Loads and instantiates the WebAssembly module: the SIMD128 build, or the scalar fallback on
  * engines without WebAssembly SIMD (or with `{ simd: false }`). Works in Node (ESM and CommonJS),
@@ -99,7 +179,25 @@ export function init(options: InitOptions = {}): Promise<void> {
   if (want !== undefined && typeof want !== 'boolean') {
     throw new TypeError(`init: simd must be true, false or undefined, got ${String(want)}`);
   }
+  const wantThreads = options.threads;
+  checkThreadsOption(wantThreads);
   if (loading && info) {
+    if (wantThreads !== undefined) {
+      // 'auto' resolves asynchronously: compare once the first init has settled.
+      const first = loading;
+      return first.then(async () => {
+        const cur = info as BuildInfo;
+        const asked = wantThreads === 'auto' ? (threadsSupported() && cur.simd !== false ? await autoThreads() : 1) : wantThreads;
+        if (asked !== cur.threads) {
+          throw new StrideViewError(
+            'invalid_argument',
+            `init: the engine is already loaded with ${cur.threads} thread${cur.threads === 1 ? '' : 's'}; ` +
+              `init({ threads: ${fmt(wantThreads)} }) asks for ${asked} and cannot switch builds (it would drop every array). ` +
+              'Call init() once, before creating arrays, with the option you want',
+          );
+        }
+      });
+    }
     if (want !== undefined && want !== info.simd) {
       return Promise.reject(
         new StrideViewError(
@@ -113,8 +211,32 @@ export function init(options: InitOptions = {}): Promise<void> {
     return loading;
   }
   const simd = want ?? simdSupported();
-  const wasm = simd ? 'strideview.wasm' : 'strideview-nosimd.wasm';
-  const chosen: BuildInfo = Object.freeze({ simd, wasm, detected: want === undefined });
+  // Threads: an explicit count >= 2 needs the threaded build (SIMD, SharedArrayBuffer); 'auto'
+  // takes it where it runs and falls back silently.
+  const threaded = wantThreads === 'auto' ? simd && threadsSupported() : wantThreads !== undefined && wantThreads >= 2;
+  if (threaded && wantThreads !== 'auto') {
+    if (!simd) {
+      return Promise.reject(
+        new StrideViewError('invalid_argument', `init: threads: ${wantThreads} needs the SIMD build; the threaded build has no scalar fallback (omit simd: false)`),
+      );
+    }
+    if (!threadsSupported()) {
+      return Promise.reject(
+        new StrideViewError(
+          'invalid_argument',
+          `init: threads: ${wantThreads} needs SharedArrayBuffer and WebAssembly SIMD (here: SharedArrayBuffer ` +
+            `${typeof SharedArrayBuffer === 'function' ? 'present' : 'missing'}, crossOriginIsolated ` +
+            `${String((globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true)}, SIMD ${simdSupported() ? 'yes' : 'no'}): ` +
+            "Node, or a page served with 'Cross-Origin-Opener-Policy: same-origin' and " +
+            "'Cross-Origin-Embedder-Policy: require-corp' in an engine that then provides SharedArrayBuffer; " +
+            "pass threads: 'auto' to fall back to one thread",
+        ),
+      );
+    }
+  }
+  const wasm = threaded ? 'strideview-threads.wasm' : simd ? 'strideview.wasm' : 'strideview-nosimd.wasm';
+  const fixedThreads = threaded ? (wantThreads === 'auto' ? 0 : (wantThreads as number)) : 1;
+  const chosen: BuildInfo = Object.freeze({ simd, wasm, detected: want === undefined, threads: fixedThreads });
   if (simd && want === true && !simdSupported()) {
     return Promise.reject(
       new StrideViewError(
@@ -125,6 +247,20 @@ export function init(options: InitOptions = {}): Promise<void> {
   }
   info = chosen;
   loading = (async () => {
+    if (threaded) {
+      const n = fixedThreads || (await autoThreads());
+      let bin: Uint8Array | null = null;
+      if (options.wasmBinary !== undefined) {
+        if (!(options.wasmBinary instanceof ArrayBuffer) && !ArrayBuffer.isView(options.wasmBinary)) {
+          throw new TypeError('init: wasmBinary must be an ArrayBuffer or a typed array');
+        }
+        bin = toBytes(options.wasmBinary);
+      }
+      const m = await loadThreaded(n, bin, options.wasmUrl);
+      info = Object.freeze({ ...chosen, threads: n });
+      raw = m;
+      return;
+    }
     let binary: Uint8Array;
     if (options.wasmBinary !== undefined) {
       if (!(options.wasmBinary instanceof ArrayBuffer) && !ArrayBuffer.isView(options.wasmBinary)) {
@@ -155,8 +291,9 @@ export function init(options: InitOptions = {}): Promise<void> {
 }
 
 /**
- * Which build {@link init} chose (SIMD128 or the scalar fallback); null before init() was called.
- * Available as soon as init() has been called (the choice is made synchronously).
+ * Which build {@link init} chose (SIMD128 or the scalar fallback; threads); null before init() was
+ * called. Available as soon as init() has been called (the choice is made synchronously), except
+ * `threads` with `threads: 'auto'`, which is 0 until init() has resolved.
  */
 export function buildInfo(): BuildInfo | null {
   return info;

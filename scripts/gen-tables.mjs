@@ -166,7 +166,7 @@ function tsModule(tables, hash) {
   ];
   for (const t of tables) {
     out.push('', `/** @internal ${t.doc} (C++: ${t.cpp.full}) */`, `export const enum ${t.name} {`);
-    for (const e of t.entries) out.push(`  /** ${e.doc} */`, `  ${e.ts} = ${e.value},`);
+    for (const e of t.entries) out.push(`  /** ${e.doc} */ ${e.ts} = ${e.value},`);
     out.push('}');
     if (t.ts.map) {
       out.push(`/** @internal ${t.name} by API name. */`, `export const ${t.ts.map} = {`);

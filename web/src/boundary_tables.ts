@@ -8,248 +8,149 @@ export const TABLES_SOURCE_HASH = 0x71f5e769;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
-  /** element count of a concrete shape */
-  ShapeNumel = 1,
-  /** C-order strides of a concrete shape */
-  ShapeCStrides = 2,
-  /** flat index of a multi-index */
-  ShapeRavel = 3,
-  /** multi-index of a flat index */
-  ShapeUnravel = 4,
-  /** a reshape target with its -1 replaced */
-  ShapeResolveNegOne = 5,
-  /** broadcast shape of two shapes */
-  ShapeBroadcast = 6,
-  /** an index of the broadcast shape mapped into an operand */
-  ShapeBroadcastIndex = 7,
-  /** text of a concrete shape */
-  ShapeToString = 8,
-  /** binds a variable to a value */
-  SymBind = 20,
-  /** removes a variable's binding */
-  SymUnbind = 21,
-  /** a variable's bound value, if any */
-  SymValue = 22,
-  /** a symbolic shape evaluated with the current bindings */
-  SymEval = 23,
-  /** one symbolic dim evaluated, if bound */
-  SymEvalDim = 24,
-  /** a symbolic shape with bound variables replaced */
-  SymPartialEval = 25,
-  /** true when every variable of a shape is bound */
-  SymIsFullyBound = 26,
-  /** element count of a symbolic shape, if bound */
-  SymNumel = 27,
-  /** a symbolic reshape target with its -1 resolved */
-  SymResolveReshape = 28,
-  /** a shape with variables replaced by values */
-  SymSubstitute = 29,
-  /** the variable ids a shape mentions */
-  SymVars = 30,
-  /** true when a shape has no variable */
-  SymIsStatic = 31,
-  /** text of a symbolic shape */
-  SymToString = 32,
-  /** structural equality of two shapes */
-  SymEqual = 33,
-  /** text of one symbolic dim */
-  SymDimToString = 34,
-  /** structural equality of two dims */
-  SymDimEqual = 35,
-  /** text of a variable: name#id, and =value when bound */
-  SymVarInfo = 36,
-  /** a view from its request encoding (flat or derived) */
-  ViewCreate = 40,
-  /** movement op: reshape */
-  ViewReshape = 41,
-  /** movement op: expand size-1 dims */
-  ViewExpand = 42,
-  /** movement op: permute dims */
-  ViewPermute = 43,
-  /** movement op: shrink to ranges */
-  ViewShrink = 44,
-  /** movement op: pad (masked) */
-  ViewPad = 45,
-  /** movement op: flip dims */
-  ViewFlip = 46,
-  /** movement op: broadcast to a shape */
-  ViewBroadcastTo = 47,
-  /** NumPy basic and list indexing (SliceKind specs) */
-  ViewSlice = 48,
-  /** buffer index of a multi-index */
-  ViewLinearIndex = 49,
-  /** true when a multi-index is inside the mask */
-  ViewIsValid = 50,
-  /** the strides, when every stride is a constant */
-  ViewStridesOpt = 51,
-  /** true when the view can be read with the current bindings */
-  ViewIsMaterializable = 52,
-  /** text of a view */
-  ViewToString = 53,
-  /** one dim of a view */
-  ViewDim = 54,
-  /** one stride of a view */
-  ViewStride = 55,
-  /** the buffer range a view reads */
-  ViewRequiredSpan = 56,
-  /** the view with mergeable dims merged */
-  ViewSimplify = 57,
-  /** why a reshape is (or is not) one strided view: groups, blocking pair; text in the string */
-  ViewExplainReshape = 58,
-  /** take along an axis by indices or a bool mask */
-  KernelGather = 85,
-  /** one kernel call: Kind, code, output, operands, extras */
-  KernelRun = 86,
-  /** movement op: NumPy diagonal (offset, axis1, axis2) of a concrete view */
-  ViewDiagonal = 59,
+  /** element count of a concrete shape */ ShapeNumel = 1,
+  /** C-order strides of a concrete shape */ ShapeCStrides = 2,
+  /** flat index of a multi-index */ ShapeRavel = 3,
+  /** multi-index of a flat index */ ShapeUnravel = 4,
+  /** a reshape target with its -1 replaced */ ShapeResolveNegOne = 5,
+  /** broadcast shape of two shapes */ ShapeBroadcast = 6,
+  /** an index of the broadcast shape mapped into an operand */ ShapeBroadcastIndex = 7,
+  /** text of a concrete shape */ ShapeToString = 8,
+  /** binds a variable to a value */ SymBind = 20,
+  /** removes a variable's binding */ SymUnbind = 21,
+  /** a variable's bound value, if any */ SymValue = 22,
+  /** a symbolic shape evaluated with the current bindings */ SymEval = 23,
+  /** one symbolic dim evaluated, if bound */ SymEvalDim = 24,
+  /** a symbolic shape with bound variables replaced */ SymPartialEval = 25,
+  /** true when every variable of a shape is bound */ SymIsFullyBound = 26,
+  /** element count of a symbolic shape, if bound */ SymNumel = 27,
+  /** a symbolic reshape target with its -1 resolved */ SymResolveReshape = 28,
+  /** a shape with variables replaced by values */ SymSubstitute = 29,
+  /** the variable ids a shape mentions */ SymVars = 30,
+  /** true when a shape has no variable */ SymIsStatic = 31,
+  /** text of a symbolic shape */ SymToString = 32,
+  /** structural equality of two shapes */ SymEqual = 33,
+  /** text of one symbolic dim */ SymDimToString = 34,
+  /** structural equality of two dims */ SymDimEqual = 35,
+  /** text of a variable: name#id, and =value when bound */ SymVarInfo = 36,
+  /** a view from its request encoding (flat or derived) */ ViewCreate = 40,
+  /** movement op: reshape */ ViewReshape = 41,
+  /** movement op: expand size-1 dims */ ViewExpand = 42,
+  /** movement op: permute dims */ ViewPermute = 43,
+  /** movement op: shrink to ranges */ ViewShrink = 44,
+  /** movement op: pad (masked) */ ViewPad = 45,
+  /** movement op: flip dims */ ViewFlip = 46,
+  /** movement op: broadcast to a shape */ ViewBroadcastTo = 47,
+  /** NumPy basic and list indexing (SliceKind specs) */ ViewSlice = 48,
+  /** buffer index of a multi-index */ ViewLinearIndex = 49,
+  /** true when a multi-index is inside the mask */ ViewIsValid = 50,
+  /** the strides, when every stride is a constant */ ViewStridesOpt = 51,
+  /** true when the view can be read with the current bindings */ ViewIsMaterializable = 52,
+  /** text of a view */ ViewToString = 53,
+  /** one dim of a view */ ViewDim = 54,
+  /** one stride of a view */ ViewStride = 55,
+  /** the buffer range a view reads */ ViewRequiredSpan = 56,
+  /** the view with mergeable dims merged */ ViewSimplify = 57,
+  /** why a reshape is (or is not) one strided view: groups, blocking pair; text in the string */ ViewExplainReshape = 58,
+  /** take along an axis by indices or a bool mask */ KernelGather = 85,
+  /** one kernel call: Kind, code, output, operands, extras */ KernelRun = 86,
+  /** movement op: NumPy diagonal (offset, axis1, axis2) of a concrete view */ ViewDiagonal = 59,
 }
 
 /** @internal symbolic expression tokens (prefix order) in shapes and strides (C++: sv::wire::Tok) */
 export const enum Tok {
-  /** CONST v: an integer */
-  Const = 0,
-  /** VAR id: a variable of the registry */
-  Var = 1,
-  /** ADD a b */
-  Add = 2,
-  /** MUL a b */
-  Mul = 3,
-  /** NEG a */
-  Neg = 4,
+  /** CONST v: an integer */ Const = 0,
+  /** VAR id: a variable of the registry */ Var = 1,
+  /** ADD a b */ Add = 2,
+  /** MUL a b */ Mul = 3,
+  /** NEG a */ Neg = 4,
 }
 
 /** @internal the kind of one spec of a ViewSlice request (C++: sv::wire::SliceKind) */
 export const enum SliceKind {
-  /** an integer index (drops the dim) */
-  Index = 0,
-  /** start stop step, each optional */
-  Range = 1,
-  /** the whole dim (:) */
-  All = 3,
-  /** a new size-1 dim */
-  NewAxis = 4,
-  /** an index list (the dim is gathered afterwards) */
-  List = 5,
-  /** as many whole dims as needed (...) */
-  Ellipsis = 6,
+  /** an integer index (drops the dim) */ Index = 0,
+  /** start stop step, each optional */ Range = 1,
+  /** the whole dim (:) */ All = 3,
+  /** a new size-1 dim */ NewAxis = 4,
+  /** an index list (the dim is gathered afterwards) */ List = 5,
+  /** as many whole dims as needed (...) */ Ellipsis = 6,
 }
 
 /** @internal first number of a request view (C++: sv::wire::ViewTag) */
 export const enum ViewTag {
-  /** shape offset strides? mask? (View::create) */
-  Flat = 0,
-  /** parent view, movement op code, its arguments (replayed) */
-  Derived = 1,
+  /** shape offset strides? mask? (View::create) */ Flat = 0,
+  /** parent view, movement op code, its arguments (replayed) */ Derived = 1,
 }
 
 /** @internal first number of a response view: how JS may send the view back (C++: sv::wire::FlatMode) */
 export const enum FlatMode {
-  /** only by its derivation (symbolic strides) */
-  Derivation = 0,
-  /** flat, with explicit strides */
-  Strided = 1,
-  /** flat, with default (C-contiguous) strides */
-  CContiguous = 2,
+  /** only by its derivation (symbolic strides) */ Derivation = 0,
+  /** flat, with explicit strides */ Strided = 1,
+  /** flat, with default (C-contiguous) strides */ CContiguous = 2,
 }
 
 /** @internal the status word sv_call returns (C++: sv::wire::CallStatus) */
 export const enum CallStatus {
-  /** low bits: the error Code (0: success) */
-  CodeMask = 255,
-  /** flag: the scratch area moved to fit the response */
-  ScratchMoved = 256,
+  /** low bits: the error Code (0: success) */ CodeMask = 255,
+  /** flag: the scratch area moved to fit the response */ ScratchMoved = 256,
 }
 
 /** @internal kernel kinds: the first number of a KernelRun request (C++: sv::wire::Kind) */
 export const enum Kind {
-  /** dst = cast(src), masked elements filled (code 0) */
-  Copy = 0,
-  /** elementwise BinaryOp */
-  Binary = 1,
-  /** elementwise UnaryOp */
-  Unary = 2,
-  /** cond ? a : b (code 0) */
-  Where = 3,
-  /** ReduceOp over an axes mask */
-  Reduce = 4,
-  /** elementwise MathOp */
-  MathUnary = 5,
-  /** elementwise MathBinaryOp */
-  MathBinary = 6,
-  /** min(max(a, lo), hi) (code 0) */
-  Clip = 7,
-  /** ReduceMoreOp over an axes mask */
-  ReduceMore = 8,
-  /** MomentOp over an axes mask, with ddof */
-  Moments = 9,
-  /** ArgOp along one axis */
-  Arg = 10,
-  /** ScanOp along one axis */
-  Scan = 11,
-  /** SortOp along one axis */
-  Sort = 12,
-  /** k largest along one axis: values and int64 indices (code 0) */
-  Topk = 13,
-  /** np.matmul (code 0) */
-  Matmul = 14,
+  /** dst = cast(src), masked elements filled (code 0) */ Copy = 0,
+  /** elementwise BinaryOp */ Binary = 1,
+  /** elementwise UnaryOp */ Unary = 2,
+  /** cond ? a : b (code 0) */ Where = 3,
+  /** ReduceOp over an axes mask */ Reduce = 4,
+  /** elementwise MathOp */ MathUnary = 5,
+  /** elementwise MathBinaryOp */ MathBinary = 6,
+  /** min(max(a, lo), hi) (code 0) */ Clip = 7,
+  /** ReduceMoreOp over an axes mask */ ReduceMore = 8,
+  /** MomentOp over an axes mask, with ddof */ Moments = 9,
+  /** ArgOp along one axis */ Arg = 10,
+  /** ScanOp along one axis */ Scan = 11,
+  /** SortOp along one axis */ Sort = 12,
+  /** k largest along one axis: values and int64 indices (code 0) */ Topk = 13,
+  /** np.matmul (code 0) */ Matmul = 14,
 }
 
 /** @internal how a KernelRun request gives its result (C++: sv::wire::KernelOut) */
 export const enum KernelOut {
-  /** allocated by the call (dtype, optional shape); ptr and view returned */
-  Allocate = 0,
-  /** written into the given array (dtype before the cast, operand) */
-  Given = 1,
+  /** allocated by the call (dtype, optional shape); ptr and view returned */ Allocate = 0,
+  /** written into the given array (dtype before the cast, operand) */ Given = 1,
 }
 
 /** @internal the tag of one KernelRun input (C++: sv::wire::KernelIn) */
 export const enum KernelIn {
-  /** an operand: ptr length dtype view */
-  Array = 0,
-  /** a value: dtype value */
-  Scalar = 1,
+  /** an operand: ptr length dtype view */ Array = 0,
+  /** a value: dtype value */ Scalar = 1,
 }
 
 /** @internal the op code of the kinds with one op (Copy, Where, Clip, Topk, Matmul) (C++: sv::wire::SingleOp) */
 export const enum SingleOp {
-  /** the kind's one op */
-  Only = 0,
+  /** the kind's one op */ Only = 0,
 }
 
 /** @internal first number of a KernelGather request: where the result goes (C++: sv::wire::GatherOut) */
 export const enum GatherOut {
-  /** into the given dst operand */
-  Into = 0,
-  /** allocated by the call; ptr and view returned */
-  Allocate = 1,
+  /** into the given dst operand */ Into = 0,
+  /** allocated by the call; ptr and view returned */ Allocate = 1,
 }
 
 /** @internal element types (kernels::DType); the API names are the dtype strings (C++: sv::kernels::DType) */
 export const enum DTypeCode {
-  /** 4 bytes, IEEE binary32 */
-  Float32 = 0,
-  /** 8 bytes, IEEE binary64 */
-  Float64 = 1,
-  /** 1 byte, signed */
-  Int8 = 2,
-  /** 1 byte, unsigned */
-  Uint8 = 3,
-  /** 2 bytes, signed */
-  Int16 = 4,
-  /** 2 bytes, unsigned */
-  Uint16 = 5,
-  /** 4 bytes, signed */
-  Int32 = 6,
-  /** 4 bytes, unsigned */
-  Uint32 = 7,
-  /** 8 bytes, signed */
-  Int64 = 8,
-  /** 8 bytes, unsigned */
-  Uint64 = 9,
-  /** 1 byte, 0 or 1 */
-  Bool = 10,
-  /** 2 bytes, IEEE binary16 (storage; computed through float32) */
-  Float16 = 11,
+  /** 4 bytes, IEEE binary32 */ Float32 = 0,
+  /** 8 bytes, IEEE binary64 */ Float64 = 1,
+  /** 1 byte, signed */ Int8 = 2,
+  /** 1 byte, unsigned */ Uint8 = 3,
+  /** 2 bytes, signed */ Int16 = 4,
+  /** 2 bytes, unsigned */ Uint16 = 5,
+  /** 4 bytes, signed */ Int32 = 6,
+  /** 4 bytes, unsigned */ Uint32 = 7,
+  /** 8 bytes, signed */ Int64 = 8,
+  /** 8 bytes, unsigned */ Uint64 = 9,
+  /** 1 byte, 0 or 1 */ Bool = 10,
+  /** 2 bytes, IEEE binary16 (storage; computed through float32) */ Float16 = 11,
 }
 /** @internal The name of each DTypeCode value (index = value). */
 export const DTYPE_NAMES = [
@@ -269,32 +170,19 @@ export const DTYPE_NAMES = [
 
 /** @internal error codes (sv::Code): the status of sv_call, named by StrideViewError.code (C++: sv::Code) */
 export const enum Code {
-  /** no error */
-  Ok = 0,
-  /** a value is out of its domain (negative size, bad permutation, NaN...) */
-  InvalidArgument = 1,
-  /** an array of per-dim values has the wrong length */
-  RankMismatch = 2,
-  /** an index or axis outside its bounds */
-  OutOfRange = 3,
-  /** shapes not broadcastable, element counts differ */
-  ShapeMismatch = 4,
-  /** metadata arithmetic beyond the safe integer range */
-  Overflow = 5,
-  /** a symbolic dim has no value yet but the op needs one */
-  Unbound = 6,
-  /** the result cannot be one strided view (reshape needs a copy) */
-  NotExpressible = 7,
-  /** a variable bound or a buffer range is violated */
-  OutOfBounds = 8,
-  /** write into a broadcast (stride-0) view */
-  ReadOnly = 9,
-  /** an allocation failed */
-  OutOfMemory = 10,
-  /** use after dispose (JS side) */
-  Disposed = 11,
-  /** wrong dtype or kind of argument */
-  TypeError = 12,
+  /** no error */ Ok = 0,
+  /** a value is out of its domain (negative size, bad permutation, NaN...) */ InvalidArgument = 1,
+  /** an array of per-dim values has the wrong length */ RankMismatch = 2,
+  /** an index or axis outside its bounds */ OutOfRange = 3,
+  /** shapes not broadcastable, element counts differ */ ShapeMismatch = 4,
+  /** metadata arithmetic beyond the safe integer range */ Overflow = 5,
+  /** a symbolic dim has no value yet but the op needs one */ Unbound = 6,
+  /** the result cannot be one strided view (reshape needs a copy) */ NotExpressible = 7,
+  /** a variable bound or a buffer range is violated */ OutOfBounds = 8,
+  /** write into a broadcast (stride-0) view */ ReadOnly = 9,
+  /** an allocation failed */ OutOfMemory = 10,
+  /** use after dispose (JS side) */ Disposed = 11,
+  /** wrong dtype or kind of argument */ TypeError = 12,
 }
 /** @internal The name of each Code value (index = value). */
 export const CODE_NAMES = [
@@ -315,46 +203,26 @@ export const CODE_NAMES = [
 
 /** @internal op codes of Kind Binary (kernels::binary) (C++: sv::kernels::BinaryOp) */
 export const enum BinaryOp {
-  /** a + b (bool: or) */
-  Add = 0,
-  /** a - b */
-  Sub = 1,
-  /** a * b (bool: and) */
-  Mul = 2,
-  /** a / b (integers: floor division, / 0 gives 0) */
-  Div = 3,
-  /** larger of a and b, NaN propagates */
-  Maximum = 4,
-  /** smaller of a and b, NaN propagates */
-  Minimum = 5,
-  /** a == b, bool result */
-  Equal = 6,
-  /** a != b, bool result */
-  NotEqual = 7,
-  /** a < b, bool result */
-  Less = 8,
-  /** a <= b, bool result */
-  LessEqual = 9,
-  /** a > b, bool result */
-  Greater = 10,
-  /** a >= b, bool result */
-  GreaterEqual = 11,
-  /** remainder with the sign of b (Python's %); integers: x % 0 gives 0 */
-  Mod = 12,
-  /** floor(a / b) (integers: as div; floats: NumPy's divmod quotient) */
-  FloorDivide = 13,
-  /** C remainder with the sign of a; integers: x fmod 0 gives 0 */
-  Fmod = 14,
-  /** a & b (integers and bool) */
-  BitwiseAnd = 15,
-  /** a | b (integers and bool) */
-  BitwiseOr = 16,
-  /** a ^ b (integers and bool) */
-  BitwiseXor = 17,
-  /** a << b; a shift >= the bit width or negative gives 0 */
-  LeftShift = 18,
-  /** a >> b (arithmetic for signed); a shift >= the bit width or negative gives 0 or -1 */
-  RightShift = 19,
+  /** a + b (bool: or) */ Add = 0,
+  /** a - b */ Sub = 1,
+  /** a * b (bool: and) */ Mul = 2,
+  /** a / b (integers: floor division, / 0 gives 0) */ Div = 3,
+  /** larger of a and b, NaN propagates */ Maximum = 4,
+  /** smaller of a and b, NaN propagates */ Minimum = 5,
+  /** a == b, bool result */ Equal = 6,
+  /** a != b, bool result */ NotEqual = 7,
+  /** a < b, bool result */ Less = 8,
+  /** a <= b, bool result */ LessEqual = 9,
+  /** a > b, bool result */ Greater = 10,
+  /** a >= b, bool result */ GreaterEqual = 11,
+  /** remainder with the sign of b (Python's %); integers: x % 0 gives 0 */ Mod = 12,
+  /** floor(a / b) (integers: as div; floats: NumPy's divmod quotient) */ FloorDivide = 13,
+  /** C remainder with the sign of a; integers: x fmod 0 gives 0 */ Fmod = 14,
+  /** a & b (integers and bool) */ BitwiseAnd = 15,
+  /** a | b (integers and bool) */ BitwiseOr = 16,
+  /** a ^ b (integers and bool) */ BitwiseXor = 17,
+  /** a << b; a shift >= the bit width or negative gives 0 */ LeftShift = 18,
+  /** a >> b (arithmetic for signed); a shift >= the bit width or negative gives 0 or -1 */ RightShift = 19,
 }
 /** @internal BinaryOp by API name. */
 export const BINARY_OPS = {
@@ -382,18 +250,12 @@ export const BINARY_OPS = {
 
 /** @internal op codes of Kind Unary (kernels::unary) (C++: sv::kernels::UnaryOp) */
 export const enum UnaryOp {
-  /** -x */
-  Neg = 0,
-  /** |x| */
-  Abs = 1,
-  /** square root (floats) */
-  Sqrt = 2,
-  /** e ** x (floats) */
-  Exp = 3,
-  /** natural logarithm (floats) */
-  Log = 4,
-  /** ~x (integers; bool: logical not) */
-  Invert = 5,
+  /** -x */ Neg = 0,
+  /** |x| */ Abs = 1,
+  /** square root (floats) */ Sqrt = 2,
+  /** e ** x (floats) */ Exp = 3,
+  /** natural logarithm (floats) */ Log = 4,
+  /** ~x (integers; bool: logical not) */ Invert = 5,
 }
 /** @internal UnaryOp by API name. */
 export const UNARY_OPS = {
@@ -407,14 +269,10 @@ export const UNARY_OPS = {
 
 /** @internal op codes of Kind Reduce (kernels::reduce) (C++: sv::kernels::ReduceOp) */
 export const enum ReduceOp {
-  /** sum over the axes */
-  Sum = 0,
-  /** largest over the axes, NaN propagates */
-  Max = 1,
-  /** smallest over the axes, NaN propagates */
-  Min = 2,
-  /** sum / count in float64 */
-  Mean = 3,
+  /** sum over the axes */ Sum = 0,
+  /** largest over the axes, NaN propagates */ Max = 1,
+  /** smallest over the axes, NaN propagates */ Min = 2,
+  /** sum / count in float64 */ Mean = 3,
 }
 /** @internal ReduceOp by API name. */
 export const REDUCE_OPS = {
@@ -426,58 +284,32 @@ export const REDUCE_OPS = {
 
 /** @internal op codes of Kind MathUnary (kernels::math_unary) (C++: sv::kernels::MathOp) */
 export const enum MathOp {
-  /** x * x */
-  Square = 0,
-  /** largest integer <= x */
-  Floor = 1,
-  /** smallest integer >= x */
-  Ceil = 2,
-  /** round half to even */
-  Round = 3,
-  /** integer part */
-  Trunc = 4,
-  /** -1, 0 or 1 (floats: -0, +0, NaN kept) */
-  Sign = 5,
-  /** sine */
-  Sin = 6,
-  /** cosine */
-  Cos = 7,
-  /** tangent */
-  Tan = 8,
-  /** hyperbolic tangent */
-  Tanh = 9,
-  /** 2 ** x */
-  Exp2 = 10,
-  /** base-2 logarithm */
-  Log2 = 11,
-  /** base-10 logarithm */
-  Log10 = 12,
-  /** log(1 + x) */
-  Log1p = 13,
-  /** exp(x) - 1 */
-  Expm1 = 14,
-  /** x is NaN, bool result */
-  Isnan = 15,
-  /** x is finite, bool result */
-  Isfinite = 16,
-  /** x == 0, bool result */
-  LogicalNot = 17,
-  /** hyperbolic sine */
-  Sinh = 18,
-  /** hyperbolic cosine */
-  Cosh = 19,
-  /** inverse sine */
-  Arcsin = 20,
-  /** inverse cosine */
-  Arccos = 21,
-  /** inverse tangent */
-  Arctan = 22,
-  /** inverse hyperbolic sine */
-  Arcsinh = 23,
-  /** inverse hyperbolic cosine */
-  Arccosh = 24,
-  /** inverse hyperbolic tangent */
-  Arctanh = 25,
+  /** x * x */ Square = 0,
+  /** largest integer <= x */ Floor = 1,
+  /** smallest integer >= x */ Ceil = 2,
+  /** round half to even */ Round = 3,
+  /** integer part */ Trunc = 4,
+  /** -1, 0 or 1 (floats: -0, +0, NaN kept) */ Sign = 5,
+  /** sine */ Sin = 6,
+  /** cosine */ Cos = 7,
+  /** tangent */ Tan = 8,
+  /** hyperbolic tangent */ Tanh = 9,
+  /** 2 ** x */ Exp2 = 10,
+  /** base-2 logarithm */ Log2 = 11,
+  /** base-10 logarithm */ Log10 = 12,
+  /** log(1 + x) */ Log1p = 13,
+  /** exp(x) - 1 */ Expm1 = 14,
+  /** x is NaN, bool result */ Isnan = 15,
+  /** x is finite, bool result */ Isfinite = 16,
+  /** x == 0, bool result */ LogicalNot = 17,
+  /** hyperbolic sine */ Sinh = 18,
+  /** hyperbolic cosine */ Cosh = 19,
+  /** inverse sine */ Arcsin = 20,
+  /** inverse cosine */ Arccos = 21,
+  /** inverse tangent */ Arctan = 22,
+  /** inverse hyperbolic sine */ Arcsinh = 23,
+  /** inverse hyperbolic cosine */ Arccosh = 24,
+  /** inverse hyperbolic tangent */ Arctanh = 25,
 }
 /** @internal MathOp by API name. */
 export const MATH_OPS = {
@@ -511,18 +343,12 @@ export const MATH_OPS = {
 
 /** @internal op codes of Kind MathBinary (kernels::math_binary) (C++: sv::kernels::MathBinaryOp) */
 export const enum MathBinaryOp {
-  /** a ** b */
-  Pow = 0,
-  /** a != 0 and b != 0, bool result */
-  LogicalAnd = 1,
-  /** a != 0 or b != 0, bool result */
-  LogicalOr = 2,
-  /** (a != 0) != (b != 0), bool result */
-  LogicalXor = 3,
-  /** angle of the point (b, a), quadrant-aware */
-  Arctan2 = 4,
-  /** sqrt(a ** 2 + b ** 2) without overflow */
-  Hypot = 5,
+  /** a ** b */ Pow = 0,
+  /** a != 0 and b != 0, bool result */ LogicalAnd = 1,
+  /** a != 0 or b != 0, bool result */ LogicalOr = 2,
+  /** (a != 0) != (b != 0), bool result */ LogicalXor = 3,
+  /** angle of the point (b, a), quadrant-aware */ Arctan2 = 4,
+  /** sqrt(a ** 2 + b ** 2) without overflow */ Hypot = 5,
 }
 /** @internal MathBinaryOp by API name. */
 export const MATH_BINARY_OPS = {
@@ -536,12 +362,9 @@ export const MATH_BINARY_OPS = {
 
 /** @internal op codes of Kind ReduceMore (kernels::reduce_more) (C++: sv::kernels::ReduceMoreOp) */
 export const enum ReduceMoreOp {
-  /** product over the axes */
-  Prod = 0,
-  /** some element != 0, bool result */
-  Any = 1,
-  /** every element != 0, bool result */
-  All = 2,
+  /** product over the axes */ Prod = 0,
+  /** some element != 0, bool result */ Any = 1,
+  /** every element != 0, bool result */ All = 2,
 }
 /** @internal ReduceMoreOp by API name. */
 export const REDUCE_MORE_OPS = {
@@ -552,10 +375,8 @@ export const REDUCE_MORE_OPS = {
 
 /** @internal op codes of Kind Moments (kernels::moments) (C++: sv::kernels::MomentOp) */
 export const enum MomentOp {
-  /** variance with divisor N - ddof */
-  Variance = 0,
-  /** square root of the variance */
-  Std = 1,
+  /** variance with divisor N - ddof */ Variance = 0,
+  /** square root of the variance */ Std = 1,
 }
 /** @internal MomentOp by API name. */
 export const MOMENT_OPS = {
@@ -565,10 +386,8 @@ export const MOMENT_OPS = {
 
 /** @internal op codes of Kind Arg (kernels::arg_reduce) (C++: sv::kernels::ArgOp) */
 export const enum ArgOp {
-  /** index of the first largest (NaN wins) */
-  Argmax = 0,
-  /** index of the first smallest (NaN wins) */
-  Argmin = 1,
+  /** index of the first largest (NaN wins) */ Argmax = 0,
+  /** index of the first smallest (NaN wins) */ Argmin = 1,
 }
 /** @internal ArgOp by API name. */
 export const ARG_OPS = {
@@ -578,10 +397,8 @@ export const ARG_OPS = {
 
 /** @internal op codes of Kind Scan (kernels::scan) (C++: sv::kernels::ScanOp) */
 export const enum ScanOp {
-  /** running sum along the axis */
-  Cumsum = 0,
-  /** running product along the axis */
-  Cumprod = 1,
+  /** running sum along the axis */ Cumsum = 0,
+  /** running product along the axis */ Cumprod = 1,
 }
 /** @internal ScanOp by API name. */
 export const SCAN_OPS = {
@@ -591,10 +408,8 @@ export const SCAN_OPS = {
 
 /** @internal op codes of Kind Sort (kernels::sort / kernels::argsort) (C++: sv::wire::SortOp) */
 export const enum SortOp {
-  /** stable ascending sort, the input's dtype */
-  Sort = 0,
-  /** the int64 indices of the stable sort */
-  Argsort = 1,
+  /** stable ascending sort, the input's dtype */ Sort = 0,
+  /** the int64 indices of the stable sort */ Argsort = 1,
 }
 /** @internal SortOp by API name. */
 export const SORT_OPS = {

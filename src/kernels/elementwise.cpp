@@ -202,6 +202,8 @@ BinaryRowFn integer_fn_of(DType t) {
       return nullptr;
     } else if constexpr (is_float_v<T> && (OP == BinaryOp::left_shift || OP == BinaryOp::right_shift)) {
       return nullptr;
+    } else if constexpr (!is_float_v<T> && OP == BinaryOp::floor_divide) {
+      return nullptr;  // integers run as div: binary() rewrites the op
     } else {
       return &binary_row_fn<OP, T>;
     }
@@ -212,7 +214,7 @@ BinaryRowFn binary_fn(BinaryOp op, DType t) {
   switch (op) {
     case BinaryOp::mod:
       return integer_fn_of<BinaryOp::mod>(t);
-    case BinaryOp::floor_divide:  // integers run as div (the same floor division)
+    case BinaryOp::floor_divide:  // floats only: integers run as div (the same floor division)
       return integer_fn_of<BinaryOp::floor_divide>(t);
     case BinaryOp::fmod:
       return integer_fn_of<BinaryOp::fmod>(t);

@@ -32,9 +32,8 @@ T sign_of(T x) {
   return x > 0 ? T(1) : x < 0 ? T(-1) : x;  // +-0 and NaN map to themselves (NumPy)
 }
 
-// The inverse hyperbolic functions (and float64 arcsin, arccos, arctan): the C library (musl) in
-// float64; float32 operands are widened and the result rounded once (within 0.5 ulp + 2^-29 ulp).
-// float32 arcsin / arccos / arctan run the vector math library (vmath_fn). The same calls in the SIMD and no-SIMD modules. Special values are C99's, which are
+// float64 arcsin, arccos, arctan, arcsinh, arccosh, arctanh: the C library (musl).
+// float32 operands of all six run the vector math library instead (vmath_fn). The same calls in the SIMD and no-SIMD modules. Special values are C99's, which are
 // NumPy's (arcsin(2) and arccosh(0.5) NaN, arctanh(+-1) +-inf, signed zeros kept).
 template <class T, MathOp OP>
 SV_LOOP_FN void libm_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
@@ -169,6 +168,15 @@ ChunkFn vmath_fn(MathOp op) {
       else return nullptr;
     case MathOp::arctan:
       if constexpr (f32) return SV_VMATH_CHUNK(float, arctan, f32);
+      else return nullptr;
+    case MathOp::arcsinh:
+      if constexpr (f32) return SV_VMATH_CHUNK(float, arcsinh, f32);
+      else return nullptr;
+    case MathOp::arccosh:
+      if constexpr (f32) return SV_VMATH_CHUNK(float, arccosh, f32);
+      else return nullptr;
+    case MathOp::arctanh:
+      if constexpr (f32) return SV_VMATH_CHUNK(float, arctanh, f32);
       else return nullptr;
     default: return nullptr;
   }

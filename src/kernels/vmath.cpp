@@ -237,6 +237,15 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
   void arctan_f32(float* out, const float* in, int64_t n) {                                     \
     wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::arctan_for_f32(x); });    \
   }                                                                                             \
+  void arcsinh_f32(float* out, const float* in, int64_t n) {                                    \
+    wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::arcsinh_for_f32(x); });   \
+  }                                                                                             \
+  void arccosh_f32(float* out, const float* in, int64_t n) {                                    \
+    wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::arccosh_for_f32(x); });   \
+  }                                                                                             \
+  void arctanh_f32(float* out, const float* in, int64_t n) {                                    \
+    wide_loop<F64>(out, in, n, [](F64 x) SV_VM_LAMBDA { return detail::arctanh_for_f32(x); });   \
+  }                                                                                             \
   void pow_f32(float* out, const float* a, const float* b, int64_t n) {                         \
     detail::binary_loop<F32>(out, a, b, n, [](F32 x, F32 y) SV_VM_LAMBDA { return detail::pow_impl(x, y); }); \
   }                                                                                             \
@@ -303,6 +312,9 @@ void arctan2_f32(float* out, const float* a, const float* b, int64_t n) { scalar
 void arcsin_f32(float* out, const float* in, int64_t n) { scalar_build::arcsin_f32(out, in, n); }
 void arccos_f32(float* out, const float* in, int64_t n) { scalar_build::arccos_f32(out, in, n); }
 void arctan_f32(float* out, const float* in, int64_t n) { scalar_build::arctan_f32(out, in, n); }
+void arcsinh_f32(float* out, const float* in, int64_t n) { scalar_build::arcsinh_f32(out, in, n); }
+void arccosh_f32(float* out, const float* in, int64_t n) { scalar_build::arccosh_f32(out, in, n); }
+void arctanh_f32(float* out, const float* in, int64_t n) { scalar_build::arctanh_f32(out, in, n); }
 void pow_f32(float* out, const float* a, const float* b, int64_t n) { scalar_build::pow_f32(out, a, b, n); }
 void pow_f64(double* out, const double* a, const double* b, int64_t n) { scalar_build::pow_f64(out, a, b, n); }
 void pow_scalar_f32(float* out, const float* in, int64_t n, float y) { scalar_build::pow_scalar_f32(out, in, n, y); }

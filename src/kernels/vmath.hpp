@@ -32,6 +32,9 @@
   void arcsin_f32(float* out, const float* in, int64_t n);                                   \
   void arccos_f32(float* out, const float* in, int64_t n);                                   \
   void arctan_f32(float* out, const float* in, int64_t n);                                   \
+  void arcsinh_f32(float* out, const float* in, int64_t n);                                  \
+  void arccosh_f32(float* out, const float* in, int64_t n);                                  \
+  void arctanh_f32(float* out, const float* in, int64_t n);                                  \
   /* out[i] = pow(a[i], b[i]) with C99 / NumPy special values */                             \
   void pow_f32(float* out, const float* a, const float* b, int64_t n);                       \
   void pow_f64(double* out, const double* a, const double* b, int64_t n);                    \

@@ -61,10 +61,11 @@ T expected_unary(MathOp op, T x) {
     case MathOp::arcsin: if (f32) { f = F(vs::arcsin_f32); break; } return static_cast<T>(std::asin(static_cast<double>(x)));
     case MathOp::arccos: if (f32) { f = F(vs::arccos_f32); break; } return static_cast<T>(std::acos(static_cast<double>(x)));
     case MathOp::arctan: if (f32) { f = F(vs::arctan_f32); break; } return static_cast<T>(std::atan(static_cast<double>(x)));
-    case MathOp::arcsinh: return static_cast<T>(std::asinh(static_cast<double>(x)));
+    case MathOp::arcsinh: if (f32) { f = F(vs::arcsinh_f32); break; } return static_cast<T>(std::asinh(static_cast<double>(x)));
     case MathOp::arccosh:
+      if (f32) { f = F(vs::arccosh_f32); break; }
       return x < 1 ? std::numeric_limits<T>::quiet_NaN() : static_cast<T>(std::acosh(static_cast<double>(x)));
-    case MathOp::arctanh: return static_cast<T>(std::atanh(static_cast<double>(x)));
+    case MathOp::arctanh: if (f32) { f = F(vs::arctanh_f32); break; } return static_cast<T>(std::atanh(static_cast<double>(x)));
     case MathOp::log10: f = f32 ? F(vs::log10_f32) : F(vs::log10_f64); break;
     case MathOp::log1p: f = f32 ? F(vs::log1p_f32) : F(vs::log1p_f64); break;
     case MathOp::expm1: f = f32 ? F(vs::expm1_f32) : F(vs::expm1_f64); break;

@@ -588,7 +588,7 @@ TEST_CASE("vmath: float32 hypot", "[vmath]") {
   }
 }
 
-// float32 arcsin / arccos / arctan / arctan2 (float64 lanes): within 2 ulp of a long double reference
+// float32 arcsin / arccos / arctan / arcsinh / arccosh / arctanh / arctan2 (float64 lanes): within 2 ulp of a long double reference
 // over every binade and the domain edges; SIMD equals scalar bit for bit; C99's special values.
 TEST_CASE("vmath: float32 inverse trigonometric functions", "[vmath]") {
   using F1 = void (*)(float*, const float*, int64_t);
@@ -601,10 +601,14 @@ TEST_CASE("vmath: float32 inverse trigonometric functions", "[vmath]") {
       {"arcsin", vm::arcsin_f32, vm::scalar_build::arcsin_f32, [](long double x) { return asinl(x); }},
       {"arccos", vm::arccos_f32, vm::scalar_build::arccos_f32, [](long double x) { return acosl(x); }},
       {"arctan", vm::arctan_f32, vm::scalar_build::arctan_f32, [](long double x) { return atanl(x); }},
+      {"arcsinh", vm::arcsinh_f32, vm::scalar_build::arcsinh_f32, [](long double x) { return asinhl(x); }},
+      {"arccosh", vm::arccosh_f32, vm::scalar_build::arccosh_f32, [](long double x) { return acoshl(x); }},
+      {"arctanh", vm::arctanh_f32, vm::scalar_build::arctanh_f32, [](long double x) { return atanhl(x); }},
   };
   const int64_t budget = static_cast<int64_t>(4'000'000 * std::max(sweep_scale(), 0.05));
   for (const Op1& op : ops) {
-    const std::vector<Range> r = {{-kF32Max, kF32Max, 0.3}, {-1, 1, 0.4}, {0.99, 1, 0.15}, {-1, -0.99, 0.15}};
+    const std::vector<Range> r = {{-kF32Max, kF32Max, 0.3}, {-1, 1, 0.3}, {0.99, 1, 0.1},
+                                  {-1, -0.99, 0.1}, {1, 1.01, 0.1}, {1, 100, 0.1}};
     const std::vector<float> xs = mixed_points<float>(r, budget);
     std::vector<float> a(xs.size()), b(xs.size());
     op.f(a.data(), xs.data(), static_cast<int64_t>(xs.size()));
@@ -665,6 +669,9 @@ TEST_CASE("vmath: float32 inverse trigonometric functions", "[vmath]") {
   const float w_asin[] = {0, -0.0f, hp, -hp, nan, nan, nan, nan};
   const float w_acos[] = {hp, hp, 0, pi, nan, nan, nan, nan};
   const float w_atan[] = {0, -0.0f, qp, -qp, 1.10714872f, hp, -hp, nan};
+  const float w_asinh[] = {0, -0.0f, 0.881373584f, -0.881373584f, 1.44363547f, inf, -inf, nan};
+  const float w_acosh[] = {nan, nan, 0, nan, 1.31695795f, inf, nan, nan};
+  const float w_atanh[] = {0, -0.0f, inf, -inf, nan, nan, nan, nan};
   for (size_t i = 0; i < 8; ++i) {
     float g1, g2, g3;
     vm::arcsin_f32(&g1, &ins[i], 1);
@@ -674,6 +681,14 @@ TEST_CASE("vmath: float32 inverse trigonometric functions", "[vmath]") {
     CHECK(same_value(g1, w_asin[i]));
     CHECK(same_value(g2, w_acos[i]));
     CHECK(same_value(g3, w_atan[i]));
+    float h1, h2, h3;
+    vm::arcsinh_f32(&h1, &ins[i], 1);
+    vm::arccosh_f32(&h2, &ins[i], 1);
+    vm::arctanh_f32(&h3, &ins[i], 1);
+    INFO("x = " << ins[i] << ": " << h1 << " " << h2 << " " << h3);
+    CHECK(same_value(h1, w_asinh[i]));
+    CHECK(same_value(h2, w_acosh[i]));
+    CHECK(same_value(h3, w_atanh[i]));
   }
 }
 

@@ -3,8 +3,8 @@
 // with NumPy broadcasting and `out`, reading strided, broadcast and padded views directly.
 // The transcendental functions and pow run the engine's vector math library in the operand's own
 // float dtype (SIMD128 lanes; the no-SIMD build gives the same results; float32 sinh, cosh, hypot,
-// arctan2 and the inverse trigonometric functions in float64 lanes), the inverse hyperbolic
-// functions and float64 arcsin / arccos / arctan / arctan2 / hypot the C library; the "max error" in each
+// arctan2 and the inverse trigonometric and hyperbolic functions in float64 lanes), their float64
+// forms (but sinh, cosh) the C library; the "max error" in each
 // function's comment is the measured maximum against an extended-precision reference
 // (docs/math-accuracy.md), special values are NumPy's.
 import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_tables.js';
@@ -134,15 +134,15 @@ export function arccos(a: ArrayInput, options?: OutOptions): NDArray {
 export function arctan(a: ArrayInput, options?: OutOptions): NDArray {
   return float('arctan', a, options);
 }
-/** Inverse hyperbolic sine. Max error 0.50 ulp (float32), 1.58 ulp (float64). */
+/** Inverse hyperbolic sine. Max error 0.50 ulp (float32, computed in float64 lanes), 1.58 ulp (float64). */
 export function arcsinh(a: ArrayInput, options?: OutOptions): NDArray {
   return float('arcsinh', a, options);
 }
-/** Inverse hyperbolic cosine (NaN below 1). Max error 0.50 ulp (float32), 1.99 ulp (float64). */
+/** Inverse hyperbolic cosine (NaN below 1). Max error 0.50 ulp (float32, computed in float64 lanes), 1.99 ulp (float64). */
 export function arccosh(a: ArrayInput, options?: OutOptions): NDArray {
   return float('arccosh', a, options);
 }
-/** Inverse hyperbolic tangent (+-inf at +-1, NaN beyond). Max error 0.50 ulp (float32), 1.54 ulp (float64). */
+/** Inverse hyperbolic tangent (+-inf at +-1, NaN beyond). Max error 0.50 ulp (float32, computed in float64 lanes), 1.54 ulp (float64). */
 export function arctanh(a: ArrayInput, options?: OutOptions): NDArray {
   return float('arctanh', a, options);
 }

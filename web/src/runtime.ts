@@ -129,8 +129,11 @@ interface ThreadsModule extends RawModule {
 }
 
 async function loadThreaded(threads: number, binary: Uint8Array | null, url: string | URL | undefined): Promise<RawModule> {
-  const glue = new URL(THREADS_GLUE, import.meta.url);
-  const bytes = binary ?? toBytes(await readWasm(url ?? new URL(THREADS_WASM, import.meta.url)));
+  // Not `new URL('...', import.meta.url)`: webpack treats that form as an asset reference and
+  // warns on a non-literal name.
+  const here = import.meta.url;
+  const glue = new URL(THREADS_GLUE, here);
+  const bytes = binary ?? toBytes(await readWasm(url ?? new URL(THREADS_WASM, here)));
   const create = (await nodeImport<{ default: (o: object) => Promise<ThreadsModule> }>(glue.href)).default;
   const m = await create({ wasmBinary: bytes, svPoolSize: threads - 1, print: () => {}, printErr: () => {} });
   m._sv_parallel_set_threads(threads);

@@ -66,7 +66,7 @@ function float(name: keyof typeof MATH_OPS, a: ArrayInput, options: OutOptions |
   return compute(name, Kind.MathUnary, MATH_OPS[name], [a], options, floatType, same);
 }
 
-/** Largest integer <= x, elementwise (integers and bool: float32 up to 16 bits, else float64, as NumPy). */
+/** Largest integer <= x, elementwise (bool and 8-bit integers: float16, 16-bit: float32, else float64, as NumPy). */
 export function floor(a: ArrayInput, options?: OutOptions): NDArray {
   return float('floor', a, options);
 }
@@ -78,7 +78,7 @@ export function ceil(a: ArrayInput, options?: OutOptions): NDArray {
 export function trunc(a: ArrayInput, options?: OutOptions): NDArray {
   return float('trunc', a, options);
 }
-/** Sine (radians; integers: float32 up to 16 bits, else float64). Max error 0.81 ulp (float32), 0.77 ulp (float64); large arguments fully reduced. */
+/** Sine (radians; bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.81 ulp (float32), 0.77 ulp (float64); large arguments fully reduced. */
 export function sin(a: ArrayInput, options?: OutOptions): NDArray {
   return float('sin', a, options);
 }
@@ -114,7 +114,7 @@ export function log1p(a: ArrayInput, options?: OutOptions): NDArray {
 export function expm1(a: ArrayInput, options?: OutOptions): NDArray {
   return float('expm1', a, options);
 }
-/** Hyperbolic sine (integers: float32 up to 16 bits, else float64). Max error 0.50 ulp (float32), 1.61 ulp (float64); overflows to +-inf only past the float's range. */
+/** Hyperbolic sine (bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.50 ulp (float32), 1.61 ulp (float64); overflows to +-inf only past the float's range. */
 export function sinh(a: ArrayInput, options?: OutOptions): NDArray {
   return float('sinh', a, options);
 }
@@ -220,7 +220,13 @@ export function round(a: ArrayInput, options?: RoundOptions): NDArray {
             zi.dispose();
           }
         }
-        return dec > 0 ? div(y, f, outOnly(options)) : mul(y, f, outOnly(options));
+        const r = dec > 0 ? div(y, f, outOnly(options)) : mul(y, f, outOnly(options));
+        if (k !== 'b' || options?.out !== undefined) return r;
+        try {
+          return r.astype(floatType(d)); // bool: float16, as for decimals 0 (values 0 and 1 are exact)
+        } finally {
+          r.dispose();
+        }
       } finally {
         y.dispose();
       }
@@ -316,7 +322,7 @@ function float2(name: 'arctan2' | 'hypot', a: ArrayInput, b: ArrayInput, options
  * The angle of the point (x2, x1) in radians, in [-pi, pi], with the signs of both choosing the
  * quadrant (NumPy's arctan2(x1, x2): `arctan2(y, x)`), broadcasting; C99's special values
  * (arctan2(+-0, -0) = +-pi, arctan2(+-inf, +-inf) = +-pi/4 or +-3pi/4). dtypes promote as in
- * {@link add}, then integers and bool become float32 (up to 16 bits) or float64. Max error 0.50 ulp
+ * {@link add}, then integers and bool become float16 (8 bits), float32 (16 bits) or float64. Max error 0.50 ulp
  * (float32, computed in float64 lanes), 1.24 ulp (float64).
  */
 export function arctan2(x1: ArrayInput, x2: ArrayInput, options?: OutOptions): NDArray {

@@ -283,9 +283,10 @@ export function where(cond: ArrayInput, a: ArrayInput, b: ArrayInput, options?: 
 
 /** @internal */
 export const floatType = (d: DType): DType => {
+  // NumPy's float loops: the smallest float that holds every value (bool and 8-bit ints: float16).
   const I = info(d);
   if (I.kind === 'f') return d;
-  return I.bits <= 16 ? 'float32' : 'float64';
+  return I.bits <= 8 ? 'float16' : I.bits <= 16 ? 'float32' : 'float64';
 };
 
 function unary(name: keyof typeof UNARY_OPS, a: ArrayInput, options: OutOptions | undefined): NDArray {
@@ -303,7 +304,7 @@ export function neg(a: ArrayInput, options?: OutOptions): NDArray {
 export function abs(a: ArrayInput, options?: OutOptions): NDArray {
   return unary('abs', a, options);
 }
-/** Square root (integers: float32 up to 16 bits, else float64). */
+/** Square root (bool and 8-bit integers: float16, 16-bit: float32, else float64). */
 export function sqrt(a: ArrayInput, options?: OutOptions): NDArray {
   return unary('sqrt', a, options);
 }

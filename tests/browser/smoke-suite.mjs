@@ -51,8 +51,13 @@ export function compute(sv) {
   const f = sv.arange(0, 1000, 1, 'float32');
   const g = sv.add(f, f.flip({ axis: [0] }));      // contiguous + reversed (SIMD inner loops)
   const gs = sv.sum(g);
-  const r = { sum: s.toArray().map(Number), max: m, shape: t.shape, flipSum: gs };
-  for (const x of [a.base ?? a, t, s, f, g]) x.dispose();
+  // float16: the engine's halves, and the typed array this engine gives for them
+  const h = sv.array([0.1, 2, 65504, 70000], { dtype: 'float16' });
+  const h2 = sv.add(h, h);
+  const f16 = { native: typeof Float16Array === 'function', kind: h.toTypedArray().constructor.name,
+    values: h.toArray().map(String), twice: h2.toArray().map(String).join(','), dtype: h2.dtype };
+  const r = { sum: s.toArray().map(Number), max: m, shape: t.shape, flipSum: gs, f16 };
+  for (const x of [a.base ?? a, t, s, f, g, h, h2]) x.dispose();
   r.live = sv.memoryStats().liveArrays;
   return r;
 }
@@ -222,6 +227,12 @@ export function smokeSuite(engine) {
 
   const t = (name, fn) => test(name, { ...T, skip: known[name] ? `${engine}: ${known[name]}` : false }, fn);
   const EXPECTED = { sum: [42, 45, 48, 51], max: 10, shape: [4, 3], flipSum: 999000, live: 0 };
+  // float16 in this engine: Float16Array where the engine has one, else the bits in a Uint16Array
+  const checkF16 = (f) => {
+    assert.equal(f.kind, f.native ? 'Float16Array' : 'Uint16Array');
+    assert.deepEqual(f.values, ['0.0999755859375', '2', '65504', 'Infinity']);
+    assert.deepEqual([f.twice, f.dtype], ['0.199951171875,4,Infinity,Infinity', 'float16']);
+  };
 
   describe(`package in ${engine}`, { skip }, () => {
     t('SIMD build by feature detection: init() and strided kernels', async () => {
@@ -231,6 +242,7 @@ export function smokeSuite(engine) {
       assert.equal(r.simdSupported, true, `${engine} validates WebAssembly SIMD`);
       assert.deepEqual(r.info, { simd: true, wasm: 'strideview.wasm', detected: true, threads: 1 });
       assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live }, EXPECTED);
+      checkF16(r.f16);
       assert.ok(fetched.includes('/dist/strideview.wasm') && !fetched.includes('/dist/strideview-nosimd.wasm'), fetched.join(' '));
       assert.deepEqual(await p.errors(), []);
       await p.close();
@@ -242,6 +254,7 @@ export function smokeSuite(engine) {
       const r = JSON.parse(state.result);
       assert.deepEqual(r.info, { simd: false, wasm: 'strideview-nosimd.wasm', detected: false, threads: 1 });
       assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live }, EXPECTED);
+      checkF16(r.f16);
       assert.ok(fetched.includes('/dist/strideview-nosimd.wasm') && !fetched.includes('/dist/strideview.wasm'), fetched.join(' '));
       assert.deepEqual(await p.errors(), []);
       await p.close();
@@ -266,6 +279,7 @@ export function smokeSuite(engine) {
       assert.equal(r.inWorker, true);
       assert.equal(r.info.simd, true);
       assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live }, EXPECTED);
+      checkF16(r.f16);
       assert.ok(fetched.includes('/worker.mjs') && fetched.includes('/dist/strideview.wasm'), fetched.join(' '));
       assert.deepEqual(await p.errors(), []);
       await p.close();
@@ -276,6 +290,7 @@ export function smokeSuite(engine) {
       assert.equal(state.ready, 'true', `page error: ${state.error}`);
       const r = JSON.parse(state.result);
       assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live }, EXPECTED);
+      checkF16(r.f16);
       assert.deepEqual(state.violations, [], 'no securitypolicyviolation events');
       assert.deepEqual(await p.errors(), []);
       await p.close();

@@ -444,7 +444,12 @@ export async function launch(engine, tmp, { width = 1280, height = 800 } = {}) {
     const port = await freePort();
     // xvfb-run -a: a free display number and its own Xauthority; the driver and MiniBrowser
     // inherit DISPLAY. detached: one process group, ended as a whole in close().
+    // JSC_useSharedArrayBuffer=1: WebKitGTK 2.50 isolates a COOP/COEP page (crossOriginIsolated is
+    // true) but keeps SharedArrayBuffer behind this JavaScriptCore option (Safari exposes it under
+    // isolation; the GLib ports' patch is not released), so the threaded build runs only with it. It
+    // also defines SharedArrayBuffer on pages without isolation, where the package still falls back.
     const proc = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24 -nolisten tcp', WEBKIT_DRIVER, `--port=${port}`, '--host=127.0.0.1'], {
+      env: { ...process.env, JSC_useSharedArrayBuffer: '1' },
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
     });

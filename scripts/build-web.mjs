@@ -163,8 +163,18 @@ copyFileSync(join(wasmDir, 'strideview-nosimd.wasm'), join(dist, 'strideview-nos
     process.exit(1);
   }
   src = src.replace(handlers, '');
+  // Emscripten's Node path sets the process-wide global `Worker` to worker_threads' class; the
+  // glue's own `Worker` becomes a module-scoped binding instead (the header declares it), so
+  // loading the threaded build leaves globalThis alone.
+  const globalWorker = 'global.Worker=nodeWorkerThreads.Worker';
+  if (src.split(globalWorker).length !== 2) {
+    console.error('build-web: the threaded glue no longer sets global.Worker once; update the edit');
+    process.exit(1);
+  }
+  src = src.replace(globalWorker, 'Worker=nodeWorkerThreads.Worker');
   const header =
-    '// strideview threaded build: Emscripten glue (scripts/build-web.mjs adds the two lines below)\n' +
+    '// strideview threaded build: Emscripten glue (scripts/build-web.mjs adds the three lines below)\n' +
+    'let Worker = globalThis.Worker;\n' +
     'const __svNode = typeof process == "object" && typeof process.versions == "object" && typeof process.versions.node == "string";\n' +
     'const require = __svNode ? (await import("node:module")).createRequire(import.meta.url) : undefined, __dirname = __svNode ? require("path").dirname(require("url").fileURLToPath(import.meta.url)) : "";\n';
   writeFileSync(join(dist, 'strideview-threads.mjs'), header + src);

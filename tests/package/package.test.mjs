@@ -43,6 +43,9 @@ test('npm pack produces a tarball with only dist files', () => {
     'dist/opchain.d.mts',
     'dist/opchain.d.ts',
     'dist/strideview-nosimd.wasm',
+    'dist/strideview-threads.mjs',
+    'dist/strideview-threads.wasm',
+    'dist/strideview-threads.worker.js',
     'dist/strideview.wasm',
   ]);
   for (const f of files) assert.ok(f.startsWith('dist/') || /^(package\.json|README(\.md)?|LICENSE.*)$/i.test(f), `unexpected file ${f}`);

@@ -387,7 +387,6 @@ export function pairs(op: string, what: string, v: unknown): readonly (readonly 
   return toPairs(op, what, v);
 }
 
-/** @internal Writes a view in the wire's view encoding. */
 /**
  * One question about a view: the request [view, args] (a dim list when `dims`, else plain numbers),
  * the answer read by `read`. Errors propagate as thrown: see {@link askAs}.
@@ -410,6 +409,7 @@ function askAs<T>(v: View, what: string, op: number, read: () => T, args: readon
   }
 }
 
+/** @internal Writes a view in the wire's view encoding. */
 export function putView(w: Wire, v: View): void {
   if (v._mode === FlatMode.Derivation) {
     w.sym = true;

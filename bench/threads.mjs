@@ -31,8 +31,9 @@ function medianMs(fn, budgetMs = QUICK ? 300 : 1200, minReps = QUICK ? 3 : 5) {
   t.sort((x, y) => x - y);
   return t[t.length >> 1];
 }
+// A result owns its buffer (base null) or is a view of one: free the buffer either way.
 const dispose = (r) => {
-  if (r && r.base) r.base.dispose();
+  if (r && typeof r === 'object') (r.base ?? r).dispose();
 };
 
 // Inputs per instance, made once.

@@ -26,6 +26,13 @@ export function normAxisList(op: string, axes: unknown, ndim: number): number[] 
 }
 
 /** @internal One axis or a list of distinct axes, negative ones counted from the end. */
+/** [n-1, ..., 1, 0]: transpose's default order (a plain loop: Array.from with a map costs ~0.3 us). */
+export function reversedAxes(n: number): number[] {
+  const a = new Array<number>(n);
+  for (let i = 0; i < n; i++) a[i] = n - 1 - i;
+  return a;
+}
+
 export function normAxes(op: string, axes: unknown, ndim: number): number[] {
   const list = typeof axes === 'number' || typeof axes === 'bigint' ? [axes] : axes;
   if (!Array.isArray(list)) throw new TypeError(`${op}: axis must be an integer or an array of integers, got ${fmt(axes)}`);

@@ -13,6 +13,7 @@ import {
   moveaxisOrder,
   normAxis,
   normAxisList,
+  reversedAxes,
   squeezeShape,
   unflattenShape,
   unsqueezeShape,
@@ -221,7 +222,7 @@ export class NDArray {
   transpose(axes?: readonly number[]): NDArray {
     this._check('transpose');
     const n = this._v._shape.length;
-    const a = axes !== undefined ? normAxisList('transpose', axes, n) : Array.from({ length: n }, (_, i) => n - 1 - i);
+    const a = axes !== undefined ? normAxisList('transpose', axes, n) : reversedAxes(n);
     try {
       return this._derive(this._v._permute(a));
     } catch (e) {

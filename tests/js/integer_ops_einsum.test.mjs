@@ -17,41 +17,11 @@
 // 0-d arrays here (NumPy: scalars), as every elementwise op of the package.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { sv, ready, rng, throwsSv } from './helpers.mjs';
+import { HAVE_PY, FLOATS, ALL, isInt, BITS, intRange, encF, decF, numel, buildView, makeBase, applyOps, runNumpy } from './numpy_oracle.mjs';
 
-const PY = '/usr/bin/python3';
-const HAVE_PY = existsSync(PY);
 const SEED = Number(process.env.SV_INTOPS_SEED ?? 20261126);
-
-const INTS = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64'];
-const FLOATS = ['float32', 'float64'];
-const ALL = ['bool', ...INTS, ...FLOATS];
-const isInt = (d) => INTS.includes(d);
 const isFloat = (d) => FLOATS.includes(d);
-const BITS = { int8: 8, uint8: 8, int16: 16, uint16: 16, int32: 32, uint32: 32, int64: 64, uint64: 64 };
-const TA = {
-  bool: Uint8Array, int8: Int8Array, uint8: Uint8Array, int16: Int16Array, uint16: Uint16Array, int32: Int32Array,
-  uint32: Uint32Array, int64: BigInt64Array, uint64: BigUint64Array, float32: Float32Array, float64: Float64Array,
-};
-
-// ---------------------------------------------------------------- values (JSON: ints as strings, floats with 'nan' / 'inf' / '-inf' / '-0')
-function encF(x) {
-  if (Number.isNaN(x)) return 'nan';
-  if (x === Infinity) return 'inf';
-  if (x === -Infinity) return '-inf';
-  if (Object.is(x, -0)) return '-0';
-  return x;
-}
-function decF(v) {
-  if (typeof v === 'number') return v;
-  return { nan: NaN, inf: Infinity, '-inf': -Infinity, '-0': -0 }[v] ?? Number(v);
-}
-function intRange(d) {
-  const b = BITS[d];
-  return d.startsWith('u') ? [0n, (1n << BigInt(b)) - 1n] : [-(1n << BigInt(b - 1)), (1n << BigInt(b - 1)) - 1n];
-}
 
 // prof: 'gen' small values with zeros, extremes, -1 and float specials; 'count' shift counts
 // (-3 .. bits + 3); 'small' small integers (exact float sums: einsum, trace)
@@ -85,74 +55,19 @@ function genShape(r, lo = 0, hi = 3, maxDim = 4) {
     return k < 0.05 ? 0 : k < 0.2 ? 1 : r.int(2, maxDim);
   });
 }
-const numel = (s) => s.reduce((a, b) => a * b, 1);
-
-function dimSlice(r, n) {
-  const step = r.pick([1, 2, 3, -1, -2]);
-  const s = Math.abs(step);
-  if (n === 0) return { size: r.int(0, 2), spec: step > 0 ? '1:1' : '0:0:-1' };
-  const span = (n - 1) * s + 1;
-  const size = span + r.int(0, 2);
-  if (step > 0) {
-    const start = r.int(0, size - span);
-    return { size, spec: `${start}:${start + span}:${step}` };
-  }
-  const first = r.int(span - 1, size - 1);
-  const stop = first - span;
-  return { size, spec: `${first}:${stop < 0 ? '' : stop}:${step}` };
-}
-
-// A view of dtype d and shape `target` both sides build: { dtype, shape (base), values, ops }.
+// A view of dtype d and shape `target` both sides build (numpy_oracle.mjs).
 function build(r, d, target, prof = 'gen', depth = 2) {
-  const nd = target.length;
-  const kind = nd === 0 ? 'contig' : r.pick(depth > 0 ? ['contig', 'strided', 'strided', 'broadcast', 'pad'] : ['contig', 'strided']);
-  if (kind === 'contig') return { dtype: d, shape: target, values: Array.from({ length: numel(target) }, () => genValue(r, d, prof)), ops: [] };
-  if (kind === 'strided') {
-    const perm = r.next() < 0.5 ? r.shuffle(target.map((_, i) => i)) : target.map((_, i) => i);
-    const q = new Array(nd);
-    perm.forEach((p, i) => (q[p] = target[i]));
-    const parts = q.map((n) => dimSlice(r, n));
-    const ops = [['slice', parts.map((p) => p.spec).join(', ')]];
-    if (perm.some((p, i) => p !== i)) ops.push(['transpose', perm]);
-    const base = parts.map((p) => p.size);
-    return { dtype: d, shape: base, values: Array.from({ length: numel(base) }, () => genValue(r, d, prof)), ops };
-  }
-  if (kind === 'broadcast') {
-    const small = target.slice(r.next() < 0.4 ? r.int(0, nd) : 0).map((n) => (r.next() < 0.4 ? 1 : n));
-    const inner = build(r, d, small, prof, depth - 1);
-    return { ...inner, ops: [...inner.ops, ['broadcast', target]] };
-  }
-  const widths = target.map((n) => {
-    const b = r.int(0, Math.min(2, n));
-    return [b, r.int(0, Math.min(2, n - b))];
-  });
-  const inner = build(r, d, target.map((n, i) => n - widths[i][0] - widths[i][1]), prof, 0);
-  const fill = d === 'bool' ? r.int(0, 1) : isInt(d) ? genValue(r, d, prof === 'gen' ? 'small' : prof) : encF(prof === 'gen' ? r.pick([0, 2.5, -1, NaN]) : r.int(-2, 2));
-  return { ...inner, ops: [...inner.ops, ['pad', widths, fill]] };
+  const fill = (r2, d2) => (d2 === 'bool' ? r2.int(0, 1) : isInt(d2) ? genValue(r2, d2, prof === 'gen' ? 'small' : prof) : encF(prof === 'gen' ? r2.pick([0, 2.5, -1, NaN]) : r2.int(-2, 2)));
+  return buildView(r, d, target, { value: (r2, d2) => genValue(r2, d2, prof), fill }, depth);
 }
 
 // ---------------------------------------------------------------- the JS side
-function makeBase(desc) {
-  const d = desc.dtype;
-  if (d === 'bool') return sv.array(desc.values.map((v) => v === 1), { dtype: 'bool', shape: desc.shape });
-  let ta;
-  if (d === 'int64' || d === 'uint64') ta = new TA[d](desc.values.map((v) => BigInt(v)));
-  else if (isInt(d)) ta = new TA[d](desc.values.map(Number));
-  else ta = new TA[d](desc.values.map(decF));
-  return sv.array(ta, { shape: desc.shape });
-}
 const BASES = [];
 function materialize(desc) {
   if (desc && typeof desc === 'object' && 'dtype' in desc) {
-    let a = makeBase(desc);
+    const a = makeBase(desc);
     BASES.push(a);
-    for (const op of desc.ops) {
-      if (op[0] === 'slice') a = a.slice(op[1]);
-      else if (op[0] === 'transpose') a = a.transpose(op[1]);
-      else if (op[0] === 'broadcast') a = a.broadcastTo(op[1]);
-      else if (op[0] === 'pad') a = a.padView(op[1], decF(op[2]));
-    }
-    return a;
+    return applyOps(a, desc.ops);
   }
   if (desc && typeof desc === 'object' && 'num' in desc) return decF(desc.num);
   if (desc && typeof desc === 'object' && 'int' in desc) return Number(desc.int);
@@ -199,39 +114,14 @@ function runJs(c) {
 
 // ---------------------------------------------------------------- the Python side
 const SCRIPT = String.raw`
-import json, sys, math, warnings
-import numpy as np
-warnings.simplefilter('ignore')
-np.seterr(all='ignore')
-
 def mk(d):
     if isinstance(d, dict) and 'dtype' in d:
-        dt = np.dtype(d['dtype'])
-        conv = (lambda v: float(v)) if dt.kind == 'f' else (lambda v: bool(v)) if dt.kind == 'b' else int
-        a = np.array([conv(v) for v in d['values']], dtype=dt).reshape(d['shape'])
-        for op in d['ops']:
-            if op[0] == 'slice':
-                a = eval('a[' + op[1] + ']', {'a': a})
-            elif op[0] == 'transpose':
-                a = a.transpose(op[1])
-            elif op[0] == 'broadcast':
-                a = np.broadcast_to(a, op[1])
-            elif op[0] == 'pad':
-                f = op[2]
-                a = np.pad(a, op[1], mode='constant', constant_values=(float(f) if dt.kind == 'f' else bool(f) if dt.kind == 'b' else int(f)))
-        return a
+        return view(d)[1]
     if isinstance(d, dict) and 'num' in d:
         return float(d['num'])
     if isinstance(d, dict) and 'int' in d:
         return int(d['int'])
     return d
-
-def encf(x):
-    if x != x: return 'nan'
-    if x == math.inf: return 'inf'
-    if x == -math.inf: return '-inf'
-    if x == 0 and math.copysign(1.0, x) < 0: return '-0'
-    return x
 
 def enc(r):
     if isinstance(r, (bool, np.bool_)):
@@ -442,9 +332,7 @@ const CASES = gen(SEED);
 let expected = null;
 function pyResults() {
   if (expected === null) {
-    const py = spawnSync(PY, ['-c', SCRIPT], { input: JSON.stringify(CASES), maxBuffer: 1 << 28 });
-    if (py.status !== 0) throw new Error(`python failed: ${py.stderr}`);
-    expected = JSON.parse(py.stdout.toString());
+    expected = runNumpy(SCRIPT, CASES);
   }
   return expected;
 }

@@ -31,57 +31,15 @@
 // Library bugs found are listed in KNOWN: their cases stay in, reported under todo tests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { sv, ready, rng } from './helpers.mjs';
+import { HAVE_PY, INTS, FLOATS, ALL, NUMERIC, isInt, isUnsigned, BITS, intRange, encF, decF, numel, sameShape as same, buildView, makeBase, applyOps, runNumpy } from './numpy_oracle.mjs';
 
-const PY = '/usr/bin/python3';
-const HAVE_PY = existsSync(PY);
-
-const INTS = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64'];
-const FLOATS = ['float32', 'float64'];
-const ALL = ['bool', ...INTS, ...FLOATS];
-const NUMERIC = [...INTS, ...FLOATS];
-const isInt = (d) => INTS.includes(d);
 // results may be float16 (float math of bool and 8-bit ints, as NumPy); inputs are never generated in it
 const isFloat = (d) => FLOATS.includes(d) || d === 'float16';
-const isUnsigned = (d) => d.startsWith('uint');
-const TA = {
-  bool: Uint8Array,
-  int8: Int8Array,
-  uint8: Uint8Array,
-  int16: Int16Array,
-  uint16: Uint16Array,
-  int32: Int32Array,
-  uint32: Uint32Array,
-  int64: BigInt64Array,
-  uint64: BigUint64Array,
-  float32: Float32Array,
-  float64: Float64Array,
-};
-const BITS = { int8: 8, uint8: 8, int16: 16, uint16: 16, int32: 32, uint32: 32, int64: 64, uint64: 64 };
-const RANGE = Object.fromEntries(
-  INTS.map((d) => {
-    const b = BigInt(BITS[d]);
-    return [d, isUnsigned(d) ? [0n, (1n << b) - 1n] : [-(1n << (b - 1n)), (1n << (b - 1n)) - 1n]];
-  }),
-);
+const RANGE = Object.fromEntries(INTS.map((d) => [d, intRange(d)]));
 
 // ---------------------------------------------------------------- values
-// Encoding in JSON: bool 0/1, integers as decimal strings (exact int64/uint64), floats as numbers
-// except 'nan', 'inf', '-inf', '-0'.
-function encF(x) {
-  if (Number.isNaN(x)) return 'nan';
-  if (x === Infinity) return 'inf';
-  if (x === -Infinity) return '-inf';
-  if (Object.is(x, -0)) return '-0';
-  return x;
-}
-function decF(v) {
-  if (typeof v === 'number') return v;
-  return { nan: NaN, inf: Infinity, '-inf': -Infinity, '-0': -0 }[v] ?? Number(v);
-}
-
+// Encoding in JSON: numpy_oracle.mjs.
 function randBig(r, lo, hi) {
   let x = 0n;
   for (let i = 0; i < 3; i++) x = (x << 32n) | BigInt(Math.floor(r.next() * 4294967296));
@@ -178,25 +136,6 @@ function genShape(r, lo = 0, hi = 4, maxDim = 5) {
     return k < 0.07 ? 0 : k < 0.25 ? 1 : r.int(2, maxDim);
   });
 }
-const numel = (s) => s.reduce((a, b) => a * b, 1);
-const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-// A slice string selecting exactly n elements of a dim of a (returned) base size.
-function genDimSlice(r, n, posOnly = false) {
-  const step = r.pick(posOnly ? [1, 1, 2, 3] : [1, 1, 2, 3, -1, -1, -2]);
-  const s = Math.abs(step);
-  if (n === 0) return { size: r.int(0, 2), spec: step > 0 ? '1:1' : '0:0:-1' };
-  const span = (n - 1) * s + 1;
-  const size = span + r.int(0, 2);
-  if (step > 0) {
-    const start = r.int(0, size - span);
-    const stop = start + span;
-    return { size, spec: `${start}:${r.next() < 0.3 && stop >= size ? '' : stop}:${step}` };
-  }
-  const first = r.int(span - 1, size - 1);
-  const stop = first - span;
-  return { size, spec: `${first}:${stop < 0 ? '' : stop}:${step}` };
-}
 
 function fillValue(r, d, prof) {
   if (d === 'bool') return r.int(0, 1);
@@ -207,37 +146,11 @@ function fillValue(r, d, prof) {
   return encF(r.pick([0, -1, 2.5, NaN, -0, Infinity, 7]));
 }
 
-// A view of dtype d and shape `target`: { shape (base), values, ops } (a description both sides build).
+// A view of dtype d and shape `target` both sides build (numpy_oracle.mjs): more transposes than
+// the other suites, a step of 1 or -1 more often, open stops, padded views of broadcast ones.
+const VIEW_STEPS = { permP: 0.6, steps: [1, 1, 2, 3, -1, -1, -2], posSteps: [1, 1, 2, 3], openStop: true, nestedPad: true };
 function build(r, d, target, prof, depth = 2, kinds = null, posOnly = false) {
-  const nd = target.length;
-  const kind = nd === 0 ? 'contig' : r.pick(kinds || (depth > 0 ? ['contig', 'strided', 'strided', 'broadcast', 'pad'] : ['contig', 'strided']));
-  if (kind === 'contig') return { dtype: d, fshape: target, shape: target, values: Array.from({ length: numel(target) }, () => genValue(r, d, prof)), ops: [] };
-  if (kind === 'strided') {
-    const perm = r.next() < 0.6 ? r.shuffle(target.map((_, i) => i)) : target.map((_, i) => i);
-    const q = new Array(nd);
-    perm.forEach((p, i) => (q[p] = target[i]));
-    const parts = q.map((n) => genDimSlice(r, n, posOnly));
-    const base = parts.map((p) => p.size);
-    const ops = [['slice', parts.map((p) => p.spec).join(', ')]];
-    if (perm.some((p, i) => p !== i)) ops.push(['transpose', perm]);
-    return { dtype: d, fshape: target, shape: base, values: Array.from({ length: numel(base) }, () => genValue(r, d, prof)), ops };
-  }
-  if (kind === 'broadcast') {
-    let small = target.slice(r.next() < 0.4 ? r.int(0, nd) : 0);
-    small = small.map((n) => (r.next() < 0.4 ? 1 : n));
-    const inner = build(r, d, small, prof, depth - 1);
-    return { ...inner, fshape: target, ops: [...inner.ops, ['broadcast', target]] };
-  }
-  // pad
-  const widths = target.map((n) => {
-    const b = r.int(0, Math.min(2, n));
-    return [b, r.int(0, Math.min(2, n - b))];
-  });
-  const innerShape = target.map((n, i) => n - widths[i][0] - widths[i][1]);
-  const inner = build(r, d, innerShape, prof, depth - 1);
-  // a padded view padded again keeps its fill value (another one needs a copy: documented)
-  const prev = inner.ops.find((op) => op[0] === 'pad');
-  return { ...inner, fshape: target, ops: [...inner.ops, ['pad', widths, prev ? prev[2] : fillValue(r, d, prof)]] };
+  return buildView(r, d, target, { ...VIEW_STEPS, posOnly, value: (r2, d2) => genValue(r2, d2, prof), fill: (r2, d2) => fillValue(r2, d2, prof) }, depth, kinds);
 }
 
 // A writable strided `out` view (slice with steps, transpose) over a zeroed base.
@@ -261,16 +174,6 @@ function bshape(r, s, bad = false) {
 const scalarOf = (d, v) => (d === 'bool' ? { scalar: v ? 1 : 0, kind: 'bool' } : isInt(d) ? { scalar: String(v), kind: 'int' } : { scalar: encF(v), kind: 'float' });
 
 // ---------------------------------------------------------------- the JS side
-function makeBase(desc) {
-  const d = desc.dtype;
-  const vals = desc.values;
-  let ta;
-  if (d === 'bool') return sv.array(vals.map((v) => v === 1), { dtype: 'bool', shape: desc.shape });
-  if (d === 'int64' || d === 'uint64') ta = new TA[d](vals.map((v) => BigInt(v)));
-  else if (isInt(d)) ta = new TA[d](vals.map(Number));
-  else ta = new TA[d](vals.map(decF));
-  return sv.array(ta, { shape: desc.shape });
-}
 // desc { ref: k, ops } is a view of the k-th operand (overlap); prev: the operands materialized so far.
 function materialize(desc, prev = []) {
   if (desc === null || desc === undefined) return { arr: null };
@@ -285,17 +188,6 @@ function materialize(desc, prev = []) {
   const base = makeBase(desc);
   return { base, arr: applyOps(base, desc.ops) };
 }
-function applyOps(a, ops) {
-  for (const op of ops) {
-    if (op[0] === 'slice') a = a.slice(op[1]);
-    else if (op[0] === 'transpose') a = a.transpose(op[1]);
-    else if (op[0] === 'broadcast') a = a.broadcastTo(op[1]);
-    else if (op[0] === 'pad') a = a.padView(op[1], decF(op[2]));
-    else throw new Error(op[0]);
-  }
-  return a;
-}
-
 function encodeArr(a) {
   if (!(a instanceof sv.NDArray)) {
     // a reduction to a JS value (NumPy's scalar): its JS type stands for the dtype, checked in compare()
@@ -407,21 +299,7 @@ function runJs(c) {
 
 // ---------------------------------------------------------------- the Python side
 const SCRIPT = String.raw`
-import json, sys, math, warnings
-import numpy as np
-warnings.simplefilter('ignore')
-np.seterr(all='ignore')
 SMALL = ('bool', 'int8', 'uint8', 'int16', 'uint16')
-
-def decf(v):
-    return float(v)
-
-def decv(dt, v):
-    if dt.kind == 'f':
-        return float(v)
-    if dt.kind == 'b':
-        return bool(v)
-    return int(v)
 
 def mk(d, prev=()):
     if d is None:
@@ -435,35 +313,7 @@ def mk(d, prev=()):
         return None, (bool(v) if k == 'bool' else int(v) if k == 'int' else float(v))
     if 'list' in d:
         return None, np.array(d['list'], dtype=(np.bool_ if d['kind'] == 'bool' else np.int64))
-    dt = np.dtype(d['dtype'])
-    a = np.array([decv(dt, v) for v in d['values']], dtype=dt).reshape(d['shape'])
-    return a, apply(a, d['ops'], dt)
-
-def apply(a, ops, dt):
-    for op in ops:
-        k = op[0]
-        if k == 'slice':
-            a = eval('a[' + op[1] + ']', {'a': a})
-        elif k == 'transpose':
-            a = a.transpose(op[1])
-        elif k == 'broadcast':
-            a = np.broadcast_to(a, op[1])
-        elif k == 'pad':
-            a = np.pad(a, op[1], mode='constant', constant_values=decv(dt, op[2]))
-        else:
-            raise ValueError(k)
-    return a
-
-def encf(x):
-    if x != x:
-        return 'nan'
-    if x == math.inf:
-        return 'inf'
-    if x == -math.inf:
-        return '-inf'
-    if x == 0 and math.copysign(1.0, x) < 0:
-        return '-0'
-    return x
+    return view(d)
 
 def enc(r, tol=None):
     r = np.asarray(r)
@@ -1286,10 +1136,13 @@ const knownHits = new Map(); // KNOWN index -> lines
 let npErr = HAVE_PY ? null : 'no python';
 if (HAVE_PY) {
   await ready;
-  const py = spawnSync(PY, ['-c', SCRIPT], { input: JSON.stringify(cases.map(({ op, ins, p, out }) => ({ op, ins, p: p ?? {}, out }))), maxBuffer: 1 << 28 });
-  if (py.status !== 0) npErr = String(py.stderr) || `status ${py.status}`;
-  else {
-    const npRes = JSON.parse(String(py.stdout));
+  let npRes = null;
+  try {
+    npRes = runNumpy(SCRIPT, cases.map(({ op, ins, p, out }) => ({ op, ins, p: p ?? {}, out })));
+  } catch (e) {
+    npErr = e.message;
+  }
+  if (npRes) {
     if (process.env.SV_NPDIFF_STATS) {
       // per group: cases, NumPy errors, distinct NumPy error kinds (to check the generators)
       const st = {};

@@ -12,12 +12,11 @@
 //   - axe-core finds no serious or critical violation (shadow roots included).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { engineSkip, launch, PROBE_JS } from './engines.mjs';
+import { engineSkip, launch, PROBE_JS, serveStatic } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -31,36 +30,17 @@ function serve() {
     '/probe.js': PROBE_JS,
     '/axe.min.js': readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8'),
   };
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://x').pathname;
-    if (extra[url]) {
-      res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
-      res.end(extra[url]);
-      return;
-    }
-    // Only the page and the built package are served.
-    if (url !== PAGE && !/^\/dist\/[\w.-]+$/.test(url)) {
-      res.writeHead(url === '/favicon.ico' ? 204 : 404);
-      res.end();
-      return;
-    }
-    let body;
+  // Only the page and the built package are served.
+  const page = String(readFileSync(path.join(root, PAGE))).replace('<head>', '<head>\n<script src="/probe.js"></script><script src="/axe.min.js"></script>');
+  const lookup = (url) => {
+    if (!/^\/dist\/[\w.-]+$/.test(url)) return null;
     try {
-      body = readFileSync(path.join(root, url));
+      return [TYPES[path.extname(url)] ?? 'application/octet-stream', readFileSync(path.join(root, url))];
     } catch {
-      res.writeHead(404);
-      res.end();
-      return;
+      return null;
     }
-    if (url === PAGE) {
-      body = String(body).replace('<head>', '<head>\n<script src="/probe.js"></script><script src="/axe.min.js"></script>');
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(url)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-    res.end(body);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, close: () => new Promise((r) => server.close(r)) }));
-  });
+  };
+  return serveStatic({ pages: { [PAGE]: [{}, page] }, files: Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, ['text/javascript', v]])), lookup });
 }
 
 // Page-side helpers (evaluated in the page): the rendered state of one element.

@@ -14,6 +14,7 @@
 // (including failed resource loads), unhandled rejections and console.error calls; chromium and
 // firefox add the driver's own console / pageerror events.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -540,4 +541,37 @@ export async function axeViolations(page, impacts = ['serious', 'critical']) {
     );
   });
   return found.filter((v) => impacts.includes(v.impact));
+}
+
+/**
+ * A static test server on 127.0.0.1 (a free port), shared by the suites.
+ * pages: { path: [headers, html] } (text/html); files: { path: [contentType, body] }; lookup(path):
+ * another file ([contentType, body]) or null. `headers` go on every page and file, `fileHeaders` on
+ * files only; everything is sent with `cache-control: no-store`; /favicon.ico is 204, anything else
+ * 404. Resolves { port, seen (the paths asked for, in order), close() }.
+ */
+export function serveStatic({ pages = {}, files = {}, lookup = () => null, headers = {}, fileHeaders = {} }) {
+  const seen = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x').pathname;
+    seen.push(url);
+    const base = { 'cache-control': 'no-store', ...headers };
+    const file = files[url] ?? (pages[url] ? null : lookup(url));
+    if (pages[url]) {
+      res.writeHead(200, { ...base, 'content-type': 'text/html; charset=utf-8', ...pages[url][0] });
+      res.end(pages[url][1]);
+    } else if (file) {
+      res.writeHead(200, { ...base, 'content-type': file[0], ...fileHeaders });
+      res.end(file[1]);
+    } else if (url === '/favicon.ico') {
+      res.writeHead(204);
+      res.end();
+    } else {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, seen, close: () => new Promise((r) => server.close(r)) }));
+  });
 }

@@ -12,12 +12,11 @@
 // that attribute (the page's own "done"), never for a fixed time.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { engineSkip, launch, PROBE_JS } from './engines.mjs';
+import { engineSkip, launch, PROBE_JS, serveStatic } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../dist');
@@ -156,32 +155,7 @@ function serve() {
     '/csp-control-inline': [POLICY, page('/app-simd.mjs', '<script>window.__inlineRan = true;</script>')],
     '/csp-control-no-wasm': [NO_WASM_POLICY, page('/app-simd.mjs')],
   };
-  const seen = [];
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://x').pathname;
-    seen.push(url);
-    if (pages[url]) {
-      const [policy, html] = pages[url];
-      const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
-      if (policy) headers['content-security-policy'] = policy;
-      res.writeHead(200, headers);
-      res.end(html);
-    } else if (files[url]) {
-      res.writeHead(200, { 'content-type': files[url][0], 'cache-control': 'no-store' });
-      res.end(files[url][1]);
-    } else if (url === '/favicon.ico') {
-      res.writeHead(204);
-      res.end();
-    } else {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('not found');
-    }
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({ port: server.address().port, seen, close: () => new Promise((r) => server.close(r)) });
-    });
-  });
+  return serveStatic({ pages: Object.fromEntries(Object.entries(pages).map(([k, [policy, html]]) => [k, [policy ? { 'content-security-policy': policy } : {}, html]])), files });
 }
 
 export function smokeSuite(engine) {

@@ -11,12 +11,11 @@
 // threads.<engine>.test.mjs each call threadsSuite(engine).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { engineSkip, launch, PROBE_JS } from './engines.mjs';
+import { engineSkip, launch, PROBE_JS, serveStatic } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../dist');
@@ -138,32 +137,13 @@ function serve() {
     '/threads-worker': [true, page('/app-threads-worker.mjs')],
     '/fallback': [false, page('/app-fallback.mjs')],
   };
-  const seen = [];
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://x').pathname;
-    seen.push(url);
-    // Every response may be embedded by an isolated page (same origin); only the isolated pages
-    // themselves carry COOP/COEP.
-    const base = { 'cache-control': 'no-store', 'cross-origin-resource-policy': 'same-origin' };
-    if (pages[url]) {
-      const [isolated, html] = pages[url];
-      res.writeHead(200, { ...base, 'content-type': 'text/html; charset=utf-8', ...(isolated ? ISOLATION : {}) });
-      res.end(html);
-    } else if (files[url]) {
-      res.writeHead(200, { ...base, 'content-type': files[url][0], ...ISOLATION });
-      res.end(files[url][1]);
-    } else if (url === '/favicon.ico') {
-      res.writeHead(204);
-      res.end();
-    } else {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('not found');
-    }
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({ port: server.address().port, seen, close: () => new Promise((r) => server.close(r)) });
-    });
+  // Every response may be embedded by an isolated page (same origin); only the isolated pages
+  // themselves carry COOP/COEP.
+  return serveStatic({
+    pages: Object.fromEntries(Object.entries(pages).map(([k, [isolated, html]]) => [k, [isolated ? ISOLATION : {}, html]])),
+    files,
+    headers: { 'cross-origin-resource-policy': 'same-origin' },
+    fileHeaders: ISOLATION,
   });
 }
 

@@ -18,7 +18,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sv, ready, rng, throwsSv } from './helpers.mjs';
-import { HAVE_PY, FLOATS, ALL, isInt, BITS, intRange, encF, decF, numel, buildView, makeBase, applyOps, runNumpy } from './numpy_oracle.mjs';
+import { FLOATS, ALL, isInt, BITS, intRange, encF, numel, buildView, materialize, differentialTests } from './numpy_oracle.mjs';
 
 const SEED = Number(process.env.SV_INTOPS_SEED ?? 20261126);
 const isFloat = (d) => FLOATS.includes(d);
@@ -62,30 +62,6 @@ function build(r, d, target, prof = 'gen', depth = 2) {
 }
 
 // ---------------------------------------------------------------- the JS side
-const BASES = [];
-function materialize(desc) {
-  if (desc && typeof desc === 'object' && 'dtype' in desc) {
-    const a = makeBase(desc);
-    BASES.push(a);
-    return applyOps(a, desc.ops);
-  }
-  if (desc && typeof desc === 'object' && 'num' in desc) return decF(desc.num);
-  if (desc && typeof desc === 'object' && 'int' in desc) return Number(desc.int);
-  return desc;
-}
-
-function encodeJs(x) {
-  if (x instanceof sv.NDArray) {
-    const ta = x.toTypedArray();
-    const values = x.dtype === 'bool' ? Array.from(ta, (v) => (v ? 1 : 0)) : isInt(x.dtype) ? Array.from(ta, String) : Array.from(ta, encF);
-    return { dtype: x.dtype, shape: x.shape, values };
-  }
-  if (typeof x === 'bigint') return { scalar: String(x), kind: 'int' };
-  if (typeof x === 'boolean') return { scalar: x ? 1 : 0, kind: 'bool' };
-  if (typeof x === 'number') return { scalar: encF(x), kind: 'num' };
-  throw new Error(`cannot encode ${x}`);
-}
-
 const JS_OPS = {
   mod: sv.mod, remainder: sv.remainder, floorDivide: sv.floorDivide, fmod: sv.fmod, bitwiseAnd: sv.bitwiseAnd,
   bitwiseOr: sv.bitwiseOr, bitwiseXor: sv.bitwiseXor, leftShift: sv.leftShift, rightShift: sv.rightShift,
@@ -293,77 +269,10 @@ function gen(seed) {
   return cases;
 }
 
-// ---------------------------------------------------------------- comparison
-const ULP = { float32: 2 ** -23, float64: 2 ** -52 };
-function sameFloat(x, y, tol, dtype) {
-  if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y);
-  if (x === y) return tol ? true : Object.is(x, y);
-  if (!tol) return false;
-  if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
-  const rel = 64 * (ULP[dtype] ?? ULP.float64);
-  return Math.abs(x - y) <= rel * Math.max(Math.abs(x), Math.abs(y)) + 1e-300;
-}
-function compare(got, exp, tol, where) {
-  if ('error' in exp) {
-    assert.ok('error' in got, `${where}: NumPy raised ${exp.error}, strideview returned ${JSON.stringify(got).slice(0, 200)}`);
-    return;
-  }
-  assert.ok(!('error' in got), `${where}: strideview raised ${got.error}; NumPy returned ${JSON.stringify(exp).slice(0, 200)}`);
-  if ('scalar' in exp) {
-    assert.ok('scalar' in got, `${where}: NumPy returned a scalar (${JSON.stringify(exp)}), strideview ${JSON.stringify(got).slice(0, 200)}`);
-    if (exp.kind === 'num') assert.ok(sameFloat(decF(got.scalar), decF(exp.scalar), tol, exp.dtype), `${where}: ${got.scalar} vs NumPy ${exp.scalar}`);
-    else assert.equal(String(got.scalar), String(exp.scalar), `${where}: value`);
-    const big = exp.dtype === 'int64' || exp.dtype === 'uint64';
-    if (exp.kind !== 'bool') assert.equal(got.kind === 'int', big, `${where}: ${big ? 'a bigint' : 'a number'} for NumPy's ${exp.dtype ?? 'Python'} scalar`);
-    return;
-  }
-  assert.ok('dtype' in got, `${where}: expected an array, got ${JSON.stringify(got).slice(0, 200)}`);
-  assert.equal(got.dtype, exp.dtype, `${where}: dtype`);
-  assert.deepEqual(got.shape, exp.shape, `${where}: shape`);
-  for (let i = 0; i < exp.values.length; i++) {
-    const g = got.values[i];
-    const e = exp.values[i];
-    if (isFloat(exp.dtype)) assert.ok(sameFloat(decF(g), decF(e), tol, exp.dtype), `${where}: element ${i}: ${g} vs NumPy ${e}`);
-    else assert.equal(String(g), String(e), `${where}: element ${i}`);
-  }
-}
-
-const CASES = gen(SEED);
-let expected = null;
-function pyResults() {
-  if (expected === null) {
-    expected = runNumpy(SCRIPT, CASES);
-  }
-  return expected;
-}
-
-const GROUPS = [...new Set(CASES.map((c) => c.group))];
-for (const g of GROUPS) {
-  const mine = CASES.map((c, i) => [c, i]).filter(([c]) => c.group === g);
-  test(`NumPy differential: ${g} (${mine.length} cases)`, { skip: !HAVE_PY && 'no /usr/bin/python3' }, async () => {
-    await ready;
-    const exp = pyResults();
-    const before = sv.memoryStats().liveArrays;
-    for (const [c, i] of mine) {
-      let got;
-      const live = sv.memoryStats().liveArrays;
-      let res;
-      try {
-        res = runJs(c);
-        got = encodeJs(res);
-      } catch (e) {
-        if (!(e instanceof sv.StrideViewError || e instanceof TypeError || e instanceof RangeError)) throw e;
-        assert.ok(e.message.startsWith(`${c.op}: `), `case ${i} ${c.op}: the message names the op: ${e.message}`);
-        got = { error: e.message };
-      }
-      if (res instanceof sv.NDArray) res.dispose();
-      for (const b of BASES.splice(0)) b.dispose();
-      assert.equal(sv.memoryStats().liveArrays, live, `case ${i} ${c.op}: every array was freed`);
-      compare(got, exp[i], c.tol, `case ${i} ${c.op}(${JSON.stringify(c.p)}) ins ${JSON.stringify(c.ins.map((x) => x && (x.ops ? [x.dtype, x.shape, x.ops] : x)))}`);
-    }
-    assert.equal(sv.memoryStats().liveArrays, before, 'every array of the cases was freed');
-  });
-}
+differentialTests({
+  test, assert, ready, cases: gen(SEED), script: SCRIPT, runJs, signedZero: true,
+  describe: (c) => `${c.op}(${JSON.stringify(c.p)}) ins ${JSON.stringify(c.ins.map((x) => x && (x.ops ? [x.dtype, x.shape, x.ops] : x)))}`,
+});
 
 // ---------------------------------------------------------------- views, scalars and errors by hand
 test('diagonal and einsum give views; writes go through; trace and 1-D products are JS values', async () => {

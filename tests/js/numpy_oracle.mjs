@@ -187,3 +187,130 @@ export function runNumpy(script, cases) {
   if (py.status !== 0) throw new Error(`python failed (status ${py.status}): ${py.stderr}`);
   return JSON.parse(String(py.stdout));
 }
+
+// ---------------------------------------------------------------- one case at a time (everyday, integer_ops_einsum)
+// Operands are described as view descriptions, { num } (a JS number), { int } (an integer given as a
+// decimal string, passed as a number) or plain JSON; results are encoded as { dtype, shape, values },
+// { scalar, kind }, { list } or { error } on both sides (the Python side's enc()).
+
+const BASES = []; // the operands' base arrays, disposed after each case
+/** The JS operand of a description (its base is disposed after the case). */
+export function materialize(desc) {
+  if (desc && typeof desc === 'object' && 'dtype' in desc) {
+    const a = makeBase(desc);
+    BASES.push(a);
+    return applyOps(a, desc.ops);
+  }
+  if (desc && typeof desc === 'object' && 'num' in desc) return decF(desc.num);
+  if (desc && typeof desc === 'object' && 'int' in desc) return Number(desc.int);
+  return desc;
+}
+
+/** A JS result in the encoding of the Python side's enc(). */
+export function encodeJs(x) {
+  if (x instanceof sv.NDArray) {
+    const ta = x.toTypedArray();
+    const values = x.dtype === 'bool' ? Array.from(ta, (v) => (v ? 1 : 0)) : isInt(x.dtype) ? Array.from(ta, String) : Array.from(ta, encF);
+    return { dtype: x.dtype, shape: x.shape, values };
+  }
+  if (Array.isArray(x)) return { list: x.map(encodeJs) };
+  if (typeof x === 'bigint') return { scalar: String(x), kind: 'int' };
+  if (typeof x === 'boolean') return { scalar: x ? 1 : 0, kind: 'bool' };
+  if (typeof x === 'number') return { scalar: encF(x), kind: 'num' };
+  if (x && typeof x === 'object') {
+    const keys = ['values', 'indices', 'inverse', 'counts'].filter((k) => k in x);
+    return { list: keys.map((k) => encodeJs(x[k])) };
+  }
+  throw new Error(`cannot encode ${x}`);
+}
+
+function disposeAll(x) {
+  if (x instanceof sv.NDArray) x.dispose();
+  else if (Array.isArray(x)) x.forEach(disposeAll);
+  else if (x && typeof x === 'object') Object.values(x).forEach(disposeAll);
+}
+
+const ULP = { float32: 2 ** -23, float64: 2 ** -52 };
+/**
+ * Floats equal for a case's tolerance: tol 0 exact (with the zero's sign when signedZero), tol 1 a
+ * sum in another order (relative 64 ulp of the dtype), tol n > 1 n ulp; NaN equals NaN.
+ */
+export function sameFloat(x, y, tol, dtype, signedZero = false) {
+  if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y);
+  if (x === y) return tol || !signedZero ? true : Object.is(x, y);
+  if (!tol) return false;
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
+  const rel = (tol === 1 ? 64 : tol) * (ULP[dtype] ?? ULP.float64);
+  return Math.abs(x - y) <= rel * Math.max(Math.abs(x), Math.abs(y)) + 1e-300;
+}
+
+function compareEncoded(assert, got, exp, tol, where, signedZero) {
+  if ('error' in exp) {
+    assert.ok('error' in got, `${where}: NumPy raised ${exp.error}, strideview returned ${JSON.stringify(got).slice(0, 200)}`);
+    return;
+  }
+  assert.ok(!('error' in got), `${where}: strideview raised ${got.error}; NumPy returned ${JSON.stringify(exp).slice(0, 200)}`);
+  if ('list' in exp) {
+    assert.ok('list' in got, `${where}: expected a list, got ${JSON.stringify(got).slice(0, 200)}`);
+    assert.equal(got.list.length, exp.list.length, `${where}: list length`);
+    exp.list.forEach((e, i) => compareEncoded(assert, got.list[i], e, tol, `${where}[${i}]`, signedZero));
+    return;
+  }
+  if ('scalar' in exp) {
+    assert.ok('scalar' in got, `${where}: NumPy returned a scalar (${JSON.stringify(exp)}), strideview ${JSON.stringify(got).slice(0, 200)}`);
+    if (exp.kind === 'num') assert.ok(sameFloat(decF(got.scalar), decF(exp.scalar), tol, exp.dtype, signedZero), `${where}: ${got.scalar} vs NumPy ${exp.scalar}`);
+    else assert.equal(String(got.scalar), String(exp.scalar), `${where}: value`);
+    // 64-bit integers are bigints, every other scalar a number (or a boolean)
+    const big = exp.dtype === 'int64' || exp.dtype === 'uint64';
+    if (exp.kind !== 'bool') assert.equal(got.kind === 'int', big, `${where}: ${big ? 'a bigint' : 'a number'} for NumPy's ${exp.dtype ?? 'Python'} scalar`);
+    return;
+  }
+  assert.ok('dtype' in got, `${where}: expected an array, got ${JSON.stringify(got).slice(0, 200)}`);
+  assert.equal(got.dtype, exp.dtype, `${where}: dtype`);
+  assert.deepEqual(got.shape, exp.shape, `${where}: shape`);
+  for (let i = 0; i < exp.values.length; i++) {
+    const g = got.values[i];
+    const e = exp.values[i];
+    if (FLOATS.includes(exp.dtype)) assert.ok(sameFloat(decF(g), decF(e), tol, exp.dtype, signedZero), `${where}: element ${i}: ${g} vs NumPy ${e}`);
+    else assert.equal(String(g), String(e), `${where}: element ${i}`);
+  }
+}
+
+/**
+ * One node:test test per group of cases ({ group, op, ins, p, tol }): runJs(case) against the
+ * Python script's result for it (the script reads the cases and prints one encoded result each).
+ * Every case's arrays must be freed (results as a user would dispose them, then the operands); an
+ * error must be a StrideViewError / TypeError / RangeError whose message starts with the op name,
+ * exactly where NumPy raises. describe(case): how a failure names the case.
+ */
+export function differentialTests({ test, assert, ready, cases, script, runJs, describe, signedZero = false }) {
+  let expected = null;
+  const groups = [...new Set(cases.map((c) => c.group))];
+  for (const g of groups) {
+    const mine = cases.map((c, i) => [c, i]).filter(([c]) => c.group === g);
+    test(`NumPy differential: ${g} (${mine.length} cases)`, { skip: !HAVE_PY && `no ${PY}` }, async () => {
+      await ready;
+      expected ??= runNumpy(script, cases);
+      const before = sv.memoryStats().liveArrays;
+      for (const [c, i] of mine) {
+        let got;
+        // no tidy: the results are disposed as a user would (a result that is a view of a temporary
+        // would leave that temporary behind), then the operands; nothing may stay alive
+        const live = sv.memoryStats().liveArrays;
+        try {
+          const res = runJs(c);
+          got = encodeJs(res);
+          disposeAll(res);
+        } catch (e) {
+          if (!(e instanceof sv.StrideViewError || e instanceof TypeError || e instanceof RangeError)) throw e;
+          assert.ok(e.message.startsWith(`${c.op}: `), `case ${i} ${c.op}: the message names the op: ${e.message}`);
+          got = { error: e.message };
+        }
+        for (const b of BASES.splice(0)) b.dispose();
+        assert.equal(sv.memoryStats().liveArrays, live, `case ${i} ${c.op}: every array was freed`);
+        compareEncoded(assert, got, expected[i], c.tol, `case ${i} ${describe(c)}`, signedZero);
+      }
+      assert.equal(sv.memoryStats().liveArrays, before, 'every array of the cases was freed');
+    });
+  }
+}

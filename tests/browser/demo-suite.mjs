@@ -5,15 +5,14 @@
 // demoSuite(engine): one browser per engine per file, one page per test.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { buildDemo } from '../../demo/build.mjs';
 import { serveDemo } from '../../scripts/serve-demo.mjs';
-import { axeViolations, engineSkip, launch, PROBE_JS } from './engines.mjs';
+import { axeViolations, browserSession, engineSkip, PROBE_JS } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHOTS = path.join(here, 'screenshots');
@@ -22,15 +21,12 @@ const T = { timeout: 90_000 };
 export function demoSuite(engine) {
 const skip = engineSkip(engine);
 let sv; // the built package (what npm users get)
-let server;
-let browser;
-let tmp;
-
 before(async () => {
   if (skip) return;
   sv = await import('strideview');
   await sv.init();
-  tmp = mkdtempSync(path.join(os.tmpdir(), `sv-demo-${engine}-`));
+});
+const session = browserSession(engine, 'demo', async (tmp) => {
   const { outDir } = await buildDemo(path.join(tmp, 'site'));
   // The error probe (engines.mjs) goes first in the page, the same in every engine.
   writeFileSync(path.join(outDir, '__sv_probe.js'), PROBE_JS);
@@ -38,15 +34,8 @@ before(async () => {
   const probed = html.replace(/<meta charset="utf-8" \/>/, (m) => `${m}\n    <script src="__sv_probe.js"></script>`);
   assert.notEqual(probed, html, 'the probe was inserted into index.html');
   writeFileSync(path.join(outDir, 'index.html'), probed);
-  server = await serveDemo(outDir, 0);
-  browser = await launch(engine, tmp, { width: 1280, height: 800 });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+  return serveDemo(outDir, 0);
+}, { width: 1280, height: 800 });
 
 // ------------------------------------------------------------------------------------------ helpers
 
@@ -54,9 +43,9 @@ const tid = (id) => `[data-testid="${id}"]`;
 
 /** Opens the demo at `hash`, waits for the engine, and records console errors. */
 async function open(hash = '', viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage();
+  const page = await session.browser.newPage();
   const size = await page.setViewport(viewport.width, viewport.height);
-  await page.goto(`http://127.0.0.1:${server.port}/${hash}`);
+  await page.goto(`http://127.0.0.1:${session.server.port}/${hash}`);
   // init() compiles the wasm asynchronously in every engine: wait for the page to say so.
   await page.waitForSelector('body[data-ready="true"], body[data-ready="error"]', { timeout: 30_000 });
   assert.equal(await page.getAttribute('body', 'data-ready'), 'true', await page.textContent(tid('error')));

@@ -11,12 +11,11 @@
 //   - changing the attributes re-renders;
 //   - axe-core finds no serious or critical violation (shadow roots included).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { engineSkip, launch, PROBE_JS, serveStatic } from './engines.mjs';
+import { browserSession, engineSkip, PROBE_JS, serveStatic } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -63,25 +62,11 @@ const STATE = (id) => {
 
 export function elementSuite(engine) {
   const skip = engineSkip(engine);
-  let server;
-  let browser;
-  let tmp;
-
-  before(async () => {
-    if (skip) return;
-    tmp = mkdtempSync(path.join(os.tmpdir(), `sv-element-${engine}-`));
-    server = await serve();
-    browser = await launch(engine, tmp);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const session = browserSession(engine, 'element', serve);
 
   async function open() {
-    const p = await browser.newPage();
-    await p.goto(`http://127.0.0.1:${server.port}${PAGE}`);
+    const p = await session.browser.newPage();
+    await p.goto(`http://127.0.0.1:${session.server.port}${PAGE}`);
     for (const id of ['preset', 'padded', 'expanded', 'live']) {
       await p.waitFor(STATE, id, { what: `<stride-view id=${id}> rendered` });
     }

@@ -15,9 +15,11 @@
 // firefox add the driver's own console / pageerror events.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { CHROMIUM, launchChromium } from './chromium.mjs';
 
 export const FIREFOX = process.env.SV_FIREFOX || '/usr/bin/firefox-esr';
@@ -574,4 +576,26 @@ export function serveStatic({ pages = {}, files = {}, lookup = () => null, heade
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => resolve({ port: server.address().port, seen, close: () => new Promise((r) => server.close(r)) }));
   });
+}
+
+/**
+ * A suite's browser and server for the whole file (node:test before / after): `serve(tmp)` starts
+ * the server (it may build into tmp, a fresh directory removed afterwards), then the engine is
+ * launched. Nothing starts when the engine is skipped. The returned object's `server`, `browser`
+ * and `tmp` are set once `before` has run.
+ */
+export function browserSession(engine, name, serve, launchOptions = undefined) {
+  const session = { server: null, browser: null, tmp: null };
+  before(async () => {
+    if (engineSkip(engine)) return;
+    session.tmp = mkdtempSync(path.join(os.tmpdir(), `sv-${name}-${engine}-`));
+    session.server = await serve(session.tmp);
+    session.browser = await launch(engine, session.tmp, launchOptions);
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+    if (session.tmp) rmSync(session.tmp, { recursive: true, force: true });
+  });
+  return session;
 }

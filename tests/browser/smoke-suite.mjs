@@ -11,12 +11,11 @@
 // Each page records its outcome on <body data-ready> and #out's data-result; the suite waits for
 // that attribute (the page's own "done"), never for a fixed time.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { engineSkip, launch, PROBE_JS, serveStatic } from './engines.mjs';
+import { browserSession, engineSkip, PROBE_JS, serveStatic } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../dist');
@@ -161,28 +160,13 @@ function serve() {
 export function smokeSuite(engine) {
   const skip = engineSkip(engine);
   const known = KNOWN_SKIPS[engine];
-  let server;
-  let browser;
-  let tmp;
-
-  before(async () => {
-    if (skip) return;
-    tmp = mkdtempSync(path.join(os.tmpdir(), `sv-smoke-${engine}-`));
-    server = await serve();
-    browser = await launch(engine, tmp);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const session = browserSession(engine, 'smoke', serve);
 
   /** Loads `route`, waits for the page's verdict, returns its state (and the page, open). */
   async function load(route) {
-    const p = await browser.newPage();
-    const from = server.seen.length;
-    await p.goto(`http://127.0.0.1:${server.port}${route}`);
+    const p = await session.browser.newPage();
+    const from = session.server.seen.length;
+    await p.goto(`http://127.0.0.1:${session.server.port}${route}`);
     // init() fetches and compiles the wasm asynchronously: the page says when it is done.
     await p.waitFor(() => document.body && document.body.dataset.ready, undefined, { what: `${route}: body[data-ready]` });
     // CSP violation events are queued as tasks; one more task in the page lets any that are still
@@ -196,7 +180,7 @@ export function smokeSuite(engine) {
       inlineRan: window.__inlineRan === true,
       errors: window.__svErrors,
     }));
-    return { p, state, fetched: server.seen.slice(from) };
+    return { p, state, fetched: session.server.seen.slice(from) };
   }
 
   const t = (name, fn) => test(name, { ...T, skip: known[name] ? `${engine}: ${known[name]}` : false }, fn);

@@ -10,12 +10,11 @@
 // below keeps the check for an engine without it (the fallback on an isolated page).
 // threads.<engine>.test.mjs each call threadsSuite(engine).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { engineSkip, launch, PROBE_JS, serveStatic } from './engines.mjs';
+import { browserSession, engineSkip, PROBE_JS, serveStatic } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../dist');
@@ -149,27 +148,12 @@ function serve() {
 
 export function threadsSuite(engine) {
   const skip = engineSkip(engine);
-  let server;
-  let browser;
-  let tmp;
-
-  before(async () => {
-    if (skip) return;
-    tmp = mkdtempSync(path.join(os.tmpdir(), `sv-threads-${engine}-`));
-    server = await serve();
-    browser = await launch(engine, tmp);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
+  const session = browserSession(engine, 'threads', serve);
 
   async function load(route) {
-    const p = await browser.newPage();
-    const from = server.seen.length;
-    await p.goto(`http://127.0.0.1:${server.port}${route}`);
+    const p = await session.browser.newPage();
+    const from = session.server.seen.length;
+    await p.goto(`http://127.0.0.1:${session.server.port}${route}`);
     await p.waitFor(() => document.body && document.body.dataset.ready, undefined, { what: `${route}: body[data-ready]`, timeout: 90_000 });
     const state = await p.evaluate(() => ({
       ready: document.body.dataset.ready,
@@ -177,7 +161,7 @@ export function threadsSuite(engine) {
       error: document.getElementById('out').dataset.error ?? null,
       warnings: window.__warnings,
     }));
-    return { p, state, fetched: server.seen.slice(from) };
+    return { p, state, fetched: session.server.seen.slice(from) };
   }
 
   const SAME = [true, true, true, true, true, true, true, true, true];

@@ -1,15 +1,32 @@
 #!/usr/bin/env bash
 # Runs the Catch2 suite natively (ASan+UBSan) and as WebAssembly under node. Without a filter, on
-# two or more cores, the suite runs as two processes at once: the long reduction and binary kernel
-# sweeps (about half the time under ASan) beside everything else; their reports follow one another,
-# and either failing fails the run. With arguments (Catch2 filters), one process runs exactly those.
+# two or more cores, the suite is cut into shards by test-name family (the long kernel sweeps each
+# alone, everything else together) and the shards run as a queue on SV_JOBS processes, the longest
+# first; their reports follow one another in shard order, and any failing fails the run. With
+# arguments (Catch2 filters), one process runs exactly those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
+# The families of long sweeps, longest first (measured with --durations yes under ASan); the last
+# shard is everything else. Hidden tests ([.bench] ...) are excluded explicitly everywhere: a name
+# pattern, and an exclusion-only spec, select them.
+FAMILIES=('transpose:*' 'binary:*' 'reduce:*' 'copy:*' 'vmath:*' 'matmul:*,unary:*,where:*,integer ops:*,float16:*')
+SHARDS=()
+rest='~[.]'
+for f in "${FAMILIES[@]}"; do
+  IFS=',' read -ra parts <<< "$f"
+  shard=''
+  for part in "${parts[@]}"; do
+    part=\"${part//\"/}\"
+    shard+="${shard:+,}$part~[.]"  # a name pattern selects hidden tests too
+    rest+="~$part"
+  done
+  SHARDS+=("$shard")
+done
+SHARDS+=("$rest")
+
 # run_suite LABEL RUNNER...: the whole suite under RUNNER (e.g. ./build/native/sv_tests).
-# The second spec excludes hidden tests ([.bench] ...) explicitly: an exclusion-only spec selects them.
-SHARDS=('reduce:*,binary:*' '~[.]~"reduce:*"~"binary:*"')
 run_suite() {
   local label=$1
   shift
@@ -18,15 +35,23 @@ run_suite() {
     "$@" --use-colour no
     return
   fi
-  local dir i failed=0 pids=()
+  local dir i failed=0 running=0
   dir=$(mktemp -d)
   for i in "${!SHARDS[@]}"; do
-    (if "$@" --use-colour no "${SHARDS[$i]}" > "$dir/out$i" 2>&1; then echo 0; else echo $?; fi > "$dir/rc$i") &
-    pids+=($!)
+    if [ "$running" -ge "$SV_JOBS" ]; then
+      wait -n
+      running=$((running - 1))
+    fi
+    (
+      t0=$(date +%s)
+      if "$@" --use-colour no "${SHARDS[$i]}" > "$dir/out$i" 2>&1; then echo 0; else echo $?; fi > "$dir/rc$i"
+      echo "($(( $(date +%s) - t0 ))s)" > "$dir/time$i"
+    ) &
+    running=$((running + 1))
   done
-  wait "${pids[@]}"
+  wait
   for i in "${!SHARDS[@]}"; do
-    echo "-- ${SHARDS[$i]}"
+    echo "-- ${SHARDS[$i]} $(cat "$dir/time$i")"
     cat "$dir/out$i"
     [ "$(cat "$dir/rc$i")" = 0 ] || failed=1
   done

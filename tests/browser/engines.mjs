@@ -599,3 +599,21 @@ export function browserSession(engine, name, serve, launchOptions = undefined) {
   });
   return session;
 }
+
+/**
+ * A page's module script: imports the package (/dist/index.mjs) as `sv` and /compute.mjs's
+ * `compute`, runs `body` (which may await and writes its verdict into #out's data-result), then
+ * sets body[data-ready] to 'true', or to 'error' with the message in #out's data-error.
+ */
+export const pageModule = (body) => `
+import * as sv from '/dist/index.mjs';
+import { compute } from '/compute.mjs';
+const out = document.getElementById('out');
+try {
+${body}
+  document.body.dataset.ready = 'true';
+} catch (e) {
+  out.dataset.error = String((e && e.message) || e);
+  document.body.dataset.ready = 'error';
+}
+`;

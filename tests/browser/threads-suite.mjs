@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { browserSession, engineSkip, PROBE_JS, serveStatic } from './engines.mjs';
+import { browserSession, engineSkip, pageModule, PROBE_JS, serveStatic } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../dist');
@@ -52,18 +52,7 @@ export async function compute(sv, threads) {
 }
 `;
 
-const done = (body) => `
-import * as sv from '/dist/index.mjs';
-import { compute } from '/compute.mjs';
-const out = document.getElementById('out');
-try {
-${body}
-  document.body.dataset.ready = 'true';
-} catch (e) {
-  out.dataset.error = String((e && e.message) || e);
-  document.body.dataset.ready = 'error';
-}
-`;
+const done = pageModule;
 
 // Engines that give an isolated page no SharedArrayBuffer (WebKitGTK 2.50 without
 // JSC_useSharedArrayBuffer=1: crossOriginIsolated true, SharedArrayBuffer undefined) take the

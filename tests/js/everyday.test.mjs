@@ -15,7 +15,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sv, ready, rng, throwsSv } from './helpers.mjs';
-import { INTS, FLOATS, isInt, encF, decF, buildView, materialize, differentialTests } from './numpy_oracle.mjs';
+import { INTS, FLOATS, isInt, encF, decF, buildView, materialize, differentialTests, randomShape } from './numpy_oracle.mjs';
 
 const SEED = Number(process.env.SV_EVERYDAY_SEED ?? 20261125);
 const isFloat = (d) => FLOATS.includes(d);
@@ -39,13 +39,7 @@ function genValue(r, d, prof) {
   return encF(Object.is(x, -0) ? 0 : x);
 }
 
-function genShape(r, lo = 0, hi = 3, maxDim = 5) {
-  const rank = r.int(lo, hi);
-  return Array.from({ length: rank }, () => {
-    const k = r.next();
-    return k < 0.05 ? 0 : k < 0.2 ? 1 : r.int(2, maxDim);
-  });
-}
+const genShape = (r, lo = 0, hi = 3, maxDim = 5) => randomShape(r, lo, hi, maxDim);
 // A view of dtype d and shape `target` both sides build (numpy_oracle.mjs).
 const fillOf = (r, d) => (d === 'bool' ? r.int(0, 1) : isInt(d) ? String(r.int(0, 5)) : encF(r.pick([0, 2.5, -1, NaN])));
 function build(r, d, target, prof = 'gen', kinds = null, depth = 2) {

@@ -18,7 +18,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sv, ready, rng, throwsSv } from './helpers.mjs';
-import { FLOATS, ALL, isInt, BITS, intRange, encF, numel, buildView, materialize, differentialTests } from './numpy_oracle.mjs';
+import { FLOATS, ALL, isInt, BITS, intRange, encF, numel, buildView, materialize, differentialTests, randomShape } from './numpy_oracle.mjs';
 
 const SEED = Number(process.env.SV_INTOPS_SEED ?? 20261126);
 const isFloat = (d) => FLOATS.includes(d);
@@ -48,13 +48,7 @@ function genValue(r, d, prof) {
   return encF(Object.is(x, -0) ? 0 : x);
 }
 
-function genShape(r, lo = 0, hi = 3, maxDim = 4) {
-  const rank = r.int(lo, hi);
-  return Array.from({ length: rank }, () => {
-    const k = r.next();
-    return k < 0.05 ? 0 : k < 0.2 ? 1 : r.int(2, maxDim);
-  });
-}
+const genShape = (r, lo = 0, hi = 3, maxDim = 4) => randomShape(r, lo, hi, maxDim);
 // A view of dtype d and shape `target` both sides build (numpy_oracle.mjs).
 function build(r, d, target, prof = 'gen', depth = 2) {
   const fill = (r2, d2) => (d2 === 'bool' ? r2.int(0, 1) : isInt(d2) ? genValue(r2, d2, prof === 'gen' ? 'small' : prof) : encF(prof === 'gen' ? r2.pick([0, 2.5, -1, NaN]) : r2.int(-2, 2)));

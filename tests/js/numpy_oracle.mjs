@@ -47,6 +47,15 @@ export function decF(v) {
 export const numel = (s) => s.reduce((a, b) => a * b, 1);
 export const sameShape = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** A shape of rank lo..hi: each dim 0 (5%), 1 (15%) or 2..maxDim. */
+export function randomShape(r, lo, hi, maxDim) {
+  const rank = r.int(lo, hi);
+  return Array.from({ length: rank }, () => {
+    const k = r.next();
+    return k < 0.05 ? 0 : k < 0.2 ? 1 : r.int(2, maxDim);
+  });
+}
+
 /**
  * A slice string selecting exactly n elements of a dimension, and the base size it needs.
  * o.steps / o.posSteps: the steps to draw from (posSteps when posOnly); o.openStop: sometimes leave

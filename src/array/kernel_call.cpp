@@ -132,7 +132,7 @@ char* allocate(int64_t n, DType dt, int64_t& bytes) {
 // Buffers run_call allocates for itself (float16 operands widened, results staged): freed at every
 // exit, except those handed out as results (release).
 struct Scratch {
-  char* p[8] = {};
+  char* p[8];  // the first n are set
   int n = 0;
   Scratch() = default;
   Scratch(const Scratch&) = delete;
@@ -283,9 +283,12 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   const DType kdt = rdt == DType::float16 && kind != kCopy ? DType::float32 : rdt;
   const Layout& x0 = in[0].layout;
 
-  // The result's shape (`res`) and the kernel's form of the output (`full`, of rank nfull, with
-  // the dims in `dropped` absent from res): reductions' keepdims form, matmul's [..., M, N].
-  Layout res;
+  // The result's shape (`res`, written in place into the result) and the kernel's form of the
+  // output (`full`, of rank nfull, with the dims in `dropped` absent from res): reductions'
+  // keepdims form, matmul's [..., M, N].
+  Layout& res = out_res.view;
+  res.shape.clear();
+  res.mask.clear();
   int64_t full[kMaxRank + 1];
   int nfull = -1;
   uint64_t dropped = 0;
@@ -393,37 +396,35 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   // is written from the result by copy (a cast).
   char* mem = nullptr;
   char* mem2 = nullptr;
-  Array dst, dst2;
+  kernels::Operand stage, stage2;  // new storage (not copied into: the kernel writes through these)
   const bool direct = given && out.dtype == rdt && kdt == rdt;
-  if (direct) {
-    dst.layout = out.layout;
-    dst.base = out.base;
-  } else {
+  if (!direct) {
     int64_t bytes;
     char* p = allocate(count, kdt, bytes);
     if (!p) return alloc_error(name, bytes, count, kdt);
     mem = scratch.keep(p);
-    dst.layout = res;
-    dst.base = p;
+    stage.layout = res;
+    stage.base = p;
+    stage.dtype = kdt;
   }
-  dst.dtype = kdt;
+  kernels::Operand& dst = direct ? static_cast<kernels::Operand&>(out) : stage;
   if (kind == kTopk) {
     int64_t bytes;
     mem2 = allocate(count, DType::int64, bytes);
     if (!mem2) return alloc_error(name, bytes, count, DType::int64);
     scratch.keep(mem2);
-    dst2.layout = res;
-    dst2.base = mem2;
-    dst2.dtype = DType::int64;
+    stage2.layout = res;
+    stage2.base = mem2;
+    stage2.dtype = DType::int64;
   }
   if (count > 0) {
-    kernels::Operand o = operand(dst);
-    if (nfull >= 0) expand_out(o, dst.layout, full, nfull, dropped);
-    if (kind == kTopk) {
-      const kernels::Operand o2 = operand(dst2);
-      SV_CHECK(run(kind, code, o, &o2, in, x));
-    } else {
+    if (nfull >= 0) {  // reductions, matmul: the kernel's form of the output (a copy: expand_out
+                       // reads the stored strides)
+      kernels::Operand o = dst;
+      expand_out(o, dst.layout, full, nfull, dropped);
       SV_CHECK(run(kind, code, o, nullptr, in, x));
+    } else {
+      SV_CHECK(run(kind, code, dst, kind == kTopk ? &stage2 : nullptr, in, x));
     }
   }
   if (kdt != rdt) {  // a float16 result: narrowed from the float32 one (into out when it is float16)
@@ -438,17 +439,16 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
       r.layout = res;
     }
     r.dtype = rdt;
-    if (count > 0) SV_CHECK(kernels::copy(r, operand(dst), 0.0));
-    dst.base = r.base;
-    dst.layout = r.layout;
-    dst.dtype = rdt;
+    if (count > 0) SV_CHECK(kernels::copy(r, dst, 0.0));
+    stage.base = r.base;  // kdt != rdt: dst is stage, not out
+    stage.layout = r.layout;
+    stage.dtype = rdt;
   }
-  if (given && out.dtype != rdt && count > 0) SV_CHECK(kernels::copy(operand(out), operand(dst), 0.0));
-  if (!given) {
+  if (given && out.dtype != rdt && count > 0) SV_CHECK(kernels::copy(operand(out), dst, 0.0));
+  if (!given) {  // out_res.view is res already
     out_res.count = kind == kTopk ? 2 : 1;
     out_res.ptr[0] = scratch.release(mem);
     out_res.ptr[1] = scratch.release(mem2);
-    out_res.view = res;
   }
   return ok_status();
 }

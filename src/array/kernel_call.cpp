@@ -29,61 +29,52 @@ constexpr KindInfo kKindInfo[kKinds] = {{1, tables::kSingleOpCount, kBroadcast},
                                         {1, tables::kSingleOpCount, kTopkShape},
                                         {2, tables::kSingleOpCount, kMatmulShape}};
 
-std::string S(int64_t v) { return std::to_string(v); }
-
-std::string shape_str(const Layout& v) {
-  return dims_to_string(std::span<const int64_t>(v.shape.data(), v.shape.size()));
+std::span<const int64_t> dims(const Layout& v) {
+  return std::span<const int64_t>(v.shape.data(), v.shape.size());
 }
 
 bool same_shape(const Layout& a, const Layout& b) { return a.shape == b.shape; }
 
-// Error messages, out of line and cold: the fast path carries no string code.
-[[gnu::cold, gnu::noinline]] Error shapes_error(Code code, const char* op, const char* a,
-                                                const Layout& x, const char* b,
-                                                const Layout* y) {
-  return make_error(code, std::string(op) + a + shape_str(x) + b + (y ? shape_str(*y) : ""));
+// Error messages, out of line and cold: the fast path carries no string code, and each message is
+// a format for format_error (core/index.hpp) instead of a chain of std::string concatenations.
+[[gnu::cold, gnu::noinline]] Status bounds_error(const char* op, const Array& a, int64_t lo,
+                                                 int64_t hi) {
+  const std::string v = View::from_layout(a.layout).to_string();
+  return format_error(Code::out_of_bounds, op, "view $ reads elements [#, #] outside its buffer of # elements",
+                      {lo, hi, a.len}, {}, {v.c_str()});
 }
 
-[[gnu::cold, gnu::noinline]] Error bounds_error(const char* op, const Array& a, int64_t lo,
-                                                int64_t hi) {
-  return make_error(Code::out_of_bounds, std::string(op) + ": view " +
-                                             View::from_layout(a.layout).to_string() + " reads elements [" +
-                                             S(lo) + ", " + S(hi) + "] outside its buffer of " +
-                                             S(a.len) + " elements");
+[[gnu::cold, gnu::noinline]] Status together_error(const char* op, const Array* in, int nin) {
+  static constexpr const char* kFmt[] = {"operands could not be broadcast together with shapes ",
+                                         "operands could not be broadcast together with shapes @",
+                                         "operands could not be broadcast together with shapes @ @",
+                                         "operands could not be broadcast together with shapes @ @ @"};
+  return format_error(Code::shape_mismatch, op, kFmt[nin],
+                      {}, {dims(in[0].layout), dims(in[nin > 1 ? 1 : 0].layout), dims(in[nin > 2 ? 2 : 0].layout)});
 }
 
-[[gnu::cold, gnu::noinline]] Error together_error(const char* op, const Array* in, int nin) {
-  std::string shapes;
-  for (int j = 0; j < nin; ++j) shapes += (j ? " " : "") + shape_str(in[j].layout);
-  return make_error(
-      Code::shape_mismatch,
-      std::string(op) + ": operands could not be broadcast together with shapes " + shapes);
-}
-
-[[gnu::cold, gnu::noinline]] Error alloc_error(const char* op, int64_t bytes, int64_t count,
-                                               DType dt) {
-  return make_error(Code::out_of_memory, std::string(op) + ": cannot allocate " + S(bytes) +
-                                             " bytes for " + S(count) + " " +
-                                             kernels::dtype_name(dt) + " elements");
+[[gnu::cold, gnu::noinline]] Status alloc_error(const char* op, int64_t bytes, int64_t count,
+                                                DType dt) {
+  return format_error(Code::out_of_memory, op, "cannot allocate # bytes for # $ elements",
+                      {bytes, count}, {}, {kernels::dtype_name(dt)});
 }
 
 // Batch dims of a and b (the first ba / bb dims) that do not broadcast, at output batch dim k from
 // the right (1-based).
-[[gnu::cold, gnu::noinline]] Error batch_error(const Array& a, const Array& b, int ba, int bb,
-                                               int k) {
+[[gnu::cold, gnu::noinline]] Status batch_error(const Array& a, const Array& b, int ba, int bb,
+                                                int k) {
   const int64_t da = k <= ba ? a.layout.shape[ba - k] : 1, db = k <= bb ? b.layout.shape[bb - k] : 1;
-  return make_error(Code::shape_mismatch, "matmul: batch dims " + shape_str(a.layout) + " and " +
-                                              shape_str(b.layout) +
-                                              " could not be broadcast together (dim " + S(da) +
-                                              " vs " + S(db) + ")");
+  return format_error(Code::shape_mismatch, "matmul",
+                      "batch dims @ and @ could not be broadcast together (dim # vs #)", {da, db},
+                      {dims(a.layout), dims(b.layout)});
 }
 
-[[gnu::cold, gnu::noinline]] Error matmul_error(const Array& a, const Array& b) {
-  return make_error(Code::shape_mismatch,
-                    "matmul: shapes " + shape_str(a.layout) + " and " + shape_str(b.layout) +
-                        " are not aligned: a's last dim (" + S(a.layout.shape[a.layout.ndim() - 1]) +
-                        ") must equal b's " + (b.layout.ndim() == 1 ? "only" : "second-to-last") +
-                        " dim (" + S(b.layout.shape[b.layout.ndim() == 1 ? 0 : b.layout.ndim() - 2]) + ")");
+[[gnu::cold, gnu::noinline]] Status matmul_error(const Array& a, const Array& b) {
+  const bool b1 = b.layout.ndim() == 1;
+  return format_error(Code::shape_mismatch, "matmul",
+                      "shapes @ and @ are not aligned: a's last dim (#) must equal b's $ dim (#)",
+                      {a.layout.shape[a.layout.ndim() - 1], b.layout.shape[b1 ? 0 : b.layout.ndim() - 2]},
+                      {dims(a.layout), dims(b.layout)}, {b1 ? "only" : "second-to-last"});
 }
 
 const kernels::Operand& operand(const Array& a) { return a; }
@@ -99,10 +90,8 @@ Status broadcast_arg(Array& a, std::span<const int64_t> target, const char* op) 
     a.layout = b;
     return ok_status();
   }
-  Layout t;
-  t.shape.assign(target.data(), target.size());
-  return shapes_error(Code::shape_mismatch, op, ": cannot broadcast shape ", a.layout,
-                      " to the result shape ", &t);
+  return format_error(Code::shape_mismatch, op, "cannot broadcast shape @ to the result shape @", {},
+                      {dims(a.layout), target});
 }
 
 // Inserts a size-1 dim at `at` (stride 0; valid range [0, 1) when masked): np.matmul's promotion
@@ -293,7 +282,7 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   int nfull = -1;
   uint64_t dropped = 0;
   if (info.shape == kReduced) {
-    if (x0.ndim() < 64 && (x.axes >> x0.ndim()) != 0) return make_error(Code::invalid_argument, "binding: malformed request (reduce axes)");
+    if (x0.ndim() < 64 && (x.axes >> x0.ndim()) != 0) return format_error(Code::invalid_argument, "binding", "malformed request (reduce axes)");
     for (int d = 0; d < x0.ndim(); ++d) {
       const bool red = (x.axes >> d) & 1u;
       full[d] = red ? 1 : x0.shape[d];
@@ -311,9 +300,9 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
     Array& a = in[0];
     Array& b = in[1];
     if (a.layout.ndim() == 0 || b.layout.ndim() == 0) {
-      return make_error(Code::rank_mismatch,
-                        "matmul: operands must have at least one dimension, got shapes " +
-                            shape_str(a.layout) + " and " + shape_str(b.layout) + " (use mul for scalars)");
+      return format_error(Code::rank_mismatch, "matmul",
+                          "operands must have at least one dimension, got shapes @ and @ (use mul for scalars)",
+                          {}, {dims(a.layout), dims(b.layout)});
     }
     const bool a1 = a.layout.ndim() == 1, b1 = b.layout.ndim() == 1;
     const int64_t ka = a.layout.shape[a.layout.ndim() - 1], kb = b.layout.shape[b1 ? 0 : b.layout.ndim() - 2];
@@ -366,23 +355,23 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
       if (!shape::broadcasts_to(std::span<const int64_t>(res.shape.data(), res.shape.size()),
                                 std::span<const int64_t>(to->shape.data(), to->shape.size()))) {
         if (kind == kCopy) {
-          return shapes_error(Code::shape_mismatch, name, ": cannot broadcast shape ", in[0].layout,
-                              " to the result shape ", to);
+          return format_error(Code::shape_mismatch, name, "cannot broadcast shape @ to the result shape @",
+                              {}, {dims(in[0].layout), dims(*to)});
         }
-        return shapes_error(Code::shape_mismatch, name, ": out has shape ", *to,
-                            " but the operands broadcast to ", &res);
+        return format_error(Code::shape_mismatch, name, "out has shape @ but the operands broadcast to @",
+                            {}, {dims(*to), dims(res)});
       }
       res.shape = to->shape;
     }
   }
   if (info.shape != kBroadcast && given && !same_shape(out.layout, res)) {
-    return shapes_error(Code::shape_mismatch, name, ": out has shape ", out.layout,
-                        " but the result has shape ", &res);
+    return format_error(Code::shape_mismatch, name, "out has shape @ but the result has shape @", {},
+                        {dims(out.layout), dims(res)});
   }
   res.offset = 0;
   if (!layout::create(res, false).ok()) {
-    return shapes_error(Code::overflow, name, ": the result shape ", res,
-                        " has more than 2^53-1 elements", nullptr);
+    return format_error(Code::overflow, name, "the result shape @ has more than 2^53-1 elements", {},
+                        {dims(res)});
   }
   if (info.shape == kBroadcast) {
     const std::span<const int64_t> target(res.shape.data(), res.shape.size());

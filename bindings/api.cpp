@@ -98,23 +98,23 @@ namespace {
 
 Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
   switch (op) {
-    case kViewReshape: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      return v.reshape(s);
-    }
-    case kViewExpand: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      return v.expand(s);
-    }
+    case kViewReshape:
+    case kViewExpand:
     case kViewBroadcastTo: {
       SV_TRY(sym::Shape s, read_shape(r));
-      return v.broadcast_to(s);
+      return op == kViewReshape ? v.reshape(s) : op == kViewExpand ? v.expand(s) : v.broadcast_to(s);
     }
-    case kViewPermute: {
+    case kViewPermute:
+    case kViewFlip: {
       SV_TRY(Dims a, read_dims(r));
-      std::vector<int> axes;
-      for (int64_t x : a) {
-        axes.push_back(static_cast<int>(std::clamp<int64_t>(x, -1, 1 << 20)));
+      if (op == kViewFlip) {
+        std::vector<bool> f(a.size());  // sized once: push_back's growth copied bit ranges
+        for (size_t i = 0; i < a.size(); ++i) f[i] = a[i] != 0;
+        return v.flip(f);
+      }
+      std::vector<int> axes(a.size());
+      for (size_t i = 0; i < a.size(); ++i) {
+        axes[i] = static_cast<int>(std::clamp<int64_t>(a[i], -1, 1 << 20));
       }
       return v.permute(axes);
     }
@@ -123,12 +123,6 @@ Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
       SV_TRY(int64_t n, r.count(4096));
       SV_TRY(Mask m, read_pairs(r, n));
       return op == kViewShrink ? v.shrink(m) : v.pad(m);
-    }
-    case kViewFlip: {
-      SV_TRY(Dims a, read_dims(r));
-      std::vector<bool> f;
-      for (int64_t x : a) f.push_back(x != 0);
-      return v.flip(f);
     }
     default: return malformed("unknown view op");
   }

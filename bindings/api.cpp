@@ -6,7 +6,6 @@
 // gathers are decoded in concrete_requests.cpp.
 #include <algorithm>
 #include <cmath>
-#include <type_traits>
 
 #include "kernels/kernels.hpp"
 #include "shape/shape.hpp"
@@ -99,23 +98,23 @@ namespace {
 
 Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
   switch (op) {
-    case kViewReshape: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      return v.reshape(s);
-    }
-    case kViewExpand: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      return v.expand(s);
-    }
+    case kViewReshape:
+    case kViewExpand:
     case kViewBroadcastTo: {
       SV_TRY(sym::Shape s, read_shape(r));
-      return v.broadcast_to(s);
+      return op == kViewReshape ? v.reshape(s) : op == kViewExpand ? v.expand(s) : v.broadcast_to(s);
     }
-    case kViewPermute: {
+    case kViewPermute:
+    case kViewFlip: {
       SV_TRY(Dims a, read_dims(r));
-      std::vector<int> axes;
-      for (int64_t x : a) {
-        axes.push_back(static_cast<int>(std::clamp<int64_t>(x, -1, 1 << 20)));
+      if (op == kViewFlip) {
+        std::vector<bool> f(a.size());  // sized once: push_back's growth copied bit ranges
+        for (size_t i = 0; i < a.size(); ++i) f[i] = a[i] != 0;
+        return v.flip(f);
+      }
+      std::vector<int> axes(a.size());
+      for (size_t i = 0; i < a.size(); ++i) {
+        axes[i] = static_cast<int>(std::clamp<int64_t>(a[i], -1, 1 << 20));
       }
       return v.permute(axes);
     }
@@ -124,12 +123,6 @@ Result<View> apply_view_op(const View& v, int64_t op, Reader& r) {
       SV_TRY(int64_t n, r.count(4096));
       SV_TRY(Mask m, read_pairs(r, n));
       return op == kViewShrink ? v.shrink(m) : v.pad(m);
-    }
-    case kViewFlip: {
-      SV_TRY(Dims a, read_dims(r));
-      std::vector<bool> f;
-      for (int64_t x : a) f.push_back(x != 0);
-      return v.flip(f);
     }
     default: return malformed("unknown view op");
   }
@@ -223,22 +216,29 @@ void write_view(Writer& w, const View& v) {
   write_expr(w, v.numel());
 }
 
-void write_result(Writer& w, int64_t v) { w.i64(v); }
-void write_result(Writer& w, const Dims& d) { w.dims(d); }
 
-// A Shape op over concrete dims: one dims argument per parameter of `f`, its result written back.
-template <class F>
-Status dims_call(Reader& r, Writer& w, F f) {
-  if constexpr (std::is_invocable_v<F, const Dims&>) {
-    SV_TRY(Dims a, read_dims(r));
-    SV_TRY(auto res, f(a));
-    write_result(w, res);
-  } else {
-    SV_TRY(Dims a, read_dims(r));
-    SV_TRY(Dims b, read_dims(r));
-    SV_TRY(auto res, f(a, b));
-    write_result(w, res);
+// A Shape op over concrete dims: one dims argument (numel, C strides) or two (the rest), its
+// result written back.
+Status dims_request(int32_t op, Reader& r, Writer& w) {
+  SV_TRY(Dims a, read_dims(r));
+  if (op == kShapeNumel || op == kShapeCStrides) {
+    if (op == kShapeNumel) {
+      SV_TRY(int64_t n, shape::numel(a));
+      w.i64(n);
+    } else {
+      SV_TRY(Dims st, shape::c_contiguous_strides(a));
+      w.dims(st);
+    }
+    return ok_status();
   }
+  SV_TRY(Dims b, read_dims(r));
+  if (op == kShapeRavel) {
+    SV_TRY(int64_t k, shape::ravel_index(a, b));
+    w.i64(k);
+    return ok_status();
+  }
+  SV_TRY(Dims res, op == kShapeResolveNegOne ? shape::resolve_neg_one(a, b) : shape::broadcast_index(a, b));
+  w.dims(res);
   return ok_status();
 }
 
@@ -397,6 +397,115 @@ Status dispatch(int32_t op, const double* in, size_t in_len, OutBuffer& out, std
 }
 
 namespace {
+// Requests grouped by their first argument, decoded once per group (each decode and its error
+// path inlined per case was most of this file's code).
+
+// A variable id (kSymBind: then the value).
+Status var_request(int32_t op, Reader& r, Writer& w, std::string& str) {
+  SV_TRY(int64_t id, r.i64());
+  int64_t value = 0;
+  if (op == kSymBind) {
+    SV_TRY(value, r.i64());
+  }
+  const sym::Var* found = registry().find(id);
+  if (!found) return make_error(Code::invalid_argument, "binding: unknown variable id " + S(id));
+  sym::Var v = *found;
+  switch (op) {
+    case kSymBind: return sym::bind(v, value);
+    case kSymUnbind: v.unbind(); break;
+    case kSymValue: write_opt(w, v.value()); break;
+    default: str = v.to_string(); break;  // kSymVarInfo
+  }
+  return ok_status();
+}
+
+// One symbolic shape.
+Status shape_request(int32_t op, Reader& r, Writer& w, std::string& str) {
+  SV_TRY(sym::Shape s, read_shape(r));
+  switch (op) {
+    case kSymEval: {
+      auto e = sym::eval(s);
+      w.b(e.has_value());
+      if (e) w.dims(*e);
+      break;
+    }
+    case kSymPartialEval: {
+      auto p = sym::partial_eval(s);
+      w.i64(static_cast<int64_t>(p.size()));
+      for (const auto& v : p) write_opt(w, v);
+      break;
+    }
+    case kSymIsFullyBound: w.b(sym::is_fully_bound(s)); break;
+    case kSymNumel: write_opt(w, sym::numel(s)); break;
+    case kSymVars: {
+      auto vs = sym::vars(s);
+      w.i64(static_cast<int64_t>(vs.size()));
+      for (const auto& v : vs) w.i64(v.id());
+      break;
+    }
+    case kSymIsStatic: w.b(sym::is_static(s)); break;
+    default: str = sym::to_string(s); break;  // kSymToString
+  }
+  return ok_status();
+}
+
+// One view, then the op's arguments.
+Status view_request(int32_t op, Reader& r, Writer& w, std::string& str) {
+  SV_TRY(View v, read_view(r, 0));
+  switch (op) {
+    case kViewSimplify: write_view(w, v.simplify()); break;
+    case kViewLinearIndex: {
+      SV_TRY(Dims idx, read_dims(r));
+      SV_TRY(int64_t k, v.linear_index(idx));
+      w.i64(k);
+      break;
+    }
+    case kViewIsValid: {
+      SV_TRY(Dims idx, read_dims(r));
+      w.b(v.is_valid(idx));
+      break;
+    }
+    case kViewStridesOpt: {
+      auto st = v.strides_opt();
+      w.b(st.has_value());
+      if (st) w.dims(*st);
+      break;
+    }
+    case kViewIsMaterializable: w.b(v.is_materializable()); break;
+    case kViewToString: str = v.to_string(); break;
+    case kViewDim:
+    case kViewStride: {
+      SV_TRY(int64_t axis, r.i64());
+      const int a = static_cast<int>(std::clamp<int64_t>(axis, -1, 1 << 20));
+      if (op == kViewDim) {
+        SV_TRY(Dim d, v.dim(a));
+        write_expr(w, d);
+      } else {
+        SV_TRY(int64_t st, v.stride(a));
+        w.i64(st);
+      }
+      break;
+    }
+    case kViewRequiredSpan: {
+      SV_TRY(std::optional<Range> sp, v.required_span());
+      w.b(sp.has_value());
+      w.i64(sp ? sp->first : 0);
+      w.i64(sp ? sp->second : 0);
+      break;
+    }
+    default: {  // kViewExplainReshape
+      SV_TRY(sym::Shape s, read_shape(r));
+      SV_TRY(ReshapeExplanation e, explain_reshape(v, s));
+      write_explanation(w, e);
+      str = std::move(e.text);
+      break;
+    }
+  }
+  return ok_status();
+}
+}  // namespace
+
+namespace {
 Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
   auto var_of = [&](int64_t id) -> Result<sym::Var> {
     const sym::Var* v = registry().find(id);
@@ -406,11 +515,10 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
   switch (op) {
     // ---------------------------------------------------------------- Shape
     case kShapeNumel:
-      return dims_call(r, w, [](const Dims& s) { return shape::numel(s); });
     case kShapeCStrides:
-      return dims_call(r, w, [](const Dims& s) { return shape::c_contiguous_strides(s); });
     case kShapeRavel:
-      return dims_call(r, w, [](const Dims& i, const Dims& s) { return shape::ravel_index(i, s); });
+    case kShapeResolveNegOne:
+    case kShapeBroadcastIndex: return dims_request(op, r, w);
     case kShapeUnravel: {
       SV_TRY(int64_t k, r.i64());
       SV_TRY(Dims s, read_dims(r));
@@ -418,8 +526,6 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
       w.dims(idx);
       return ok_status();
     }
-    case kShapeResolveNegOne:
-      return dims_call(r, w, [](const Dims& c, const Dims& s) { return shape::resolve_neg_one(c, s); });
     case kShapeBroadcast: {
       SV_TRY(int64_t n, r.count(1024));
       std::vector<Dims> shapes;
@@ -431,65 +537,26 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
       w.dims(out);
       return ok_status();
     }
-    case kShapeBroadcastIndex:
-      return dims_call(r, w, [](const Dims& i, const Dims& s) { return shape::broadcast_index(i, s); });
     case kShapeToString: {
       SV_TRY(Dims s, read_dims(r));
       str = shape::to_string(s);
       return ok_status();
     }
     // ---------------------------------------------------------------- Sym
-    case kSymBind: {
-      SV_TRY(int64_t id, r.i64());
-      SV_TRY(int64_t value, r.i64());
-      SV_TRY(sym::Var v, var_of(id));
-      return sym::bind(v, value);
-    }
-    case kSymUnbind: {
-      SV_TRY(int64_t id, r.i64());
-      SV_TRY(sym::Var v, var_of(id));
-      v.unbind();
-      return ok_status();
-    }
-    case kSymValue: {
-      SV_TRY(int64_t id, r.i64());
-      SV_TRY(sym::Var v, var_of(id));
-      write_opt(w, v.value());
-      return ok_status();
-    }
-    case kSymVarInfo: {
-      SV_TRY(int64_t id, r.i64());
-      SV_TRY(sym::Var v, var_of(id));
-      str = v.to_string();
-      return ok_status();
-    }
-    case kSymEval: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      auto e = sym::eval(s);
-      w.b(e.has_value());
-      if (e) w.dims(*e);
-      return ok_status();
-    }
+    case kSymBind:
+    case kSymUnbind:
+    case kSymValue:
+    case kSymVarInfo: return var_request(op, r, w, str);
+    case kSymEval:
+    case kSymPartialEval:
+    case kSymIsFullyBound:
+    case kSymNumel:
+    case kSymVars:
+    case kSymIsStatic:
+    case kSymToString: return shape_request(op, r, w, str);
     case kSymEvalDim: {
       SV_TRY(Dim d, read_expr(r, 0));
       write_opt(w, d.eval());
-      return ok_status();
-    }
-    case kSymPartialEval: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      auto p = sym::partial_eval(s);
-      w.i64(static_cast<int64_t>(p.size()));
-      for (const auto& v : p) write_opt(w, v);
-      return ok_status();
-    }
-    case kSymIsFullyBound: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      w.b(sym::is_fully_bound(s));
-      return ok_status();
-    }
-    case kSymNumel: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      write_opt(w, sym::numel(s));
       return ok_status();
     }
     case kSymResolveReshape: {
@@ -511,23 +578,6 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
       }
       SV_TRY(sym::Shape s, read_shape(r));
       write_shape(w, sym::substitute(pairs, s));
-      return ok_status();
-    }
-    case kSymVars: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      auto vs = sym::vars(s);
-      w.i64(static_cast<int64_t>(vs.size()));
-      for (const auto& v : vs) w.i64(v.id());
-      return ok_status();
-    }
-    case kSymIsStatic: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      w.b(sym::is_static(s));
-      return ok_status();
-    }
-    case kSymToString: {
-      SV_TRY(sym::Shape s, read_shape(r));
-      str = sym::to_string(s);
       return ok_status();
     }
     case kSymEqual: {
@@ -555,72 +605,17 @@ Status dispatch_op(int32_t op, Reader& r, Writer& w, std::string& str) {
       write_view(w, v);
       return ok_status();
     }
-    case kViewSimplify: {
-      SV_TRY(View v, read_view(r, 0));
-      write_view(w, v.simplify());
-      return ok_status();
-    }
     case kViewSlice: return slice_request(r, w);
-    case kViewLinearIndex: {
-      SV_TRY(View v, read_view(r, 0));
-      SV_TRY(Dims idx, read_dims(r));
-      SV_TRY(int64_t k, v.linear_index(idx));
-      w.i64(k);
-      return ok_status();
-    }
-    case kViewIsValid: {
-      SV_TRY(View v, read_view(r, 0));
-      SV_TRY(Dims idx, read_dims(r));
-      w.b(v.is_valid(idx));
-      return ok_status();
-    }
-    case kViewStridesOpt: {
-      SV_TRY(View v, read_view(r, 0));
-      auto s = v.strides_opt();
-      w.b(s.has_value());
-      if (s) w.dims(*s);
-      return ok_status();
-    }
-    case kViewIsMaterializable: {
-      SV_TRY(View v, read_view(r, 0));
-      w.b(v.is_materializable());
-      return ok_status();
-    }
-    case kViewToString: {
-      SV_TRY(View v, read_view(r, 0));
-      str = v.to_string();
-      return ok_status();
-    }
-    case kViewDim: {
-      SV_TRY(View v, read_view(r, 0));
-      SV_TRY(int64_t axis, r.i64());
-      SV_TRY(Dim d, v.dim(static_cast<int>(std::clamp<int64_t>(axis, -1, 1 << 20))));
-      write_expr(w, d);
-      return ok_status();
-    }
-    case kViewStride: {
-      SV_TRY(View v, read_view(r, 0));
-      SV_TRY(int64_t axis, r.i64());
-      SV_TRY(int64_t s, v.stride(static_cast<int>(std::clamp<int64_t>(axis, -1, 1 << 20))));
-      w.i64(s);
-      return ok_status();
-    }
-    case kViewRequiredSpan: {
-      SV_TRY(View v, read_view(r, 0));
-      SV_TRY(std::optional<Range> sp, v.required_span());
-      w.b(sp.has_value());
-      w.i64(sp ? sp->first : 0);
-      w.i64(sp ? sp->second : 0);
-      return ok_status();
-    }
-    case kViewExplainReshape: {
-      SV_TRY(View v, read_view(r, 0));
-      SV_TRY(sym::Shape s, read_shape(r));
-      SV_TRY(ReshapeExplanation e, explain_reshape(v, s));
-      write_explanation(w, e);
-      str = std::move(e.text);
-      return ok_status();
-    }
+    case kViewSimplify:
+    case kViewLinearIndex:
+    case kViewIsValid:
+    case kViewStridesOpt:
+    case kViewIsMaterializable:
+    case kViewToString:
+    case kViewDim:
+    case kViewStride:
+    case kViewRequiredSpan:
+    case kViewExplainReshape: return view_request(op, r, w, str);
     default:
       if (op == kKernelRun) return kernel_run(r, w);
       if (op == kKernelGather) return kernel_gather(r, w);

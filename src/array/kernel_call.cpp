@@ -29,61 +29,52 @@ constexpr KindInfo kKindInfo[kKinds] = {{1, tables::kSingleOpCount, kBroadcast},
                                         {1, tables::kSingleOpCount, kTopkShape},
                                         {2, tables::kSingleOpCount, kMatmulShape}};
 
-std::string S(int64_t v) { return std::to_string(v); }
-
-std::string shape_str(const Layout& v) {
-  return dims_to_string(std::span<const int64_t>(v.shape.data(), v.shape.size()));
+std::span<const int64_t> dims(const Layout& v) {
+  return std::span<const int64_t>(v.shape.data(), v.shape.size());
 }
 
 bool same_shape(const Layout& a, const Layout& b) { return a.shape == b.shape; }
 
-// Error messages, out of line and cold: the fast path carries no string code.
-[[gnu::cold, gnu::noinline]] Error shapes_error(Code code, const char* op, const char* a,
-                                                const Layout& x, const char* b,
-                                                const Layout* y) {
-  return make_error(code, std::string(op) + a + shape_str(x) + b + (y ? shape_str(*y) : ""));
+// Error messages, out of line and cold: the fast path carries no string code, and each message is
+// a format for format_error (core/index.hpp) instead of a chain of std::string concatenations.
+[[gnu::cold, gnu::noinline]] Status bounds_error(const char* op, const Array& a, int64_t lo,
+                                                 int64_t hi) {
+  const std::string v = View::from_layout(a.layout).to_string();
+  return format_error(Code::out_of_bounds, op, "view $ reads elements [#, #] outside its buffer of # elements",
+                      {lo, hi, a.len}, {}, {v.c_str()});
 }
 
-[[gnu::cold, gnu::noinline]] Error bounds_error(const char* op, const Array& a, int64_t lo,
-                                                int64_t hi) {
-  return make_error(Code::out_of_bounds, std::string(op) + ": view " +
-                                             View::from_layout(a.layout).to_string() + " reads elements [" +
-                                             S(lo) + ", " + S(hi) + "] outside its buffer of " +
-                                             S(a.len) + " elements");
+[[gnu::cold, gnu::noinline]] Status together_error(const char* op, const Array* in, int nin) {
+  static constexpr const char* kFmt[] = {"operands could not be broadcast together with shapes ",
+                                         "operands could not be broadcast together with shapes @",
+                                         "operands could not be broadcast together with shapes @ @",
+                                         "operands could not be broadcast together with shapes @ @ @"};
+  return format_error(Code::shape_mismatch, op, kFmt[nin],
+                      {}, {dims(in[0].layout), dims(in[nin > 1 ? 1 : 0].layout), dims(in[nin > 2 ? 2 : 0].layout)});
 }
 
-[[gnu::cold, gnu::noinline]] Error together_error(const char* op, const Array* in, int nin) {
-  std::string shapes;
-  for (int j = 0; j < nin; ++j) shapes += (j ? " " : "") + shape_str(in[j].layout);
-  return make_error(
-      Code::shape_mismatch,
-      std::string(op) + ": operands could not be broadcast together with shapes " + shapes);
-}
-
-[[gnu::cold, gnu::noinline]] Error alloc_error(const char* op, int64_t bytes, int64_t count,
-                                               DType dt) {
-  return make_error(Code::out_of_memory, std::string(op) + ": cannot allocate " + S(bytes) +
-                                             " bytes for " + S(count) + " " +
-                                             kernels::dtype_name(dt) + " elements");
+[[gnu::cold, gnu::noinline]] Status alloc_error(const char* op, int64_t bytes, int64_t count,
+                                                DType dt) {
+  return format_error(Code::out_of_memory, op, "cannot allocate # bytes for # $ elements",
+                      {bytes, count}, {}, {kernels::dtype_name(dt)});
 }
 
 // Batch dims of a and b (the first ba / bb dims) that do not broadcast, at output batch dim k from
 // the right (1-based).
-[[gnu::cold, gnu::noinline]] Error batch_error(const Array& a, const Array& b, int ba, int bb,
-                                               int k) {
+[[gnu::cold, gnu::noinline]] Status batch_error(const Array& a, const Array& b, int ba, int bb,
+                                                int k) {
   const int64_t da = k <= ba ? a.layout.shape[ba - k] : 1, db = k <= bb ? b.layout.shape[bb - k] : 1;
-  return make_error(Code::shape_mismatch, "matmul: batch dims " + shape_str(a.layout) + " and " +
-                                              shape_str(b.layout) +
-                                              " could not be broadcast together (dim " + S(da) +
-                                              " vs " + S(db) + ")");
+  return format_error(Code::shape_mismatch, "matmul",
+                      "batch dims @ and @ could not be broadcast together (dim # vs #)", {da, db},
+                      {dims(a.layout), dims(b.layout)});
 }
 
-[[gnu::cold, gnu::noinline]] Error matmul_error(const Array& a, const Array& b) {
-  return make_error(Code::shape_mismatch,
-                    "matmul: shapes " + shape_str(a.layout) + " and " + shape_str(b.layout) +
-                        " are not aligned: a's last dim (" + S(a.layout.shape[a.layout.ndim() - 1]) +
-                        ") must equal b's " + (b.layout.ndim() == 1 ? "only" : "second-to-last") +
-                        " dim (" + S(b.layout.shape[b.layout.ndim() == 1 ? 0 : b.layout.ndim() - 2]) + ")");
+[[gnu::cold, gnu::noinline]] Status matmul_error(const Array& a, const Array& b) {
+  const bool b1 = b.layout.ndim() == 1;
+  return format_error(Code::shape_mismatch, "matmul",
+                      "shapes @ and @ are not aligned: a's last dim (#) must equal b's $ dim (#)",
+                      {a.layout.shape[a.layout.ndim() - 1], b.layout.shape[b1 ? 0 : b.layout.ndim() - 2]},
+                      {dims(a.layout), dims(b.layout)}, {b1 ? "only" : "second-to-last"});
 }
 
 const kernels::Operand& operand(const Array& a) { return a; }
@@ -99,10 +90,8 @@ Status broadcast_arg(Array& a, std::span<const int64_t> target, const char* op) 
     a.layout = b;
     return ok_status();
   }
-  Layout t;
-  t.shape.assign(target.data(), target.size());
-  return shapes_error(Code::shape_mismatch, op, ": cannot broadcast shape ", a.layout,
-                      " to the result shape ", &t);
+  return format_error(Code::shape_mismatch, op, "cannot broadcast shape @ to the result shape @", {},
+                      {dims(a.layout), target});
 }
 
 // Inserts a size-1 dim at `at` (stride 0; valid range [0, 1) when masked): np.matmul's promotion
@@ -132,7 +121,7 @@ char* allocate(int64_t n, DType dt, int64_t& bytes) {
 // Buffers run_call allocates for itself (float16 operands widened, results staged): freed at every
 // exit, except those handed out as results (release).
 struct Scratch {
-  char* p[8] = {};
+  char* p[8];  // the first n are set
   int n = 0;
   Scratch() = default;
   Scratch(const Scratch&) = delete;
@@ -283,14 +272,17 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   const DType kdt = rdt == DType::float16 && kind != kCopy ? DType::float32 : rdt;
   const Layout& x0 = in[0].layout;
 
-  // The result's shape (`res`) and the kernel's form of the output (`full`, of rank nfull, with
-  // the dims in `dropped` absent from res): reductions' keepdims form, matmul's [..., M, N].
-  Layout res;
+  // The result's shape (`res`, written in place into the result) and the kernel's form of the
+  // output (`full`, of rank nfull, with the dims in `dropped` absent from res): reductions'
+  // keepdims form, matmul's [..., M, N].
+  Layout& res = out_res.view;
+  res.shape.clear();
+  res.mask.clear();
   int64_t full[kMaxRank + 1];
   int nfull = -1;
   uint64_t dropped = 0;
   if (info.shape == kReduced) {
-    if (x0.ndim() < 64 && (x.axes >> x0.ndim()) != 0) return make_error(Code::invalid_argument, "binding: malformed request (reduce axes)");
+    if (x0.ndim() < 64 && (x.axes >> x0.ndim()) != 0) return format_error(Code::invalid_argument, "binding", "malformed request (reduce axes)");
     for (int d = 0; d < x0.ndim(); ++d) {
       const bool red = (x.axes >> d) & 1u;
       full[d] = red ? 1 : x0.shape[d];
@@ -308,9 +300,9 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
     Array& a = in[0];
     Array& b = in[1];
     if (a.layout.ndim() == 0 || b.layout.ndim() == 0) {
-      return make_error(Code::rank_mismatch,
-                        "matmul: operands must have at least one dimension, got shapes " +
-                            shape_str(a.layout) + " and " + shape_str(b.layout) + " (use mul for scalars)");
+      return format_error(Code::rank_mismatch, "matmul",
+                          "operands must have at least one dimension, got shapes @ and @ (use mul for scalars)",
+                          {}, {dims(a.layout), dims(b.layout)});
     }
     const bool a1 = a.layout.ndim() == 1, b1 = b.layout.ndim() == 1;
     const int64_t ka = a.layout.shape[a.layout.ndim() - 1], kb = b.layout.shape[b1 ? 0 : b.layout.ndim() - 2];
@@ -363,23 +355,23 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
       if (!shape::broadcasts_to(std::span<const int64_t>(res.shape.data(), res.shape.size()),
                                 std::span<const int64_t>(to->shape.data(), to->shape.size()))) {
         if (kind == kCopy) {
-          return shapes_error(Code::shape_mismatch, name, ": cannot broadcast shape ", in[0].layout,
-                              " to the result shape ", to);
+          return format_error(Code::shape_mismatch, name, "cannot broadcast shape @ to the result shape @",
+                              {}, {dims(in[0].layout), dims(*to)});
         }
-        return shapes_error(Code::shape_mismatch, name, ": out has shape ", *to,
-                            " but the operands broadcast to ", &res);
+        return format_error(Code::shape_mismatch, name, "out has shape @ but the operands broadcast to @",
+                            {}, {dims(*to), dims(res)});
       }
       res.shape = to->shape;
     }
   }
   if (info.shape != kBroadcast && given && !same_shape(out.layout, res)) {
-    return shapes_error(Code::shape_mismatch, name, ": out has shape ", out.layout,
-                        " but the result has shape ", &res);
+    return format_error(Code::shape_mismatch, name, "out has shape @ but the result has shape @", {},
+                        {dims(out.layout), dims(res)});
   }
   res.offset = 0;
   if (!layout::create(res, false).ok()) {
-    return shapes_error(Code::overflow, name, ": the result shape ", res,
-                        " has more than 2^53-1 elements", nullptr);
+    return format_error(Code::overflow, name, "the result shape @ has more than 2^53-1 elements", {},
+                        {dims(res)});
   }
   if (info.shape == kBroadcast) {
     const std::span<const int64_t> target(res.shape.data(), res.shape.size());
@@ -393,37 +385,35 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   // is written from the result by copy (a cast).
   char* mem = nullptr;
   char* mem2 = nullptr;
-  Array dst, dst2;
+  kernels::Operand stage, stage2;  // new storage (not copied into: the kernel writes through these)
   const bool direct = given && out.dtype == rdt && kdt == rdt;
-  if (direct) {
-    dst.layout = out.layout;
-    dst.base = out.base;
-  } else {
+  if (!direct) {
     int64_t bytes;
     char* p = allocate(count, kdt, bytes);
     if (!p) return alloc_error(name, bytes, count, kdt);
     mem = scratch.keep(p);
-    dst.layout = res;
-    dst.base = p;
+    stage.layout = res;
+    stage.base = p;
+    stage.dtype = kdt;
   }
-  dst.dtype = kdt;
+  kernels::Operand& dst = direct ? static_cast<kernels::Operand&>(out) : stage;
   if (kind == kTopk) {
     int64_t bytes;
     mem2 = allocate(count, DType::int64, bytes);
     if (!mem2) return alloc_error(name, bytes, count, DType::int64);
     scratch.keep(mem2);
-    dst2.layout = res;
-    dst2.base = mem2;
-    dst2.dtype = DType::int64;
+    stage2.layout = res;
+    stage2.base = mem2;
+    stage2.dtype = DType::int64;
   }
   if (count > 0) {
-    kernels::Operand o = operand(dst);
-    if (nfull >= 0) expand_out(o, dst.layout, full, nfull, dropped);
-    if (kind == kTopk) {
-      const kernels::Operand o2 = operand(dst2);
-      SV_CHECK(run(kind, code, o, &o2, in, x));
-    } else {
+    if (nfull >= 0) {  // reductions, matmul: the kernel's form of the output (a copy: expand_out
+                       // reads the stored strides)
+      kernels::Operand o = dst;
+      expand_out(o, dst.layout, full, nfull, dropped);
       SV_CHECK(run(kind, code, o, nullptr, in, x));
+    } else {
+      SV_CHECK(run(kind, code, dst, kind == kTopk ? &stage2 : nullptr, in, x));
     }
   }
   if (kdt != rdt) {  // a float16 result: narrowed from the float32 one (into out when it is float16)
@@ -438,17 +428,16 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
       r.layout = res;
     }
     r.dtype = rdt;
-    if (count > 0) SV_CHECK(kernels::copy(r, operand(dst), 0.0));
-    dst.base = r.base;
-    dst.layout = r.layout;
-    dst.dtype = rdt;
+    if (count > 0) SV_CHECK(kernels::copy(r, dst, 0.0));
+    stage.base = r.base;  // kdt != rdt: dst is stage, not out
+    stage.layout = r.layout;
+    stage.dtype = rdt;
   }
-  if (given && out.dtype != rdt && count > 0) SV_CHECK(kernels::copy(operand(out), operand(dst), 0.0));
-  if (!given) {
+  if (given && out.dtype != rdt && count > 0) SV_CHECK(kernels::copy(operand(out), dst, 0.0));
+  if (!given) {  // out_res.view is res already
     out_res.count = kind == kTopk ? 2 : 1;
     out_res.ptr[0] = scratch.release(mem);
     out_res.ptr[1] = scratch.release(mem2);
-    out_res.view = res;
   }
   return ok_status();
 }

@@ -100,19 +100,14 @@ function specInt(op: string, i: number, what: string, v: unknown): number {
   return Number.isSafeInteger(v) ? (v as number) : toInt(op, `spec ${i} ${what}`, v);
 }
 
-// Parsed slice strings (arrays of frozen specs, never mutated), so that a loop slicing with the
-// same string parses it once. Bounded: cleared when full.
-const sliceCache = new Map<string, readonly SliceSpec[]>();
-
-function parseSliceCached(op: string, src: string): readonly SliceSpec[] {
-  let list = sliceCache.get(src);
-  if (list === undefined) {
-    list = Object.freeze(parseSlice(op, src));
-    if (sliceCache.size >= 256) sliceCache.clear();
-    sliceCache.set(src, list);
-  }
-  return list;
+// Slice strings as their encoded request (the numbers after the view, checked once) and their
+// list specs, so that a loop slicing with the same string parses and encodes it once. Bounded:
+// cleared when full.
+interface EncodedSlice {
+  readonly enc: readonly number[];
+  readonly lists: (readonly number[])[] | null;
 }
+const sliceCache = new Map<string, EncodedSlice>();
 
 function toSpec(op: string, s: unknown, i: number): SliceSpec {
   if (Number.isSafeInteger(s)) return { kind: 'I', index: s as number };
@@ -143,16 +138,38 @@ export const paddingElements = new WeakSet<NDArray>();
 
 /** @internal a.slice(...specs) for specs other than a boolean mask: one ViewSlice request. */
 export function sliceArray(op: string, a: NDArray, specs: readonly unknown[]): NDArray {
-  let list: readonly SliceSpec[];
   if (specs.length === 1 && typeof specs[0] === 'string') {
-    list = parseSliceCached(op, specs[0]);
-  } else {
-    const l = new Array<SliceSpec>(specs.length);
-    for (let i = 0; i < specs.length; i++) l[i] = toSpec(op, specs[i], i);
-    list = l;
+    const src = specs[0];
+    const hit = sliceCache.get(src);
+    if (hit !== undefined) {
+      const w = wire.begin();
+      putView(w, a._v);
+      const enc = hit.enc;
+      for (let i = 0; i < enc.length; i++) w.put(enc[i]!);
+      w.call(Op.ViewSlice);
+      return sliceResult(a, hit.lists);
+    }
+    const list = parseSlice(op, src);
+    wire.begin();
+    putView(wire, a._v);
+    const start = wire.pos;
+    const lists = putSpecs(op, list);
+    if (sliceCache.size >= 256) sliceCache.clear();
+    sliceCache.set(src, { enc: Array.from(wire.s.subarray(start, wire.pos)), lists });
+    wire.call(Op.ViewSlice);
+    return sliceResult(a, lists);
   }
+  const l = new Array<SliceSpec>(specs.length);
+  for (let i = 0; i < specs.length; i++) l[i] = toSpec(op, specs[i], i);
   wire.begin();
   putView(wire, a._v);
+  const lists = putSpecs(op, l);
+  wire.call(Op.ViewSlice);
+  return sliceResult(a, lists);
+}
+
+/** Writes the specs of a ViewSlice request (after the view); returns the list specs' indices. */
+function putSpecs(op: string, list: readonly SliceSpec[]): (readonly number[])[] | null {
   wire.put(list.length);
   let lists: (readonly number[])[] | null = null;
   for (let i = 0; i < list.length; i++) {
@@ -183,8 +200,7 @@ export function sliceArray(op: string, a: NDArray, specs: readonly unknown[]): N
         break;
     }
   }
-  wire.call(Op.ViewSlice);
-  return sliceResult(a, lists);
+  return lists;
 }
 
 /** @internal Writes a ViewSlice request of integer indices (errors name slice) and runs it. */
@@ -221,8 +237,8 @@ export function elementOffset(v: View, idx: readonly number[]): number | null {
 function sliceResult(a: NDArray, lists: (readonly number[])[] | null): NDArray {
   const invalid = wire.bool();
   const nl = wire.num();
-  const axes: number[] = [];
-  for (let i = 0; i < nl; i++) axes.push(wire.num());
+  let axes: number[] | null = null;
+  for (let i = 0; i < nl; i++) (axes ??= []).push(wire.num());
   const v = readView(wire, null, null);
   if (invalid) {
     // A padding element: a read-only 0-d array of the fill value (writes through it are errors).
@@ -234,7 +250,7 @@ function sliceResult(a: NDArray, lists: (readonly number[])[] | null): NDArray {
   let out = a._derive(v);
   if (lists === null) return out;
   for (let k = 0; k < lists.length; k++) {
-    const g = gather(out, axes[k]!, lists[k]!, 'slice');
+    const g = gather(out, axes![k]!, lists[k]!, 'slice');
     if (out._owner === null) out.dispose();
     out = g;
   }

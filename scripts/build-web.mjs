@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { bundleOf, MINIMAL_IMPORT } from './bundle-size.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wasmDir = join(root, 'build/wasm');
@@ -278,16 +279,7 @@ console.log(
 // What an application importing only { init, array, add } ships of index.mjs once a bundler
 // (esbuild, minified) drops what it does not reach: the package must stay tree-shakable.
 {
-  const min = await esbuild.build({
-    stdin: { contents: "export { init, array, add } from './dist/index.mjs';", resolveDir: root, loader: 'js' },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  const text = min.outputFiles[0].contents;
+  const text = await bundleOf(MINIMAL_IMPORT);
   console.log(
     `build-web: a bundle of { init, array, add } (esbuild --minify): ${text.length} B, ` +
       `gzipped ${gzipSync(text, { level: 9 }).length} B`,

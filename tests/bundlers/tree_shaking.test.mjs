@@ -10,22 +10,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { bundleOf, MINIMAL_IMPORT } from '../../scripts/bundle-size.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function bundle(contents) {
-  const r = await esbuild.build({
-    stdin: { contents, resolveDir: root, loader: 'js' },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  return r.outputFiles[0].text;
-}
+const bundle = bundleOf;
 
 test('package.json declares the package free of side effects (bundlers may drop unused modules)', () => {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -34,7 +23,7 @@ test('package.json declares the package free of side effects (bundlers may drop 
 
 test('a bundle importing only some names drops the modules it does not reach', async () => {
   const all = await bundle("export * from './dist/index.mjs';");
-  const small = await bundle("export { init, array, add } from './dist/index.mjs';");
+  const small = await bundle(MINIMAL_IMPORT);
   // init, array, add: the NDArray class and what its methods reach, not the everyday functions,
   // random numbers, linear algebra or .npy files.
   assert.ok(small.length < 0.6 * all.length, `{ init, array, add }: ${small.length} B of ${all.length}`);

@@ -7,11 +7,16 @@
 // threads on (the work stays on the calling thread below 64K elements) against the single-threaded
 // build. Ratios come from one run; the machine's load (os.loadavg) is printed with them.
 // Prints Markdown; never fails on speed.
-// Usage: node bench/threads.mjs [--quick]
+// --small: only the [8,8] table (the large inputs are not made); --rounds N: interleaved rounds
+// per row (default 2), each row reporting the best median.
+// Usage: node bench/threads.mjs [--quick] [--small] [--rounds N]
 import os from 'node:os';
 import { perCall } from './timing.mjs';
 
 const QUICK = process.argv.includes('--quick');
+const SMALL_ONLY = process.argv.includes('--small');
+const ri = process.argv.indexOf('--rounds');
+const ROUNDS = ri > 0 ? Math.max(1, Number(process.argv[ri + 1]) || 2) : 2;
 const dist = new URL('../dist/', import.meta.url);
 const one = await import(new URL('index.mjs?bench=one', dist).href);
 const all = await import(new URL('index.mjs?bench=all', dist).href);
@@ -47,7 +52,7 @@ function inputs(sv) {
     mB: sv.cos(sv.arange(0, 1 << 20, 1, f32)).reshape([1024, 1024]),
   };
 }
-const IN = { one: inputs(one), all: inputs(all) };
+const IN = SMALL_ONLY ? null : { one: inputs(one), all: inputs(all) };
 
 const BIG = [
   ['matmul 1024 f32', (sv, x) => sv.matmul(x.mA, x.mB), 'compute'],
@@ -64,9 +69,11 @@ const lines = [];
 lines.push(`CPU: ${os.cpus()[0]?.model ?? 'unknown'}, ${os.cpus().length} logical cores; threaded build: ${N} threads; ` +
   `Node ${process.version}; load average (1 min) at start ${load0.toFixed(2)}`);
 lines.push('');
-lines.push(`| kernel | 1 thread (ms) | ${N} threads (ms) | speed-up |`);
-lines.push('|---|---|---|---|');
-for (const [name, f] of BIG) {
+if (!SMALL_ONLY) {
+  lines.push(`| kernel | 1 thread (ms) | ${N} threads (ms) | speed-up |`);
+  lines.push('|---|---|---|---|');
+}
+for (const [name, f] of SMALL_ONLY ? [] : BIG) {
   // Interleaved: one then all, twice, best median of each (the machine is shared).
   let t1 = Infinity, tn = Infinity;
   for (let r = 0; r < 2; ++r) {
@@ -101,7 +108,7 @@ lines.push('|---|---|---|---|');
 for (const [name, f] of SMALL) {
   const opts = { budgetMs: 2, batches: QUICK ? 15 : 41, warmMs: 50 };
   let t1 = Infinity, tn = Infinity;
-  for (let r = 0; r < 2; ++r) {
+  for (let r = 0; r < ROUNDS; ++r) {
     t1 = Math.min(t1, perCall(() => dispose(f(one, S.one)), opts));
     tn = Math.min(tn, perCall(() => dispose(f(all, S.all)), opts));
   }

@@ -124,8 +124,6 @@ async function autoThreads(): Promise<number> {
 
 interface ThreadsModule extends RawModule {
   _sv_parallel_set_threads(n: number): number;
-  /** The address of the heap's break (sbrk): every allocated byte lies below the value stored there. */
-  _emscripten_get_sbrk_ptr(): number;
   svUnrefWorkers(): void;
   wasmMemory: WebAssembly.Memory;
 }
@@ -140,33 +138,10 @@ async function loadThreaded(threads: number, binary: Uint8Array | null, url: str
   const m = await create({ wasmBinary: bytes, svPoolSize: threads - 1, print: () => {}, printErr: () => {} });
   m._sv_parallel_set_threads(threads);
   m.svUnrefWorkers();
-  // A pool thread that grows memory leaves this thread's Module.HEAPU8 on the old, shorter
-  // SharedArrayBuffer (the glue refreshes it only inside its own calls): hand out a view over the
-  // memory's current length instead. Memory grows only when the heap's break (sbrk, which never
-  // moves down here) passes its end, so the view is current exactly while the break lies within
-  // it. The break is one load from static data (inside every view; a view of an older buffer of
-  // a shared memory stays attached), compared with the view's length kept as a number. Measured
-  // per access (V8, Node 20): wasmMemory.buffer (a new SharedArrayBuffer object per read) about
-  // 55 ns, the byteLength of a view over a SharedArrayBuffer about 12 ns, this check about 5 ns;
-  // two to four accesses per op.
-  const mem = m.wasmMemory;
-  let heap = m.HEAPU8;
-  let heapBytes = heap.byteLength;
-  const brk = new Uint32Array(heap.buffer, m._emscripten_get_sbrk_ptr(), 1);
-  Object.defineProperty(m, 'HEAPU8', {
-    configurable: true,
-    get(): Uint8Array {
-      if (brk[0]! > heapBytes) {
-        heap = new Uint8Array(mem.buffer);
-        heapBytes = heap.byteLength;
-      }
-      return heap;
-    },
-    set(v: Uint8Array) {
-      heap = v;
-      heapBytes = v.byteLength;
-    },
-  });
+  // Module.HEAPU8 stays the glue's plain property: the glue replaces it when this thread grows
+  // the memory, and the kernels' pool has it replaced after a parallel job during which a pool
+  // thread grew it (src/parallel/pool.cpp, bindings/threads_lib.js). A getter that checked the
+  // memory's length on every access cost 0.05-0.2 us per op (two to four accesses per op).
   return m;
 }
 

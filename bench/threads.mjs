@@ -3,15 +3,23 @@
 // this one process (a query string makes a distinct module instance). Large kernels: matmul 1024
 // float32, exp and sin over 4M float32, a transpose copy and `add` on 4096x4096 float32, a sum of
 // 16M float32, sort of [1024,1024] float32 along rows; medians of single calls, each result
-// disposed inside the timed loop. Then the per-op cost at [8,8] float32 (short batches, medians):
+// disposed inside the timed loop. Then the per-op cost at [8,8] float32 (the minimum over many
+// short batches of 200 calls, the two builds' batches alternating: on a shared machine a batch
+// that no other process interrupted is the figure to compare; medians of longer batches moved by
+// 0.1-0.4 us between runs at load 2):
 // threads on (the work stays on the calling thread below 64K elements) against the single-threaded
 // build. Ratios come from one run; the machine's load (os.loadavg) is printed with them.
 // Prints Markdown; never fails on speed.
-// Usage: node bench/threads.mjs [--quick]
+// --small: only the [8,8] table (the large inputs are not made); --rounds N: rounds per row of
+// the large kernels' table (default 2, the best median of each build) and, times 100, batches
+// per build of the [8,8] table.
+// Usage: node bench/threads.mjs [--quick] [--small] [--rounds N]
 import os from 'node:os';
-import { perCall } from './timing.mjs';
 
 const QUICK = process.argv.includes('--quick');
+const SMALL_ONLY = process.argv.includes('--small');
+const ri = process.argv.indexOf('--rounds');
+const ROUNDS = ri > 0 ? Math.max(1, Number(process.argv[ri + 1]) || 2) : 2;
 const dist = new URL('../dist/', import.meta.url);
 const one = await import(new URL('index.mjs?bench=one', dist).href);
 const all = await import(new URL('index.mjs?bench=all', dist).href);
@@ -47,7 +55,7 @@ function inputs(sv) {
     mB: sv.cos(sv.arange(0, 1 << 20, 1, f32)).reshape([1024, 1024]),
   };
 }
-const IN = { one: inputs(one), all: inputs(all) };
+const IN = SMALL_ONLY ? null : { one: inputs(one), all: inputs(all) };
 
 const BIG = [
   ['matmul 1024 f32', (sv, x) => sv.matmul(x.mA, x.mB), 'compute'],
@@ -64,9 +72,11 @@ const lines = [];
 lines.push(`CPU: ${os.cpus()[0]?.model ?? 'unknown'}, ${os.cpus().length} logical cores; threaded build: ${N} threads; ` +
   `Node ${process.version}; load average (1 min) at start ${load0.toFixed(2)}`);
 lines.push('');
-lines.push(`| kernel | 1 thread (ms) | ${N} threads (ms) | speed-up |`);
-lines.push('|---|---|---|---|');
-for (const [name, f] of BIG) {
+if (!SMALL_ONLY) {
+  lines.push(`| kernel | 1 thread (ms) | ${N} threads (ms) | speed-up |`);
+  lines.push('|---|---|---|---|');
+}
+for (const [name, f] of SMALL_ONLY ? [] : BIG) {
   // Interleaved: one then all, twice, best median of each (the machine is shared).
   let t1 = Infinity, tn = Infinity;
   for (let r = 0; r < 2; ++r) {
@@ -95,15 +105,29 @@ const SMALL = [
   ['sort', (sv, x) => sv.sort(x.a, { axis: 1 })],
   ['matmul', (sv, x) => sv.matmul(x.a, x.b)],
 ];
-lines.push('');
+if (!SMALL_ONLY) lines.push('');
 lines.push(`| op at [8,8] f32 | single-threaded build (us) | threaded build, ${N} threads (us) | difference (us) |`);
 lines.push('|---|---|---|---|');
+// V8 compiles WebAssembly with its baseline compiler first and tiers hot functions up later.
+const warm = (fn, ms = 50) => {
+  const end = performance.now() + ms;
+  do for (let i = 0; i < 10; ++i) fn();
+  while (performance.now() < end);
+};
+const BATCH = 200;
+const BATCHES = (QUICK ? 20 : 100) * ROUNDS;
 for (const [name, f] of SMALL) {
-  const opts = { budgetMs: 2, batches: QUICK ? 15 : 41, warmMs: 50 };
+  const g1 = () => dispose(f(one, S.one)), gn = () => dispose(f(all, S.all));
+  warm(g1);
+  warm(gn);
   let t1 = Infinity, tn = Infinity;
-  for (let r = 0; r < 2; ++r) {
-    t1 = Math.min(t1, perCall(() => dispose(f(one, S.one)), opts));
-    tn = Math.min(tn, perCall(() => dispose(f(all, S.all)), opts));
+  for (let r = 0; r < BATCHES; ++r) {
+    let s = performance.now();
+    for (let i = 0; i < BATCH; ++i) g1();
+    t1 = Math.min(t1, ((performance.now() - s) * 1000) / BATCH);
+    s = performance.now();
+    for (let i = 0; i < BATCH; ++i) gn();
+    tn = Math.min(tn, ((performance.now() - s) * 1000) / BATCH);
   }
   lines.push(`| ${name} | ${t1.toFixed(2)} | ${tn.toFixed(2)} | ${(tn - t1 >= 0 ? '+' : '') + (tn - t1).toFixed(2)} |`);
 }

@@ -18,6 +18,12 @@
 #include <vector>
 #endif
 
+#if defined(__EMSCRIPTEN_PTHREADS__)
+// The threaded wasm module's JS library (bindings/threads_lib.js): rebuilds the calling thread's
+// views of the memory (Module.HEAPU8 and the glue's own) after a pool thread grew it.
+extern "C" void sv_parallel_memory_grew(void);
+#endif
+
 namespace sv::parallel {
 
 int64_t tasks_for(int64_t work) {
@@ -86,6 +92,9 @@ class Pool {
       inline_run(tasks, fn, ctx);
       return;
     }
+#if defined(__EMSCRIPTEN_PTHREADS__)
+    const size_t pages = __builtin_wasm_memory_size(0);
+#endif
     fn_ = fn;
     ctx_ = ctx;
     done_.store(0, std::memory_order_relaxed);
@@ -98,6 +107,13 @@ class Pool {
     }
     take_tasks(gen);
     while (done_.load(std::memory_order_acquire) < tasks) cpu_relax();
+#if defined(__EMSCRIPTEN_PTHREADS__)
+    // Memory grown on a pool thread leaves this thread's JS views on the old, shorter buffer
+    // (growth on this thread refreshes them in the glue). Pool threads run code only inside a
+    // job, so checking here, once per parallel job, lets the package keep plain views with no
+    // check per access (small ops never get here).
+    if (__builtin_wasm_memory_size(0) != pages) sv_parallel_memory_grew();
+#endif
   }
 
  private:

@@ -158,6 +158,43 @@ test('memory grown by a pool thread is seen by the main thread', () => {
   t.dispose();
 });
 
+test('memory grown while a parallel job runs, on a pool thread too: every array stays readable and right', () => {
+  // A fresh process (a 16 MiB heap). Column sums of [32, 65536] float32 run as 8 tasks, each with
+  // 96 KiB of partial sums allocated on whichever thread takes the task and freed after the job.
+  // Between sums, 48 KiB arrays fill those freed holes first (first fit), so the next sum's task
+  // buffers need new memory and often grow it on a pool thread, whose growth this thread's views
+  // do not see unless the pool refreshes them (src/parallel/pool.cpp). Without that refresh this
+  // failed 6 runs of 8 (RangeError: a new array past the stale view; which thread grows the memory
+  // is a race). Every array, the first (low in memory) and the newest (high), reads back right
+  // after each sum.
+  const r = run(`
+    const sv = await import(${JSON.stringify(new URL('index.mjs', distUrl).href)});
+    await sv.init({ threads: 2 });
+    const R = 32, C = 65536;
+    const x = sv.ones([R, C], 'float32');
+    const keep = [];
+    let grewInSum = 0;
+    for (let k = 0; k < 300; k++) {
+      for (let q = 0; q < 4; q++) keep.push(sv.full([12288], keep.length, 'float32'));
+      const before = sv.memoryStats().heapBytes;
+      const s = sv.sum(x, { axis: 0 });
+      if (sv.memoryStats().heapBytes !== before) grewInSum++;
+      const t = s.toTypedArray();
+      if (t.length !== C || t[0] !== R || t[C - 1] !== R) throw new Error('sum ' + k + ': ' + t[0] + ', ' + t[C - 1]);
+      s.dispose();
+      for (const j of [0, keep.length - 1]) {
+        const v = keep[j].toTypedArray();
+        if (v[0] !== j || v[v.length - 1] !== j) throw new Error('array ' + j + ' after sum ' + k + ': ' + v[0]);
+      }
+    }
+    console.log(JSON.stringify({ grewInSum, heapBytes: sv.memoryStats().heapBytes }));
+  `);
+  assert.equal(r.status, 0, r.stderr);
+  const { grewInSum, heapBytes } = JSON.parse(r.stdout);
+  assert.ok(grewInSum >= 3, `the memory grew during ${grewInSum} of the 300 sums`);
+  assert.ok(heapBytes > 64 << 20, `heap ${heapBytes} B`);
+});
+
 test("init errors: bad thread counts, switching after the first init; 'auto' in Node", () => {
   for (const bad of [0, 17, 2.5, 'many', null]) {
     assert.throws(() => libs[2].init({ threads: bad }), (e) => {

@@ -6,9 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os, { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const distUrl = new URL('../../dist/', import.meta.url);
 const dist = fileURLToPath(distUrl);
@@ -220,6 +221,32 @@ test("init errors: bad thread counts, switching after the first init; 'auto' in 
   assert.equal(info.wasm, auto >= 2 ? 'strideview-threads.wasm' : 'strideview.wasm');
   assert.match(err, /^StrideViewError invalid_argument init: the engine is already loaded with \d+ threads?; init\(\{ threads: \d \}\) asks for \d and cannot switch builds/);
   assert.equal(out.stderr, '');
+});
+
+test("where the threaded build's files are missing (a bundler did not copy them): 'auto' falls back to one thread, a count is a clear error", () => {
+  // dist/ without strideview-threads.*: what an app gets when its bundler copies only the
+  // single-threaded wasm next to the bundled module
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sv-nothreads-'));
+  try {
+    for (const f of ['index.mjs', 'strideview.wasm', 'strideview-nosimd.wasm']) copyFileSync(path.join(dist, f), path.join(dir, f));
+    const index = JSON.stringify(pathToFileURL(path.join(dir, 'index.mjs')).href);
+    const r = run(`
+      const sv = await import(${index});
+      await sv.init({ threads: 'auto' });
+      const sum = sv.sum(sv.arange(0, 1000, 1, { dtype: 'float32' }));
+      const other = await import(${index} + '?copy=explicit');
+      let err = '';
+      try { await other.init({ threads: 2 }); } catch (e) { err = e.name + ' ' + e.code + ' ' + e.message; }
+      console.log(JSON.stringify({ info: sv.buildInfo(), sum, err }));
+    `);
+    assert.equal(r.status, 0, r.stderr);
+    const { info, sum, err } = JSON.parse(r.stdout);
+    assert.deepEqual([info.threads, info.wasm, sum], [1, 'strideview.wasm', 499500]);
+    assert.match(err, /^StrideViewError invalid_argument init: threads: 2: the threaded build \(strideview-threads\.mjs and strideview-threads\.wasm next to file:.*\) did not load: .*Bundlers do not copy these files/);
+    assert.equal(r.stderr, '', 'no warning');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('threads with simd: false is a clear error', async () => {

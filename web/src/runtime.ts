@@ -248,10 +248,28 @@ export function init(options: InitOptions = {}): Promise<void> {
         }
         bin = toBytes(options.wasmBinary);
       }
-      const m = await loadThreaded(n, bin, options.wasmUrl);
-      info = Object.freeze({ ...chosen, threads: n });
-      raw = m;
-      return;
+      let m: RawModule | null = null;
+      try {
+        m = await loadThreaded(n, bin, options.wasmUrl);
+      } catch (e) {
+        // 'auto' takes the threaded build where it loads: an app whose bundler did not copy its
+        // files (the glue, its worker and its wasm next to the package's module) gets the
+        // single-threaded build, silently. A thread count asked for says why it cannot have it.
+        if (wantThreads !== 'auto') {
+          throw new StrideViewError(
+            'invalid_argument',
+            `init: threads: ${n}: the threaded build (${THREADS_GLUE.slice(2)} and ${THREADS_WASM.slice(2)} next to ` +
+              `${import.meta.url}) did not load: ${e instanceof Error ? e.message : String(e)}. Bundlers do not copy ` +
+              "these files; serve the package's dist/ as it is, or pass threads: 'auto' to fall back to one thread",
+          );
+        }
+      }
+      if (m) {
+        info = Object.freeze({ ...chosen, threads: n });
+        raw = m;
+        return;
+      }
+      info = Object.freeze({ ...chosen, wasm: 'strideview.wasm', threads: 1 });
     }
     let binary: Uint8Array;
     if (options.wasmBinary !== undefined) {

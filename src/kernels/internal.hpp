@@ -16,6 +16,15 @@
 // longer (measured: 2-4x slower loops).
 #define SV_LOOP_FN __attribute__((noinline))
 
+// Per-thread state of a kernel (natively and in the threaded build). The single-threaded
+// WebAssembly builds have one thread, and there a C++ thread_local would need the atomics feature
+// once bulk memory is on (wasm-ld's TLS): a plain global there.
+#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
+#define SV_THREAD_LOCAL thread_local
+#else
+#define SV_THREAD_LOCAL
+#endif
+
 namespace sv::kernels::detail {
 
 // Operand well-formed: valid dtype, rank <= kMaxRank, strides/mask match the rank, sizes >= 0,

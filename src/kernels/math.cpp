@@ -274,8 +274,8 @@ SV_LOOP_FN void pow_scalar_chunk(void* po, const void* pa, const void*, const vo
 // The first negative exponent an integer pow met (NumPy raises "Integers to negative integer
 // powers are not allowed"): the kernel writes 0 there (1 for a base of 1, +-1 for -1) so that it
 // never traps, and math_binary() turns the record into the error.
-thread_local bool g_negative_exponent = false;
-thread_local int64_t g_negative_exponent_value = 0;
+SV_THREAD_LOCAL bool g_negative_exponent = false;
+SV_THREAD_LOCAL int64_t g_negative_exponent_value = 0;
 
 // Integer power by squaring, wrapping in the working type (int64 / uint64): cast back to the
 // operands' dtype, that is NumPy's wrap in the dtype.

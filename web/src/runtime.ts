@@ -47,16 +47,20 @@ let raw: RawModule | null = null;
 let loading: Promise<void> | null = null;
 let info: BuildInfo | null = null;
 
-// The smallest module that needs WebAssembly SIMD: one function `() -> v128` whose body is
-// `i32.const 0; i8x16.splat` (opcode 0xfd 0x0f). Engines without SIMD fail to validate it.
+// The smallest module that needs what the SIMD build uses, WebAssembly SIMD and bulk memory: one
+// function `() -> v128` with a memory.fill (0xfc 0x0b) and an i8x16.splat (0xfd 0x0f). Engines
+// without either fail to validate it (every engine with SIMD has bulk memory, but the build needs both).
 const SIMD_PROBE = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1
   0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // type section: func [] -> [v128]
   0x03, 0x02, 0x01, 0x00, // function section: one function of type 0
-  0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0x0b, // code: i32.const 0, i8x16.splat, end
+  0x05, 0x03, 0x01, 0x00, 0x00, // memory section: one memory, 0 pages
+  0x0a, 0x11, 0x01, 0x0f, 0x00, // code section: one body of 15 bytes, no locals
+  0x41, 0x00, 0x41, 0x00, 0x41, 0x00, 0xfc, 0x0b, 0x00, // memory.fill(0, 0, 0)
+  0x41, 0x00, 0xfd, 0x0f, 0x0b, // i32.const 0, i8x16.splat, end
 ]);
 
-/** True when this engine supports WebAssembly SIMD128 (validates a tiny SIMD module). */
+/** True when this engine supports WebAssembly SIMD128 (and bulk memory, which the SIMD build also uses). */
 export function simdSupported(): boolean {
   try {
     return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);

@@ -769,6 +769,79 @@ TEST_CASE("vmath: the SIMD build equals the scalar build bit for bit", "[vmath]"
   check_simd_equals_scalar<double>(budget);
 }
 
+// float64 sin / cos / tan reduce with a two-part Cody-Waite first and switch a lane to the accurate
+// reduction when |x| > 2^20 or when x is within 2^-27 |n| of n pi/2: values on both sides of those
+// limits, each next to an ordinary value in the neighbouring lane (the SIMD build blends per lane;
+// its result must stay the scalar build's), within 2 ulp of the reference natively.
+namespace {
+std::vector<double> reduction_edge_points() {
+  std::vector<double> xs;
+  std::mt19937_64 rng(23);
+  const long double pio2 = 1.5707963267948966192313216916397514L;
+  auto around = [&](long double c, int64_t steps) {
+    double x = static_cast<double>(c);
+    for (int64_t j = 0; j < steps; ++j) x = std::nextafter(x, -INFINITY);
+    for (int64_t j = 0; j < 2 * steps + 1; ++j) {
+      xs.push_back(x);
+      xs.push_back(0.5 + static_cast<double>(j % 7));  // the neighbouring lane: an ordinary value
+      x = std::nextafter(x, INFINITY);
+    }
+  };
+  // near n pi/2: small n, n around the 2^20 limit, random n below it; both signs
+  for (int64_t k : {1, 2, 3, 4, 5, 6, 7, 8, 10, 16, 100, 1000, 667544, 667543, 667545}) {
+    around(k * pio2, 40);
+    around(-k * pio2, 40);
+  }
+  for (int i = 0; i < 2000; ++i) {
+    const int64_t k = 1 + static_cast<int64_t>(rng() % 667000);
+    around((i % 2 ? -1 : 1) * k * pio2, 3);
+  }
+  // just inside / outside |x| = 2^20, and around 2^-27 |n| from a multiple (the switch threshold)
+  around(1048576.0L, 40);
+  around(-1048576.0L, 40);
+  for (int64_t k : {1, 3, 1000, 600000}) {
+    const long double c = k * pio2;
+    for (long double m : {0.5L, 0.999L, 1.0L, 1.001L, 2.0L}) {
+      around(c + m * k * 0x1p-27L, 2);
+      around(c - m * k * 0x1p-27L, 2);
+    }
+  }
+  return xs;
+}
+}  // namespace
+
+TEST_CASE("vmath: float64 sin, cos, tan at the limits of the fast reduction", "[vmath]") {
+  const std::vector<double> xs = reduction_edge_points();
+  const Fn64 simd[] = {vm::sin_f64, vm::cos_f64, vm::tan_f64};
+  const Fn64 scalar[] = {vm::scalar_build::sin_f64, vm::scalar_build::cos_f64,
+                         vm::scalar_build::tan_f64};
+  const char* names[] = {"sin", "cos", "tan"};
+  std::vector<double> a(xs.size()), b(xs.size());
+  for (int k = 0; k < 3; ++k) {
+    simd[k](a.data(), xs.data(), static_cast<int64_t>(xs.size()));
+    scalar[k](b.data(), xs.data(), static_cast<int64_t>(xs.size()));
+    int64_t diff = 0;
+    for (size_t i = 0; i < xs.size(); ++i) diff += !same_value(a[i], b[i]);
+    INFO(names[k] << " on " << xs.size() << " values");
+    CHECK(diff == 0);
+#if defined(__x86_64__) || defined(__i386__)
+    const Ref refs[] = {ref_sin, ref_cos, ref_tan};
+    double worst = 0, wx = 0;
+    for (size_t i = 0; i < xs.size(); ++i) {
+      const double e = ulp_error(b[i], refs[k](xs[i]));
+      if (e > worst) {
+        worst = e;
+        wx = xs[i];
+      }
+    }
+    std::printf("vmath %s float64 at the reduction limits: max %.3f ulp at %.17g over %zu points\n",
+                names[k], worst, wx, xs.size());
+    INFO("max ulp " << worst << " at " << wx);
+    CHECK(worst <= 2.0);
+#endif
+  }
+}
+
 namespace {
 template <class T, class F>
 double ns_per_element(F run, int64_t n) {

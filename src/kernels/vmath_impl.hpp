@@ -594,10 +594,29 @@ SV_VM_INLINE Reduced<V> reduce_pio2_accurate(V x) {
 // is below 2^-67 |n|, so a lane whose |rh| >= 2^-27 |n| has it below 2^-60 relative. Lanes beyond
 // |x| = 2^20 or with more cancellation take reduce_pio2_accurate, blended per lane (each element's
 // path depends on its own value only, so the scalar and SIMD builds stay bit-identical).
+// float32: three parts, C1 = pi/2 to 8 bits and C2 to the next 12 (n C1, n C2 exact for
+// |n| < 2^12), C3 rounded (off by 2^-49): x - n C1 is exact (Sterbenz), and so is t1 - n C2 (for
+// n != 0 both are multiples of 2^-24 and the difference is below 1); the error of rh + rl is below
+// 2^-47 |n|, so |x| <= 6144 and |rh| >= 2^-17 |n| keep a lane (within 2^-30 relative).
 template <class V>
 SV_VM_INLINE Reduced<V> reduce_pio2(V x) {
   if constexpr (kF32<V>) {
-    return reduce_pio2_accurate(x);
+    const Rounded<V> n = round_int(x * cst<V>(0x1.45f306p-1f));
+    const V t1 = x - n.nf * cst<V>(0x1.92p+0f);     // exact
+    const V t2 = t1 - n.nf * cst<V>(0x1.fb4p-12f);  // exact
+    const V w = n.nf * cst<V>(0x1.4442d2p-24f);
+    Reduced<V> r;
+    r.rh = t2 - w;
+    r.rl = (t2 - r.rh) - w;
+    r.q = n.ni;
+    const auto ok = (vabs(x) <= cst<V>(6144.0f)) & (vabs(r.rh) >= vabs(n.nf) * cst<V>(0x1p-17f));
+    if (any(~ok)) {
+      const Reduced<V> a = reduce_pio2_accurate(x);
+      r.rh = sel(ok, r.rh, a.rh);
+      r.rl = sel(ok, r.rl, a.rl);
+      r.q = sel(ok, r.q, a.q);
+    }
+    return r;
   } else {
     const Rounded<V> n = round_int(x * cst<V>(0x1.45f306dc9c883p-1));
     const V t1 = x - n.nf * cst<V>(0x1.921fb54400000p+0);  // exact

@@ -769,6 +769,100 @@ TEST_CASE("vmath: the SIMD build equals the scalar build bit for bit", "[vmath]"
   check_simd_equals_scalar<double>(budget);
 }
 
+// sin / cos / tan reduce with a short Cody-Waite first (float64 two parts up to |x| = 2^20, float32
+// three parts up to 6144) and switch a lane to the accurate reduction beyond that or when x is
+// within 2^-27 |n| (float32 2^-17 |n|) of n pi/2: values on both sides of those limits, each next to
+// an ordinary value in the neighbouring lane (the SIMD build blends per lane; its result must stay
+// the scalar build's), within 2 ulp of the reference natively.
+namespace {
+template <class T>
+std::vector<T> reduction_edge_points() {
+  constexpr bool f32 = sizeof(T) == 4;
+  std::vector<T> xs;
+  std::mt19937_64 rng(23);
+  const long double pio2 = 1.5707963267948966192313216916397514L;
+  auto around = [&](long double c, int64_t steps) {
+    T x = static_cast<T>(c);
+    for (int64_t j = 0; j < steps; ++j) x = std::nextafter(x, -std::numeric_limits<T>::infinity());
+    for (int64_t j = 0; j < 2 * steps + 1; ++j) {
+      xs.push_back(x);
+      xs.push_back(static_cast<T>(0.5 + static_cast<double>(j % 7)));  // an ordinary neighbour
+      x = std::nextafter(x, std::numeric_limits<T>::infinity());
+    }
+  };
+  const int64_t kmax = f32 ? 3911 : 667544;  // the last multiple of pi/2 inside the limit
+  // near n pi/2: small n, n around the limit, random n below it; both signs
+  for (int64_t k : {int64_t{1}, int64_t{2}, int64_t{3}, int64_t{4}, int64_t{5}, int64_t{6},
+                    int64_t{7}, int64_t{8}, int64_t{10}, int64_t{16}, int64_t{100}, int64_t{1000},
+                    kmax, kmax - 1, kmax + 1}) {
+    around(k * pio2, 40);
+    around(-k * pio2, 40);
+  }
+  for (int i = 0; i < 2000; ++i) {
+    const int64_t k = 1 + static_cast<int64_t>(rng() % static_cast<uint64_t>(kmax));
+    around((i % 2 ? -1 : 1) * k * pio2, 3);
+  }
+  // just inside / outside the |x| limit, and around the switch threshold from a multiple
+  const long double lim = f32 ? 6144.0L : 1048576.0L, thr = f32 ? 0x1p-17L : 0x1p-27L;
+  around(lim, 40);
+  around(-lim, 40);
+  for (int64_t k : {int64_t{1}, int64_t{3}, int64_t{1000}, kmax - 100}) {
+    const long double c = k * pio2;
+    for (long double m : {0.5L, 0.999L, 1.0L, 1.001L, 2.0L}) {
+      around(c + m * k * thr, 2);
+      around(c - m * k * thr, 2);
+    }
+  }
+  return xs;
+}
+template <class T>
+void check_reduction_edges() {
+  using Fn = void (*)(T*, const T*, int64_t);
+  constexpr bool f32 = sizeof(T) == 4;
+  const std::vector<T> xs = reduction_edge_points<T>();
+  Fn simd[3], scalar[3];
+  if constexpr (f32) {
+    simd[0] = vm::sin_f32, simd[1] = vm::cos_f32, simd[2] = vm::tan_f32;
+    scalar[0] = vm::scalar_build::sin_f32, scalar[1] = vm::scalar_build::cos_f32,
+    scalar[2] = vm::scalar_build::tan_f32;
+  } else {
+    simd[0] = vm::sin_f64, simd[1] = vm::cos_f64, simd[2] = vm::tan_f64;
+    scalar[0] = vm::scalar_build::sin_f64, scalar[1] = vm::scalar_build::cos_f64,
+    scalar[2] = vm::scalar_build::tan_f64;
+  }
+  const char* names[] = {"sin", "cos", "tan"};
+  std::vector<T> a(xs.size()), b(xs.size());
+  for (int k = 0; k < 3; ++k) {
+    simd[k](a.data(), xs.data(), static_cast<int64_t>(xs.size()));
+    scalar[k](b.data(), xs.data(), static_cast<int64_t>(xs.size()));
+    int64_t diff = 0;
+    for (size_t i = 0; i < xs.size(); ++i) diff += !same_value(a[i], b[i]);
+    INFO(names[k] << (f32 ? " float32" : " float64") << " on " << xs.size() << " values");
+    CHECK(diff == 0);
+#if defined(__x86_64__) || defined(__i386__)
+    const Ref refs[] = {ref_sin, ref_cos, ref_tan};
+    double worst = 0, wx = 0;
+    for (size_t i = 0; i < xs.size(); ++i) {
+      const double e = ulp_error(b[i], refs[k](xs[i]));
+      if (e > worst) {
+        worst = e;
+        wx = static_cast<double>(xs[i]);
+      }
+    }
+    std::printf("vmath %s %s at the reduction limits: max %.3f ulp at %.17g over %zu points\n",
+                names[k], f32 ? "float32" : "float64", worst, wx, xs.size());
+    INFO("max ulp " << worst << " at " << wx);
+    CHECK(worst <= 2.0);
+#endif
+  }
+}
+}  // namespace
+
+TEST_CASE("vmath: sin, cos, tan at the limits of the fast reduction", "[vmath]") {
+  check_reduction_edges<float>();
+  check_reduction_edges<double>();
+}
+
 namespace {
 template <class T, class F>
 double ns_per_element(F run, int64_t n) {

@@ -116,6 +116,97 @@ SV_VM_T SV_VM_INLINE SV_VM_F to_flt(SV_VM_I a) {
 #undef SV_VM_OP
 // clang-format on
 
+
+// Two vectors per step: Pair<F32> holds 8 floats, Pair<F64> 4 doubles, every operation applied to
+// both halves in turn. The algorithms are latency-bound on one vector (a vector's dependency chain
+// is longer than the out-of-order window overlaps); with the two halves' independent operations
+// interleaved in the instruction stream, each window holds twice the parallel work. Per lane the
+// same operations as Flt<T>, so the same results (and the scalar build's).
+template <class B>
+struct PairMask {
+  typename B::M a, b;
+};
+template <class B>
+struct PairInt {
+  using IT = typename B::IElem;
+  typename B::I a, b;
+  static SV_VM_INLINE PairInt splat(IT x) {
+    const typename B::I v = B::I::splat(x);
+    return {v, v};
+  }
+};
+template <class B>
+struct Pair {
+  using Elem = typename B::Elem;
+  using I = PairInt<B>;
+  using M = PairMask<B>;
+  using IElem = typename B::IElem;
+  static constexpr int kLanes = 2 * B::kLanes;
+  B a, b;
+  static SV_VM_INLINE Pair splat(Elem x) {
+    const B v = B::splat(x);
+    return {v, v};
+  }
+  static SV_VM_INLINE Pair load(const Elem* p) { return {B::load(p), B::load(p + B::kLanes)}; }
+};
+using F32P = Pair<F32>;
+using F64P = Pair<F64>;
+
+// clang-format off
+#define SV_VP_T template <class B>
+#define SV_VP_F Pair<B>
+#define SV_VP_I PairInt<B>
+#define SV_VP_M PairMask<B>
+SV_VP_T SV_VM_INLINE void store(typename B::Elem* p, SV_VP_F x) { store(p, x.a); store(p + B::kLanes, x.b); }
+SV_VP_T SV_VM_INLINE void store_int(typename B::IElem* p, SV_VP_I x) { store_int<typename B::Elem>(p, x.a); store_int<typename B::Elem>(p + B::kLanes, x.b); }
+SV_VP_T SV_VM_INLINE SV_VP_I load_int(SV_VP_F f, const typename B::IElem* p) { return {load_int(f.a, p), load_int(f.b, p + B::kLanes)}; }
+#define SV_VP_BIN(RET, ARG, OP) SV_VP_T SV_VM_INLINE RET operator OP(ARG x, ARG y) { return {x.a OP y.a, x.b OP y.b}; }
+SV_VP_BIN(SV_VP_F, SV_VP_F, +)
+SV_VP_BIN(SV_VP_F, SV_VP_F, -)
+SV_VP_BIN(SV_VP_F, SV_VP_F, *)
+SV_VP_BIN(SV_VP_F, SV_VP_F, /)
+SV_VP_BIN(SV_VP_M, SV_VP_F, <)
+SV_VP_BIN(SV_VP_M, SV_VP_F, <=)
+SV_VP_BIN(SV_VP_M, SV_VP_F, >)
+SV_VP_BIN(SV_VP_M, SV_VP_F, >=)
+SV_VP_BIN(SV_VP_M, SV_VP_F, ==)
+SV_VP_BIN(SV_VP_M, SV_VP_F, !=)
+SV_VP_BIN(SV_VP_M, SV_VP_M, &)
+SV_VP_BIN(SV_VP_M, SV_VP_M, |)
+SV_VP_BIN(SV_VP_I, SV_VP_I, +)
+SV_VP_BIN(SV_VP_I, SV_VP_I, -)
+SV_VP_BIN(SV_VP_I, SV_VP_I, &)
+SV_VP_BIN(SV_VP_I, SV_VP_I, |)
+SV_VP_BIN(SV_VP_I, SV_VP_I, ^)
+SV_VP_BIN(SV_VP_M, SV_VP_I, ==)
+SV_VP_BIN(SV_VP_M, SV_VP_I, <)
+SV_VP_BIN(SV_VP_M, SV_VP_I, >)
+#undef SV_VP_BIN
+SV_VP_T SV_VM_INLINE SV_VP_F operator-(SV_VP_F x) { return {-x.a, -x.b}; }
+SV_VP_T SV_VM_INLINE SV_VP_M operator~(SV_VP_M x) { return {~x.a, ~x.b}; }
+SV_VP_T SV_VM_INLINE bool any(SV_VP_M x) { return wasm_v128_any_true(wasm_v128_or(x.a.v, x.b.v)); }
+SV_VP_T SV_VM_INLINE SV_VP_F sel(SV_VP_M m, SV_VP_F x, SV_VP_F y) { return {sel(m.a, x.a, y.a), sel(m.b, x.b, y.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_I sel(SV_VP_M m, SV_VP_I x, SV_VP_I y) { return {sel(m.a, x.a, y.a), sel(m.b, x.b, y.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_F pmin(SV_VP_F x, SV_VP_F y) { return {pmin(x.a, y.a), pmin(x.b, y.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_F pmax(SV_VP_F x, SV_VP_F y) { return {pmax(x.a, y.a), pmax(x.b, y.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_F rint(SV_VP_F x) { return {rint(x.a), rint(x.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_F sqrt(SV_VP_F x) { return {sqrt(x.a), sqrt(x.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_I as_int(SV_VP_F x) { return {as_int(x.a), as_int(x.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_F as_flt(SV_VP_I x) { return {as_flt(x.a), as_flt(x.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_I to_int(SV_VP_F x) { return {to_int(x.a), to_int(x.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_F to_flt(SV_VP_I x) { return {to_flt(x.a), to_flt(x.b)}; }
+template <int S, class B> SV_VM_INLINE SV_VP_I shl(SV_VP_I x) { return {shl<S>(x.a), shl<S>(x.b)}; }
+template <int S, class B> SV_VM_INLINE SV_VP_I sra(SV_VP_I x) { return {sra<S>(x.a), sra<S>(x.b)}; }
+template <int S, class B> SV_VM_INLINE SV_VP_I srl(SV_VP_I x) { return {srl<S>(x.a), srl<S>(x.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_F band(SV_VP_F x, SV_VP_F y) { return {band(x.a, y.a), band(x.b, y.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_F bor(SV_VP_F x, SV_VP_F y) { return {bor(x.a, y.a), bor(x.b, y.b)}; }
+SV_VP_T SV_VM_INLINE SV_VP_F bxor(SV_VP_F x, SV_VP_F y) { return {bxor(x.a, y.a), bxor(x.b, y.b)}; }
+#undef SV_VP_T
+#undef SV_VP_F
+#undef SV_VP_I
+#undef SV_VP_M
+// clang-format on
+
 }  // namespace sv::kernels::vmath::simd128
 
 #endif  // __wasm_simd128__

@@ -85,7 +85,7 @@ const cubeT = [cubeShape[0], cubeShape[2], cubeShape[1]];
 const perm021Dst = dst.reshape(cubeT);
 const transposeCases = [
   ['2-D transpose copy', () => dst.assign(a.transpose()), 'memcpy', 0.5],
-  ['flip last axis', () => dst.assign(a.flip([1])), 'memcpy', 0.8],
+  ['flip last axis', () => dst.assign(a.flip({ axis: [1] })), 'memcpy', 0.8],
   ['add, one transposed operand', () => sv.add(a, b.transpose()).dispose(), 'add contiguous', 0.5],
   ['sqrt of a transposed operand', () => sv.sqrt(a.transpose()).dispose(), 'sqrt contiguous', 0.5],
   ['astype float64 of a transposed operand', () => a.transpose().astype('float64').dispose(),
@@ -165,7 +165,7 @@ for (const n of [8, 64, 256, 1024]) {
     n,
     copy: perCall(() => y.assign(x)),
     transpose: perCall(() => y.assign(x.transpose())),
-    flip: perCall(() => y.assign(x.flip([1]))),
+    flip: perCall(() => y.assign(x.flip({ axis: [1] }))),
     sqrtT: perCall(() => sv.sqrt(x.transpose(), { out: y })),
     addT: perCall(() => sv.add(x, x.transpose(), { out: y })),
   });

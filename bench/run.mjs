@@ -92,7 +92,7 @@ const transposeCases = [
     'astype float64 contiguous', 0.5],
   ['3-D permute (0,2,1)', () => perm021Dst.assign(cube.permute([0, 2, 1])), 'memcpy', 0.4],
   ['3-D permute (2,0,1)', () => permDst.assign(cube.permute([2, 0, 1])), 'memcpy', 0.4],
-  ['sum over axis 0 of a transposed operand', () => sv.sum(a.transpose(), { axes: [0] }).dispose(),
+  ['sum over axis 0 of a transposed operand', () => sv.sum(a.transpose(), { axis: [0] }).dispose(),
     'sum over last axis', 0.5],
 ];
 // Each case is timed right after its reference, round after round (--rounds, default 3), in process
@@ -116,7 +116,7 @@ const referenceFns = {
   'add contiguous': () => sv.add(a, b).dispose(),
   'sqrt contiguous': () => sv.sqrt(a).dispose(),
   'astype float64 contiguous': () => a.astype('float64').dispose(),
-  'sum over last axis': () => sv.sum(a, { axes: [1] }).dispose(),
+  'sum over last axis': () => sv.sum(a, { axis: [1] }).dispose(),
 };
 const ROUNDS = opt('rounds', 3);
 const mid = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];

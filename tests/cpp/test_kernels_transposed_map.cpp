@@ -1,6 +1,6 @@
 // The fused transposed maps (simd128/transpose.hpp transpose_map: unary ops and casts of a
 // transposed operand, the register-tile transpose and the op in one loop, no staging buffer) at
-// every size, including those under the staged tiles' 4 KiB threshold, around the cache block
+// every size (blocks under 4 KiB of output take the strided rows instead), around the cache block
 // (256 destination rows by 16 columns) and the register tile (4 lanes for 4-byte, 2 for 8-byte
 // sources); and the flip of the inner dim, rows reversed four at a time (rows::reverse_rows4).
 // Every element against the scalar reference and every guard byte unchanged, SIMD on and off.

@@ -85,14 +85,14 @@ const cubeT = [cubeShape[0], cubeShape[2], cubeShape[1]];
 const perm021Dst = dst.reshape(cubeT);
 const transposeCases = [
   ['2-D transpose copy', () => dst.assign(a.transpose()), 'memcpy', 0.5],
-  ['flip last axis', () => dst.assign(a.flip([1])), 'memcpy', 0.8],
+  ['flip last axis', () => dst.assign(a.flip({ axis: [1] })), 'memcpy', 0.8],
   ['add, one transposed operand', () => sv.add(a, b.transpose()).dispose(), 'add contiguous', 0.5],
   ['sqrt of a transposed operand', () => sv.sqrt(a.transpose()).dispose(), 'sqrt contiguous', 0.5],
   ['astype float64 of a transposed operand', () => a.transpose().astype('float64').dispose(),
     'astype float64 contiguous', 0.5],
   ['3-D permute (0,2,1)', () => perm021Dst.assign(cube.permute([0, 2, 1])), 'memcpy', 0.4],
   ['3-D permute (2,0,1)', () => permDst.assign(cube.permute([2, 0, 1])), 'memcpy', 0.4],
-  ['sum over axis 0 of a transposed operand', () => sv.sum(a.transpose(), { axes: [0] }).dispose(),
+  ['sum over axis 0 of a transposed operand', () => sv.sum(a.transpose(), { axis: [0] }).dispose(),
     'sum over last axis', 0.5],
 ];
 // Each case is timed right after its reference, round after round (--rounds, default 3), in process
@@ -116,7 +116,7 @@ const referenceFns = {
   'add contiguous': () => sv.add(a, b).dispose(),
   'sqrt contiguous': () => sv.sqrt(a).dispose(),
   'astype float64 contiguous': () => a.astype('float64').dispose(),
-  'sum over last axis': () => sv.sum(a, { axes: [1] }).dispose(),
+  'sum over last axis': () => sv.sum(a, { axis: [1] }).dispose(),
 };
 const ROUNDS = opt('rounds', 3);
 const mid = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
@@ -165,7 +165,7 @@ for (const n of [8, 64, 256, 1024]) {
     n,
     copy: perCall(() => y.assign(x)),
     transpose: perCall(() => y.assign(x.transpose())),
-    flip: perCall(() => y.assign(x.flip([1]))),
+    flip: perCall(() => y.assign(x.flip({ axis: [1] }))),
     sqrtT: perCall(() => sv.sqrt(x.transpose(), { out: y })),
     addT: perCall(() => sv.add(x, x.transpose(), { out: y })),
   });

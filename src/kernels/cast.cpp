@@ -166,6 +166,26 @@ Caster make_caster(DType dst, DType src) {
   return c;
 }
 
+namespace {
+template <class D, class S>
+bool cast_transposed_map(void* d, int64_t dd, const void* s, int64_t sj, int64_t r, int64_t c) {
+  return rows::cast_transposed<D, S>(static_cast<D*>(d), dd, static_cast<const S*>(s), sj, r, c);
+}
+}  // namespace
+
+TransposedMapFn cast_transposed_fn(DType dst, DType src) {
+  if (src == DType::float32) {
+    if (dst == DType::float64) return &cast_transposed_map<double, float>;
+    if (dst == DType::int32) return &cast_transposed_map<int32_t, float>;
+    if (dst == DType::uint32) return &cast_transposed_map<uint32_t, float>;
+  } else if (dst == DType::float32) {
+    if (src == DType::float64) return &cast_transposed_map<float, double>;
+    if (src == DType::int32) return &cast_transposed_map<float, int32_t>;
+    if (src == DType::uint32) return &cast_transposed_map<float, uint32_t>;
+  }
+  return nullptr;
+}
+
 void cast_row(const Caster& c, void* d, int64_t ds, const void* s, int64_t ss, int64_t n) {
   if (c.direct) {
     c.direct(d, ds, s, ss, n);

@@ -39,6 +39,20 @@ SV_LOOP_FN void run_copy_raw(const Plan& p) {
       return;
     }
   }
+  // A flip of the inner dim (source stride -1): rows reversed four at a time (rows::reverse_rows4,
+  // four descending streams in flight), when rows hold at least a few vectors.
+  if (p.ndim >= 2 && ds == 1 && ss == -1 && n * static_cast<int64_t>(sizeof(E)) >= 64) {
+    const int R = L - 1;
+    const int64_t r = p.shape[R], dd = p.stride[0][R], sd = p.stride[1][R];
+    for_each_outer(p, 2, [&](char** ptr) {
+      E* d = reinterpret_cast<E*>(ptr[0]);
+      const E* s = reinterpret_cast<const E*>(ptr[1]);
+      int64_t k = 0;
+      for (; k + 4 <= r; k += 4) rows::reverse_rows4<E>(d + k * dd, dd, s + k * sd, sd, n);
+      for (; k < r; ++k) rows::copy_raw<E>(d + k * dd, 1, s + k * sd, -1, n);
+    });
+    return;
+  }
   for_each_outer(p, 1, [&](char** ptr) {
     rows::copy_raw<E>(reinterpret_cast<E*>(ptr[0]), ds, reinterpret_cast<const E*>(ptr[1]), ss, n);
   });
@@ -58,7 +72,15 @@ void run_copy_same(const Plan& p, int64_t esize) {
 }
 
 // Any dtype pair through one loop: the caster picks a direct loop or the wide intermediate.
-SV_LOOP_FN void run_copy_cast(const Plan& p, const detail::Caster& c) {
+// A transposed source: the fused register-tile loop when the dtype pair has one (tfn).
+SV_LOOP_FN void run_copy_cast(const Plan& p, const detail::Caster& c,
+                              detail::TransposedMapFn tfn) {
+  if (tfn && tiles::for_each_transposed_block(
+                 p, [&](char* d, int64_t dd, const char* s, int64_t sj, int64_t r, int64_t n) {
+                   return tfn(d, dd, s, sj, r, n);
+                 })) {
+    return;
+  }
   tiles::for_each_row(p, 1, [&](char* const* ptr, const int64_t* st, int64_t n) {
     detail::cast_row(c, ptr[0], st[0], ptr[1], st[1], n);
   });
@@ -127,14 +149,18 @@ Status copy(const Operand& dst, const Operand& src, double fill) {
   ops[1] = {static_cast<char*>(src.base), &src.layout, se, fill_value};
   const bool same = dst.dtype == src.dtype;
   detail::Caster caster;
-  if (!same) caster = detail::make_caster(dst.dtype, src.dtype);
+  detail::TransposedMapFn tfn = nullptr;
+  if (!same) {
+    caster = detail::make_caster(dst.dtype, src.dtype);
+    tfn = detail::cast_transposed_fn(dst.dtype, src.dtype);
+  }
   for_each_region(2, ops, 0, [&](const Plan& p, uint32_t invalid) {
     if (invalid & 2u) {
       run_copy_same(p, de);  // the fill value, already in dst's dtype, at stride 0
     } else if (same) {
       run_copy_same(p, de);
     } else {
-      run_copy_cast(p, caster);
+      run_copy_cast(p, caster, tfn);
     }
   });
   return ok_status();

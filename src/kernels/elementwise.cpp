@@ -352,7 +352,56 @@ UnaryRowFn unary_fn(UnaryOp op, DType t) {
   return nullptr;
 }
 
-SV_LOOP_FN void run_unary(const Plan& p, UnaryRowFn fn) {
+// The fused transposed loop of a unary op (rows::unary_transposed), for the (op, dtype) pairs with a
+// vector form; nullptr otherwise (same element types as unary_fn_of).
+template <UnaryOp OP, class T>
+bool unary_transposed_fn(void* d, int64_t dd, const void* s, int64_t sj, int64_t r, int64_t c) {
+  return rows::unary_transposed<OP, T>(static_cast<T*>(d), dd, static_cast<const T*>(s), sj, r, c);
+}
+
+template <UnaryOp OP>
+detail::TransposedMapFn unary_transposed_of(DType t) {
+  return visit_dtype(t, [](auto tag) -> detail::TransposedMapFn {
+    using T0 = typename decltype(tag)::type;
+    using T = std::conditional_t<OP == UnaryOp::neg, signed_of_t<T0>, T0>;
+    if constexpr (OP == UnaryOp::exp || OP == UnaryOp::log || is_bool_v<T>) {
+      return nullptr;
+    } else if constexpr ((sizeof(T) == 4 || sizeof(T) == 8) &&
+                         (std::is_same_v<T, float> || std::is_same_v<T, double> ||
+                          std::is_same_v<T, int32_t> ||
+                          (OP == UnaryOp::invert && std::is_unsigned_v<T>))) {
+      if constexpr (OP == UnaryOp::sqrt && !is_float_v<T>) return nullptr;
+      else if constexpr (OP == UnaryOp::invert && !std::is_unsigned_v<T>) return nullptr;
+      else return &unary_transposed_fn<OP, T>;
+    } else {
+      return nullptr;
+    }
+  });
+}
+
+detail::TransposedMapFn unary_transposed(UnaryOp op, DType t) {
+  switch (op) {
+    case UnaryOp::neg:
+      return unary_transposed_of<UnaryOp::neg>(t);
+    case UnaryOp::abs:
+      return unary_transposed_of<UnaryOp::abs>(t);
+    case UnaryOp::sqrt:
+      return unary_transposed_of<UnaryOp::sqrt>(t);
+    case UnaryOp::invert:
+      return unary_transposed_of<UnaryOp::invert>(t);
+    default:
+      return nullptr;
+  }
+}
+
+SV_LOOP_FN void run_unary(const Plan& p, UnaryRowFn fn, detail::TransposedMapFn tfn) {
+  // A transposed input: the fused register-tile loop when the op has one (no staging buffer).
+  if (tfn && tiles::for_each_transposed_block(
+                 p, [&](char* d, int64_t dd, const char* s, int64_t sj, int64_t r, int64_t c) {
+                   return tfn(d, dd, s, sj, r, c);
+                 })) {
+    return;
+  }
   tiles::for_each_row(p, 1, [&](char* const* ptr, const int64_t* st, int64_t n) {
     fn(ptr[0], st[0], ptr[1], st[1], n);
   });
@@ -489,7 +538,8 @@ Status unary(UnaryOp op, const Operand& out, const Operand& a) {
   if (fn == nullptr) {
     return make_error(Code::type_error, opn + ": not defined for " + dtype_name(a.dtype));
   }
-  for_each_region(2, ops, 0, [&](const Plan& p, uint32_t) { run_unary(p, fn); });
+  const detail::TransposedMapFn tfn = unary_transposed(op, a.dtype);
+  for_each_region(2, ops, 0, [&](const Plan& p, uint32_t) { run_unary(p, fn, tfn); });
   return ok_status();
 }
 

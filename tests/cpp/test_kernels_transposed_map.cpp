@@ -1,0 +1,169 @@
+// The fused transposed maps (simd128/transpose.hpp transpose_map: unary ops and casts of a
+// transposed operand, the register-tile transpose and the op in one loop, no staging buffer) at
+// every size (blocks under 4 KiB of output take the strided rows instead), around the cache block
+// (256 destination rows by 16 columns) and the register tile (4 lanes for 4-byte, 2 for 8-byte
+// sources); and the flip of the inner dim, rows reversed four at a time (rows::reverse_rows4).
+// Every element against the scalar reference and every guard byte unchanged, SIMD on and off.
+#include "kernels/scalar/ops.hpp"
+#include "test_kernels_util.hpp"
+
+using namespace kt;
+
+namespace {
+
+// [r, c] shapes: 1xN and Nx1 (no 2-D block), below one register tile, ragged against the tile
+// and the 256 x 16 cache block both ways, and one full block plus one row and one column.
+const std::pair<int64_t, int64_t> kShapes[] = {{1, 37}, {37, 1},  {3, 3},    {4, 4},
+                                               {5, 7},  {8, 16},  {17, 33},  {4, 1000},
+                                               {1000, 4}, {257, 17}, {259, 35}};
+
+// The transposed source views of an [r, c] operand: plain, padded source rows (row stride r + 3)
+// with an offset, and flipped along the inner dim (negative stride).
+std::vector<View> transposed_views(int64_t r, int64_t c) {
+  return {make_view({r, c}, 0, {1, r}), make_view({r, c}, 5, {1, r + 3}),
+          make_view({r, c}, (c - 1) * (r + 1), {1, -(r + 1)})};
+}
+
+void run_cast(const Arr& src, const Arr& dst0) {
+  for (bool simd : simd_modes()) {
+    SimdScope scope(simd);
+    Arr dst = dst0;
+    const std::vector<unsigned char> before = dst.bytes;
+    INFO(src.describe("src") << "\n" << dst.describe("dst") << "\nsimd " << simd);
+    Status s = copy(dst.op(), src.op(), 0.0);
+    if (!s.ok()) FAIL("copy failed: " << s.error().message);
+    std::string err;
+    visit_dtype(dst.dtype, [&](auto dt) {
+      using D = typename decltype(dt)::type;
+      visit_dtype(src.dtype, [&](auto st) {
+        using S = typename decltype(st)::type;
+        err = check_dst<D>(dst, before,
+                           [&](const Dims& idx) { return ref_convert<D, S>(src.get<S>(idx)); });
+      });
+    });
+    CHECK(err == "");
+  }
+}
+
+template <UnaryOp OP>
+void run_unary(const Arr& a, const Arr& out0) {
+  for (bool simd : simd_modes()) {
+    SimdScope scope(simd);
+    Arr out = out0;
+    const std::vector<unsigned char> before = out.bytes;
+    INFO(a.describe("a") << "\n" << out.describe("out") << "\nop " << static_cast<int>(OP)
+                         << " simd " << simd);
+    Status s = unary(OP, out.op(), a.op());
+    if (!s.ok()) FAIL("unary failed: " << s.error().message);
+    std::string err;
+    visit_dtype(a.dtype, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (!is_bool_v<T> && !(OP == UnaryOp::invert && is_float_v<T>)) {
+        err = check_dst<T>(out, before, [&](const Dims& idx) {
+          return scalar::unary_op<OP, T>(a.get<T>(idx));
+        });
+      }
+    });
+    CHECK(err == "");
+  }
+}
+
+void run_copy(const Arr& src, const Arr& dst0) {
+  for (bool simd : simd_modes()) {
+    SimdScope scope(simd);
+    Arr dst = dst0;
+    const std::vector<unsigned char> before = dst.bytes;
+    INFO(src.describe("src") << "\n" << dst.describe("dst") << "\nsimd " << simd);
+    Status s = copy(dst.op(), src.op(), 0.0);
+    if (!s.ok()) FAIL("copy failed: " << s.error().message);
+    std::string err;
+    visit_dtype(dst.dtype, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      err = check_dst<T>(dst, before, [&](const Dims& idx) { return src.get<T>(idx); });
+    });
+    CHECK(err == "");
+  }
+}
+
+}  // namespace
+
+TEST_CASE("transposed map: casts of a transposed operand at every size", "[kernels][transpose]") {
+  std::mt19937_64 rng(808);
+  // The pairs with a fused loop (float32 <-> float64, int32, uint32) and two without (int16,
+  // int8: the staged or strided rows).
+  const std::pair<DType, DType> pairs[] = {
+      {DType::float64, DType::float32}, {DType::float32, DType::float64},
+      {DType::int32, DType::float32},   {DType::uint32, DType::float32},
+      {DType::float32, DType::int32},   {DType::float32, DType::uint32},
+      {DType::int16, DType::float32},   {DType::float64, DType::int8}};
+  for (const auto& [dt, st] : pairs) {
+    for (const auto& [r, c] : kShapes) {
+      for (const View& v : transposed_views(r, c)) {
+        const Arr src = make_arr(v, st, rng, static_cast<int>(rng() % 4));
+        const Arr dst = make_arr(contiguous_view({r, c}), dt, rng, static_cast<int>(rng() % 4));
+        run_cast(src, dst);
+        // a destination with a row gap (odd row stride)
+        run_cast(src, make_arr(make_view({r, c}, 2, {c + 1, 1}), dt, rng, 1));
+      }
+    }
+  }
+}
+
+TEST_CASE("transposed map: unary ops of a transposed operand at every size and width",
+          "[kernels][transpose]") {
+  std::mt19937_64 rng(909);
+  for (DType t : {DType::uint8, DType::int16, DType::int32, DType::uint32, DType::float32,
+                  DType::float64, DType::int64, DType::uint64}) {
+    for (const auto& [r, c] : kShapes) {
+      for (const View& v : transposed_views(r, c)) {
+        const Arr a = make_arr(v, t, rng, static_cast<int>(rng() % 4));
+        const Arr out = make_arr(make_view({r, c}, 3, {c + 1, 1}), t, rng, 1);
+        const Arr plain = make_arr(contiguous_view({r, c}), t, rng, 2);
+        if (t == DType::float32 || t == DType::float64) run_unary<UnaryOp::sqrt>(a, out);
+        run_unary<UnaryOp::neg>(a, plain);
+        run_unary<UnaryOp::abs>(a, out);
+        if (t == DType::uint8 || t == DType::uint32 || t == DType::uint64) {
+          run_unary<UnaryOp::invert>(a, plain);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("transposed map: a 3-D permute maps each 2-D block", "[kernels][transpose]") {
+  std::mt19937_64 rng(11);
+  const Dims shape = {3, 9, 21};
+  const View base = contiguous_view(shape);
+  for (const std::vector<int>& perm : {std::vector<int>{0, 2, 1}, std::vector<int>{2, 0, 1}}) {
+    auto pv = base.permute(perm);
+    REQUIRE(pv.ok());
+    const Dims pshape = {shape[perm[0]], shape[perm[1]], shape[perm[2]]};
+    const Arr a = make_arr(*pv, DType::float32, rng, 1);
+    run_unary<UnaryOp::sqrt>(a, make_arr(contiguous_view(pshape), DType::float32, rng, 0));
+    run_cast(a, make_arr(contiguous_view(pshape), DType::float64, rng, 2));
+  }
+}
+
+TEST_CASE("flip: rows reversed four at a time, every width, ragged rows and row counts",
+          "[kernels][copy]") {
+  std::mt19937_64 rng(4242);
+  for (DType t : {DType::uint8, DType::int16, DType::float32, DType::float64}) {
+    for (int64_t r : {1, 3, 4, 5, 9}) {
+      for (int64_t c : {15, 16, 17, 64, 301}) {
+        // the source read flipped along the inner dim: plain rows, and padded rows (row stride
+        // c + 3) with an offset
+        const View plain = make_view({r, c}, c - 1, {c, -1});
+        const View padded = make_view({r, c}, 4 + c - 1, {c + 3, -1});
+        for (const View& v : {plain, padded}) {
+          const Arr src = make_arr(v, t, rng, static_cast<int>(rng() % 4));
+          run_copy(src, make_arr(contiguous_view({r, c}), t, rng, static_cast<int>(rng() % 4)));
+          run_copy(src, make_arr(make_view({r, c}, 1, {c + 2, 1}), t, rng, 0));
+        }
+      }
+    }
+    // both dims flipped, 3-D
+    const Dims s3 = {3, 5, 40};
+    const Arr src = make_arr(make_view(s3, 3 * 5 * 40 - 1, {-200, -40, -1}), t, rng, 1);
+    run_copy(src, make_arr(contiguous_view(s3), t, rng, 2));
+  }
+}

@@ -445,7 +445,9 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
     return make_error(Code::invalid_argument, "binary: unknown op " + S(static_cast<int32_t>(op)) +
                                                   "; expected 0.." + S(tables::kBinaryOpCount - 1));
   }
-  const std::string opn = std::string("binary ") + name;
+  static const auto kLabels = detail::op_labels<tables::kBinaryOpCount>(
+      "binary ", [](int i) { return binary_name(static_cast<BinaryOp>(i)); });
+  const std::string& opn = kLabels[static_cast<int>(op)];
   const char* o = opn.c_str();
   SV_CHECK(detail::check_operand(o, "out", out));
   SV_CHECK(detail::check_operand(o, "a", a));
@@ -506,7 +508,9 @@ Status unary(UnaryOp op, const Operand& out, const Operand& a) {
     return make_error(Code::invalid_argument, "unary: unknown op " + S(static_cast<int32_t>(op)) +
                                                   "; expected 0.." + S(tables::kUnaryOpCount - 1));
   }
-  const std::string opn = std::string("unary ") + name;
+  static const auto kLabels = detail::op_labels<tables::kUnaryOpCount>(
+      "unary ", [](int i) { return unary_name(static_cast<UnaryOp>(i)); });
+  const std::string& opn = kLabels[static_cast<int>(op)];
   const char* o = opn.c_str();
   SV_CHECK(detail::check_operand(o, "out", out));
   SV_CHECK(detail::check_operand(o, "a", a));

@@ -453,7 +453,9 @@ Status math_unary(MathOp op, const Operand& out, const Operand& a) {
                                                   "; expected 0.." +
                                                   std::to_string(tables::kMathOpCount - 1));
   }
-  const std::string nm = std::string("unary ") + kUnaryNames[i];
+  static const auto kLabels =
+      detail::op_labels<tables::kMathOpCount>("unary ", [](int k) { return kUnaryNames[k]; });
+  const std::string& nm = kLabels[i];
   const char* name = nm.c_str();
   const Operand* in[1] = {&a};
   SV_CHECK(check_common(name, out, in, 1));
@@ -516,7 +518,9 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
                                                   "; expected 0.." +
                                                   std::to_string(tables::kMathBinaryOpCount - 1));
   }
-  const std::string nm = std::string("binary ") + kBinaryNames[i];
+  static const auto kLabels = detail::op_labels<tables::kMathBinaryOpCount>(
+      "binary ", [](int k) { return kBinaryNames[k]; });
+  const std::string& nm = kLabels[i];
   const char* name = nm.c_str();
   const Operand* in[2] = {&a, &b};
   SV_CHECK(check_common(name, out, in, 2));

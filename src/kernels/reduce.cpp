@@ -554,7 +554,9 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
     return make_error(Code::invalid_argument,
                       "reduce: unknown op " + S(static_cast<int32_t>(op)) + "; expected 0..3");
   }
-  const std::string opn = std::string("reduce ") + name;
+  static const auto kLabels = detail::op_labels<tables::kReduceOpCount>(
+      "reduce ", [](int i) { return reduce_name(static_cast<ReduceOp>(i)); });
+  const std::string& opn = kLabels[static_cast<int>(op)];
   const char* o = opn.c_str();
   SV_CHECK(detail::check_operand(o, "out", out));
   SV_CHECK(detail::check_operand(o, "in", in));

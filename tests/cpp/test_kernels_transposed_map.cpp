@@ -6,6 +6,7 @@
 // Every element against the scalar reference and every guard byte unchanged, SIMD on and off.
 #include "kernels/scalar/ops.hpp"
 #include "test_kernels_util.hpp"
+#include "transpose_checks.hpp"
 
 using namespace kt;
 
@@ -22,50 +23,6 @@ const std::pair<int64_t, int64_t> kShapes[] = {{1, 37}, {37, 1},  {3, 3},    {4,
 std::vector<View> transposed_views(int64_t r, int64_t c) {
   return {make_view({r, c}, 0, {1, r}), make_view({r, c}, 5, {1, r + 3}),
           make_view({r, c}, (c - 1) * (r + 1), {1, -(r + 1)})};
-}
-
-void run_cast(const Arr& src, const Arr& dst0) {
-  for (bool simd : simd_modes()) {
-    SimdScope scope(simd);
-    Arr dst = dst0;
-    const std::vector<unsigned char> before = dst.bytes;
-    INFO(src.describe("src") << "\n" << dst.describe("dst") << "\nsimd " << simd);
-    Status s = copy(dst.op(), src.op(), 0.0);
-    if (!s.ok()) FAIL("copy failed: " << s.error().message);
-    std::string err;
-    visit_dtype(dst.dtype, [&](auto dt) {
-      using D = typename decltype(dt)::type;
-      visit_dtype(src.dtype, [&](auto st) {
-        using S = typename decltype(st)::type;
-        err = check_dst<D>(dst, before,
-                           [&](const Dims& idx) { return ref_convert<D, S>(src.get<S>(idx)); });
-      });
-    });
-    CHECK(err == "");
-  }
-}
-
-template <UnaryOp OP>
-void run_unary(const Arr& a, const Arr& out0) {
-  for (bool simd : simd_modes()) {
-    SimdScope scope(simd);
-    Arr out = out0;
-    const std::vector<unsigned char> before = out.bytes;
-    INFO(a.describe("a") << "\n" << out.describe("out") << "\nop " << static_cast<int>(OP)
-                         << " simd " << simd);
-    Status s = unary(OP, out.op(), a.op());
-    if (!s.ok()) FAIL("unary failed: " << s.error().message);
-    std::string err;
-    visit_dtype(a.dtype, [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      if constexpr (!is_bool_v<T> && !(OP == UnaryOp::invert && is_float_v<T>)) {
-        err = check_dst<T>(out, before, [&](const Dims& idx) {
-          return scalar::unary_op<OP, T>(a.get<T>(idx));
-        });
-      }
-    });
-    CHECK(err == "");
-  }
 }
 
 void run_copy(const Arr& src, const Arr& dst0) {

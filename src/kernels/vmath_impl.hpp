@@ -598,6 +598,18 @@ SV_VM_INLINE Reduced<V> reduce_pio2_accurate(V x) {
 // |n| < 2^12), C3 rounded (off by 2^-49): x - n C1 is exact (Sterbenz), and so is t1 - n C2 (for
 // n != 0 both are multiples of 2^-24 and the difference is below 1); the error of rh + rl is below
 // 2^-47 |n|, so |x| <= 6144 and |rh| >= 2^-17 |n| keep a lane (within 2^-30 relative).
+// r where the cheap reduction held (ok), the accurate reduction of x in the other lanes (computed
+// only when some lane needs it).
+template <class V, class M>
+SV_VM_INLINE Reduced<V> with_accurate_lanes(V x, M ok, Reduced<V> r) {
+  if (any(~ok)) {
+    const Reduced<V> a = reduce_pio2_accurate(x);
+    r.rh = sel(ok, r.rh, a.rh);
+    r.rl = sel(ok, r.rl, a.rl);
+    r.q = sel(ok, r.q, a.q);
+  }
+  return r;
+}
 template <class V>
 SV_VM_INLINE Reduced<V> reduce_pio2(V x) {
   if constexpr (kF32<V>) {
@@ -610,13 +622,7 @@ SV_VM_INLINE Reduced<V> reduce_pio2(V x) {
     r.rl = (t2 - r.rh) - w;
     r.q = n.ni;
     const auto ok = (vabs(x) <= cst<V>(6144.0f)) & (vabs(r.rh) >= vabs(n.nf) * cst<V>(0x1p-17f));
-    if (any(~ok)) {
-      const Reduced<V> a = reduce_pio2_accurate(x);
-      r.rh = sel(ok, r.rh, a.rh);
-      r.rl = sel(ok, r.rl, a.rl);
-      r.q = sel(ok, r.q, a.q);
-    }
-    return r;
+    return with_accurate_lanes(x, ok, r);
   } else {
     const Rounded<V> n = round_int(x * cst<V>(0x1.45f306dc9c883p-1));
     const V t1 = x - n.nf * cst<V>(0x1.921fb54400000p+0);  // exact
@@ -626,13 +632,7 @@ SV_VM_INLINE Reduced<V> reduce_pio2(V x) {
     r.rl = (t1 - r.rh) - w;
     r.q = n.ni;
     const auto ok = (vabs(x) <= cst<V>(0x1p20)) & (vabs(r.rh) >= vabs(n.nf) * cst<V>(0x1p-27));
-    if (any(~ok)) {
-      const Reduced<V> a = reduce_pio2_accurate(x);
-      r.rh = sel(ok, r.rh, a.rh);
-      r.rl = sel(ok, r.rl, a.rl);
-      r.q = sel(ok, r.q, a.q);
-    }
-    return r;
+    return with_accurate_lanes(x, ok, r);
   }
 }
 // sin(rh + rl) and cos(rh + rl) for |rh| <= pi/4.

@@ -9,7 +9,10 @@ bash scripts/test-cpp.sh
 if [ -f scripts/build-web.mjs ]; then
   bash scripts/build.sh
   echo "== JS tests (node:test on the built package) (at $(( $(date +%s) - ${SV_TEST_START:-$(date +%s)} ))s)"
-  npm run --silent test:js
+  # Test files run SV_JOBS at a time, at least two: node's default (cores - 1) runs the files one
+  # by one on 2 cores, while most of them wait on python3 (the NumPy oracle) part of the time.
+  source scripts/env.sh
+  node --test --test-concurrency="$(( SV_JOBS > 2 ? SV_JOBS : 2 ))" tests/js/
   echo "== package test (npm pack, install into an empty project, ESM + CJS) (at $(( $(date +%s) - ${SV_TEST_START:-$(date +%s)} ))s)"
   npm run --silent test:package
   echo "== runtimes: the package's suites in Bun (ESM + CJS) and Deno (ESM), from the packed tarball (at $(( $(date +%s) - ${SV_TEST_START:-$(date +%s)} ))s)"

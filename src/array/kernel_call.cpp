@@ -415,9 +415,13 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
     stage2.dtype = DType::int64;
   }
   if (count > 0) {
-    if (nfull >= 0) {  // reductions, matmul: the kernel's form of the output (a copy: expand_out
-                       // reads the stored strides)
-      kernels::Operand o = dst;
+    if (nfull >= 0) {  // reductions, matmul: the kernel's form of the output (expand_out spreads
+                       // the stored strides over `full`; the rest of dst's layout is not copied)
+      kernels::Operand o;
+      o.base = dst.base;
+      o.dtype = dst.dtype;
+      o.layout.offset = dst.layout.offset;
+      o.layout.mask = dst.layout.mask;  // empty unless a given out is masked (the kernel refuses it)
       expand_out(o, dst.layout, full, nfull, dropped);
       SV_CHECK(run(ck, kind, code, o, nullptr, in, x));
     } else {

@@ -2,14 +2,13 @@
 // the core (Shape, Sym, View) and the kernels, encodes the result. No Emscripten header: this file
 // builds natively as well.
 //
-// Slicing and the movement ops are src/view's (slice.hpp, layout.hpp, view.hpp); kernel calls and
-// gathers are decoded in concrete_requests.cpp.
+// Slicing and the movement ops are src/view's (slice.hpp, layout.hpp, view.hpp); slice requests,
+// kernel calls and gathers are decoded in concrete_requests.cpp.
 #include <algorithm>
 #include <cmath>
 
 #include "kernels/kernels.hpp"
 #include "shape/shape.hpp"
-#include "view/slice.hpp"
 #include "wire.hpp"
 
 namespace sv::wire {
@@ -271,89 +270,6 @@ void write_explanation(Writer& w, const ReshapeExplanation& e) {
   group(e.mask_blocking.value_or(ReshapeGroup{}));
   w.b(e.strides.has_value());
   if (e.strides) w.dims(*e.strides);
-}
-
-// ------------------------------------------------------------------------------------ slicing
-
-// One slice spec: kind, then the index (kIndex) or start stop step (kRange; NaN = absent).
-Status read_spec(Reader& r, SliceSpec& s) {
-  int64_t kind;
-  Reader at = r;
-  if (!r.next(kind)) return at.i64().error();
-  s = SliceSpec{};
-  switch (kind) {
-    case kIndex:
-      s.kind = SliceSpec::index;
-      at = r;
-      if (!r.next(s.start)) return at.i64().error();
-      return ok_status();
-    case kRange: {
-      s.kind = SliceSpec::range;
-      double x[3];
-      for (double& v : x) {
-        if (!r.next_num(v)) return malformed("truncated");
-        if (!std::isnan(v) && (std::fabs(v) > static_cast<double>(kMaxSafe) || v != std::trunc(v))) {
-          return malformed("slice bound");
-        }
-      }
-      s.has_start = !std::isnan(x[0]);
-      s.has_stop = !std::isnan(x[1]);
-      s.has_step = !std::isnan(x[2]);
-      s.start = s.has_start ? static_cast<int64_t>(x[0]) : 0;
-      s.stop = s.has_stop ? static_cast<int64_t>(x[1]) : 0;
-      s.step = s.has_step ? static_cast<int64_t>(x[2]) : 1;
-      return ok_status();
-    }
-    case kAll: s.kind = SliceSpec::all; return ok_status();
-    case kNewAxis: s.kind = SliceSpec::newaxis; return ok_status();
-    case kList: s.kind = SliceSpec::list; return ok_status();
-    case kEllipsis: s.kind = SliceSpec::ellipsis; return ok_status();
-    default: return malformed("slice kind");
-  }
-}
-
-// n slice specs, then the slice of `in`. The response: invalid_scalar, the list axes, the view.
-Status slice_specs(Reader& r, const Layout& in, SliceSpec* specs, int64_t n, Writer& w) {
-  for (int64_t i = 0; i < n; ++i) SV_CHECK(read_spec(r, specs[i]));
-  SliceResult res;
-  SV_CHECK(sv::slice(in, std::span<const SliceSpec>(specs, static_cast<size_t>(n)), res));
-  w.b(res.invalid_scalar);
-  w.i64(res.nlist);
-  for (int i = 0; i < res.nlist; ++i) w.i64(res.list_axes[i]);
-  write_layout(w, res.view);
-  return ok_status();
-}
-
-// More specs than a valid index can hold (the error is found in order, so all are read): on the
-// heap, out of the per-call path (a vector's destructor there cost a call on every slice).
-[[gnu::noinline, gnu::cold]] Status slice_many(Reader& r, const Layout& in, int64_t n, Writer& w) {
-  std::vector<SliceSpec> many(static_cast<size_t>(n));
-  return slice_specs(r, in, many.data(), n, w);
-}
-
-// kViewSlice: view, then n specs.
-Status slice_request(Reader& r, Writer& w) {
-  Layout in;
-  Status st = ok_status();
-  Reader fast = r;
-  if (read_layout(fast, in, st)) {
-    SV_CHECK(st);
-    r = fast;
-  } else {
-    SV_TRY(View v, read_view(r, 0));
-    SV_TRY(in, v.layout("slice"));
-  }
-  int64_t n;
-  if (Reader at = r; !r.next(n) || n < 0 || n > 4096) return at.count(4096).error();
-  constexpr int64_t kInline = 2 * kMaxRank + 2;  // more can only be an error, found in order
-  if (n > kInline) return slice_many(r, in, n, w);
-  // Uninitialised storage (read_spec sets every spec it reads): an array of SliceSpec would run
-  // its default member initialisers for all 66 slots on every call.
-  union Slots {
-    Slots() {}
-    SliceSpec s[kInline];
-  } inline_specs;
-  return slice_specs(r, in, inline_specs.s, n, w);
 }
 
 // ------------------------------------------------------------------------------------ kernels

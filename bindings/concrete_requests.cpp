@@ -1,7 +1,7 @@
 // The per-call requests on concrete views, decoded without the heap (compiled at SV_FAST_OPT; the
 // rest of the bindings is -Oz): views into Layouts for movement ops (view/layout.hpp), kernel calls
 // (kKernelRun: decoded into an array::KernelCall, run by src/array/kernel_call) and gathers
-// (kKernelGather: src/array/take). Anything else (symbolic or derived views) is decoded through
+// (kKernelGather: src/array/take), slice requests (kViewSlice: view/slice.hpp). Anything else (symbolic or derived views) is decoded through
 // View (api.cpp). Only decoding and encoding live here.
 #include <algorithm>
 #include <cstdlib>
@@ -14,6 +14,7 @@
 #include "array/kernel_call.hpp"
 #include "array/take.hpp"
 #include "view/layout.hpp"
+#include "view/slice.hpp"
 #include "wire.hpp"
 
 namespace sv::wire {
@@ -155,6 +156,98 @@ bool fast_view(Reader r, Writer& w, Status& st) {
   }
   if (st.ok()) write_layout(w, out);
   return true;
+}
+
+// ------------------------------------------------------------------------------------ slicing
+
+namespace {
+
+// One slice spec: kind, then the index (kIndex) or start stop step (kRange; NaN = absent).
+Status read_spec(Reader& r, SliceSpec& s) {
+  int64_t kind;
+  Reader at = r;
+  if (!r.next(kind)) return at.i64().error();
+  s = SliceSpec{};
+  switch (kind) {
+    case kIndex:
+      s.kind = SliceSpec::index;
+      at = r;
+      if (!r.next(s.start)) return at.i64().error();
+      return ok_status();
+    case kRange: {
+      s.kind = SliceSpec::range;
+      double x[3];
+      bool has[3];
+      for (int i = 0; i < 3; ++i) {
+        double& v = x[i];
+        if (!r.next_num(v)) return malformed("truncated");
+        has[i] = v == v;  // NaN: absent
+        if (has[i] && (std::fabs(v) > static_cast<double>(kMaxSafe) || v != std::trunc(v))) {
+          return malformed("slice bound");
+        }
+      }
+      s.has_start = has[0];
+      s.has_stop = has[1];
+      s.has_step = has[2];
+      s.start = has[0] ? static_cast<int64_t>(x[0]) : 0;
+      s.stop = has[1] ? static_cast<int64_t>(x[1]) : 0;
+      s.step = has[2] ? static_cast<int64_t>(x[2]) : 1;
+      return ok_status();
+    }
+    case kAll: s.kind = SliceSpec::all; return ok_status();
+    case kNewAxis: s.kind = SliceSpec::newaxis; return ok_status();
+    case kList: s.kind = SliceSpec::list; return ok_status();
+    case kEllipsis: s.kind = SliceSpec::ellipsis; return ok_status();
+    default: return malformed("slice kind");
+  }
+}
+
+// n slice specs, then the slice of `in`. The response: invalid_scalar, the list axes, the view.
+Status slice_specs(Reader& r, const Layout& in, SliceSpec* specs, int64_t n, Writer& w) {
+  for (int64_t i = 0; i < n; ++i) SV_CHECK(read_spec(r, specs[i]));
+  SliceResult res;
+  SV_CHECK(sv::slice(in, std::span<const SliceSpec>(specs, static_cast<size_t>(n)), res));
+  double* p = w.grab(static_cast<size_t>(2 + res.nlist));
+  *p++ = res.invalid_scalar ? 1 : 0;
+  *p++ = res.nlist;
+  for (int i = 0; i < res.nlist; ++i) *p++ = static_cast<double>(res.list_axes[i]);
+  write_layout(w, res.view);
+  return ok_status();
+}
+
+// More specs than a valid index can hold (the error is found in order, so all are read): on the
+// heap, out of the per-call path (a vector's destructor there cost a call on every slice).
+[[gnu::noinline, gnu::cold]] Status slice_many(Reader& r, const Layout& in, int64_t n, Writer& w) {
+  std::vector<SliceSpec> many(static_cast<size_t>(n));
+  return slice_specs(r, in, many.data(), n, w);
+}
+
+}  // namespace
+
+// kViewSlice: view, then n specs. A concrete view decodes without the heap, a symbolic or derived
+// one through View.
+Status slice_request(Reader& r, Writer& w) {
+  Layout in;
+  Status st = ok_status();
+  Reader fast = r;
+  if (read_layout(fast, in, st)) {
+    SV_CHECK(st);
+    r = fast;
+  } else {
+    SV_TRY(View v, read_view(r, 0));
+    SV_TRY(in, v.layout("slice"));
+  }
+  int64_t n;
+  if (Reader at = r; !r.next(n) || n < 0 || n > 4096) return at.count(4096).error();
+  constexpr int64_t kInline = 2 * kMaxRank + 2;  // more can only be an error, found in order
+  if (n > kInline) return slice_many(r, in, n, w);
+  // Uninitialised storage (read_spec sets every spec it reads): an array of SliceSpec would run
+  // its default member initialisers for all 66 slots on every call.
+  union Slots {
+    Slots() {}
+    SliceSpec s[kInline];
+  } inline_specs;
+  return slice_specs(r, in, inline_specs.s, n, w);
 }
 
 // ------------------------------------------------------------------------------------ kernels

@@ -198,6 +198,8 @@ void write_layout(Writer& w, const Layout& v);
 // kViewCreate for a flat view or one movement op on a flat view (`st`: the result's error); false
 // hands the request to the general path.
 bool fast_view(Reader r, Writer& w, Status& st);
+// kViewSlice: a view, then its slice specs (concrete_requests.cpp).
+Status slice_request(Reader& r, Writer& w);
 // kKernelRun: one kernel call, its output allocated here or given (see concrete_requests.cpp).
 Status kernel_run(Reader& r, Writer& w);
 Status kernel_gather(Reader& r, Writer& w);  // concrete_requests.cpp: kKernelGather

@@ -40,6 +40,10 @@ bool same_shape(const Layout& a, const Layout& b) { return a.shape == b.shape; }
 [[gnu::cold, gnu::noinline]] Status bounds_error(const char* op, const Array& a, int64_t lo,
                                                  int64_t hi) {
   const std::string v = View::from_layout(a.layout).to_string();
+  if (a.base == nullptr) {
+    return format_error(Code::invalid_argument, op, "view $ reads elements [#, #] of a null buffer", {lo, hi},
+                        {}, {v.c_str()});
+  }
   return format_error(Code::out_of_bounds, op, "view $ reads elements [#, #] outside its buffer of # elements",
                       {lo, hi, a.len}, {}, {v.c_str()});
 }
@@ -161,16 +165,19 @@ Status widen_half(Array& a, const char* op, Scratch& scratch) {
   return ok_status();
 }
 
-Status run(int64_t kind, int64_t code, const kernels::Operand& out, const kernels::Operand* out2,
-           Array* in, const Extra& x) {
+// The kernel of `kind`. Elementwise kinds take the call's Checked token: run_call has validated
+// every operand once (decoded by layout::create or made here, check_bounds) and broadcast them to
+// the output's shape, so those kernels skip their operand checks.
+Status run(kernels::Checked ck, int64_t kind, int64_t code, const kernels::Operand& out,
+           const kernels::Operand* out2, Array* in, const Extra& x) {
   namespace k = kernels;
   const int axis = static_cast<int>(x.axis);
   switch (kind) {
     case kCopy: return k::copy(out, operand(in[0]), x.fill);
     case kBinary:
-      return k::binary(static_cast<k::BinaryOp>(code), out, operand(in[0]), operand(in[1]));
-    case kUnary: return k::unary(static_cast<k::UnaryOp>(code), out, operand(in[0]));
-    case kWhere: return k::where(out, operand(in[0]), operand(in[1]), operand(in[2]));
+      return k::binary(ck, static_cast<k::BinaryOp>(code), out, operand(in[0]), operand(in[1]));
+    case kUnary: return k::unary(ck, static_cast<k::UnaryOp>(code), out, operand(in[0]));
+    case kWhere: return k::where(ck, out, operand(in[0]), operand(in[1]), operand(in[2]));
     case kReduce: return k::reduce(static_cast<k::ReduceOp>(code), out, operand(in[0]), x.axes);
     case kMathUnary: return k::math_unary(static_cast<k::MathOp>(code), out, operand(in[0]));
     case kMathBinary:
@@ -243,7 +250,7 @@ void set_scalar(Array& a, DType dt, double x) {
 
 Status check_bounds(const Array& a, const char* op) {
   int64_t lo, hi;
-  if (layout::required_span(a.layout, lo, hi) && (lo < 0 || hi >= a.len)) {
+  if (layout::required_span(a.layout, lo, hi) && (lo < 0 || hi >= a.len || a.base == nullptr)) {
     return bounds_error(op, a, lo, hi);
   }
   return ok_status();
@@ -261,6 +268,7 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
   Array* in = c.in;
   const int nin = info.arity;
   const Extra& x = c.x;
+  const kernels::Checked ck;
   Scratch scratch;
   if (kind != kCopy) {
     for (int i = 0; i < nin; ++i) {
@@ -407,13 +415,17 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
     stage2.dtype = DType::int64;
   }
   if (count > 0) {
-    if (nfull >= 0) {  // reductions, matmul: the kernel's form of the output (a copy: expand_out
-                       // reads the stored strides)
-      kernels::Operand o = dst;
+    if (nfull >= 0) {  // reductions, matmul: the kernel's form of the output (expand_out spreads
+                       // the stored strides over `full`; the rest of dst's layout is not copied)
+      kernels::Operand o;
+      o.base = dst.base;
+      o.dtype = dst.dtype;
+      o.layout.offset = dst.layout.offset;
+      o.layout.mask = dst.layout.mask;  // empty unless a given out is masked (the kernel refuses it)
       expand_out(o, dst.layout, full, nfull, dropped);
-      SV_CHECK(run(kind, code, o, nullptr, in, x));
+      SV_CHECK(run(ck, kind, code, o, nullptr, in, x));
     } else {
-      SV_CHECK(run(kind, code, dst, kind == kTopk ? &stage2 : nullptr, in, x));
+      SV_CHECK(run(ck, kind, code, dst, kind == kTopk ? &stage2 : nullptr, in, x));
     }
   }
   if (kdt != rdt) {  // a float16 result: narrowed from the float32 one (into out when it is float16)

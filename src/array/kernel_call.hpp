@@ -57,7 +57,7 @@ struct Array : kernels::Operand {
 
 // A 0-d array holding x converted to dt (the kernels' casting rules).
 void set_scalar(Array& a, DType dt, double x);
-// The valid elements of `a` lie inside its buffer; the error names `op`.
+// The valid elements of `a` lie inside its buffer (a non-null one); the error names `op`.
 Status check_bounds(const Array& a, const char* op);
 
 struct Extra {
@@ -86,6 +86,9 @@ struct KernelResult {
   Layout view;
 };
 
+// Runs the call. Every array operand must be validated already, once: its layout from
+// layout::create (or a layout op) and check_bounds passed, as the bindings' decoder does; the
+// elementwise kernels then skip their own operand checks (kernels::Checked).
 Status run_call(KernelCall& c, KernelResult& res);
 
 }  // namespace sv::array

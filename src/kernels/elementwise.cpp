@@ -439,7 +439,11 @@ std::string S(int64_t v) { return std::to_string(v); }
 
 }  // namespace
 
-Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& b) {
+namespace {
+
+// binary(); `checked`: a Checked call (operands well formed and of out's shape).
+Status binary_call(BinaryOp op, const Operand& out, const Operand& a, const Operand& b,
+                   bool checked) {
   const char* name = binary_name(op);
   if (!name) {
     return make_error(Code::invalid_argument, "binary: unknown op " + S(static_cast<int32_t>(op)) +
@@ -449,11 +453,13 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
       "binary ", [](int i) { return binary_name(static_cast<BinaryOp>(i)); });
   const std::string& opn = kLabels[static_cast<int>(op)];
   const char* o = opn.c_str();
-  SV_CHECK(detail::check_operand(o, "out", out));
-  SV_CHECK(detail::check_operand(o, "a", a));
-  SV_CHECK(detail::check_operand(o, "b", b));
-  SV_CHECK(detail::check_same_shape(o, "out", out, "a", a));
-  SV_CHECK(detail::check_same_shape(o, "out", out, "b", b));
+  if (!checked) {
+    SV_CHECK(detail::check_operand(o, "out", out));
+    SV_CHECK(detail::check_operand(o, "a", a));
+    SV_CHECK(detail::check_operand(o, "b", b));
+    SV_CHECK(detail::check_same_shape(o, "out", out, "a", a));
+    SV_CHECK(detail::check_same_shape(o, "out", out, "b", b));
+  }
   if (a.dtype != b.dtype) {
     return make_error(Code::type_error, opn + ": a is " + dtype_name(a.dtype) + " but b is " +
                                             dtype_name(b.dtype) + "; cast one operand first");
@@ -467,23 +473,31 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
     return make_error(Code::type_error, opn + ": " + dtype_name(a.dtype) +
                                             " is not an integer or bool dtype");
   }
-  SV_CHECK(detail::check_writable(o, "out", out));
+  if (!checked || !out.layout.contiguous) SV_CHECK(detail::check_writable(o, "out", out));
   if (detail::numel_of(out.layout.shape) == 0) return ok_status();
 
-  Unaliased u;
+  // gt / ge run as lt / le with the operands swapped (fewer loops).
   const Operand* in[2] = {&a, &b};
-  SV_CHECK(u.prepare(o, out, in, 2));
+  if (op == BinaryOp::gt || op == BinaryOp::ge) {
+    std::swap(in[0], in[1]);
+    op = op == BinaryOp::gt ? BinaryOp::lt : BinaryOp::le;
+  }
   OpDesc ops[3];
   ops[0] = {static_cast<char*>(out.base), &out.layout, static_cast<int64_t>(dtype_size(out.dtype)),
             nullptr};
   for (int i = 0; i < 2; ++i) {
-    ops[i + 1] = {static_cast<char*>(u.op[i]->base), &u.op[i]->layout,
+    ops[i + 1] = {static_cast<char*>(in[i]->base), &in[i]->layout,
                   static_cast<int64_t>(dtype_size(a.dtype)), detail::kZeros};
   }
-  // gt / ge run as lt / le with the operands swapped (fewer loops).
-  if (op == BinaryOp::gt || op == BinaryOp::ge) {
-    std::swap(ops[1], ops[2]);
-    op = op == BinaryOp::gt ? BinaryOp::lt : BinaryOp::le;
+  Plan flat;
+  const bool one_row = checked && detail::flat_plan(3, ops, &flat);
+  Unaliased u;
+  if (!one_row) {
+    SV_CHECK(u.prepare(o, out, in, 2));
+    for (int i = 0; i < 2; ++i) {
+      ops[i + 1].base = static_cast<char*>(u.op[i]->base);
+      ops[i + 1].layout = &u.op[i]->layout;
+    }
   }
   // Integer floor_divide is div's floor division (one set of loops).
   if (op == BinaryOp::floor_divide && !is_float_dtype(a.dtype)) op = BinaryOp::div;
@@ -494,15 +508,28 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
     w.in = detail::make_caster(wide, a.dtype);
     w.to_bool = is_comparison(op);
     if (!w.to_bool) w.back = detail::make_caster(a.dtype, wide);
-    for_each_region(3, ops, 0, [&](const Plan& p, uint32_t) { run_binary_wide(p, w); });
+    detail::for_each_plan(one_row, flat, 3, ops, [&](const Plan& p) { run_binary_wide(p, w); });
     return ok_status();
   }
   const BinaryRowFn fn = binary_fn(op, a.dtype);
-  for_each_region(3, ops, 0, [&](const Plan& p, uint32_t) { run_binary(p, fn); });
+  detail::for_each_plan(one_row, flat, 3, ops, [&](const Plan& p) { run_binary(p, fn); });
   return ok_status();
 }
 
-Status unary(UnaryOp op, const Operand& out, const Operand& a) {
+}  // namespace
+
+Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& b) {
+  return binary_call(op, out, a, b, false);
+}
+
+Status binary(Checked, BinaryOp op, const Operand& out, const Operand& a, const Operand& b) {
+  return binary_call(op, out, a, b, true);
+}
+
+namespace {
+
+// unary(); `checked`: a Checked call.
+Status unary_call(UnaryOp op, const Operand& out, const Operand& a, bool checked) {
   const char* name = unary_name(op);
   if (!name) {
     return make_error(Code::invalid_argument, "unary: unknown op " + S(static_cast<int32_t>(op)) +
@@ -512,9 +539,11 @@ Status unary(UnaryOp op, const Operand& out, const Operand& a) {
       "unary ", [](int i) { return unary_name(static_cast<UnaryOp>(i)); });
   const std::string& opn = kLabels[static_cast<int>(op)];
   const char* o = opn.c_str();
-  SV_CHECK(detail::check_operand(o, "out", out));
-  SV_CHECK(detail::check_operand(o, "a", a));
-  SV_CHECK(detail::check_same_shape(o, "out", out, "a", a));
+  if (!checked) {
+    SV_CHECK(detail::check_operand(o, "out", out));
+    SV_CHECK(detail::check_operand(o, "a", a));
+    SV_CHECK(detail::check_same_shape(o, "out", out, "a", a));
+  }
   SV_CHECK(detail::check_dtype(o, "out", out, a.dtype));
   const bool is_float = a.dtype == DType::float32 || a.dtype == DType::float64;
   if ((op == UnaryOp::sqrt || op == UnaryOp::exp || op == UnaryOp::log) && !is_float) {
@@ -528,34 +557,56 @@ Status unary(UnaryOp op, const Operand& out, const Operand& a) {
   if (op == UnaryOp::neg && a.dtype == DType::bool_) {
     return make_error(Code::type_error, opn + ": not defined for bool; use eq(x, false) instead");
   }
-  SV_CHECK(detail::check_writable(o, "out", out));
+  if (!checked || !out.layout.contiguous) SV_CHECK(detail::check_writable(o, "out", out));
   if (detail::numel_of(out.layout.shape) == 0) return ok_status();
 
-  Unaliased u;
   const Operand* in[1] = {&a};
-  SV_CHECK(u.prepare(o, out, in, 1));
   const int64_t e = static_cast<int64_t>(dtype_size(a.dtype));
   OpDesc ops[2];
   ops[0] = {static_cast<char*>(out.base), &out.layout, e, nullptr};
-  ops[1] = {static_cast<char*>(u.op[0]->base), &u.op[0]->layout, e, detail::kZeros};
+  ops[1] = {static_cast<char*>(a.base), &a.layout, e, detail::kZeros};
+  Plan flat;
+  const bool one_row = checked && detail::flat_plan(2, ops, &flat);
+  Unaliased u;
+  if (!one_row) {
+    SV_CHECK(u.prepare(o, out, in, 1));
+    ops[1].base = static_cast<char*>(u.op[0]->base);
+    ops[1].layout = &u.op[0]->layout;
+  }
   const UnaryRowFn fn = unary_fn(op, a.dtype);
   if (fn == nullptr) {
     return make_error(Code::type_error, opn + ": not defined for " + dtype_name(a.dtype));
   }
   const detail::TransposedMapFn tfn = unary_transposed(op, a.dtype);
-  for_each_region(2, ops, 0, [&](const Plan& p, uint32_t) { run_unary(p, fn, tfn); });
+  detail::for_each_plan(one_row, flat, 2, ops, [&](const Plan& p) { run_unary(p, fn, tfn); });
   return ok_status();
 }
 
-Status where(const Operand& out, const Operand& cond, const Operand& a, const Operand& b) {
+}  // namespace
+
+Status unary(UnaryOp op, const Operand& out, const Operand& a) {
+  return unary_call(op, out, a, false);
+}
+
+Status unary(Checked, UnaryOp op, const Operand& out, const Operand& a) {
+  return unary_call(op, out, a, true);
+}
+
+namespace {
+
+// where(); `checked`: a Checked call.
+Status where_call(const Operand& out, const Operand& cond, const Operand& a, const Operand& b,
+                  bool checked) {
   const char* o = "where";
-  SV_CHECK(detail::check_operand(o, "out", out));
-  SV_CHECK(detail::check_operand(o, "cond", cond));
-  SV_CHECK(detail::check_operand(o, "a", a));
-  SV_CHECK(detail::check_operand(o, "b", b));
-  SV_CHECK(detail::check_same_shape(o, "out", out, "cond", cond));
-  SV_CHECK(detail::check_same_shape(o, "out", out, "a", a));
-  SV_CHECK(detail::check_same_shape(o, "out", out, "b", b));
+  if (!checked) {
+    SV_CHECK(detail::check_operand(o, "out", out));
+    SV_CHECK(detail::check_operand(o, "cond", cond));
+    SV_CHECK(detail::check_operand(o, "a", a));
+    SV_CHECK(detail::check_operand(o, "b", b));
+    SV_CHECK(detail::check_same_shape(o, "out", out, "cond", cond));
+    SV_CHECK(detail::check_same_shape(o, "out", out, "a", a));
+    SV_CHECK(detail::check_same_shape(o, "out", out, "b", b));
+  }
   SV_CHECK(detail::check_dtype(o, "cond", cond, DType::bool_));
   if (a.dtype != b.dtype) {
     return make_error(Code::type_error, std::string("where: a is ") + dtype_name(a.dtype) +
@@ -563,21 +614,40 @@ Status where(const Operand& out, const Operand& cond, const Operand& a, const Op
                                             "; cast one operand first");
   }
   SV_CHECK(detail::check_dtype(o, "out", out, a.dtype));
-  SV_CHECK(detail::check_writable(o, "out", out));
+  if (!checked || !out.layout.contiguous) SV_CHECK(detail::check_writable(o, "out", out));
   if (detail::numel_of(out.layout.shape) == 0) return ok_status();
 
-  Unaliased u;
   const Operand* in[3] = {&cond, &a, &b};
-  SV_CHECK(u.prepare(o, out, in, 3));
   const int64_t e = static_cast<int64_t>(dtype_size(a.dtype));
   OpDesc ops[4];
   ops[0] = {static_cast<char*>(out.base), &out.layout, e, nullptr};
-  ops[1] = {static_cast<char*>(u.op[0]->base), &u.op[0]->layout, 1, detail::kZeros};
-  ops[2] = {static_cast<char*>(u.op[1]->base), &u.op[1]->layout, e, detail::kZeros};
-  ops[3] = {static_cast<char*>(u.op[2]->base), &u.op[2]->layout, e, detail::kZeros};
+  for (int i = 0; i < 3; ++i) {
+    ops[i + 1] = {static_cast<char*>(in[i]->base), &in[i]->layout, i == 0 ? 1 : e, detail::kZeros};
+  }
+  Plan flat;
+  const bool one_row = checked && detail::flat_plan(4, ops, &flat);
+  Unaliased u;
+  if (!one_row) {
+    SV_CHECK(u.prepare(o, out, in, 3));
+    for (int i = 0; i < 3; ++i) {
+      ops[i + 1].base = static_cast<char*>(u.op[i]->base);
+      ops[i + 1].layout = &u.op[i]->layout;
+    }
+  }
   const WhereRowFn fn = where_fn(e);
-  for_each_region(4, ops, 0, [&](const Plan& p, uint32_t) { run_where(p, fn); });
+  detail::for_each_plan(one_row, flat, 4, ops, [&](const Plan& p) { run_where(p, fn); });
   return ok_status();
 }
+
+}  // namespace
+
+Status where(const Operand& out, const Operand& cond, const Operand& a, const Operand& b) {
+  return where_call(out, cond, a, b, false);
+}
+
+Status where(Checked, const Operand& out, const Operand& cond, const Operand& a, const Operand& b) {
+  return where_call(out, cond, a, b, true);
+}
+
 
 }  // namespace sv::kernels

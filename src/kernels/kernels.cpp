@@ -192,6 +192,38 @@ bool same_addressing(const Operand& a, const Operand& b) {
   return true;
 }
 
+bool flat_plan(int nops, const OpDesc* ops, Plan* p) {
+  const Layout& lo = *ops[0].layout;
+  if (!lo.contiguous) return false;
+  const int64_t n = lo.numel();
+  const char* o0 = ops[0].base;  // contiguous: offset 0
+  const char* o1 = o0 + n * ops[0].esize;
+  p->nops = nops;
+  p->ndim = 1;
+  p->shape[0] = n;
+  for (int k = 0; k < nops; ++k) {
+    const Layout& l = *ops[k].layout;
+    int64_t s = 1;
+    if (!l.contiguous) {
+      if (l.has_mask()) return false;
+      for (int d = 0; d < l.ndim(); ++d) {
+        if (l.strides[d] != 0) return false;
+      }
+      s = 0;
+    }
+    char* b = ops[k].base + l.offset * ops[k].esize;
+    if (k > 0) {
+      const char* e = b + (s ? n : 1) * ops[k].esize;
+      const bool in_place = b == o0 && s == 1 && ops[k].esize == ops[0].esize;
+      if (!in_place && b < o1 && o0 < e) return false;
+    }
+    p->ptr[k] = b;
+    p->esize[k] = ops[k].esize;
+    p->stride[k][0] = s;
+  }
+  return true;
+}
+
 Status Buffer::allocate(const char* op, int64_t bytes) {
   std::free(p_);
   p_ = nullptr;

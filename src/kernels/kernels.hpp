@@ -15,6 +15,12 @@
 #include "core/result.hpp"
 #include "view/view.hpp"
 
+namespace sv::array {
+struct KernelCall;
+struct KernelResult;
+Status run_call(KernelCall& c, KernelResult& res);
+}  // namespace sv::array
+
 namespace sv::kernels {
 
 // DType (float32 ... bool_, one byte 0 or 1), kNumDTypes and the op enums below (BinaryOp, UnaryOp,
@@ -27,6 +33,17 @@ struct Operand {
   void* base = nullptr;
   Layout layout;
   DType dtype = DType::float32;
+};
+
+// Proof that a call's operands were validated once, by array::run_call (src/array/kernel_call.cpp),
+// the only code that can make one: every operand well formed (a valid dtype; shape, strides and mask
+// from layout::create or a layout op, so normalised and `contiguous` set; a buffer holding every
+// valid element) and every operand already of the output's shape. The entries taking it skip those
+// checks and the planner when every operand is one flat row; the op, dtype and writability rules are
+// still checked. Direct C++ callers and tests use the entries without it, which check everything.
+class Checked {
+  Checked() = default;
+  friend Status array::run_call(array::KernelCall& c, array::KernelResult& res);
 };
 
 // Errors (Status, never a trap): invalid dtype value or op value, rank > kMaxRank, strides/mask not
@@ -59,6 +76,7 @@ Status copy(const Operand& dst, const Operand& src, double fill = 0.0);
 // `and`, comparisons compare 0/1, and sub/div are a type_error. An output that overlaps an input
 // other than element-for-element (out == a in place is fine) reads that input first.
 Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& b);
+Status binary(Checked, BinaryOp op, const Operand& out, const Operand& a, const Operand& b);
 
 // UnaryOp: neg, abs, sqrt, exp, log.
 // out = op(a); same shape; out dtype == a dtype (sqrt/exp/log of integers: callers cast to float
@@ -66,9 +84,11 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
 // Integer neg/abs wrap (abs of the minimum value is itself); abs of unsigned and of bool is the
 // identity; neg of bool and sqrt/exp/log of non-floats are a type_error.
 Status unary(UnaryOp op, const Operand& out, const Operand& a);
+Status unary(Checked, UnaryOp op, const Operand& out, const Operand& a);
 
 // out = cond ? a : b; cond is bool; a, b, out share dtype and shape.
 Status where(const Operand& out, const Operand& cond, const Operand& a, const Operand& b);
+Status where(Checked, const Operand& out, const Operand& cond, const Operand& a, const Operand& b);
 
 // ReduceOp: sum, max, min, mean.
 // Reduces `in` over the dims set in axes_mask (bit i = dim i of in.layout). out.layout.shape equals

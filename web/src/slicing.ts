@@ -144,8 +144,7 @@ export function sliceArray(op: string, a: NDArray, specs: readonly unknown[]): N
     if (hit !== undefined) {
       const w = wire.begin();
       putView(w, a._v);
-      const enc = hit.enc;
-      for (let i = 0; i < enc.length; i++) w.put(enc[i]!);
+      w.putAll(hit.enc);
       w.call(Op.ViewSlice);
       return sliceResult(a, hit.lists);
     }

@@ -419,9 +419,51 @@ export function putView(w: Wire, v: View): void {
   }
   const shape = v._shape;
   const n = shape.length;
-  w.put(ViewTag.Flat);
-  w.put(n);
+  const m = v._maskRaw;
+  const strided = v._mode === FlatMode.Strided;
+  // Constant dims: 7 + 5n numbers at most (2n for the dims, n strides, 2n mask bounds).
+  const s = w.reserve(7 + 5 * n);
+  let p = w.pos;
+  s[p++] = ViewTag.Flat;
+  s[p++] = n;
   for (let i = 0; i < n; i++) {
+    const d = shape[i]!;
+    if (typeof d !== 'number') {
+      // a symbolic dim: the expression through put (any length)
+      w.pos = p;
+      putViewTail(w, v, i);
+      return;
+    }
+    s[p++] = Tok.Const;
+    s[p++] = d;
+  }
+  s[p++] = v.offset;
+  if (strided) {
+    const strides = v._strides;
+    s[p++] = 1;
+    s[p++] = n;
+    for (let i = 0; i < n; i++) s[p++] = strides[i] as number;
+  } else {
+    s[p++] = 0;
+  }
+  if (m) {
+    s[p++] = 1;
+    s[p++] = n;
+    for (let i = 0; i < n; i++) {
+      s[p++] = m[i]![0];
+      s[p++] = m[i]![1];
+    }
+  } else {
+    s[p++] = 0;
+  }
+  w.pos = p;
+}
+
+// putView from dim `from` on (a symbolic dim there), each number through put.
+function putViewTail(w: Wire, v: View, from: number): void {
+  const shape = v._shape;
+  const n = shape.length;
+  for (let i = from; i < n; i++) {
     const d = shape[i]!;
     if (typeof d === 'number') {
       w.put(Tok.Const);

@@ -65,6 +65,19 @@ export class Wire {
     if (this.pos >= this.s.length) this.grow();
     this.s[this.pos++] = x;
   }
+  /** Room for k more numbers: the caller then writes them to `s` from `pos` (one check, not k). */
+  reserve(k: number): Float64Array {
+    while (this.pos + k > this.s.length) this.grow();
+    return this.s;
+  }
+  /** Numbers already encoded (a cached request tail). */
+  putAll(xs: readonly number[]): void {
+    const n = xs.length;
+    const s = this.reserve(n);
+    let p = this.pos;
+    for (let i = 0; i < n; i++) s[p++] = xs[i]!;
+    this.pos = p;
+  }
   putDims(d: readonly number[]): void {
     this.put(d.length);
     for (let i = 0; i < d.length; i++) this.put(d[i]!);

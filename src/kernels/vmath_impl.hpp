@@ -307,12 +307,14 @@ SV_VM_INLINE V expm1_impl(V x) {
   const V z = r * r;
   // expm1(r + c) = r + plo; r is kept apart so that (2^n - 1) + 2^n r cancels exactly (n = +-1)
   const V plo = (cst<V>(0.5) * z + (z * r) * poly(r, Coef<V>::expm1_p)) + (c + c * r);
-  // 2^n overflows for n = bias + 1 (x just below the overflow threshold): use n - 1 and double.
-  const auto big = n.ni > icst<V>(kBias<V>);
-  const V t = pow2i<V>(sel(big, n.ni - icst<V>(1), n.ni));
-  V y = ((t - cst<V>(1)) + t * r) + t * plo;
-  y = sel(big, y * cst<V>(2), y);
-  return sel(x == cst<V>(0), x, y);  // expm1(-0) = -0
+  // ((2^n - 1) + 2^n r) + 2^n plo as twice the same sum with 2^(n-1): 2^n overflows for
+  // n = bias + 1 (x just below the overflow threshold), 2^(n-1) never. Every term and rounding is
+  // the one with 2^n scaled by 1/2, so the result is the same, except where 2^(n-1) r is
+  // subnormal (n = 0 and |x| below 2^-125 / 2^-1021): there, as for every |x| < 2^-25 / 2^-54,
+  // the result is x (x + x^2/2 rounds to x; also expm1(-0) = -0).
+  const V t = as_flt(shl<kMant<V>>(n.ni + icst<V>(kBias<V> - 1)));
+  const V y = cst<V>(2) * (((t - cst<V>(0.5)) + t * r) + t * plo);
+  return sel(vabs(x) < cst2<V>(0x1p-25f, 0x1p-54), x, y);
 }
 
 // ------------------------------------------------------------------------------ log family
@@ -452,6 +454,8 @@ SV_VM_INLINE V log1p_impl(V x) {
   const V z = s * s;
   const V r = z * poly(z, Coef<V>::log_t);
   V y = ((((s * (hfsq + r)) + (kf * ln2_lo<V>() + c)) - hfsq) + f) + kf * ln2_hi<V>();
+  // the special values only when some lane is one (false for NaN too)
+  if (!any(~((x > -one) & (x < inf<V>()) & (x != cst<V>(0))))) return y;
   y = sel(x == inf<V>(), x, y);
   y = sel(x == -one, -inf<V>(), y);
   y = sel(x < -one, qnan<V>(), y);

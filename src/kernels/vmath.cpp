@@ -212,7 +212,7 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
 // vmath_lanes.hpp Pair: 12-22% faster for these at 64K elements; exp, exp2, log, log2, log10 gained
 // 1-8%, not worth their code size).
 #define SV_VMATH_DEFINE_ALL(F32, F64, F32P, F64P)                                               \
-  SV_VMATH_UNARY(exp, F32, F64)                                                                 \
+  SV_VMATH_UNARY(exp, F32, F64P)                                                                \
   SV_VMATH_UNARY(exp2, F32, F64)                                                                \
   SV_VMATH_UNARY(expm1, F32P, F64P)                                                             \
   SV_VMATH_UNARY(log, F32, F64)                                                                 \

@@ -173,17 +173,15 @@ struct CoefF32 {
                                      0x1.3b2d4cp-7f,  0x1.5f3e54p-10f, 0x1.41fbbap-13f};
   static constexpr float expm1_p[] = {0x1.5554b8p-3f, 0x1.5555bap-5f, 0x1.12236cp-7f,
                                       0x1.6c5568p-10f};
-  static constexpr float log_t[] = {0x1.555554p-1f, 0x1.999a7ap-2f, 0x1.2438d2p-2f, 0x1.e2f722p-3f};
+  static constexpr float log_t[] = {0x1.55557ap-1f, 0x1.995eb6p-2f, 0x1.31e34cp-2f};
   static constexpr float pow_t2[] = {0x1.99999ap-2f, 0x1.249244p-2f, 0x1.c72108p-3f, 0x1.7355d4p-3f,
                                      0x1.56af94p-3f};
-  static constexpr float sin_s[] = {-0x1.555556p-3f, 0x1.111108p-7f, -0x1.a00f7ep-13f,
-                                    0x1.6cd1d2p-19f};
-  static constexpr float cos_c[] = {0x1.555556p-5f, -0x1.6c16b8p-10f, 0x1.a010dep-16f,
-                                    -0x1.241e84p-22f};
+  static constexpr float sin_s[] = {-0x1.555546p-3f, 0x1.11073ap-7f, -0x1.9943b4p-13f};
+  static constexpr float cos_c[] = {0x1.55554ap-5f, -0x1.6c0c34p-10f, 0x1.99eb74p-16f};
   static constexpr float tan_t[] = {0x1.555560p-2f, 0x1.110d8ep-3f, 0x1.badbfep-5f, 0x1.5cae9ap-6f,
                                     0x1.63189ap-7f, 0x1.72e32ap-14f, 0x1.1ed70cp-8f};
-  static constexpr float tanh_h[] = {-0x1.555554p-2f, 0x1.1110d0p-3f, -0x1.ba0664p-5f,
-                                     0x1.64b5d4p-6f,  -0x1.128c0ap-7f, 0x1.347a68p-9f};
+  static constexpr float tanh_h[] = {-0x1.555548p-2f, 0x1.110c72p-3f, -0x1.b90934p-5f, 0x1.582f12p-6f,
+                                     -0x1.94fc88p-8f};
 };
 struct CoefF64 {
   static constexpr double exp_p[] = {
@@ -191,9 +189,9 @@ struct CoefF64 {
       0x1.6c16c184293e2p-10, 0x1.a01a012a5b2c5p-13, 0x1.a0199a0ecf4a7p-16, 0x1.71df254e600c7p-19,
       0x1.28ad707277136p-22, 0x1.ad7f6ece4c40dp-26};
   static constexpr double exp2_p[] = {
-      0x1.62e42fefa39efp-1,  0x1.ebfbdff82c58fp-3,  0x1.c6b08d704a0cfp-5,  0x1.3b2ab6fba4e22p-7,
-      0x1.5d87fe78a26c9p-10, 0x1.430912f883cfap-13, 0x1.ffcbfc74d616bp-17, 0x1.62c021e26dfdfp-20,
-      0x1.b524dd553f05dp-24, 0x1.e4d06c7474986p-28, 0x1.ea014eefb929dp-32, 0x1.c2ce9b20a3976p-36};
+      0x1.62e42fefa39efp-1,  0x1.ebfbdff82c5a4p-3,  0x1.c6b08d7049fe8p-5,  0x1.3b2ab6fba011ap-7,
+      0x1.5d87fe78cd6d0p-10, 0x1.4309130ed8cbfp-13, 0x1.ffcbfba98086ep-17, 0x1.62bfc79d4f25ep-20,
+      0x1.b5267ce1253d3p-24, 0x1.e61b4f9342435p-28, 0x1.e79bb4a1456eep-32};
   static constexpr double expm1_p[] = {
       0x1.555555555553ep-3,  0x1.5555555553b11p-5,  0x1.1111111118d08p-7,
       0x1.6c16c179fd502p-10, 0x1.a01a0171ae801p-13, 0x1.a019b3a2170f9p-16,
@@ -207,23 +205,21 @@ struct CoefF64 {
                                       0x1.3b13b2dd31a7fp-3, 0x1.11109e386f43fp-3,
                                       0x1.e209435bf5bdep-4, 0x1.ab0f9863cffedp-4,
                                       0x1.c22a9515f632fp-4};
-  static constexpr double sin_s[] = {-0x1.5555555555555p-3, 0x1.111111111110bp-7,
-                                     -0x1.a01a01a018a6ap-13, 0x1.71de3a533050ap-19,
-                                     -0x1.ae64528d30734p-26, 0x1.61208c1566af5p-33,
-                                     -0x1.aaa22db8dd206p-41};
-  static constexpr double cos_c[] = {0x1.5555555555555p-5,  -0x1.6c16c16c16c10p-10,
-                                     0x1.a01a01a018da2p-16, -0x1.27e4fb75f7bd7p-22,
-                                     0x1.1eed8c9ca9e17p-29, -0x1.93932ffc933acp-37,
-                                     0x1.aac1e1a09bbfep-45};
+  static constexpr double sin_s[] = {-0x1.5555555555548p-3, 0x1.111111110f7cdp-7,
+                                     -0x1.a01a019bfd845p-13, 0x1.71de356773998p-19,
+                                     -0x1.ae5e5a442b1abp-26, 0x1.5d8fba9318ec4p-33};
+  static constexpr double cos_c[] = {0x1.555555555554bp-5,  -0x1.6c16c16c14f8ep-10,
+                                     0x1.a01a019c83f09p-16, -0x1.27e4f7ea7e689p-22,
+                                     0x1.1ee9d783e1099p-29, -0x1.8fa4800d62485p-37};
   static constexpr double tan_t[] = {
       0x1.55555555554f2p-2,  0x1.111111111832ap-3,  0x1.ba1ba1b4681ddp-5,  0x1.664f49a8fa5b3p-6,
       0x1.226e124c24f11p-7,  0x1.d6d9359bf8317p-9,  0x1.7d5b46c602ae7p-10, 0x1.37fb3ac74ef0fp-11,
       0x1.d268fb571ab88p-13, 0x1.1e38a336040c1p-13, -0x1.b9a2eb9f7e0b8p-16, 0x1.76f31c20bc241p-14,
       -0x1.78313bb836794p-15, 0x1.5de70f5b1645bp-16};
   static constexpr double tanh_h[] = {
-      -0x1.5555555555555p-2, 0x1.1111111111079p-3,  -0x1.ba1ba1ba106c3p-5, 0x1.664f487f70172p-6,
-      -0x1.226e34caede7ep-7, 0x1.d6d3b02a2bd48p-9,  -0x1.7da0f69c6082dp-10, 0x1.353879c96d31dp-11,
-      -0x1.f3428fbc5d7e7p-13, 0x1.88b8c2ea93b0dp-14, -0x1.10e6f0e92026dp-15, 0x1.e37504ce9531bp-18};
+      -0x1.555555555554bp-2, 0x1.11111111102b3p-3,  -0x1.ba1ba1b935b41p-5, 0x1.664f48494bdb6p-6,
+      -0x1.226e2d010a360p-7, 0x1.d6d2475e90154p-9,  -0x1.7d8b933887501p-10, 0x1.346097070f12bp-11,
+      -0x1.e809bcfc8c3c9p-13, 0x1.597009b28e537p-14, -0x1.3d223eff7a00ap-16};
 };
 template <class V>
 using Coef = std::conditional_t<kF32<V>, CoefF32, CoefF64>;
@@ -307,12 +303,14 @@ SV_VM_INLINE V expm1_impl(V x) {
   const V z = r * r;
   // expm1(r + c) = r + plo; r is kept apart so that (2^n - 1) + 2^n r cancels exactly (n = +-1)
   const V plo = (cst<V>(0.5) * z + (z * r) * poly(r, Coef<V>::expm1_p)) + (c + c * r);
-  // 2^n overflows for n = bias + 1 (x just below the overflow threshold): use n - 1 and double.
-  const auto big = n.ni > icst<V>(kBias<V>);
-  const V t = pow2i<V>(sel(big, n.ni - icst<V>(1), n.ni));
-  V y = ((t - cst<V>(1)) + t * r) + t * plo;
-  y = sel(big, y * cst<V>(2), y);
-  return sel(x == cst<V>(0), x, y);  // expm1(-0) = -0
+  // ((2^n - 1) + 2^n r) + 2^n plo as twice the same sum with 2^(n-1): 2^n overflows for
+  // n = bias + 1 (x just below the overflow threshold), 2^(n-1) never. Every term and rounding is
+  // the one with 2^n scaled by 1/2, so the result is the same, except where 2^(n-1) r is
+  // subnormal (n = 0 and |x| below 2^-125 / 2^-1021): there, as for every |x| < 2^-25 / 2^-54,
+  // the result is x (x + x^2/2 rounds to x; also expm1(-0) = -0).
+  const V t = as_flt(shl<kMant<V>>(n.ni + icst<V>(kBias<V> - 1)));
+  const V y = cst<V>(2) * (((t - cst<V>(0.5)) + t * r) + t * plo);
+  return sel(vabs(x) < cst2<V>(0x1p-25f, 0x1p-54), x, y);
 }
 
 // ------------------------------------------------------------------------------ log family
@@ -452,6 +450,8 @@ SV_VM_INLINE V log1p_impl(V x) {
   const V z = s * s;
   const V r = z * poly(z, Coef<V>::log_t);
   V y = ((((s * (hfsq + r)) + (kf * ln2_lo<V>() + c)) - hfsq) + f) + kf * ln2_hi<V>();
+  // the special values only when some lane is one (false for NaN too)
+  if (!any(~((x > -one) & (x < inf<V>()) & (x != cst<V>(0))))) return y;
   y = sel(x == inf<V>(), x, y);
   y = sel(x == -one, -inf<V>(), y);
   y = sel(x < -one, qnan<V>(), y);

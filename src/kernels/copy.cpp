@@ -89,6 +89,67 @@ SV_LOOP_FN void run_copy_cast(const Plan& p, const detail::Caster& c,
 }  // namespace
 
 namespace detail {
+bool transposed_map(int es, int eo, LaneMap k, StridedRowFn row, void* d, int64_t dd,
+                    const void* s, int64_t sj, int64_t r, int64_t c) {
+#ifdef __wasm_simd128__
+  if (!use_simd()) return false;
+  const int64_t L = 16 / es, rv = r - r % L, cv = c - c % L;
+  char* dp = static_cast<char*>(d);
+  const char* sp = static_cast<const char*>(s);
+  if (es == 4 && eo == 4) {
+    simd::transposed_tiles<4, 4>(k, dp, dd, sp, sj, rv, cv);
+  } else if (es == 8 && eo == 8) {
+    simd::transposed_tiles<8, 8>(k, dp, dd, sp, sj, rv, cv);
+  } else if (es == 4) {
+    simd::transposed_tiles<4, 8>(k, dp, dd, sp, sj, rv, cv);
+  } else {
+    simd::transposed_tiles<8, 4>(k, dp, dd, sp, sj, rv, cv);
+  }
+  // The ragged columns of the tiled rows (destination column j, source row j), then the ragged
+  // rows (destination row i, a strided source).
+  for (int64_t j = cv; j < c; ++j) row(dp + j * eo, dd, sp + j * sj * es, 1, rv);
+  for (int64_t i = rv; i < r; ++i) row(dp + i * dd * eo, 1, sp + i * es, sj, c);
+  return true;
+#else
+  (void)es, (void)eo, (void)k, (void)row, (void)d, (void)dd, (void)s, (void)sj, (void)r, (void)c;
+  return false;
+#endif
+}
+
+bool transposed_binary(const TransposedBinary& m, bool x_first, void* o, int64_t od,
+                       const void* x, int64_t sj, const void* y, int64_t yd, int64_t r,
+                       int64_t c) {
+#ifdef __wasm_simd128__
+  if (!use_simd()) return false;
+  const int64_t es = m.esize, L = 16 / es, rv = r - r % L, cv = c - c % L;
+  char* op = static_cast<char*>(o);
+  const char* xp = static_cast<const char*>(x);
+  const char* yp = static_cast<const char*>(y);
+  const BinaryLaneMap k = x_first ? m.x_first : m.y_first;
+  if (es == 4) {
+    simd::transposed_binary_tiles<4>(k, op, od, yp, yd, xp, sj, rv, cv);
+  } else {
+    simd::transposed_binary_tiles<8>(k, op, od, yp, yd, xp, sj, rv, cv);
+  }
+  // The ragged columns of the tiled rows (output column j: x's row j, y's column j), then the
+  // ragged rows (output row i: x strided, y's row i).
+  const auto row = [&](char* oo, int64_t os, const char* xx, int64_t xs, const char* yy,
+                       int64_t ys, int64_t n) {
+    if (x_first) {
+      m.row(oo, os, xx, xs, yy, ys, n);
+    } else {
+      m.row(oo, os, yy, ys, xx, xs, n);
+    }
+  };
+  for (int64_t j = cv; j < c; ++j) row(op + j * es, od, xp + j * sj * es, 1, yp + j * es, yd, rv);
+  for (int64_t i = rv; i < r; ++i) row(op + i * od * es, 1, xp + i * es, sj, yp + i * yd * es, 1, c);
+  return true;
+#else
+  (void)m, (void)x_first, (void)o, (void)od, (void)x, (void)sj, (void)y, (void)yd, (void)r, (void)c;
+  return false;
+#endif
+}
+
 // The stage fill behind tiles::walk (rows.hpp): rows::stage_2d is instantiated only here.
 void stage_2d_raw(int64_t esize, void* d, int64_t dp, const void* s, int64_t si, int64_t sj,
                   int64_t r, int64_t c) {

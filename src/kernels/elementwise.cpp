@@ -285,7 +285,47 @@ SV_LOOP_FN void run_binary_wide(const Plan& p, const WideBinary& w) {
   });
 }
 
-SV_LOOP_FN void run_binary(const Plan& p, BinaryRowFn fn) {
+// The fused loop of a binary op with one transposed operand (detail::transposed_binary): add, sub,
+// mul of float32, float64 and int32 (uint32 shares int32's wrapping loops) and div of the floats;
+// row nullptr otherwise.
+detail::TransposedBinary binary_transposed(BinaryOp op, DType t) {
+  detail::TransposedBinary m;
+  const bool is_f = t == DType::float32 || t == DType::float64;
+  if (!is_f && t != DType::int32 && t != DType::uint32) return m;
+  using B = BinaryLaneMap;
+  switch (op) {
+    case BinaryOp::add:
+      m.x_first = m.y_first = is_f ? B::add_float : B::add_int;
+      break;
+    case BinaryOp::sub:
+      m.x_first = is_f ? B::sub_float : B::sub_int;
+      m.y_first = is_f ? B::sub_yx_float : B::sub_yx_int;
+      break;
+    case BinaryOp::mul:
+      m.x_first = m.y_first = is_f ? B::mul_float : B::mul_int;
+      break;
+    case BinaryOp::div:
+      if (!is_f) return m;
+      m.x_first = B::div_float;
+      m.y_first = B::div_yx_float;
+      break;
+    default:
+      return m;
+  }
+  m.row = binary_fn(op, t);
+  m.esize = static_cast<int>(dtype_size(t));
+  return m;
+}
+
+SV_LOOP_FN void run_binary(const Plan& p, BinaryRowFn fn, const detail::TransposedBinary& tb) {
+  // One transposed input: the fused register-tile loop when the op has one (no staging buffer).
+  if (tb.row && tiles::for_each_transposed_binary_block(
+                    p, [&](char* o, int64_t od, const char* x, int64_t sj, const char* y,
+                           int64_t yd, int64_t r, int64_t c, bool x_first) {
+                      return detail::transposed_binary(tb, x_first, o, od, x, sj, y, yd, r, c);
+                    })) {
+    return;
+  }
   // Transposed inputs: staged tiles (rows.hpp), the row loop then runs on contiguous tiles.
   tiles::for_each_row(p, 1, [&](char* const* ptr, const int64_t* st, int64_t n) {
     fn(ptr[0], st[0], ptr[1], st[1], ptr[2], st[2], n);
@@ -352,11 +392,16 @@ UnaryRowFn unary_fn(UnaryOp op, DType t) {
   return nullptr;
 }
 
-// The fused transposed loop of a unary op (rows::unary_transposed), for the (op, dtype) pairs with a
+// The fused transposed loop of a unary op (detail::transposed_map), for the (op, dtype) pairs with a
 // vector form; nullptr otherwise (same element types as unary_fn_of).
 template <UnaryOp OP, class T>
 bool unary_transposed_fn(void* d, int64_t dd, const void* s, int64_t sj, int64_t r, int64_t c) {
-  return rows::unary_transposed<OP, T>(static_cast<T*>(d), dd, static_cast<const T*>(s), sj, r, c);
+  constexpr LaneMap k = OP == UnaryOp::sqrt     ? LaneMap::sqrt
+                        : OP == UnaryOp::invert ? LaneMap::bit_not
+                        : OP == UnaryOp::neg    ? (is_float_v<T> ? LaneMap::neg_float : LaneMap::neg_int)
+                        : is_float_v<T>         ? LaneMap::abs_float
+                                                : LaneMap::abs_int;
+  return detail::transposed_map(sizeof(T), sizeof(T), k, &unary_row_fn<OP, T>, d, dd, s, sj, r, c);
 }
 
 template <UnaryOp OP>
@@ -498,7 +543,8 @@ Status binary(BinaryOp op, const Operand& out, const Operand& a, const Operand& 
     return ok_status();
   }
   const BinaryRowFn fn = binary_fn(op, a.dtype);
-  for_each_region(3, ops, 0, [&](const Plan& p, uint32_t) { run_binary(p, fn); });
+  const detail::TransposedBinary tb = binary_transposed(op, a.dtype);
+  for_each_region(3, ops, 0, [&](const Plan& p, uint32_t) { run_binary(p, fn, tb); });
   return ok_status();
 }
 

@@ -4,9 +4,9 @@
 
 #include "kernels/internal.hpp"
 #include "kernels/scalar/loops.hpp"
+#include "kernels/simd128/transpose.hpp"
 #ifdef __wasm_simd128__
 #include "kernels/simd128/loops.hpp"
-#include "kernels/simd128/transpose.hpp"
 #endif
 #include "kernels/plan.hpp"
 
@@ -17,12 +17,37 @@ void stage_2d_raw(int64_t esize, void* d, int64_t dp, const void* s, int64_t si,
                   int64_t r, int64_t c);
 
 // d[i*dd + j] = f(s[i + j*sj]) for i < r, j < c, an elementwise map of a transposed source fused
-// with its register-tile transpose (rows::unary_transposed, rows::cast_transposed); returns false
-// (nothing written) when no such loop exists for the types or SIMD is off.
+// with its register-tile transpose (detail::transposed_map); returns false (nothing written) when
+// no such loop exists for the types or SIMD is off.
 using TransposedMapFn = bool (*)(void* d, int64_t dd, const void* s, int64_t sj, int64_t r,
                                  int64_t c);
 // The fused transposed cast from `src` to `dst` (cast.cpp), or nullptr.
 TransposedMapFn cast_transposed_fn(DType dst, DType src);
+
+// The fused transposed map of every op and dtype pair with source elements of `es` bytes and
+// destination elements of `eo` (4 or 8; copy.cpp): the full register tiles through one shared
+// loop per width pair (simd::transposed_tiles) applying lane map `k`, the ragged edges (under
+// 16 / es rows or columns) through row(d, ds, s, ss, n), the op's own strided row loop. False
+// (nothing written) when SIMD is off.
+using StridedRowFn = void (*)(void* d, int64_t ds, const void* s, int64_t ss, int64_t n);
+bool transposed_map(int es, int eo, LaneMap k, StridedRowFn row, void* d, int64_t dd,
+                    const void* s, int64_t sj, int64_t r, int64_t c);
+
+// A binary op with one transposed operand x (o[i*od + j] = op(x[i + j*sj], y[i*yd + j]), or
+// op(y, x) when !x_first), fused the same way (simd::transposed_binary_tiles: the full register
+// tiles, one loop per element width for every op), the ragged edges through the op's strided row
+// loop row(o, os, a, as, b, bs, n) with a and b in the op's order (copy.cpp). False (nothing
+// written) when SIMD is off.
+using BinaryStridedRowFn = void (*)(void* o, int64_t os, const void* a, int64_t as, const void* b,
+                                    int64_t bs, int64_t n);
+struct TransposedBinary {
+  BinaryStridedRowFn row = nullptr;
+  int esize = 0;
+  BinaryLaneMap x_first{}, y_first{};  // the lane map when x is the op's first / second operand
+};
+bool transposed_binary(const TransposedBinary& m, bool x_first, void* o, int64_t od,
+                       const void* x, int64_t sj, const void* y, int64_t yd, int64_t r,
+                       int64_t c);
 }  // namespace sv::kernels::detail
 
 namespace sv::kernels::rows {
@@ -65,28 +90,6 @@ inline void stage_2d(E* d, int64_t dp, const E* s, int64_t si, int64_t sj, int64
   if (detail::use_simd() && simd::stage_2d<E>(d, dp, s, si, sj, r, c)) return;
 #endif
   scalar::stage_2d<E>(d, dp, s, si, sj, r, c);
-}
-
-// d[i*dd + j] = OP(s[i + j*sj]) (i < r, j < c) through the fused register-tile loop
-// (simd128/transpose.hpp transpose_map); false (nothing written) without one.
-template <UnaryOp OP, class T>
-inline bool unary_transposed(T* d, int64_t dd, const T* s, int64_t sj, int64_t r, int64_t c) {
-#ifdef __wasm_simd128__
-  return detail::use_simd() && simd::transpose_unary<OP, T>(d, dd, s, sj, r, c);
-#else
-  (void)d, (void)dd, (void)s, (void)sj, (void)r, (void)c;
-  return false;
-#endif
-}
-
-template <class D, class S>
-inline bool cast_transposed(D* d, int64_t dd, const S* s, int64_t sj, int64_t r, int64_t c) {
-#ifdef __wasm_simd128__
-  return detail::use_simd() && simd::transpose_cast<D, S>(d, dd, s, sj, r, c);
-#else
-  (void)d, (void)dd, (void)s, (void)sj, (void)r, (void)c;
-  return false;
-#endif
 }
 
 template <class D, class S>
@@ -302,7 +305,7 @@ bool walk(const Plan& p, int t, uint32_t staged, F&& row) {
 // f(char* d, int64_t dd, const char* s, int64_t sj, int64_t r, int64_t c) for each block
 // d[i*dd + j] = op(s[i + j*sj]) (elements, i < r along dim t, j < c along the inner dim) and
 // returns true; false (f never called) for other plans. For the fused transposed maps
-// (rows::unary_transposed, cast_transposed), for blocks of at least kMinBytes of output (smaller
+// (the TransposedMapFn of a unary op or a cast, detail::transposed_map), for blocks of at least kMinBytes of output (smaller
 // ones: false). f returns false when it has no loop; it is then not called again and this returns false.
 template <class F>
 bool for_each_transposed_block(const Plan& p, F&& f) {
@@ -321,6 +324,45 @@ bool for_each_transposed_block(const Plan& p, F&& f) {
   bool ok = true;
   for_each_outer(q, 2, [&](char** ptr) {
     if (ok) ok = f(ptr[0], dd, static_cast<const char*>(ptr[1]), sj, r, c);
+  });
+  return ok;
+}
+
+// A three-operand plan (operand 0 the output, contiguous along the inner dim; exactly one of the
+// inputs transposed, see streaming_dim, the other contiguous along the inner dim) as 2-D blocks:
+// calls f(char* o, int64_t od, const char* x, int64_t sj, const char* y, int64_t yd, int64_t r,
+// int64_t c, bool x_first) for each block o[i*od + j] = op(x[i + j*sj], y[i*yd + j]) (op(y, x)
+// when !x_first; i < r along the transposed operand's streaming dim) and returns true; false (f
+// never called) for other plans and for blocks under kMinBytes of output. f returns false when it
+// has no loop; it is then not called again and this returns false.
+template <class F>
+bool for_each_transposed_binary_block(const Plan& p, F&& f) {
+  if (p.nops != 3 || p.ndim < 2) return false;
+  if (p.esize[0] != p.esize[1] || p.esize[0] != p.esize[2]) return false;
+  const int L = p.last();
+  if (p.stride[0][L] != 1) return false;
+  const int t1 = streaming_dim(p, 1), t2 = streaming_dim(p, 2);
+  int x, t;
+  if (t1 >= 0 && p.stride[2][L] == 1) {
+    x = 1;
+    t = t1;
+  } else if (t2 >= 0 && p.stride[1][L] == 1) {
+    x = 2;
+    t = t2;
+  } else {
+    return false;
+  }
+  const int y = 3 - x;
+  Plan q = p;
+  q.move_to_second_last(t);
+  const int TD = q.ndim - 2;
+  const int64_t r = q.shape[TD], c = q.shape[L];
+  if (r * c * p.esize[0] < kMinBytes) return false;
+  const int64_t od = q.stride[0][TD], sj = q.stride[x][L], yd = q.stride[y][TD];
+  bool ok = true;
+  for_each_outer(q, 2, [&](char** ptr) {
+    if (ok) ok = f(ptr[0], od, static_cast<const char*>(ptr[x]), sj,
+                   static_cast<const char*>(ptr[y]), yd, r, c, x == 1);
   });
   return ok;
 }

@@ -95,8 +95,9 @@ SV_SIMD_INLINE bool stage_2d(E* d, int64_t dp, const E* s, int64_t si, int64_t s
 //
 // Size: one tile loop per (source, destination) element width, shared by every op and dtype pair
 // of those widths through the runtime lane map (one well-predicted switch per register tile);
-// the ragged edges run the op's own strided row loop (tiles::map_transposed). Against one loop
-// per op (16 of them, with scalar edges) this saved 1.6 KB gzipped of SIMD wasm (178442 -> 176864 B).
+// the ragged edges run the op's own strided row loop (detail::transposed_map in copy.cpp).
+// Against one loop per op (16 of them, with scalar edges) this saved 1.6 KB gzipped of SIMD wasm
+// (178442 -> 176864 B), at the same speed (sqrt, neg, astype float64 of a transposed operand).
 //
 // Cache blocks of kMapRows destination rows by kMapCols columns (a 64-byte line of a 4-byte
 // source's destination): measured on 4096x4096 float32 (2-core AMD EPYC VM, CPU time, load 5-8)

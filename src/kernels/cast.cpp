@@ -169,7 +169,13 @@ Caster make_caster(DType dst, DType src) {
 namespace {
 template <class D, class S>
 bool cast_transposed_map(void* d, int64_t dd, const void* s, int64_t sj, int64_t r, int64_t c) {
-  return rows::cast_transposed<D, S>(static_cast<D*>(d), dd, static_cast<const S*>(s), sj, r, c);
+  constexpr LaneMap k = std::is_same_v<D, double>     ? LaneMap::promote
+                        : std::is_same_v<S, double>   ? LaneMap::demote
+                        : std::is_same_v<D, int32_t>  ? LaneMap::f32_to_i32
+                        : std::is_same_v<D, uint32_t> ? LaneMap::f32_to_u32
+                        : std::is_same_v<S, int32_t>  ? LaneMap::i32_to_f32
+                                                      : LaneMap::u32_to_f32;
+  return transposed_map(sizeof(S), sizeof(D), k, &cast_direct<D, S>, d, dd, s, sj, r, c);
 }
 }  // namespace
 

@@ -89,6 +89,33 @@ SV_LOOP_FN void run_copy_cast(const Plan& p, const detail::Caster& c,
 }  // namespace
 
 namespace detail {
+bool transposed_map(int es, int eo, LaneMap k, StridedRowFn row, void* d, int64_t dd,
+                    const void* s, int64_t sj, int64_t r, int64_t c) {
+#ifdef __wasm_simd128__
+  if (!use_simd()) return false;
+  const int64_t L = 16 / es, rv = r - r % L, cv = c - c % L;
+  char* dp = static_cast<char*>(d);
+  const char* sp = static_cast<const char*>(s);
+  if (es == 4 && eo == 4) {
+    simd::transposed_tiles<4, 4>(k, dp, dd, sp, sj, rv, cv);
+  } else if (es == 8 && eo == 8) {
+    simd::transposed_tiles<8, 8>(k, dp, dd, sp, sj, rv, cv);
+  } else if (es == 4) {
+    simd::transposed_tiles<4, 8>(k, dp, dd, sp, sj, rv, cv);
+  } else {
+    simd::transposed_tiles<8, 4>(k, dp, dd, sp, sj, rv, cv);
+  }
+  // The ragged columns of the tiled rows (destination column j, source row j), then the ragged
+  // rows (destination row i, a strided source).
+  for (int64_t j = cv; j < c; ++j) row(dp + j * eo, dd, sp + j * sj * es, 1, rv);
+  for (int64_t i = rv; i < r; ++i) row(dp + i * dd * eo, 1, sp + i * es, sj, c);
+  return true;
+#else
+  (void)es, (void)eo, (void)k, (void)row, (void)d, (void)dd, (void)s, (void)sj, (void)r, (void)c;
+  return false;
+#endif
+}
+
 // The stage fill behind tiles::walk (rows.hpp): rows::stage_2d is instantiated only here.
 void stage_2d_raw(int64_t esize, void* d, int64_t dp, const void* s, int64_t si, int64_t sj,
                   int64_t r, int64_t c) {

@@ -352,11 +352,16 @@ UnaryRowFn unary_fn(UnaryOp op, DType t) {
   return nullptr;
 }
 
-// The fused transposed loop of a unary op (rows::unary_transposed), for the (op, dtype) pairs with a
+// The fused transposed loop of a unary op (detail::transposed_map), for the (op, dtype) pairs with a
 // vector form; nullptr otherwise (same element types as unary_fn_of).
 template <UnaryOp OP, class T>
 bool unary_transposed_fn(void* d, int64_t dd, const void* s, int64_t sj, int64_t r, int64_t c) {
-  return rows::unary_transposed<OP, T>(static_cast<T*>(d), dd, static_cast<const T*>(s), sj, r, c);
+  constexpr LaneMap k = OP == UnaryOp::sqrt     ? LaneMap::sqrt
+                        : OP == UnaryOp::invert ? LaneMap::bit_not
+                        : OP == UnaryOp::neg    ? (is_float_v<T> ? LaneMap::neg_float : LaneMap::neg_int)
+                        : is_float_v<T>         ? LaneMap::abs_float
+                                                : LaneMap::abs_int;
+  return detail::transposed_map(sizeof(T), sizeof(T), k, &unary_row_fn<OP, T>, d, dd, s, sj, r, c);
 }
 
 template <UnaryOp OP>

@@ -4,9 +4,9 @@
 
 #include "kernels/internal.hpp"
 #include "kernels/scalar/loops.hpp"
+#include "kernels/simd128/transpose.hpp"
 #ifdef __wasm_simd128__
 #include "kernels/simd128/loops.hpp"
-#include "kernels/simd128/transpose.hpp"
 #endif
 #include "kernels/plan.hpp"
 
@@ -17,12 +17,22 @@ void stage_2d_raw(int64_t esize, void* d, int64_t dp, const void* s, int64_t si,
                   int64_t r, int64_t c);
 
 // d[i*dd + j] = f(s[i + j*sj]) for i < r, j < c, an elementwise map of a transposed source fused
-// with its register-tile transpose (rows::unary_transposed, rows::cast_transposed); returns false
-// (nothing written) when no such loop exists for the types or SIMD is off.
+// with its register-tile transpose (detail::transposed_map); returns false (nothing written) when
+// no such loop exists for the types or SIMD is off.
 using TransposedMapFn = bool (*)(void* d, int64_t dd, const void* s, int64_t sj, int64_t r,
                                  int64_t c);
 // The fused transposed cast from `src` to `dst` (cast.cpp), or nullptr.
 TransposedMapFn cast_transposed_fn(DType dst, DType src);
+
+// The fused transposed map of every op and dtype pair with source elements of `es` bytes and
+// destination elements of `eo` (4 or 8; copy.cpp): the full register tiles through one shared
+// loop per width pair (simd::transposed_tiles) applying lane map `k`, the ragged edges (under
+// 16 / es rows or columns) through row(d, ds, s, ss, n), the op's own strided row loop. False
+// (nothing written) when SIMD is off.
+using StridedRowFn = void (*)(void* d, int64_t ds, const void* s, int64_t ss, int64_t n);
+bool transposed_map(int es, int eo, LaneMap k, StridedRowFn row, void* d, int64_t dd,
+                    const void* s, int64_t sj, int64_t r, int64_t c);
+
 }  // namespace sv::kernels::detail
 
 namespace sv::kernels::rows {
@@ -65,28 +75,6 @@ inline void stage_2d(E* d, int64_t dp, const E* s, int64_t si, int64_t sj, int64
   if (detail::use_simd() && simd::stage_2d<E>(d, dp, s, si, sj, r, c)) return;
 #endif
   scalar::stage_2d<E>(d, dp, s, si, sj, r, c);
-}
-
-// d[i*dd + j] = OP(s[i + j*sj]) (i < r, j < c) through the fused register-tile loop
-// (simd128/transpose.hpp transpose_map); false (nothing written) without one.
-template <UnaryOp OP, class T>
-inline bool unary_transposed(T* d, int64_t dd, const T* s, int64_t sj, int64_t r, int64_t c) {
-#ifdef __wasm_simd128__
-  return detail::use_simd() && simd::transpose_unary<OP, T>(d, dd, s, sj, r, c);
-#else
-  (void)d, (void)dd, (void)s, (void)sj, (void)r, (void)c;
-  return false;
-#endif
-}
-
-template <class D, class S>
-inline bool cast_transposed(D* d, int64_t dd, const S* s, int64_t sj, int64_t r, int64_t c) {
-#ifdef __wasm_simd128__
-  return detail::use_simd() && simd::transpose_cast<D, S>(d, dd, s, sj, r, c);
-#else
-  (void)d, (void)dd, (void)s, (void)sj, (void)r, (void)c;
-  return false;
-#endif
 }
 
 template <class D, class S>
@@ -302,7 +290,7 @@ bool walk(const Plan& p, int t, uint32_t staged, F&& row) {
 // f(char* d, int64_t dd, const char* s, int64_t sj, int64_t r, int64_t c) for each block
 // d[i*dd + j] = op(s[i + j*sj]) (elements, i < r along dim t, j < c along the inner dim) and
 // returns true; false (f never called) for other plans. For the fused transposed maps
-// (rows::unary_transposed, cast_transposed), for blocks of at least kMinBytes of output (smaller
+// (the TransposedMapFn of a unary op or a cast, detail::transposed_map), for blocks of at least kMinBytes of output (smaller
 // ones: false). f returns false when it has no loop; it is then not called again and this returns false.
 template <class F>
 bool for_each_transposed_block(const Plan& p, F&& f) {

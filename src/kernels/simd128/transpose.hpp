@@ -9,11 +9,30 @@
 // callers keep r * 64 bytes well inside L1 (r <= 256) and pad the buffer's pitch.
 #pragma once
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-
 #include <cstddef>
 #include <cstdint>
+
+namespace sv::kernels {
+// The lane maps of the fused transposed map (simd::transposed_tiles below); declared in every
+// build, since the kernels name them when they pick a map (detail::transposed_map).
+enum class LaneMap : uint8_t {
+  neg_float,
+  abs_float,
+  bit_not,
+  neg_int,    // 4-byte lanes only
+  abs_int,    // 4-byte lanes only
+  sqrt,
+  f32_to_i32,
+  f32_to_u32,
+  i32_to_f32,
+  u32_to_f32,
+  promote,  // float32 -> float64 (ES 4, EO 8)
+  demote,   // float64 -> float32 (ES 8, EO 4)
+};
+}  // namespace sv::kernels
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
 
 #include "kernels/simd128/loops.hpp"
 
@@ -56,89 +75,127 @@ SV_SIMD_INLINE bool stage_2d(E* d, int64_t dp, const E* s, int64_t si, int64_t s
 }
 
 // ----------------------------------------------------------------------------- fused transposed map
-// d[i*dd + j] = f(s[i + j*sj]) for i < r, j < c, with no staging buffer: each L x L register tile
-// of the source (L = 16 / sizeof(S)) is transposed in registers and mapped straight into the
-// destination. vf(v, o) writes the L results of one transposed vector (L consecutive elements of
-// one destination row) at o; sf(x) is the same map on one element (ragged edges).
+// d[i*dd + j] = f(s[i + j*sj]) for i < r, j < c (r and c multiples of the source's lane count
+// L = 16 / ES), with no staging buffer: each L x L register tile of the source is transposed in
+// registers, mapped by the lane map `k` and stored straight into the destination.
+//
+// Size: one tile loop per (source, destination) element width, shared by every op and dtype pair
+// of those widths through the runtime lane map (one well-predicted switch per register tile);
+// the ragged edges run the op's own strided row loop (detail::transposed_map in copy.cpp).
+// Against one loop per op (16 of them, with scalar edges) this saved 1.6 KB gzipped of SIMD wasm
+// (178442 -> 176864 B), at the same speed (sqrt, neg, astype float64 of a transposed operand).
 //
 // Cache blocks of kMapRows destination rows by kMapCols columns (a 64-byte line of a 4-byte
 // source's destination): measured on 4096x4096 float32 (2-core AMD EPYC VM, CPU time, load 5-8)
 // against the band stager (tiles::walk: the transposed band staged, then the op's row loop):
-// sqrt 0.54-0.58 of a contiguous sqrt against 0.30; float32 -> float64 0.31 against 0.37 when the
-// map went through an L1 buffer (stage, map, copy out: the stores then come in a burst after the
-// loads). Taller blocks (512) measured the same, 64 rows 0.46, 32 columns 0.33.
+// sqrt 0.54-0.58 of a contiguous sqrt against 0.30. Taller blocks (512) measured the same, 64
+// rows 0.46, 32 columns 0.33. Mapping first and transposing a mapped buffer (the op's contiguous
+// row loop into L1, then the width's transposing copy) measured 0.27-0.42 against 0.44-0.52 for
+// this loop (standalone copy, CPU time, load 6): the stores must follow the loads closely.
 inline constexpr ptrdiff_t kMapRows = 256;
 inline constexpr ptrdiff_t kMapCols = 16;
 
-template <class S, class D, class VF, class SF>
-SV_SIMD_INLINE void map_block(D* d, ptrdiff_t dd, const S* s, ptrdiff_t sj, ptrdiff_t r,
-                              ptrdiff_t c, VF&& vf, SF&& sf) {
-  constexpr int L = kLanes<S>;
-  const ptrdiff_t rv = r - r % L, cv = c - c % L;
-  for (ptrdiff_t i = 0; i < rv; i += L) {
-    const S* q = s + i;
-    D* o = d + i * dd;
-    for (ptrdiff_t j = 0; j < cv; j += L) {
-      v128_t t[L];
-      for (int b = 0; b < L; ++b) t[b] = wasm_v128_load(q + b * sj);
-      transpose_tile<sizeof(S)>(t);
-      for (int a = 0; a < L; ++a) vf(t[a], o + a * dd);
-      q += L * sj;
-      o += L;
+
+// The L mapped vectors t[a] (L consecutive source elements along i, for destination row a of
+// the tile) stored at o + a * dd (bytes).
+template <int ES, int EO>
+SV_SIMD_INLINE void map_store(LaneMap k, v128_t* t, char* o, ptrdiff_t dd) {
+  constexpr int L = 16 / ES;
+  if constexpr (ES == 4 && EO == 8) {
+    for (int a = 0; a < L; ++a) {
+      wasm_v128_store(o + a * dd, wasm_f64x2_promote_low_f32x4(t[a]));
+      wasm_v128_store(o + a * dd + 16,
+                      wasm_f64x2_promote_low_f32x4(wasm_i64x2_shuffle(t[a], t[a], 1, 0)));
     }
-    for (ptrdiff_t ii = i; ii < i + L; ++ii) {
-      for (ptrdiff_t j = cv; j < c; ++j) d[ii * dd + j] = sf(s[ii + j * sj]);
+  } else if constexpr (ES == 8 && EO == 4) {
+    for (int a = 0; a < L; ++a) {
+      wasm_v128_store64_lane(o + a * dd, wasm_f32x4_demote_f64x2_zero(t[a]), 0);
     }
-  }
-  for (ptrdiff_t i = rv; i < r; ++i) {
-    for (ptrdiff_t j = 0; j < c; ++j) d[i * dd + j] = sf(s[i + j * sj]);
+  } else {
+    using F = std::conditional_t<ES == 4, float, double>;
+    using U = std::conditional_t<ES == 4, uint32_t, uint64_t>;
+    const auto each = [t](auto f) SV_SIMD_INLINE_LAMBDA {
+      for (int a = 0; a < L; ++a) t[a] = f(t[a]);
+    };
+    switch (k) {
+      case LaneMap::neg_float:
+        each([](v128_t v) SV_SIMD_INLINE_LAMBDA {
+          return (v128_t)vunary<UnaryOp::neg, F>((vec<F>)v);
+        });
+        break;
+      case LaneMap::abs_float:
+        each([](v128_t v) SV_SIMD_INLINE_LAMBDA {
+          return (v128_t)vunary<UnaryOp::abs, F>((vec<F>)v);
+        });
+        break;
+      case LaneMap::bit_not:
+        each([](v128_t v) SV_SIMD_INLINE_LAMBDA {
+          return (v128_t)vunary<UnaryOp::invert, U>((vec<U>)v);
+        });
+        break;
+      case LaneMap::sqrt:
+        each([](v128_t v) SV_SIMD_INLINE_LAMBDA {
+          return (v128_t)vunary<UnaryOp::sqrt, F>((vec<F>)v);
+        });
+        break;
+      default:
+        if constexpr (ES == 4) {
+          switch (k) {
+            case LaneMap::neg_int:
+              each([](v128_t v) SV_SIMD_INLINE_LAMBDA {
+                return (v128_t)vunary<UnaryOp::neg, int32_t>((vec<int32_t>)v);
+              });
+              break;
+            case LaneMap::abs_int:
+              each([](v128_t v) SV_SIMD_INLINE_LAMBDA {
+                return (v128_t)vunary<UnaryOp::abs, int32_t>((vec<int32_t>)v);
+              });
+              break;
+            case LaneMap::f32_to_i32:
+              each([](v128_t v) SV_SIMD_INLINE_LAMBDA { return wasm_i32x4_trunc_sat_f32x4(v); });
+              break;
+            case LaneMap::f32_to_u32:
+              each([](v128_t v) SV_SIMD_INLINE_LAMBDA { return wasm_u32x4_trunc_sat_f32x4(v); });
+              break;
+            case LaneMap::i32_to_f32:
+              each([](v128_t v) SV_SIMD_INLINE_LAMBDA { return wasm_f32x4_convert_i32x4(v); });
+              break;
+            default:
+              each([](v128_t v) SV_SIMD_INLINE_LAMBDA { return wasm_f32x4_convert_u32x4(v); });
+              break;
+          }
+        }
+        break;
+    }
+    for (int a = 0; a < L; ++a) wasm_v128_store(o + a * dd, t[a]);
   }
 }
 
-template <class S, class D, class VF, class SF>
-SV_SIMD_INLINE void transpose_map(D* d, int64_t dd, const S* s, int64_t sj, int64_t r, int64_t c,
-                                  VF&& vf, SF&& sf) {
-  static_assert(sizeof(S) == 4 || sizeof(S) == 8, "transpose_map: 4- or 8-byte source lanes");
-  const ptrdiff_t pdd = static_cast<ptrdiff_t>(dd), psj = static_cast<ptrdiff_t>(sj);
+// The full-tile part of a fused transposed map: r and c multiples of L (elements; dd and sj in
+// elements of the destination and the source).
+template <int ES, int EO>
+__attribute__((noinline)) void transposed_tiles(LaneMap k, char* d, int64_t dd, const char* s,
+                                                int64_t sj, int64_t r, int64_t c) {
+  constexpr int L = 16 / ES;
+  const ptrdiff_t ddb = static_cast<ptrdiff_t>(dd) * EO, sjb = static_cast<ptrdiff_t>(sj) * ES;
   const ptrdiff_t pr = static_cast<ptrdiff_t>(r), pc = static_cast<ptrdiff_t>(c);
   for (ptrdiff_t i0 = 0; i0 < pr; i0 += kMapRows) {
-    const ptrdiff_t bi = pr - i0 < kMapRows ? pr - i0 : kMapRows;
+    const ptrdiff_t i1 = pr - i0 < kMapRows ? pr : i0 + kMapRows;
     for (ptrdiff_t j0 = 0; j0 < pc; j0 += kMapCols) {
-      const ptrdiff_t bj = pc - j0 < kMapCols ? pc - j0 : kMapCols;
-      map_block<S, D>(d + i0 * pdd + j0, pdd, s + i0 + j0 * psj, psj, bi, bj, vf, sf);
+      const ptrdiff_t j1 = pc - j0 < kMapCols ? pc : j0 + kMapCols;
+      for (ptrdiff_t i = i0; i < i1; i += L) {
+        const char* q = s + i * ES + j0 * sjb;
+        char* o = d + i * ddb + j0 * EO;
+        for (ptrdiff_t j = j0; j < j1; j += L) {
+          v128_t t[L];
+          for (int b = 0; b < L; ++b) t[b] = wasm_v128_load(q + b * sjb);
+          transpose_tile<ES>(t);
+          map_store<ES, EO>(k, t, o, ddb);
+          q += L * sjb;
+          o += L * EO;
+        }
+      }
     }
-  }
-}
-
-// d[i*dd + j] = OP(s[i + j*sj]) for the unary ops with a vector form; false (nothing touched)
-// otherwise.
-template <UnaryOp OP, class T>
-SV_SIMD_INLINE bool transpose_unary(T* d, int64_t dd, const T* s, int64_t sj, int64_t r,
-                                    int64_t c) {
-  if constexpr (!kSimdUnary<OP, T> || (sizeof(T) != 4 && sizeof(T) != 8)) {
-    return false;
-  } else {
-    // (Lambdas with always_inline: the kernels build with -fno-inline-functions, and an
-    // out-of-line map per vector measured 2x slower.)
-    transpose_map<T, T>(
-        d, dd, s, sj, r, c,
-        [](v128_t v, T* o) SV_SIMD_INLINE_LAMBDA { store<T>(o, vunary<OP, T>((vec<T>)v)); },
-        [](T x) SV_SIMD_INLINE_LAMBDA { return scalar::unary_op<OP, T>(x); });
-    return true;
-  }
-}
-
-// d[i*dd + j] = convert<D>(s[i + j*sj]) for the dtype pairs with a vector form; false otherwise.
-template <class D, class S>
-SV_SIMD_INLINE bool transpose_cast(D* d, int64_t dd, const S* s, int64_t sj, int64_t r,
-                                   int64_t c) {
-  if constexpr (!kSimdCast<D, S>) {
-    return false;
-  } else {
-    transpose_map<S, D>(
-        d, dd, s, sj, r, c, [](v128_t v, D* o) SV_SIMD_INLINE_LAMBDA { vcast<D, S>(v, o); },
-        [](S x) SV_SIMD_INLINE_LAMBDA { return convert<D, S>(x); });
-    return true;
   }
 }
 

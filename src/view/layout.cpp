@@ -140,17 +140,21 @@ Status check_mask(const Layout& l, const char* op) {
   return ok_status();
 }
 
-Status normalise(Layout& l, const char* op) {
+void set_contiguous(Layout& l) {
+  bool contiguous = l.offset == 0 && !l.has_mask();
+  int64_t expect = 1;  // the product of the later dims: at most the element count
+  for (int i = l.ndim(); i-- > 0 && contiguous;) {
+    contiguous = l.strides[i] == expect;
+    expect *= l.shape[i];
+  }
+  l.contiguous = contiguous;
+}
+
+namespace {
+
+// normalise after its shape checks (every dim within 2^53-1, the count too); `zero` when a dim is 0.
+Status normalise_checked(Layout& l, const char* op, bool zero) {
   const int n = l.ndim();
-  bool zero = false;
-  for (int i = 0; i < n; ++i) {
-    zero = zero || l.shape[i] == 0;
-    // a dim beyond 2^53-1 is refused even when another dim is 0 (the count would be 0)
-    if (l.shape[i] > kMaxSafe) SV_FAIL(Code::overflow, op, "dim # of shape @ is beyond 2^53-1", {i}, {dims(l.shape)});
-  }
-  if (!zero && !count_fits(l)) {  // the element count is metadata too, even with zero strides
-    SV_FAIL(Code::overflow, op, "shape @ has more than 2^53-1 elements", {}, {dims(l.shape)});
-  }
   if (zero) {
     l.offset = 0;
     l.mask.clear();
@@ -176,6 +180,10 @@ Status normalise(Layout& l, const char* op) {
   if (!zero && !all_invalid && !span_within(l, lo, hi)) {
     SV_FAIL(Code::overflow, op, "view of shape @ with strides @ and offset # addresses elements beyond +-2^53-1", {l.offset}, {dims(l.shape), dims(l.strides)});
   }
+  if (!zero) {  // the count fits: canonical strides cannot overflow
+    set_contiguous(l);
+    return ok_status();
+  }
   // Canonical strides that overflow (a zero-size view such as [0,0,4,3,2^53-1]) only mean "not
   // contiguous".
   bool contiguous = l.offset == 0 && !l.has_mask();
@@ -189,9 +197,26 @@ Status normalise(Layout& l, const char* op) {
   return ok_status();
 }
 
+}  // namespace
+
+Status normalise(Layout& l, const char* op) {
+  const int n = l.ndim();
+  bool zero = false;
+  for (int i = 0; i < n; ++i) {
+    zero = zero || l.shape[i] == 0;
+    // a dim beyond 2^53-1 is refused even when another dim is 0 (the count would be 0)
+    if (l.shape[i] > kMaxSafe) SV_FAIL(Code::overflow, op, "dim # of shape @ is beyond 2^53-1", {i}, {dims(l.shape)});
+  }
+  if (!zero && !count_fits(l)) {  // the element count is metadata too, even with zero strides
+    SV_FAIL(Code::overflow, op, "shape @ has more than 2^53-1 elements", {}, {dims(l.shape)});
+  }
+  return normalise_checked(l, op, zero);
+}
+
 Status create(Layout& l, bool with_strides) {
   const int n = l.ndim();
   const char* op = "create";
+  bool zero = false;
   for (int i = 0; i < n; ++i) {
     if (l.shape[i] < 0) {
       SV_FAIL(Code::invalid_argument, op, "dim # of shape @ is negative (#)", {i, l.shape[i]}, {dims(l.shape)});
@@ -199,8 +224,9 @@ Status create(Layout& l, bool with_strides) {
     if (l.shape[i] > kMaxSafe) {
       SV_FAIL(Code::overflow, op, "dim # of shape @ is beyond 2^53-1", {i}, {dims(l.shape)});
     }
+    zero = zero || l.shape[i] == 0;
   }
-  if (!count_fits(l)) {
+  if (!zero && !count_fits(l)) {  // a count with a zero dim is 0 (count_fits holds)
     SV_FAIL(Code::overflow, op, "shape @ has more than 2^53-1 elements", {}, {dims(l.shape)});
   }
   if (!is_safe(l.offset)) {
@@ -212,6 +238,13 @@ Status create(Layout& l, bool with_strides) {
         SV_FAIL(Code::overflow, op, "stride # in @ is beyond +-2^53-1", {s}, {dims(l.strides)});
       }
     }
+  } else if (!zero) {  // the count fits: the C strides are products of at most 2^53-1
+    l.strides.resize(static_cast<size_t>(n));
+    int64_t stride = 1;
+    for (int i = n; i-- > 0;) {
+      l.strides[i] = stride;
+      stride *= l.shape[i];
+    }
   } else {
     l.strides.resize(static_cast<size_t>(n));
     const std::span<const int64_t> sh(l.shape.data(), l.shape.size());
@@ -222,7 +255,7 @@ Status create(Layout& l, bool with_strides) {
     }
   }
   SV_CHECK(check_mask(l, op));
-  return normalise(l, op);
+  return normalise_checked(l, op, zero);
 }
 
 Status check_permutation(std::span<const int64_t> axes, int64_t n) {

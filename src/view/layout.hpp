@@ -70,6 +70,10 @@ Status check_mask(const Layout& l, const char* op);
 // `contiguous`. Errors (naming `op`): more than 2^53-1 elements, an address beyond +-2^53-1.
 Status normalise(Layout& l, const char* op);
 
+// Sets `contiguous` of a layout that is otherwise normalised, has no zero dim and holds at most
+// 2^53-1 elements (its canonical strides cannot overflow): offset 0, no mask, C strides.
+void set_contiguous(Layout& l);
+
 // View::create for a concrete view, in place: `l` holds the raw request (shape, offset, strides
 // when with_strides, mask when non-empty); validates sizes, offset, strides and the mask, gives C
 // strides when !with_strides, and normalises. Ranks must already match (callers compare counts).

@@ -46,6 +46,7 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
   int64_t offset = l.offset;
   bool invalid = false, empty = false;
   int64_t axis = 0;
+  const bool masked = l.has_mask();
   auto push = [&](int64_t size, int64_t stride, FlatRange m) {
     if (rank < kMaxRank) {
       shape[rank] = size;
@@ -104,9 +105,10 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
         if (stop >= n) stop = n - 1;
       }
     }
+    // The length; a step of 1 or -1 (the common case) needs no 64-bit division.
     int64_t len = 0;
-    if (step > 0 && stop > start) len = (stop - start + step - 1) / step;
-    if (step < 0 && start > stop) len = (start - stop + (-step) - 1) / (-step);
+    if (step > 0 && stop > start) len = step == 1 ? stop - start : (stop - start + step - 1) / step;
+    if (step < 0 && start > stop) len = step == -1 ? start - stop : (start - stop + (-step) - 1) / (-step);
     ++axis;
     if (len == 0) {
       empty = true;
@@ -118,6 +120,10 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     auto ns = checked_mul(st, step);
     if (!o || !ns) SV_FAIL(Code::overflow, "strides of the result overflow 2^53-1");
     offset = *o;
+    if (!masked) {  // every position is valid
+      push(len, *ns, {0, len});
+      return ok_status();
+    }
     // Valid positions j: valid.first <= start + j*step < valid.second.
     int64_t lo, hi;
     if (step > 0) {
@@ -165,6 +171,14 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     v.mask.assign(mask, n);
   }
   v.offset = offset;
+  if (!masked && !invalid) {
+    // An unmasked input and no empty dim: every element of the result is an element of the
+    // normalised `l` (each dim's positions are valid indices of its input dim, newaxis adds stride
+    // 0), so its count and span are within 2^53-1 and it stays unmasked: normalise would only set
+    // `contiguous`.
+    layout::set_contiguous(v);
+    return ok_status();
+  }
   // Sizes, strides, offset and mask ranges are valid by construction (checked above, or taken from
   // the normalised `l`): only normalise, as layout::create would after its checks.
   return layout::normalise(v, "create");

@@ -306,6 +306,139 @@ bool valid_at(const Layout& l, const Dims& idx) {
 
 }  // namespace
 
+namespace {
+
+// The positions a[start:stop:step] picks on a dim of size n, stepping one at a time (Python's
+// slice.indices clipping, then a walk: no length formula).
+std::vector<int64_t> range_positions(const SliceSpec& s, int64_t n) {
+  const int64_t step = s.has_step ? s.step : 1;
+  auto clip = [&](bool has, int64_t v, int64_t dflt) {
+    if (!has) return dflt;
+    if (v < 0) v += n;
+    const int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? n : n - 1;
+    return std::min(std::max(v, lo), hi);
+  };
+  const int64_t start = clip(s.has_start, s.start, step > 0 ? 0 : n - 1);
+  const int64_t stop = clip(s.has_stop, s.stop, step > 0 ? n : -1);
+  std::vector<int64_t> out;
+  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) out.push_back(i);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("slice: random specs on random layouts match a walk of every position", "[layout][slice]") {
+  std::mt19937 rng_gen(20261126);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng_gen);
+  };
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int nd = static_cast<int>(pick(0, 3));
+    Dims shape(nd), strides(nd);
+    Mask mask(nd);
+    for (int d = 0; d < nd; ++d) {
+      shape[d] = pick(0, 6);
+      strides[d] = pick(-9, 9);
+      const int64_t b = pick(0, shape[d]);
+      mask[d] = {b, pick(b, shape[d])};
+    }
+    const bool masked = nd > 0 && pick(0, 2) == 0;
+    Layout a;
+    a.shape = shape;
+    a.strides = strides;
+    a.offset = pick(0, 200);
+    if (masked) a.mask = mask;
+    REQUIRE(layout::create(a, true).ok());
+    // One spec per dim (ranges with steps of every sign and size, indices, ':'), a newaxis at times.
+    std::vector<SliceSpec> specs;
+    std::vector<int> spec_dim;  // the input dim of each spec, -1 for newaxis
+    for (int d = 0; d < nd; ++d) {
+      if (pick(0, 5) == 0) {
+        specs.push_back(kind(SliceSpec::newaxis));
+        spec_dim.push_back(-1);
+      }
+      const int64_t what = pick(0, 5);
+      if (what == 0 && a.shape[d] > 0) {
+        specs.push_back(idx(pick(-a.shape[d], a.shape[d] - 1)));
+      } else if (what == 1) {
+        specs.push_back(kind(SliceSpec::all));
+      } else {
+        const int64_t steps[] = {1, -1, 2, -2, 3, -3, 7, -7, 100};
+        std::optional<int64_t> b, e, st;
+        if (pick(0, 2)) b = pick(-9, 9);
+        if (pick(0, 2)) e = pick(-9, 9);
+        if (pick(0, 2)) st = steps[pick(0, 8)];
+        specs.push_back(rng(b, e, st));
+      }
+      spec_dim.push_back(d);
+    }
+    SliceResult r;
+    REQUIRE(slice(a, specs, r).ok());
+    // The expected positions per result axis, the fixed input index of an index spec.
+    Dims fixed(nd, 0);
+    std::vector<std::vector<int64_t>> axes;  // input positions; newaxis: {0} with no input dim
+    std::vector<int> axis_dim;
+    bool empty = false, invalid = false;
+    for (size_t k = 0; k < specs.size(); ++k) {
+      const int d = spec_dim[k];
+      if (d < 0) {
+        axes.push_back({0});
+        axis_dim.push_back(-1);
+        continue;
+      }
+      std::vector<int64_t> pos;
+      if (specs[k].kind == SliceSpec::index) {
+        fixed[d] = specs[k].start < 0 ? specs[k].start + a.shape[d] : specs[k].start;
+        const FlatRange v = a.valid(d);
+        invalid = invalid || fixed[d] < v.first || fixed[d] >= v.second;
+        continue;
+      }
+      if (specs[k].kind == SliceSpec::all) {
+        for (int64_t i = 0; i < a.shape[d]; ++i) pos.push_back(i);
+      } else {
+        pos = range_positions(specs[k], a.shape[d]);
+      }
+      empty = empty || pos.empty();
+      axes.push_back(pos);
+      axis_dim.push_back(d);
+    }
+    INFO("trial " << trial);
+    REQUIRE(r.view.ndim() == static_cast<int>(axes.size()));
+    for (size_t k = 0; k < axes.size(); ++k) CHECK(r.view.shape[k] == static_cast<int64_t>(axes[k].size()));
+    // The result is normalised: normalising it again changes nothing.
+    Layout again = r.view;
+    REQUIRE(layout::normalise(again, "test").ok());
+    CHECK(D(again.strides) == D(r.view.strides));
+    CHECK(again.offset == r.view.offset);
+    CHECK(M(again.mask) == M(r.view.mask));
+    CHECK(again.contiguous == r.view.contiguous);
+    if (empty) {
+      CHECK_FALSE(r.invalid_scalar);
+      continue;
+    }
+    if (axes.empty()) {
+      CHECK(r.invalid_scalar == invalid);
+      if (!invalid) CHECK(r.view.offset == lin(a, fixed));
+      continue;
+    }
+    // Every element: the same address and validity as the input element it picks.
+    Dims at(axes.size(), 0);
+    for (;;) {
+      Dims in = fixed;
+      for (size_t k = 0; k < axes.size(); ++k) {
+        if (axis_dim[k] >= 0) in[axis_dim[k]] = axes[k][at[k]];
+      }
+      const bool want_valid = !invalid && valid_at(a, in);
+      REQUIRE(valid_at(r.view, at) == want_valid);
+      if (want_valid) REQUIRE(lin(r.view, at) == lin(a, in));
+      size_t k = axes.size();
+      while (k > 0 && ++at[k - 1] == static_cast<int64_t>(axes[k - 1].size())) at[--k] = 0;
+      if (k == 0) break;
+    }
+  }
+}
+
+
 TEST_CASE("layout: diagonal is NumPy's, as a view, masks kept exactly", "[layout]") {
   // np.arange(12).reshape(3, 4).diagonal(1) -> [1, 6, 11]: offset 1, stride 5
   const Layout a = make({3, 4});

@@ -97,22 +97,49 @@ bool is_float_dtype(DType t) { return t == DType::float32 || t == DType::float64
 
 // Inputs that overlap the output without addressing it identically are read into temporaries first
 // (NumPy semantics: as if every input were read before any write).
-// The inputs as the loops read them: each input itself, or (when it overlaps the output other
-// than element-for-element) a contiguous copy of it read first. Inputs are not copied otherwise.
-struct Unaliased {
-  Buffer buf[3];
-  Operand copy[3];
-  const Operand* op[3] = {};
-  Status prepare(const char* name, const Operand& out, const Operand* const* in, int n) {
+// The inputs of one elementwise call as the loops read them (ops[0] the output, ops[1..n] the
+// inputs in[0..n-1]): on a Checked call whose operands make one flat row (detail::flat_plan), that
+// row; else each input itself, or (when it overlaps the output other than element-for-element) a
+// contiguous copy of it read first, with ops re-pointed at what is read. Inputs are not copied
+// otherwise.
+class CallInputs {
+ public:
+  Status prepare(const char* name, bool checked, const Operand& out, const Operand* const* in,
+                 int n, OpDesc* ops) {
+    nops_ = n + 1;
+    ops_ = ops;
+    one_row_ = checked && detail::flat_plan(nops_, ops, &flat_);
+    if (one_row_) return ok_status();
     for (int i = 0; i < n; ++i) {
-      op[i] = in[i];
-      if (detail::overlaps(out, *in[i]) && !detail::same_addressing(out, *in[i])) {
-        SV_CHECK(detail::materialize(name, *in[i], buf[i], &copy[i]));
-        op[i] = &copy[i];
+      const Operand* op = in[i];
+      if (detail::overlaps(out, *op) && !detail::same_addressing(out, *op)) {
+        SV_CHECK(detail::materialize(name, *op, buf_[i], &copy_[i]));
+        op = &copy_[i];
       }
+      ops[i + 1].base = static_cast<char*>(op->base);
+      ops[i + 1].layout = &op->layout;
     }
     return ok_status();
   }
+  // f(const Plan&) over the call (after prepare): the flat row, else every region of the operands
+  // (for_each_region, key 0); either way cut into pieces for the thread pool.
+  template <class F>
+  void for_each_plan(F&& f) const {
+    const auto pieces = [&](const Plan& p, uint32_t) { for_each_piece(p, f); };
+    if (one_row_) {
+      pieces(flat_, 0);
+    } else {
+      for_each_region_serial(nops_, ops_, 0, pieces);
+    }
+  }
+
+ private:
+  Buffer buf_[3];
+  Operand copy_[3];
+  Plan flat_;
+  bool one_row_ = false;
+  int nops_ = 0;
+  const OpDesc* ops_ = nullptr;
 };
 
 template <size_t E>
@@ -494,16 +521,8 @@ Status binary_call(BinaryOp op, const Operand& out, const Operand& a, const Oper
     ops[i + 1] = {static_cast<char*>(in[i]->base), &in[i]->layout,
                   static_cast<int64_t>(dtype_size(a.dtype)), detail::kZeros};
   }
-  Plan flat;
-  const bool one_row = checked && detail::flat_plan(3, ops, &flat);
-  Unaliased u;
-  if (!one_row) {
-    SV_CHECK(u.prepare(o, out, in, 2));
-    for (int i = 0; i < 2; ++i) {
-      ops[i + 1].base = static_cast<char*>(u.op[i]->base);
-      ops[i + 1].layout = &u.op[i]->layout;
-    }
-  }
+  CallInputs inputs;
+  SV_CHECK(inputs.prepare(o, checked, out, in, 2, ops));
   // Integer floor_divide is div's floor division (one set of loops).
   if (op == BinaryOp::floor_divide && !is_float_dtype(a.dtype)) op = BinaryOp::div;
   DType wide;
@@ -513,11 +532,11 @@ Status binary_call(BinaryOp op, const Operand& out, const Operand& a, const Oper
     w.in = detail::make_caster(wide, a.dtype);
     w.to_bool = is_comparison(op);
     if (!w.to_bool) w.back = detail::make_caster(a.dtype, wide);
-    detail::for_each_plan(one_row, flat, 3, ops, [&](const Plan& p) { run_binary_wide(p, w); });
+    inputs.for_each_plan([&](const Plan& p) { run_binary_wide(p, w); });
     return ok_status();
   }
   const BinaryRowFn fn = binary_fn(op, a.dtype);
-  detail::for_each_plan(one_row, flat, 3, ops, [&](const Plan& p) { run_binary(p, fn); });
+  inputs.for_each_plan([&](const Plan& p) { run_binary(p, fn); });
   return ok_status();
 }
 
@@ -570,20 +589,14 @@ Status unary_call(UnaryOp op, const Operand& out, const Operand& a, bool checked
   OpDesc ops[2];
   ops[0] = {static_cast<char*>(out.base), &out.layout, e, nullptr};
   ops[1] = {static_cast<char*>(a.base), &a.layout, e, detail::kZeros};
-  Plan flat;
-  const bool one_row = checked && detail::flat_plan(2, ops, &flat);
-  Unaliased u;
-  if (!one_row) {
-    SV_CHECK(u.prepare(o, out, in, 1));
-    ops[1].base = static_cast<char*>(u.op[0]->base);
-    ops[1].layout = &u.op[0]->layout;
-  }
+  CallInputs inputs;
+  SV_CHECK(inputs.prepare(o, checked, out, in, 1, ops));
   const UnaryRowFn fn = unary_fn(op, a.dtype);
   if (fn == nullptr) {
     return make_error(Code::type_error, opn + ": not defined for " + dtype_name(a.dtype));
   }
   const detail::TransposedMapFn tfn = unary_transposed(op, a.dtype);
-  detail::for_each_plan(one_row, flat, 2, ops, [&](const Plan& p) { run_unary(p, fn, tfn); });
+  inputs.for_each_plan([&](const Plan& p) { run_unary(p, fn, tfn); });
   return ok_status();
 }
 
@@ -629,18 +642,10 @@ Status where_call(const Operand& out, const Operand& cond, const Operand& a, con
   for (int i = 0; i < 3; ++i) {
     ops[i + 1] = {static_cast<char*>(in[i]->base), &in[i]->layout, i == 0 ? 1 : e, detail::kZeros};
   }
-  Plan flat;
-  const bool one_row = checked && detail::flat_plan(4, ops, &flat);
-  Unaliased u;
-  if (!one_row) {
-    SV_CHECK(u.prepare(o, out, in, 3));
-    for (int i = 0; i < 3; ++i) {
-      ops[i + 1].base = static_cast<char*>(u.op[i]->base);
-      ops[i + 1].layout = &u.op[i]->layout;
-    }
-  }
+  CallInputs inputs;
+  SV_CHECK(inputs.prepare(o, checked, out, in, 3, ops));
   const WhereRowFn fn = where_fn(e);
-  detail::for_each_plan(one_row, flat, 4, ops, [&](const Plan& p) { run_where(p, fn); });
+  inputs.for_each_plan([&](const Plan& p) { run_where(p, fn); });
   return ok_status();
 }
 

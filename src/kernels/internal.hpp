@@ -59,18 +59,6 @@ bool same_addressing(const Operand& a, const Operand& b);
 // input overlaps the output other than element-for-element. Then no box split, plan or overlap copy
 // is needed; false sends the call through the planner.
 bool flat_plan(int nops, const OpDesc* ops, Plan* p);
-// f(const Plan&) over an elementwise call: the flat row when `one_row` (flat_plan's), else every
-// region of `ops` (for_each_region, key 0); either way cut into pieces for the thread pool.
-template <class F>
-void for_each_plan(bool one_row, const Plan& flat, int nops, const OpDesc* ops, F&& f) {
-  const auto pieces = [&](const Plan& p, uint32_t) { for_each_piece(p, f); };
-  if (one_row) {
-    pieces(flat, 0);
-  } else {
-    for_each_region_serial(nops, ops, 0, pieces);
-  }
-}
-
 // An owned, zero-initialised-on-request scratch buffer; malloc so a failure is a Status.
 class Buffer {
  public:

@@ -78,7 +78,7 @@ TEST_CASE("transpose: casts of a transposed operand around the band edges", "[ke
       for (const View& v : transposed_views(r, c)) {
         const Arr src = make_arr(v, st, rng, static_cast<int>(rng() % 4));
         const Arr dst = make_arr(contiguous_view({r, c}), dt, rng, static_cast<int>(rng() % 4));
-        run_cast(src, dst);
+        run_copy(src, dst, 0.0);
       }
     }
   }
@@ -141,7 +141,7 @@ TEST_CASE("transpose: 3-D permutes (0,2,1) and (2,0,1) through the staged tiles"
       const Dims pshape = {shape[perm[0]], shape[perm[1]], shape[perm[2]]};
       const Arr a = make_arr(*pv, t, rng, 1);
       run_unary<UnaryOp::abs>(a, make_arr(contiguous_view(pshape), t, rng, 0));
-      run_cast(a, make_arr(contiguous_view(pshape), DType::float64, rng, 2));
+      run_copy(a, make_arr(contiguous_view(pshape), DType::float64, rng, 2), 0.0);
       run_add(a, make_arr(contiguous_view(pshape), t, rng, 3),
               make_arr(contiguous_view(pshape), t, rng, 0));
     }

@@ -42,9 +42,9 @@ TEST_CASE("transposed map: casts of a transposed operand at every size", "[kerne
       for (const View& v : transposed_views(r, c)) {
         const Arr src = make_arr(v, st, rng, static_cast<int>(rng() % 4));
         const Arr dst = make_arr(contiguous_view({r, c}), dt, rng, static_cast<int>(rng() % 4));
-        run_cast(src, dst);
+        run_copy(src, dst, 0.0);
         // a destination with a row gap (odd row stride)
-        run_cast(src, make_arr(make_view({r, c}, 2, {c + 1, 1}), dt, rng, 1));
+        run_copy(src, make_arr(make_view({r, c}, 2, {c + 1, 1}), dt, rng, 1), 0.0);
       }
     }
   }
@@ -115,7 +115,7 @@ TEST_CASE("transposed map: a 3-D permute maps each 2-D block", "[kernels][transp
     const Dims pshape = {shape[perm[0]], shape[perm[1]], shape[perm[2]]};
     const Arr a = make_arr(*pv, DType::float32, rng, 1);
     run_unary<UnaryOp::sqrt>(a, make_arr(contiguous_view(pshape), DType::float32, rng, 0));
-    run_cast(a, make_arr(contiguous_view(pshape), DType::float64, rng, 2));
+    run_copy(a, make_arr(contiguous_view(pshape), DType::float64, rng, 2), 0.0);
     const Arr b = make_arr(contiguous_view(pshape), DType::float32, rng, 1);
     run_binary<BinaryOp::sub>(a, b, make_arr(contiguous_view(pshape), DType::float32, rng, 3));
   }
@@ -133,14 +133,15 @@ TEST_CASE("flip: rows reversed four at a time, every width, ragged rows and row 
         const View padded = make_view({r, c}, 4 + c - 1, {c + 3, -1});
         for (const View& v : {plain, padded}) {
           const Arr src = make_arr(v, t, rng, static_cast<int>(rng() % 4));
-          run_cast(src, make_arr(contiguous_view({r, c}), t, rng, static_cast<int>(rng() % 4)));
-          run_cast(src, make_arr(make_view({r, c}, 1, {c + 2, 1}), t, rng, 0));
+          run_copy(src, make_arr(contiguous_view({r, c}), t, rng, static_cast<int>(rng() % 4)),
+                   0.0);
+          run_copy(src, make_arr(make_view({r, c}, 1, {c + 2, 1}), t, rng, 0), 0.0);
         }
       }
     }
     // both dims flipped, 3-D
     const Dims s3 = {3, 5, 40};
     const Arr src = make_arr(make_view(s3, 3 * 5 * 40 - 1, {-200, -40, -1}), t, rng, 1);
-    run_cast(src, make_arr(contiguous_view(s3), t, rng, 2));
+    run_copy(src, make_arr(contiguous_view(s3), t, rng, 2), 0.0);
   }
 }

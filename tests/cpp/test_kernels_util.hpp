@@ -338,4 +338,31 @@ T read_or_zero(const Arr& a, const Dims& idx) {
   return z;
 }
 
+// copy(dst, src, fill) under every SIMD mode on a fresh copy of dst0: every element against the
+// converted source (fill where the source's mask is invalid), every byte outside dst's elements
+// unchanged.
+inline void run_copy(const Arr& src, const Arr& dst0, double fill) {
+  for (bool simd : simd_modes()) {
+    SimdScope scope(simd);
+    Arr dst = dst0;
+    const std::vector<unsigned char> before = dst.bytes;
+    INFO(src.describe("src") << "\n"
+                             << dst.describe("dst") << "\nfill " << fill << " simd " << simd);
+    Status s = copy(dst.op(), src.op(), fill);
+    if (!s.ok()) FAIL("copy failed: " << s.error().message);
+    std::string err;
+    visit_dtype(dst.dtype, [&](auto dt) {
+      using D = typename decltype(dt)::type;
+      visit_dtype(src.dtype, [&](auto st) {
+        using S = typename decltype(st)::type;
+        err = check_dst<D>(dst, before, [&](const Dims& idx) {
+          return src.view.is_valid(idx) ? ref_convert<D, S>(src.get<S>(idx))
+                                        : ref_convert<D, double>(fill);
+        });
+      });
+    });
+    CHECK(err == "");
+  }
+}
+
 }  // namespace kt

@@ -1,34 +1,13 @@
 // Checks shared by the transpose suites (test_kernels_transpose.cpp, test_kernels_transposed_map.cpp):
-// a cast (copy into another dtype), a unary op and a binary op from `src` / `a` (and `b`) into a
-// copy of `dst0` / `out0`, SIMD on and off, every element against the scalar reference and every byte outside the output's
-// elements unchanged.
+// a unary op and a binary op from `a` (and `b`) into a copy of `out0`, SIMD on and off, every
+// element against the scalar reference and every byte outside the output's elements unchanged.
+// A cast (copy into another dtype) is test_kernels_util.hpp's run_copy.
 #pragma once
 
 #include "kernels/scalar/ops.hpp"
 #include "test_kernels_util.hpp"
 
 namespace kt {
-
-inline void run_cast(const Arr& src, const Arr& dst0) {
-  for (bool simd : simd_modes()) {
-    SimdScope scope(simd);
-    Arr dst = dst0;
-    const std::vector<unsigned char> before = dst.bytes;
-    INFO(src.describe("src") << "\n" << dst.describe("dst") << "\nsimd " << simd);
-    Status s = copy(dst.op(), src.op(), 0.0);
-    if (!s.ok()) FAIL("copy failed: " << s.error().message);
-    std::string err;
-    visit_dtype(dst.dtype, [&](auto dt) {
-      using D = typename decltype(dt)::type;
-      visit_dtype(src.dtype, [&](auto st) {
-        using S = typename decltype(st)::type;
-        err = check_dst<D>(dst, before,
-                           [&](const Dims& idx) { return ref_convert<D, S>(src.get<S>(idx)); });
-      });
-    });
-    CHECK(err == "");
-  }
-}
 
 template <UnaryOp OP>
 void run_unary(const Arr& a, const Arr& out0) {

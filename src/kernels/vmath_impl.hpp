@@ -280,25 +280,27 @@ SV_VM_INLINE V exp_of_reduced(V r) {
   }
 }
 // The reduction needs no clamp when every lane's 2^n is normal (the common case: |x| below about
-// 87 / 708): the test on n comes first and lanes beyond it (also +-inf; NaN stays NaN either way)
-// take the clamped path with its two-step scaling.
+// 87 / 708): the test on n comes first, and vectors with a lane beyond it (also +-inf; NaN stays
+// NaN either way) are clamped and reduced again, then scaled in two steps. One copy of the
+// polynomial for both (a separate copy for the rare path measured the same speed, +3 KB raw).
 template <class V>
 SV_VM_INLINE V exp_impl(V x) {
-  const V k = x * log2e<V>() + biased_shifter<V>();
-  const V nf = k - biased_shifter<V>();
-  if (!any(vabs(nf) > cst<V>(kBias<V> - 1))) {
-    const V r = (x - nf * ln2_hi<V>()) - nf * ln2_lo<V>();
-    return exp_of_reduced(r) * as_flt(shl<kMant<V>>(as_int(k)));
+  V k = x * log2e<V>() + biased_shifter<V>();
+  V nf = k - biased_shifter<V>();
+  const bool normal = !any(vabs(nf) > cst<V>(kBias<V> - 1));
+  if (!normal) {
+    x = clamp(x, cst2<V>(-104.0f, -746.0), cst2<V>(89.0f, 710.0));
+    k = x * log2e<V>() + biased_shifter<V>();
+    nf = k - biased_shifter<V>();
   }
-  const V xc = clamp(x, cst2<V>(-104.0f, -746.0), cst2<V>(89.0f, 710.0));
-  const V kc = xc * log2e<V>() + biased_shifter<V>();
-  const V nc = kc - biased_shifter<V>();
-  const V r = (xc - nc * ln2_hi<V>()) - nc * ln2_lo<V>();
-  return ldexp_split(exp_of_reduced(r), nc, as_int(kc) - as_int(biased_shifter<V>()));
+  const V p = exp_of_reduced((x - nf * ln2_hi<V>()) - nf * ln2_lo<V>());
+  if (normal) return p * as_flt(shl<kMant<V>>(as_int(k)));
+  return ldexp_split(p, nf, as_int(k) - as_int(biased_shifter<V>()));
 }
 
 // 2^x: x = n + r, |r| <= 1/2 (exact); 2^r = 1 + r P(r).
-// No clamp when every lane's 2^n is normal, as for exp.
+// No clamp when every lane's 2^n is normal, as for exp. Here the rare path keeps its own copy of
+// the polynomial: one shared copy (as exp) measured float32 exp2 6-7% slower.
 template <class V>
 SV_VM_INLINE V exp2_impl(V x) {
   const V k = x + biased_shifter<V>();

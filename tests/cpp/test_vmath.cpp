@@ -1010,3 +1010,114 @@ TEST_CASE("vmath: ns per element against the std:: libm loop", "[.bench][vmath_b
   std::printf("%-10s %10.2f %10s %8s %10.2f\n", "memcpy", c32, "", "", c64);
   SUCCEED();
 }
+
+// exp and exp2 skip their clamp and two-step scaling for vectors whose every lane has a normal 2^n
+// (|n| <= bias - 1), and log, log2, log10 skip the subnormal scaling and special values for vectors
+// of positive normal finite numbers (one integer compare on the bits). Values on both sides of
+// those limits (n = +-(bias - 1) and +-bias; the smallest normal and its neighbours, the largest
+// finite, inf, NaN, -0, negatives), alone in a vector and next to ordinary values: the SIMD build
+// equals the scalar build, and natively each result is within 2 ulp of the reference (NaN for NaN).
+namespace {
+template <class T>
+void check_fast_path_limits() {
+  constexpr bool f32 = sizeof(T) == 4;
+  using U = std::conditional_t<f32, uint32_t, uint64_t>;
+  const T inf = std::numeric_limits<T>::infinity();
+  auto around = [](std::vector<T>& xs, T c, int steps, T neighbour) {
+    T x = c;
+    for (int j = 0; j < steps; ++j) x = std::nextafter(x, -std::numeric_limits<T>::infinity());
+    for (int j = 0; j < 2 * steps + 1; ++j) {
+      xs.push_back(x);  // run of edge values: whole vectors on one side
+      x = std::nextafter(x, std::numeric_limits<T>::infinity());
+    }
+    x = c;
+    for (int j = 0; j < steps; ++j) x = std::nextafter(x, -std::numeric_limits<T>::infinity());
+    for (int j = 0; j < 2 * steps + 1; ++j) {
+      xs.push_back(x);
+      xs.push_back(neighbour);  // each next to an ordinary lane
+      x = std::nextafter(x, std::numeric_limits<T>::infinity());
+    }
+  };
+  const long double ln2 = 0.693147180559945309417232121458176568L;
+  const int bias = f32 ? 127 : 1023;
+  std::vector<T> ex, e2;
+  for (int n : {bias - 1, bias, -(bias - 1), -bias, -(bias + 1)}) {
+    for (long double h : {-0.5L, 0.5L}) {  // where round(x / ln2) steps to n
+      around(ex, static_cast<T>((n + h) * ln2), 24, T(0.5));
+      around(e2, static_cast<T>(n + h), 24, T(0.5));
+    }
+  }
+  for (T v : {inf, -inf, std::numeric_limits<T>::quiet_NaN(), std::numeric_limits<T>::max(),
+              std::numeric_limits<T>::lowest()}) {
+    ex.push_back(v);
+    e2.push_back(v);
+  }
+  std::vector<T> lg;
+  const T tiny = std::numeric_limits<T>::min();
+  around(lg, tiny, 24, T(1.5));
+  around(lg, std::numeric_limits<T>::max(), 24, T(1.5));
+  around(lg, std::numeric_limits<T>::denorm_min(), 8, T(1.5));
+  around(lg, -tiny, 8, T(1.5));
+  around(lg, T(1), 24, T(1.5));
+  for (U b : {U(0), U(1) << (sizeof(U) * 8 - 1), ~U(0), ~U(0) >> 1, (~U(0) >> 1) - 1}) {
+    T v;  // +0, -0, NaNs with and without the sign, the largest payload
+    std::memcpy(&v, &b, sizeof v);
+    for (int k = 0; k < 4; ++k) lg.push_back(v);
+    lg.push_back(v);
+    lg.push_back(T(1.5));
+  }
+  for (T v : {inf, -inf, -T(1), -std::numeric_limits<T>::max()}) {
+    for (int k = 0; k < 4; ++k) lg.push_back(v);
+    lg.push_back(v);
+    lg.push_back(T(1.5));
+  }
+  struct Case {
+    const char* name;
+    const std::vector<T>* xs;
+  };
+  const Case cases[] = {{"exp", &ex}, {"exp2", &e2}, {"log", &lg}, {"log2", &lg}, {"log10", &lg}};
+  for (const Case& c : cases) {
+    const UnaryOp* op = nullptr;
+    for (const UnaryOp& o : unary_ops()) {
+      if (std::strcmp(o.name, c.name) == 0) op = &o;
+    }
+    REQUIRE(op != nullptr);
+    const std::vector<T>& xs = *c.xs;
+    // every alignment of the values against the vectors (offsets 0..7)
+    for (size_t off = 0; off < 8; ++off) {
+      std::vector<T> in(off, T(0.5));
+      in.insert(in.end(), xs.begin(), xs.end());
+      std::vector<T> a(in.size()), b(in.size());
+      if constexpr (f32) {
+        op->f32(a.data(), in.data(), static_cast<int64_t>(in.size()));
+        op->s32(b.data(), in.data(), static_cast<int64_t>(in.size()));
+      } else {
+        op->f64(a.data(), in.data(), static_cast<int64_t>(in.size()));
+        op->s64(b.data(), in.data(), static_cast<int64_t>(in.size()));
+      }
+      int64_t diff = 0;
+      for (size_t i = 0; i < in.size(); ++i) diff += !same_value(a[i], b[i]);
+      INFO(c.name << (f32 ? " float32" : " float64") << " offset " << off << " on " << in.size()
+                  << " values");
+      CHECK(diff == 0);
+#if defined(__x86_64__) || defined(__i386__)
+      double worst = 0, wx = 0;
+      for (size_t i = 0; i < in.size(); ++i) {
+        const double e = ulp_error(b[i], op->ref(static_cast<long double>(in[i])));
+        if (e > worst) {
+          worst = e;
+          wx = static_cast<double>(in[i]);
+        }
+      }
+      INFO("max ulp " << worst << " at " << wx);
+      CHECK(worst <= 2.0);
+#endif
+    }
+  }
+}
+}  // namespace
+
+TEST_CASE("vmath: exp, exp2 and the log family at the limits of their fast paths", "[vmath]") {
+  check_fast_path_limits<float>();
+  check_fast_path_limits<double>();
+}

@@ -66,7 +66,13 @@ SV_VM_T SV_VM_INLINE SV_VM_M operator!=(SV_VM_F a, SV_VM_F b) { SV_VM_OP(wasm_f3
 SV_VM_T SV_VM_INLINE SV_VM_M operator&(SV_VM_M a, SV_VM_M b) { return {wasm_v128_and(a.v, b.v)}; }
 SV_VM_T SV_VM_INLINE SV_VM_M operator|(SV_VM_M a, SV_VM_M b) { return {wasm_v128_or(a.v, b.v)}; }
 SV_VM_T SV_VM_INLINE SV_VM_M operator~(SV_VM_M a) { return {wasm_v128_not(a.v)}; }
-SV_VM_T SV_VM_INLINE bool any(SV_VM_M a) { return wasm_v128_any_true(a.v); }
+// Masks are all-ones or all-zeros per lane, so a lane's sign bit decides: i32x4.bitmask is one
+// movmskps on x64, against any_true's ptest + setnz + test (float32 exp2 / log 4-6% faster; for
+// float64 lanes i64x2.bitmask measured 0-5% slower).
+SV_VM_T SV_VM_INLINE bool any(SV_VM_M a) {
+  if constexpr (sizeof(T) == 4) return wasm_i32x4_bitmask(a.v) != 0;
+  else return wasm_v128_any_true(a.v);
+}
 SV_VM_T SV_VM_INLINE SV_VM_F sel(SV_VM_M m, SV_VM_F a, SV_VM_F b) { return {wasm_v128_bitselect(a.v, b.v, m.v)}; }
 SV_VM_T SV_VM_INLINE SV_VM_I sel(SV_VM_M m, SV_VM_I a, SV_VM_I b) { return {wasm_v128_bitselect(a.v, b.v, m.v)}; }
 // pmin(a, b) = b < a ? b : a and pmax(a, b) = a < b ? b : a (one minps / maxps each on x64; NaN in
@@ -184,7 +190,7 @@ SV_VP_BIN(SV_VP_M, SV_VP_I, >)
 #undef SV_VP_BIN
 SV_VP_T SV_VM_INLINE SV_VP_F operator-(SV_VP_F x) { return {-x.a, -x.b}; }
 SV_VP_T SV_VM_INLINE SV_VP_M operator~(SV_VP_M x) { return {~x.a, ~x.b}; }
-SV_VP_T SV_VM_INLINE bool any(SV_VP_M x) { return wasm_v128_any_true(wasm_v128_or(x.a.v, x.b.v)); }
+SV_VP_T SV_VM_INLINE bool any(SV_VP_M x) { return any(x.a | x.b); }
 SV_VP_T SV_VM_INLINE SV_VP_F sel(SV_VP_M m, SV_VP_F x, SV_VP_F y) { return {sel(m.a, x.a, y.a), sel(m.b, x.b, y.b)}; }
 SV_VP_T SV_VM_INLINE SV_VP_I sel(SV_VP_M m, SV_VP_I x, SV_VP_I y) { return {sel(m.a, x.a, y.a), sel(m.b, x.b, y.b)}; }
 SV_VP_T SV_VM_INLINE SV_VP_F pmin(SV_VP_F x, SV_VP_F y) { return {pmin(x.a, y.a), pmin(x.b, y.b)}; }

@@ -7,6 +7,7 @@
 #include "kernels/scalar/vmath_lanes.hpp"
 #include "kernels/simd128/vmath_lanes.hpp"
 #include "kernels/vmath_impl.hpp"
+#include "kernels/vmath_pow.hpp"
 
 // The per-vector lambdas are inlined into their loops (the kernels compile with
 // -fno-inline-functions, and a call per vector passes the lanes through memory).
@@ -99,9 +100,12 @@ void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y
       case 2: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 2); });
       default: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -1); });
     }
-  } else {
+  } else if constexpr (kF32<V>) {
     const V yv = V::splat(y);
     unary_loop<V>(out, in, n, [yv](V x) SV_VM_LAMBDA { return pow_impl(x, yv); });
+  } else {
+    const V yv = V::splat(y);
+    unary_loop<V>(out, in, n, [yv](V x) SV_VM_LAMBDA { return pow_table_impl(x, yv); });
   }
 }
 
@@ -253,7 +257,7 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
     detail::binary_loop<F32>(out, a, b, n, [](auto x, auto y) SV_VM_LAMBDA { return detail::pow_impl(x, y); }); \
   }                                                                                             \
   void pow_f64(double* out, const double* a, const double* b, int64_t n) {                      \
-    detail::binary_loop<F64>(out, a, b, n, [](auto x, auto y) SV_VM_LAMBDA { return detail::pow_impl(x, y); }); \
+    detail::binary_loop<F64>(out, a, b, n, [](auto x, auto y) SV_VM_LAMBDA { return detail::pow_table_impl(x, y); }); \
   }                                                                                             \
   void pow_scalar_f32(float* out, const float* in, int64_t n, float y) {                        \
     pow_scalar_loop<F32>(out, in, n, y);                                                        \

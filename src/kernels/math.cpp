@@ -6,9 +6,9 @@
 // planning, masking and conversion exist once.
 // The transcendental ops run the vector math library (kernels/vmath.hpp) in the operand's own
 // dtype: float32 in f32x4 lanes, float64 in f64x2 lanes (sinh, cosh and float32 hypot in float64
-// lanes), except the float64 pow with a general exponent, for which Emscripten's libm measured
-// faster than the f64x2 algorithm. The inverse trigonometric and hyperbolic functions and arctan2
-// (and float64 hypot) run the C library in float64.
+// lanes; float64 pow through the table algorithm of kernels/vmath_pow.hpp). The inverse
+// trigonometric and hyperbolic functions and arctan2 (and float64 hypot) run the C library in
+// float64.
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -238,12 +238,10 @@ SV_LOOP_FN void logical_chunk(void* po, const void* pa, const void* pb, const vo
   }
 }
 
-// float64 pow with an array exponent: libm (the f64x2 double-word pow measured 2x slower).
-SV_LOOP_FN void pow_libm_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
-  const double* a = static_cast<const double*>(pa);
-  const double* b = static_cast<const double*>(pb);
-  double* o = static_cast<double*>(po);
-  for (int64_t i = 0; i < n; ++i) o[i] = std::pow(a[i], b[i]);
+// float64 pow with an array exponent: the vector math library's table pow.
+SV_LOOP_FN void pow_f64_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
+  (detail::use_simd() ? &vmath::pow_f64 : &vmath::scalar_build::pow_f64)(
+      static_cast<double*>(po), static_cast<const double*>(pa), static_cast<const double*>(pb), n);
 }
 
 // float32 pow with an array exponent: the vector math library.
@@ -253,7 +251,7 @@ SV_LOOP_FN void pow_f32_chunk(void* po, const void* pa, const void* pb, const vo
 }
 
 // pow with one exponent for every element (pc points at it): the library's fast paths for small
-// integers and 1/2 (float64: only those; any other exponent runs libm's pow).
+// integers and 1/2, its general pow for other exponents.
 template <class T>
 SV_LOOP_FN void pow_scalar_chunk(void* po, const void* pa, const void*, const void* pc, int64_t n) {
   const T y = *static_cast<const T*>(pc);
@@ -262,12 +260,7 @@ SV_LOOP_FN void pow_scalar_chunk(void* po, const void* pa, const void*, const vo
   if constexpr (sizeof(T) == 4) {
     (detail::use_simd() ? &vmath::pow_scalar_f32 : &vmath::scalar_build::pow_scalar_f32)(o, a, n, y);
   } else {
-    if (vmath::pow_scalar_fast(y)) {
-      (detail::use_simd() ? &vmath::pow_scalar_f64 : &vmath::scalar_build::pow_scalar_f64)(o, a, n,
-                                                                                            y);
-    } else {
-      for (int64_t i = 0; i < n; ++i) o[i] = std::pow(a[i], y);
-    }
+    (detail::use_simd() ? &vmath::pow_scalar_f64 : &vmath::scalar_build::pow_scalar_f64)(o, a, n, y);
   }
 }
 
@@ -554,7 +547,7 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
                         f32 ? &pow_scalar_chunk<float> : &pow_scalar_chunk<double>, a.dtype,
                         f32 ? static_cast<const void*>(&y32) : &y);
     }
-    return run_chunks(name, out, in, 2, a.dtype, f32 ? &pow_f32_chunk : &pow_libm_chunk, a.dtype);
+    return run_chunks(name, out, in, 2, a.dtype, f32 ? &pow_f32_chunk : &pow_f64_chunk, a.dtype);
   }
   if (op == MathBinaryOp::arctan2 || op == MathBinaryOp::hypot) {
     if (!is_float(a.dtype) || b.dtype != a.dtype) {

@@ -7,6 +7,7 @@
 #include "kernels/scalar/vmath_lanes.hpp"
 #include "kernels/simd128/vmath_lanes.hpp"
 #include "kernels/vmath_impl.hpp"
+#include "kernels/vmath_pow.hpp"
 
 // The per-vector lambdas are inlined into their loops (the kernels compile with
 // -fno-inline-functions, and a call per vector passes the lanes through memory).
@@ -51,6 +52,13 @@ SV_LOOP_FN void powi_wide_f32(float* out, const float* in, int64_t n, bool simd)
   (void)simd;
 #endif
   for (; i < n; ++i) out[i] = static_cast<float>(powi_wide<K>(static_cast<double>(in[i])));
+}
+
+// float64 out[i] = pow(a[i], b[i]) through the table pow: one copy per lane type, shared by pow_f64
+// and pow_scalar_f64's general exponents.
+template <class V>
+SV_LOOP_FN void pow_table_loop(double* out, const double* a, const double* b, int64_t n) {
+  binary_loop<V>(out, a, b, n, [](V x, V y) SV_VM_LAMBDA { return pow_table_impl(x, y); });
 }
 
 // The exponent fast paths of pow_scalar: small integers and 1/2, each with its exponent fixed at
@@ -99,9 +107,15 @@ void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y
       case 2: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 2); });
       default: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -1); });
     }
-  } else {
+  } else if constexpr (kF32<V>) {
     const V yv = V::splat(y);
     unary_loop<V>(out, in, n, [yv](V x) SV_VM_LAMBDA { return pow_impl(x, yv); });
+  } else {
+    // the array pow over blocks, the exponent repeated in a block of its own
+    constexpr int64_t B = 256;
+    double ys[B];
+    for (double& v : ys) v = y;
+    for (int64_t i = 0; i < n; i += B) pow_table_loop<V>(out + i, in + i, ys, n - i < B ? n - i : B);
   }
 }
 
@@ -253,7 +267,7 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
     detail::binary_loop<F32>(out, a, b, n, [](auto x, auto y) SV_VM_LAMBDA { return detail::pow_impl(x, y); }); \
   }                                                                                             \
   void pow_f64(double* out, const double* a, const double* b, int64_t n) {                      \
-    detail::binary_loop<F64>(out, a, b, n, [](auto x, auto y) SV_VM_LAMBDA { return detail::pow_impl(x, y); }); \
+    pow_table_loop<F64>(out, a, b, n);                                                          \
   }                                                                                             \
   void pow_scalar_f32(float* out, const float* in, int64_t n, float y) {                        \
     pow_scalar_loop<F32>(out, in, n, y);                                                        \

@@ -88,9 +88,8 @@ bool is_uniform(const Arr& b) {
   return true;
 }
 
-// float pow as the kernel computes it: a scalar exponent through the library's fast paths
-// (float64: only small integers and 1/2, libm otherwise), an array exponent through the library's
-// pow (float32) or libm (float64).
+// float pow as the kernel computes it: a scalar exponent through the library's pow_scalar (fast
+// paths, else its general pow), an array exponent through the library's pow.
 template <class T>
 T expected_pow(T x, T y, bool scalar_exponent) {
   T r;
@@ -98,8 +97,8 @@ T expected_pow(T x, T y, bool scalar_exponent) {
     if (scalar_exponent) vs::pow_scalar_f32(&r, &x, 1, y);
     else vs::pow_f32(&r, &x, &y, 1);
   } else {
-    if (scalar_exponent && sv::kernels::vmath::pow_scalar_fast(y)) vs::pow_scalar_f64(&r, &x, 1, y);
-    else r = std::pow(x, y);
+    if (scalar_exponent) vs::pow_scalar_f64(&r, &x, 1, y);
+    else vs::pow_f64(&r, &x, &y, 1);
   }
   return r;
 }

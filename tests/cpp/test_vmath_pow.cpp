@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "kernels/vmath.hpp"
+#include "kernels/vmath_pow.hpp"
 
 namespace vm = sv::kernels::vmath;
 
@@ -319,6 +320,52 @@ TEST_CASE("vmath pow: float64 tails and in place", "[vmath][pow]") {
         CHECK(same_value(out[i], sentinel));
         CHECK(same_value(inplace[i], sentinel));
       }
+    }
+  }
+}
+
+// The tables of kernels/vmath_pow.hpp recomputed in long double (80-bit natively: 64-bit
+// significand): log c_j = -log(invc_j) as hi + lo, hi the nearest double (within long double's own
+// error), hi + lo within 2^-62 relative; 2^(j/64) = t (1 + tail) likewise. invc_j is a multiple of
+// 2^-11 and 1 exactly for the interval around 1.
+TEST_CASE("vmath pow: the log and exp tables match a long double recomputation", "[vmath][pow]") {
+  using sv::kernels::vmath::detail::kPowExpTable;
+  using sv::kernels::vmath::detail::kPowLogTable;
+  const bool wide = std::numeric_limits<long double>::digits >= 64;
+  int ones = 0;
+  for (int j = 0; j < 64; ++j) {
+    const auto& e = kPowLogTable[j];
+    INFO("log table entry " << j);
+    const double invc = static_cast<double>(e.invc);
+    CHECK(std::ldexp(invc, 11) == std::floor(std::ldexp(invc, 11)));
+    if (invc == 1.0) ++ones;
+    const long double want = -logl(static_cast<long double>(invc));
+    const long double got = static_cast<long double>(e.logc_hi) + static_cast<long double>(e.logc_lo);
+    if (want == 0) {
+      CHECK(e.logc_hi == 0.0);
+      CHECK(e.logc_lo == 0.0f);
+      continue;
+    }
+    if (wide) {
+      CHECK(fabsl(got - want) <= ldexpl(fabsl(want), -62));
+      CHECK(fabsl(static_cast<long double>(e.logc_hi) - want) <=
+            ldexpl(std::fabs(e.logc_hi), -53) * 1.001L);
+    } else {
+      CHECK(e.logc_hi == static_cast<double>(want));
+    }
+  }
+  CHECK(ones == 1);
+  for (int j = 0; j < 64; ++j) {
+    const auto& e = kPowExpTable[j];
+    INFO("exp table entry " << j);
+    const long double want = exp2l(static_cast<long double>(j) / 64);
+    const long double got =
+        static_cast<long double>(e.t) * (1 + static_cast<long double>(e.tail));
+    if (wide) {
+      CHECK(fabsl(got - want) <= ldexpl(want, -62));
+      CHECK(fabsl(static_cast<long double>(e.t) - want) <= ldexpl(e.t, -53) * 1.001L);
+    } else {
+      CHECK(e.t == static_cast<double>(want));
     }
   }
 }

@@ -420,7 +420,10 @@ export function putView(w: Wire, v: View): void {
   const shape = v._shape;
   const n = shape.length;
   const m = v._maskRaw;
-  const strided = v._mode === FlatMode.Strided;
+  // A C-contiguous view of constant dims travels without its strides (they are the canonical
+  // ones, which C++ computes instead of reading and checking them); putViewTail (symbolic dims)
+  // always sends them.
+  const strided = v._mode === FlatMode.Strided && !v.isCContiguous;
   // Constant dims: 7 + 5n numbers at most (2n for the dims, n strides, 2n mask bounds).
   const s = w.reserve(7 + 5 * n);
   let p = w.pos;

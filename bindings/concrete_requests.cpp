@@ -231,7 +231,7 @@ Status slice_request(Reader& r, Writer& w) {
   Status st = ok_status();
   Reader fast = r;
   if (read_layout(fast, in, st)) {
-    SV_CHECK(st);
+    if (!st.ok()) return st;
     r = fast;
   } else {
     SV_TRY(View v, read_view(r, 0));

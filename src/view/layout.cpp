@@ -245,6 +245,14 @@ Status create(Layout& l, bool with_strides) {
       l.strides[i] = stride;
       stride *= l.shape[i];
     }
+    // C strides and no mask (the usual request view): the span is [offset, offset + count - 1]
+    // (`stride` is the count), so one addition stands for normalise's walk over the dims; the
+    // result is what normalise would give (no mask, contiguous when the offset is 0). A span
+    // beyond 2^53-1 goes on to normalise, which reports it.
+    if (!l.has_mask() && is_safe(l.offset + (stride - 1))) {
+      l.contiguous = l.offset == 0;
+      return ok_status();
+    }
   } else {
     l.strides.resize(static_cast<size_t>(n));
     const std::span<const int64_t> sh(l.shape.data(), l.shape.size());

@@ -37,51 +37,79 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     SV_FAIL(Code::out_of_range, "too many indices for array: array is #-dimensional, but # were indexed", {ndim, consuming});
   }
 
+  // The result is written straight into out.view's arrays (their capacity is kMaxRank + 1); the
+  // counts are set at the end. Dims beyond kMaxRank are counted, not stored.
   Layout& v = out.view;
   out.nlist = 0;
   out.invalid_scalar = false;
-  int64_t rank = 0;  // of the result; dims beyond kMaxRank are counted, not stored
-  int64_t shape[kMaxRank], strides[kMaxRank];
-  FlatRange mask[kMaxRank];
+  int64_t* const shape = v.shape.data();
+  int64_t* const strides = v.strides.data();
+  FlatRange* const mask = v.mask.data();
+  int64_t rank = 0;  // of the result
   int64_t offset = l.offset;
   bool invalid = false, empty = false;
   int64_t axis = 0;
   const bool masked = l.has_mask();
-  auto push = [&](int64_t size, int64_t stride, FlatRange m) {
-    if (rank < kMaxRank) {
-      shape[rank] = size;
-      strides[rank] = stride;
-      mask[rank] = m;
+  // The specs in order, the ellipsis (or, without one, the end) expanded into the ':' that make
+  // every input axis consumed once. One loop, no per-spec call.
+  const SliceSpec all{};
+  const int64_t fill = ndim - consuming;
+  int64_t pending = 0;  // ':' still to apply
+  bool tail = ellipses != 0;
+  for (size_t i = 0;;) {
+    const SliceSpec* sp;
+    if (pending > 0) {
+      --pending;
+      sp = &all;
+    } else if (i < specs.size()) {
+      sp = &specs[i++];
+      if (sp->kind == SliceSpec::ellipsis) {
+        pending = fill;
+        continue;
+      }
+    } else if (!tail) {
+      tail = true;
+      pending = fill;
+      continue;
+    } else {
+      break;
     }
-    ++rank;
-  };
-  auto apply = [&](const SliceSpec& s) -> Status {
+    const SliceSpec& s = *sp;
     if (s.kind == SliceSpec::newaxis) {
-      push(1, 0, {0, 1});
-      return ok_status();
+      if (rank < kMaxRank) {
+        shape[rank] = 1;
+        strides[rank] = 0;
+        mask[rank] = {0, 1};
+      }
+      ++rank;
+      continue;
     }
     const int64_t n = l.shape[axis];
     const int64_t st = l.strides[axis];
-    const FlatRange valid = l.valid(static_cast<int>(axis));
     if (s.kind == SliceSpec::index) {
-      int64_t i = s.start;
-      if (!normalize_index(i, n)) {
+      int64_t k = s.start;
+      if (!normalize_index(k, n)) {
         SV_FAIL(Code::out_of_range, "index # is out of bounds for axis # with size #", {s.start, axis, n});
       }
-      auto o = checked_mul(i, st);
+      auto o = checked_mul(k, st);
       o = o ? checked_add(offset, *o) : std::nullopt;
       if (!o) SV_FAIL(Code::overflow, "offset of the result overflows 2^53-1");
       offset = *o;
-      if (i < valid.first || i >= valid.second) invalid = true;
+      if (masked && (k < l.mask[axis].first || k >= l.mask[axis].second)) invalid = true;
       ++axis;
-      return ok_status();
+      continue;
     }
     if (s.kind == SliceSpec::all || s.kind == SliceSpec::list) {
       if (s.kind == SliceSpec::list) out.list_axes[out.nlist++] = rank;
-      push(n, st, valid);
+      if (rank < kMaxRank) {
+        shape[rank] = n;
+        strides[rank] = st;
+        if (masked) mask[rank] = l.mask[axis];
+      }
+      ++rank;
       if (n == 0) empty = true;
       ++axis;
-      return ok_status();
+      continue;
     }
     // range: PySlice_AdjustIndices.
     const int64_t step = s.has_step ? s.step : 1;
@@ -112,63 +140,61 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     ++axis;
     if (len == 0) {
       empty = true;
-      push(0, 0, {0, 0});
-      return ok_status();
+      if (rank < kMaxRank) {
+        shape[rank] = 0;
+        strides[rank] = 0;
+        mask[rank] = {0, 0};
+      }
+      ++rank;
+      continue;
     }
     auto o = checked_mul(start, st);
     o = o ? checked_add(offset, *o) : std::nullopt;
     auto ns = checked_mul(st, step);
     if (!o || !ns) SV_FAIL(Code::overflow, "strides of the result overflow 2^53-1");
     offset = *o;
-    if (!masked) {  // every position is valid
-      push(len, *ns, {0, len});
-      return ok_status();
+    if (rank < kMaxRank) {
+      shape[rank] = len;
+      strides[rank] = *ns;
     }
-    // Valid positions j: valid.first <= start + j*step < valid.second.
-    int64_t lo, hi;
-    if (step > 0) {
-      lo = -floor_div(-(valid.first - start), step);  // ceil
-      hi = -floor_div(-(valid.second - start), step);
-    } else {
-      const int64_t a = -step;
-      lo = floor_div(start - valid.second, a) + 1;
-      hi = floor_div(start - valid.first, a) + 1;
+    if (masked) {
+      // Valid positions j: valid.first <= start + j*step < valid.second.
+      const FlatRange valid = l.mask[axis - 1];
+      int64_t lo, hi;
+      if (step > 0) {
+        lo = -floor_div(-(valid.first - start), step);  // ceil
+        hi = -floor_div(-(valid.second - start), step);
+      } else {
+        const int64_t a = -step;
+        lo = floor_div(start - valid.second, a) + 1;
+        hi = floor_div(start - valid.first, a) + 1;
+      }
+      lo = std::clamp<int64_t>(lo, 0, len);
+      hi = std::clamp<int64_t>(hi, 0, len);
+      if (hi < lo) hi = lo;
+      if (rank < kMaxRank) mask[rank] = {lo, hi};
     }
-    lo = std::clamp<int64_t>(lo, 0, len);
-    hi = std::clamp<int64_t>(hi, 0, len);
-    if (hi < lo) hi = lo;
-    push(len, *ns, {lo, hi});
-    return ok_status();
-  };
-  // Expand the ellipsis (or pad with trailing ':') so that every input axis is consumed once.
-  const SliceSpec all{};
-  for (const SliceSpec& s : specs) {
-    if (s.kind != SliceSpec::ellipsis) {
-      SV_CHECK(apply(s));
-      continue;
-    }
-    for (int64_t k = 0; k < ndim - consuming; ++k) SV_CHECK(apply(all));
-  }
-  if (ellipses == 0) {
-    for (int64_t k = 0; k < ndim - consuming; ++k) SV_CHECK(apply(all));
+    ++rank;
   }
 
   if (rank > kMaxRank) {  // as View::create, which rejects the rank before anything else
     return format_error(Code::invalid_argument, "create", "rank # exceeds the maximum of #", {rank, kMaxRank});
   }
   const size_t n = static_cast<size_t>(rank);
-  v.shape.assign(shape, n);
-  v.mask.clear();
+  v.shape.resize(n);
   if (empty || (invalid && rank == 0)) {
+    v.mask.clear();
     out.invalid_scalar = !empty;
     v.offset = 0;
     return layout::create(v, false);
   }
-  v.strides.assign(strides, n);
+  v.strides.resize(n);
   if (invalid) {
     v.mask.assign(n, FlatRange{0, 0});
-  } else if (l.has_mask()) {
-    v.mask.assign(mask, n);
+  } else if (masked) {
+    v.mask.resize(n);  // the ranges written above (newaxis: (0,1))
+  } else {
+    v.mask.clear();
   }
   v.offset = offset;
   if (!masked && !invalid) {

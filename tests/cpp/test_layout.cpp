@@ -101,6 +101,45 @@ TEST_CASE("layout: create errors name create and the numbers", "[layout]") {
                    "create: view of shape [3]", "addresses elements beyond");
   SV_REQUIRE_ERROR(create({0, 4, int64_t{1} << 52, int64_t{1} << 52}, {}, 0, {}), Code::overflow,
                    "create: c_contiguous_strides: stride of dim 1");
+  // C strides without a mask: the span [offset, offset + count - 1] at the edge of 2^53-1.
+  REQUIRE(create({2, 2}, {}, kMaxSafe - 3, {}).ok());
+  SV_REQUIRE_ERROR(create({2, 2}, {}, kMaxSafe - 2, {}), Code::overflow,
+                   "create: view of shape [2,2] with strides [2,1] and offset 9007199254740989 addresses elements beyond +-2^53-1");
+  REQUIRE(create({2, 2}, {}, -kMaxSafe, {}).ok());
+}
+
+TEST_CASE("layout: create without strides or mask is create with the C strides given", "[layout]") {
+  // The shortcut for C strides without a mask against the full checks of explicit strides.
+  for (const Dims& shape : {Dims{}, Dims{1}, Dims{5}, Dims{2, 3, 4}, Dims{1, 7, 1}, Dims{3, 1 << 20, 1 << 20}}) {
+    for (const int64_t offset : {int64_t{0}, int64_t{1}, int64_t{-6}, kMaxSafe / 2, -kMaxSafe}) {
+      Layout a;
+      a.shape = shape;
+      a.offset = offset;
+      const Status sa = layout::create(a, false);
+      Dims cs(shape.size());
+      int64_t s = 1;
+      for (size_t i = shape.size(); i-- > 0;) {
+        cs[i] = s;
+        s *= shape[i];
+      }
+      Layout b;
+      b.shape = shape;
+      b.strides = cs;
+      b.offset = offset;
+      const Status sb = layout::create(b, true);
+      INFO("shape " << dims_to_string(shape) << " offset " << offset);
+      REQUIRE(sa.ok() == sb.ok());
+      if (!sa.ok()) {
+        CHECK(sa.error().message == sb.error().message);
+        continue;
+      }
+      CHECK(D(a.strides) == D(b.strides));
+      CHECK(a.offset == b.offset);
+      CHECK(a.has_mask() == b.has_mask());
+      CHECK(a.contiguous == b.contiguous);
+      CHECK(a.contiguous == (offset == 0));
+    }
+  }
 }
 
 TEST_CASE("layout: required span of the valid elements", "[layout]") {

@@ -234,10 +234,12 @@ export function elementOffset(v: View, idx: readonly number[]): number | null {
 
 /** @internal Reads a ViewSlice response: the view, a padding element, or the gathered lists. */
 function sliceResult(a: NDArray, lists: (readonly number[])[] | null): NDArray {
-  const invalid = wire.bool();
-  const nl = wire.num();
+  const s = wire.s;
+  const invalid = s[0] !== 0; // the response starts the scratch area
+  const nl = s[1]!;
   let axes: number[] | null = null;
-  for (let i = 0; i < nl; i++) (axes ??= []).push(wire.num());
+  for (let i = 0; i < nl; i++) (axes ??= []).push(s[2 + i]!);
+  wire.pos = 2 + nl;
   const v = readView(wire, null, null);
   if (invalid) {
     // A padding element: a read-only 0-d array of the fill value (writes through it are errors).

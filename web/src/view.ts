@@ -420,7 +420,10 @@ export function putView(w: Wire, v: View): void {
   const shape = v._shape;
   const n = shape.length;
   const m = v._maskRaw;
-  const strided = v._mode === FlatMode.Strided;
+  // A C-contiguous view of constant dims travels without its strides (they are the canonical
+  // ones, which C++ computes instead of reading and checking them); putViewTail (symbolic dims)
+  // always sends them.
+  const strided = v._mode === FlatMode.Strided && !v.isCContiguous;
   // Constant dims: 7 + 5n numbers at most (2n for the dims, n strides, 2n mask bounds).
   const s = w.reserve(7 + 5 * n);
   let p = w.pos;
@@ -494,39 +497,56 @@ function putViewTail(w: Wire, v: View, from: number): void {
   }
 }
 
-/** Reads one dim: a number inline, a symbolic expression through readExpr. */
-function readDim(w: Wire): Dim {
-  const s = w.s;
-  const p = w.pos;
-  if (s[p] !== Tok.Const) return readExpr(w);
-  w.pos = p + 2;
-  return s[p + 1]!;
-}
-
-function readDims(w: Wire, n: number): Dim[] {
+/**
+ * Reads `n` dims from `w.s` at `p` into a new array (numbers inline; a symbolic dim through
+ * readExpr, which moves `w.pos`). Returns the position after them in `w.pos`.
+ */
+function readDims(w: Wire, s: Float64Array, p: number, n: number): Dim[] {
   const out = new Array<Dim>(n);
-  for (let i = 0; i < n; i++) out[i] = readDim(w);
+  for (let i = 0; i < n; i++) {
+    if (s[p] === Tok.Const) {
+      out[i] = s[p + 1]!;
+      p += 2;
+    } else {
+      w.pos = p;
+      out[i] = readExpr(w);
+      p = w.pos;
+    }
+  }
+  w.pos = p;
   return out;
 }
 
-/** @internal Reads a response view. */
+/**
+ * @internal Reads a response view. The reader works on a local cursor (one `w.pos` store per
+ * part, not one per number): every movement op and slice reads one of these.
+ */
 export function readView(w: Wire, deriv: number[] | null, parent: View | null): View {
-  const mode = w.num();
-  const n = w.num();
-  const shape = readDims(w, n);
-  const strides = readDims(w, n);
-  const offset = w.num();
+  const s = w.s;
+  const mode = s[w.pos]!;
+  const n = s[w.pos + 1]!;
+  const shape = readDims(w, s, w.pos + 2, n);
+  const strides = readDims(w, s, w.pos, n);
+  let p = w.pos;
+  const offset = s[p++]!;
   let mask: Mask | null = null;
-  if (w.bool()) {
+  if (s[p++] !== 0) {
     const m: (readonly [number, number])[] = new Array(n);
     for (let i = 0; i < n; i++) {
-      const a = w.num();
-      m[i] = [a, w.num()];
+      m[i] = [s[p]!, s[p + 1]!];
+      p += 2;
     }
     mask = m;
   }
-  const contiguous = w.bool();
-  const numel = readDim(w);
+  const contiguous = s[p++] !== 0;
+  let numel: Dim;
+  if (s[p] === Tok.Const) {
+    numel = s[p + 1]!;
+    w.pos = p + 2;
+  } else {
+    w.pos = p;
+    numel = readExpr(w);
+  }
   if (mode === FlatMode.Derivation && deriv === null) {
     throw new Error('strideview: internal error: a derived view without its derivation');
   }

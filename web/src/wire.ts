@@ -10,21 +10,21 @@ import { rt } from './runtime.js';
 
 let scratchPtr = 0;
 let scratchCap = 0;
+// The scratch area as float64s; length 0 until it is made, and again once it is stale: memory
+// growth detaches the old buffer (its typed arrays then read length 0), and moved() drops it when
+// sv_scratch reallocated the area. A shared memory (the threaded build) is not detached on growth,
+// and an array over it still addresses the same bytes. So one length check tells whether f64 is
+// usable, without a lookup on the Emscripten module.
 let f64: Float64Array = new Float64Array(0);
-// The HEAPU8 f64 was made for: Emscripten replaces Module.HEAPU8 whenever memory grows, so an
-// identity check tells whether f64 is still attached (cheaper than comparing buffers).
-let f64Heap: Uint8Array | null = null;
 
 function scratch(): Float64Array {
+  if (f64.length !== 0) return f64;
   const r = rt();
-  const heap = r.HEAPU8;
-  if (heap === f64Heap) return f64;
   if (scratchCap === 0) {
     scratchPtr = r.sv_scratch(1 << 14);
     scratchCap = r.sv_scratch_capacity();
   }
   f64 = new Float64Array(r.HEAPU8.buffer, scratchPtr, scratchCap);
-  f64Heap = r.HEAPU8;
   return f64;
 }
 
@@ -32,7 +32,7 @@ function scratch(): Float64Array {
 function moved(ptr: number, cap: number): void {
   scratchPtr = ptr;
   scratchCap = cap;
-  f64Heap = null;
+  f64 = new Float64Array(0);
 }
 
 // The raw wasm export of sv_call (bindings/embind.cpp): one plain call per op. Emscripten's first

@@ -54,9 +54,6 @@
 
 namespace sv::kernels::vmath {
 SV_VMATH_DECLARE_ALL
-// True when pow_scalar_* takes a fast path for exponent y (an integer in [-4, 4], or 1/2); other
-// exponents run the general pow.
-bool pow_scalar_fast(double y);
 // o[i * os] = f(a[i * as]) for i < n, strides in elements (any sign, 0 included; o may be a exactly,
 // nothing else may overlap): contiguous rows run in place, others are gathered into a 256-element
 // block on the stack, computed, and scattered. The SIMD128 build unless the SIMD loops are switched

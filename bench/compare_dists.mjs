@@ -5,11 +5,13 @@
 // Usage: node bench/compare_dists.mjs <distA/index.mjs> <distB/index.mjs> [rounds] [--large]
 // --large: the kernels on large arrays instead (add, transpose copy, sum, exp, astype, matmul), to
 // check that a size or flag change left the inner loops as fast.
+// --math: the vector math ops on 2^20 elements of float32 and float64 instead (exp ... tanh, pow).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const LARGE = process.argv.includes('--large');
-const [pa, pb, roundsArg] = process.argv.slice(2).filter((x) => x !== '--large');
+const MATH = process.argv.includes('--math');
+const [pa, pb, roundsArg] = process.argv.slice(2).filter((x) => x !== '--large' && x !== '--math');
 if (!pa || !pb) throw new Error('usage: node bench/compare_dists.mjs <distA/index.mjs> <distB/index.mjs> [rounds]');
 const load = async (p) => { const m = await import(pathToFileURL(resolve(p)).href); await m.init(); return m; };
 const A = await load(pa);
@@ -53,8 +55,24 @@ const LARGE_OPS = [
   ['astype f32->f64 [1024,1024]', (f) => () => f.a.astype('float64').dispose()],
   ['matmul f32 [128,128]', (f) => () => f.sv.matmul(f.m, f.m).dispose()],
 ];
+function mathFixture(sv) {
+  // values where every op is defined (log's, tan's and pow's too): 0.5 .. 27.5
+  const src = new Float64Array(1 << 20);
+  for (let i = 0; i < src.length; ++i) src[i] = 0.5 + (i % 1000) / 37;
+  return { sv, f32: sv.array(src, { dtype: 'float32' }), f64: sv.array(src, { dtype: 'float64' }) };
+}
+const MATH_OPS = [];
+for (const dt of ['f32', 'f64']) {
+  for (const op of ['exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sin', 'cos', 'tan', 'tanh']) {
+    MATH_OPS.push([`${op} ${dt} [2^20]`, (f) => () => f.sv[op](f[dt]).dispose()]);
+  }
+  MATH_OPS.push([`pow(a, 2.5) ${dt} [2^20]`, (f) => () => f.sv.pow(f[dt], 2.5).dispose()]);
+}
+const HEAVY = LARGE || MATH;
 if (LARGE) OPS.splice(0, OPS.length, ...LARGE_OPS);
-const fa = (LARGE ? largeFixture : fixture)(A), fb = (LARGE ? largeFixture : fixture)(B);
+if (MATH) OPS.splice(0, OPS.length, ...MATH_OPS);
+const fixtureOf = MATH ? mathFixture : LARGE ? largeFixture : fixture;
+const fa = fixtureOf(A), fb = fixtureOf(B);
 
 function batch(fn, n) {
   const t0 = process.hrtime.bigint();
@@ -68,9 +86,9 @@ console.log(`|---|---|---|---|---|---|---|`);
 for (const [name, mk] of OPS) {
   const ga = mk(fa), gb = mk(fb);
   // calibrate: ~2 ms per batch (short batches, many rounds: the minimum finds the quiet moments)
-  const warm = LARGE ? 5 : 2000;
+  const warm = HEAVY ? 5 : 2000;
   batch(ga, warm); batch(gb, warm);
-  const n = Math.max(LARGE ? 2 : 200, Math.round(2000 / Math.max(batch(ga, LARGE ? 5 : 1000), 0.05)));
+  const n = Math.max(HEAVY ? 2 : 200, Math.round(2000 / Math.max(batch(ga, HEAVY ? 5 : 1000), 0.05)));
   const ta = [], tb = [];
   for (let r = 0; r < ROUNDS; ++r) {
     if (r & 1) { tb.push(batch(gb, n)); ta.push(batch(ga, n)); } else { ta.push(batch(ga, n)); tb.push(batch(gb, n)); }

@@ -8,6 +8,8 @@
 #include "kernels/simd128/vmath_lanes.hpp"
 #include "kernels/vmath_impl.hpp"
 #include "kernels/vmath_pow.hpp"
+#include "kernels/vmath_trig.hpp"
+#include "kernels/vmath_trig_tanh.hpp"
 
 // The per-vector lambdas are inlined into their loops (the kernels compile with
 // -fno-inline-functions, and a call per vector passes the lanes through memory).
@@ -234,10 +236,10 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
   SV_VMATH_UNARY(log2, F32P, F64)                                                               \
   SV_VMATH_UNARY(log10, F32P, F64)                                                              \
   SV_VMATH_UNARY(log1p, F32P, F64P)                                                             \
-  SV_VMATH_UNARY(sin, F32P, F64P)                                                               \
-  SV_VMATH_UNARY(cos, F32P, F64P)                                                               \
-  SV_VMATH_UNARY(tan, F32P, F64P)                                                               \
-  SV_VMATH_UNARY(tanh, F32P, F64)                                                               \
+  SV_VMATH_TRIG(sin, 0, F32P, F64P)                                                             \
+  SV_VMATH_TRIG(cos, 1, F32P, F64P)                                                             \
+  SV_VMATH_TRIG(tan, 2, F32P, F64P)                                                             \
+  SV_VMATH_UNARY_F64TABLE(tanh, F32P, F64P)                                                     \
   SV_VMATH_WIDE(sinh, F64)                                                                      \
   SV_VMATH_WIDE(cosh, F64)                                                                      \
   void hypot_f32(float* out, const float* a, const float* b, int64_t n) {                       \
@@ -289,6 +291,22 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
   }                                                                                         \
   void name##_f64(double* out, const double* in, int64_t n) {                               \
     detail::unary_loop<F64>(out, in, n, [](auto x) SV_VM_LAMBDA { return detail::name##_impl(x); });      \
+  }
+
+// float64 sin / cos / tan (op 0 / 1 / 2): the table algorithms of kernels/vmath_trig.hpp.
+#define SV_VMATH_TRIG(name, op, F32, F64)                                                   \
+  void name##_f32(float* out, const float* in, int64_t n) {                                 \
+    detail::unary_loop<F32>(out, in, n, [](auto x) SV_VM_LAMBDA { return detail::name##_impl(x); });      \
+  }                                                                                         \
+  void name##_f64(double* out, const double* in, int64_t n) { detail::trig_loop<op, F64>(out, in, n); }
+
+// float64 tanh: kernels/vmath_trig_tanh.hpp (name##_table_impl).
+#define SV_VMATH_UNARY_F64TABLE(name, F32, F64)                                             \
+  void name##_f32(float* out, const float* in, int64_t n) {                                 \
+    detail::unary_loop<F32>(out, in, n, [](auto x) SV_VM_LAMBDA { return detail::name##_impl(x); });      \
+  }                                                                                         \
+  void name##_f64(double* out, const double* in, int64_t n) {                               \
+    detail::unary_loop<F64>(out, in, n, [](auto x) SV_VM_LAMBDA { return detail::name##_table_impl(x); }); \
   }
 
 // float32 in float64 lanes (wide_loop), float64 in its own lanes.

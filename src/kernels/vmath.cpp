@@ -63,64 +63,6 @@ SV_LOOP_FN void pow_table_loop(double* out, const double* a, const double* b, in
   binary_loop<V>(out, a, b, n, [](V x, V y) SV_VM_LAMBDA { return pow_table_impl(x, y); });
 }
 
-// The exponent fast paths of pow_scalar: small integers and 1/2, each with its exponent fixed at
-// compile time (no per-vector branch on it).
-template <class V>
-void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y) {
-  using E = ElemOf<V>;
-  if (y == static_cast<E>(0.5)) {
-    unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return pow_half_impl(x); });
-  } else if (y >= -4 && y <= 4 && y == static_cast<E>(static_cast<int>(y))) {
-    const int k = static_cast<int>(y);
-    if constexpr (kF32<V>) {
-      constexpr bool simd = V::kLanes > 1;
-      switch (k) {
-        case -4: return powi_wide_f32<-4>(out, in, n, simd);
-        case -3: return powi_wide_f32<-3>(out, in, n, simd);
-        case -2: return powi_wide_f32<-2>(out, in, n, simd);
-        case 3: return powi_wide_f32<3>(out, in, n, simd);
-        case 4: return powi_wide_f32<4>(out, in, n, simd);
-        default: break;
-      }
-    } else {
-      switch (k) {
-        case -4: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -4); });
-        case -3: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -3); });
-        // x^3 as (x x) x and x^-2 as 1 / (x x): two roundings, relative error below 2u, so
-        // below 2 ulp for normal results (0.5 ulp + tiny for subnormal ones); memory-bound.
-        // x^-2 of |x| outside [2^-500, 2^500] (x x overflows or loses bits in the subnormal
-        // range while the result may not): the general pow. x^3 needs no such lanes (there x x
-        // overflows or underflows exactly when x^3 does).
-        case -2:
-          return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA {
-            const V r = cst<V>(1) / (x * x);
-            const V ax = vabs(x);
-            const auto safe = (ax >= cst<V>(0x1p-500)) & (ax <= cst<V>(0x1p500));
-            return any(~safe) ? sel(safe, r, pow_impl(x, cst<V>(-2))) : r;
-          });
-        case 3: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return (x * x) * x; });
-        case 4: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 4); });
-        default: break;
-      }
-    }
-    switch (k) {
-      case 0: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 0); });
-      case 1: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 1); });
-      case 2: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 2); });
-      default: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -1); });
-    }
-  } else if constexpr (kF32<V>) {
-    const V yv = V::splat(y);
-    unary_loop<V>(out, in, n, [yv](V x) SV_VM_LAMBDA { return pow_impl(x, yv); });
-  } else {
-    // the array pow over blocks, the exponent repeated in a block of its own
-    constexpr int64_t B = 256;
-    double ys[B];
-    for (double& v : ys) v = y;
-    for (int64_t i = 0; i < n; i += B) pow_table_loop<V>(out + i, in + i, ys, n - i < B ? n - i : B);
-  }
-}
-
 // float32 through float64 lanes: each element widened (exact), f computed in float64, rounded once
 // to float32. W: the float64 lane type (plain double in the scalar build, f64x2 in SIMD128, where
 // four floats make two f64x2 vectors). The same float64 operations per element in both builds.
@@ -183,6 +125,65 @@ SV_VM_INLINE void wide_binary_loop(float* out, const float* a, const float* b, i
     for (; i < n; ++i) {
       out[i] = static_cast<float>(f(W{static_cast<double>(a[i])}, W{static_cast<double>(b[i])}).v);
     }
+  }
+}
+
+// The exponent fast paths of pow_scalar: small integers and 1/2, each with its exponent fixed at
+// compile time (no per-vector branch on it). W: the float64 lane type in which float32's other
+// exponents run (pow_for_f32).
+template <class V, class W>
+void pow_scalar_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n, ElemOf<V> y) {
+  using E = ElemOf<V>;
+  if (y == static_cast<E>(0.5)) {
+    unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return pow_half_impl(x); });
+  } else if (y >= -4 && y <= 4 && y == static_cast<E>(static_cast<int>(y))) {
+    const int k = static_cast<int>(y);
+    if constexpr (kF32<V>) {
+      constexpr bool simd = V::kLanes > 1;
+      switch (k) {
+        case -4: return powi_wide_f32<-4>(out, in, n, simd);
+        case -3: return powi_wide_f32<-3>(out, in, n, simd);
+        case -2: return powi_wide_f32<-2>(out, in, n, simd);
+        case 3: return powi_wide_f32<3>(out, in, n, simd);
+        case 4: return powi_wide_f32<4>(out, in, n, simd);
+        default: break;
+      }
+    } else {
+      switch (k) {
+        case -4: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -4); });
+        case -3: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -3); });
+        // x^3 as (x x) x and x^-2 as 1 / (x x): two roundings, relative error below 2u, so
+        // below 2 ulp for normal results (0.5 ulp + tiny for subnormal ones); memory-bound.
+        // x^-2 of |x| outside [2^-500, 2^500] (x x overflows or loses bits in the subnormal
+        // range while the result may not): the general pow. x^3 needs no such lanes (there x x
+        // overflows or underflows exactly when x^3 does).
+        case -2:
+          return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA {
+            const V r = cst<V>(1) / (x * x);
+            const V ax = vabs(x);
+            const auto safe = (ax >= cst<V>(0x1p-500)) & (ax <= cst<V>(0x1p500));
+            return any(~safe) ? sel(safe, r, pow_impl(x, cst<V>(-2))) : r;
+          });
+        case 3: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return (x * x) * x; });
+        case 4: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 4); });
+        default: break;
+      }
+    }
+    switch (k) {
+      case 0: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 0); });
+      case 1: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 1); });
+      case 2: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, 2); });
+      default: return unary_loop<V>(out, in, n, [](V x) SV_VM_LAMBDA { return powi_impl(x, -1); });
+    }
+  } else if constexpr (kF32<V>) {
+    const W yv = W::splat(static_cast<double>(y));
+    wide_loop<W>(out, in, n, [yv](W x) SV_VM_LAMBDA { return pow_for_f32(x, yv); });
+  } else {
+    // the array pow over blocks, the exponent repeated in a block of its own
+    constexpr int64_t B = 256;
+    double ys[B];
+    for (double& v : ys) v = y;
+    for (int64_t i = 0; i < n; i += B) pow_table_loop<V>(out + i, in + i, ys, n - i < B ? n - i : B);
   }
 }
 
@@ -267,22 +268,16 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
     wide_loop<F64>(out, in, n, [](auto x) SV_VM_LAMBDA { return detail::arctanh_for_f32(x); });   \
   }                                                                                             \
   void pow_f32(float* out, const float* a, const float* b, int64_t n) {                         \
-    detail::binary_loop<F32>(out, a, b, n, [](auto x, auto y) SV_VM_LAMBDA { return detail::pow_impl(x, y); }); \
+    wide_binary_loop<F64>(out, a, b, n, [](auto x, auto y) SV_VM_LAMBDA { return detail::pow_for_f32(x, y); }); \
   }                                                                                             \
   void pow_f64(double* out, const double* a, const double* b, int64_t n) {                      \
     pow_table_loop<F64>(out, a, b, n);                                                          \
   }                                                                                             \
   void pow_scalar_f32(float* out, const float* in, int64_t n, float y) {                        \
-    pow_scalar_loop<F32>(out, in, n, y);                                                        \
+    pow_scalar_loop<F32, F64>(out, in, n, y);                                                   \
   }                                                                                             \
   void pow_scalar_f64(double* out, const double* in, int64_t n, double y) {                     \
-    pow_scalar_loop<F64>(out, in, n, y);                                                        \
-  }                                                                                             \
-  void powi_f32(float* out, const float* in, int64_t n, int k) {                                \
-    detail::unary_loop<F32>(out, in, n, [k](auto x) SV_VM_LAMBDA { return detail::powi_impl(x, k); });       \
-  }                                                                                             \
-  void powi_f64(double* out, const double* in, int64_t n, int k) {                              \
-    detail::unary_loop<F64>(out, in, n, [k](auto x) SV_VM_LAMBDA { return detail::powi_impl(x, k); });        \
+    pow_scalar_loop<F64, F64>(out, in, n, y);                                                   \
   }
 
 #define SV_VMATH_UNARY(name, F32, F64)                                                      \
@@ -355,8 +350,6 @@ void pow_f32(float* out, const float* a, const float* b, int64_t n) { scalar_bui
 void pow_f64(double* out, const double* a, const double* b, int64_t n) { scalar_build::pow_f64(out, a, b, n); }
 void pow_scalar_f32(float* out, const float* in, int64_t n, float y) { scalar_build::pow_scalar_f32(out, in, n, y); }
 void pow_scalar_f64(double* out, const double* in, int64_t n, double y) { scalar_build::pow_scalar_f64(out, in, n, y); }
-void powi_f32(float* out, const float* in, int64_t n, int k) { scalar_build::powi_f32(out, in, n, k); }
-void powi_f64(double* out, const double* in, int64_t n, int k) { scalar_build::powi_f64(out, in, n, k); }
 bool simd_build() { return false; }
 #endif
 

@@ -36,17 +36,15 @@
   void arccosh_f32(float* out, const float* in, int64_t n);                                  \
   void arctanh_f32(float* out, const float* in, int64_t n);                                  \
   /* out[i] = pow(a[i], b[i]) with C99 / NumPy special values (float64: the table pow of    \
-     kernels/vmath_pow.hpp, within 0.52 ulp) */                                              \
+     kernels/vmath_pow.hpp, within 0.52 ulp; float32 in float64 lanes by pow_for_f32 of     \
+     kernels/vmath_impl.hpp) */                                                              \
   void pow_f32(float* out, const float* a, const float* b, int64_t n);                       \
   void pow_f64(double* out, const double* a, const double* b, int64_t n);                    \
   /* out[i] = pow(in[i], y) for one exponent: small integers (|y| <= 4) and 0.5 take fast    \
      paths (double-word products, sqrt), everything else the general pow (the same values as \
      pow_f32 / pow_f64 with y in every element) */                                           \
   void pow_scalar_f32(float* out, const float* in, int64_t n, float y);                      \
-  void pow_scalar_f64(double* out, const double* in, int64_t n, double y);                   \
-  /* out[i] = pow(in[i], k) for an integer k */                                              \
-  void powi_f32(float* out, const float* in, int64_t n, int k);                              \
-  void powi_f64(double* out, const double* in, int64_t n, int k);
+  void pow_scalar_f64(double* out, const double* in, int64_t n, double y);
 
 #define SV_VMATH_UNARY(name)                                 \
   void name##_f32(float* out, const float* in, int64_t n); \

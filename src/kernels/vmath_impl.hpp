@@ -991,6 +991,38 @@ SV_VM_INLINE V powi_impl(V x, int k) {
   if (any(~safe)) r = sel(safe, r, pow_impl(x, cst<V>(static_cast<double>(k))));
   return r;
 }
+// float32 pow in float64 lanes (x, y widened from float32, exactly, so |x| is 0, inf, NaN or a
+// normal double). Double precision is enough without double-word arithmetic, as in C libraries'
+// powf: |x| = 2^e m, m in [sqrt(1/2), sqrt(2)), log2 |x| = e + s P(s^2) with s = (m - 1) / (m + 1)
+// and P a minimax fit of 2 atanh(s) / (s ln 2) (relative error 2^-45); t = y log2|x| clamped to
+// [-160, 130] (beyond those the float32 result is 0 or inf); 2^t = 2^n 2^r, n = round(t), |r| <= 1/2,
+// 2^r by a degree-7 minimax polynomial (2^-34.5 relative). The double result is within about 2^-34
+// relative of x^y (|t| <= 160), so its one rounding to float32 gives at most 0.5 + 2^-10 ulp, also
+// for subnormal results. x > 0 finite and y finite need no special value (x = 1 and y = 0 give
+// t = 0 and 1 exactly); other lanes take pow_specials on the widened inputs.
+template <class V>
+SV_VM_INLINE V pow_for_f32(V x, V y) {
+  static_assert(!kF32<V>);
+  static constexpr double kLog2[] = {0x1.71547652b8251p+1, 0x1.ec709dc53c672p-1,
+                                     0x1.2776c2933e990p-1, 0x1.a61a2ec9ad3f1p-2,
+                                     0x1.4795563b5cea2p-2, 0x1.21b0ea10dc58ap-2};
+  static constexpr double kExp2[] = {0x1.ffffffffabbd0p-1, 0x1.62e42ff11627bp-1,
+                                     0x1.ebfbe0a4be87bp-3, 0x1.c6b08aaf30864p-5,
+                                     0x1.3b29dc40d3623p-7, 0x1.5d8a7086c8e2ep-10,
+                                     0x1.446a1fdcac1e0p-13, 0x1.fe178590fbdbep-17};
+  const IntOf<V> ix = as_int(vabs(x));
+  // e = the exponent of |x| / sqrt(1/2) (a logical shift: the operand is non-negative for finite x)
+  const IntOf<V> ei = srl<52>(ix - bits_sqrt_half<V>() + shl<52>(icst<V>(1023))) - icst<V>(1023);
+  const V m = as_flt(ix - shl<52>(ei));
+  const V one = cst<V>(1);
+  const V s = (m - one) / (m + one);
+  const V l = to_flt(ei) + s * poly(s * s, kLog2);
+  const V t = clamp(y * l, cst<V>(-160), cst<V>(130));
+  const Rounded<V> n = round_int(t);
+  const V r = poly(t - n.nf, kExp2) * pow2i<V>(n.ni);
+  if (!any(~((x > cst<V>(0)) & (x < inf<V>()) & (vabs(y) < inf<V>())))) return r;
+  return pow_specials(x, y, r);
+}
 // x^0.5 with pow's special values (sqrt(-0) is -0 and sqrt(-inf) NaN; pow gives +0 and +inf).
 template <class V>
 SV_VM_INLINE V pow_half_impl(V x) {

@@ -14,6 +14,24 @@ int64_t floor_div(int64_t a, int64_t b) {  // b > 0
 
 #define SV_FAIL(code, ...) return format_error(code, "slice", __VA_ARGS__)
 
+// The result's dims, written straight into the output layout's arrays (capacity kMaxRank + 1):
+// dims beyond kMaxRank are counted, not stored (slice reports the rank after the loop).
+struct ResultDims {
+  int64_t* shape;
+  int64_t* strides;
+  FlatRange* mask;
+  int64_t rank = 0;
+  // m: the dim's mask range, or nullptr for an unmasked result.
+  [[gnu::always_inline]] void append(int64_t n, int64_t stride, const FlatRange* m) {
+    if (rank < kMaxRank) {
+      shape[rank] = n;
+      strides[rank] = stride;
+      if (m) mask[rank] = *m;
+    }
+    ++rank;
+  }
+};
+
 }  // namespace
 
 Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out) {
@@ -37,15 +55,11 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     SV_FAIL(Code::out_of_range, "too many indices for array: array is #-dimensional, but # were indexed", {ndim, consuming});
   }
 
-  // The result is written straight into out.view's arrays (their capacity is kMaxRank + 1); the
-  // counts are set at the end. Dims beyond kMaxRank are counted, not stored.
+  // The counts of out.view's arrays are set at the end.
   Layout& v = out.view;
   out.nlist = 0;
   out.invalid_scalar = false;
-  int64_t* const shape = v.shape.data();
-  int64_t* const strides = v.strides.data();
-  FlatRange* const mask = v.mask.data();
-  int64_t rank = 0;  // of the result
+  ResultDims dims{v.shape.data(), v.strides.data(), v.mask.data()};
   int64_t offset = l.offset;
   bool invalid = false, empty = false;
   int64_t axis = 0;
@@ -76,12 +90,8 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     }
     const SliceSpec& s = *sp;
     if (s.kind == SliceSpec::newaxis) {
-      if (rank < kMaxRank) {
-        shape[rank] = 1;
-        strides[rank] = 0;
-        mask[rank] = {0, 1};
-      }
-      ++rank;
+      const FlatRange one{0, 1};
+      dims.append(1, 0, &one);
       continue;
     }
     const int64_t n = l.shape[axis];
@@ -100,13 +110,8 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
       continue;
     }
     if (s.kind == SliceSpec::all || s.kind == SliceSpec::list) {
-      if (s.kind == SliceSpec::list) out.list_axes[out.nlist++] = rank;
-      if (rank < kMaxRank) {
-        shape[rank] = n;
-        strides[rank] = st;
-        if (masked) mask[rank] = l.mask[axis];
-      }
-      ++rank;
+      if (s.kind == SliceSpec::list) out.list_axes[out.nlist++] = dims.rank;
+      dims.append(n, st, masked ? &l.mask[axis] : nullptr);
       if (n == 0) empty = true;
       ++axis;
       continue;
@@ -140,12 +145,8 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     ++axis;
     if (len == 0) {
       empty = true;
-      if (rank < kMaxRank) {
-        shape[rank] = 0;
-        strides[rank] = 0;
-        mask[rank] = {0, 0};
-      }
-      ++rank;
+      const FlatRange none{0, 0};
+      dims.append(0, 0, &none);
       continue;
     }
     auto o = checked_mul(start, st);
@@ -153,10 +154,7 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
     auto ns = checked_mul(st, step);
     if (!o || !ns) SV_FAIL(Code::overflow, "strides of the result overflow 2^53-1");
     offset = *o;
-    if (rank < kMaxRank) {
-      shape[rank] = len;
-      strides[rank] = *ns;
-    }
+    FlatRange m{};
     if (masked) {
       // Valid positions j: valid.first <= start + j*step < valid.second.
       const FlatRange valid = l.mask[axis - 1];
@@ -172,11 +170,12 @@ Status slice(const Layout& l, std::span<const SliceSpec> specs, SliceResult& out
       lo = std::clamp<int64_t>(lo, 0, len);
       hi = std::clamp<int64_t>(hi, 0, len);
       if (hi < lo) hi = lo;
-      if (rank < kMaxRank) mask[rank] = {lo, hi};
+      m = {lo, hi};
     }
-    ++rank;
+    dims.append(len, *ns, masked ? &m : nullptr);
   }
 
+  const int64_t rank = dims.rank;
   if (rank > kMaxRank) {  // as View::create, which rejects the rank before anything else
     return format_error(Code::invalid_argument, "create", "rank # exceeds the maximum of #", {rank, kMaxRank});
   }

@@ -244,10 +244,10 @@ function outOnly(o: OutOptions | undefined): OutOptions | undefined {
 
 /**
  * a ** b with broadcasting, NumPy's special values (a negative base with a non-integer exponent
- * gives NaN, 0 ** negative gives inf). float32: the engine's vector pow (max error 0.84 ulp);
- * float64: a table-based log and exp in double-double (max error 0.52 ulp). One scalar exponent
- * takes fast paths: 2 is {@link square}, 0.5 a square root, -1 a division, 3, 4, -2, -3, -4
- * products within 1.40 ulp (float32: 0.79). Integers stay integers (wrapping in the dtype, as NumPy) and a negative integer
+ * gives NaN, 0 ** negative gives inf). float32: computed in float64 lanes and rounded once (max
+ * error 0.501 ulp); float64: a table-based log and exp in double-double (max error 0.52 ulp). One
+ * scalar exponent takes fast paths: 2 is {@link square}, 0.5 a square root, -1 a division, 3, 4,
+ * -2, -3, -4 products within 1.45 ulp (float32: 0.501). Integers stay integers (wrapping in the dtype, as NumPy) and a negative integer
  * exponent is an error ("Integers to negative integer powers are not allowed", as NumPy); bool
  * gives int8.
  */

@@ -256,11 +256,14 @@ SV_VM_INLINE V tan_from_table(IntOf<V> j, V rh, V rl) {
   return t + (nl - t * dl) * (cst<V>(1) / den);
 }
 
-// The vectors with a bad lane: computed again with those lanes reduced accurately (not inlined:
-// the loops keep only the short path). sin / tan of +-0 is x.
+// A vector computed again where it has bad lanes (y: the short path's result, kept in the
+// others; not inlined: the loops keep only the short path). sin / tan of +-0 is x.
 template <class V, int kOp>  // 0 sin, 1 cos, 2 tan
-__attribute__((noinline)) V trig_bad_vector(V x, typename V::M bad, V y) {
-  const TrigReduced<V> r = trig_reduce_bad_lanes(x, bad, trig_reduce_short<V, kOp != 1>(x, bad));
+__attribute__((noinline)) V trig_bad_vector(V x, V y) {
+  typename V::M bad;
+  TrigReduced<V> r = trig_reduce_short<V, kOp != 1>(x, bad);
+  if (!any(bad)) return y;
+  r = trig_reduce_bad_lanes(x, bad, r);
   const IntOf<V> j = kOp == 1 ? r.n + icst<V>(16) : r.n;
   y = sel(bad, kOp == 2 ? tan_from_table(j, r.rh, r.rl) : sin_from_table(j, r.rh, r.rl), y);
   return kOp == 1 ? y : sel(x == cst<V>(0), x, y);
@@ -275,11 +278,12 @@ SV_VM_INLINE V trig_short(V x, typename V::M& bad) {
   if constexpr (kOp == 2) return tan_from_table(r.n, r.rh, r.rl);
   else return sin_from_table(kOp == 1 ? r.n + icst<V>(16) : r.n, r.rh, r.rl);
 }
+// One element or vector at a time (the tests' reference path; the loops use trig_loop).
 template <int kOp, class V>
 SV_VM_INLINE V trig_table_impl(V x) {
   typename V::M bad;
   const V y = trig_short<kOp>(x, bad);
-  return any(bad) ? trig_bad_vector<V, kOp>(x, bad, y) : y;
+  return any(bad) ? trig_bad_vector<V, kOp>(x, y) : y;
 }
 template <class V>
 SV_VM_INLINE V sin_table_impl(V x) {
@@ -294,10 +298,26 @@ SV_VM_INLINE V tan_table_impl(V x) {
   return trig_table_impl<2>(x);
 }
 
-// out[i] = op(in[i]) for i < n (in place allowed). Blocks of 64 vectors run the short path only
-// (no call in the loop: V8 then keeps the constants in registers), their bad masks or-ed together;
-// in a block with a bad lane, the vectors with one are computed again by trig_bad_vector (from a
-// copy of the block's input when out is in).
+// dst[k] = op(src[k]) for k < m, m a multiple of the lane count, dst not overlapping src: the
+// short path only (no call in the loop: V8 then keeps more constants in registers), the bad
+// masks or-ed together; when one was set, the vectors are passed through trig_bad_vector.
+template <int kOp, class V>
+__attribute__((noinline)) void trig_block(ElemOf<V>* dst, const ElemOf<V>* src, int64_t m) {
+  constexpr int64_t N = V::kLanes;
+  typename V::M acc = cst<V>(0) != cst<V>(0);
+  for (int64_t k = 0; k < m; k += N) {
+    typename V::M bad;
+    store(dst + k, trig_short<kOp>(V::load(src + k), bad));
+    acc = acc | bad;
+  }
+  if (any(acc)) {
+    for (int64_t k = 0; k < m; k += N) {
+      store(dst + k, trig_bad_vector<V, kOp>(V::load(src + k), V::load(dst + k)));
+    }
+  }
+}
+// out[i] = op(in[i]) for i < n (in place allowed): blocks of 64 vectors through trig_block (from
+// a copy of the input when out is in), the tail through a padded buffer.
 template <int kOp, class V>
 void trig_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n) {
   using E = ElemOf<V>;
@@ -307,32 +327,18 @@ void trig_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_t n) {
   while (n - i >= N) {
     const int64_t m = n - i >= B ? B : (n - i) / N * N;
     const E* src = in + i;
-    E* dst = out + i;
     if (out == in) {
       std::memcpy(copy, src, static_cast<size_t>(m) * sizeof(E));
       src = copy;
     }
-    typename V::M acc = cst<V>(0) != cst<V>(0);
-    for (int64_t k = 0; k < m; k += N) {
-      typename V::M bad;
-      store(dst + k, trig_short<kOp>(V::load(src + k), bad));
-      acc = acc | bad;
-    }
-    if (any(acc)) {
-      for (int64_t k = 0; k < m; k += N) {
-        typename V::M bad;
-        const V x = V::load(src + k);
-        const V y = trig_short<kOp>(x, bad);
-        if (any(bad)) store(dst + k, trig_bad_vector<V, kOp>(x, bad, y));
-      }
-    }
+    trig_block<kOp, V>(out + i, src, m);
     i += m;
   }
   if (i < n) {
-    E buf[N] = {};
+    E buf[N] = {}, res[N];
     for (int64_t j = 0; j < n - i; ++j) buf[j] = in[i + j];
-    store(buf, trig_table_impl<kOp>(V::load(buf)));
-    for (int64_t j = 0; j < n - i; ++j) out[i + j] = buf[j];
+    trig_block<kOp, V>(res, buf, N);
+    for (int64_t j = 0; j < n - i; ++j) out[i + j] = res[j];
   }
 }
 

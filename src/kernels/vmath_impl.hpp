@@ -206,17 +206,6 @@ struct CoefF64 {
                                       0x1.3b13b2dd31a7fp-3, 0x1.11109e386f43fp-3,
                                       0x1.e209435bf5bdep-4, 0x1.ab0f9863cffedp-4,
                                       0x1.c22a9515f632fp-4};
-  static constexpr double sin_s[] = {-0x1.5555555555548p-3, 0x1.111111110f7cdp-7,
-                                     -0x1.a01a019bfd845p-13, 0x1.71de356773998p-19,
-                                     -0x1.ae5e5a442b1abp-26, 0x1.5d8fba9318ec4p-33};
-  static constexpr double cos_c[] = {0x1.555555555554bp-5,  -0x1.6c16c16c14f8ep-10,
-                                     0x1.a01a019c83f09p-16, -0x1.27e4f7ea7e689p-22,
-                                     0x1.1ee9d783e1099p-29, -0x1.8fa4800d62485p-37};
-  static constexpr double tan_t[] = {
-      0x1.55555555554f2p-2,  0x1.111111111832ap-3,  0x1.ba1ba1b4681ddp-5,  0x1.664f49a8fa5b3p-6,
-      0x1.226e124c24f11p-7,  0x1.d6d9359bf8317p-9,  0x1.7d5b46c602ae7p-10, 0x1.37fb3ac74ef0fp-11,
-      0x1.d268fb571ab88p-13, 0x1.1e38a336040c1p-13, -0x1.b9a2eb9f7e0b8p-16, 0x1.76f31c20bc241p-14,
-      -0x1.78313bb836794p-15, 0x1.5de70f5b1645bp-16};
   static constexpr double tanh_h[] = {
       -0x1.555555555554bp-2, 0x1.11111111102b3p-3,  -0x1.ba1ba1b935b41p-5, 0x1.664f48494bdb6p-6,
       -0x1.226e2d010a360p-7, 0x1.d6d2475e90154p-9,  -0x1.7d8b933887501p-10, 0x1.346097070f12bp-11,
@@ -635,12 +624,8 @@ SV_VM_INLINE Reduced<V> reduce_pio2_accurate(V x) {
   }
   return r;
 }
-// float64: a two-part Cody-Waite reduction first, x - n C1 - n C2 with C1 = pi/2 to 33 bits (n C1
-// and x - n C1 exact for |n| < 2^20) and C2 = pi/2 - C1 rounded (off by 2^-88): the error of rh + rl
-// is below 2^-67 |n|, so a lane whose |rh| >= 2^-27 |n| has it below 2^-60 relative. Lanes beyond
-// |x| = 2^20 or with more cancellation take reduce_pio2_accurate, blended per lane (each element's
-// path depends on its own value only, so the scalar and SIMD builds stay bit-identical).
-// float32: three parts, C1 = pi/2 to 8 bits and C2 to the next 12 (n C1, n C2 exact for
+// float32 (float64 sin / cos / tan reduce modulo pi/32: kernels/vmath_trig.hpp, which takes
+// reduce_pio2_accurate for its rare lanes): three parts, C1 = pi/2 to 8 bits and C2 to the next 12 (n C1, n C2 exact for
 // |n| < 2^12), C3 rounded (off by 2^-49): x - n C1 is exact (Sterbenz), and so is t1 - n C2 (for
 // n != 0 both are multiples of 2^-24 and the difference is below 1); the error of rh + rl is below
 // 2^-47 |n|, so |x| <= 6144 and |rh| >= 2^-17 |n| keep a lane (within 2^-30 relative).
@@ -658,30 +643,20 @@ SV_VM_INLINE Reduced<V> with_accurate_lanes(V x, M ok, Reduced<V> r) {
 }
 template <class V>
 SV_VM_INLINE Reduced<V> reduce_pio2(V x) {
-  if constexpr (kF32<V>) {
-    const Rounded<V> n = round_int(x * cst<V>(0x1.45f306p-1f));
-    const V t1 = x - n.nf * cst<V>(0x1.92p+0f);     // exact
-    const V t2 = t1 - n.nf * cst<V>(0x1.fb4p-12f);  // exact
-    const V w = n.nf * cst<V>(0x1.4442d2p-24f);
-    Reduced<V> r;
-    r.rh = t2 - w;
-    r.rl = (t2 - r.rh) - w;
-    r.q = n.ni;
-    const auto ok = (vabs(x) <= cst<V>(6144.0f)) & (vabs(r.rh) >= vabs(n.nf) * cst<V>(0x1p-17f));
-    return with_accurate_lanes(x, ok, r);
-  } else {
-    const Rounded<V> n = round_int(x * cst<V>(0x1.45f306dc9c883p-1));
-    const V t1 = x - n.nf * cst<V>(0x1.921fb54400000p+0);  // exact
-    const V w = n.nf * cst<V>(0x1.0b4611a626331p-34);
-    Reduced<V> r;
-    r.rh = t1 - w;
-    r.rl = (t1 - r.rh) - w;
-    r.q = n.ni;
-    const auto ok = (vabs(x) <= cst<V>(0x1p20)) & (vabs(r.rh) >= vabs(n.nf) * cst<V>(0x1p-27));
-    return with_accurate_lanes(x, ok, r);
-  }
+  static_assert(kF32<V>);
+  const Rounded<V> n = round_int(x * cst<V>(0x1.45f306p-1f));
+  const V t1 = x - n.nf * cst<V>(0x1.92p+0f);     // exact
+  const V t2 = t1 - n.nf * cst<V>(0x1.fb4p-12f);  // exact
+  const V w = n.nf * cst<V>(0x1.4442d2p-24f);
+  Reduced<V> r;
+  r.rh = t2 - w;
+  r.rl = (t2 - r.rh) - w;
+  r.q = n.ni;
+  const auto ok = (vabs(x) <= cst<V>(6144.0f)) & (vabs(r.rh) >= vabs(n.nf) * cst<V>(0x1p-17f));
+  return with_accurate_lanes(x, ok, r);
 }
-// sin(rh + rl) and cos(rh + rl) for |rh| <= pi/4.
+// float32 sin / cos / tan (float64: kernels/vmath_trig.hpp). sin(rh + rl) and cos(rh + rl) for
+// |rh| <= pi/4.
 template <class V>
 SV_VM_INLINE V sin_kernel(V rh, V rl, V z) {
   return rh + ((rh * z) * poly(z, Coef<V>::sin_s) + (rl - (cst<V>(0.5) * z) * rl));
@@ -729,7 +704,8 @@ SV_VM_INLINE V tan_impl(V x) {
   return sel(x == cst<V>(0), x, y);
 }
 
-// tanh: |x| < 0.5625: x + x^3 H(x^2); else 1 - 2 / (e^{2|x|} + 1); the sign of x put back.
+// float32 tanh (float64: kernels/vmath_trig_tanh.hpp, which shares H): |x| < 0.5625: x + x^3 H(x^2);
+// else 1 - 2 / (e^{2|x|} + 1); the sign of x put back.
 template <class V>
 SV_VM_INLINE V tanh_impl(V x) {
   const V ax = vabs(x);

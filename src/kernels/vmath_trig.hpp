@@ -23,11 +23,11 @@
 //  4. sin x = S cos r + C sin r = (S + C rh) + ((Sl + Cl rh) + C (sin r - rh) + S (cos r - 1)),
 //     S + C rh as an exact two-sum of S and the rounded product (|S| >= |C rh| or S = 0). The
 //     error: the final rounding and the product's (at most half an ulp of the result, near
-//     j = +-1 mod 32 where S and C rh nearly cancel), below 2^-55 relative from the rest: 1.01 ulp
+//     j = +-1 mod 32 where S and C rh nearly cancel), below 2^-55 relative from the rest: 1.00 ulp
 //     measured (tests/cpp/test_vmath_trig.cpp).
 //     tan x = (S + C tan r) / (C - S tan r) with S rh and C rh split into exact products of 26-bit
 //     heads and rounded tails: numerator and denominator as double-words within 2^-56, then one
-//     quotient t and its correction by a second, independent division: 1.03 ulp measured.
+//     quotient t and its correction by a second, independent division: 1.02 ulp measured.
 #pragma once
 
 #include <cstdint>

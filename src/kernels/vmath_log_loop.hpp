@@ -1,5 +1,5 @@
-// The array loop of the float64 log family (kernels/vmath.cpp): blocks of 256 elements run the
-// fast path of an op (no subnormal scaling, no special values) with the "is this lane ordinary"
+// The array loop of the log family (kernels/vmath.cpp: float64, and float32 log2 / log10): blocks
+// of 256 elements run the fast path of an op (no subnormal scaling, no special values) with the "is this lane ordinary"
 // test merged into one mask per block instead of a branch per vector; a block where some lane
 // failed the test is computed again through the op's full path. Per vector, the full path gives
 // the fast path's result when every lane passes the test, so the results are those of a plain
@@ -8,11 +8,11 @@
 // Why: with the test as a branch per vector, V8 (TurboFan) keeps the spilled constants of the two
 // paths in different places and reloads about a dozen of them at every loop iteration; the
 // branch-free loop keeps them hoisted. Standalone loops (em++ -O3 -msimd128, Node 20
-// --no-liftoff, best of 200 runs at 64K elements), float64 ns per element, plain / blocked two
-// vectors per step: log 4.61 / 3.64, log2 5.12 / 4.03, log10 5.47 / 4.35, log1p (already two
-// vectors per step) 5.25 / 4.63; in place (through the stack block) 3-6% less gain. float32 log
-// family: 0-6% faster, exp2 slower (its test costs as much as the branch), so float32 keeps the
-// plain loop.
+// --no-liftoff, best of 200 runs at 64K elements), ns per element, plain loop / blocks of two
+// vectors per step: float64 log 4.44 / 3.50, log2 5.01 / 3.89, log10 5.31 / 4.18, log1p (two
+// vectors per step either way) 5.10 / 4.64 (in place, through the stack block, 3-6% less gain);
+// float32 log2 1.61 / 1.52, log10 1.74 / 1.62, but log 1.32 / 1.32 and exp2 0.79 / 0.87 (its
+// test costs as much as the branch), so those keep the plain loop.
 #pragma once
 
 #include <cstdint>

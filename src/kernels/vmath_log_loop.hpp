@@ -1,9 +1,9 @@
 // The array loop of the log family (kernels/vmath.cpp: float64, and float32 log2 / log10): blocks
-// of 256 elements run the fast path of an op (no subnormal scaling, no special values) with the "is this lane ordinary"
-// test merged into one mask per block instead of a branch per vector; a block where some lane
-// failed the test is computed again through the op's full path. Per vector, the full path gives
-// the fast path's result when every lane passes the test, so the results are those of a plain
-// loop over the full path, in every lane type (scalar, f64x2, two f64x2).
+// of 256 elements run the fast path of an op (no subnormal scaling, no special values) with the "is
+// this lane ordinary" test merged into one mask per block instead of a branch per vector; a block
+// where some lane failed the test is computed again through the op's full path. Per vector, the
+// full path gives the fast path's result when every lane passes the test, so the results are those
+// of a plain loop over the full path, in every lane type (scalar, f64x2, two f64x2).
 //
 // Why: with the test as a branch per vector, V8 (TurboFan) keeps the spilled constants of the two
 // paths in different places and reloads about a dozen of them at every loop iteration; the

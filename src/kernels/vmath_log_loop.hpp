@@ -38,7 +38,7 @@ SV_VM_INLINE void checked_unary_loop(ElemOf<V>* out, const ElemOf<V>* in, int64_
     alignas(16) E tmp[B];
     const auto ob = reinterpret_cast<uintptr_t>(out), ib = reinterpret_cast<uintptr_t>(in);
     const uintptr_t bytes = static_cast<uintptr_t>(n) * sizeof(E);
-    const bool overlap = ob < ib + bytes && ib < ob + bytes;
+    const bool overlap = ob < ib ? ib - ob < bytes : ob - ib < bytes;  // no wrap-around
     int64_t i = 0;
     while (n - i >= N) {
       const int64_t m = (n - i < B ? n - i : B) / N * N;

@@ -232,10 +232,10 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
   SV_VMATH_UNARY(exp, F32P, F64P)                                                               \
   SV_VMATH_UNARY(exp2, F32P, F64)                                                               \
   SV_VMATH_UNARY(expm1, F32P, F64P)                                                             \
-  SV_VMATH_UNARY_LOG(log, F32P, F64P, false, (detail::log_core<decltype(x), true>(x)), detail::not_positive_normal(x)) \
-  SV_VMATH_UNARY_LOG(log2, F32P, F64P, true, (detail::log2_core<decltype(x), true>(x)), detail::not_positive_normal(x)) \
-  SV_VMATH_UNARY_LOG(log10, F32P, F64P, true, (detail::log10_core<decltype(x), true>(x)), detail::not_positive_normal(x)) \
-  SV_VMATH_UNARY_LOG(log1p, F32P, F64P, false, detail::log1p_core(x), detail::log1p_special_lanes(x)) \
+  SV_VMATH_UNARY_LOG(log, F32P, F64P, F64, false, (detail::log_core<decltype(x), true>(x)), detail::not_positive_normal(x)) \
+  SV_VMATH_UNARY_LOG(log2, F32P, F64P, F64, true, (detail::log2_core<decltype(x), true>(x)), detail::not_positive_normal(x)) \
+  SV_VMATH_UNARY_LOG(log10, F32P, F64P, F64, true, (detail::log10_core<decltype(x), true>(x)), detail::not_positive_normal(x)) \
+  SV_VMATH_UNARY_LOG(log1p, F32P, F64P, F64P, false, detail::log1p_inside(x), detail::log1p_outside(x)) \
   SV_VMATH_UNARY(sin, F32P, F64P)                                                               \
   SV_VMATH_UNARY(cos, F32P, F64P)                                                               \
   SV_VMATH_UNARY(tan, F32P, F64P)                                                               \
@@ -288,9 +288,10 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
   }
 
 // The log family through checked_unary_loop (kernels/vmath_log_loop.hpp: FAST where SPECIAL, a
-// mask, is false in a whole block): float64, and float32 when CHECKED32 (log2 and log10: 5-7%
-// faster; log the same, so it keeps the plain loop).
-#define SV_VMATH_UNARY_LOG(name, F32, F64, CHECKED32, FAST, SPECIAL)                        \
+// mask, is false in a whole block; the full path on F64FULL lanes, as the plain loop had them):
+// float64, and float32 when CHECKED32 (log2 and log10: 5-7% faster; log the same, so it keeps the
+// plain loop).
+#define SV_VMATH_UNARY_LOG(name, F32, F64, F64FULL, CHECKED32, FAST, SPECIAL)               \
   void name##_f32(float* out, const float* in, int64_t n) {                                 \
     auto full = [](auto x) SV_VM_LAMBDA { return detail::name##_impl(x); };                 \
     if constexpr (CHECKED32) {                                                              \
@@ -302,7 +303,7 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
     }                                                                                       \
   }                                                                                         \
   void name##_f64(double* out, const double* in, int64_t n) {                               \
-    detail::checked_unary_loop<F64>(                                                        \
+    detail::checked_unary_loop<F64, F64FULL>(                                               \
         out, in, n, [](auto x) SV_VM_LAMBDA { return FAST; },                               \
         [](auto x) SV_VM_LAMBDA { return detail::name##_impl(x); },                          \
         [](auto x) SV_VM_LAMBDA { return SPECIAL; });                                       \

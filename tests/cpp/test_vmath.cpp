@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "kernels/vmath.hpp"
+#include "vmath_test_util.hpp"
 
 namespace vm = sv::kernels::vmath;
 
@@ -106,20 +107,10 @@ const std::vector<UnaryOp>& unary_ops() {
 }
 #undef SV_OP
 
-double deep() {
-  const char* e = std::getenv("SV_VMATH_DEEP");
-  return e && std::atoi(e) > 0 ? 10.0 : 1.0;
-}
-// Sweep sizes: 10M float32 and 1M float64 points per op in an optimised build (about 20 s of CPU
-// with the long double references). The unoptimised sanitizer build (scripts/build-native.sh) runs
-// the same code about 30x slower: there the default is 3% of that (300k / 30k points per op, about
-// 20 s), and SV_VMATH_DEEP=1 gives 3M / 300k.
-#if defined(__OPTIMIZE__)
-constexpr double kSweepScale = 1.0;
-#else
-constexpr double kSweepScale = 0.03;
-#endif
-double sweep_scale() { return deep() * kSweepScale; }
+// Sweep sizes (vmath_sweeps.hpp): 10M float32 and 1M float64 points per op in an optimised build
+// (about 20 s of CPU with the long double references); the sanitizer build 3% of that (300k / 30k
+// points per op, about 20 s); SV_VMATH_DEEP=1 ten times either.
+double sweep_scale() { return sv_vmath_test::sweep_scale(0.03); }
 
 // Bit pattern of a float / double as a monotone integer (negative values below positive ones).
 template <class T, class U>
@@ -179,11 +170,7 @@ double ulp_error(T y, long double ref) {
   return static_cast<double>(fabsl(static_cast<long double>(y) - ref) / ulp);
 }
 
-template <class T>
-bool same_value(T a, T b) {
-  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
+using sv_vmath_test::same_value;
 
 constexpr int64_t kChunk = 1 << 16;
 
@@ -792,7 +779,7 @@ void check_simd_equals_scalar(int64_t budget) {
 }  // namespace
 
 TEST_CASE("vmath: the SIMD build equals the scalar build bit for bit", "[vmath]") {
-  const int64_t budget = static_cast<int64_t>((vm::simd_build() ? 200'000 : 20'000) * deep());
+  const int64_t budget = static_cast<int64_t>((vm::simd_build() ? 200'000 : 20'000) * sv_vmath_test::sweep_scale(1.0));
   check_simd_equals_scalar<float>(budget);
   check_simd_equals_scalar<double>(budget);
 }

@@ -26,6 +26,7 @@
 #include "kernels/scalar/vmath_lanes.hpp"
 #include "kernels/vmath.hpp"
 #include "kernels/vmath_impl.hpp"
+#include "vmath_test_util.hpp"
 
 namespace vm = sv::kernels::vmath;
 
@@ -46,31 +47,12 @@ uint64_t to_bits(double x) {
   std::memcpy(&b, &x, sizeof b);
   return b;
 }
-bool same_value(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-  return to_bits(a) == to_bits(b);
-}
-bool same_value(float a, float b) {
-  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
-std::string hex(double x) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%a", x);
-  return buf;
-}
+using sv_vmath_test::hex;
+using sv_vmath_test::same_value;
 
-// Points per sweep in an optimised build; the unoptimised sanitizer build runs 5% of it.
-double sweep_scale() {
-  const char* e = std::getenv("SV_VMATH_DEEP");
-  const double deep = e && std::atoi(e) > 0 ? 10.0 : 1.0;
-#if defined(__OPTIMIZE__)
-  return deep;
-#else
-  return deep * 0.05;
-#endif
-}
-int64_t scaled(double n) { return std::max<int64_t>(1, static_cast<int64_t>(n * sweep_scale())); }
+// Points per sweep (vmath_sweeps.hpp): the unoptimised sanitizer build runs 5% of them.
+double sweep_scale() { return sv_vmath_test::sweep_scale(0.05); }
+int64_t scaled(double n) { return sv_vmath_test::scaled(n, 0.05); }
 
 struct LogOp {
   const char* name;

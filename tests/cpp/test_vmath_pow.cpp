@@ -24,6 +24,7 @@
 
 #include "kernels/vmath.hpp"
 #include "kernels/vmath_pow.hpp"
+#include "vmath_test_util.hpp"
 
 namespace vm = sv::kernels::vmath;
 
@@ -33,16 +34,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kMax = std::numeric_limits<double>::max();
 constexpr double kDenormMin = std::numeric_limits<double>::denorm_min();
 
-bool same_value(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
-std::string hex(double x) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%a", x);
-  return buf;
-}
+using sv_vmath_test::hex;
+using sv_vmath_test::same_value;
 
 double from_bits(uint64_t b) {
   double x;
@@ -50,16 +43,8 @@ double from_bits(uint64_t b) {
   return x;
 }
 
-// Points per sweep in an optimised build; the unoptimised sanitizer build runs 3% of it.
-double sweep_scale() {
-  const char* e = std::getenv("SV_VMATH_DEEP");
-  const double deep = e && std::atoi(e) > 0 ? 10.0 : 1.0;
-#if defined(__OPTIMIZE__)
-  return deep;
-#else
-  return deep * 0.03;
-#endif
-}
+// Points per sweep (vmath_sweeps.hpp): the unoptimised sanitizer build runs 3% of them.
+double sweep_scale() { return sv_vmath_test::sweep_scale(0.03); }
 
 // pow through the vector library: array exponent, both builds.
 void pow_both(std::vector<double>& simd, std::vector<double>& scalar, const std::vector<double>& x,

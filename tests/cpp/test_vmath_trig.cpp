@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "kernels/vmath.hpp"
+#include "vmath_test_util.hpp"
 
 namespace vm = sv::kernels::vmath;
 
@@ -41,14 +42,8 @@ const TrigOp kOps[] = {{"sin", vm::sin_f64, vm::scalar_build::sin_f64, ref_sin},
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kMax = std::numeric_limits<double>::max();
 
-// An optimised build checks the full point counts below; the unoptimised sanitizer build a
-// twentieth of them.
-#if defined(__OPTIMIZE__)
-constexpr double kScale = 1.0;
-#else
-constexpr double kScale = 0.05;
-#endif
-int64_t scaled(int64_t n) { return std::max<int64_t>(1, static_cast<int64_t>(n * kScale)); }
+// The point counts below (vmath_sweeps.hpp): the unoptimised sanitizer build runs a twentieth.
+int64_t scaled(int64_t n) { return sv_vmath_test::scaled(static_cast<double>(n), 0.05); }
 
 bool same_bits(double a, double b) {
   if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
@@ -98,7 +93,7 @@ std::vector<double> trig_points() {
     append_around(xs, -lim, 200);
   }
   const long double pi = 3.141592653589793238462643383279502884L;
-  const int steps = kScale < 1 ? 4 : 20;
+  const int steps = sv_vmath_test::sweep_scale(0.05) < 1 ? 4 : 20;
   // multiples of pi/32: all below 2000, around the short path's limit and random ones up to 2^23
   for (int64_t k = 1; k < 2000; ++k) append_around(xs, static_cast<double>(k * pi / 32), steps);
   for (int64_t k = 524000; k < 524400; k += 7) append_around(xs, static_cast<double>(k * pi / 32), steps);

@@ -42,11 +42,6 @@ double from_bits(uint64_t b) {
   std::memcpy(&x, &b, sizeof x);
   return x;
 }
-uint64_t to_bits(double x) {
-  uint64_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
 using sv_vmath_test::hex;
 using sv_vmath_test::same_value;
 

@@ -233,7 +233,7 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
 #define SV_VMATH_DEFINE_ALL(F32, F64, F32P, F64P)                                               \
   SV_VMATH_UNARY(exp, F32P, F64P)                                                               \
   SV_VMATH_UNARY(exp2, F32P, F64)                                                               \
-  SV_VMATH_UNARY(expm1, F32P, F64P)                                                             \
+  SV_VMATH_UNARY_LOG(expm1, F32P, F64P, F64P, false, detail::expm1_core(x), detail::expm1_not_ordinary(x)) \
   SV_VMATH_UNARY_LOG(log, F32P, F64P, F64, false, (detail::log_core<decltype(x), true>(x)), detail::not_positive_normal(x)) \
   SV_VMATH_UNARY_LOG(log2, F32P, F64P, F64, true, (detail::log2_core<decltype(x), true>(x)), detail::not_positive_normal(x)) \
   SV_VMATH_UNARY_LOG(log10, F32P, F64P, F64, true, (detail::log10_core<decltype(x), true>(x)), detail::not_positive_normal(x)) \
@@ -305,10 +305,10 @@ void log_row_f64(double* o, int64_t os, const double* a, int64_t as, int64_t n) 
     detail::unary_loop<F64>(out, in, n, [](auto x) SV_VM_LAMBDA { return detail::name##_table_impl(x); }); \
   }
 
-// The log family through checked_unary_loop (kernels/vmath_log_loop.hpp: FAST where SPECIAL, a
-// mask, is false in a whole block; the full path on F64FULL lanes, as the plain loop had them):
-// float64, and float32 when CHECKED32 (log2 and log10: 5-7% faster; log the same, so it keeps the
-// plain loop).
+// The log family and expm1 through checked_unary_loop (kernels/vmath_log_loop.hpp: FAST where
+// SPECIAL, a mask, is false in a whole block; the full path on F64FULL lanes, as the plain loop had
+// them): float64, and float32 when CHECKED32 (log2 and log10: 5-7% faster; log the same, so it
+// keeps the plain loop). float64 expm1's fast path drops the clamp and the tiny-|x| select.
 #define SV_VMATH_UNARY_LOG(name, F32, F64, F64FULL, CHECKED32, FAST, SPECIAL)               \
   void name##_f32(float* out, const float* in, int64_t n) {                                 \
     auto full = [](auto x) SV_VM_LAMBDA { return detail::name##_impl(x); };                 \

@@ -290,27 +290,44 @@ SV_VM_INLINE V exp_impl(V x) {
 // 2^x: x = n + r, |r| <= 1/2 (exact); 2^r = 1 + r P(r).
 // No clamp when every lane's 2^n is normal, as for exp. Here the rare path keeps its own copy of
 // the polynomial: one shared copy (as exp) measured float32 exp2 6-7% slower.
+// float32's P (6 terms) as (c0 + c1 r) + r^2 ((c2 + c3 r) + r^2 (c4 + c5 r)): the same number of
+// operations as poly's Horner head, a dependency chain two operations shorter.
+template <class V>
+SV_VM_INLINE V exp2_of_reduced(V r) {
+  if constexpr (kF32<V>) {
+    const auto& c = Coef<V>::exp2_p;
+    static_assert(std::size(Coef<V>::exp2_p) == 6);
+    const V r2 = r * r;
+    const V p = (coef<V>(c[0]) + coef<V>(c[1]) * r) +
+                r2 * ((coef<V>(c[2]) + coef<V>(c[3]) * r) + r2 * (coef<V>(c[4]) + coef<V>(c[5]) * r));
+    return cst<V>(1) + r * p;
+  } else {
+    return cst<V>(1) + r * poly(r, Coef<V>::exp2_p);
+  }
+}
 template <class V>
 SV_VM_INLINE V exp2_impl(V x) {
   const V k = x + biased_shifter<V>();
   const V nf = k - biased_shifter<V>();
   if (!any(vabs(nf) > cst<V>(kBias<V> - 1))) {
-    const V r = x - nf;
-    return (cst<V>(1) + r * poly(r, Coef<V>::exp2_p)) * as_flt(shl<kMant<V>>(as_int(k)));
+    return exp2_of_reduced(x - nf) * as_flt(shl<kMant<V>>(as_int(k)));
   }
   const V xc = clamp(x, cst2<V>(-151.0f, -1076.0), cst2<V>(129.0f, 1025.0));
   const V kc = xc + biased_shifter<V>();
   const V nc = kc - biased_shifter<V>();
-  const V r = xc - nc;
-  const V p = cst<V>(1) + r * poly(r, Coef<V>::exp2_p);
+  const V p = exp2_of_reduced(xc - nc);
   return ldexp_split(p, nc, as_int(kc) - as_int(biased_shifter<V>()));
 }
 
 // e^x - 1: as exp, with expm1(r) = r + r^2/2 + r^3 P(r) (relative accuracy near 0), then
 // 2^n (expm1(r) + 1) - 1 = (2^n - 1) + 2^n expm1(r).
+// expm1_core: the result for x within the clamp range (below) and |x| at least the tiny bound;
+// expm1_impl: every x. expm1_not_ordinary (a mask) is false exactly in lanes with 2^-25 <= |x| <= 18
+// (float32) / 2^-54 <= |x| <= 40 (float64), where expm1_core(x) gives expm1_impl(x)'s bits (the
+// clamp leaves x, the final select takes the core's result): one integer compare on the bits of |x|
+// (NaN above the range), as not_positive_normal.
 template <class V>
-SV_VM_INLINE V expm1_impl(V x) {
-  const V xc = clamp(x, cst2<V>(-18.0f, -40.0), cst2<V>(89.0f, 710.0));
+SV_VM_INLINE V expm1_core(V xc) {
   const Rounded<V> n = round_int(xc * log2e<V>());
   const V rh = xc - n.nf * ln2_hi<V>();
   const V r = rh - n.nf * ln2_lo<V>();
@@ -324,8 +341,20 @@ SV_VM_INLINE V expm1_impl(V x) {
   // subnormal (n = 0 and |x| below 2^-125 / 2^-1021): there, as for every |x| < 2^-25 / 2^-54,
   // the result is x (x + x^2/2 rounds to x; also expm1(-0) = -0).
   const V t = as_flt(shl<kMant<V>>(n.ni + icst<V>(kBias<V> - 1)));
-  const V y = cst<V>(2) * (((t - cst<V>(0.5)) + t * r) + t * plo);
+  return cst<V>(2) * (((t - cst<V>(0.5)) + t * r) + t * plo);
+}
+template <class V>
+SV_VM_INLINE V expm1_impl(V x) {
+  const V y = expm1_core(clamp(x, cst2<V>(-18.0f, -40.0), cst2<V>(89.0f, 710.0)));
   return sel(vabs(x) < cst2<V>(0x1p-25f, 0x1p-54), x, y);
+}
+template <class V>
+SV_VM_INLINE auto expm1_not_ordinary(V x) {
+  const int64_t lo = kF32<V> ? 0x33000000LL : 0x3c90000000000000LL;  // 2^-25 / 2^-54
+  const int64_t hi = kF32<V> ? 0x41900000LL : 0x4044000000000000LL;  // 18 / 40
+  const int64_t sign = kF32<V> ? INT32_MIN : INT64_MIN;
+  const IntOf<V> d = as_int(vabs(x)) + icst<V>(static_cast<int64_t>(static_cast<uint64_t>(sign) - lo));
+  return d > icst<V>(static_cast<int64_t>(static_cast<uint64_t>(sign) + (hi - lo)));
 }
 
 // ------------------------------------------------------------------------------ log family
@@ -721,13 +750,18 @@ SV_VM_INLINE V tan_impl(V x) {
   const V tl = (r.rh * z) * poly(z, Coef<V>::tan_t) + r.rl * (cst<V>(1) + z);
   V t, te;
   fast_two_sum(r.rh, tl, t, te);
-  // -1 / (t + te): v = -1 / t, refined by the exact residual rho = -1 - v (t + te).
+  // -1 / T, T = t + te: v = -1 / t; vh and th, v and t cut to half precision, so that vh th is
+  // exact and -1 - vh th too (vh th is within 2^-10 of -1); then e = -1 - vh T (to about 2^-35),
+  // and -1 / T = vh / (1 + e) = vh - e (-1 / T), with v for -1 / T (relative error about 2^-34
+  // before the final rounding). No Dekker product: 10 operations for the 22 of the exact residual
+  // of v t.
   const V v = cst<V>(-1) / t;
-  V p, pe;
-  two_prod(v, t, p, pe);
-  const V rho = ((cst<V>(-1) - p) - pe) - v * te;
-  const V y = sel((r.q & icst<V>(1)) == icst<V>(1), v - v * rho, t);
-  return sel(x == cst<V>(0), x, y);
+  static_assert(kF32<V>);
+  const V half = as_flt(icst<V>(0xfffff000LL));
+  const V vh = band(v, half), th = band(t, half);
+  const V e = (cst<V>(-1) - vh * th) - vh * ((t - th) + te);
+  // the even quadrants: t has the sign of rh (|tl| < |rh|), which also gives tan(-0) = -0 (t is +0)
+  return sel((r.q & icst<V>(1)) == icst<V>(1), vh - e * v, bor(t, sign_bit(r.rh)));
 }
 
 // float32 tanh (float64: kernels/vmath_trig_tanh.hpp, which shares H): |x| < 0.5625: x + x^3 H(x^2);

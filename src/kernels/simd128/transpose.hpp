@@ -28,6 +28,7 @@ enum class LaneMap : uint8_t {
   u32_to_f32,
   promote,  // float32 -> float64 (ES 4, EO 8)
   demote,   // float64 -> float32 (ES 8, EO 4)
+  copy,     // the lanes unchanged (the transposing copy of 4-byte elements, copy.cpp)
 };
 }  // namespace sv::kernels
 
@@ -118,6 +119,8 @@ SV_SIMD_INLINE void map_store(LaneMap k, v128_t* t, char* o, ptrdiff_t dd) {
       for (int a = 0; a < L; ++a) t[a] = f(t[a]);
     };
     switch (k) {
+      case LaneMap::copy:
+        break;
       case LaneMap::neg_float:
         each([](v128_t v) SV_SIMD_INLINE_LAMBDA {
           return (v128_t)vunary<UnaryOp::neg, F>((vec<F>)v);

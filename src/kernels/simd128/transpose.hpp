@@ -28,6 +28,7 @@ enum class LaneMap : uint8_t {
   u32_to_f32,
   promote,  // float32 -> float64 (ES 4, EO 8)
   demote,   // float64 -> float32 (ES 8, EO 4)
+  copy,     // the lanes unchanged (the transposing copy of 4-byte elements, copy.cpp)
 };
 }  // namespace sv::kernels
 
@@ -92,6 +93,11 @@ SV_SIMD_INLINE bool stage_2d(E* d, int64_t dp, const E* s, int64_t si, int64_t s
 // rows 0.46, 32 columns 0.33. Mapping first and transposing a mapped buffer (the op's contiguous
 // row loop into L1, then the width's transposing copy) measured 0.27-0.42 against 0.44-0.52 for
 // this loop (standalone copy, CPU time, load 6): the stores must follow the loads closely.
+// The float32 -> float64 pair (twice the destination bytes per tile) measured best at the same
+// shape (standalone, 4096x4096, ratio to a contiguous promote, CPU time, load 1-2): 256 x 16
+// 0.53-0.58, 384 x 16 0.57, 512 x 16 0.52, 128 x 16 0.50, 1024 x 16 0.48; 8 columns (one line of
+// the float64 destination) 0.37-0.41 at 128-1024 rows; 32 columns 0.31-0.42; two register tiles
+// per step along i 0.39: one block shape serves every width pair.
 inline constexpr ptrdiff_t kMapRows = 256;
 inline constexpr ptrdiff_t kMapCols = 16;
 
@@ -118,6 +124,8 @@ SV_SIMD_INLINE void map_store(LaneMap k, v128_t* t, char* o, ptrdiff_t dd) {
       for (int a = 0; a < L; ++a) t[a] = f(t[a]);
     };
     switch (k) {
+      case LaneMap::copy:
+        break;
       case LaneMap::neg_float:
         each([](v128_t v) SV_SIMD_INLINE_LAMBDA {
           return (v128_t)vunary<UnaryOp::neg, F>((vec<F>)v);

@@ -135,4 +135,7 @@ for (const shape of SHAPES) {
     }
   }
 }
+lines.push('');
+lines.push('Why a MISSED op falls short (instruction counts of V8\'s code per vector, what was tried): ' +
+  'bench/RESULTS.md, the latest session\'s math section, and docs/math-accuracy.md "Where the time goes on V8".');
 console.log(lines.join('\n'));

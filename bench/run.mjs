@@ -273,5 +273,8 @@ for (const [k, us] of Object.entries(overhead)) {
   lines.push(`per-call overhead of a.${k} on an NDArray (dispose excluded): ${fmt(us, 3)} us median ` +
     `(target <= 1 us${us <= 1 ? ', ok' : ', MISSED'})`);
 }
+lines.push('');
+lines.push('Why a MISSED transpose case falls short (what each costs, the block shapes and fused loops ' +
+  'tried): bench/RESULTS.md, the latest session\'s "Transposes and permutes" section.');
 console.log(lines.join('\n'));
 await import('./math.mjs'); // the vector math table (bench/math.mjs: strideview vs numpy-ts vs NumPy)

@@ -680,10 +680,11 @@ SV_VM_INLINE Reduced<V> reduce_pio2_accurate(V x) {
   return r;
 }
 // float32 (float64 sin / cos / tan reduce modulo pi/32: kernels/vmath_trig.hpp, which takes
-// reduce_pio2_accurate for its rare lanes): three parts, C1 = pi/2 to 8 bits and C2 to the next 12 (n C1, n C2 exact for
-// |n| < 2^12), C3 rounded (off by 2^-49): x - n C1 is exact (Sterbenz), and so is t1 - n C2 (for
-// n != 0 both are multiples of 2^-24 and the difference is below 1); the error of rh + rl is below
-// 2^-47 |n|, so |x| <= 6144 and |rh| >= 2^-17 |n| keep a lane (within 2^-30 relative).
+// reduce_pio2_accurate for its rare lanes): three parts, C1 = pi/2 to 8 bits and C2 to the next
+// 12 (n C1, n C2 exact for |n| < 2^12), C3 rounded (off by 2^-49): x - n C1 is exact (Sterbenz),
+// and so is t1 - n C2 (for n != 0 both are multiples of 2^-24 and the difference is below 1); the
+// error of rh + rl is below 2^-47 |n|, so |x| <= 6144 and |rh| >= 2^-17 |n| keep a lane (within
+// 2^-30 relative).
 // r where the cheap reduction held (ok), the accurate reduction of x in the other lanes (computed
 // only when some lane needs it).
 template <class V, class M>

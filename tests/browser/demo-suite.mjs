@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { before, describe, test } from 'node:test';
+import { before, describe } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { buildDemo } from '../../demo/build.mjs';
 import { serveDemo } from '../../scripts/serve-demo.mjs';
-import { axeViolations, browserSession, engineSkip, PROBE_JS } from './engines.mjs';
+import { axeViolations, browserSession, engineSkip, PROBE_JS, test } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHOTS = path.join(here, 'screenshots');

@@ -13,9 +13,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, test } from 'node:test';
+import { describe } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { browserSession, engineSkip, PROBE_JS, serveStatic } from './engines.mjs';
+import { browserSession, engineSkip, PROBE_JS, serveStatic, test } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');

@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before } from 'node:test';
+import { after, before, test as nodeTest } from 'node:test';
 import { CHROMIUM, launchChromium } from './chromium.mjs';
 
 export const FIREFOX = process.env.SV_FIREFOX || '/usr/bin/firefox-esr';
@@ -85,7 +85,10 @@ class Page {
     // A hash-only change is a same-document navigation that would not reload the page: go through
     // about:blank so that every goto is a fresh load (the demo's own hashchange path is tested by
     // changing location.hash in the page).
-    const cur = await this.url().catch(() => 'about:blank');
+    const cur = await this.url().catch((e) => {
+      if (e instanceof DriverStuck) throw e;
+      return 'about:blank';
+    });
     if (sameDocument(cur, url)) await this._goto('about:blank');
     await this._goto(url);
   }
@@ -236,7 +239,10 @@ class Page {
 
   /** The page's errors so far (probe and driver). */
   async errors() {
-    const probed = await this._eval('window.__svErrors || []').catch((e) => [`probe unreadable: ${e.message}`]);
+    const probed = await this._eval('window.__svErrors || []').catch((e) => {
+      if (e instanceof DriverStuck) throw e;
+      return [`probe unreadable: ${e.message}`];
+    });
     return [...probed, ...this.native];
   }
   /** Resizes the viewport; returns what the page then reports (engines may not honour it exactly). */
@@ -442,84 +448,149 @@ export async function launch(engine, tmp, { width = 1280, height = 800 } = {}) {
       close: () => browser.close(),
     };
   }
-  if (engine === 'webkit') {
-    const { Builder, By, Key } = await import('selenium-webdriver');
-    const port = await freePort();
-    // xvfb-run -a: a free display number and its own Xauthority; the driver and MiniBrowser
-    // inherit DISPLAY. detached: one process group, ended as a whole in close().
-    // JSC_useSharedArrayBuffer=1: WebKitGTK 2.50 isolates a COOP/COEP page (crossOriginIsolated is
-    // true) but keeps SharedArrayBuffer behind this JavaScriptCore option (Safari exposes it under
-    // isolation; the GLib ports' patch is not released), so the threaded build runs only with it. It
-    // also defines SharedArrayBuffer on pages without isolation, where the package still falls back.
-    const proc = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24 -nolisten tcp', WEBKIT_DRIVER, `--port=${port}`, '--host=127.0.0.1'], {
-      env: { ...process.env, JSC_useSharedArrayBuffer: '1' },
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    proc.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-    const stop = () => {
-      try {
-        process.kill(-proc.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-    };
-    const t0 = Date.now();
-    for (;;) {
-      try {
-        const r = await fetch(`http://127.0.0.1:${port}/status`);
-        if (r.ok) break;
-      } catch {
-        /* not listening yet */
-      }
-      if (proc.exitCode !== null || Date.now() - t0 > 30_000) {
-        stop();
-        throw new Error(`webkit: WebKitWebDriver did not start on port ${port}: ${stderr}`);
-      }
-      await sleep(50);
-    }
-    let d;
-    try {
-      d = await new Builder()
-        .usingServer(`http://127.0.0.1:${port}`)
-        .withCapabilities({
-          browserName: 'MiniBrowser',
-          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-        })
-        .build();
-    } catch (e) {
-      stop();
-      throw new Error(`webkit: no session: ${e.message}\n${stderr}`);
-    }
-    const caps = await d.getCapabilities();
-    const browser = { open: null };
-    const first = new SeleniumPage(engine, d, By, Key);
-    first.browser = browser;
-    await first._goto('about:blank');
-    await first._setViewport(width, height);
-    return {
-      engine,
-      version: `${caps.get('browserName')} ${caps.get('browserVersion')}`,
-      // One WebDriver session is one window: pages are used one at a time (the suites do).
-      // A new page replaces the one still open (a test that failed before closing its page).
-      newPage: async () => {
-        if (browser.open) await browser.open.close();
-        const p = new SeleniumPage(engine, d, By, Key);
-        p.browser = browser;
-        browser.open = p;
-        return p;
-      },
-      close: async () => {
-        try {
-          await d.quit();
-        } finally {
-          stop();
-        }
-      },
-    };
-  }
+  if (engine === 'webkit') return launchWebKit(engine, width, height);
   throw new Error(`unknown engine ${engine}`);
+}
+
+/**
+ * A WebDriver command that got no answer within COMMAND_MS. WebKitWebDriver handles one command at
+ * a time, so when it or MiniBrowser stops answering, every later command waits behind the lost one
+ * and each remaining test in the file runs into its own timeout (a clean-clone CI run once lost 14
+ * tests to one stuck command). With a deadline on each command the stuck browser is detected, the
+ * next page gets a fresh WebKitWebDriver and MiniBrowser, and `test` below runs a test that met a
+ * stuck browser once more (it says so in its diagnostics). A real hang in the page (a loop in the
+ * demo) hangs the retry too, and the test fails.
+ */
+export class DriverStuck extends Error {}
+const COMMAND_MS = 30_000;
+
+/** Starts WebKitWebDriver on a private Xvfb display and opens one MiniBrowser session. */
+async function startWebKit(engine, browser) {
+  const { Builder } = await import('selenium-webdriver');
+  const port = await freePort();
+  // xvfb-run -a: a free display number and its own Xauthority; the driver and MiniBrowser
+  // inherit DISPLAY. detached: one process group, ended as a whole by stop().
+  // JSC_useSharedArrayBuffer=1: WebKitGTK 2.50 isolates a COOP/COEP page (crossOriginIsolated is
+  // true) but keeps SharedArrayBuffer behind this JavaScriptCore option (Safari exposes it under
+  // isolation; the GLib ports' patch is not released), so the threaded build runs only with it. It
+  // also defines SharedArrayBuffer on pages without isolation, where the package still falls back.
+  const proc = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24 -nolisten tcp', WEBKIT_DRIVER, `--port=${port}`, '--host=127.0.0.1'], {
+    env: { ...process.env, JSC_useSharedArrayBuffer: '1' },
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  const stop = (signal = 'SIGTERM') => {
+    try {
+      process.kill(-proc.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  const t0 = Date.now();
+  for (;;) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/status`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (proc.exitCode !== null || Date.now() - t0 > 30_000) {
+      stop();
+      throw new Error(`${engine}: WebKitWebDriver did not start on port ${port}: ${stderr}`);
+    }
+    await sleep(50);
+  }
+  let d;
+  try {
+    d = await new Builder()
+      .usingServer(`http://127.0.0.1:${port}`)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      })
+      .build();
+  } catch (e) {
+    stop();
+    throw new Error(`${engine}: no session: ${e.message}\n${stderr}`);
+  }
+  const run = { d, stop, stderr: () => stderr };
+  // Every command (element, actions and window commands too) goes through d.execute.
+  const execute = d.execute.bind(d);
+  d.execute = (command) => {
+    const name = command.getName();
+    if (browser.stuck === run) {
+      return Promise.reject(new DriverStuck(`${engine}: ${name} not sent: the browser stopped answering`));
+    }
+    let timer;
+    const deadline = new Promise((_, reject) => {
+      timer = setTimeout(() => {
+        browser.stuck = run;
+        const tail = stderr.trim().split('\n').slice(-5).join(' | ');
+        reject(new DriverStuck(`${engine}: WebDriver command ${name} got no answer in ${COMMAND_MS / 1000} s${tail ? ` (driver: ${tail})` : ''}`));
+      }, COMMAND_MS);
+    });
+    return Promise.race([execute(command), deadline]).finally(() => clearTimeout(timer));
+  };
+  return run;
+}
+
+async function launchWebKit(engine, width, height) {
+  const { By, Key } = await import('selenium-webdriver');
+  // One WebDriver session is one window: pages are used one at a time (the suites do).
+  const browser = { open: null, stuck: null, restarts: 0 };
+  let run = await startWebKit(engine, browser);
+  const caps = await run.d.getCapabilities();
+  const newPage = async () => {
+    if (browser.stuck) {
+      // The stuck processes would not answer a quit: end them, and start afresh.
+      browser.stuck.stop('SIGKILL');
+      browser.open = null;
+      browser.restarts++;
+      run = await startWebKit(engine, browser);
+      browser.stuck = null;
+    }
+    // A new page replaces the one still open (a test that failed before closing its page).
+    if (browser.open) await browser.open.close();
+    const p = new SeleniumPage(engine, run.d, By, Key);
+    p.browser = browser;
+    browser.open = p;
+    return p;
+  };
+  const first = await newPage();
+  await first._goto('about:blank');
+  await first._setViewport(width, height);
+  return {
+    engine,
+    version: `${caps.get('browserName')} ${caps.get('browserVersion')}`,
+    newPage,
+    restarts: () => browser.restarts,
+    close: async () => {
+      if (browser.stuck) return run.stop('SIGKILL');
+      try {
+        await run.d.quit();
+      } finally {
+        run.stop();
+      }
+    },
+  };
+}
+
+/**
+ * node:test's `test`, for the browser suites: a test that met a stuck WebKit browser (DriverStuck)
+ * runs once more on the fresh browser the next page gets; any other failure fails it at once.
+ */
+export function test(name, options, fn) {
+  return nodeTest(name, options, async (t) => {
+    try {
+      return await fn(t);
+    } catch (e) {
+      if (!(e instanceof DriverStuck)) throw e;
+      t.diagnostic(`run again on a fresh browser: ${e.message}`);
+      return await fn(t);
+    }
+  });
 }
 
 // ------------------------------------------------------------------------------------- axe-core

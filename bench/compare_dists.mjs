@@ -22,7 +22,8 @@ function fixture(sv) {
   const a = sv.arange(0, 64, 1, 'float32').reshape([8, 8]);
   const b = sv.arange(0, 64, 1, 'float32').reshape([8, 8]);
   const row = sv.arange(0, 8, 1, 'float32');
-  return { sv, a, b, row };
+  const d = sv.arange(0, 64, 1, 'float64').reshape([8, 8]);
+  return { sv, a, b, row, d };
 }
 const OPS = [
   ['transpose', (f) => () => f.a.transpose()],
@@ -35,6 +36,9 @@ const OPS = [
   ['expand (broadcastTo)', (f) => () => f.row.broadcastTo([8, 8])],
   ['add [8,8]', (f) => () => f.sv.add(f.a, f.b).dispose()],
   ['zeros [8,8]', (f) => () => f.sv.zeros([8, 8], 'float32').dispose()],
+  ['sum [8,8]', (f) => () => f.sv.sum(f.a)],
+  ['max [8,8]', (f) => () => f.sv.max(f.a)],
+  ['mean f64 [8,8]', (f) => () => f.sv.mean(f.d)],
 ];
 function largeFixture(sv) {
   const a = sv.arange(0, 1 << 20, 1, 'float32').reshape([1024, 1024]);

@@ -410,3 +410,55 @@ TEST_CASE("reduce: float sums are pairwise-accurate in every layout", "[kernels]
   check_sum_accuracy<float>();
   check_sum_accuracy<double>();
 }
+
+// A whole C-contiguous operand reduced to one element takes a path without a plan (reduce.cpp,
+// after the identity): it must give the planned walk's bits. The same storage read as a 1-D view
+// padded by one masked element goes through the plan (the valid region is the same contiguous
+// row); float sums are order-sensitive, so equal bits show the same row call. The mean, max and
+// min of the flat path are checked against that sum and the extreme elements.
+TEST_CASE("reduce: a whole contiguous operand gives the planned walk's bits", "[kernels]") {
+  std::mt19937_64 rng(1010);
+  for (DType t : {DType::float32, DType::float64}) {
+    for (int64_t n : {1, 3, 8, 64, 129, 1000, 65535, 65536, 65537}) {
+      for (const Dims& shape : {Dims{n}, Dims{1, n}, n % 8 == 0 ? Dims{8, n / 8} : Dims{n, 1}}) {
+        for (bool simd : simd_modes()) {
+          SimdScope scope(simd);
+          Arr flat = make_arr(contiguous_view(shape), t, rng, static_cast<int>(rng() % 4));
+          // Finite values of mixed magnitudes (no specials): every order rounds differently.
+          std::uniform_real_distribution<double> u(-1.0, 1.0);
+          for_each_index(shape, [&](const Dims& idx) {
+            const double v = std::ldexp(u(rng), static_cast<int>(rng() % 24) - 12);
+            if (t == DType::float32) flat.set<float>(idx, static_cast<float>(v));
+            else flat.set<double>(idx, v);
+          });
+          Arr padded = flat;
+          padded.view = make_view({n + 1}, 0, {1}, Mask{{0, n}});
+          const uint64_t all = (uint64_t{1} << shape.size()) - 1;
+          Arr a = make_arr(contiguous_view(Dims(shape.size(), 1)), t, rng, 1);
+          Arr b = make_arr(contiguous_view({1}), t, rng, 2);
+          INFO(flat.describe("in") << " simd " << simd);
+          REQUIRE(reduce(ReduceOp::sum, a.op(), flat.op(), all).ok());
+          REQUIRE(reduce(ReduceOp::sum, b.op(), padded.op(), 1).ok());
+          CHECK(std::memcmp(a.base(), b.base(), static_cast<size_t>(a.esize)) == 0);
+          // mean: that sum divided in double, rounded once; max / min: the extreme element.
+          double sum = 0, hi = -INFINITY, lo = INFINITY;
+          if (t == DType::float32) sum = a.get<float>(Dims(shape.size(), 0));
+          else sum = a.get<double>(Dims(shape.size(), 0));
+          for_each_index(shape, [&](const Dims& idx) {
+            const double v = t == DType::float32 ? flat.get<float>(idx) : flat.get<double>(idx);
+            hi = std::max(hi, v);
+            lo = std::min(lo, v);
+          });
+          const double want[3] = {sum / static_cast<double>(n), hi, lo};
+          const ReduceOp ops[3] = {ReduceOp::mean, ReduceOp::max, ReduceOp::min};
+          for (int k = 0; k < 3; ++k) {
+            REQUIRE(reduce(ops[k], a.op(), flat.op(), all).ok());
+            const Dims z(shape.size(), 0);
+            if (t == DType::float32) CHECK(a.get<float>(z) == static_cast<float>(want[k]));
+            else CHECK(a.get<double>(z) == want[k]);
+          }
+        }
+      }
+    }
+  }
+}

@@ -347,10 +347,22 @@ TEST_CASE("where: random layouts, every dtype", "[kernels]") {
       run_where_case(c, a, b,
                      make_arr(random_dst_view(shape, rng), t, rng, static_cast<int>(rng() % 4)));
     }
-    for (int64_t n : {0, 1, 5, 16, 17, 33}) {
-      run_where_case(make_arr(strided_1d(n, 1), DType::bool_, rng, 1),
-                     make_arr(strided_1d(n, 1), t, rng, 2), make_arr(strided_1d(n, 0), t, rng, 3),
-                     make_arr(strided_1d(n, 1), t, rng, 0));
+    // The contiguous rows (the SIMD128 loop for 4- and 8-byte elements): a and b each contiguous
+    // or broadcast, lengths around the vector width, and bool bytes other than 0 and 1 (any
+    // nonzero byte is true).
+    for (int64_t n : {0, 1, 2, 3, 4, 5, 8, 16, 17, 33, 100}) {
+      for (int64_t as : {1, 0}) {
+        for (int64_t bs : {1, 0}) {
+          Arr c = make_arr(strided_1d(n, 1), DType::bool_, rng, static_cast<int>(rng() % 4));
+          for (int64_t i = 0; i < n; ++i) {
+            const uint8_t bytes[4] = {0, 1, 2, 255};
+            c.set<uint8_t>({i}, bytes[rng() % 4]);
+          }
+          run_where_case(c, make_arr(strided_1d(n, as), t, rng, static_cast<int>(rng() % 4)),
+                         make_arr(strided_1d(n, bs), t, rng, static_cast<int>(rng() % 4)),
+                         make_arr(strided_1d(n, 1), t, rng, static_cast<int>(rng() % 4)));
+        }
+      }
     }
   }
 }

@@ -592,10 +592,48 @@ SV_SIMD_INLINE bool unary_row(T* o, int64_t os, const T* a, int64_t as, int64_t 
   }
 }
 
+// o[i] = c[i] ? a[i] : b[i] for a contiguous out and cond and 4- or 8-byte elements, a and b each
+// contiguous or one broadcast value (stride 0): the bool bytes (any nonzero byte is true) widened
+// to lane masks, then a bitselect, so the bits of a or b are copied unchanged as in the scalar
+// loop. where of [32,32] float32 with a scalar 0: 4.0 -> 2.2 us per call in the package.
 template <class T>
-SV_SIMD_INLINE bool where_row(T*, int64_t, const b8*, int64_t, const T*, int64_t, const T*, int64_t,
-                      int64_t) {
-  return false;
+SV_SIMD_INLINE bool where_row(T* o, int64_t os, const b8* c, int64_t cs, const T* a, int64_t as,
+                              const T* b, int64_t bs, int64_t n) {
+  if constexpr (sizeof(T) != 4 && sizeof(T) != 8) {
+    return false;
+  } else {
+    if (os != 1 || cs != 1 || (as != 0 && as != 1) || (bs != 0 && bs != 1)) return false;
+    constexpr int L = 16 / static_cast<int>(sizeof(T));
+    const uint8_t* cb = reinterpret_cast<const uint8_t*>(c);
+    // A broadcast operand is read from L copies of its value, at step 0.
+    alignas(16) T ca[L], cbv[L];
+    const T* pa = a;
+    const T* pb = b;
+    const int64_t ia = as ? L : 0, ib = bs ? L : 0;
+    if (as == 0) {
+      for (int k = 0; k < L; ++k) ca[k] = *a;
+      pa = ca;
+    }
+    if (bs == 0) {
+      for (int k = 0; k < L; ++k) cbv[k] = *b;
+      pb = cbv;
+    }
+    const v128_t zero = wasm_i32x4_splat(0);
+    int64_t i = 0;
+    for (; i + L <= n; i += L, pa += ia, pb += ib) {
+      v128_t m;
+      if constexpr (sizeof(T) == 4) {
+        const v128_t bytes = wasm_v128_load32_zero(cb + i);
+        m = wasm_u32x4_extend_low_u16x8(wasm_u16x8_extend_low_u8x16(bytes));
+      } else {
+        m = wasm_i32x4_make(cb[i], cb[i], cb[i + 1], cb[i + 1]);
+      }
+      m = wasm_i32x4_ne(m, zero);
+      wasm_v128_store(o + i, wasm_v128_bitselect(wasm_v128_load(pa), wasm_v128_load(pb), m));
+    }
+    for (; i < n; ++i) o[i] = cb[i] != 0 ? a[i * as] : b[i * bs];
+    return true;
+  }
 }
 
 // ----------------------------------------------------------------------------- reductions

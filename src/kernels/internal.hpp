@@ -52,6 +52,10 @@ Status check_dtype(const char* op, const char* name, const Operand& o, DType wan
 bool overlaps(const Operand& a, const Operand& b);
 // `a` and `b` address every index at the same byte with the same element size (in-place ops).
 bool same_addressing(const Operand& a, const Operand& b);
+// The first element of an unmasked operand whose elements lie in C order at consecutive addresses
+// (any offset; size-1 dims with any stride), its element count in *n; nullptr for any other
+// layout. The whole-operand reductions' test (reduce.cpp, reduce_stats.cpp).
+const char* c_contiguous_run(const Operand& in, int64_t* n);
 
 // The operands of an elementwise call (ops[0] the output; all of its shape, the caller's promise,
 // as with a Checked call) as one flat row: true, with `p` that 1-D plan, when the output is

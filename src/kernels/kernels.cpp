@@ -51,6 +51,18 @@ void set_simd_enabled(bool on) { g_simd.store(on && kSimdBuilt, std::memory_orde
 
 namespace detail {
 
+const char* c_contiguous_run(const Operand& in, int64_t* n) {
+  const Layout& l = in.layout;
+  if (l.has_mask()) return nullptr;
+  int64_t k = 1;
+  for (int d = static_cast<int>(l.shape.size()) - 1; d >= 0; --d) {
+    if (l.shape[d] != 1 && l.strides[d] != k) return nullptr;
+    k *= l.shape[d];
+  }
+  *n = k;
+  return static_cast<const char*>(in.base) + l.offset * static_cast<int64_t>(dtype_size(in.dtype));
+}
+
 namespace {
 std::string S(int64_t v) { return std::to_string(v); }
 std::string pfx(const char* op) { return std::string(op) + ": "; }

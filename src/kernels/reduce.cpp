@@ -460,20 +460,6 @@ T identity(ReduceOp op) {
   return T(0);
 }
 
-// The first element of an unmasked C-contiguous operand, its element count in *n; nullptr for
-// any other layout.
-const char* c_contiguous_run(const Operand& in, int64_t* n) {
-  const Layout& l = in.layout;
-  if (l.has_mask()) return nullptr;
-  int64_t k = 1;
-  for (int d = static_cast<int>(l.shape.size()) - 1; d >= 0; --d) {
-    if (l.shape[d] != 1 && l.strides[d] != k) return nullptr;
-    k *= l.shape[d];
-  }
-  *n = k;
-  return static_cast<const char*>(in.base) + l.offset * static_cast<int64_t>(dtype_size(in.dtype));
-}
-
 template <class U>
 void fill_run(char* p, const void* value, int64_t n) {
   U v;
@@ -486,7 +472,7 @@ void fill_run(char* p, const void* value, int64_t n) {
 // C-contiguous out (the usual result of an axis reduction) in one loop, without planning a copy.
 Status fill_bytes(const Operand& out, const void* value) {
   int64_t n = 0;
-  if (char* p = const_cast<char*>(c_contiguous_run(out, &n)); p && n <= 4096) {
+  if (char* p = const_cast<char*>(detail::c_contiguous_run(out, &n)); p && n <= 4096) {
     switch (dtype_size(out.dtype)) {
       case 1: fill_run<uint8_t>(p, value, n); break;
       case 2: fill_run<uint16_t>(p, value, n); break;
@@ -565,7 +551,7 @@ bool whole_int_sum(const Operand& out, const Operand& in) {
   }
   if (detail::overlaps(out, in)) return false;
   int64_t n = 0;
-  const char* p = c_contiguous_run(in, &n);
+  const char* p = detail::c_contiguous_run(in, &n);
   if (!p) return false;
   uint64_t acc = 0;
   switch (in.dtype) {
@@ -696,7 +682,7 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
   // 2.76 -> 2.04 us per call, medians of bench/compare_dists.mjs in one process).
   if (!cast && detail::numel_of(want) == 1) {
     int64_t n = 0;
-    const char* x = c_contiguous_run(src, &n);
+    const char* x = detail::c_contiguous_run(src, &n);
     if (x && n <= kRowBlock) {
       char* t = static_cast<char*>(out.base) +
                 out.layout.offset * static_cast<int64_t>(dtype_size(out.dtype));

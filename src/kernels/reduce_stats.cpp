@@ -426,21 +426,17 @@ namespace {
 // the first element deciding the result (bool: any byte != 0; floats: x != 0, NaN included),
 // 16 bytes at a time with SIMD128. Returns false when the operand is not of that kind.
 bool any_all_flat(ReduceMoreOp op, const Operand& in, uint64_t axes, uint8_t* result) {
-  const Layout& l = in.layout;
-  const int r = static_cast<int>(l.shape.size());
-  if (l.has_mask() ||
-      (in.dtype != DType::bool_ && in.dtype != DType::float32 && in.dtype != DType::float64)) {
+  const int r = static_cast<int>(in.layout.shape.size());
+  if (in.dtype != DType::bool_ && in.dtype != DType::float32 && in.dtype != DType::float64) {
     return false;
   }
-  int64_t n = 1;
-  for (int d = r - 1; d >= 0; --d) {
+  for (int d = 0; d < r; ++d) {
     if (!((axes >> d) & 1u)) return false;  // not a reduction over everything
-    if (l.shape[d] != 1 && l.strides[d] != n) return false;
-    n *= l.shape[d];
   }
+  int64_t n = 0;
+  const char* base = detail::c_contiguous_run(in, &n);
+  if (!base) return false;
   const bool any = op == ReduceMoreOp::any;
-  const int64_t es = static_cast<int64_t>(dtype_size(in.dtype));
-  const char* base = static_cast<const char*>(in.base) + l.offset * es;
   int64_t i = 0;
   bool hit = false;  // any: a nonzero seen; all: a zero seen
   if (in.dtype == DType::bool_) {

@@ -6,7 +6,8 @@ import { type DType, type Scalar, promoteTypes } from './dtype.js';
 import { fmt, relabel } from './errors.js';
 import { NDArray, Kind, asArray, empty, full, gather } from './ndarray.js';
 import { axisSet, checkAxisOptions } from './axes.js';
-import { compute, meanType, same, sumType, toBool } from './ops.js';
+import { compute, same, toBool } from './ops.js';
+import { meanType, sumType } from './reductions.js';
 
 /** @internal The options object of an op (an empty one when undefined); anything else is a TypeError. */
 export function optionsOf<T extends object>(op: string, options: T | undefined): T {

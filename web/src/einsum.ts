@@ -8,7 +8,8 @@
 import { type DType, promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray } from './ndarray.js';
-import { type ArrayInput, type Reduced, mul, scalarResult, sum } from './ops.js';
+import { type ArrayInput, mul } from './ops.js';
+import { type Reduced, scalarResult, sum } from './reductions.js';
 import { matmul } from './linalg.js';
 
 /** Options of {@link einsum} (the last argument, after the operands). */

@@ -44,14 +44,33 @@ export function codeName(code: number): ErrorCode {
 }
 
 /** @internal */
-export function fmt(v: unknown): string {
+export function fmt(v: unknown, depth: number = 0): string {
   if (typeof v === 'bigint') return `${v}n`;
   if (typeof v === 'string') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(fmt).join(',')}]`;
+  if (Array.isArray(v)) return depth > 2 ? '[...]' : `[${v.map((x) => fmt(x, depth + 1)).join(',')}]`;
   if (v === null) return 'null';
   if (v === undefined) return 'undefined';
-  if (typeof v === 'object') return Object.prototype.toString.call(v);
+  if (typeof v === 'function') return `a function${v.name ? ` (${v.name})` : ''}`;
+  if (typeof v === 'symbol') return v.toString();
+  if (typeof v === 'object') return fmtObject(v as object, depth);
   return String(v);
+}
+
+/** An object as a reader recognises it: an array's shape and dtype, a typed array, `{ key: value }`. */
+function fmtObject(v: object, depth: number): string {
+  const o = v as { shape?: unknown; dtype?: unknown; constructor?: { name?: string } };
+  if (Array.isArray(o.shape) && typeof o.dtype === 'string') return `an array of shape ${fmt(o.shape)} and dtype ${o.dtype}`;
+  if (ArrayBuffer.isView(v)) return `${o.constructor?.name ?? 'TypedArray'}(${(v as { length?: number }).length ?? (v as ArrayBufferView).byteLength})`;
+  const proto = Object.getPrototypeOf(v);
+  if (proto === Object.prototype || proto === null) {
+    if (depth > 1) return '{...}';
+    const keys = Object.keys(v);
+    if (keys.length === 0) return '{}';
+    const shown = keys.slice(0, 6).map((k) => `${k}: ${fmt((v as Record<string, unknown>)[k], depth + 1)}`);
+    return `{ ${shown.join(', ')}${keys.length > 6 ? ', ...' : ''} }`;
+  }
+  const name = o.constructor?.name;
+  return name ? `a ${name}` : Object.prototype.toString.call(v);
 }
 
 /** @internal Checks an integer argument (number or bigint) and returns it as a number. */

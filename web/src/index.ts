@@ -25,9 +25,8 @@ export { type NestedArray, type ArrayOptions, type DTypeArg, array, fromTypedArr
 export {
   type ArrayInput,
   type OutOptions,
-  type ReduceOptions,
-  type ArrayResultOptions,
-  type Reduced,
+  type Casting,
+  type Order,
   add,
   sub,
   mul,
@@ -46,11 +45,8 @@ export {
   sqrt,
   exp,
   log,
-  sum,
-  max,
-  min,
-  mean,
 } from './ops.js';
+export { type ReduceOptions, type ArrayResultOptions, type Reduced, sum, max, min, mean } from './reductions.js';
 export {
   type ConcatenateOptions,
   type JoinAxisOptions,

@@ -5,7 +5,8 @@ import { SingleOp } from './boundary_tables.js';
 import type { DType } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, Kind, asArray, checkOut, kernelCopy, outOption } from './ndarray.js';
-import { type ArrayInput, type OutOptions, type Reduced, compute, isScalar, mul, same, scalarResult, sum } from './ops.js';
+import { type ArrayInput, type OutOptions, compute, isScalar, mul, same } from './ops.js';
+import { type Reduced, scalarResult, sum } from './reductions.js';
 import { type DiagonalOptions, diagonalView } from './diagonal_view.js';
 
 /**

@@ -18,6 +18,11 @@ import {
   takeScalar,
 } from './ndarray.js';
 import { axisSet, checkAxisOptions } from './axes.js';
+import { type SigRef, bind, sig } from './signature.js';
+import { type Casting, type Loops, type Order, outArg, ufunc } from './ufunc.js';
+import type { DTypeArg } from './creation.js';
+
+export type { Casting, Order };
 
 /** What the operations accept: an NDArray, a scalar, or nested JS arrays. */
 export type ArrayInput = NDArray | Scalar | NestedArray;
@@ -195,62 +200,156 @@ export const toBool = (): DType => 'bool';
 
 const divType = (d: DType): DType => (info(d).kind === 'f' ? d : 'float64');
 
-function binary(name: keyof typeof BINARY_OPS, a: ArrayInput, b: ArrayInput, options: OutOptions | undefined): NDArray {
+function binary(name: keyof typeof BINARY_OPS, a: unknown, b: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
   const code = BINARY_OPS[name];
   // the comparisons (equal .. greaterEqual) give bool
   const cmp = code >= BinaryOp.Equal && code <= BinaryOp.GreaterEqual;
-  return compute(name, Kind.Binary, code, [a, b], options, name === 'div' ? divType : undefined, cmp ? toBool : same);
+  const force = dtype !== undefined && !cmp ? () => dtype : name === 'div' ? divType : undefined;
+  return compute(name, Kind.Binary, code, [a, b], out === undefined ? undefined : { out }, force, cmp ? toBool : same);
 }
 
+/**
+ * @internal A binary ufunc's call: `f(x1, x2)` straight to the kernel, anything more through the
+ * ufunc keywords (ufunc.ts).
+ */
+function binaryCall(ref: SigRef, name: keyof typeof BINARY_OPS, loops: Loops, args: unknown[]): NDArray {
+  if (args.length === 2) return binary(name, args[0], args[1], undefined, undefined);
+  return ufunc(ref, args, 2, loops, (x, o, d) => binary(name, x[0], x[1], o, d));
+}
+
+const ADD = /* @__PURE__ */ sig('numpy.add: add(@ufunc2) -> NDArray');
 /** a + b with broadcasting (dtypes promoted NumPy-style; bool + bool is logical or). */
-export function add(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('add', a, b, options);
-}
-/** a - b (an error for bool operands). */
-export function sub(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('sub', a, b, options);
-}
-/** a * b (bool * bool is logical and). */
-export function mul(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('mul', a, b, options);
-}
-/** True division: integers and bools give float64. */
-export function div(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('div', a, b, options);
-}
-/** Elementwise maximum (NaN propagates). */
-export function maximum(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('maximum', a, b, options);
-}
-/** Elementwise minimum (NaN propagates). */
-export function minimum(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('minimum', a, b, options);
-}
-/** a == b (bool result). */
-export function equal(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('equal', a, b, options);
-}
-export function notEqual(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('notEqual', a, b, options);
-}
-export function less(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('less', a, b, options);
-}
-export function lessEqual(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('lessEqual', a, b, options);
-}
-export function greater(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('greater', a, b, options);
-}
-export function greaterEqual(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return binary('greaterEqual', a, b, options);
+// @overloads ADD
+export function add(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function add(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function add(...args: unknown[]): NDArray {
+  return binaryCall(ADD, 'add', 'any', args);
 }
 
-/** cond ? a : b elementwise, all three broadcast (cond is cast to bool: nonzero is true). */
-export function where(cond: ArrayInput, a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+const SUB = /* @__PURE__ */ sig('numpy.subtract: sub(@ufunc2) -> NDArray');
+/** a - b (an error for bool operands). */
+// @overloads SUB
+export function sub(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function sub(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function sub(...args: unknown[]): NDArray {
+  return binaryCall(SUB, 'sub', 'any', args);
+}
+
+const MUL = /* @__PURE__ */ sig('numpy.multiply: mul(@ufunc2) -> NDArray');
+/** a * b (bool * bool is logical and). */
+// @overloads MUL
+export function mul(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function mul(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function mul(...args: unknown[]): NDArray {
+  return binaryCall(MUL, 'mul', 'any', args);
+}
+
+const DIV = /* @__PURE__ */ sig('numpy.true_divide: div(@ufunc2) -> NDArray');
+/** True division: integers and bools give float64. */
+// @overloads DIV
+export function div(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function div(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function div(...args: unknown[]): NDArray {
+  return binaryCall(DIV, 'div', 'float', args);
+}
+
+const MAXIMUM = /* @__PURE__ */ sig('numpy.maximum: maximum(@ufunc2) -> NDArray');
+/** Elementwise maximum (NaN propagates). */
+// @overloads MAXIMUM
+export function maximum(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function maximum(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function maximum(...args: unknown[]): NDArray {
+  return binaryCall(MAXIMUM, 'maximum', 'any', args);
+}
+
+const MINIMUM = /* @__PURE__ */ sig('numpy.minimum: minimum(@ufunc2) -> NDArray');
+/** Elementwise minimum (NaN propagates). */
+// @overloads MINIMUM
+export function minimum(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function minimum(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function minimum(...args: unknown[]): NDArray {
+  return binaryCall(MINIMUM, 'minimum', 'any', args);
+}
+
+const EQUAL = /* @__PURE__ */ sig('numpy.equal: equal(@ufunc2) -> NDArray');
+/** a == b (bool result). */
+// @overloads EQUAL
+export function equal(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function equal(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function equal(...args: unknown[]): NDArray {
+  return binaryCall(EQUAL, 'equal', 'bool', args);
+}
+
+const NOT_EQUAL = /* @__PURE__ */ sig('numpy.not_equal: notEqual(@ufunc2) -> NDArray');
+/** a != b (bool result). */
+// @overloads NOT_EQUAL
+export function notEqual(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function notEqual(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function notEqual(...args: unknown[]): NDArray {
+  return binaryCall(NOT_EQUAL, 'notEqual', 'bool', args);
+}
+
+const LESS = /* @__PURE__ */ sig('numpy.less: less(@ufunc2) -> NDArray');
+/** a < b (bool result). */
+// @overloads LESS
+export function less(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function less(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function less(...args: unknown[]): NDArray {
+  return binaryCall(LESS, 'less', 'bool', args);
+}
+
+const LESS_EQUAL = /* @__PURE__ */ sig('numpy.less_equal: lessEqual(@ufunc2) -> NDArray');
+/** a <= b (bool result). */
+// @overloads LESS_EQUAL
+export function lessEqual(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function lessEqual(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function lessEqual(...args: unknown[]): NDArray {
+  return binaryCall(LESS_EQUAL, 'lessEqual', 'bool', args);
+}
+
+const GREATER = /* @__PURE__ */ sig('numpy.greater: greater(@ufunc2) -> NDArray');
+/** a > b (bool result). */
+// @overloads GREATER
+export function greater(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function greater(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function greater(...args: unknown[]): NDArray {
+  return binaryCall(GREATER, 'greater', 'bool', args);
+}
+
+const GREATER_EQUAL = /* @__PURE__ */ sig('numpy.greater_equal: greaterEqual(@ufunc2) -> NDArray');
+/** a >= b (bool result). */
+// @overloads GREATER_EQUAL
+export function greaterEqual(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function greaterEqual(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function greaterEqual(...args: unknown[]): NDArray {
+  return binaryCall(GREATER_EQUAL, 'greaterEqual', 'bool', args);
+}
+
+const WHERE = /* @__PURE__ */ sig('numpy.where: where(condition: ArrayInput, x: ArrayInput, y: ArrayInput, /, *, out: NDArray | null = null) -> NDArray');
+/**
+ * `condition ? x : y` elementwise, all three broadcast (condition is cast to bool: nonzero is
+ * true). `out` (keyword-only) is strideview's: NumPy's `where` has none.
+ */
+// @overloads WHERE
+export function where(condition: ArrayInput, x: ArrayInput, y: ArrayInput, options?: { out?: NDArray | null | undefined }): NDArray;
+// @end
+export function where(...args: unknown[]): NDArray {
   const op = 'where';
+  const [cond, a, b, outArgument] = args.length === 3 ? [args[0], args[1], args[2], null] : bind(WHERE, args);
   try {
-    const o = outOption(op, options);
+    const o = outArg(op, outArgument);
     if (cond instanceof NDArray && cond.dtype === 'bool' && !(cond._v._hasMask && cond._fill !== 0)) {
       cond._check(op);
       const d = direct(op, [a, b], undefined);
@@ -289,157 +388,61 @@ export const floatType = (d: DType): DType => {
   return I.bits <= 8 ? 'float16' : I.bits <= 16 ? 'float32' : 'float64';
 };
 
-function unary(name: keyof typeof UNARY_OPS, a: ArrayInput, options: OutOptions | undefined): NDArray {
+function unary(name: keyof typeof UNARY_OPS, a: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
   const code = UNARY_OPS[name];
   // sqrt, exp, log compute in a float dtype
   const fl = code >= UnaryOp.Sqrt && code <= UnaryOp.Log;
-  return compute(name, Kind.Unary, code, [a], options, fl ? floatType : undefined, same);
+  const force = dtype !== undefined ? () => dtype : fl ? floatType : undefined;
+  return compute(name, Kind.Unary, code, [a], out === undefined ? undefined : { out }, force, same);
 }
 
-/** -a (an error for bool). */
-export function neg(a: ArrayInput, options?: OutOptions): NDArray {
-  return unary('neg', a, options);
+function unaryCall(ref: SigRef, name: keyof typeof UNARY_OPS, loops: Loops, args: unknown[]): NDArray {
+  if (args.length === 1) return unary(name, args[0], undefined, undefined);
+  return ufunc(ref, args, 1, loops, (x, o, d) => unary(name, x[0], o, d));
 }
-/** |a|. */
-export function abs(a: ArrayInput, options?: OutOptions): NDArray {
-  return unary('abs', a, options);
+
+const NEG = /* @__PURE__ */ sig('numpy.negative: neg(@ufunc1) -> NDArray');
+/** -x (an error for bool). */
+// @overloads NEG
+export function neg(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function neg(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function neg(...args: unknown[]): NDArray {
+  return unaryCall(NEG, 'neg', 'any', args);
 }
+const ABS = /* @__PURE__ */ sig('numpy.absolute: abs(@ufunc1) -> NDArray');
+/** |x|. */
+// @overloads ABS
+export function abs(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function abs(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function abs(...args: unknown[]): NDArray {
+  return unaryCall(ABS, 'abs', 'any', args);
+}
+const SQRT = /* @__PURE__ */ sig('numpy.sqrt: sqrt(@ufunc1) -> NDArray');
 /** Square root (bool and 8-bit integers: float16, 16-bit: float32, else float64). */
-export function sqrt(a: ArrayInput, options?: OutOptions): NDArray {
-  return unary('sqrt', a, options);
+// @overloads SQRT
+export function sqrt(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function sqrt(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function sqrt(...args: unknown[]): NDArray {
+  return unaryCall(SQRT, 'sqrt', 'float', args);
 }
+const EXP = /* @__PURE__ */ sig('numpy.exp: exp(@ufunc1) -> NDArray');
 /** e ** x (bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.95 ulp (float32), 0.98 ulp (float64); overflow gives inf, underflow 0 (subnormal results rounded once). */
-export function exp(a: ArrayInput, options?: OutOptions): NDArray {
-  return unary('exp', a, options);
+// @overloads EXP
+export function exp(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function exp(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function exp(...args: unknown[]): NDArray {
+  return unaryCall(EXP, 'exp', 'float', args);
 }
+const LOG = /* @__PURE__ */ sig('numpy.log: log(@ufunc1) -> NDArray');
 /** Natural logarithm (NaN below 0, -inf at 0). Max error 0.81 ulp (float32), 0.83 ulp (float64). */
-export function log(a: ArrayInput, options?: OutOptions): NDArray {
-  return unary('log', a, options);
-}
-
-/** Options of the reductions. */
-export interface ReduceOptions extends OutOptions {
-  /**
-   * The axis or axes to reduce, as NumPy's `axis=`: a number, an array of numbers, or null /
-   * omitted for all of them (negative axes count from the end; an axis twice is an error).
-   */
-  axis?: number | readonly number[] | null;
-  /** Keep reduced dims as size 1 (the result is then an array, as with `out`). */
-  keepdims?: boolean;
-}
-
-/** Reduction options under which the result is always an array: keepdims or out. */
-export type ArrayResultOptions = { keepdims: true } | { out: NDArray };
-
-/**
- * What a reduction returns: a JS value when the result has no dims and neither keepdims nor out
- * was given (as NumPy returns a scalar: a number, a bigint for int64 / uint64, a boolean for bool),
- * else an NDArray.
- */
-export type Reduced = NDArray | Scalar;
-
-/** @internal sumType: the dtype sum accumulates in. */
-export function sumType(d: DType): DType {
-  const I = info(d);
-  if (I.kind === 'f') return d;
-  if (I.kind === 'u') return 'uint64';
-  return 'int64';
-}
-/** @internal */
-export const meanType = (d: DType): DType => (d === 'float32' || d === 'float16' ? d : 'float64');
-
-function reduce(name: keyof typeof REDUCE_OPS, x: ArrayInput, options: ReduceOptions | undefined): Reduced {
-  const result = name === 'sum' ? sumType : name === 'mean' ? meanType : same;
-  return reduceOver(name, Kind.Reduce, REDUCE_OPS[name], result, x, options);
-}
-
-/** @internal Checks the reduction options (and `extra` keys), returns keepdims. */
-export function reduceFlags(name: string, options: unknown): boolean {
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`${name}: options must be an object, got ${fmt(options)}`);
-  }
-  const k = (options as { keepdims?: unknown }).keepdims;
-  if (k !== undefined && typeof k !== 'boolean') {
-    throw new TypeError(`${name}: keepdims must be a boolean, got ${fmt(k)}`);
-  }
-  return k === true;
-}
-
-/**
- * @internal The result of a reduction as the user gets it: the JS value of a 0-d result made
- * without keepdims or out (the temporary freed here), else the array.
- */
-export function scalarResult(r: NDArray, keepdims: boolean, out: unknown): Reduced {
-  return r.ndim === 0 && !keepdims && out === undefined ? takeScalar(r) : r;
-}
-
-const NO_OPTIONS: ReduceOptions = {};
-
-/**
- * @internal A reduction over `options.axis` (all by default) as one kernel call of `kind` / `code`;
- * scalars and nested arrays become temporaries; errors name `name`. x2: the kind's third extra.
- */
-export function reduceOver(
-  name: string,
-  kind: Kind,
-  code: number,
-  result: (d: DType) => DType,
-  x: ArrayInput,
-  options: ReduceOptions | undefined,
-  x2: number = 0,
-): Reduced {
-  try {
-    if (options === undefined) options = NO_OPTIONS;
-    else checkAxisOptions(name, options, 'second');
-    const keepdims = reduceFlags(name, options);
-    if (!(x instanceof NDArray)) {
-      const a = asArray(name, x); // a scalar or nested JS array
-      try {
-        return reduceOver(name, kind, code, result, a, options, x2);
-      } finally {
-        a.dispose();
-      }
-    }
-    x._check(name);
-    const axes = axisSet(name, options.axis, x.ndim);
-    let bits = 0;
-    if (axes === null) bits = 2 ** x.ndim - 1;
-    else for (const ax of axes) bits += 2 ** ax;
-    const r = compute(name, kind, code, [x], options, undefined, result, bits, keepdims ? 1 : 0, x2);
-    return scalarResult(r, keepdims, options.out);
-  } catch (e) {
-    throw relabel(name, e);
-  }
-}
-
-/**
- * Sum over `axis` (all by default; bool and signed ints accumulate in int64, unsigned in uint64,
- * floats in their type). Over all axes without keepdims or out: a JS value (see {@link Reduced}).
- */
-export function sum(a: ArrayInput): Scalar;
-export function sum(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
-export function sum(a: ArrayInput, options?: ReduceOptions): Reduced;
-export function sum(a: ArrayInput, options?: ReduceOptions): Reduced {
-  return reduce('sum', a, options);
-}
-/** Maximum over `axis` (an error for an empty reduction); a JS value as {@link sum}. */
-export function max(a: ArrayInput): Scalar;
-export function max(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
-export function max(a: ArrayInput, options?: ReduceOptions): Reduced;
-export function max(a: ArrayInput, options?: ReduceOptions): Reduced {
-  return reduce('max', a, options);
-}
-/** Minimum over `axis` (an error for an empty reduction); a JS value as {@link sum}. */
-export function min(a: ArrayInput): Scalar;
-export function min(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
-export function min(a: ArrayInput, options?: ReduceOptions): Reduced;
-export function min(a: ArrayInput, options?: ReduceOptions): Reduced {
-  return reduce('min', a, options);
-}
-/** Mean over `axis` (float64; float32 and float16 inputs keep their dtype, float16 summed in float32); a JS value as {@link sum}. */
-export function mean(a: ArrayInput): Scalar;
-export function mean(a: ArrayInput, options: ReduceOptions & ArrayResultOptions): NDArray;
-export function mean(a: ArrayInput, options?: ReduceOptions): Reduced;
-export function mean(a: ArrayInput, options?: ReduceOptions): Reduced {
-  return reduce('mean', a, options);
+// @overloads LOG
+export function log(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function log(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function log(...args: unknown[]): NDArray {
+  return unaryCall(LOG, 'log', 'float', args);
 }

@@ -7,20 +7,8 @@ import { type DType, type Scalar } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, Kind, asArray, normAxis, outOption } from './ndarray.js';
 import { checkAxisOptions, oneAxis } from './axes.js';
-import {
-  type ArrayInput,
-  type ArrayResultOptions,
-  type OutOptions,
-  type Reduced,
-  type ReduceOptions,
-  compute,
-  meanType,
-  reduceFlags,
-  reduceOver,
-  scalarResult,
-  sumType,
-  toBool,
-} from './ops.js';
+import { type ArrayInput, type OutOptions, compute, toBool } from './ops.js';
+import { type ArrayResultOptions, type Reduced, type ReduceOptions, meanType, reduceFlags, reduceOver, scalarResult, sumType } from './reductions.js';
 
 /**
  * Product over `axis` (all by default; bool and signed integers multiply in int64, unsigned in

@@ -1,0 +1,169 @@
+// Writes what follows from the API's declared signatures (web/src/signature.ts's `sig(...)` texts):
+//   - each function's TypeScript overloads, between `// @overloads NAME` and `// @end` in the file
+//     that declares it (NAME: the declaration's const), and the NDArray method forms between
+//     `// @overloads method NAME` and `// @end` (the first parameter is the array itself);
+//   - docs/api-signatures.md: every declared function's signature line, NumPy's counterpart beside it.
+// `--check` writes nothing and exits 1 when a file is stale (the tests run it).
+// The declarations are read by web/src/signature.ts's own parser (bundled here by esbuild), so the
+// overloads, the reference and the binder cannot read a text differently.
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const srcDir = join(root, 'web/src');
+const check = process.argv.includes('--check');
+
+/** web/src/signature.ts's parser, bundled for Node. */
+export async function loadParser() {
+  const out = await esbuild.build({
+    entryPoints: [join(srcDir, 'signature.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = out.outputFiles[0].text;
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}
+
+const SIG_RE = /const\s+([A-Z][A-Z0-9_]*)\s*=\s*\/\*\s*@__PURE__\s*\*\/\s*sig\(\s*((?:'[^']*'\s*\+?\s*)+)\)/g;
+
+/** Every declaration in web/src: { constName, file, text }. */
+export function readDeclarations() {
+  const decls = [];
+  for (const f of readdirSync(srcDir).filter((x) => x.endsWith('.ts')).sort()) {
+    const src = readFileSync(join(srcDir, f), 'utf8');
+    for (const m of src.matchAll(SIG_RE)) {
+      const text = [...m[2].matchAll(/'([^']*)'/g)].map((x) => x[1]).join('');
+      decls.push({ constName: m[1], file: f, text });
+    }
+  }
+  return decls;
+}
+
+/** The generic type parameters and the `$P[...]` replacement of one overload. */
+function returnType(s, positional, optsName) {
+  const m = /\$P\[([^\]]*)\]/.exec(s.returns);
+  if (m === null) return { generics: [], ret: s.returns, optsGeneric: false };
+  const watched = m[1].split(',').map((x) => x.trim()).filter(Boolean);
+  const generics = [];
+  const props = [];
+  for (const p of positional) {
+    if (!watched.includes(p.name) || p.required) continue;
+    const T = `T${p.name[0].toUpperCase()}${p.name.slice(1)}`;
+    generics.push(`${T} extends ${p.type} | undefined = undefined`);
+    props.push(`${p.name}: ${T}`);
+  }
+  const P = `${props.length > 0 ? `{ ${props.join('; ')} } & ` : ''}${optsName}`;
+  return { generics, ret: s.returns.replace(m[0], P), optsGeneric: true };
+}
+
+/** The overload lines of declaration `s` (method: without the first parameter, as a class member). */
+export function overloads(s, { method = false, indent = '' } = {}) {
+  const params = method ? s.params.slice(1) : s.params;
+  const nPos = method ? s.nPositional - 1 : s.nPositional;
+  const nReq = method ? Math.max(0, s.nRequired - 1) : s.nRequired;
+  const lines = [];
+  for (let k = nReq; k <= nPos; k++) {
+    const positional = params.slice(0, k);
+    const named = params.slice(k).filter((p) => p.kind !== 0);
+    const optsType =
+      named.length === 0
+        ? null
+        : `{ ${named.map((p) => `${p.name}${p.required ? '' : '?'}: ${p.type}${p.required ? '' : ' | undefined'}`).join('; ')} }`;
+    const optsRequired = named.some((p) => p.required);
+    const { generics, ret, optsGeneric } = returnType(s, positional, optsType === null ? '{}' : 'O');
+    if (optsGeneric && optsType !== null) generics.push(`O extends ${optsType} = {}`);
+    const args = positional.map((p) => `${p.name}${p.required ? '' : '?'}: ${generics.some((g) => g.startsWith(`T${p.name[0].toUpperCase()}${p.name.slice(1)} `)) ? `T${p.name[0].toUpperCase()}${p.name.slice(1)}` : p.type}`);
+    if (optsType !== null) args.push(`options${optsRequired ? '' : '?'}: ${optsGeneric ? 'O' : optsType}`);
+    const g = generics.length > 0 ? `<${generics.join(', ')}>` : '';
+    const name = method ? s.op.split('.').pop() : s.op;
+    lines.push(`${indent}${method ? '' : 'export function '}${name}${g}(${args.join(', ')}): ${ret};`);
+  }
+  return lines;
+}
+
+/** The Python-style line of the reference: `sum(a, axis=null, ..., *, where=true)`. */
+export function signatureLine(s) {
+  const parts = [];
+  let kind = 1;
+  const hasPosOnly = s.params.some((p) => p.kind === 0);
+  s.params.forEach((p, i) => {
+    if (kind === 0 && p.kind !== 0) parts.push('/');
+    if (p.kind === 2 && kind !== 2) parts.push('*');
+    kind = p.kind;
+    const d = p.required ? '' : `=${p.dflt === undefined ? 'undefined' : typeof p.dflt === 'string' ? `'${p.dflt}'` : String(p.dflt)}`;
+    parts.push(`${p.name}${d}`);
+    if (hasPosOnly && i === s.params.length - 1 && p.kind === 0) parts.push('/');
+  });
+  return `${s.op}(${parts.join(', ')})`;
+}
+
+async function main() {
+  const { parseSignature } = await loadParser();
+  const decls = readDeclarations().map((d) => ({ ...d, sig: parseSignature(d.text) }));
+  const byConst = new Map(decls.map((d) => [d.constName, d]));
+  if (byConst.size !== decls.length) throw new Error('gen-signatures: a declaration const name is used twice');
+  const stale = [];
+  for (const f of readdirSync(srcDir).filter((x) => x.endsWith('.ts')).sort()) {
+    const path = join(srcDir, f);
+    const src = readFileSync(path, 'utf8');
+    const lines = src.split('\n');
+    const out = [];
+    for (let i = 0; i < lines.length; i++) {
+      const m = /^(\s*)\/\/ @overloads (method )?([A-Z][A-Z0-9_]*)\s*$/.exec(lines[i]);
+      if (m === null) {
+        out.push(lines[i]);
+        continue;
+      }
+      const d = byConst.get(m[3]);
+      if (d === undefined) throw new Error(`gen-signatures: ${f}:${i + 1}: no declaration ${m[3]}`);
+      out.push(lines[i]);
+      let j = i + 1;
+      while (j < lines.length && !/^\s*\/\/ @end\s*$/.test(lines[j])) j++;
+      if (j === lines.length) throw new Error(`gen-signatures: ${f}:${i + 1}: no // @end after the marker`);
+      out.push(...overloads(d.sig, { method: m[2] !== undefined, indent: m[1] }));
+      out.push(lines[j]);
+      i = j;
+    }
+    const next = out.join('\n');
+    if (next !== src) {
+      stale.push(`web/src/${f}`);
+      if (!check) writeFileSync(path, next);
+    }
+  }
+  const doc = [
+    '# API signatures',
+    '',
+    'Generated by `scripts/gen-signatures.mjs` from the declarations beside each function (do not edit).',
+    'Each line is the call as Python would read it: parameters before `/` are positional only, after `*`',
+    'keyword only (by name, in the trailing options object), the rest either way; `null` is NumPy\'s',
+    '`None`. See the guide\'s [calling convention](guide.md#calling-convention).',
+    '',
+    '| function | signature | NumPy |',
+    '|---|---|---|',
+    ...decls
+      .slice()
+      .sort((a, b) => a.sig.op.localeCompare(b.sig.op))
+      .map((d) => `| \`${d.sig.op}\` | \`${signatureLine(d.sig)}\` | ${d.sig.numpy === '-' ? '(none)' : `\`${d.sig.numpy}\``} |`),
+    '',
+  ].join('\n');
+  const docPath = join(root, 'docs/api-signatures.md');
+  let old = '';
+  try {
+    old = readFileSync(docPath, 'utf8');
+  } catch {}
+  if (old !== doc) {
+    stale.push('docs/api-signatures.md');
+    if (!check) writeFileSync(docPath, doc);
+  }
+  if (check && stale.length > 0) {
+    console.error(`gen-signatures: stale (run node scripts/gen-signatures.mjs): ${stale.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

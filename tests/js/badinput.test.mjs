@@ -19,13 +19,30 @@ await ready;
 // ------------------------------------------------------------------------------------ helpers
 
 /** The library's rendering of a value in messages (errors.ts fmt). */
-function show(v) {
+// How a message shows a value: web/src/errors.ts fmt (objects as `{ key: value }`, arrays by shape
+// and dtype, typed arrays by constructor and length; never "[object Object]").
+function show(v, depth = 0) {
   if (typeof v === 'bigint') return `${v}n`;
   if (typeof v === 'string') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(show).join(',')}]`;
+  if (Array.isArray(v)) return depth > 2 ? '[...]' : `[${v.map((x) => show(x, depth + 1)).join(',')}]`;
   if (v === null) return 'null';
   if (v === undefined) return 'undefined';
-  if (typeof v === 'object') return Object.prototype.toString.call(v);
+  if (typeof v === 'function') return `a function${v.name ? ` (${v.name})` : ''}`;
+  if (typeof v === 'symbol') return v.toString();
+  if (typeof v === 'object') {
+    if (Array.isArray(v.shape) && typeof v.dtype === 'string') return `an array of shape ${show(v.shape)} and dtype ${v.dtype}`;
+    if (ArrayBuffer.isView(v)) return `${v.constructor?.name ?? 'TypedArray'}(${v.length ?? v.byteLength})`;
+    const proto = Object.getPrototypeOf(v);
+    if (proto === Object.prototype || proto === null) {
+      if (depth > 1) return '{...}';
+      const keys = Object.keys(v);
+      if (keys.length === 0) return '{}';
+      const shown = keys.slice(0, 6).map((k) => `${k}: ${show(v[k], depth + 1)}`);
+      return `{ ${shown.join(', ')}${keys.length > 6 ? ', ...' : ''} }`;
+    }
+    const name = v.constructor?.name;
+    return name ? `a ${name}` : Object.prototype.toString.call(v);
+  }
   return String(v);
 }
 
@@ -218,6 +235,9 @@ const KINDS = {
   ndarray: { bad: [...NDARRAY_BAD, [undefined, T]] },
   arrayList: { bad: [['x', T], [5, T], [null, T], [{}, T], [[(c) => c.a, 'x'], T, '"x"'], [[], S('invalid_argument'), '[]'], [[(c) => c.d], S('disposed'), 'disposed']] },
   options: { bad: OPTIONS_BAD },
+  // a trailing argument under the API contract: null there is NumPy's None for the next positional
+  // parameter (out=None ...), so only values of the wrong type are bad
+  trailing: { bad: [[5, T], ['x', T]] },
   // the options object of an op taking { axis }: a bare number (the old positional axis) is refused with the new spelling
   axisOptions: { bad: [[5, S('invalid_argument'), '{ axis: 5 }'], ['x', T], [null, T]] },
   num: { bad: [...NUM_BAD, [undefined, T], [null, T]] },
@@ -1427,7 +1447,7 @@ row('diff', {
   call: fnCall('diff'),
   cases: [[[(c) => c.b, -1], S('invalid_argument'), 'got -1'], [[(c) => c.b, 1, { axis: 2 }], S('out_of_range'), 'axis 2']],
 });
-row('outer', { op: 'outer', sig: ['array', 'array', 'options'], valid: [[1, 2], [3, 4], {}], call: fnCall('outer') });
+row('outer', { op: 'outer', sig: ['array', 'array', 'trailing'], valid: [[1, 2], [3, 4], {}], call: fnCall('outer') });
 for (const n of ['isclose', 'allclose', 'arrayEqual']) {
   row(n, {
     op: n,
@@ -1483,7 +1503,7 @@ for (const n of ['nansum', 'nanmean', 'nanmax', 'nanmin']) {
   row(n, { op: n, sig: ['array', 'axisOptions'], valid: [(c) => c.a, { axis: 0 }], call: fnCall(n), cases: [[[(c) => c.a, { axis: -4 }], S('out_of_range'), 'axis -4']] });
 }
 for (const n of ['isinf', 'isposinf', 'isneginf']) {
-  row(n, { op: n, sig: ['array', 'options'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [[[(c) => c.a, (c) => ({ out: c.b })], S('shape_mismatch'), 'out has shape [3,4]']] });
+  row(n, { op: n, sig: ['array', 'trailing'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [[[(c) => c.a, (c) => ({ out: c.b })], S('shape_mismatch'), 'out has shape [3,4]']] });
 }
 row('nanToNum', {
   op: 'nanToNum',

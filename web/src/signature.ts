@@ -282,6 +282,7 @@ export function bind(ref: SigRef, args: ArrayLike<unknown>): unknown[] {
   const params = s.params;
   const np = params.length;
   let n = args.length;
+  while (n > 0 && args[n - 1] === undefined) n--; // a trailing undefined is "not given" (forwarded optionals)
   let opts: Record<string, unknown> | undefined;
   if (n > s.nRequired && isOptionsObject(args[n - 1])) {
     opts = args[n - 1] as Record<string, unknown>;

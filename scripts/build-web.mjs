@@ -51,6 +51,8 @@ for (const [f, target] of [
 
 // The cross-language tables (web/src/boundary_tables.ts) from src/core/boundary_tables.json.
 execFileSync(process.execPath, [join(root, 'scripts/gen-tables.mjs')], { stdio: 'inherit' });
+// The TypeScript overloads and docs/api-signatures.md from the declared signatures (web/src/signature.ts).
+execFileSync(process.execPath, [join(root, 'scripts/gen-signatures.mjs')], { stdio: 'inherit' });
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });

@@ -212,7 +212,7 @@ export function closestName(key: string, names: readonly string[]): string | nul
       best = n;
     }
   }
-  return best !== null && bestD <= Math.max(1, Math.floor(best.length / 3)) ? best : null;
+  return best !== null && bestD <= (best.length <= 2 ? 0 : Math.max(1, Math.floor(best.length / 3))) ? best : null;
 }
 
 function names(s: Signature, kinds: (k: ParamKind) => boolean): string {

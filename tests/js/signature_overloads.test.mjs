@@ -1,0 +1,51 @@
+// The TypeScript overloads between `// @overloads NAME` and `// @end` and docs/api-signatures.md are
+// written by scripts/gen-signatures.mjs from the declared signatures: a hand edit or a declaration
+// changed without regenerating fails here. Also checks the binder's own rules on a declaration.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { loadParser, overloads, readDeclarations, signatureLine } from '../../scripts/gen-signatures.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+test('generated overloads and docs/api-signatures.md are up to date', () => {
+  execFileSync(process.execPath, [path.join(root, 'scripts/gen-signatures.mjs'), '--check'], { stdio: 'pipe' });
+});
+
+test('every declaration parses, and its names are unique', async () => {
+  const { parseSignature } = await loadParser();
+  const decls = readDeclarations();
+  assert.ok(decls.length >= 18, `${decls.length} declarations`);
+  const ops = new Set();
+  for (const d of decls) {
+    const s = parseSignature(d.text);
+    assert.ok(!ops.has(s.op), `${s.op} declared twice`);
+    ops.add(s.op);
+    assert.ok(overloads(s).length >= 1);
+    assert.ok(signatureLine(s).startsWith(`${s.op}(`));
+  }
+});
+
+test('the binder: positional, by name, mixed, defaults, null, and each error', async () => {
+  const { sig, bind } = await loadParser();
+  const S = sig("numpy.f: f(a: X, /, b: number = 1, c: number | null = null, *, d: boolean = false) -> X");
+  assert.deepEqual(bind(S, [10]), [10, 1, null, false]);
+  assert.deepEqual(bind(S, [10, 2, 3]), [10, 2, 3, false]);
+  assert.deepEqual(bind(S, [10, { c: 3, d: true }]), [10, 1, 3, true]);
+  assert.deepEqual(bind(S, [10, 2, { c: null }]), [10, 2, null, false]);
+  assert.deepEqual(bind(S, [10, undefined, 5]), [10, 1, 5, false]);
+  assert.deepEqual(bind(S, [10, 2, undefined, undefined]), [10, 2, null, false]);
+  assert.deepEqual(bind(S, [{ x: 1 }]), [{ x: 1 }, 1, null, false], 'a required positional may be a plain object');
+  assert.throws(() => bind(S, []), /^TypeError: f: missing the required argument a \(give it as the first argument\)$/);
+  assert.throws(() => bind(S, [1, 2, { b: 3 }]), /f: got multiple values for b: 2 as the second argument and 3 by name/);
+  assert.throws(() => bind(S, [1, 2, 3, 4]), /f: takes at most 3 positional arguments \(a, b, c\) but 4 were given \(the fourth argument is 4\); d and the parameters after it are keyword-only/);
+  assert.throws(() => bind(S, [1, { a: 2 }]), /f: a is positional-only/);
+  assert.throws(() => bind(S, [1, { e: 2 }]), /f: unknown option 'e' \(f takes b, c, d by name\)/);
+  assert.throws(() => bind(S, [1, { D: true }]), /did you mean 'd'\?/);
+  const K = sig("numpy.g: g(a: X, keepdims: boolean = false, equalNan: boolean = false) -> X");
+  assert.throws(() => bind(K, [1, { keep_dims: true }]), /g: unknown option 'keep_dims'; did you mean 'keepdims'\?/);
+  assert.throws(() => bind(K, [1, { equal_nan: true }]), /g: unknown option 'equal_nan'; did you mean 'equalNan'\?/);
+  assert.throws(() => bind(K, [1, { keepdim: true }]), /did you mean 'keepdims'\?/);
+});

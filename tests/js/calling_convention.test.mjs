@@ -13,14 +13,16 @@
 // that does not throw as it should, a refusal (an error where NumPy returns) that does not name the
 // parameter. With SV_CONTRACT_STRICT=1 also on: exported functions without a declaration, wrong-type
 // messages that do not name the parameter, parameters and functions the test cannot call (no sample).
+// Every list in full: SV_CONTRACT_REPORT=file.json.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { HAVE_PY, PY } from './numpy_oracle.mjs';
 import { ready, sv } from './helpers.mjs';
 import { EITHER, exportedFunctions, loadDeclarations, opClass, takesNoArguments } from './contract/declarations.mjs';
 import { INSTANCES, callsOf, eitherOptional, formsOf, requiredArgs, subjects } from './contract/calls.mjs';
 import { difference, encodeJs, materialize, runCalls } from './contract/oracle.mjs';
-import { exemptReason } from './contract/samples.mjs';
+import { exemptReason, numpyArgs } from './contract/samples.mjs';
 import { errorChecks } from './contract/error_checks.mjs';
 
 await ready;
@@ -39,7 +41,10 @@ function runForm(subject, call, form) {
     if (form.opts) args.push(Object.fromEntries(Object.entries(form.opts).map(([k, d]) => [k, materialize(sv, d, ctx)])));
     try {
       const r = subject.invoke(inst, args);
-      const enc = encodeJs(sv, r);
+      // an in-place function (shuffle, a.sort(), a.fill(v)): the array it changed
+      // (returning the changed array itself, for chaining, counts as NumPy's None)
+      const changed = r === undefined ? [inst, args[0]].find((x) => x instanceof sv.NDArray) : r instanceof sv.NDArray && (r === inst || r === args[0]) ? r : undefined;
+      const enc = changed !== undefined ? { mutated: encodeJs(sv, changed) } : encodeJs(sv, r);
       if (ctx.outs.length > 0 && r !== ctx.outs[0] && !(Array.isArray(r) && r.includes(ctx.outs[0]))) enc.outNotReturned = true;
       return enc;
     } catch (e) {
@@ -93,7 +98,7 @@ test('calling convention: every declared function, positionally, by name and mix
       const cls = opClass(d.sig.op);
       if (d.sig.numpy !== '-' && exemptReason(d.sig.op) === null) {
         npIndex = npCalls.length;
-        const args = d.sig.params.filter((p) => p.name in call.given).map((p) => [p.name, call.given[p.name]]);
+        const args = numpyArgs(d.sig.op, d.sig.params.filter((p) => p.name in call.given).map((p) => [p.name, call.given[p.name]]));
         const c = { np: d.sig.numpy, args };
         if (cls !== null && INSTANCES[cls]?.self) c.self = INSTANCES[cls].self;
         if (cls !== null && INSTANCES[cls]?.numpySeed !== undefined) c.seed = INSTANCES[cls].numpySeed;
@@ -111,6 +116,7 @@ test('calling convention: every declared function, positionally, by name and mix
   const refusals = [];
   const crashes = [];
   const skipped = [];
+  const disagree = [];
   let nForms = 0;
   const either = new Map(); // subject label.param -> { pos, byname } accepted and right
   for (const { d, subs, call, npIndex } of work) {
@@ -119,10 +125,12 @@ test('calling convention: every declared function, positionally, by name and mix
     const layout = 'order' in call.given;
     for (const subject of subs) {
       let reference = exp && !exp.skip ? exp : null;
+      const outcomes = [];
       for (const form of formsOf(subject, call)) {
         nForms++;
         const got = runForm(subject, call, form);
         const where = describeCall(subject, form);
+        outcomes.push(`${form.form}: ${'error' in got ? got.error : 'returns'}`);
         if ('error' in got) {
           if (got.error.includes('[object Object]')) objectObject.push(`${where}: ${got.error}`);
           if (!got.known) crashes.push(`${where}: ${got.name}: ${got.error}`);
@@ -149,6 +157,8 @@ test('calling convention: every declared function, positionally, by name and mix
           either.set(key, e);
         }
       }
+      // one call in several forms: all return, or all raise
+      if (new Set(outcomes.map((o) => o.endsWith(': returns'))).size > 1) disagree.push(`${subject.label} ${JSON.stringify(call.given)}: ${outcomes.join('; ')}`);
     }
   }
   // accepted both ways: the optional positional-or-keyword parameters of every subject
@@ -219,8 +229,12 @@ test('calling convention: every declared function, positionally, by name and mix
     list('declared but not exported', notExported);
   if (info) console.log(info.trim());
 
+  if (process.env.SV_CONTRACT_REPORT) {
+    const report = { both, nEither, notBoth, wrong, disagree, objectObject, opNotNamed, crashes, unclearRefusals, refusals, errorProblems, paramNotNamed, untested, uncallable, skipped, undeclared, notExported };
+    writeFileSync(process.env.SV_CONTRACT_REPORT, JSON.stringify(report, null, 1));
+  }
   const failures =
-    list('silent wrong results', wrong) + list("messages with '[object Object]'", objectObject) + list('errors not naming the op', opNotNamed) +
+    list('silent wrong results', wrong) + list('forms of one call that disagree (some raise, some return)', disagree) + list("messages with '[object Object]'", objectObject) + list('errors not naming the op', opNotNamed) +
     list('errors that are not TypeError / RangeError / StrideViewError', crashes) + list('refusals that do not name the parameter', unclearRefusals) +
     list('error checks', errorProblems) + list('declared functions the package does not have', notExported) +
     (STRICT

@@ -8,11 +8,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HAVE_PY, PY } from './numpy_oracle.mjs';
-import { loadDeclarations } from './contract/declarations.mjs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, loadDeclarations } from './contract/declarations.mjs';
 import { numpySignatures } from './contract/numpy_signatures.mjs';
 import { differences, matchDifferences, readDifferences, rowText } from './contract/compare.mjs';
 
 const { decls, methods } = await loadDeclarations();
+
+test('every sig(...) in web/src is a declaration the generator and the tests read', () => {
+  const src = join(ROOT, 'web/src');
+  const read = new Map();
+  for (const d of decls) read.set(d.file, (read.get(d.file) ?? 0) + 1);
+  for (const f of readdirSync(src).filter((x) => x.endsWith('.ts') && x !== 'signature.ts')) {
+    const code = readFileSync(join(src, f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    const n = (code.match(/\bsig\(/g) ?? []).length;
+    assert.equal(read.get(f) ?? 0, n, `web/src/${f}: ${n} sig(...) calls, ${read.get(f) ?? 0} read: write each as const NAME = /* @__PURE__ */ sig('...' + '...'); (single-quoted pieces, no escaped quotes)`);
+  }
+});
 
 test('every declaration names its NumPy counterpart as numpy.<name>, or - for none', () => {
   for (const d of decls) assert.match(d.sig.numpy, /^(-|numpy(\.\w+)+)$/, `${d.file}: ${d.constName}: ${d.sig.numpy}`);

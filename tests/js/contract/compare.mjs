@@ -8,7 +8,7 @@ import { EITHER, KEYWORD, KIND_TEXT, POSITIONAL, ROOT, snakeToCamel } from './de
  * NumPy's `<no value>` defaults (numpy._NoValue: "not given", each function then behaves as if the
  * value were ...) and the declared default that means the same. The one place for this mapping.
  */
-export const NOVALUE_MEANS = { keepdims: false, where: true, initial: undefined };
+export const NOVALUE_MEANS = { keepdims: false, where: true, initial: undefined, prepend: undefined, append: undefined };
 
 /** NumPy defaults that are Python objects, and the declared value that means the same. */
 export const REPR_MEANS = {

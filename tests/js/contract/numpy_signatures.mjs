@@ -16,7 +16,8 @@
 //     dispatcher (`concatenate(arrays, axis=None, out=None, *, dtype=None, casting=None)`), that
 //     dispatcher binds the arguments first: its names and kinds are taken where the docstring
 //     gives none or a looser one, the docstring's defaults kept (the dispatcher's are all None);
-//   - `self` is dropped from methods.
+//   - `self` is dropped from methods; ndarray's reductions take their defaults from
+//     numpy.core._methods, where they are implemented (the docstrings' `initial=0` is not the default);
 // NUMPY_OVERRIDES: the few signatures neither source gives right, written from NumPy's C source.
 import { PY } from '../numpy_oracle.mjs';
 import { spawnSync } from 'node:child_process';
@@ -227,6 +228,14 @@ def numpy_signature(path):
     params = from_doc(inner)
     if method and params and params[0]['name'] == 'self':
         params = params[1:]
+    if path.startswith('numpy.ndarray.'):
+        # the reductions forward to numpy.core._methods: its defaults are the real ones (the
+        # docstring of a.sum says initial=0, the method's is <no value>)
+        impl = getattr(np.core._methods, {'max': '_amax', 'min': '_amin'}.get(name, '_' + name), None)
+        if impl is not None:
+            real = {p['name']: p for p in from_inspect(inspect.signature(impl), False)}
+            params = [dict(p, default=real[p['name']]['default']) if p['name'] in real and 'default' in real[p['name']] else p for p in params]
+        return {'params': params, 'source': 'docstring+_methods' if impl is not None else 'docstring'}
     disp = dispatcher_of(obj)
     if disp is not None:
         return {'params': merge(params, from_inspect(inspect.signature(disp), False)), 'source': 'docstring+dispatcher'}

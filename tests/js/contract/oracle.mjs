@@ -1,6 +1,8 @@
 // Both sides of one calling-convention call: the descriptors of samples.mjs made into arguments
 // (JS: materialize; Python: dec), results encoded alike ({ dtype, shape, values, f } for an array,
-// f: F-ordered and not C-ordered; { scalar, kind }; { list }; { error }), and the comparison.
+// f: F-ordered and not C-ordered; { scalar, kind }; { list }; { mutated } the array an in-place
+// function changed (its own instance, else its first argument) where it returns None / undefined;
+// { error }), and the comparison.
 // All the NumPy calls go to one python process (runCalls).
 import { spawnSync } from 'node:child_process';
 import { PY, encF, decF } from '../numpy_oracle.mjs';
@@ -86,6 +88,8 @@ export function difference(got, exp, layout = false) {
     }
     return null;
   }
+  if ('mutated' in got && !('mutated' in exp)) got = got.mutated; // an array returned as itself (a.sort() returns a)
+  if ('mutated' in exp) return 'mutated' in got ? difference(got.mutated, exp.mutated, layout) : `NumPy changes its argument in place and returns None, got ${JSON.stringify(got).slice(0, 120)}`;
   if ('none' in exp) return 'none' in got ? null : `NumPy returned None, got ${JSON.stringify(got).slice(0, 120)}`;
   if ('scalar' in exp) {
     if ('shape' in got && got.shape.length === 0) got = { scalar: got.values[0], kind: 'num' };
@@ -180,6 +184,14 @@ def run_call(c):
             pos.append((i, tuple(v) if isinstance(v, list) else (v,)))
         else:
             kw[p['name']] = dec(desc)
+    # the leading parameters given without a gap go positionally, as a NumPy user writes them
+    # (some C functions read a keyword differently: np.arange(start=0) needs stop, np.arange(0) not)
+    given = {i for i, _ in pos} | {index[camel(k)] for k in kw}
+    for i, p in enumerate(ps):
+        if i not in given or p['kind'] not in ('positional', 'either'):
+            break
+        if p['kind'] == 'either':
+            pos.append((i, kw.pop(p['name'])))
     pos.sort(key=lambda t: t[0])
     args = []
     for i, v in pos:
@@ -188,16 +200,21 @@ def run_call(c):
         else:
             args.append(v)
     last = path.split('.')[-1]
+    target = args[0] if args else None
     if path.startswith('numpy.random.Generator.'):
         f = getattr(np.random.default_rng(c.get('seed', 42)), last)
     elif 'self' in c:
-        f = getattr(dec(c['self']), last)
+        target = dec(c['self'])
+        f = getattr(target, last)
     else:
         f = resolve(path)
     try:
-        return enc(f(*args, **kw))
+        r = f(*args, **kw)
     except Exception as e:
         return {'error': '%s: %s' % (type(e).__name__, e)}
+    if r is None and isinstance(target, np.ndarray):
+        return {'mutated': enc(target)}  # an in-place function (shuffle, a.sort(), a.fill(v)): the array it changed
+    return enc(r)
 
 print(json.dumps([run_call(c) for c in json.load(sys.stdin)]))
 `;

@@ -15,8 +15,10 @@ export const ARRAYS = {
   B: { dtype: 'float64', values: [[2, 0.25, -1], [1.5, 3, -2.5]] },
   C: { dtype: 'float64', values: [[-1, 4, 0.5], [2, -0.75, 1]] },
   M: { dtype: 'bool', values: [[true, false, true], [false, true, true]] },
-  IDX: { dtype: 'int64', values: [0, 2] },
+  BT: { dtype: 'float64', values: [[2, 1.5], [0.25, 3], [-1, -2.5]] },
+  IDX: { dtype: 'int64', values: [1, 0] },
   V: { dtype: 'float64', values: [1, 2.5, -3] },
+  S: { dtype: 'float64', values: [-3, -1, 0.5, 2, 4] },
 };
 
 const arr = (name) => ({ arr: name });
@@ -49,6 +51,10 @@ export const REQUIRED_BY_NAME = {
   axis2: 1,
   arrays: { list: [arr('A'), arr('B')] },
   tup: { list: [arr('A'), arr('B')] },
+  N: 3,
+  indicesOrSections: 2,
+  low: 1,
+  seed: 42,
 };
 
 /** An optional parameter's arguments to try (each its own call), by name (before the type rules). */
@@ -81,6 +87,18 @@ export const OPTIONAL_BY_NAME = {
   offset: [1],
   axis1: [1],
   axis2: [0],
+  prepend: [0],
+  append: [[[1], [2]]],
+  p: [[0.25, 0.75]],
+  replace: [false],
+  shuffle: [false],
+  axes: [[1, 0]],
+  ord: [1],
+  method: ['nearest'],
+  M: [4],
+  high: [5],
+  seed: [42],
+  sorter: [arr('IDX')],
 };
 
 /**
@@ -95,10 +113,21 @@ export const COMPANIONS = {
 
 /**
  * Per function (the declared op, or `Class.method`): { required: { name: descriptor }, optional:
- * { name: [descriptors] }, exempt: reason } where exempt (the reason NumPy cannot produce the same
- * result) skips the value comparison, never the error checks.
+ * { name: [descriptors] }, exempt: reason, npVarargs: { name, from } } where exempt (the reason
+ * NumPy cannot produce the same result) skips the value comparison, never the error checks, and
+ * npVarargs passes the declared parameters `from` to NumPy as its `*name` arguments (in order; a
+ * list argument spread).
  */
-export const OVERRIDES = {};
+export const OVERRIDES = {
+  searchsorted: { required: { a: arr('S'), v: arr('V') }, optional: { sorter: [[0, 1, 2, 3, 4]] } },
+  take: { required: { indices: [1, 3] }, optional: { mode: ['clip', 'wrap'] } },
+  compress: { required: { condition: [true, false] } },
+  matmul: { required: { x2: arr('BT') } },
+  dot: { required: { b: arr('BT') } },
+  // NumPy's einsum(*operands): the subscripts and the operands are its positional arguments
+  einsum: { required: { subscripts: 'ij,kj->ik', operands: { list: [arr('A'), arr('B')] } }, npVarargs: { name: 'operands', from: ['subscripts', 'operands'] } },
+  defaultRng: { exempt: 'returns a Generator: its streams are compared with NumPy through the Generator methods' },
+};
 
 /** The argument(s) for a declared type: a descriptor (required), a list of them (optional), or null for none. */
 function byType(type, required, arrayIndex, p) {
@@ -137,3 +166,12 @@ export function optionalArgs(op, p) {
 
 /** The reason op's results are not compared with NumPy's, or null. */
 export const exemptReason = (op) => OVERRIDES[op]?.exempt ?? null;
+
+/** The NumPy call's arguments [[name, descriptor], ...] of op for the declared ones given (see npVarargs). */
+export function numpyArgs(op, given) {
+  const v = OVERRIDES[op]?.npVarargs;
+  const value = Object.fromEntries(given);
+  if (!v || !v.from.every((n) => n in value)) return given;
+  const star = v.from.flatMap((n) => (value[n] && typeof value[n] === 'object' && 'list' in value[n] ? value[n].list : [value[n]]));
+  return [[v.name, { list: star }], ...given.filter(([n]) => !v.from.includes(n))];
+}

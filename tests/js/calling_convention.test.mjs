@@ -31,24 +31,36 @@ const { decls, methods } = await loadDeclarations();
 
 const isKnown = (e) => e instanceof TypeError || e instanceof RangeError || e instanceof sv.StrideViewError;
 const mat = (d) => materialize(sv, d, null);
+const thrown = (e) => ({ error: String(e?.message ?? e), name: e?.constructor?.name ?? typeof e, known: isKnown(e) });
+
+/** The instance a subject is called on: its `self` argument (a method form), a fresh one (`Generator.x`), or null. */
+function instanceOf(subject, given, ctx) {
+  if (subject.selfParam) return materialize(sv, given[subject.selfParam], ctx);
+  return subject.instance ? INSTANCES[subject.instance].make(sv, mat) : null;
+}
+
+/** An in-place function's result (shuffle, a.sort(), a.fill(v)): the array it changed, else undefined. */
+function changedArray(r, inst, args) {
+  // returning the changed array itself (for chaining) counts as NumPy's None
+  if (r === undefined) return [inst, args[0]].find((x) => x instanceof sv.NDArray);
+  return r instanceof sv.NDArray && (r === inst || r === args[0]) ? r : undefined;
+}
 
 /** Runs one JS form inside tidy: the encoded result, or { error, name, known }. outs: the out arrays made. */
 function runForm(subject, call, form) {
   return sv.tidy(() => {
     const ctx = { outs: [] };
-    const inst = subject.selfParam ? materialize(sv, call.given[subject.selfParam], ctx) : subject.instance ? INSTANCES[subject.instance].make(sv, mat) : null;
+    const inst = instanceOf(subject, call.given, ctx);
     const args = form.args.map((d) => materialize(sv, d, ctx));
     if (form.opts) args.push(Object.fromEntries(Object.entries(form.opts).map(([k, d]) => [k, materialize(sv, d, ctx)])));
     try {
       const r = subject.invoke(inst, args);
-      // an in-place function (shuffle, a.sort(), a.fill(v)): the array it changed
-      // (returning the changed array itself, for chaining, counts as NumPy's None)
-      const changed = r === undefined ? [inst, args[0]].find((x) => x instanceof sv.NDArray) : r instanceof sv.NDArray && (r === inst || r === args[0]) ? r : undefined;
+      const changed = changedArray(r, inst, args);
       const enc = changed !== undefined ? { mutated: encodeJs(sv, changed) } : encodeJs(sv, r);
       if (ctx.outs.length > 0 && r !== ctx.outs[0] && !(Array.isArray(r) && r.includes(ctx.outs[0]))) enc.outNotReturned = true;
       return enc;
     } catch (e) {
-      return { error: String(e?.message ?? e), name: e?.constructor?.name ?? typeof e, known: isKnown(e) };
+      return thrown(e);
     }
   });
 }
@@ -73,7 +85,8 @@ const describeCall = (subject, form) => {
   return `${subject.label}(${args.join(', ')}) [${form.form}]`;
 };
 
-test('calling convention: every declared function, positionally, by name and mixed, against NumPy', { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
+const TITLE = 'calling convention: every declared function, positionally, by name and mixed, against NumPy';
+test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
   const subjectsOf = new Map();
   const notExported = [];
   for (const d of decls) {
@@ -158,7 +171,9 @@ test('calling convention: every declared function, positionally, by name and mix
         }
       }
       // one call in several forms: all return, or all raise
-      if (new Set(outcomes.map((o) => o.endsWith(': returns'))).size > 1) disagree.push(`${subject.label} ${JSON.stringify(call.given)}: ${outcomes.join('; ')}`);
+      if (new Set(outcomes.map((o) => o.endsWith(': returns'))).size > 1) {
+        disagree.push(`${subject.label} ${JSON.stringify(call.given)}: ${outcomes.join('; ')}`);
+      }
     }
   }
   // accepted both ways: the optional positional-or-keyword parameters of every subject
@@ -171,7 +186,10 @@ test('calling convention: every declared function, positionally, by name and mix
         nEither++;
         const e = either.get(`${subject.label}.${name}`);
         if (e?.positional && e?.byname) both++;
-        else notBoth.push(`${subject.label}.${name} (${e === undefined ? 'untested' : `positionally ${e.positional ? 'yes' : 'no'}, by name ${e.byname ? 'yes' : 'no'}`})`);
+        else {
+          const how = e === undefined ? 'untested' : `positionally ${e.positional ? 'yes' : 'no'}, by name ${e.byname ? 'yes' : 'no'}`;
+          notBoth.push(`${subject.label}.${name} (${how})`);
+        }
       }
     }
   }
@@ -186,13 +204,15 @@ test('calling convention: every declared function, positionally, by name and mix
     for (const subject of subs) {
       const run = (args) =>
         sv.tidy(() => {
-          const inst = subject.selfParam ? mat(req.given[subject.selfParam]) : subject.instance ? INSTANCES[subject.instance].make(sv, mat) : null;
-          const js = args.map((a) => (a && typeof a === 'object' && 'opts' in a ? Object.fromEntries(Object.entries(a.opts).map(([k, v]) => [k, mat(v)])) : mat(a)));
+          const inst = instanceOf(subject, req.given, null);
+          const opts = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, mat(v)]));
+          const js = args.map((a) => (a && typeof a === 'object' && 'opts' in a ? opts(a.opts) : mat(a)));
           try {
             subject.invoke(inst, js);
             return { returned: true };
           } catch (e) {
-            return { message: String(e?.message ?? e), name: e?.constructor?.name ?? typeof e, known: isKnown(e) };
+            const t = thrown(e);
+            return { message: t.error, name: t.name, known: t.known };
           }
         });
       const r = errorChecks(subject, req.given, run);
@@ -208,37 +228,46 @@ test('calling convention: every declared function, positionally, by name and mix
   const undeclared = exportedFunctions(sv).filter((k) => !declared.has(k) && !takesNoArguments(sv[k]));
   const nSubjects = [...subjectsOf.values()].reduce((n, s) => n + s.length, 0);
 
-  const list = (title, xs, max = 40) => (xs.length === 0 ? '' : `\n${title} (${xs.length}):\n  ${xs.slice(0, max).join('\n  ')}${xs.length > max ? '\n  ...' : ''}`);
+  const list = (title, xs, max = 40) =>
+    xs.length === 0 ? '' : `\n${title} (${xs.length}):\n  ${xs.slice(0, max).join('\n  ')}${xs.length > max ? '\n  ...' : ''}`;
   console.log(
     `calling convention: ${decls.length} declarations, ${nSubjects} functions and method forms, ${work.length} calls in ${nForms} forms ` +
       `(${npCalls.length} NumPy calls), ${nChecks} error checks`,
   );
   console.log(
-    `calling convention: ${both} of ${nEither} positional-or-keyword parameters accepted both ways, ${wrong.length} silent wrong results, ` +
-      `${objectObject.length} messages with '[object Object]'`,
+    `calling convention: ${both} of ${nEither} positional-or-keyword parameters accepted both ways, ` +
+      `${wrong.length} silent wrong results, ${objectObject.length} messages with '[object Object]'`,
   );
   console.log(
-    `calling convention: ${refusals.length} refusals naming the parameter, ${untested.length} parameters and ${uncallable.length} functions untested (no sample), ` +
-      `${paramNotNamed.length} wrong-type messages not naming the parameter, ${undeclared.length} exported functions without a declaration`,
+    `calling convention: ${refusals.length} refusals naming the parameter, ${untested.length} parameters and ` +
+      `${uncallable.length} functions untested (no sample), ${paramNotNamed.length} wrong-type messages not naming the parameter, ` +
+      `${undeclared.length} exported functions without a declaration`,
   );
   const info = list('refusals (an error where NumPy returns; they name the parameter)', refusals, 20) +
     list('not accepted both ways', notBoth) + list('untested parameters (no sample: contract/samples.mjs)', untested) +
-    list('functions without a sample for a required parameter', uncallable) + list('NumPy has no such parameter (not compared)', skipped, 20) +
+    list('functions without a sample for a required parameter', uncallable) +
+    list('NumPy has no such parameter (not compared)', skipped, 20) +
     list('wrong-type messages that do not name the parameter', paramNotNamed) +
     list(`exported functions without a declaration${STRICT ? '' : ' (fails with SV_CONTRACT_STRICT=1)'}`, undeclared, 200) +
     list('declared but not exported', notExported);
   if (info) console.log(info.trim());
 
   if (process.env.SV_CONTRACT_REPORT) {
-    const report = { both, nEither, notBoth, wrong, disagree, objectObject, opNotNamed, crashes, unclearRefusals, refusals, errorProblems, paramNotNamed, untested, uncallable, skipped, undeclared, notExported };
+    const report = { both, nEither, notBoth, wrong, disagree, objectObject, opNotNamed, crashes, unclearRefusals, refusals };
+    Object.assign(report, { errorProblems, paramNotNamed, untested, uncallable, skipped, undeclared, notExported });
     writeFileSync(process.env.SV_CONTRACT_REPORT, JSON.stringify(report, null, 1));
   }
   const failures =
-    list('silent wrong results', wrong) + list('forms of one call that disagree (some raise, some return)', disagree) + list("messages with '[object Object]'", objectObject) + list('errors not naming the op', opNotNamed) +
-    list('errors that are not TypeError / RangeError / StrideViewError', crashes) + list('refusals that do not name the parameter', unclearRefusals) +
+    list('silent wrong results', wrong) +
+    list('forms of one call that disagree (some raise, some return)', disagree) +
+    list("messages with '[object Object]'", objectObject) +
+    list('errors not naming the op', opNotNamed) +
+    list('errors that are not TypeError / RangeError / StrideViewError', crashes) +
+    list('refusals that do not name the parameter', unclearRefusals) +
     list('error checks', errorProblems) + list('declared functions the package does not have', notExported) +
     (STRICT
-      ? list('exported functions without a declaration', undeclared, 200) + list('wrong-type messages not naming the parameter', paramNotNamed) +
+      ? list('exported functions without a declaration', undeclared, 200) +
+        list('wrong-type messages not naming the parameter', paramNotNamed) +
         list('untested parameters', untested) + list('untested functions', uncallable)
       : '');
   assert.ok(failures === '', failures);

@@ -23,7 +23,8 @@ test('every sig(...) in web/src is a declaration the generator and the tests rea
   for (const f of readdirSync(src).filter((x) => x.endsWith('.ts') && x !== 'signature.ts')) {
     const code = readFileSync(join(src, f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
     const n = (code.match(/\bsig\(/g) ?? []).length;
-    assert.equal(read.get(f) ?? 0, n, `web/src/${f}: ${n} sig(...) calls, ${read.get(f) ?? 0} read: write each as const NAME = /* @__PURE__ */ sig('...' + '...'); (single-quoted pieces, no escaped quotes)`);
+    const how = "write each as const NAME = /* @__PURE__ */ sig('...' + '...'); (single-quoted pieces, no escaped quotes)";
+    assert.equal(read.get(f) ?? 0, n, `web/src/${f}: ${n} sig(...) calls, ${read.get(f) ?? 0} read: ${how}`);
   }
 });
 
@@ -31,7 +32,8 @@ test('every declaration names its NumPy counterpart as numpy.<name>, or - for no
   for (const d of decls) assert.match(d.sig.numpy, /^(-|numpy(\.\w+)+)$/, `${d.file}: ${d.constName}: ${d.sig.numpy}`);
 });
 
-test('the declarations hold NumPy 1.24 signatures, differences as listed in docs/numpy-differences.md', { skip: !HAVE_PY && `no ${PY}` }, () => {
+const TITLE = 'the declarations hold NumPy 1.24 signatures, differences as listed in docs/numpy-differences.md';
+test(TITLE, { skip: !HAVE_PY && `no ${PY}` }, () => {
   const withNumpy = decls.filter((d) => d.sig.numpy !== '-');
   // the method forms: NDArray's against numpy.ndarray's (a method NumPy's ndarray lacks is strideview's own)
   const methodPath = (m) => (m.method.className === 'NDArray' ? `numpy.ndarray.${m.sig.numpy.split('.').pop()}` : null);

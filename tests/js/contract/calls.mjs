@@ -23,11 +23,13 @@ export function subjects(sv, d, methodForms) {
   if (cls !== null) {
     const name = s.op.slice(cls.length + 1);
     if (typeof sv[cls]?.prototype?.[name] === 'function') {
-      out.push({ label: s.op, op: s.op, params: s.params, nPositional: s.nPositional, nRequired: s.nRequired, instance: cls, invoke: (inst, args) => inst[name](...args) });
+      const invoke = (inst, args) => inst[name](...args);
+      out.push({ label: s.op, op: s.op, params: s.params, nPositional: s.nPositional, nRequired: s.nRequired, instance: cls, invoke });
     }
   } else if (typeof sv[s.op] === 'function') {
     const f = sv[s.op];
-    out.push({ label: s.op, op: s.op, params: s.params, nPositional: s.nPositional, nRequired: s.nRequired, invoke: (_, args) => f(...args) });
+    const invoke = (_, args) => f(...args);
+    out.push({ label: s.op, op: s.op, params: s.params, nPositional: s.nPositional, nRequired: s.nRequired, invoke });
   }
   for (const m of methodForms) {
     const { className, name } = m.method;

@@ -24,7 +24,13 @@ export const REPR_MEANS = {
 };
 
 const NP_KIND = { positional: POSITIONAL, either: EITHER, keyword: KEYWORD };
-const NP_KIND_TEXT = { positional: 'positional-only', either: 'positional or keyword', keyword: 'keyword-only', varpos: '*args', varkw: '**kwargs' };
+const NP_KIND_TEXT = {
+  positional: 'positional-only',
+  either: 'positional or keyword',
+  keyword: 'keyword-only',
+  varpos: '*args',
+  varkw: '**kwargs',
+};
 
 /** A declared default as the difference table prints it. */
 export function jsText(p) {
@@ -114,7 +120,8 @@ export function readDifferences(path = join(ROOT, 'docs/numpy-differences.md')) 
     if (cells.every((c) => /^:?-+:?$/.test(c))) return;
     const get = (k) => cells[header.indexOf(k)] ?? '';
     if (!header.includes('difference')) return;
-    rows.push({ fns: get('function').split(',').map((x) => x.trim()).filter(Boolean), param: get('parameter'), diff: get('difference'), reason: get('reason'), line: i + 1 });
+    const fns = get('function').split(',').map((x) => x.trim()).filter(Boolean);
+    rows.push({ fns, param: get('parameter'), diff: get('difference'), reason: get('reason'), line: i + 1 });
   });
   return rows;
 }

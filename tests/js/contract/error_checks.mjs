@@ -46,7 +46,9 @@ export function errorChecks(subject, required, run) {
     if (m.includes('[object Object]')) objectObject.push({ what, message: m });
     if (!m.startsWith(`${op}: `)) problems.push({ kind: 'op not named', what, message: m });
     else if (!typeFree && e.name !== 'TypeError') problems.push({ kind: 'not a TypeError', what, message: `${e.name}: ${m}` });
-    for (const w of want) if (!(w instanceof RegExp ? w.test(m) : m.includes(w))) problems.push({ kind: 'message', what: `${what} (wants ${w})`, message: m });
+    for (const w of want) {
+      if (!(w instanceof RegExp ? w.test(m) : m.includes(w))) problems.push({ kind: 'message', what: `${what} (wants ${w})`, message: m });
+    }
     return m;
   };
   const withOpts = (args, opts) => (Object.keys(opts).length === 0 ? args : [...args, { opts }]);

@@ -234,7 +234,8 @@ def numpy_signature(path):
         impl = getattr(np.core._methods, {'max': '_amax', 'min': '_amin'}.get(name, '_' + name), None)
         if impl is not None:
             real = {p['name']: p for p in from_inspect(inspect.signature(impl), False)}
-            params = [dict(p, default=real[p['name']]['default']) if p['name'] in real and 'default' in real[p['name']] else p for p in params]
+            has = lambda p: p['name'] in real and 'default' in real[p['name']]
+            params = [dict(p, default=real[p['name']]['default']) if has(p) else p for p in params]
         return {'params': params, 'source': 'docstring+_methods' if impl is not None else 'docstring'}
     disp = dispatcher_of(obj)
     if disp is not None:

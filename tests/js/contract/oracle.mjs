@@ -50,7 +50,8 @@ export function encodeJs(sv, x) {
   if (x instanceof sv.NDArray) {
     const ta = x.toTypedArray();
     const d = x.dtype;
-    const values = d === 'bool' ? Array.from(ta, (v) => (v ? 1 : 0)) : INTS.includes(d) ? Array.from(ta, String) : Array.from(ta, (v) => encF(Number(v)));
+    const each = d === 'bool' ? (v) => (v ? 1 : 0) : INTS.includes(d) ? String : (v) => encF(Number(v));
+    const values = Array.from(ta, each);
     return { dtype: d, shape: [...x.shape], values, f: fOnly(x.shape, x.strides) };
   }
   if (Array.isArray(x)) return { list: x.map((y) => encodeJs(sv, y)) };
@@ -89,12 +90,17 @@ export function difference(got, exp, layout = false) {
     return null;
   }
   if ('mutated' in got && !('mutated' in exp)) got = got.mutated; // an array returned as itself (a.sort() returns a)
-  if ('mutated' in exp) return 'mutated' in got ? difference(got.mutated, exp.mutated, layout) : `NumPy changes its argument in place and returns None, got ${JSON.stringify(got).slice(0, 120)}`;
+  if ('mutated' in exp) {
+    if ('mutated' in got) return difference(got.mutated, exp.mutated, layout);
+    return `NumPy changes its argument in place and returns None, got ${JSON.stringify(got).slice(0, 120)}`;
+  }
   if ('none' in exp) return 'none' in got ? null : `NumPy returned None, got ${JSON.stringify(got).slice(0, 120)}`;
   if ('scalar' in exp) {
     if ('shape' in got && got.shape.length === 0) got = { scalar: got.values[0], kind: 'num' };
     if (!('scalar' in got)) return `a scalar expected (${exp.scalar}), got ${JSON.stringify(got).slice(0, 120)}`;
-    if (exp.kind === 'int' && got.kind === 'int') return String(got.scalar) === String(exp.scalar) ? null : `${got.scalar}, NumPy ${exp.scalar}`;
+    if (exp.kind === 'int' && got.kind === 'int') {
+      return String(got.scalar) === String(exp.scalar) ? null : `${got.scalar}, NumPy ${exp.scalar}`;
+    }
     return sameFloat(decF(got.scalar), decF(exp.scalar), exp.dtype) ? null : `${got.scalar}, NumPy ${exp.scalar}`;
   }
   if (!('dtype' in got)) {
@@ -102,7 +108,8 @@ export function difference(got, exp, layout = false) {
     return `an array expected, got ${JSON.stringify(got).slice(0, 120)}`;
   }
   if (got.dtype !== exp.dtype) return `dtype ${got.dtype}, NumPy ${exp.dtype}`;
-  if (JSON.stringify(got.shape) !== JSON.stringify(exp.shape)) return `shape ${JSON.stringify(got.shape)}, NumPy ${JSON.stringify(exp.shape)}`;
+  const [gs, es] = [JSON.stringify(got.shape), JSON.stringify(exp.shape)];
+  if (gs !== es) return `shape ${gs}, NumPy ${es}`;
   for (let i = 0; i < exp.values.length; i++) {
     const g = got.values[i];
     const e = exp.values[i];

@@ -125,7 +125,10 @@ export const OVERRIDES = {
   matmul: { required: { x2: arr('BT') } },
   dot: { required: { b: arr('BT') } },
   // NumPy's einsum(*operands): the subscripts and the operands are its positional arguments
-  einsum: { required: { subscripts: 'ij,kj->ik', operands: { list: [arr('A'), arr('B')] } }, npVarargs: { name: 'operands', from: ['subscripts', 'operands'] } },
+  einsum: {
+    required: { subscripts: 'ij,kj->ik', operands: { list: [arr('A'), arr('B')] } },
+    npVarargs: { name: 'operands', from: ['subscripts', 'operands'] },
+  },
   defaultRng: { exempt: 'returns a Generator: its streams are compared with NumPy through the Generator methods' },
 };
 

@@ -1,10 +1,11 @@
 // The package's declared signatures (the `sig(...)` texts of web/src/*.ts), read by the package's own
 // parser (scripts/gen-signatures.mjs bundles web/src/signature.ts), and where each one is called:
-//   - a declaration whose op is `Class.name` (`Generator.choice`) is a method of that class: the
-//     instance comes from INSTANCES; its parameters do not include the instance;
+//   - a declaration whose op is `Class.name` (`Generator.choice`) is a method of that class (called
+//     on a fresh instance: calls.mjs's INSTANCES); its parameters do not include the instance;
 //   - any other op is an export of the package (`sum`), and where a `// @overloads method NAME`
 //     marker sits inside a class (`NDArray`), also that class's method `name` with the first
 //     parameter taken by the instance (`a.sum(axis)` calls `sum(a, axis)`).
+// And the package's exported functions, for the count of those without a declaration.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,28 +65,20 @@ export function opClass(op) {
 }
 
 /**
- * The calling form of a declaration: { label, call(args, fresh) } where call runs it with the JS
- * arguments `args` on a fresh instance where it is a method (`fresh(className)` makes one).
- * sv: the package. Returns null when the package has no such function or method.
+ * Exported functions that need no declaration: strideview's own helpers whose arguments are a
+ * value or two with no NumPy counterpart and no options (functions that take no arguments at all
+ * need none either: takesNoArguments). Each with its reason.
  */
-export function callable(sv, d, fresh) {
-  if (d.method) {
-    const { className, name } = d.method;
-    const proto = sv[className]?.prototype;
-    if (typeof proto?.[name] !== 'function') return null;
-    return { label: `${className}#${name}`, viaInstance: true, call: (self, args) => self[name](...args) };
-  }
-  const cls = opClass(d.sig.op);
-  if (cls !== null) {
-    const name = d.sig.op.slice(cls.length + 1);
-    const proto = sv[cls]?.prototype;
-    if (typeof proto?.[name] !== 'function') return null;
-    return { label: d.sig.op, instanceOf: cls, call: (_, args) => fresh(cls)[name](...args) };
-  }
-  const f = sv[d.sig.op];
-  if (typeof f !== 'function') return null;
-  return { label: d.sig.op, call: (_, args) => f(...args) };
-}
+export const NO_DECLARATION = {
+  I: 'an index spec builder (slicing.ts): one positional index, no options',
+  R: 'an index spec builder: start and stop, no options',
+  Rs: 'an index spec builder: start, stop and step, no options',
+  L: 'an index spec builder: one list of indices, no options',
+  tidy: 'a memory scope: one function argument',
+  keep: 'a memory scope: one array argument',
+  numberToFloat16: 'a float16 bit conversion of one number',
+  float16ToNumber: 'a float16 bit conversion of one number',
+};
 
 /** Exported functions (not classes) of the package. */
 export function exportedFunctions(sv) {

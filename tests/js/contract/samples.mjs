@@ -1,0 +1,180 @@
+// The arguments the calling-convention test gives each declared parameter: small deterministic
+// values both sides build alike, chosen by the parameter's name, else by its declared type, and a
+// per-function override table for functions that need special arguments.
+//
+// An argument is a descriptor (JSON, read by the JS side's materialize() and the Python side's
+// dec()): { arr: NAME } one of ARRAYS; { list: [descriptors] } a sequence (JS array, Python list);
+// { out: true } an array shaped and typed as the call's result without out, filled with -7 (made
+// from that result before the call); { full: { shape, dtype, value } }; { raw: value } the JS value
+// itself (the wrong values of the error checks); anything else as JSON (numbers, strings, booleans,
+// null, nested arrays of numbers).
+
+/** The sample arrays: nested values and dtype. */
+export const ARRAYS = {
+  A: { dtype: 'float64', values: [[0.5, -1.5, 2.25], [3, -4, 5.5]] },
+  B: { dtype: 'float64', values: [[2, 0.25, -1], [1.5, 3, -2.5]] },
+  C: { dtype: 'float64', values: [[-1, 4, 0.5], [2, -0.75, 1]] },
+  M: { dtype: 'bool', values: [[true, false, true], [false, true, true]] },
+  BT: { dtype: 'float64', values: [[2, 1.5], [0.25, 3], [-1, -2.5]] },
+  IDX: { dtype: 'int64', values: [1, 0] },
+  V: { dtype: 'float64', values: [1, 2.5, -3] },
+  S: { dtype: 'float64', values: [-3, -1, 0.5, 2, 4] },
+};
+
+const arr = (name) => ({ arr: name });
+const OUT = { out: true };
+
+/** The array arguments in turn: the first array parameter gets A, the second B, the third C. */
+export const ARRAY_ORDER = ['A', 'B', 'C'];
+
+/**
+ * A required parameter's argument, by name (before the type rules). A function's own needs go in
+ * OVERRIDES.
+ */
+export const REQUIRED_BY_NAME = {
+  condition: arr('M'),
+  indices: arr('IDX'),
+  shape: [2, 3],
+  fillValue: 1.5,
+  n: 2,
+  k: 1,
+  q: 0.5,
+  num: 5,
+  repeats: 2,
+  reps: [2, 1],
+  shift: 1,
+  start: 0,
+  stop: 1,
+  dtype: 'float32',
+  value: 1.5,
+  axis1: 0,
+  axis2: 1,
+  arrays: { list: [arr('A'), arr('B')] },
+  tup: { list: [arr('A'), arr('B')] },
+  N: 3,
+  indicesOrSections: 2,
+  low: 1,
+  seed: 42,
+};
+
+/** An optional parameter's arguments to try (each its own call), by name (before the type rules). */
+export const OPTIONAL_BY_NAME = {
+  axis: [0, 1, -1],
+  keepdims: [true],
+  dtype: ['float32'],
+  out: [OUT],
+  where: [arr('M')],
+  casting: ['unsafe', 'no'],
+  order: ['F', 'C'],
+  subok: [false],
+  initial: [10],
+  ddof: [1],
+  decimals: [1],
+  k: [1, -1],
+  equalNan: [true],
+  returnIndex: [true],
+  returnInverse: [true],
+  returnCounts: [true],
+  mode: ['clip'],
+  side: ['right'],
+  kind: ['stable'],
+  size: [3, [2, 2]],
+  like: [null],
+  rtol: [0.5],
+  atol: [0.5],
+  endpoint: [false],
+  num: [4],
+  offset: [1],
+  axis1: [1],
+  axis2: [0],
+  prepend: [0],
+  append: [[[1], [2]]],
+  p: [[0.25, 0.75]],
+  replace: [false],
+  shuffle: [false],
+  axes: [[1, 0]],
+  ord: [1],
+  method: ['nearest'],
+  M: [4],
+  high: [5],
+  seed: [42],
+  sorter: [arr('IDX')],
+};
+
+/**
+ * Arguments that another argument needs to mean anything (the call gives them too): a ufunc's
+ * `where` leaves the unselected elements of a new result uninitialised (NumPy), so it is tried with
+ * `out`; `casting` is about a cast, so it is tried with `dtype`.
+ */
+export const COMPANIONS = {
+  where: (names) => (names.includes('out') && names.includes('subok') ? { out: OUT } : {}),
+  casting: (names) => (names.includes('dtype') ? { dtype: 'float32' } : names.includes('out') ? { out: OUT } : {}),
+};
+
+/**
+ * Per function (the declared op, or `Class.method`): { required: { name: descriptor }, optional:
+ * { name: [descriptors] }, exempt: reason, npVarargs: { name, from } } where exempt (the reason
+ * NumPy cannot produce the same result) skips the value comparison, never the error checks, and
+ * npVarargs passes the declared parameters `from` to NumPy as its `*name` arguments (in order; a
+ * list argument spread).
+ */
+export const OVERRIDES = {
+  searchsorted: { required: { a: arr('S'), v: arr('V') }, optional: { sorter: [[0, 1, 2, 3, 4]] } },
+  take: { required: { indices: [1, 3] }, optional: { mode: ['clip', 'wrap'] } },
+  compress: { required: { condition: [true, false] } },
+  matmul: { required: { x2: arr('BT') } },
+  dot: { required: { b: arr('BT') } },
+  // NumPy's einsum(*operands): the subscripts and the operands are its positional arguments
+  einsum: {
+    required: { subscripts: 'ij,kj->ik', operands: { list: [arr('A'), arr('B')] } },
+    npVarargs: { name: 'operands', from: ['subscripts', 'operands'] },
+  },
+  defaultRng: { exempt: 'returns a Generator: its streams are compared with NumPy through the Generator methods' },
+};
+
+/** The argument(s) for a declared type: a descriptor (required), a list of them (optional), or null for none. */
+function byType(type, required, arrayIndex, p) {
+  const t = type.replace(/\s+/g, ' ');
+  if (/(ArrayInput|NDArray)\[\]|Array<(ArrayInput|NDArray)>/.test(t)) {
+    const v = { list: [arr('A'), arr('B')] };
+    return required ? v : null;
+  }
+  if (/\bArrayInput\b|\bNDArray\b/.test(t)) return required ? arr(ARRAY_ORDER[Math.min(arrayIndex, ARRAY_ORDER.length - 1)]) : null;
+  if (/^boolean$/.test(t)) return required ? true : [typeof p.dflt === 'boolean' ? !p.dflt : true];
+  if (/\bDTypeArg\b|\bDType\b/.test(t)) return required ? 'float32' : ['float32'];
+  if (/^(number|Scalar)( \| null)?$/.test(t)) return required ? 1 : [typeof p.dflt === 'number' ? p.dflt + 1 : 1];
+  return null;
+}
+
+/**
+ * The argument of required parameter p (declared index i) of op: a descriptor, or undefined when
+ * there is no rule (the function then cannot be called: listed as untested). arrayIndex: how many
+ * array arguments come before it.
+ */
+export function requiredArg(op, p, arrayIndex) {
+  const o = OVERRIDES[op]?.required;
+  if (o && p.name in o) return o[p.name];
+  if (p.name in REQUIRED_BY_NAME) return REQUIRED_BY_NAME[p.name];
+  const v = byType(p.type, true, arrayIndex, p);
+  return v === null ? undefined : v;
+}
+
+/** The arguments to try for optional parameter p of op: a list of descriptors (empty: untested). */
+export function optionalArgs(op, p) {
+  const o = OVERRIDES[op]?.optional;
+  if (o && p.name in o) return o[p.name];
+  if (p.name in OPTIONAL_BY_NAME) return OPTIONAL_BY_NAME[p.name];
+  return byType(p.type, false, 0, p) ?? [];
+}
+
+/** The reason op's results are not compared with NumPy's, or null. */
+export const exemptReason = (op) => OVERRIDES[op]?.exempt ?? null;
+
+/** The NumPy call's arguments [[name, descriptor], ...] of op for the declared ones given (see npVarargs). */
+export function numpyArgs(op, given) {
+  const v = OVERRIDES[op]?.npVarargs;
+  const value = Object.fromEntries(given);
+  if (!v || !v.from.every((n) => n in value)) return given;
+  const star = v.from.flatMap((n) => (value[n] && typeof value[n] === 'object' && 'list' in value[n] ? value[n].list : [value[n]]));
+  return [[v.name, { list: star }], ...given.filter(([n]) => !v.from.includes(n))];
+}

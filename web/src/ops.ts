@@ -3,7 +3,7 @@
 // result allocated by C++ inside it; dtypes are promoted by the table in dtype.ts.
 import { BINARY_OPS, BinaryOp, REDUCE_OPS, SingleOp, UNARY_OPS, UnaryOp } from './boundary_tables.js';
 import { type DType, type Scalar, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
-import { fmt, relabel } from './errors.js';
+import { fmt, isArrayLike, relabel } from './errors.js';
 import {
   NDArray,
   type KIn,
@@ -47,6 +47,9 @@ interface Prepared {
   dtype: DType;
 }
 
+/** The parameter names of a kernel's inputs by their count, as NumPy's ufuncs and `where` name them. */
+const UFUNC_NAMES: readonly (readonly string[] | undefined)[] = [undefined, ['x'], ['x1', 'x2'], ['condition', 'x', 'y']];
+
 /** @internal */
 export function isScalar(x: unknown): x is Scalar {
   return typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean';
@@ -62,7 +65,7 @@ export function release(temps: NDArray[]): void {
  * dtype (or padded with a fill other than +0: the kernels read pad elements as +0) are materialized, scalars travel by value (stored as the
  * dtype), nested JS arrays become temporaries.
  */
-export function prepare(op: string, inputs: readonly unknown[], force?: (d: DType) => DType): Prepared {
+export function prepare(op: string, inputs: readonly unknown[], force?: (d: DType) => DType, names?: readonly string[]): Prepared {
   const temps: NDArray[] = [];
   try {
     const n = inputs.length;
@@ -75,6 +78,10 @@ export function prepare(op: string, inputs: readonly unknown[], force?: (d: DTyp
         x._check(op);
         a = x;
       } else if (!isScalar(x)) {
+        if (!isArrayLike(x)) {
+          const name = names?.[i] ?? UFUNC_NAMES[n]?.[i] ?? `input ${i}`;
+          throw new TypeError(`${op}: ${name} must be an NDArray, a number, a bigint, a boolean or nested arrays of them; got ${fmt(x)}`);
+        }
         a = asArray(op, x);
         temps.push(a);
       }
@@ -171,6 +178,7 @@ export function compute(
   x0: number = 0,
   x1: number = 0,
   x2: number = 0,
+  names?: readonly string[],
 ): NDArray {
   try {
     const o = outOption(op, options);
@@ -180,7 +188,7 @@ export function compute(
       const out = o === undefined ? null : checkOut(op, o, rdt);
       return runKernel(kind, code, rdt, out, null, inputs as KIn[], fast, x0, x1, x2);
     }
-    const p = prepare(op, inputs, force);
+    const p = prepare(op, inputs, force, names);
     try {
       const rdt = result(p.dtype);
       const out = o === undefined ? null : checkOut(op, o, rdt);
@@ -358,14 +366,14 @@ export function where(...args: unknown[]): NDArray {
         return runKernel(Kind.Where, SingleOp.Only, d, out, null, [cond, a as KIn, b as KIn], d);
       }
     }
-    const c = prepare(op, [cond], toBool);
+    const c = prepare(op, [cond], toBool, ['condition']);
     try {
       let k = c.inputs[0]!;
       if (typeof k === 'number') {
         k = full([], k !== 0, 'bool'); // scalars travel in the values' dtype: cond is an array
         c.temps.push(k);
       }
-      const p = prepare(op, [a, b]);
+      const p = prepare(op, [a, b], undefined, ['x', 'y']);
       try {
         const out = o === undefined ? null : checkOut(op, o, p.dtype);
         return runKernel(Kind.Where, SingleOp.Only, p.dtype, out, null, [k, ...p.inputs], p.dtype);

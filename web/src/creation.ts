@@ -26,6 +26,7 @@ import type { ArrayInput } from './ops.js';
 import type { Order } from './ufunc.js';
 import { rt } from './runtime.js';
 import { heapArray } from './storage.js';
+import { createView } from './view.js';
 import { bind, sig, unsupported } from './signature.js';
 
 /** Nested JS arrays of elements. */
@@ -262,8 +263,13 @@ function arrayImpl(data: unknown, dtypeV: unknown, copyV: unknown, orderV: unkno
       out = !copy && d === src.dtype && unpadded && laidOut ? src : copyInLayout(op, src, d, perm);
     }
     if (ndmin > out.ndim) {
-      const s = [...new Array<number>(ndmin - out.ndim).fill(1), ...(out._v._shape as number[])];
-      out = out === data ? out._derive(out._v._reshape(s)) : out._setView(out._v._reshape(s));
+      const k = ndmin - out.ndim;
+      const sh = out._v._shape as number[];
+      const st = out._v._strides as number[];
+      // NumPy's strides of the prepended axes: one element in F order, else the first axis' extent
+      const lead = sh.length === 0 || (!out.isCContiguous && isFContiguous(out)) ? 1 : st[0]! * sh[0]!;
+      const v = createView([...new Array<number>(k).fill(1), ...sh], { strides: [...new Array<number>(k).fill(lead), ...st], offset: out._v.offset });
+      out = out === data ? out._derive(v) : out._setView(v);
     }
     return out;
   } catch (e) {

@@ -124,9 +124,9 @@ test('dtype as the trailing options object { dtype }, as NumPy keyword arguments
   same(empty([2], { dtype: 'float32' }).fill(0), zeros([2], 'float32'));
   same(full([3], 7, { dtype: 'int64' }), full([3], 7n, 'int64'));
   assert.equal(zeros([2], {}).dtype, 'float64');
-  assert.throws(() => arange(3, { dtype: 'float32' }, 2), { name: 'TypeError', message: /^arange: stop must be a number, got .*the options object \{ dtype \} goes last/ });
-  assert.throws(() => arange(0, 3, 1, 'int32', 4), { name: 'TypeError', message: /^arange: expected \(start, stop\?, step\?, dtype\?\), got 5 arguments/ });
+  assert.throws(() => arange(3, { dtype: 'float32' }, 2), { name: 'TypeError', message: /^arange: stop must be a number, got \{ dtype: "float32" \}/ });
+  assert.throws(() => arange(0, 3, 1, 'int32', 4), { name: 'TypeError', message: /^arange: takes at most 4 positional arguments \(start, stop, step, dtype\) but 5 were given/ });
   assert.throws(() => arange(3, { dtipe: 'float32' }), { name: 'TypeError', message: /^arange: unknown option 'dtipe'/ });
   assert.throws(() => zeros([2], { dtype: 'foo' }), { name: 'TypeError', message: /^zeros: unknown dtype "foo"/ });
-  assert.throws(() => ones([2], 5), { name: 'TypeError', message: /^ones: expected a dtype name or an options object \{ dtype \}, got 5/ });
+  assert.throws(() => ones([2], 5), { name: 'TypeError', message: /^ones: unknown dtype 5/ });
 });

@@ -252,10 +252,17 @@ test('the old forms are errors that show the new spelling', () => {
   assert.throws(() => sv.compress([true], a, 0), msg('compress', /not as a third positional argument: compress\(condition, a, \{ axis: 0 \}\)/));
   assert.throws(() => sv.topk(a, 1, 0), msg('topk', /not as a third positional argument: topk\(a, k, \{ axis: 0 \}\)/));
   assert.throws(() => sv.takeAlongAxis(a, [[0]], 1), msg('takeAlongAxis', /takeAlongAxis\(a, indices, \{ axis: 1 \}\)/));
-  assert.throws(() => sv.concatenate([a, a], 1), msg('concatenate', /not as a second positional argument: concatenate\(arrays, \{ axis: 1 \}\)/));
-  assert.throws(() => sv.stack([a, a], 1), msg('stack', /stack\(arrays, \{ axis: 1 \}\)/));
-  assert.throws(() => sv.split(a, 3, 1), msg('split', /not as a third positional argument: split\(a, sections, \{ axis: 1 \}\)/));
-  assert.throws(() => sv.repeat(a, 2, 0), msg('repeat', /repeat\(a, repeats, \{ axis: 0 \}\)/));
+  // NumPy's signatures take these axes positionally: the same results as by name
+  const same = (x, y) => assert.deepEqual(x.toArray(), y.toArray());
+  for (const [p, k] of [[sv.concatenate([a, a], 1), sv.concatenate([a, a], { axis: 1 })], [sv.stack([a, a], 1), sv.stack([a, a], { axis: 1 })],
+    [sv.repeat(a, 2, 0), sv.repeat(a, 2, { axis: 0 })]]) {
+    same(p, k);
+    p.dispose();
+    k.dispose();
+  }
+  const [s1, s2] = [sv.split(a, 3, 1), sv.split(a, 3, { axis: 1 })];
+  s1.forEach((x, i) => same(x, s2[i]));
+  for (const x of [...s1, ...s2]) x.dispose();
   assert.throws(() => a.flip(1), msg('flip', /not as a first positional argument: a\.flip\(\{ axis: 1 \}\)/));
   assert.throws(() => a.flip([0, 1]), msg('flip', /a\.flip\(\{ axis: \[0,1\] \}\)/));
   assert.throws(() => a.squeeze(0), msg('squeeze', /a\.squeeze\(\{ axis: 0 \}\)/));

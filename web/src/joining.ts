@@ -1,16 +1,24 @@
 // Joining and tiling: concatenate, stack, split, vstack/hstack/dstack, tile and repeat. Each is
 // built from views and kernel copies (no element loops in TypeScript); dtypes are promoted as for
-// the elementwise ops.
-import { promoteTypes } from './dtype.js';
+// the elementwise ops, or given (`dtype`, `out`) and checked under NumPy's `casting` rule. Each
+// declares its NumPy signature (signature.ts).
+import { type DType, checkDType, promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, toInt, toInts, withOp } from './errors.js';
-import { NDArray, A, R, asArray, checkOut, gather, kernelCopy, normAxes, outOption } from './ndarray.js';
-import { type ArrayInput, type OutOptions, release } from './ops.js';
-import { checkAxisOptions, oneAxis } from './axes.js';
+import { NDArray, A, R, asArray, checkOut, gather, kernelCopy, normAxes } from './ndarray.js';
+import { type ArrayInput, release } from './ops.js';
+import { type Casting, canCast, castingArg } from './ufunc.js';
+import { bind, sig } from './signature.js';
 
-/** Options of {@link concatenate}. */
-export interface ConcatenateOptions extends OutOptions {
+/** Options of {@link concatenate} (NumPy's names). */
+export interface ConcatenateOptions {
   /** The axis to join along (default 0; negative counts from the end); null: the arrays flattened first. */
   axis?: number | null;
+  /** Write the result into this array (its shape must be the result's; the inputs are cast to its dtype under `casting`). */
+  out?: NDArray | null;
+  /** The result dtype (the inputs cast to it under `casting`); not with `out`. */
+  dtype?: DType | null;
+  /** NumPy's casting rule for the inputs' cast to the result (default 'same_kind'). */
+  casting?: Casting;
 }
 /** Options of {@link stack} and {@link split}. */
 export interface JoinAxisOptions {
@@ -23,13 +31,18 @@ export interface RepeatOptions {
   axis?: number | null;
 }
 
-/** The `axis` of a join's options (old forms refused); `dflt` when omitted, null only where allowed. */
-function axisOf(op: string, options: unknown, position: string, example: string, dflt: number | null, nullable: boolean): number | null {
-  checkAxisOptions(op, options, position, example);
-  const v = options === undefined ? undefined : (options as { axis?: unknown }).axis;
-  if (v === null && !nullable) throw new TypeError(`${op}: axis must be an integer, got null`);
-  if (v === undefined) return dflt;
-  return oneAxis(op, v);
+/** How a join writes its result: into `out`, or in `dtype` (null: the inputs' promoted dtype), each input cast under `casting`. */
+interface JoinTarget {
+  out: unknown;
+  dtype: unknown;
+  casting: unknown;
+}
+const NO_TARGET: JoinTarget = { out: null, dtype: null, casting: 'same_kind' };
+
+/** An integer axis (null refused: NumPy's join takes None only where it flattens). */
+function intAxis(op: string, v: unknown): number {
+  if (v === null) throw new TypeError(`${op}: axis must be an integer, got null`);
+  return toInt(op, 'axis', v);
 }
 
 // ------------------------------------------------------------------------------------ joining
@@ -53,7 +66,13 @@ function arrayList(op: string, arrays: unknown): { list: NDArray[]; temps: NDArr
   }
 }
 
-function concatList(op: string, list: NDArray[], axis: number, given?: unknown): NDArray {
+function concatList(op: string, list: NDArray[], axis: number, t: JoinTarget = NO_TARGET): NDArray {
+  const casting = castingArg(op, t.casting);
+  const given = t.out;
+  if (given !== null && t.dtype !== null) {
+    throw new TypeError(`${op}: out and dtype cannot both be given (NumPy's ${op} takes one of them), got dtype=${fmt(t.dtype)}`);
+  }
+  const want = t.dtype === null ? null : checkDType(op, t.dtype);
   const nd = list[0]!.ndim;
   if (nd === 0) throw new StrideViewError('invalid_argument', `${op}: zero-dimensional arrays cannot be concatenated`);
   const ax = toInt(op, 'axis', axis);
@@ -80,11 +99,18 @@ function concatList(op: string, list: NDArray[], axis: number, given?: unknown):
     shape[a] = shape[a]! + s[a]!;
     dt = promoteTypes(dt, list[k]!.dtype);
   }
+  if (given !== null && !(given instanceof NDArray)) throw new TypeError(`${op}: out must be an NDArray, got ${fmt(given)}`);
+  const rdt: DType = given !== null ? (given as NDArray).dtype : (want ?? dt);
+  for (const x of list) {
+    if (!canCast(x.dtype, rdt, casting)) {
+      throw new StrideViewError('type_error', `${op}: cannot cast array data from ${x.dtype} to ${rdt} according to the rule '${casting}'`);
+    }
+  }
   let out: NDArray;
-  if (given === undefined) {
-    out = NDArray._empty(op, shape, dt);
+  if (given === null) {
+    out = NDArray._empty(op, shape, rdt);
   } else {
-    out = checkOut(op, given, dt);
+    out = checkOut(op, given, rdt);
     if (out.ndim !== shape.length || out.shape.some((d, i) => d !== shape[i])) {
       throw new StrideViewError('shape_mismatch', `${op}: out has shape ${fmt(out.shape)} but the result has shape ${fmt(shape)}`);
     }
@@ -105,16 +131,15 @@ function concatList(op: string, list: NDArray[], axis: number, given?: unknown):
       off += n;
     }
   } catch (e) {
-    if (given === undefined) out.dispose();
+    if (given === null) out.dispose();
     throw e;
   }
   return out;
 }
 
-function concatenateImpl(arrays: readonly ArrayInput[], options?: ConcatenateOptions): NDArray {
+function concatenateImpl(arrays: unknown, axisV: unknown, t: JoinTarget): NDArray {
   const op = 'concatenate';
-  const axis = axisOf(op, options, 'second', `concatenate(arrays, { axis: ${fmt(options)} })`, 0, true);
-  const given = outOption(op, options);
+  const axis = axisV === null ? null : toInt(op, 'axis', axisV);
   const { list, temps } = arrayList(op, arrays);
   try {
     if (axis === null) {
@@ -124,17 +149,17 @@ function concatenateImpl(arrays: readonly ArrayInput[], options?: ConcatenateOpt
         if (f !== x) temps.push(f);
         return f;
       });
-      return concatList(op, flat, 0, given);
+      return concatList(op, flat, 0, t);
     }
-    return concatList(op, list, axis, given);
+    return concatList(op, list, axis, t);
   } finally {
     release(temps);
   }
 }
 
-function stackImpl(arrays: readonly ArrayInput[], options?: JoinAxisOptions): NDArray {
+function stackImpl(arrays: unknown, axisV: unknown, t: JoinTarget): NDArray {
   const op = 'stack';
-  const axis = axisOf(op, options, 'second', `stack(arrays, { axis: ${fmt(options)} })`, 0, false)!;
+  const axis = intAxis(op, axisV);
   const { list, temps } = arrayList(op, arrays);
   try {
     const s0 = list[0]!.shape;
@@ -144,30 +169,34 @@ function stackImpl(arrays: readonly ArrayInput[], options?: JoinAxisOptions): ND
         throw new StrideViewError('shape_mismatch', `${op}: all input arrays must have the same shape, but the array at index 0 has shape ${fmt(s0)} and the array at index ${k} has shape ${fmt(s)}`);
       }
     });
-    const [ax] = normAxes(op, toInt(op, 'axis', axis), s0.length + 1);
-    return concatList(op, list.map((x) => x.unsqueeze(ax!)), ax!);
+    const [ax] = normAxes(op, axis, s0.length + 1);
+    const views = list.map((x) => x.unsqueeze(ax!));
+    try {
+      return concatList(op, views, ax!, t);
+    } finally {
+      release(views);
+    }
   } finally {
     release(temps);
   }
 }
 
-function splitImpl(a: NDArray, sections: number | readonly number[], options?: JoinAxisOptions): NDArray[] {
+function splitImpl(a: unknown, sections: unknown, axis: unknown): NDArray[] {
   const op = 'split';
-  const axis = axisOf(op, options, 'third', `split(a, sections, { axis: ${fmt(options)} })`, 0, false)!;
-  if (!(a instanceof NDArray)) throw new TypeError(`${op}: expected an NDArray, got ${fmt(a)}`);
+  if (!(a instanceof NDArray)) throw new TypeError(`${op}: ary must be an NDArray (the parts are views of it), got ${fmt(a)}`);
   a._check(op);
-  const [ax] = normAxes(op, toInt(op, 'axis', axis), a.ndim);
+  const [ax] = normAxes(op, intAxis(op, axis), a.ndim);
   const n = a.shape[ax!]!;
   let cuts: number[];
   if (typeof sections === 'number' || typeof sections === 'bigint') {
-    const k = toInt(op, 'sections', sections);
+    const k = toInt(op, 'indicesOrSections', sections);
     if (k <= 0) throw new StrideViewError('invalid_argument', `${op}: number of sections must be larger than 0, got ${k}`);
     if (n % k !== 0) {
       throw new StrideViewError('shape_mismatch', `${op}: array split does not result in an equal division (size ${n} into ${k} sections)`);
     }
     cuts = Array.from({ length: k - 1 }, (_, i) => ((i + 1) * n) / k);
   } else {
-    cuts = toInts(op, 'sections', sections);
+    cuts = toInts(op, 'indicesOrSections', sections);
   }
   const bounds = [0, ...cuts, n];
   const out: NDArray[] = [];
@@ -188,37 +217,23 @@ function atLeast(op: string, a: NDArray, nd: 1 | 2 | 3): NDArray {
   return a.reshape([s[0]!, s[1]!, 1]);
 }
 
-function vstackImpl(arrays: readonly ArrayInput[]): NDArray {
-  const { list, temps } = arrayList('vstack', arrays);
+/** vstack (nd 2, axis 0), hstack (nd 1, axis 0 for 1-D, else 1), dstack (nd 3, axis 2). */
+function stackAlong(op: string, arrays: unknown, nd: 1 | 2 | 3, t: JoinTarget): NDArray {
+  const { list, temps } = arrayList(op, arrays);
   try {
-    return concatList('vstack', list.map((x) => atLeast('vstack', x, 2)), 0);
-  } finally {
-    release(temps);
-  }
-}
-function hstackImpl(arrays: readonly ArrayInput[]): NDArray {
-  const { list, temps } = arrayList('hstack', arrays);
-  try {
-    const l = list.map((x) => atLeast('hstack', x, 1));
-    return concatList('hstack', l, l[0]!.ndim === 1 ? 0 : 1);
-  } finally {
-    release(temps);
-  }
-}
-function dstackImpl(arrays: readonly ArrayInput[]): NDArray {
-  const { list, temps } = arrayList('dstack', arrays);
-  try {
-    return concatList('dstack', list.map((x) => atLeast('dstack', x, 3)), 2);
+    const l = list.map((x) => atLeast(op, x, nd));
+    for (let i = 0; i < l.length; i++) if (l[i] !== list[i]) temps.push(l[i]!);
+    return concatList(op, l, nd === 2 ? 0 : nd === 3 ? 2 : l[0]!.ndim === 1 ? 0 : 1, t);
   } finally {
     release(temps);
   }
 }
 
-function tileImpl(a: ArrayInput, reps: number | readonly number[]): NDArray {
+function tileImpl(a: unknown, reps: unknown): NDArray {
   const op = 'tile';
   const x = asArray(op, a);
   try {
-    let r = typeof reps === 'number' || typeof reps === 'bigint' ? [toInt(op, 'reps', reps)] : toInts(op, 'reps', reps);
+    let r = typeof reps === 'number' || typeof reps === 'bigint' ? [toInt(op, 'reps', reps)] : toInts(op, 'reps', reps as readonly number[]);
     for (const v of r) if (v < 0) throw new StrideViewError('invalid_argument', `${op}: reps must be non-negative, got ${fmt(r)}`);
     let s = x.shape;
     const nd = Math.max(r.length, s.length);
@@ -234,14 +249,13 @@ function tileImpl(a: ArrayInput, reps: number | readonly number[]): NDArray {
   }
 }
 
-function repeatImpl(a: ArrayInput, repeats: number | readonly number[], options?: RepeatOptions): NDArray {
+function repeatImpl(a: unknown, repeats: unknown, axis: unknown): NDArray {
   const op = 'repeat';
-  const axis = axisOf(op, options, 'third', `repeat(a, repeats, { axis: ${fmt(options)} })`, null, true);
   const x0 = asArray(op, a);
   let x = x0;
   try {
     let ax: number;
-    if (axis === undefined || axis === null) {
+    if (axis === null) {
       x = x0.reshape([-1]);
       ax = 0;
     } else {
@@ -259,7 +273,7 @@ function repeatImpl(a: ArrayInput, repeats: number | readonly number[], options?
       fin[ax] = n * k;
       return out._setView(out.view.reshape(fin));
     }
-    let reps = toInts(op, 'repeats', repeats);
+    let reps = toInts(op, 'repeats', repeats as readonly number[]);
     if (reps.length === 1) reps = new Array<number>(n).fill(reps[0]!);
     if (reps.length !== n) {
       throw new StrideViewError('shape_mismatch', `${op}: ${reps.length} repeats for an axis of size ${n}`);
@@ -280,38 +294,117 @@ function repeatImpl(a: ArrayInput, repeats: number | readonly number[], options?
 // Every error names the op the user called, also when an inner step (a reshape, a slice, an
 // allocation) raised it.
 
+const CONCATENATE = /* @__PURE__ */ sig(
+  'numpy.concatenate: concatenate(arrays: readonly ArrayInput[], /, axis: number | null = 0, out: NDArray | null = null, ' +
+    '*, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray'
+);
 /**
- * Joins arrays along an existing axis, `{ axis }` (default 0; null: the arrays flattened first, as
- * NumPy's axis=None); dtypes promoted; `out` as for {@link add}.
+ * Joins arrays along an existing axis (NumPy concatenate): `concatenate([a, b])`,
+ * `concatenate([a, b], 1)`, `concatenate([a, b], { axis: null })` (null: the arrays flattened
+ * first), `concatenate([a, b], 0, o)` (into `out`), `concatenate([a, b], { dtype: 'float32' })`.
+ * Dtypes are promoted, or given by `dtype` or out's dtype: each input is cast to it under `casting`
+ * (default 'same_kind'), checked before anything is written.
  */
-export function concatenate(arrays: readonly ArrayInput[], options?: ConcatenateOptions): NDArray {
-  return withOp('concatenate', () => concatenateImpl(arrays, options));
+// @overloads CONCATENATE
+export function concatenate(arrays: readonly ArrayInput[], options?: { axis?: number | null | undefined; out?: NDArray | null | undefined; dtype?: DType | null | undefined; casting?: Casting | undefined }): NDArray;
+export function concatenate(arrays: readonly ArrayInput[], axis?: number | null, options?: { out?: NDArray | null | undefined; dtype?: DType | null | undefined; casting?: Casting | undefined }): NDArray;
+export function concatenate(arrays: readonly ArrayInput[], axis?: number | null, out?: NDArray | null, options?: { dtype?: DType | null | undefined; casting?: Casting | undefined }): NDArray;
+// @end
+export function concatenate(...args: unknown[]): NDArray {
+  const [arrays, axis, out, dtype, casting] = bind(CONCATENATE, args);
+  return withOp('concatenate', () => concatenateImpl(arrays, axis, { out, dtype, casting }));
 }
-/** Joins arrays of equal shape along a new axis, `{ axis }` (default 0). */
-export function stack(arrays: readonly ArrayInput[], options?: JoinAxisOptions): NDArray {
-  return withOp('stack', () => stackImpl(arrays, options));
+
+const STACK = /* @__PURE__ */ sig(
+  'numpy.stack: stack(arrays: readonly ArrayInput[], axis: number = 0, out: NDArray | null = null, ' +
+    '*, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray'
+);
+/**
+ * Joins arrays of equal shape along a new axis (NumPy stack): `stack([a, b])`, `stack([a, b], 1)`,
+ * `stack([a, b], { axis: -1, dtype: 'float32' })`; `out`, `dtype` and `casting` as for {@link concatenate}.
+ */
+// @overloads STACK
+export function stack(arrays: readonly ArrayInput[], options?: { axis?: number | undefined; out?: NDArray | null | undefined; dtype?: DType | null | undefined; casting?: Casting | undefined }): NDArray;
+export function stack(arrays: readonly ArrayInput[], axis?: number, options?: { out?: NDArray | null | undefined; dtype?: DType | null | undefined; casting?: Casting | undefined }): NDArray;
+export function stack(arrays: readonly ArrayInput[], axis?: number, out?: NDArray | null, options?: { dtype?: DType | null | undefined; casting?: Casting | undefined }): NDArray;
+// @end
+export function stack(...args: unknown[]): NDArray {
+  const [arrays, axis, out, dtype, casting] = bind(STACK, args);
+  return withOp('stack', () => stackImpl(arrays, axis, { out, dtype, casting }));
 }
-/** Views of consecutive parts along `{ axis }` (default 0): `sections` equal parts, or split before each listed index. */
-export function split(a: NDArray, sections: number | readonly number[], options?: JoinAxisOptions): NDArray[] {
-  return withOp('split', () => splitImpl(a, sections, options));
+
+const SPLIT = /* @__PURE__ */ sig(
+  'numpy.split: split(ary: NDArray, indicesOrSections: number | readonly number[], axis: number = 0) -> NDArray[]'
+);
+/**
+ * Views of consecutive parts along `axis` (default 0; NumPy split): `indicesOrSections` equal
+ * parts, or split before each listed index: `split(a, 3)`, `split(a, [2, 5], 1)`.
+ */
+// @overloads SPLIT
+export function split(ary: NDArray, indicesOrSections: number | readonly number[], options?: { axis?: number | undefined }): NDArray[];
+export function split(ary: NDArray, indicesOrSections: number | readonly number[], axis?: number): NDArray[];
+// @end
+export function split(...args: unknown[]): NDArray[] {
+  const [a, sections, axis] = bind(SPLIT, args);
+  return withOp('split', () => splitImpl(a, sections, axis));
 }
-/** Stacks rows (axis 0; 1-d arrays become rows). */
-export function vstack(arrays: readonly ArrayInput[]): NDArray {
-  return withOp('vstack', () => vstackImpl(arrays));
+
+const VSTACK = /* @__PURE__ */ sig(
+  'numpy.vstack: vstack(tup: readonly ArrayInput[], *, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray'
+);
+/** Stacks rows (axis 0; 1-d arrays become rows; NumPy vstack): `vstack([a, b])`, `vstack([a, b], { dtype: 'float32' })`. */
+// @overloads VSTACK
+export function vstack(tup: readonly ArrayInput[], options?: { dtype?: DType | null | undefined; casting?: Casting | undefined }): NDArray;
+// @end
+export function vstack(...args: unknown[]): NDArray {
+  const [tup, dtype, casting] = bind(VSTACK, args);
+  return withOp('vstack', () => stackAlong('vstack', tup, 2, { out: null, dtype, casting }));
 }
-/** Stacks columns (axis 1; 1-d arrays are concatenated along axis 0). */
-export function hstack(arrays: readonly ArrayInput[]): NDArray {
-  return withOp('hstack', () => hstackImpl(arrays));
+
+const HSTACK = /* @__PURE__ */ sig(
+  'numpy.hstack: hstack(tup: readonly ArrayInput[], *, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray'
+);
+/** Stacks columns (axis 1; 1-d arrays are concatenated along axis 0; NumPy hstack). */
+// @overloads HSTACK
+export function hstack(tup: readonly ArrayInput[], options?: { dtype?: DType | null | undefined; casting?: Casting | undefined }): NDArray;
+// @end
+export function hstack(...args: unknown[]): NDArray {
+  const [tup, dtype, casting] = bind(HSTACK, args);
+  return withOp('hstack', () => stackAlong('hstack', tup, 1, { out: null, dtype, casting }));
 }
-/** Stacks along the third axis. */
-export function dstack(arrays: readonly ArrayInput[]): NDArray {
-  return withOp('dstack', () => dstackImpl(arrays));
+
+const DSTACK = /* @__PURE__ */ sig('numpy.dstack: dstack(tup: readonly ArrayInput[]) -> NDArray');
+/** Stacks along the third axis (NumPy dstack; NumPy 1.24's has no dtype or casting). */
+// @overloads DSTACK
+export function dstack(tup: readonly ArrayInput[]): NDArray;
+// @end
+export function dstack(...args: unknown[]): NDArray {
+  const [tup] = args.length === 1 ? args : bind(DSTACK, args);
+  return withOp('dstack', () => stackAlong('dstack', tup, 3, NO_TARGET));
 }
-/** Repeats the whole array reps times per axis (NumPy tile). */
-export function tile(a: ArrayInput, reps: number | readonly number[]): NDArray {
+
+const TILE = /* @__PURE__ */ sig('numpy.tile: tile(A: ArrayInput, reps: number | readonly number[]) -> NDArray');
+/** Repeats the whole array reps times per axis (NumPy tile): `tile(a, 2)`, `tile(a, [2, 1])`. */
+// @overloads TILE
+export function tile(A: ArrayInput, reps: number | readonly number[]): NDArray;
+// @end
+export function tile(...args: unknown[]): NDArray {
+  const [a, reps] = args.length === 2 ? args : bind(TILE, args);
   return withOp('tile', () => tileImpl(a, reps));
 }
-/** Repeats each element along `{ axis }` (the flattened array when omitted or null); repeats per element allowed. */
-export function repeat(a: ArrayInput, repeats: number | readonly number[], options?: RepeatOptions): NDArray {
-  return withOp('repeat', () => repeatImpl(a, repeats, options));
+
+const REPEAT = /* @__PURE__ */ sig(
+  'numpy.repeat: repeat(a: ArrayInput, repeats: number | readonly number[], axis: number | null = null) -> NDArray'
+);
+/**
+ * Repeats each element along `axis` (the flattened array when omitted or null; NumPy repeat),
+ * repeats per element allowed: `repeat(a, 2)`, `repeat(a, [1, 2], 0)`, `repeat(a, 2, { axis: 1 })`.
+ */
+// @overloads REPEAT
+export function repeat(a: ArrayInput, repeats: number | readonly number[], options?: { axis?: number | null | undefined }): NDArray;
+export function repeat(a: ArrayInput, repeats: number | readonly number[], axis?: number | null): NDArray;
+// @end
+export function repeat(...args: unknown[]): NDArray {
+  const [a, repeats, axis] = bind(REPEAT, args);
+  return withOp('repeat', () => repeatImpl(a, repeats, axis));
 }

@@ -1,11 +1,13 @@
 // Reordering and differencing as NumPy: roll, rot90 (views), triu / tril and diff. Each is a
 // composition of views (slices, flip, permute, broadcast) and engine ops (copies into slabs, where, sub).
+// Each declares its NumPy signature (signature.ts).
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, asArray, normAxis } from './ndarray.js';
 import { arange, full } from './creation.js';
 import { type ArrayInput, add, greaterEqual, notEqual, sub, where } from './ops.js';
 import { tidy } from './tidy.js';
-import { axisOptionsOf, axisSlice, joinAlong, optionsOf, reshaped } from './axis_reductions.js';
+import { axisSlice, joinAlong, reshaped } from './axis_reductions.js';
+import { bind, sig } from './signature.js';
 
 function intList(op: string, what: string, v: unknown): number[] {
   if (Array.isArray(v)) return v.map((x) => toInt(op, what, x));
@@ -14,29 +16,43 @@ function intList(op: string, what: string, v: unknown): number[] {
 
 /** Options of {@link roll}. */
 export interface RollOptions {
+  /** The shift (when not given positionally). */
+  shift?: number | readonly number[];
   /** The axis or axes to roll along (shift and axis broadcast against each other); omitted or null: the flattened array, reshaped back. */
   axis?: number | readonly number[] | null;
 }
 
+const ROLL = /* @__PURE__ */ sig(
+  'numpy.roll: roll(a: ArrayInput, shift: number | readonly number[], axis: number | readonly number[] | null = null) -> NDArray'
+);
 /**
  * Elements shifted by `shift` along `axis`, those moving past the end coming back at the start
- * (NumPy roll; a new array). `shift` and `axis` may be arrays of equal length (or one of them a
- * single value): shifts of the same axis add up. No axis: the flattened array is rolled.
+ * (NumPy roll; a new array): `roll(a, 1)`, `roll(a, 1, 0)`, `roll(a, [1, 2], { axis: [0, 1] })`.
+ * `shift` and `axis` may be arrays of equal length (or one of them a single value): shifts of the
+ * same axis add up. No axis (or null): the flattened array is rolled.
  */
-export function roll(a: ArrayInput, shift: number | readonly number[], options?: RollOptions): NDArray {
+// @overloads ROLL
+export function roll(a: ArrayInput, shift: number | readonly number[], options?: { axis?: number | readonly number[] | null | undefined }): NDArray;
+export function roll(a: ArrayInput, shift: number | readonly number[], axis?: number | readonly number[] | null): NDArray;
+// @end
+export function roll(...args: unknown[]): NDArray {
+  const [a, shift, axis] = bind(ROLL, args);
+  return rollImpl(a, shift, axis);
+}
+
+function rollImpl(a: unknown, shift: unknown, axis: unknown): NDArray {
   const op = 'roll';
   try {
-    const o = axisOptionsOf(op, options, 'third', 'shift, ');
     return tidy(() => {
       const x = asArray(op, a);
-      if (o.axis === undefined || o.axis === null) {
+      if (axis === null) {
         const total = intList(op, 'shift', shift).reduce((p, s) => p + s, 0);
-        return reshaped(roll(x.reshape([-1]), total, { axis: 0 }), x.shape);
+        return reshaped(rollImpl(x.reshape([-1]), total, 0), x.shape);
       }
       const shifts = intList(op, 'shift', shift);
-      const axes = intList(op, 'axis', o.axis);
+      const axes = intList(op, 'axis', axis);
       if (shifts.length !== axes.length && shifts.length !== 1 && axes.length !== 1) {
-        throw new StrideViewError('shape_mismatch', `${op}: shift ${fmt(shift)} and axis ${fmt(o.axis)} do not broadcast (lengths ${shifts.length} and ${axes.length})`);
+        throw new StrideViewError('shape_mismatch', `${op}: shift ${fmt(shift)} and axis ${fmt(axis)} do not broadcast (lengths ${shifts.length} and ${axes.length})`);
       }
       const n = Math.max(shifts.length, axes.length);
       const by = new Array<number>(x.ndim).fill(0);
@@ -59,16 +75,25 @@ export function roll(a: ArrayInput, shift: number | readonly number[], options?:
   }
 }
 
+// NumPy's default axes=(0, 1): `undefined` here (a declaration's default is a scalar), read as [0, 1]
+const ROT90 = /* @__PURE__ */ sig('numpy.rot90: rot90(m: ArrayInput, k: number = 1, axes: readonly number[] = undefined) -> NDArray');
 /**
  * The array rotated by 90 degrees `k` times in the plane of `axes` (default [0, 1]), from the first
  * axis towards the second (NumPy rot90): a view (flip and transpose), never a copy.
+ * `rot90(m)`, `rot90(m, 2)`, `rot90(m, 1, [1, 2])`, `rot90(m, { axes: [1, 2] })`.
  */
-export function rot90(m: ArrayInput, k: number = 1, options?: { axes?: readonly number[] }): NDArray {
+// @overloads ROT90
+export function rot90(m: ArrayInput, options?: { k?: number | undefined; axes?: readonly number[] | undefined }): NDArray;
+export function rot90(m: ArrayInput, k?: number, options?: { axes?: readonly number[] | undefined }): NDArray;
+export function rot90(m: ArrayInput, k?: number, axes?: readonly number[]): NDArray;
+// @end
+export function rot90(...args: unknown[]): NDArray {
   const op = 'rot90';
+  const [m, k, axesV] = bind(ROT90, args);
   try {
-    const o = optionsOf(op, options);
     const x = asArray(op, m);
-    const axes = o.axes === undefined ? [0, 1] : intList(op, 'axes', o.axes);
+    if (axesV !== undefined && !Array.isArray(axesV)) throw new TypeError(`${op}: axes must be an array of 2 integers, got ${fmt(axesV)}`);
+    const axes = axesV === undefined ? [0, 1] : intList(op, 'axes', axesV);
     const nd = x.ndim;
     if (axes.length !== 2) throw new StrideViewError('invalid_argument', `${op}: axes must have 2 elements, got ${fmt(axes)}`);
     if (axes[0] === axes[1] || Math.abs(axes[0]! - axes[1]!) === nd) {
@@ -109,7 +134,7 @@ function triMask(shape: readonly number[], k: number): NDArray {
   return greaterEqual(i, j);
 }
 
-function triangle(op: string, m: ArrayInput, k: number, upper: boolean): NDArray {
+function triangle(op: string, m: unknown, k: unknown, upper: boolean): NDArray {
   try {
     const kk = toInt(op, 'k', k);
     return tidy(() => {
@@ -125,17 +150,31 @@ function triangle(op: string, m: ArrayInput, k: number, upper: boolean): NDArray
   }
 }
 
-/** A copy with the elements below diagonal `k` (of the last two dims) set to zero (NumPy triu). */
-export function triu(m: ArrayInput, k: number = 0): NDArray {
+const TRIU = /* @__PURE__ */ sig('numpy.triu: triu(m: ArrayInput, k: number = 0) -> NDArray');
+/** A copy with the elements below diagonal `k` (of the last two dims) set to zero (NumPy triu): `triu(a, 1)`, `triu(a, { k: 1 })`. */
+// @overloads TRIU
+export function triu(m: ArrayInput, options?: { k?: number | undefined }): NDArray;
+export function triu(m: ArrayInput, k?: number): NDArray;
+// @end
+export function triu(...args: unknown[]): NDArray {
+  const [m, k] = args.length === 1 ? [args[0], 0] : bind(TRIU, args);
   return triangle('triu', m, k, true);
 }
-/** A copy with the elements above diagonal `k` (of the last two dims) set to zero (NumPy tril). */
-export function tril(m: ArrayInput, k: number = 0): NDArray {
+const TRIL = /* @__PURE__ */ sig('numpy.tril: tril(m: ArrayInput, k: number = 0) -> NDArray');
+/** A copy with the elements above diagonal `k` (of the last two dims) set to zero (NumPy tril): `tril(a, -1)`, `tril(a, { k: -1 })`. */
+// @overloads TRIL
+export function tril(m: ArrayInput, options?: { k?: number | undefined }): NDArray;
+export function tril(m: ArrayInput, k?: number): NDArray;
+// @end
+export function tril(...args: unknown[]): NDArray {
+  const [m, k] = args.length === 1 ? [args[0], 0] : bind(TRIL, args);
   return triangle('tril', m, k, false);
 }
 
 /** Options of {@link diff}. */
 export interface DiffOptions {
+  /** How many times to difference (default 1). */
+  n?: number;
   /** The axis (default -1). */
   axis?: number;
   /** Values put before the array along axis (a scalar is broadcast to one slice). */
@@ -144,33 +183,47 @@ export interface DiffOptions {
   append?: ArrayInput;
 }
 
+// NumPy's prepend and append default to `<no value>` (nothing added): `undefined` here
+const DIFF = /* @__PURE__ */ sig(
+  'numpy.diff: diff(a: ArrayInput, n: number = 1, axis: number = -1, prepend: ArrayInput = undefined, append: ArrayInput = undefined) -> NDArray'
+);
 /**
  * The n-th discrete difference along `axis` (NumPy diff): `a[1:] - a[:-1]`, n times (bool: `!=`).
- * Integer differences wrap as NumPy's subtract. n = 0 returns the input itself.
+ * Integer differences wrap as NumPy's subtract. n = 0 returns the input itself. `prepend` /
+ * `append`: values put before / after the array along axis (a scalar is broadcast to one slice).
+ * `diff(a)`, `diff(a, 2, 0)`, `diff(a, { axis: 0, prepend: 0 })`.
  */
-export function diff(a: ArrayInput, n: number = 1, options?: DiffOptions): NDArray {
+// @overloads DIFF
+export function diff(a: ArrayInput, options?: { n?: number | undefined; axis?: number | undefined; prepend?: ArrayInput | undefined; append?: ArrayInput | undefined }): NDArray;
+export function diff(a: ArrayInput, n?: number, options?: { axis?: number | undefined; prepend?: ArrayInput | undefined; append?: ArrayInput | undefined }): NDArray;
+export function diff(a: ArrayInput, n?: number, axis?: number, options?: { prepend?: ArrayInput | undefined; append?: ArrayInput | undefined }): NDArray;
+export function diff(a: ArrayInput, n?: number, axis?: number, prepend?: ArrayInput, options?: { append?: ArrayInput | undefined }): NDArray;
+export function diff(a: ArrayInput, n?: number, axis?: number, prepend?: ArrayInput, append?: ArrayInput): NDArray;
+// @end
+export function diff(...args: unknown[]): NDArray {
   const op = 'diff';
+  const [a, n, axis, prepend, append] = bind(DIFF, args);
   try {
-    const o = axisOptionsOf(op, options, 'third', 'n, ');
     const times = toInt(op, 'n', n);
     if (times < 0) throw new StrideViewError('invalid_argument', `${op}: order n must be >= 0, got ${times}`);
     return tidy(() => {
       let x = asArray(op, a);
       if (times === 0) return x;
       if (x.ndim === 0) throw new StrideViewError('rank_mismatch', `${op}: the input must have at least 1 dimension, got a 0-d array`);
-      const ax = normAxis(op, o.axis ?? -1, x.ndim);
-      const edge = (v: ArrayInput): NDArray => {
+      const ax = normAxis(op, toInt(op, 'axis', axis), x.ndim);
+      const edge = (v: unknown, name: string): NDArray => {
+        if (v === null) throw new TypeError(`${op}: ${name} must be a number or an array, got null`);
         const t = asArray(op, v);
         if (t.ndim !== 0) return t;
         const s = x.shape;
         s[ax] = 1;
         return t.broadcastTo(s);
       };
-      if (o.prepend !== undefined || o.append !== undefined) {
+      if (prepend !== undefined || append !== undefined) {
         const parts: NDArray[] = [];
-        if (o.prepend !== undefined) parts.push(edge(o.prepend));
+        if (prepend !== undefined) parts.push(edge(prepend, 'prepend'));
         parts.push(x);
-        if (o.append !== undefined) parts.push(edge(o.append));
+        if (append !== undefined) parts.push(edge(append, 'append'));
         x = joinAlong(op, parts, ax);
       }
       for (let t = 0; t < times; t++) {

@@ -4,8 +4,8 @@ import { BinaryOp, UnaryOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { fmt, relabel } from './errors.js';
 import { NDArray, Kind, asArray } from './ndarray.js';
-import { type ArrayInput, compute, same, toBool, where } from './ops.js';
-import { isfinite, isnan, logicalAnd, logicalOr } from './math.js';
+import { type ArrayInput, same, toBool, where } from './ops.js';
+import { computeAs, isfinite, isnan, logicalAnd, logicalOr } from './math.js';
 import { tidy } from './tidy.js';
 import { reduceAxes, scalarOf } from './axis_reductions.js';
 import { sig, bind } from './signature.js';
@@ -36,18 +36,19 @@ function iscloseImpl(op: string, a: unknown, b: unknown, rtolArg: unknown, atolA
   const rtol = num(op, 'rtol', rtolArg);
   const atol = num(op, 'atol', atolArg);
   const equalNan = bool(op, 'equalNan', equalNanArg);
-  const bin = (code: BinaryOp, p: unknown, q: unknown): NDArray => compute(op, Kind.Binary, code, [p, q], undefined, undefined, same);
-  const cmp = (code: BinaryOp, p: unknown, q: unknown): NDArray => compute(op, Kind.Binary, code, [p, q], undefined, undefined, toBool);
-  const abs = (p: NDArray): NDArray => compute(op, Kind.Unary, UnaryOp.Abs, [p], undefined, undefined, same);
+  const bin = (k: string, code: BinaryOp, p: unknown, q: unknown): NDArray => computeAs(op, k, Kind.Binary, code, [p, q], undefined, undefined, same);
+  const cmp = (k: string, code: BinaryOp, p: unknown, q: unknown): NDArray => computeAs(op, k, Kind.Binary, code, [p, q], undefined, undefined, toBool);
+  const abs = (p: NDArray): NDArray => computeAs(op, 'abs', Kind.Unary, UnaryOp.Abs, [p], undefined, undefined, same);
   return tidy(() => {
     const x = asArray(op, a);
     let y = asArray(op, b);
     const fy = floatOf(y.dtype);
     if (fy !== y.dtype) y = y.astype(fy);
     // |x - y| <= atol + rtol * |y| where both are finite, x == y elsewhere (inf equals inf of its sign)
-    const within = cmp(BinaryOp.LessEqual, abs(bin(BinaryOp.Sub, x, y)), bin(BinaryOp.Add, bin(BinaryOp.Mul, abs(y), rtol), atol));
+    const tol = bin('add', BinaryOp.Add, bin('mul', BinaryOp.Mul, abs(y), rtol), atol);
+    const within = cmp('lessEqual', BinaryOp.LessEqual, abs(bin('sub', BinaryOp.Sub, x, y)), tol);
     const finite = logicalAnd(isfinite(x), isfinite(y));
-    let r = where(finite, within, cmp(BinaryOp.Equal, x, y));
+    let r = where(finite, within, cmp('equal', BinaryOp.Equal, x, y));
     if (equalNan) r = logicalOr(r, logicalAnd(isnan(x), isnan(y)));
     return r;
   });
@@ -115,7 +116,7 @@ export function arrayEqual(...args: unknown[]): boolean {
       const x = asArray(op, a);
       const y = asArray(op, b);
       if (x.ndim !== y.ndim || x.shape.some((d, i) => d !== y.shape[i])) return false;
-      let eq = compute(op, Kind.Binary, BinaryOp.Equal, [x, y], undefined, undefined, toBool);
+      let eq = computeAs(op, 'equal', Kind.Binary, BinaryOp.Equal, [x, y], undefined, undefined, toBool);
       if (equalNan) eq = logicalOr(eq, logicalAnd(isnan(x), isnan(y)));
       return scalarOf(reduceAxes(op, 'all', eq, null, false)) as boolean;
     });

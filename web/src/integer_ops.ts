@@ -7,8 +7,8 @@ import { BinaryOp, UnaryOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { StrideViewError } from './errors.js';
 import { type NDArray, Kind } from './ndarray.js';
-import { type ArrayInput, compute, same } from './ops.js';
-import { call, noLoop, outOpt } from './math.js';
+import { type ArrayInput, same } from './ops.js';
+import { call, computeAs, noLoop, outOpt } from './math.js';
 import { type SigRef, sig } from './signature.js';
 import type { Casting, Order } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
@@ -31,7 +31,8 @@ function integerOnly(op: string, boolAs: 'bool' | 'int8'): (d: DType) => DType {
 function binaryOp(ref: SigRef, op: string, code: BinaryOp, force: (d: DType) => DType, loops: 'any' | 'int' | 'shift', args: unknown[]): NDArray {
   return call(ref, 2, loops === 'any' ? 'any' : 'int', args, (x, o, d) => {
     if (d === 'bool' && loops !== 'int') noLoop(op, d, loops === 'any' ? 'numeric dtypes' : 'integer dtypes');
-    return compute(op, Kind.Binary, code, x, outOpt(o), d === undefined ? force : () => d, same);
+    // remainder runs mod's kernel
+    return computeAs(op, 'mod', Kind.Binary, code, x, outOpt(o), d === undefined ? force : () => d, same);
   });
 }
 
@@ -141,7 +142,7 @@ export function rightShift(...args: unknown[]): NDArray {
 
 function invertCall(ref: SigRef, op: string, args: unknown[]): NDArray {
   const force = integerOnly(op, 'bool');
-  return call(ref, 1, 'int', args, (x, o, d) => compute(op, Kind.Unary, UnaryOp.Invert, x, outOpt(o), d === undefined ? force : () => d, same));
+  return call(ref, 1, 'int', args, (x, o, d) => computeAs(op, 'invert', Kind.Unary, UnaryOp.Invert, x, outOpt(o), d === undefined ? force : () => d, same));
 }
 const INVERT = /* @__PURE__ */ sig('numpy.invert: invert(@ufunc1) -> NDArray');
 /** ~x elementwise (NumPy `invert`): the bits flipped for integers (~5 is -6), logical not for bool. */

@@ -45,20 +45,27 @@ function resultDType(op: string, inputs: readonly unknown[]): DType {
   return dt;
 }
 
-function sizeOf(op: string, x: unknown): number {
-  const t = asArray(op, x);
-  const n = t.size;
-  if (t !== x) t.dispose();
-  return n;
-}
-
-
 /** @internal `{ out }` for compute, or undefined. */
 export const outOpt = (out: NDArray | undefined): OutOptions | undefined => (out === undefined ? undefined : { out });
 
 /** @internal NumPy's "no loop" refusal of a `dtype` the op has no loop for. */
 export function noLoop(op: string, dtype: DType, has: string): never {
   throw new StrideViewError('type_error', `${op}: no loop for dtype=${fmt(dtype)} (${op} computes in ${has})`);
+}
+
+/**
+ * @internal compute() for `op` through a kernel that C++ names `kernel` (its messages start
+ * "kernel: "): the messages name `op` alone ("square: out has shape ...", not "square: mul: ...").
+ */
+export function computeAs(op: string, kernel: string, kind: Kind, code: number, inputs: readonly unknown[], options: OutOptions | undefined,
+  force: ((d: DType) => DType) | undefined, result: (d: DType) => DType): NDArray {
+  try {
+    return compute(op, kind, code, inputs, options, force, result);
+  } catch (e) {
+    const p = `${op}: ${kernel}: `;
+    if (e instanceof StrideViewError && e.message.startsWith(p)) throw new StrideViewError(e.code, `${op}: ${e.message.slice(p.length)}`);
+    throw e;
+  }
 }
 
 /** @internal A ufunc's call: the bare call (nin array arguments, nothing else) straight to `run`, the rest through ufunc(). */
@@ -256,7 +263,7 @@ export function arctanh(...args: unknown[]): NDArray {
 const squareType = (d: DType): DType => (d === 'bool' ? 'int8' : d);
 function squareRun(op: string, a: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
   if (dtype === 'bool') noLoop(op, dtype, 'numeric dtypes');
-  return compute(op, Kind.Binary, BinaryOp.Mul, [a, a], outOpt(out), dtype === undefined ? squareType : () => dtype, same);
+  return computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [a, a], outOpt(out), dtype === undefined ? squareType : () => dtype, same);
 }
 const SQUARE = /* @__PURE__ */ sig('numpy.square: square(@ufunc1) -> NDArray');
 /**
@@ -323,8 +330,8 @@ export function round(...args: unknown[]): NDArray {
     if (!Number.isFinite(f)) throw new StrideViewError('out_of_range', `${op}: decimals ${dec} is out of range (|decimals| <= 308)`);
     const work: DType = k === 'f' ? d : k === 'b' ? 'float32' : 'float64';
     const x = a instanceof NDArray && a.dtype === work ? a : asArray(op, a, work);
-    const mul = (p: unknown, q: unknown, o?: OutOptions): NDArray => compute(op, Kind.Binary, BinaryOp.Mul, [p, q], o, undefined, same);
-    const div = (p: unknown, q: unknown, o?: OutOptions): NDArray => compute(op, Kind.Binary, BinaryOp.Div, [p, q], o, undefined, same);
+    const mul = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [p, q], o, undefined, same);
+    const div = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [p, q], o, undefined, same);
     try {
       const y = dec > 0 ? mul(x, f) : div(x, f);
       try {
@@ -367,7 +374,9 @@ function powRun(op: string, a: unknown, b: unknown, out: NDArray | undefined, dt
     // NumPy: "Integers to negative integer powers are not allowed"; name the first one.
     let bad: string | null = null;
     // Only exponents that reach an element of the result count (an empty base: none do).
-    const emptyBase = a instanceof NDArray ? a.size === 0 : !isScalar(a) && sizeOf(op, a) === 0;
+    const t = a instanceof NDArray || isScalar(a) ? null : asArray(op, a);
+    const emptyBase = a instanceof NDArray ? a.size === 0 : t !== null && t.size === 0;
+    t?.dispose();
     if (emptyBase) {
       // nothing to check
     } else if (isScalar(b)) {
@@ -375,7 +384,7 @@ function powRun(op: string, a: unknown, b: unknown, out: NDArray | undefined, dt
     } else {
       const bd = resultDType(op, [b]);
       if (info(bd).kind === 'i' || info(bd).kind === 'f') {
-        const m = compute(op, Kind.Binary, BinaryOp.Less, [b, 0], undefined, undefined, toBool);
+        const m = computeAs(op, 'less', Kind.Binary, BinaryOp.Less, [b, 0], undefined, undefined, toBool);
         try {
           if (any(m)) {
             const i = Number(argmax(m));
@@ -394,7 +403,7 @@ function powRun(op: string, a: unknown, b: unknown, out: NDArray | undefined, dt
   }
   if (b === 2 && k === 'f') return squareRun(op, a, out, dtype); // x ** 2: exactly x * x (one rounding), the SIMD multiply
   const force = dtype !== undefined ? () => dtype : d === 'bool' ? () => 'int8' as DType : undefined;
-  return compute(op, Kind.MathBinary, MathBinaryOp.Pow, [a, b], outOpt(out), force, same);
+  return computeAs(op, 'pow', Kind.MathBinary, MathBinaryOp.Pow, [a, b], outOpt(out), force, same);
 }
 function powCall(ref: SigRef, op: string, args: unknown[]): NDArray {
   return call(ref, 2, 'any', args, (x, o, d) => {
@@ -513,8 +522,8 @@ export function clip(...args: unknown[]): NDArray {
     const noHi = hi === null || hi === undefined;
     if (noLo && noHi) throw new StrideViewError('invalid_argument', `${op}: one of aMin and aMax must be given (both are ${fmt(lo)})`);
     const force = d === undefined ? undefined : () => d;
-    if (noLo) return compute(op, Kind.Binary, BinaryOp.Minimum, [a, hi], outOpt(o), force, same);
-    if (noHi) return compute(op, Kind.Binary, BinaryOp.Maximum, [a, lo], outOpt(o), force, same);
+    if (noLo) return computeAs(op, 'minimum', Kind.Binary, BinaryOp.Minimum, [a, hi], outOpt(o), force, same);
+    if (noHi) return computeAs(op, 'maximum', Kind.Binary, BinaryOp.Maximum, [a, lo], outOpt(o), force, same);
     return compute(op, Kind.Clip, SingleOp.Only, x, outOpt(o), force, same);
   };
   if (args.length === 3 && args[1] !== undefined && args[2] !== undefined) return run(args, undefined, undefined);

@@ -1015,11 +1015,18 @@ const OUT_CASES_BOOL = (args) => [
   [[...args, (c) => ({ out: c.b })], S('shape_mismatch'), '[3,4]'],
 ];
 const OUT_SHAPE = (args) => [[[...args, (c) => ({ out: c.a.slice(0) })], S('shape_mismatch'), '[3,4] but the operands broadcast to [2,3,4]']];
+// The declared functions (NumPy's call: `f(x, out=None, *, where, ...)`): an argument given as
+// undefined is not given (a missing required one names itself); null after the arrays is out=None
+// (NumPy's `np.floor(a, None)`), a number or a string there is a wrong `out`.
+KINDS.arrayArg = { bad: [...ARRAY_BAD, [undefined, T, 'missing the required argument']] };
+KINDS.ufuncOut = { bad: OPTIONS_BAD.filter(([v]) => v !== null) };
+// round's decimals / isclose's rtol, positionally or in the options object
+KINDS.numOrOptions = { bad: [['x', T], [null, T]] };
 for (const n of ['floor', 'ceil', 'trunc', 'sin', 'cos', 'tan', 'tanh', 'exp2', 'log2', 'log10', 'log1p', 'expm1', 'square', 'sign', 'sinh', 'cosh', 'arcsin', 'arccos', 'arctan', 'arcsinh', 'arccosh', 'arctanh']) {
-  row(n, { op: n, sig: ['array', 'options'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [...OUT_CASES([(c) => c.a]), ...OUT_SHAPE([(c) => c.a])] });
+  row(n, { op: n, sig: ['arrayArg', 'ufuncOut'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [...OUT_CASES([(c) => c.a]), ...OUT_SHAPE([(c) => c.a])] });
 }
 for (const n of ['isnan', 'isfinite', 'logicalNot']) {
-  row(n, { op: n, sig: ['array', 'options'], valid: [(c) => c.a, {}], call: fnCall(n), cases: OUT_CASES_BOOL([(c) => c.a]) });
+  row(n, { op: n, sig: ['arrayArg', 'ufuncOut'], valid: [(c) => c.a, {}], call: fnCall(n), cases: OUT_CASES_BOOL([(c) => c.a]) });
 }
 // sign of bool has no NumPy loop: a type error, whether the bool is an array or a scalar
 ROWS.get('sign').cases.push([[(c) => c.bool], S('type_error'), 'bool'], [[true], S('type_error'), 'bool']);
@@ -1029,12 +1036,13 @@ ROWS.get('floor').cases.push([[(c) => c.b, (c) => ({ out: c.b })], S('type_error
 ROWS.get('square').cases.push([[(c) => c.bool, (c) => ({ out: c.bool })], S('type_error'), 'int8 to out\'s dtype bool']);
 row('round', {
   op: 'round',
-  sig: ['array', 'options'],
+  sig: ['arrayArg', 'numOrOptions'],
   valid: [(c) => c.a, { decimals: 1 }],
   call: fnCall('round'),
   cases: [
-    ...OUT_CASES([(c) => c.a]),
-    ...OUT_SHAPE([(c) => c.a]),
+    // round(a, decimals, out): a second positional argument is decimals, the third out
+    ...OUT_CASES([(c) => c.a, 0]),
+    ...OUT_SHAPE([(c) => c.a, 0]),
     [[(c) => c.a, { decimals: 1.5 }], R_, '1.5'],
     [[(c) => c.a, { decimals: NaN }], R_, 'NaN'],
     [[(c) => c.a, { decimals: 'x' }], T, '"x"'],
@@ -1058,31 +1066,32 @@ const withTmp = (value, opts, f) => (c, ...a) => {
   }
 };
 for (const n of ['arctan2', 'hypot']) {
-  row(n, { op: n, sig: ['array', 'array', 'options'], valid: [(c) => c.a, 2, {}], call: fnCall(n), cases: [...BIN_CASES(n), ...OUT_CASES([(c) => c.a, 2]), ...OUT_SHAPE([(c) => c.a, 2])] });
+  row(n, { op: n, sig: ['arrayArg', 'arrayArg', 'ufuncOut'], valid: [(c) => c.a, 2, {}], call: fnCall(n), cases: [...BIN_CASES(n), ...OUT_CASES([(c) => c.a, 2]), ...OUT_SHAPE([(c) => c.a, 2])] });
 }
-row('pow', {
-  op: 'pow',
-  sig: ['array', 'array', 'options'],
+// power: NumPy's name for pow (a row once index.ts exports it)
+for (const n of ['pow', ...(sv.power ? ['power'] : [])]) row(n, {
+  op: n,
+  sig: ['arrayArg', 'arrayArg', 'ufuncOut'],
   valid: [(c) => c.a, 2, {}],
-  call: fnCall('pow'),
+  call: fnCall(n),
   cases: [
-    ...BIN_CASES('pow'),
+    ...BIN_CASES(n),
     ...OUT_CASES([(c) => c.a, 2]),
     ...OUT_SHAPE([(c) => c.a, 2]),
     // integers to negative integer powers (NumPy: "Integers to negative integer powers are not allowed")
     [[(c) => c.b, -1], S('invalid_argument'), 'negative integer powers'],
     [[(c) => c.i64, -2n], S('invalid_argument'), 'negative integer powers'],
     [[(c) => c.bool, -1], S('invalid_argument'), 'negative integer powers'],
-    [[], S('invalid_argument'), 'negative integer powers', withTmp([1, -2, 3, 4], { dtype: 'int32' }, (c, e) => sv.pow(c.b, e))],
-    [[], S('invalid_argument'), 'negative integer powers', withTmp([[0], [-1], [0]], { dtype: 'int8' }, (c, e) => sv.pow(c.b, e))],
+    [[], S('invalid_argument'), 'negative integer powers', withTmp([1, -2, 3, 4], { dtype: 'int32' }, (c, e) => sv[n](c.b, e))],
+    [[], S('invalid_argument'), 'negative integer powers', withTmp([[0], [-1], [0]], { dtype: 'int8' }, (c, e) => sv[n](c.b, e))],
     [[(c) => c.b, -1], S('invalid_argument'), 'exponent -1'],
-    [[], S('invalid_argument'), 'exponent -2 at flat index 1', withTmp([1, -2, 3, 4], { dtype: 'int32' }, (c, e) => sv.pow(c.b, e))],
+    [[], S('invalid_argument'), 'exponent -2 at flat index 1', withTmp([1, -2, 3, 4], { dtype: 'int32' }, (c, e) => sv[n](c.b, e))],
   ],
   ok: [
     () => {
       // a float exponent (here a JS array, float64) makes the result float: negative powers are fine
       const x = sv.array([2, 4], { dtype: 'int32' });
-      const r = sv.pow(x, [-1, -2]);
+      const r = sv[n](x, [-1, -2]);
       assert.deepEqual([r.dtype, ...r.toArray()], ['float64', 0.5, 0.0625]);
       r.dispose();
       x.dispose();
@@ -1092,13 +1101,15 @@ row('pow', {
 KINDS.arrayOrNull = { bad: ARRAY_BAD.filter(([v]) => v !== null) }; // null / undefined: no bound
 row('clip', {
   op: 'clip',
-  sig: ['array', 'arrayOrNull', 'arrayOrNull', 'options'],
+  sig: ['arrayArg', 'arrayOrNull', 'arrayOrNull', 'ufuncOut'],
   valid: [(c) => c.a, 1, 2, {}],
   call: fnCall('clip'),
   cases: [
     [[(c) => c.a, null, null], S('invalid_argument'), 'both are null'],
-    [[(c) => c.a, undefined, undefined], S('invalid_argument'), 'both are undefined'],
-    [[(c) => c.a], S('invalid_argument'), 'both are undefined'],
+    // aMin and aMax are required (NumPy 1.24): not given (undefined) is a TypeError naming aMin
+    [[(c) => c.a, undefined, undefined], T, 'missing the required argument aMin'],
+    [[(c) => c.a], T, 'missing the required argument aMin'],
+    [[(c) => c.a, 1], T, 'missing the required argument aMax'],
     [[(c) => c.a, [1, 2], 3], S('shape_mismatch'), '[2,3,4] [2]'],
     [[(c) => c.a, 1, (c) => c.b.reshape([12])], S('shape_mismatch'), '[12]'],
     // one bound: the op runs as maximum / minimum, the message still starts with clip
@@ -1111,7 +1122,7 @@ row('clip', {
   ],
 });
 for (const n of ['logicalAnd', 'logicalOr', 'logicalXor']) {
-  row(n, { op: n, sig: ['array', 'array', 'options'], valid: [(c) => c.a, (c) => c.b, {}], call: fnCall(n), cases: [...BIN_CASES(n), ...OUT_CASES_BOOL([(c) => c.a, 1])] });
+  row(n, { op: n, sig: ['arrayArg', 'arrayArg', 'ufuncOut'], valid: [(c) => c.a, (c) => c.b, {}], call: fnCall(n), cases: [...BIN_CASES(n), ...OUT_CASES_BOOL([(c) => c.a, 1])] });
 }
 
 // ---- issue 13: reductions and scans (web/src/stats.ts)
@@ -1451,7 +1462,7 @@ row('outer', { op: 'outer', sig: ['array', 'array', 'trailing'], valid: [[1, 2],
 for (const n of ['isclose', 'allclose', 'arrayEqual']) {
   row(n, {
     op: n,
-    sig: ['array', 'array', 'options'],
+    sig: ['arrayArg', 'arrayArg', n === 'arrayEqual' ? 'options' : 'numOrOptions'],
     valid: [[1, 2], [1, 2], {}],
     call: fnCall(n),
     cases: n === 'arrayEqual' ? [[[[1], [1], { equalNan: 1 }], T, '1']] : [[[[1, 2], [1, 2, 3]], S('shape_mismatch'), '[2]'], [[[1], [1], { rtol: '1' }], T, '"1"']],

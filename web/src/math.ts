@@ -1,6 +1,7 @@
 // Elementwise math (NumPy's ufuncs): rounding, sign, powers, trigonometric and
 // logarithmic functions, clip, logical ops and predicates. Each is one kernel call (runKernel)
-// with NumPy broadcasting and `out`, reading strided, broadcast and padded views directly.
+// with NumPy broadcasting and the ufunc keywords (ufunc.ts: out positional or by name, where,
+// casting, order, dtype, subok), reading strided, broadcast and padded views directly.
 // The transcendental functions and pow run the engine's vector math library in the operand's own
 // float dtype (SIMD128 lanes; the no-SIMD build gives the same results; float32 sinh, cosh, hypot,
 // arctan2 and the inverse trigonometric and hyperbolic functions in float64 lanes), their float64
@@ -11,23 +12,12 @@ import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_t
 import { type DType, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray } from './ndarray.js';
-import {
-  type ArrayInput,
-  type OutOptions,
-  compute,
-  div,
-  floatType,
-  isScalar,
-  less,
-  maximum,
-  minimum,
-  mul,
-  same,
-  toBool,
-} from './ops.js';
+import { type ArrayInput, type OutOptions, compute, floatType, isScalar, same, toBool } from './ops.js';
 import { any, argmax } from './stats.js';
 import { take } from './select.js';
-
+import { type SigRef, bind, sig } from './signature.js';
+import { type Casting, type Loops, type Order, type UfuncRun, outArg, ufunc } from './ufunc.js';
+import type { DTypeArg } from './creation.js';
 
 /** The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
 function resultDType(op: string, inputs: readonly unknown[]): DType {
@@ -55,144 +45,280 @@ function resultDType(op: string, inputs: readonly unknown[]): DType {
   return dt;
 }
 
-function sizeOf(op: string, x: unknown): number {
-  const t = asArray(op, x);
-  const n = t.size;
-  if (t !== x) t.dispose();
-  return n;
+/** @internal `{ out }` for compute, or undefined. */
+export const outOpt = (out: NDArray | undefined): OutOptions | undefined => (out === undefined ? undefined : { out });
+
+/** @internal NumPy's "no loop" refusal of a `dtype` the op has no loop for. */
+export function noLoop(op: string, dtype: DType, has: string): never {
+  throw new StrideViewError('type_error', `${op}: no loop for dtype=${fmt(dtype)} (${op} computes in ${has})`);
 }
 
-function float(name: keyof typeof MATH_OPS, a: ArrayInput, options: OutOptions | undefined): NDArray {
-  return compute(name, Kind.MathUnary, MATH_OPS[name], [a], options, floatType, same);
+/**
+ * @internal compute() for `op` through a kernel that C++ names `kernel` (its messages start
+ * "kernel: "): the messages name `op` alone ("square: out has shape ...", not "square: mul: ...").
+ */
+export function computeAs(op: string, kernel: string, kind: Kind, code: number, inputs: readonly unknown[], options: OutOptions | undefined,
+  force: ((d: DType) => DType) | undefined, result: (d: DType) => DType): NDArray {
+  try {
+    return compute(op, kind, code, inputs, options, force, result);
+  } catch (e) {
+    const p = `${op}: ${kernel}: `;
+    if (e instanceof StrideViewError && e.message.startsWith(p)) throw new StrideViewError(e.code, `${op}: ${e.message.slice(p.length)}`);
+    throw e;
+  }
 }
 
+/** @internal A ufunc's call: the bare call (nin array arguments, nothing else) straight to `run`, the rest through ufunc(). */
+export function call(ref: SigRef, nin: number, loops: Loops, args: unknown[], run: UfuncRun): NDArray {
+  if (args.length === nin) return run(args, undefined, undefined);
+  return ufunc(ref, args, nin, loops, run);
+}
+
+function float(ref: SigRef, name: keyof typeof MATH_OPS, args: unknown[]): NDArray {
+  return call(ref, 1, 'float', args, (x, o, d) =>
+    compute(name, Kind.MathUnary, MATH_OPS[name], x, outOpt(o), d === undefined ? floatType : () => d, same),
+  );
+}
+
+const FLOOR = /* @__PURE__ */ sig('numpy.floor: floor(@ufunc1) -> NDArray');
 /** Largest integer <= x, elementwise (bool and 8-bit integers: float16, 16-bit: float32, else float64, as NumPy). */
-export function floor(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('floor', a, options);
+// @overloads FLOOR
+export function floor(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function floor(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function floor(...args: unknown[]): NDArray {
+  return float(FLOOR, 'floor', args);
 }
+const CEIL = /* @__PURE__ */ sig('numpy.ceil: ceil(@ufunc1) -> NDArray');
 /** Smallest integer >= x (dtypes as {@link floor}). */
-export function ceil(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('ceil', a, options);
+// @overloads CEIL
+export function ceil(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function ceil(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function ceil(...args: unknown[]): NDArray {
+  return float(CEIL, 'ceil', args);
 }
+const TRUNC = /* @__PURE__ */ sig('numpy.trunc: trunc(@ufunc1) -> NDArray');
 /** x rounded toward zero (dtypes as {@link floor}). */
-export function trunc(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('trunc', a, options);
+// @overloads TRUNC
+export function trunc(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function trunc(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function trunc(...args: unknown[]): NDArray {
+  return float(TRUNC, 'trunc', args);
 }
+const SIN = /* @__PURE__ */ sig('numpy.sin: sin(@ufunc1) -> NDArray');
 /** Sine (radians; bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.84 ulp (float32), 1.00 ulp (float64); large arguments fully reduced. */
-export function sin(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('sin', a, options);
+// @overloads SIN
+export function sin(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function sin(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function sin(...args: unknown[]): NDArray {
+  return float(SIN, 'sin', args);
 }
+const COS = /* @__PURE__ */ sig('numpy.cos: cos(@ufunc1) -> NDArray');
 /** Cosine (radians). Max error 0.85 ulp (float32), 0.99 ulp (float64). */
-export function cos(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('cos', a, options);
+// @overloads COS
+export function cos(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function cos(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function cos(...args: unknown[]): NDArray {
+  return float(COS, 'cos', args);
 }
+const TAN = /* @__PURE__ */ sig('numpy.tan: tan(@ufunc1) -> NDArray');
 /** Tangent (radians). Max error 1.27 ulp (float32), 1.02 ulp (float64). */
-export function tan(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('tan', a, options);
+// @overloads TAN
+export function tan(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function tan(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function tan(...args: unknown[]): NDArray {
+  return float(TAN, 'tan', args);
 }
+const TANH = /* @__PURE__ */ sig('numpy.tanh: tanh(@ufunc1) -> NDArray');
 /** Hyperbolic tangent. Max error 1.41 ulp (float32), 1.53 ulp (float64). */
-export function tanh(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('tanh', a, options);
+// @overloads TANH
+export function tanh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function tanh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function tanh(...args: unknown[]): NDArray {
+  return float(TANH, 'tanh', args);
 }
+const EXP2 = /* @__PURE__ */ sig('numpy.exp2: exp2(@ufunc1) -> NDArray');
 /** 2 ** x. Max error 1.38 ulp (float32), 1.19 ulp (float64). */
-export function exp2(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('exp2', a, options);
+// @overloads EXP2
+export function exp2(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function exp2(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function exp2(...args: unknown[]): NDArray {
+  return float(EXP2, 'exp2', args);
 }
+const LOG2 = /* @__PURE__ */ sig('numpy.log2: log2(@ufunc1) -> NDArray');
 /** Base-2 logarithm (NaN below 0, -inf at 0). Max error 0.87 ulp (float32), 0.84 ulp (float64). */
-export function log2(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('log2', a, options);
+// @overloads LOG2
+export function log2(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function log2(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function log2(...args: unknown[]): NDArray {
+  return float(LOG2, 'log2', args);
 }
+const LOG10 = /* @__PURE__ */ sig('numpy.log10: log10(@ufunc1) -> NDArray');
 /** Base-10 logarithm. Max error 0.82 ulp (float32), 0.81 ulp (float64). */
-export function log10(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('log10', a, options);
+// @overloads LOG10
+export function log10(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function log10(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function log10(...args: unknown[]): NDArray {
+  return float(LOG10, 'log10', args);
 }
+const LOG1P = /* @__PURE__ */ sig('numpy.log1p: log1p(@ufunc1) -> NDArray');
 /** log(1 + x), accurate for small x. Max error 0.83 ulp (float32), 0.82 ulp (float64). */
-export function log1p(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('log1p', a, options);
+// @overloads LOG1P
+export function log1p(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function log1p(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function log1p(...args: unknown[]): NDArray {
+  return float(LOG1P, 'log1p', args);
 }
+const EXPM1 = /* @__PURE__ */ sig('numpy.expm1: expm1(@ufunc1) -> NDArray');
 /** exp(x) - 1, accurate for small x. Max error 1.30 ulp (float32), 1.17 ulp (float64). */
-export function expm1(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('expm1', a, options);
+// @overloads EXPM1
+export function expm1(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function expm1(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function expm1(...args: unknown[]): NDArray {
+  return float(EXPM1, 'expm1', args);
 }
+const SINH = /* @__PURE__ */ sig('numpy.sinh: sinh(@ufunc1) -> NDArray');
 /** Hyperbolic sine (bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.50 ulp (float32), 1.61 ulp (float64); overflows to +-inf only past the float's range. */
-export function sinh(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('sinh', a, options);
+// @overloads SINH
+export function sinh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function sinh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function sinh(...args: unknown[]): NDArray {
+  return float(SINH, 'sinh', args);
 }
+const COSH = /* @__PURE__ */ sig('numpy.cosh: cosh(@ufunc1) -> NDArray');
 /** Hyperbolic cosine. Max error 0.50 ulp (float32), 1.26 ulp (float64). */
-export function cosh(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('cosh', a, options);
+// @overloads COSH
+export function cosh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function cosh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function cosh(...args: unknown[]): NDArray {
+  return float(COSH, 'cosh', args);
 }
+const ARCSIN = /* @__PURE__ */ sig('numpy.arcsin: arcsin(@ufunc1) -> NDArray');
 /** Inverse sine in [-pi/2, pi/2] (NaN outside [-1, 1]). Max error 0.50 ulp (float32, computed in float64 lanes), 0.83 ulp (float64). */
-export function arcsin(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('arcsin', a, options);
+// @overloads ARCSIN
+export function arcsin(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function arcsin(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function arcsin(...args: unknown[]): NDArray {
+  return float(ARCSIN, 'arcsin', args);
 }
+const ARCCOS = /* @__PURE__ */ sig('numpy.arccos: arccos(@ufunc1) -> NDArray');
 /** Inverse cosine in [0, pi] (NaN outside [-1, 1]). Max error 0.50 ulp (float32, computed in float64 lanes), 0.89 ulp (float64). */
-export function arccos(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('arccos', a, options);
+// @overloads ARCCOS
+export function arccos(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function arccos(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function arccos(...args: unknown[]): NDArray {
+  return float(ARCCOS, 'arccos', args);
 }
+const ARCTAN = /* @__PURE__ */ sig('numpy.arctan: arctan(@ufunc1) -> NDArray');
 /** Inverse tangent in [-pi/2, pi/2]. Max error 0.50 ulp (float32, computed in float64 lanes), 0.81 ulp (float64). */
-export function arctan(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('arctan', a, options);
+// @overloads ARCTAN
+export function arctan(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function arctan(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function arctan(...args: unknown[]): NDArray {
+  return float(ARCTAN, 'arctan', args);
 }
+const ARCSINH = /* @__PURE__ */ sig('numpy.arcsinh: arcsinh(@ufunc1) -> NDArray');
 /** Inverse hyperbolic sine. Max error 0.50 ulp (float32, computed in float64 lanes), 1.58 ulp (float64). */
-export function arcsinh(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('arcsinh', a, options);
+// @overloads ARCSINH
+export function arcsinh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function arcsinh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function arcsinh(...args: unknown[]): NDArray {
+  return float(ARCSINH, 'arcsinh', args);
 }
+const ARCCOSH = /* @__PURE__ */ sig('numpy.arccosh: arccosh(@ufunc1) -> NDArray');
 /** Inverse hyperbolic cosine (NaN below 1). Max error 0.50 ulp (float32, computed in float64 lanes), 1.99 ulp (float64). */
-export function arccosh(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('arccosh', a, options);
+// @overloads ARCCOSH
+export function arccosh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function arccosh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function arccosh(...args: unknown[]): NDArray {
+  return float(ARCCOSH, 'arccosh', args);
 }
+const ARCTANH = /* @__PURE__ */ sig('numpy.arctanh: arctanh(@ufunc1) -> NDArray');
 /** Inverse hyperbolic tangent (+-inf at +-1, NaN beyond). Max error 0.50 ulp (float32, computed in float64 lanes), 1.54 ulp (float64). */
-export function arctanh(a: ArrayInput, options?: OutOptions): NDArray {
-  return float('arctanh', a, options);
+// @overloads ARCTANH
+export function arctanh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function arctanh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function arctanh(...args: unknown[]): NDArray {
+  return float(ARCTANH, 'arctanh', args);
 }
-
+const squareType = (d: DType): DType => (d === 'bool' ? 'int8' : d);
+function squareRun(op: string, a: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
+  if (dtype === 'bool') noLoop(op, dtype, 'numeric dtypes');
+  return computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [a, a], outOpt(out), dtype === undefined ? squareType : () => dtype, same);
+}
+const SQUARE = /* @__PURE__ */ sig('numpy.square: square(@ufunc1) -> NDArray');
 /**
  * x * x, keeping integer dtypes (they wrap); bool gives int8 (NumPy). Runs as the SIMD multiply
  * of x by itself (for floats the same bits as NumPy's square: one correctly rounded product).
  */
-export function square(a: ArrayInput, options?: OutOptions): NDArray {
-  const op = 'square';
-  try {
-    const t = isScalar(a) || !(a instanceof NDArray) || a.dtype === 'bool' ? (d: DType): DType => (d === 'bool' ? 'int8' : d) : undefined;
-    return compute(op, Kind.Binary, BinaryOp.Mul, [a, a], options, t, same);
-  } catch (e) {
-    throw relabel(op, e);
-  }
+// @overloads SQUARE
+export function square(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function square(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function square(...args: unknown[]): NDArray {
+  return call(SQUARE, 1, 'any', args, (x, o, d) => squareRun('square', x[0], o, d));
 }
 
-/** -1, 0 or 1 by the sign of x (floats: -0, +0 and NaN map to themselves; integers keep their dtype; bool is an error, as NumPy). */
-export function sign(a: ArrayInput, options?: OutOptions): NDArray {
+const SIGN = /* @__PURE__ */ sig('numpy.sign: sign(@ufunc1) -> NDArray');
+/**
+ * -1, 0 or 1 by the sign of x (floats: -0, +0 and NaN map to themselves; integers keep their
+ * dtype; bool is an error, as NumPy: give a numeric `dtype`, e.g. `sign(b, { dtype: 'int8' })`).
+ */
+// @overloads SIGN
+export function sign(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function sign(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function sign(...args: unknown[]): NDArray {
   const op = 'sign';
-  try {
-    if (resultDType(op, [a]) === 'bool') {
-      throw new StrideViewError('type_error', `${op}: bool input is not supported (NumPy has no sign for bool); cast with astype('int8') first`);
+  return call(SIGN, 1, 'any', args, (x, o, d) => {
+    if (d === 'bool') noLoop(op, d, 'numeric dtypes');
+    if (d === undefined && resultDType(op, x) === 'bool') {
+      throw new StrideViewError('type_error', `${op}: bool input is not supported (NumPy has no sign for bool); give dtype='int8' or cast with astype('int8')`);
     }
-    return compute(op, Kind.MathUnary, MathOp.Sign, [a], options, undefined, same);
-  } catch (e) {
-    throw relabel(op, e);
-  }
+    return compute(op, Kind.MathUnary, MathOp.Sign, x, outOpt(o), d === undefined ? undefined : () => d, same);
+  });
 }
 
-/** Options of {@link round}. */
-export interface RoundOptions extends OutOptions {
-  /** Decimal places (an integer; negative rounds to tens, hundreds...). Default 0. */
-  decimals?: number;
-}
-
+/** The options object of {@link round} (its parameters by name). */
+export type RoundOptions = { decimals?: number | undefined; out?: NDArray | null | undefined };
+const ROUND = /* @__PURE__ */ sig('numpy.round: round(a: ArrayInput, decimals: number = 0, out: NDArray | null = null) -> NDArray');
 /**
  * Rounds half to even (NumPy's round / around): `round([0.5, 1.5, 2.5])` is [0, 2, 2]. With
- * `decimals` d != 0 it is rint(x * 10^d) / 10^d as NumPy computes it (so 2.675 with d = 2 gives
- * 2.67 or 2.68 as the binary value falls). Integers keep their dtype (unchanged for d >= 0); bool
- * gives float32.
+ * `decimals` d != 0 (`round(a, 1)`, `round(a, { decimals: 1 })`) it is rint(x * 10^d) / 10^d as
+ * NumPy computes it (so 2.675 with d = 2 gives 2.67 or 2.68 as the binary value falls). Integers
+ * keep their dtype (unchanged for d >= 0); bool gives float16. `out` receives the result (cast
+ * same_kind).
  */
-export function round(a: ArrayInput, options?: RoundOptions): NDArray {
+// @overloads ROUND
+export function round(a: ArrayInput, options?: { decimals?: number | undefined; out?: NDArray | null | undefined }): NDArray;
+export function round(a: ArrayInput, decimals?: number, options?: { out?: NDArray | null | undefined }): NDArray;
+export function round(a: ArrayInput, decimals?: number, out?: NDArray | null): NDArray;
+// @end
+export function round(...args: unknown[]): NDArray {
   const op = 'round';
+  const [a, decimals, outArgument] = args.length === 1 ? [args[0], 0, null] : bind(ROUND, args);
   try {
-    if (options !== undefined && (options === null || typeof options !== 'object')) {
-      throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
-    }
-    const dec = options?.decimals === undefined ? 0 : toInt(op, 'decimals', options.decimals);
+    const dec = toInt(op, 'decimals', decimals);
+    const options = outOpt(outArg(op, outArgument));
     const d = resultDType(op, [a]);
     const k = info(d).kind;
     if (dec === 0 || (dec > 0 && (k === 'i' || k === 'u'))) {
@@ -204,6 +330,8 @@ export function round(a: ArrayInput, options?: RoundOptions): NDArray {
     if (!Number.isFinite(f)) throw new StrideViewError('out_of_range', `${op}: decimals ${dec} is out of range (|decimals| <= 308)`);
     const work: DType = k === 'f' ? d : k === 'b' ? 'float32' : 'float64';
     const x = a instanceof NDArray && a.dtype === work ? a : asArray(op, a, work);
+    const mul = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [p, q], o, undefined, same);
+    const div = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [p, q], o, undefined, same);
     try {
       const y = dec > 0 ? mul(x, f) : div(x, f);
       try {
@@ -215,13 +343,13 @@ export function round(a: ArrayInput, options?: RoundOptions): NDArray {
           const zi = z._materialize(op, 'int64');
           z.dispose();
           try {
-            return compute(op, Kind.Copy, SingleOp.Only, [zi], outOnly(options), undefined, () => d);
+            return compute(op, Kind.Copy, SingleOp.Only, [zi], options, undefined, () => d);
           } finally {
             zi.dispose();
           }
         }
-        const r = dec > 0 ? div(y, f, outOnly(options)) : mul(y, f, outOnly(options));
-        if (k !== 'b' || options?.out !== undefined) return r;
+        const r = dec > 0 ? div(y, f, options) : mul(y, f, options);
+        if (k !== 'b' || options !== undefined) return r;
         try {
           return r.astype(floatType(d)); // bool: float16, as for decimals 0 (values 0 and 1 are exact)
         } finally {
@@ -238,58 +366,81 @@ export function round(a: ArrayInput, options?: RoundOptions): NDArray {
   }
 }
 
-function outOnly(o: OutOptions | undefined): OutOptions | undefined {
-  return o === undefined || o.out === undefined ? undefined : { out: o.out };
-}
-
-/**
- * a ** b with broadcasting, NumPy's special values (a negative base with a non-integer exponent
- * gives NaN, 0 ** negative gives inf). float32: computed in float64 lanes and rounded once (max
- * error 0.501 ulp); float64: a table-based log and exp in double-double (max error 0.52 ulp). One
- * scalar exponent takes fast paths: 2 is {@link square}, 0.5 a square root, -1 a division, 3, 4,
- * -2, -3, -4 products within 1.45 ulp (float32: 0.501). Integers stay integers (wrapping in the dtype, as NumPy) and a negative integer
- * exponent is an error ("Integers to negative integer powers are not allowed", as NumPy); bool
- * gives int8.
- */
-export function pow(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  const op = 'pow';
-  try {
-    const d = resultDType(op, [a, b]);
-    const k = info(d).kind;
-    if (k === 'i' || k === 'b') {
-      // NumPy: "Integers to negative integer powers are not allowed"; name the first one.
-      let bad: string | null = null;
-      // Only exponents that reach an element of the result count (an empty base: none do).
-      const emptyBase = a instanceof NDArray ? a.size === 0 : !isScalar(a) && sizeOf(op, a) === 0;
-      if (emptyBase) {
-        // nothing to check
-      } else if (isScalar(b)) {
-        if (Number(b) < 0) bad = `exponent ${fmt(b)}`;
-      } else {
-        const bd = resultDType(op, [b]);
-        if (info(bd).kind === 'i' || info(bd).kind === 'f') {
-          const m = less(b, 0);
-          try {
-            if (any(m)) {
-              const i = Number(argmax(m));
-              const v = take(b, [i]);
-              bad = `exponent ${fmt(v.item())} at flat index ${i} of the exponents`;
-              v.dispose();
-            }
-          } finally {
-            m.dispose();
+function powRun(op: string, a: unknown, b: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
+  if (dtype === 'bool') noLoop(op, dtype, 'numeric dtypes');
+  const d = dtype ?? resultDType(op, [a, b]);
+  const k = info(d).kind;
+  if (k === 'i' || k === 'b') {
+    // NumPy: "Integers to negative integer powers are not allowed"; name the first one.
+    let bad: string | null = null;
+    // Only exponents that reach an element of the result count (an empty base: none do).
+    const t = a instanceof NDArray || isScalar(a) ? null : asArray(op, a);
+    const emptyBase = a instanceof NDArray ? a.size === 0 : t !== null && t.size === 0;
+    t?.dispose();
+    if (emptyBase) {
+      // nothing to check
+    } else if (isScalar(b)) {
+      if (Number(b) < 0) bad = `exponent ${fmt(b)}`;
+    } else {
+      const bd = resultDType(op, [b]);
+      if (info(bd).kind === 'i' || info(bd).kind === 'f') {
+        const m = computeAs(op, 'less', Kind.Binary, BinaryOp.Less, [b, 0], undefined, undefined, toBool);
+        try {
+          if (any(m)) {
+            const i = Number(argmax(m));
+            const v = take(b as ArrayInput, [i]);
+            bad = `exponent ${fmt(v.item())} at flat index ${i} of the exponents`;
+            v.dispose();
           }
+        } finally {
+          m.dispose();
         }
       }
-      if (bad !== null) {
-        throw new StrideViewError('invalid_argument', `${op}: integers to negative integer powers are not allowed: ${bad} (result dtype ${d}); use a float base or exponent`);
-      }
     }
-    if (b === 2 && k === 'f') return square(a, options); // x ** 2: exactly x * x (one rounding), the SIMD multiply
-    return compute(op, Kind.MathBinary, MathBinaryOp.Pow, [a, b], options, d === 'bool' ? () => 'int8' : undefined, same);
-  } catch (e) {
-    throw relabel(op, e);
+    if (bad !== null) {
+      throw new StrideViewError('invalid_argument', `${op}: integers to negative integer powers are not allowed: ${bad} (result dtype ${d}); use a float base or exponent`);
+    }
   }
+  if (b === 2 && k === 'f') return squareRun(op, a, out, dtype); // x ** 2: exactly x * x (one rounding), the SIMD multiply
+  const force = dtype !== undefined ? () => dtype : d === 'bool' ? () => 'int8' as DType : undefined;
+  return computeAs(op, 'pow', Kind.MathBinary, MathBinaryOp.Pow, [a, b], outOpt(out), force, same);
+}
+function powCall(ref: SigRef, op: string, args: unknown[]): NDArray {
+  return call(ref, 2, 'any', args, (x, o, d) => {
+    try {
+      return powRun(op, x[0], x[1], o, d);
+    } catch (e) {
+      throw relabel(op, e);
+    }
+  });
+}
+
+const POW = /* @__PURE__ */ sig('numpy.power: pow(@ufunc2) -> NDArray');
+/**
+ * x1 ** x2 with broadcasting (NumPy's power; {@link power} is the same function under NumPy's
+ * name), NumPy's special values (a negative base with a non-integer exponent gives NaN, 0 **
+ * negative gives inf). float32: computed in float64 lanes and rounded once (max error 0.501 ulp);
+ * float64: a table-based log and exp in double-double (max error 0.52 ulp). One scalar exponent
+ * takes fast paths: 2 is {@link square}, 0.5 a square root, -1 a division, 3, 4, -2, -3, -4
+ * products within 1.45 ulp (float32: 0.501). Integers stay integers (wrapping in the dtype, as
+ * NumPy) and a negative integer exponent is an error ("Integers to negative integer powers are not
+ * allowed", as NumPy; `dtype: 'float64'` computes in floats); bool gives int8.
+ */
+// @overloads POW
+export function pow(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function pow(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function pow(...args: unknown[]): NDArray {
+  return powCall(POW, 'pow', args);
+}
+const POWER = /* @__PURE__ */ sig('numpy.power: power(@ufunc2) -> NDArray');
+/** NumPy's name for {@link pow} (the same function; errors say `power`). */
+// @overloads POWER
+export function power(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function power(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function power(...args: unknown[]): NDArray {
+  return powCall(POWER, 'power', args);
 }
 
 /**
@@ -298,7 +449,7 @@ export function pow(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray
  * each array operand's own float type counts (int16 and uint16 give float32, not float64 through
  * int32), and a JS scalar counts through the promoted integer dtype (value-based).
  */
-function float2Type(op: string, a: ArrayInput, b: ArrayInput): DType {
+function float2Type(op: string, a: unknown, b: unknown): DType {
   const d = resultDType(op, [a, b]);
   if (info(d).kind === 'f') return d;
   let f: DType | null = null;
@@ -309,15 +460,19 @@ function float2Type(op: string, a: ArrayInput, b: ArrayInput): DType {
   return f!;
 }
 
-function float2(name: 'arctan2' | 'hypot', a: ArrayInput, b: ArrayInput, options: OutOptions | undefined): NDArray {
-  try {
-    const dt = float2Type(name, a, b);
-    return compute(name, Kind.MathBinary, name === 'hypot' ? MathBinaryOp.Hypot : MathBinaryOp.Arctan2, [a, b], options, () => dt, same);
-  } catch (e) {
-    throw relabel(name, e);
-  }
+function float2(ref: SigRef, name: 'arctan2' | 'hypot', args: unknown[]): NDArray {
+  const code = name === 'hypot' ? MathBinaryOp.Hypot : MathBinaryOp.Arctan2;
+  return call(ref, 2, 'float', args, (x, o, d) => {
+    try {
+      const dt = d ?? float2Type(name, x[0], x[1]);
+      return compute(name, Kind.MathBinary, code, x, outOpt(o), () => dt, same);
+    } catch (e) {
+      throw relabel(name, e);
+    }
+  });
 }
 
+const ARCTAN2 = /* @__PURE__ */ sig('numpy.arctan2: arctan2(@ufunc2) -> NDArray');
 /**
  * The angle of the point (x2, x1) in radians, in [-pi, pi], with the signs of both choosing the
  * quadrant (NumPy's arctan2(x1, x2): `arctan2(y, x)`), broadcasting; C99's special values
@@ -325,57 +480,112 @@ function float2(name: 'arctan2' | 'hypot', a: ArrayInput, b: ArrayInput, options
  * {@link add}, then integers and bool become float16 (8 bits), float32 (16 bits) or float64. Max error 0.50 ulp
  * (float32, computed in float64 lanes), 1.24 ulp (float64).
  */
-export function arctan2(x1: ArrayInput, x2: ArrayInput, options?: OutOptions): NDArray {
-  return float2('arctan2', x1, x2, options);
+// @overloads ARCTAN2
+export function arctan2(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function arctan2(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function arctan2(...args: unknown[]): NDArray {
+  return float2(ARCTAN2, 'arctan2', args);
 }
+const HYPOT = /* @__PURE__ */ sig('numpy.hypot: hypot(@ufunc2) -> NDArray');
 /**
  * sqrt(x1 ** 2 + x2 ** 2) elementwise with broadcasting, without intermediate overflow or
  * underflow; an infinite operand gives +inf even next to NaN (C99, NumPy). dtypes as
  * {@link arctan2}. Max error 0.50 ulp (float32, computed in float64 lanes), 0.94 ulp (float64).
  */
-export function hypot(x1: ArrayInput, x2: ArrayInput, options?: OutOptions): NDArray {
-  return float2('hypot', x1, x2, options);
+// @overloads HYPOT
+export function hypot(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function hypot(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function hypot(...args: unknown[]): NDArray {
+  return float2(HYPOT, 'hypot', args);
 }
 
+const CLIP = /* @__PURE__ */ sig(
+  'numpy.clip: clip(a: ArrayInput, aMin: ArrayInput | null, aMax: ArrayInput | null, out: NDArray | readonly [NDArray] | null = null, ' +
+    '*, where: ArrayInput = true, casting: Casting = "same_kind", order: Order = "K", dtype: DTypeArg | null = null, subok: boolean = true) -> NDArray'
+);
 /**
- * min(max(a, lo), hi) elementwise with broadcasting (NumPy clip); lo or hi may be null (not both).
- * dtypes promote as in {@link add}; NaN in a, lo or hi gives NaN; lo > hi gives hi.
+ * min(max(a, aMin), aMax) elementwise with broadcasting (NumPy clip); aMin or aMax may be null
+ * (not both). dtypes promote as in {@link add}; NaN in a, aMin or aMax gives NaN; aMin > aMax
+ * gives aMax. The ufunc keywords (where, casting, order, dtype, subok) as {@link add}.
  */
-export function clip(a: ArrayInput, lo: ArrayInput | null | undefined, hi: ArrayInput | null | undefined, options?: OutOptions): NDArray {
+// @overloads CLIP
+export function clip(a: ArrayInput, aMin: ArrayInput | null, aMax: ArrayInput | null, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function clip(a: ArrayInput, aMin: ArrayInput | null, aMax: ArrayInput | null, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function clip(...args: unknown[]): NDArray {
   const op = 'clip';
-  try {
+  const run: UfuncRun = (x, o, d) => {
+    const [a, lo, hi] = x;
     const noLo = lo === null || lo === undefined;
     const noHi = hi === null || hi === undefined;
-    if (noLo && noHi) throw new StrideViewError('invalid_argument', `${op}: one of lo and hi must be given (both are ${fmt(lo)})`);
-    if (noLo) return minimum(a, hi!, options);
-    if (noHi) return maximum(a, lo!, options);
-    return compute(op, Kind.Clip, SingleOp.Only, [a, lo, hi], options, undefined, same);
-  } catch (e) {
-    throw relabel(op, e);
-  }
+    if (noLo && noHi) throw new StrideViewError('invalid_argument', `${op}: one of aMin and aMax must be given (both are ${fmt(lo)})`);
+    const force = d === undefined ? undefined : () => d;
+    if (noLo) return computeAs(op, 'minimum', Kind.Binary, BinaryOp.Minimum, [a, hi], outOpt(o), force, same);
+    if (noHi) return computeAs(op, 'maximum', Kind.Binary, BinaryOp.Maximum, [a, lo], outOpt(o), force, same);
+    return compute(op, Kind.Clip, SingleOp.Only, x, outOpt(o), force, same);
+  };
+  if (args.length === 3 && args[1] !== undefined && args[2] !== undefined) return run(args, undefined, undefined);
+  return ufunc(CLIP, args, 3, 'any', run);
 }
 
-/** x != 0 and y != 0, elementwise (any dtypes; NaN counts as true); bool result. */
-export function logicalAnd(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return compute('logicalAnd', Kind.MathBinary, MathBinaryOp.LogicalAnd, [a, b], options, undefined, toBool);
+const pred1 = (ref: SigRef, name: keyof typeof MATH_OPS, args: unknown[]): NDArray =>
+  call(ref, 1, 'bool', args, (x, o) => compute(name, Kind.MathUnary, MATH_OPS[name], x, outOpt(o), undefined, toBool));
+const logical2 = (ref: SigRef, name: 'logicalAnd' | 'logicalOr' | 'logicalXor', code: MathBinaryOp, args: unknown[]): NDArray =>
+  call(ref, 2, 'bool', args, (x, o) => compute(name, Kind.MathBinary, code, x, outOpt(o), undefined, toBool));
+
+const LOGICAL_AND = /* @__PURE__ */ sig('numpy.logical_and: logicalAnd(@ufunc2) -> NDArray');
+/** x1 != 0 and x2 != 0, elementwise (any dtypes; NaN counts as true); bool result. */
+// @overloads LOGICAL_AND
+export function logicalAnd(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function logicalAnd(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function logicalAnd(...args: unknown[]): NDArray {
+  return logical2(LOGICAL_AND, 'logicalAnd', MathBinaryOp.LogicalAnd, args);
 }
-/** x != 0 or y != 0, elementwise; bool result. */
-export function logicalOr(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return compute('logicalOr', Kind.MathBinary, MathBinaryOp.LogicalOr, [a, b], options, undefined, toBool);
+const LOGICAL_OR = /* @__PURE__ */ sig('numpy.logical_or: logicalOr(@ufunc2) -> NDArray');
+/** x1 != 0 or x2 != 0, elementwise; bool result. */
+// @overloads LOGICAL_OR
+export function logicalOr(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function logicalOr(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function logicalOr(...args: unknown[]): NDArray {
+  return logical2(LOGICAL_OR, 'logicalOr', MathBinaryOp.LogicalOr, args);
 }
-/** (x != 0) != (y != 0), elementwise; bool result. */
-export function logicalXor(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
-  return compute('logicalXor', Kind.MathBinary, MathBinaryOp.LogicalXor, [a, b], options, undefined, toBool);
+const LOGICAL_XOR = /* @__PURE__ */ sig('numpy.logical_xor: logicalXor(@ufunc2) -> NDArray');
+/** (x1 != 0) != (x2 != 0), elementwise; bool result. */
+// @overloads LOGICAL_XOR
+export function logicalXor(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function logicalXor(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function logicalXor(...args: unknown[]): NDArray {
+  return logical2(LOGICAL_XOR, 'logicalXor', MathBinaryOp.LogicalXor, args);
 }
+const LOGICAL_NOT = /* @__PURE__ */ sig('numpy.logical_not: logicalNot(@ufunc1) -> NDArray');
 /** x == 0, elementwise (any dtype); bool result. */
-export function logicalNot(a: ArrayInput, options?: OutOptions): NDArray {
-  return compute('logicalNot', Kind.MathUnary, MathOp.LogicalNot, [a], options, undefined, toBool);
+// @overloads LOGICAL_NOT
+export function logicalNot(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function logicalNot(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function logicalNot(...args: unknown[]): NDArray {
+  return pred1(LOGICAL_NOT, 'logicalNot', args);
 }
+const ISNAN = /* @__PURE__ */ sig('numpy.isnan: isnan(@ufunc1) -> NDArray');
 /** True where x is NaN (integers and bool: false). */
-export function isnan(a: ArrayInput, options?: OutOptions): NDArray {
-  return compute('isnan', Kind.MathUnary, MathOp.Isnan, [a], options, undefined, toBool);
+// @overloads ISNAN
+export function isnan(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function isnan(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function isnan(...args: unknown[]): NDArray {
+  return pred1(ISNAN, 'isnan', args);
 }
+const ISFINITE = /* @__PURE__ */ sig('numpy.isfinite: isfinite(@ufunc1) -> NDArray');
 /** True where x is neither infinite nor NaN (integers and bool: true). */
-export function isfinite(a: ArrayInput, options?: OutOptions): NDArray {
-  return compute('isfinite', Kind.MathUnary, MathOp.Isfinite, [a], options, undefined, toBool);
+// @overloads ISFINITE
+export function isfinite(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function isfinite(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function isfinite(...args: unknown[]): NDArray {
+  return pred1(ISFINITE, 'isfinite', args);
 }

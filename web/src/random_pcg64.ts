@@ -134,7 +134,9 @@ export function withSeedOp<T>(op: string, fn: () => T): T {
 // The declaration, made at the first call (see random.ts: no top-level call in a bundle).
 let pcg64Sig: SigRef | undefined;
 function declarePcg64(): SigRef {
-  const PCG64_SIG = /* @__PURE__ */ sig('numpy.random.PCG64: PCG64(seed: number | bigint | readonly (number | bigint)[] | NDArray | null = null) -> PCG64');
+  const PCG64_SIG = /* @__PURE__ */ sig(
+    'numpy.random.PCG64: PCG64(seed: number | bigint | readonly (number | bigint)[] | NDArray | null = null) -> PCG64'
+  );
   return PCG64_SIG;
 }
 

@@ -1,7 +1,9 @@
 // Writes what follows from the API's declared signatures (web/src/signature.ts's `sig(...)` texts):
 //   - each function's TypeScript overloads, between `// @overloads NAME` and `// @end` in the file
 //     that declares it (NAME: the declaration's const), and the NDArray method forms between
-//     `// @overloads method NAME` and `// @end` (the first parameter is the array itself);
+//     `// @overloads method NAME` and `// @end` (the first parameter is the array itself), and the
+//     members of a class whose declarations have no self parameter (`Generator.random`) between
+//     `// @overloads member NAME` and `// @end` (every parameter kept, named after the op's last part);
 //   - docs/api-signatures.md: every declared function's signature line, NumPy's counterpart beside it.
 // `--check` writes nothing and exits 1 when a file is stale (the tests run it).
 // The declarations are read by web/src/signature.ts's own parser (bundled here by esbuild), so the
@@ -61,8 +63,11 @@ function returnType(s, positional, optsName) {
   return { generics, ret: s.returns.replace(m[0], P), optsGeneric: true };
 }
 
-/** The overload lines of declaration `s` (method: without the first parameter, as a class member). */
-export function overloads(s, { method = false, indent = '' } = {}) {
+/**
+ * The overload lines of declaration `s` (method: without the first parameter, as a class member;
+ * member: every parameter, as a class member).
+ */
+export function overloads(s, { method = false, member = false, indent = '' } = {}) {
   const params = method ? s.params.slice(1) : s.params;
   const nPos = method ? s.nPositional - 1 : s.nPositional;
   const nReq = method ? Math.max(0, s.nRequired - 1) : s.nRequired;
@@ -80,8 +85,9 @@ export function overloads(s, { method = false, indent = '' } = {}) {
     const args = positional.map((p) => `${p.name}${p.required ? '' : '?'}: ${generics.some((g) => g.startsWith(`T${p.name[0].toUpperCase()}${p.name.slice(1)} `)) ? `T${p.name[0].toUpperCase()}${p.name.slice(1)}` : p.type}`);
     if (optsType !== null) args.push(`options${optsRequired ? '' : '?'}: ${optsGeneric ? 'O' : optsType}`);
     const g = generics.length > 0 ? `<${generics.join(', ')}>` : '';
-    const name = method ? s.op.split('.').pop() : s.op;
-    lines.push(`${indent}${method ? '' : 'export function '}${name}${g}(${args.join(', ')}): ${ret};`);
+    const inClass = method || member;
+    const name = inClass ? s.op.split('.').pop() : s.op;
+    lines.push(`${indent}${inClass ? '' : 'export function '}${name}${g}(${args.join(', ')}): ${ret};`);
   }
   return lines;
 }
@@ -114,7 +120,7 @@ async function main() {
     const lines = src.split('\n');
     const out = [];
     for (let i = 0; i < lines.length; i++) {
-      const m = /^(\s*)\/\/ @overloads (method )?([A-Z][A-Z0-9_]*)\s*$/.exec(lines[i]);
+      const m = /^(\s*)\/\/ @overloads (method |member )?([A-Z][A-Z0-9_]*)\s*$/.exec(lines[i]);
       if (m === null) {
         out.push(lines[i]);
         continue;
@@ -125,7 +131,7 @@ async function main() {
       let j = i + 1;
       while (j < lines.length && !/^\s*\/\/ @end\s*$/.test(lines[j])) j++;
       if (j === lines.length) throw new Error(`gen-signatures: ${f}:${i + 1}: no // @end after the marker`);
-      out.push(...overloads(d.sig, { method: m[2] !== undefined, indent: m[1] }));
+      out.push(...overloads(d.sig, { method: m[2] === 'method ', member: m[2] === 'member ', indent: m[1] }));
       out.push(lines[j]);
       i = j;
     }

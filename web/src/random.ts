@@ -2,16 +2,54 @@
 // SeedSequence, random_pcg64.ts) and the Generator methods, draw for draw. The distributions run in
 // C++ (src/random, bindings/random.cpp), one call per method, writing straight into the result's
 // buffer. A generator's state lives in JS: a Generator owns no WASM memory and needs no dispose().
+// Each method is declared once (NumPy 1.24's parameters, `sig` below) and binds its arguments with
+// Python's rules: `rng.random(3, 'float32')`, `rng.random({ size: 3, dtype: 'float32' })`.
 import { type DType, type Scalar, checkDType, info } from './dtype.js';
-import { StrideViewError, fmt, isArrayLike } from './errors.js';
-import { checkShape } from './axes.js';
+import { StrideViewError, fmt, toInt } from './errors.js';
+import { normAxis } from './axes.js';
 import { NDArrayClass, gather } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
 import { array } from './creation.js';
 import type { ArrayInput } from './ops.js';
-import { drawWithParams } from './random_params.js';
+import {
+  INT_RANGE,
+  type Drawn,
+  type FloatDType,
+  type IntegerDType,
+  type IntegersDrawn,
+  type ParamDrawn,
+  type RandomSize,
+  type Seed,
+  boolArg,
+  checkNumber,
+  directAddress,
+  drawWithParams,
+  floatDType,
+  intBound,
+  intScalar,
+  numel,
+  outArray,
+  probabilities,
+  sizeArg,
+} from './random_params.js';
 import { heapBuffer } from './runtime.js';
 import { M32, PCG64, RESULT, exAddr, exF32, exF64, exU32, exchange, raw, readInt, withSeedOp } from './random_pcg64.js';
+import { bind, isOptionsObject, sig, unsupported } from './signature.js';
+
+export type {
+  ArgGiven,
+  ScalarArg,
+  ChoiceOptions,
+  Drawn,
+  FloatDrawOptions,
+  FloatDType,
+  IntegerDType,
+  IntegersDrawn,
+  IntegersOptions,
+  ParamDrawn,
+  RandomSize,
+  Seed,
+} from './random_params.js';
 
 // sv_rng_fill's kinds (bindings/random.cpp).
 const enum K {
@@ -29,98 +67,70 @@ const enum K {
   ChoicePDistinct = 11,
 }
 
-// ------------------------------------------------------------------------------ helpers
-
-/** The `size` of a draw: a length, a shape, or nothing (null / undefined) for one scalar. */
-export type RandomSize = number | readonly number[] | null | undefined;
-type Size = RandomSize;
-
-/** Size option -> shape (null: a scalar result). */
-function sizeShape(op: string, size: Size): number[] | null {
-  if (size === undefined || size === null) return null;
-  return checkShape(op, size);
+// The declarations (NumPy 1.24's signatures; numpy.random.Generator's methods have no `self` here:
+// gen-signatures' `member` form writes them as class members). Made at the first call, not at
+// load: a top-level call would stay in every application's bundle (the minified dist/index.mjs
+// keeps no /* @__PURE__ */ annotations), with the texts.
+function declare() {
+  const DEFAULT_RNG = /* @__PURE__ */ sig(
+    'numpy.random.default_rng: defaultRng(seed: Seed | Generator | PCG64 | null = null) -> Generator'
+  );
+  const GENERATOR = /* @__PURE__ */ sig('numpy.random.Generator: Generator(bitGenerator: PCG64) -> Generator');
+  const RANDOM = /* @__PURE__ */ sig(
+    'numpy.random.Generator.random: Generator.random(size: RandomSize = null, dtype: FloatDType | null = "float64", ' +
+      'out: NDArray | null = null) -> Drawn<$P[size, out], number>'
+  );
+  const STANDARD_NORMAL = /* @__PURE__ */ sig(
+    'numpy.random.Generator.standard_normal: Generator.standardNormal(size: RandomSize = null, ' +
+      'dtype: FloatDType | null = "float64", out: NDArray | null = null) -> Drawn<$P[size, out], number>'
+  );
+  const INTEGERS = /* @__PURE__ */ sig(
+    'numpy.random.Generator.integers: Generator.integers(low: number | bigint, high: number | bigint | null = null, ' +
+      'size: RandomSize = null, dtype: IntegerDType = "int64", endpoint: boolean = false) -> IntegersDrawn<$P[size, dtype]>'
+  );
+  const UNIFORM = /* @__PURE__ */ sig(
+    'numpy.random.Generator.uniform: Generator.uniform(low: ArrayInput = 0, high: ArrayInput = 1, size: RandomSize = null) ' +
+      '-> ParamDrawn<$P[low, high, size], "low", "high">'
+  );
+  const NORMAL = /* @__PURE__ */ sig(
+    'numpy.random.Generator.normal: Generator.normal(loc: ArrayInput = 0, scale: ArrayInput = 1, size: RandomSize = null) ' +
+      '-> ParamDrawn<$P[loc, scale, size], "loc", "scale">'
+  );
+  const CHOICE = /* @__PURE__ */ sig(
+    'numpy.random.Generator.choice: Generator.choice(a: ArrayInput, size: RandomSize = null, ' +
+      'replace: boolean = true, p: readonly number[] | Float64Array | Float32Array | NDArray | null = null, ' +
+      'axis: number = 0, shuffle: boolean = true) -> Drawn<$P[size], number>'
+  );
+  const PERMUTATION = /* @__PURE__ */ sig(
+    'numpy.random.Generator.permutation: Generator.permutation(x: ArrayInput, axis: number = 0) -> NDArray'
+  );
+  const SHUFFLE = /* @__PURE__ */ sig(
+    'numpy.random.Generator.shuffle: Generator.shuffle(x: NDArray | unknown[], axis: number = 0) -> void'
+  );
+  return { DEFAULT_RNG, GENERATOR, RANDOM, STANDARD_NORMAL, INTEGERS, UNIFORM, NORMAL, CHOICE, PERMUTATION, SHUFFLE };
 }
-function numel(shape: readonly number[]): number {
-  let n = 1;
-  for (const d of shape) n *= d;
-  return n;
-}
-
-/** Plain writable C-contiguous memory that a fill can write straight into. */
-function directAddress(a: NDArray): number | null {
-  if (a._ro || a._v.mask || !a._v.isCContiguous) return null;
-  const off = a._v.offset;
-  if (typeof off !== 'number') return null;
-  return a._s.ptr + off * info(a.dtype).size;
-}
-
-function checkNumber(op: string, what: string, v: unknown): number {
-  if (typeof v !== 'number') throw new TypeError(`${op}: ${what} must be a number, got ${fmt(v)}`);
-  return v;
-}
-
-const INT_RANGE: Partial<Record<DType, [bigint, bigint]>> = {
-  int8: [-128n, 127n],
-  int16: [-32768n, 32767n],
-  int32: [-2147483648n, 2147483647n],
-  int64: [-(1n << 63n), (1n << 63n) - 1n],
-  uint8: [0n, 255n],
-  uint16: [0n, 65535n],
-  uint32: [0n, 4294967295n],
-  uint64: [0n, (1n << 64n) - 1n],
-  bool: [0n, 1n],
-};
-
-function toBigInt(op: string, what: string, v: unknown): bigint {
-  if (typeof v === 'bigint') return v;
-  if (typeof v === 'boolean') return v ? 1n : 0n;
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw new StrideViewError('invalid_argument', `${op}: cannot convert ${what} ${v} to an integer`);
-    return BigInt(Math.trunc(v)); // NumPy: int(low), truncating
-  }
-  throw new TypeError(`${op}: ${what} must be a number or a bigint, got ${fmt(v)}`);
-}
-
-/** Options of {@link Generator.random} and {@link Generator.standardNormal}. */
-export interface FloatDrawOptions {
-  /** 'float64' (default) or 'float32' (NumPy's float32 streams: 32-bit draws). */
-  dtype?: 'float64' | 'float32';
-  /** Write the values into this array (its dtype must equal `dtype`; any strides). */
-  out?: NDArray;
-}
-
-/** Options of {@link Generator.integers}. */
-export interface IntegersOptions {
-  /** Any integer dtype or 'bool' (default 'int64'). */
-  dtype?: DType;
-  /** Include `high` (NumPy's endpoint=True). Default false. */
-  endpoint?: boolean;
-}
-
-/** Options of {@link Generator.choice}. */
-export interface ChoiceOptions {
-  /** Draw with replacement (default true). */
-  replace?: boolean;
-  /** Probabilities of the population's entries (1-D, summing to 1). */
-  p?: readonly number[] | Float64Array | Float32Array | NDArray;
-  /** Without replacement: shuffle the result (default true; false is faster and keeps NumPy's order). */
-  shuffle?: boolean;
-}
+let declared: ReturnType<typeof declare> | undefined;
+const D = (): ReturnType<typeof declare> => (declared ??= declare());
 
 // ------------------------------------------------------------------------------ Generator
 
 /**
  * NumPy's `numpy.random.Generator`: the same seed, methods, sizes and dtypes give NumPy's numbers
- * bit for bit. Made by {@link defaultRng}. Methods without `size` return a JS scalar (a bigint for
- * int64/uint64, a boolean for bool), with `size` (a number or a shape) a new NDArray.
+ * bit for bit. Made by {@link defaultRng} (or `new Generator(bitGenerator)`). Each method takes
+ * NumPy's parameters in NumPy's order, positionally or by name in one trailing options object.
+ * Without `size` (and `out`) a method returns a JS scalar (a number; a boolean for dtype bool),
+ * with `size` (a length or a shape) a new NDArray.
  */
 export class Generator {
   /** The bit generator (NumPy's `Generator.bit_generator`); its `state` can be read and restored. */
   readonly bitGenerator: PCG64;
 
-  constructor(bitGenerator: PCG64) {
-    if (!(bitGenerator instanceof PCG64)) throw new TypeError(`Generator: expected a PCG64, got ${fmt(bitGenerator)}`);
-    this.bitGenerator = bitGenerator;
+  /** `new Generator(bitGenerator)`: NumPy's `Generator(bit_generator)`. */
+  constructor(bitGenerator: PCG64);
+  constructor(...args: unknown[]) {
+    const [bg] = bind(D().GENERATOR, args);
+    if (!(bg instanceof PCG64)) throw new TypeError(`Generator: bitGenerator must be a PCG64, got ${fmt(bg)}`);
+    this.bitGenerator = bg;
   }
 
   /** Runs one fill with this generator's state; returns sv_rng_fill's code. */
@@ -138,7 +148,6 @@ export class Generator {
   private fillArray(op: string, kind: K, dtype: DType, shape: number[] | null, out: NDArray | undefined): NDArray {
     let target: NDArray;
     if (out !== undefined) {
-      if (!(out instanceof NDArrayClass)) throw new TypeError(`${op}: out must be an NDArray, got ${fmt(out)}`);
       out._check(`${op}: out`);
       if (out._ro) throw new StrideViewError('read_only', `${op}: out is read-only (shape ${fmt(out.shape)}); pass a writable array`);
       if (out.dtype !== dtype) throw new StrideViewError('type_error', `${op}: out has dtype ${out.dtype}, expected ${dtype}`);
@@ -160,6 +169,7 @@ export class Generator {
       }
       return target;
     }
+    // Any other strides (NumPy refuses them): the values in C order, written through the view.
     const tmp = NDArrayClass._empty(op, target.shape, dtype);
     try {
       if (n > 0) this.run(op, kind, tmp._s.ptr, n);
@@ -180,56 +190,81 @@ export class Generator {
       case 'float32':
         return exF32[0]!;
       default:
-        return readInt(dtype);
+        return intScalar(readInt(dtype));
     }
   }
 
   /**
-   * Floats in [0, 1) (NumPy's `random`): 53-bit for float64, 24-bit for float32. No size: a number.
+   * Floats in [0, 1) (NumPy's `random(size=None, dtype=np.float64, out=None)`): 53-bit for float64,
+   * 24-bit for float32 (`dtype` 'float64' or 'float32'). Without `size` and `out` a number; `out`
+   * (of that dtype, shaped as `size` when both are given) is filled and returned.
    */
-  random(size?: Size, options: FloatDrawOptions = {}): number | NDArray {
-    return this.floats('random', K.Random64, K.Random32, size, options);
+  // @overloads member RANDOM
+  random<O extends { size?: RandomSize | undefined; dtype?: FloatDType | null | undefined; out?: NDArray | null | undefined } = {}>(options?: O): Drawn<O, number>;
+  random<TSize extends RandomSize | undefined = undefined, O extends { dtype?: FloatDType | null | undefined; out?: NDArray | null | undefined } = {}>(size?: TSize, options?: O): Drawn<{ size: TSize } & O, number>;
+  random<TSize extends RandomSize | undefined = undefined, O extends { out?: NDArray | null | undefined } = {}>(size?: TSize, dtype?: FloatDType | null, options?: O): Drawn<{ size: TSize } & O, number>;
+  random<TSize extends RandomSize | undefined = undefined, TOut extends NDArray | null | undefined = undefined>(size?: TSize, dtype?: FloatDType | null, out?: TOut): Drawn<{ size: TSize; out: TOut } & {}, number>;
+  // @end
+  random(...args: unknown[]): number | NDArray {
+    const [size, dtype, out] = bind(D().RANDOM, args);
+    return this.floats('Generator.random', K.Random64, K.Random32, size, dtype, out);
   }
 
-  /** Standard normal draws (NumPy's ziggurat, float64 and float32 variants). No size: a number. */
-  standardNormal(size?: Size, options: FloatDrawOptions = {}): number | NDArray {
-    return this.floats('standardNormal', K.StdNormal64, K.StdNormal32, size, options);
+  /**
+   * Standard normal draws (NumPy's `standard_normal(size=None, dtype=np.float64, out=None)`: the
+   * ziggurat, float64 and float32 variants). Without `size` and `out` a number.
+   */
+  // @overloads member STANDARD_NORMAL
+  standardNormal<O extends { size?: RandomSize | undefined; dtype?: FloatDType | null | undefined; out?: NDArray | null | undefined } = {}>(options?: O): Drawn<O, number>;
+  standardNormal<TSize extends RandomSize | undefined = undefined, O extends { dtype?: FloatDType | null | undefined; out?: NDArray | null | undefined } = {}>(size?: TSize, options?: O): Drawn<{ size: TSize } & O, number>;
+  standardNormal<TSize extends RandomSize | undefined = undefined, O extends { out?: NDArray | null | undefined } = {}>(size?: TSize, dtype?: FloatDType | null, options?: O): Drawn<{ size: TSize } & O, number>;
+  standardNormal<TSize extends RandomSize | undefined = undefined, TOut extends NDArray | null | undefined = undefined>(size?: TSize, dtype?: FloatDType | null, out?: TOut): Drawn<{ size: TSize; out: TOut } & {}, number>;
+  // @end
+  standardNormal(...args: unknown[]): number | NDArray {
+    const [size, dtype, out] = bind(D().STANDARD_NORMAL, args);
+    return this.floats('Generator.standardNormal', K.StdNormal64, K.StdNormal32, size, dtype, out);
   }
 
-  private floats(op: string, k64: K, k32: K, size: Size, options: FloatDrawOptions): number | NDArray {
-    if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
-    const dtype = options.dtype ?? 'float64';
-    if (dtype !== 'float64' && dtype !== 'float32') {
-      throw new StrideViewError('type_error', `${op}: unsupported dtype ${fmt(dtype)}; use 'float64' or 'float32'`);
-    }
-    const kind = dtype === 'float64' ? k64 : k32;
-    const shape = sizeShape(op, size);
-    if (shape === null && options.out === undefined) return this.scalar(op, kind, dtype) as number;
-    return this.fillArray(op, kind, dtype, shape, options.out);
+  private floats(op: string, k64: K, k32: K, size: unknown, dtype: unknown, out: unknown): number | NDArray {
+    const d = floatDType(op, dtype);
+    const shape = sizeArg(op, size);
+    const o = outArray(op, out);
+    const kind = d === 'float64' ? k64 : k32;
+    if (shape === null && o === undefined) return this.scalar(op, kind, d) as number;
+    return this.fillArray(op, kind, d, shape, o);
   }
 
   /**
    * Integers in [low, high) (or [low, high] with `endpoint: true`); `integers(high)` draws from
-   * [0, high). NumPy's bounded generation (Lemire's method; 8- and 16-bit dtypes share 32-bit draws
-   * within one call). Default dtype int64: scalars are bigints then.
+   * [0, high) (NumPy's `integers(low, high=None, size=None, dtype=np.int64, endpoint=False)`).
+   * NumPy's bounded generation (Lemire's method; 8- and 16-bit dtypes share 32-bit draws within
+   * one call). Without `size` a number (a boolean for dtype 'bool'). `low` and `high` are scalars
+   * (NumPy's array bounds are refused).
    */
-  integers(low: number | bigint, high?: number | bigint | null, size?: Size, options: IntegersOptions = {}): Scalar | NDArray {
-    const op = 'integers';
-    if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
-    const dtype = checkDType(op, options.dtype ?? 'int64');
+  // @overloads member INTEGERS
+  integers<O extends { high?: number | bigint | null | undefined; size?: RandomSize | undefined; dtype?: IntegerDType | undefined; endpoint?: boolean | undefined } = {}>(low: number | bigint, options?: O): IntegersDrawn<O>;
+  integers<O extends { size?: RandomSize | undefined; dtype?: IntegerDType | undefined; endpoint?: boolean | undefined } = {}>(low: number | bigint, high?: number | bigint | null, options?: O): IntegersDrawn<O>;
+  integers<TSize extends RandomSize | undefined = undefined, O extends { dtype?: IntegerDType | undefined; endpoint?: boolean | undefined } = {}>(low: number | bigint, high?: number | bigint | null, size?: TSize, options?: O): IntegersDrawn<{ size: TSize } & O>;
+  integers<TSize extends RandomSize | undefined = undefined, TDtype extends IntegerDType | undefined = undefined, O extends { endpoint?: boolean | undefined } = {}>(low: number | bigint, high?: number | bigint | null, size?: TSize, dtype?: TDtype, options?: O): IntegersDrawn<{ size: TSize; dtype: TDtype } & O>;
+  integers<TSize extends RandomSize | undefined = undefined, TDtype extends IntegerDType | undefined = undefined>(low: number | bigint, high?: number | bigint | null, size?: TSize, dtype?: TDtype, endpoint?: boolean): IntegersDrawn<{ size: TSize; dtype: TDtype } & {}>;
+  // @end
+  integers(...args: unknown[]): Scalar | NDArray {
+    const op = 'Generator.integers';
+    const [low, high, size, dtypeArg, endpointArg] = bind(D().INTEGERS, args);
+    const dtype = checkDType(op, dtypeArg);
     const range = INT_RANGE[dtype];
-    if (!range) throw new StrideViewError('type_error', `${op}: unsupported dtype ${dtype}; use an integer dtype or bool`);
+    if (!range) unsupported(op, 'dtype', dtype, 'supported: the integer dtypes and bool');
+    const endpoint = boolArg(op, 'endpoint', endpointArg);
     let lo: bigint;
     let hi: bigint;
-    if (high === undefined || high === null) {
+    if (high === null) {
       lo = 0n;
-      hi = toBigInt(op, 'high', low);
+      hi = intBound(op, 'high', low);
     } else {
-      lo = toBigInt(op, 'low', low);
-      hi = toBigInt(op, 'high', high);
+      lo = intBound(op, 'low', low);
+      hi = intBound(op, 'high', high);
     }
-    const endpoint = options.endpoint === true;
-    const shape = sizeShape(op, size);
+    const shape = sizeArg(op, size);
     if (shape !== null && numel(shape) === 0) return NDArrayClass._empty(op, shape, dtype);
     const hiClosed = endpoint ? hi : hi - 1n;
     if (lo < range[0]) throw new StrideViewError('invalid_argument', `${op}: low ${lo} is out of bounds for ${dtype}`);
@@ -252,14 +287,23 @@ export class Generator {
   }
 
   /**
-   * Floats in [low, high): low + (high - low) * random(). `low` and `high` may be arrays (or nested
-   * JS arrays): they broadcast together and to `size`, one draw per element in C order, NumPy's
-   * numbers for the same seed.
+   * Floats in [low, high): low + (high - low) * random() (NumPy's `uniform(low=0.0, high=1.0,
+   * size=None)`). `low` and `high` may be arrays (or nested JS arrays): they broadcast together and
+   * to `size`, one draw per element in C order, NumPy's numbers for the same seed.
    */
-  uniform(low: number | ArrayInput = 0, high: number | ArrayInput = 1, size?: Size): number | NDArray {
-    const op = 'uniform';
+  // @overloads member UNIFORM
+  uniform<O extends { low?: ArrayInput | undefined; high?: ArrayInput | undefined; size?: RandomSize | undefined } = {}>(options?: O): ParamDrawn<O, "low", "high">;
+  uniform<TLow extends ArrayInput | undefined = undefined, O extends { high?: ArrayInput | undefined; size?: RandomSize | undefined } = {}>(low?: TLow, options?: O): ParamDrawn<{ low: TLow } & O, "low", "high">;
+  uniform<TLow extends ArrayInput | undefined = undefined, THigh extends ArrayInput | undefined = undefined, O extends { size?: RandomSize | undefined } = {}>(low?: TLow, high?: THigh, options?: O): ParamDrawn<{ low: TLow; high: THigh } & O, "low", "high">;
+  uniform<TLow extends ArrayInput | undefined = undefined, THigh extends ArrayInput | undefined = undefined, TSize extends RandomSize | undefined = undefined>(low?: TLow, high?: THigh, size?: TSize): ParamDrawn<{ low: TLow; high: THigh; size: TSize } & {}, "low", "high">;
+  // @end
+  uniform(...args: unknown[]): number | NDArray {
+    const op = 'Generator.uniform';
+    const [low, high, size] = bind(D().UNIFORM, args);
     if (typeof low !== 'number' || typeof high !== 'number') {
-      return drawWithParams(op, low, high, sizeShape(op, size), (s) => this.random(s) as NDArray);
+      const shape = sizeArg(op, size);
+      const draw = (s: number[]): NDArray => this.fillArray(op, K.Random64, 'float64', s, undefined);
+      return drawWithParams(op, true, low as ArrayInput, high as ArrayInput, shape, draw);
     }
     const lo = checkNumber(op, 'low', low);
     const range = checkNumber(op, 'high', high) - lo;
@@ -270,20 +314,31 @@ export class Generator {
     return this.withParams(op, K.Uniform, lo, range, size);
   }
 
-  /** Normal draws: loc + scale * standardNormal(); `loc` and `scale` may be arrays, as in {@link uniform}. */
-  normal(loc: number | ArrayInput = 0, scale: number | ArrayInput = 1, size?: Size): number | NDArray {
-    const op = 'normal';
+  /**
+   * Normal draws: loc + scale * standardNormal() (NumPy's `normal(loc=0.0, scale=1.0, size=None)`);
+   * `loc` and `scale` may be arrays, as in {@link uniform}.
+   */
+  // @overloads member NORMAL
+  normal<O extends { loc?: ArrayInput | undefined; scale?: ArrayInput | undefined; size?: RandomSize | undefined } = {}>(options?: O): ParamDrawn<O, "loc", "scale">;
+  normal<TLoc extends ArrayInput | undefined = undefined, O extends { scale?: ArrayInput | undefined; size?: RandomSize | undefined } = {}>(loc?: TLoc, options?: O): ParamDrawn<{ loc: TLoc } & O, "loc", "scale">;
+  normal<TLoc extends ArrayInput | undefined = undefined, TScale extends ArrayInput | undefined = undefined, O extends { size?: RandomSize | undefined } = {}>(loc?: TLoc, scale?: TScale, options?: O): ParamDrawn<{ loc: TLoc; scale: TScale } & O, "loc", "scale">;
+  normal<TLoc extends ArrayInput | undefined = undefined, TScale extends ArrayInput | undefined = undefined, TSize extends RandomSize | undefined = undefined>(loc?: TLoc, scale?: TScale, size?: TSize): ParamDrawn<{ loc: TLoc; scale: TScale; size: TSize } & {}, "loc", "scale">;
+  // @end
+  normal(...args: unknown[]): number | NDArray {
+    const op = 'Generator.normal';
+    const [loc, scale, size] = bind(D().NORMAL, args);
     if (typeof loc !== 'number' || typeof scale !== 'number') {
-      return drawWithParams(op, loc, scale, sizeShape(op, size), (s) => this.standardNormal(s) as NDArray);
+      const shape = sizeArg(op, size);
+      const draw = (s: number[]): NDArray => this.fillArray(op, K.StdNormal64, 'float64', s, undefined);
+      return drawWithParams(op, false, loc as ArrayInput, scale as ArrayInput, shape, draw);
     }
-    const l = checkNumber(op, 'loc', loc);
     const s = checkNumber(op, 'scale', scale);
     if (s < 0 || Object.is(s, -0)) throw new StrideViewError('invalid_argument', `${op}: scale < 0 (scale ${Object.is(s, -0) ? '-0' : s})`);
-    return this.withParams(op, K.Normal, l, s, size);
+    return this.withParams(op, K.Normal, loc, s, size);
   }
 
-  private withParams(op: string, kind: K, a: number, b: number, size: Size): number | NDArray {
-    const shape = sizeShape(op, size);
+  private withParams(op: string, kind: K, a: number, b: number, size: unknown): number | NDArray {
+    const shape = sizeArg(op, size);
     exchange();
     exF64[0] = a;
     exF64[1] = b;
@@ -291,15 +346,24 @@ export class Generator {
     return this.fillArray(op, kind, 'float64', shape, undefined);
   }
 
-  /** A new int64 array: arange(n) shuffled, or (an array) its rows (axis 0) in shuffled order. */
-  permutation(x: number | bigint | NDArray | readonly unknown[]): NDArray {
-    const op = 'permutation';
+  /**
+   * A shuffled copy (NumPy's `permutation(x, axis=0)`): an integer n gives arange(n) shuffled (int64;
+   * `axis` is not used, as in NumPy), an array its slices along `axis` in shuffled order (the
+   * draws of NumPy's index shuffle, so the same seed gives NumPy's order).
+   */
+  // @overloads member PERMUTATION
+  permutation(x: ArrayInput, options?: { axis?: number | undefined }): NDArray;
+  permutation(x: ArrayInput, axis?: number): NDArray;
+  // @end
+  permutation(...args: unknown[]): NDArray {
+    const op = 'Generator.permutation';
+    const [x, axis] = bind(D().PERMUTATION, args);
     if (typeof x === 'number' || typeof x === 'bigint') {
-      const n = Number(toBigInt(op, 'x', x));
-      if (n < 0) throw new StrideViewError('invalid_argument', `${op}: negative dimensions are not allowed (x ${fmt(x)})`);
+      toInt(op, 'axis', axis);
+      const n = Math.max(0, toInt(op, 'x', x)); // np.arange(-3) is empty
       const r = NDArrayClass._empty(op, [n], 'int64');
       try {
-        this.run(op, K.ShuffleOrder, r._s.ptr, n);
+        if (n > 0) this.run(op, K.ShuffleOrder, r._s.ptr, n);
       } catch (e) {
         r.dispose();
         throw e;
@@ -309,9 +373,8 @@ export class Generator {
     const a = x instanceof NDArrayClass ? x : array(x as never);
     try {
       a._check(op);
-      if (a.ndim < 1) throw new StrideViewError('invalid_argument', `${op}: x must be an integer or an array of at least 1 dimension (got a 0-d array)`);
-      const order = this.order(op, a.shape[0]!);
-      return gather(a, 0, order, op);
+      const ax = normAxis(op, axis, a.ndim);
+      return gather(a, ax, this.order(op, a.shape[ax]!), op);
     } finally {
       if (a !== x) a.dispose();
     }
@@ -329,23 +392,31 @@ export class Generator {
   }
 
   /**
-   * Shuffles in place along the first axis (NumPy's Generator.shuffle): an NDArray (any strides;
-   * 1-d views are shuffled in their own memory) or a JS array. Returns undefined, as NumPy.
+   * Shuffles in place along `axis` (NumPy's `shuffle(x, axis=0)`: the slices along the axis move,
+   * their contents stay): an NDArray (any strides; 1-d views are shuffled in their own memory) or a
+   * JS array (axis 0 only, as NumPy's sequences). Returns undefined, as NumPy.
    */
-  shuffle(x: NDArray | unknown[]): void {
-    const op = 'shuffle';
+  // @overloads member SHUFFLE
+  shuffle(x: NDArray | unknown[], options?: { axis?: number | undefined }): void;
+  shuffle(x: NDArray | unknown[], axis?: number): void;
+  // @end
+  shuffle(...args: unknown[]): void {
+    const op = 'Generator.shuffle';
+    const [x, axis] = bind(D().SHUFFLE, args);
     if (Array.isArray(x)) {
+      if (toInt(op, 'axis', axis) !== 0) unsupported(op, 'axis', axis, 'supported: 0 for a JS array; other axes of an NDArray');
       const order = this.order(op, x.length);
       const copy = x.slice();
       for (let k = 0; k < order.length; k++) x[k] = copy[order[k]!];
       return;
     }
-    if (!(x instanceof NDArrayClass)) throw new TypeError(`${op}: expected an NDArray or a JS array, got ${fmt(x)}`);
+    if (!(x instanceof NDArrayClass)) throw new TypeError(`${op}: x must be an NDArray or a JS array, got ${fmt(x)}`);
     x._check(op);
-    if (x.ndim < 1) throw new StrideViewError('invalid_argument', `${op}: cannot shuffle a 0-d array`);
     if (x._ro) throw new StrideViewError('read_only', `${op}: the array is read-only (shape ${fmt(x.shape)}, strides ${fmt(x.strides)})`);
-    const n = x.shape[0]!;
+    if (x.ndim < 1) throw new StrideViewError('invalid_argument', `${op}: cannot shuffle a 0-d array`);
+    const ax = normAxis(op, axis, x.ndim);
     if (x.size === 0) return;
+    const n = x.shape[ax]!;
     const off = x._v.offset;
     if (x.ndim === 1 && !x._v.mask && typeof off === 'number') {
       const size = info(x.dtype).size;
@@ -355,8 +426,7 @@ export class Generator {
       this.run(op, K.ShuffleRaw, x._s.ptr + off * size, n);
       return;
     }
-    const order = this.order(op, n);
-    const g = gather(x, 0, order, op);
+    const g = gather(x, ax, this.order(op, n), op);
     try {
       x.assign(g);
     } finally {
@@ -365,32 +435,48 @@ export class Generator {
   }
 
   /**
-   * Draws from `a` (an integer n: arange(n); an array: its entries along axis 0), with or without
-   * replacement, optionally with probabilities `p` (NumPy's Generator.choice). No size: one entry
-   * (a bigint when `a` is an integer, NumPy's int64).
+   * Draws from `a` (NumPy's `choice(a, size=None, replace=True, p=None, axis=0, shuffle=True)`): an
+   * integer n draws from arange(n), an array its slices along `axis` (the result is
+   * `take(a, indices, axis)`), with or without replacement, optionally with probabilities `p`.
+   * Without `size`: one entry, a number (an NDArray when `a` has more than one dimension).
    */
-  choice(a: number | bigint | NDArray | readonly unknown[], size?: Size, options: ChoiceOptions = {}): Scalar | NDArray {
-    const op = 'choice';
-    if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
-    const replace = options.replace ?? true;
-    const shuffle = options.shuffle ?? true;
-    const shape = sizeShape(op, size);
+  // @overloads member CHOICE
+  choice<O extends { size?: RandomSize | undefined; replace?: boolean | undefined; p?: readonly number[] | Float64Array | Float32Array | NDArray | null | undefined; axis?: number | undefined; shuffle?: boolean | undefined } = {}>(a: ArrayInput, options?: O): Drawn<O, number>;
+  choice<TSize extends RandomSize | undefined = undefined, O extends { replace?: boolean | undefined; p?: readonly number[] | Float64Array | Float32Array | NDArray | null | undefined; axis?: number | undefined; shuffle?: boolean | undefined } = {}>(a: ArrayInput, size?: TSize, options?: O): Drawn<{ size: TSize } & O, number>;
+  choice<TSize extends RandomSize | undefined = undefined, O extends { p?: readonly number[] | Float64Array | Float32Array | NDArray | null | undefined; axis?: number | undefined; shuffle?: boolean | undefined } = {}>(a: ArrayInput, size?: TSize, replace?: boolean, options?: O): Drawn<{ size: TSize } & O, number>;
+  choice<TSize extends RandomSize | undefined = undefined, O extends { axis?: number | undefined; shuffle?: boolean | undefined } = {}>(a: ArrayInput, size?: TSize, replace?: boolean, p?: readonly number[] | Float64Array | Float32Array | NDArray | null, options?: O): Drawn<{ size: TSize } & O, number>;
+  choice<TSize extends RandomSize | undefined = undefined, O extends { shuffle?: boolean | undefined } = {}>(a: ArrayInput, size?: TSize, replace?: boolean, p?: readonly number[] | Float64Array | Float32Array | NDArray | null, axis?: number, options?: O): Drawn<{ size: TSize } & O, number>;
+  choice<TSize extends RandomSize | undefined = undefined>(a: ArrayInput, size?: TSize, replace?: boolean, p?: readonly number[] | Float64Array | Float32Array | NDArray | null, axis?: number, shuffle?: boolean): Drawn<{ size: TSize } & {}, number>;
+  // @end
+  choice(...args: unknown[]): Scalar | NDArray {
+    const op = 'Generator.choice';
+    const [a, size, replaceArg, pArg, axis, shuffleArg] = bind(D().CHOICE, args);
+    const replace = boolArg(op, 'replace', replaceArg);
+    const shuffle = boolArg(op, 'shuffle', shuffleArg);
+    const shape = sizeArg(op, size);
     const count = shape === null ? 1 : numel(shape);
     let src: NDArray | null = null;
     let pop: number;
+    let ax = 0;
     if (typeof a === 'number' || typeof a === 'bigint') {
-      pop = Number(toBigInt(op, 'a', a));
+      toInt(op, 'axis', axis); // not used for an integer a, as in NumPy
+      pop = toInt(op, 'a', a);
       if (pop <= 0 && count !== 0) {
         throw new StrideViewError('invalid_argument', `${op}: a must be a positive integer unless no samples are taken (a ${fmt(a)})`);
       }
     } else {
       src = a instanceof NDArrayClass ? a : array(a as never);
-      src._check(op);
-      if (src.ndim === 0) {
+      try {
+        src._check(op);
+        if (src.ndim === 0) {
+          throw new StrideViewError('invalid_argument', `${op}: a must be an integer or an array of at least 1 dimension`);
+        }
+        ax = normAxis(op, axis, src.ndim);
+      } catch (e) {
         if (src !== a) src.dispose();
-        throw new StrideViewError('invalid_argument', `${op}: a must be an integer or an array of at least 1 dimension`);
+        throw e;
       }
-      pop = src.shape[0]!;
+      pop = src.shape[ax]!;
       if (pop === 0 && count !== 0) {
         if (src !== a) src.dispose();
         throw new StrideViewError('invalid_argument', `${op}: a cannot be empty unless no samples are taken`);
@@ -398,10 +484,11 @@ export class Generator {
     }
     const ownsSrc = src !== null && src !== a;
     try {
-      const p = options.p === undefined || options.p === null ? null : probabilities(op, options.p, pop);
+      const p = pArg === null ? null : probabilities(op, pArg, pop);
       if (!replace) {
         if (count > pop) {
-          throw new StrideViewError('invalid_argument', `${op}: cannot take a larger sample (${count}) than the population (${pop}) when replace is false`);
+          const msg = `${op}: cannot take a larger sample (${count}) than the population (${pop}) when replace is false`;
+          throw new StrideViewError('invalid_argument', msg);
         }
         if (p !== null) {
           let nz = 0;
@@ -414,17 +501,17 @@ export class Generator {
       try {
         if (count > 0) this.drawIndices(op, idx, count, pop, replace, shuffle, p);
         if (src === null) {
-          if (shape === null) return (idx.toTypedArray() as BigInt64Array)[0]!;
+          if (shape === null) return intScalar((idx.toTypedArray() as BigInt64Array)[0]!);
           idxIsResult = true;
           return idx;
         }
         const values = Array.from(idx.toTypedArray() as BigInt64Array, Number);
-        const g = gather(src, 0, values, op);
-        const rest = src.shape.slice(1);
-        const out = g._setView(g.view.reshape([...(shape ?? []), ...rest]));
-        if (shape === null && rest.length === 0) {
+        const g = gather(src, ax, values, op);
+        const sh = src.shape;
+        const out = g._setView(g.view.reshape([...sh.slice(0, ax), ...(shape ?? []), ...sh.slice(ax + 1)]));
+        if (shape === null && sh.length === 1) {
           try {
-            return out.item();
+            return intScalar(out.item());
           } finally {
             out.dispose();
           }
@@ -482,54 +569,21 @@ export class Generator {
   }
 }
 
-
-// NumPy's p checks: 1-d, one entry per population item, no NaN, non-negative, Kahan sum within
-// sqrt(eps) of 1 (sqrt of float32's eps for float32 arrays).
-function probabilities(op: string, p: unknown, pop: number): Float64Array {
-  let values: Float64Array;
-  let atol = Math.sqrt(2.220446049250313e-16);
-  if (p instanceof NDArrayClass) {
-    p._check(op);
-    if (p.ndim !== 1) throw new StrideViewError('invalid_argument', `${op}: p must be 1-dimensional (got shape ${fmt(p.shape)})`);
-    if (p.dtype === 'float32') atol = Math.max(atol, Math.sqrt(1.1920928955078125e-7));
-    values = Float64Array.from(p.toTypedArray() as ArrayLike<number | bigint>, Number);
-  } else if (isArrayLike(p)) {
-    const arr = p as ArrayLike<unknown>;
-    if (p instanceof Float32Array) atol = Math.max(atol, Math.sqrt(1.1920928955078125e-7));
-    values = new Float64Array(arr.length);
-    for (let i = 0; i < arr.length; i++) {
-      const v = arr[i];
-      if (typeof v !== 'number') throw new TypeError(`${op}: p must hold numbers, got ${fmt(v)} at ${i}`);
-      values[i] = v;
-    }
-  } else {
-    throw new TypeError(`${op}: p must be an array of numbers, got ${fmt(p)}`);
-  }
-  if (values.length !== pop) throw new StrideViewError('shape_mismatch', `${op}: a and p must have the same size (${pop} and ${values.length})`);
-  let sum = values[0] ?? 0;
-  let c = 0;
-  for (let i = 1; i < values.length; i++) {
-    const y = values[i]! - c;
-    const t = sum + y;
-    c = t - sum - y;
-    sum = t;
-  }
-  if (Number.isNaN(sum)) throw new StrideViewError('invalid_argument', `${op}: probabilities contain NaN`);
-  for (let i = 0; i < values.length; i++) {
-    if (values[i]! < 0) throw new StrideViewError('invalid_argument', `${op}: probabilities are not non-negative (p[${i}] = ${values[i]})`);
-  }
-  if (Math.abs(sum - 1) > atol) throw new StrideViewError('invalid_argument', `${op}: probabilities do not sum to 1 (sum ${sum})`);
-  return values;
-}
-
 /**
- * A random number generator equal to `numpy.random.default_rng(seed)`: PCG64 seeded through
+ * A random number generator equal to `numpy.random.default_rng(seed=None)`: PCG64 seeded through
  * SeedSequence. `seed`: a non-negative integer (number or bigint, any size), an array of them, a
- * {@link Generator} (returned as is) or a {@link PCG64}; none: fresh entropy from
- * `crypto.getRandomValues` (128 bits, as NumPy draws from the OS).
+ * {@link Generator} (returned as is) or a {@link PCG64}; none (or null): fresh entropy from
+ * `crypto.getRandomValues` (128 bits, as NumPy draws from the OS). `defaultRng(42)` and
+ * `defaultRng({ seed: 42 })` are the same.
  */
-export function defaultRng(seed?: number | bigint | readonly (number | bigint)[] | NDArray | Generator | PCG64 | null): Generator {
+// @overloads DEFAULT_RNG
+export function defaultRng(options?: { seed?: Seed | Generator | PCG64 | null | undefined }): Generator;
+export function defaultRng(seed?: Seed | Generator | PCG64 | null): Generator;
+// @end
+export function defaultRng(...args: unknown[]): Generator {
+  const [seed] = bind(D().DEFAULT_RNG, args);
   if (seed instanceof Generator) return seed;
   if (seed instanceof PCG64) return new Generator(seed);
-  return new Generator(withSeedOp('defaultRng', () => new PCG64(seed as number | bigint | readonly (number | bigint)[] | NDArray | null)));
+  if (isOptionsObject(seed)) throw new TypeError(`defaultRng: seed must be a non-negative integer or an array of them, got ${fmt(seed)}`);
+  return new Generator(withSeedOp('defaultRng', () => new PCG64(seed as Seed | null)));
 }

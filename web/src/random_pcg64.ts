@@ -6,6 +6,7 @@ import { StrideViewError, fmt, isArrayLike } from './errors.js';
 import { NDArrayClass } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
 import { heapBuffer, rt } from './runtime.js';
+import { type SigRef, bind, sig } from './signature.js';
 
 // ------------------------------------------------------------------------------ the wasm side
 
@@ -130,17 +131,30 @@ export function withSeedOp<T>(op: string, fn: () => T): T {
   }
 }
 
+// The declaration, made at the first call (see random.ts: no top-level call in a bundle).
+let pcg64Sig: SigRef | undefined;
+function declarePcg64(): SigRef {
+  const PCG64_SIG = /* @__PURE__ */ sig(
+    'numpy.random.PCG64: PCG64(seed: number | bigint | readonly (number | bigint)[] | NDArray | null = null) -> PCG64'
+  );
+  return PCG64_SIG;
+}
+
 /**
  * NumPy's PCG64 bit generator (128-bit LCG, XSL-RR output) seeded through SeedSequence:
- * `new PCG64(seed)` equals `numpy.random.PCG64(seed)`. Usually made by {@link defaultRng}.
+ * `new PCG64(seed)` (or `new PCG64({ seed })`) equals `numpy.random.PCG64(seed=None)`. Usually made
+ * by {@link defaultRng}.
  */
 export class PCG64 {
   /** @internal state (4 words), inc (4 words), has_uint32, uinteger */
   readonly _w = new Uint32Array(10);
 
-  /** `seed`: a non-negative integer (number or bigint) or an array of them; none: fresh OS entropy. */
-  constructor(seed?: number | bigint | readonly (number | bigint)[] | NDArray | null) {
+  /** `seed`: a non-negative integer (number or bigint) or an array of them; none (or null): fresh OS entropy. */
+  constructor(seed?: number | bigint | readonly (number | bigint)[] | NDArray | null);
+  constructor(options: { seed?: number | bigint | readonly (number | bigint)[] | NDArray | null | undefined });
+  constructor(...args: unknown[]) {
     const op = seedOp;
+    const [seed] = bind((pcg64Sig ??= declarePcg64()), args);
     const words = seed === undefined || seed === null ? freshEntropy(op) : seedWords(op, seed);
     const m = raw();
     const p = m._sv_alloc_raw(Math.max(4, words.length * 4));

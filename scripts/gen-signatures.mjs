@@ -31,7 +31,7 @@ export async function loadParser() {
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
 }
 
-const SIG_RE = /const\s+([A-Z][A-Z0-9_]*)\s*=\s*\/\*\s*@__PURE__\s*\*\/\s*sig\(\s*((?:'[^']*'\s*\+?\s*)+)\)/g;
+const SIG_RE = /const\s+([A-Z][A-Z0-9_]*)\s*:\s*SigRef\s*=\s*\{\s*sig:\s*((?:'[^']*'\s*\+?\s*)+)\}/g;
 
 /** Every declaration in web/src: { constName, file, text }. */
 export function readDeclarations() {

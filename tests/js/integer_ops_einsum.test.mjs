@@ -73,10 +73,10 @@ function runJs(c) {
     case 'einsum': return sv.einsum(p.subscripts, ...A, ...(p.o ? [p.o] : []));
     case 'matmul': return sv.matmul(A[0], A[1]);
     case 'dot': return sv.dot(A[0], A[1]);
-    case 'uniform':
-    case 'normal': {
+    case 'Generator.uniform':
+    case 'Generator.normal': {
       const g = sv.defaultRng(p.seed);
-      return g[c.op](A[0], A[1], p.size);
+      return g[c.op.slice('Generator.'.length)](A[0], A[1], p.size);
     }
     default: throw new Error(c.op);
   }
@@ -124,10 +124,10 @@ def run(c):
     if op == 'einsum': return np.einsum(p['subscripts'], *A, dtype=o.get('dtype'))
     if op == 'matmul': return np.matmul(A[0], A[1])
     if op == 'dot': return np.dot(A[0], A[1])
-    if op in ('uniform', 'normal'):
+    if op in ('Generator.uniform', 'Generator.normal'):
         g = np.random.default_rng(p['seed'])
         s = p.get('size')
-        return getattr(g, op)(A[0], A[1], None if s is None else tuple(s))
+        return getattr(g, op[len('Generator.'):])(A[0], A[1], None if s is None else tuple(s))
     raise ValueError(op)
 
 out = []
@@ -250,7 +250,7 @@ function gen(seed) {
   }
   // uniform / normal with array parameters (nested JS arrays or views), size given or not
   for (let i = 0; i < 40; i++) {
-    const op = r.pick(['uniform', 'normal']);
+    const op = r.pick(['Generator.uniform', 'Generator.normal']);
     const [sa, sb] = bshapes();
     const lo = { dtype: 'float64', shape: sa, values: Array.from({ length: numel(sa) }, () => r.int(-5, 5)), ops: [] };
     const hiVals = lo.values.length === numel(sb) ? lo.values.map((v) => v + r.int(0, 4)) : Array.from({ length: numel(sb) }, () => r.int(6, 9));
@@ -339,8 +339,8 @@ test('errors name the op and the numbers', async () => {
   throwsSv(assert, () => sv.einsum('i,i', sv.ones([2])), 'invalid_argument', /^einsum: fewer operands \(1\) provided than the subscripts string specifies \(2\)$/);
   throwsSv(assert, () => sv.einsum('ij', sv.ones([2, 2, 2])), 'invalid_argument', /^einsum: operand 0 has more dimensions \(3\) than subscripts \(2\) given/);
   throwsSv(assert, () => sv.einsum('ij,jk', sv.ones([2, 2], 'float32'), sv.ones([2, 2]), { dtype: 'int32' }), 'type_error', /^einsum: operand 0 cannot be cast from float32 to int32 under the rule 'safe'$/);
-  throwsSv(assert, () => sv.defaultRng(1).uniform([0, 1], [2, 3], [3]), 'shape_mismatch', /^uniform: size \[3\] is not compatible with the parameters' broadcast shape \[2\]$/);
-  throwsSv(assert, () => sv.defaultRng(1).normal([0, 1], [1, -0]), 'invalid_argument', /^normal: scale < 0 \(-0 at flat index 1\)$/);
-  assert.throws(() => sv.defaultRng(1).uniform([0, -Infinity], 1), /^RangeError: uniform: high - low range exceeds valid bounds \(Infinity at flat index 1\)$/);
+  throwsSv(assert, () => sv.defaultRng(1).uniform([0, 1], [2, 3], [3]), 'shape_mismatch', /^Generator\.uniform: size \[3\] is not compatible with the parameters' broadcast shape \[2\]$/);
+  throwsSv(assert, () => sv.defaultRng(1).normal([0, 1], [1, -0]), 'invalid_argument', /^Generator\.normal: scale < 0 \(-0 at flat index 1\)$/);
+  assert.throws(() => sv.defaultRng(1).uniform([0, -Infinity], 1), /^RangeError: Generator\.uniform: high - low range exceeds valid bounds \(Infinity at flat index 1\)$/);
   assert.throws(() => sv.einsum(3, [1]), /^TypeError: einsum: subscripts must be a string, got 3$/);
 });

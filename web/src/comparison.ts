@@ -8,7 +8,7 @@ import { type ArrayInput, same, toBool, where } from './ops.js';
 import { computeAs, isfinite, isnan, logicalAnd, logicalOr } from './math.js';
 import { tidy } from './tidy.js';
 import { reduceAxes, scalarOf } from './axis_reductions.js';
-import { sig, bind } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 
 /** The options object of {@link isclose} and {@link allclose} (their parameters by name). */
 export interface IscloseOptions {
@@ -40,8 +40,8 @@ function iscloseImpl(op: string, a: unknown, b: unknown, rtolArg: unknown, atolA
   const cmp = (k: string, code: BinaryOp, p: unknown, q: unknown): NDArray => computeAs(op, k, Kind.Binary, code, [p, q], undefined, undefined, toBool);
   const abs = (p: NDArray): NDArray => computeAs(op, 'abs', Kind.Unary, UnaryOp.Abs, [p], undefined, undefined, same);
   return tidy(() => {
-    const x = asArray(op, a);
-    let y = asArray(op, b);
+    const x = asArray(op, a, undefined, 'a');
+    let y = asArray(op, b, undefined, 'b');
     const fy = floatOf(y.dtype);
     if (fy !== y.dtype) y = y.astype(fy);
     // |x - y| <= atol + rtol * |y| where both are finite, x == y elsewhere (inf equals inf of its sign)
@@ -54,9 +54,7 @@ function iscloseImpl(op: string, a: unknown, b: unknown, rtolArg: unknown, atolA
   });
 }
 
-const ISCLOSE = /* @__PURE__ */ sig(
-  'numpy.isclose: isclose(a: ArrayInput, b: ArrayInput, rtol: number = 1e-05, atol: number = 1e-08, equalNan: boolean = false) -> NDArray'
-);
+const ISCLOSE: SigRef = { sig: 'numpy.isclose: isclose(a: ArrayInput, b: ArrayInput, rtol: number = 1e-05, atol: number = 1e-08, equalNan: boolean = false) -> NDArray' };
 /**
  * Elementwise `|a - b| <= atol + rtol * |b|` with broadcasting (NumPy isclose; not symmetric in a
  * and b): infinities are close only to themselves, NaN to nothing unless `equalNan`. `b` is taken
@@ -78,9 +76,7 @@ export function isclose(...args: unknown[]): NDArray {
   }
 }
 
-const ALLCLOSE = /* @__PURE__ */ sig(
-  'numpy.allclose: allclose(a: ArrayInput, b: ArrayInput, rtol: number = 1e-05, atol: number = 1e-08, equalNan: boolean = false) -> boolean'
-);
+const ALLCLOSE: SigRef = { sig: 'numpy.allclose: allclose(a: ArrayInput, b: ArrayInput, rtol: number = 1e-05, atol: number = 1e-08, equalNan: boolean = false) -> boolean' };
 /** True when every element pair is close by {@link isclose}'s rule (shapes broadcast); a boolean. */
 // @overloads ALLCLOSE
 export function allclose(a: ArrayInput, b: ArrayInput, options?: { rtol?: number | undefined; atol?: number | undefined; equalNan?: boolean | undefined }): boolean;
@@ -98,7 +94,7 @@ export function allclose(...args: unknown[]): boolean {
   }
 }
 
-const ARRAY_EQUAL = /* @__PURE__ */ sig('numpy.array_equal: arrayEqual(a1: ArrayInput, a2: ArrayInput, equalNan: boolean = false) -> boolean');
+const ARRAY_EQUAL: SigRef = { sig: 'numpy.array_equal: arrayEqual(a1: ArrayInput, a2: ArrayInput, equalNan: boolean = false) -> boolean' };
 /**
  * True when a1 and a2 have the same shape (no broadcasting) and equal elements (NumPy array_equal);
  * with `equalNan`, NaN equals NaN. Values compare after NumPy's promotion (1 equals 1.0). A boolean.
@@ -113,8 +109,8 @@ export function arrayEqual(...args: unknown[]): boolean {
   try {
     const equalNan = bool(op, 'equalNan', equalNanArg);
     return tidy(() => {
-      const x = asArray(op, a);
-      const y = asArray(op, b);
+      const x = asArray(op, a, undefined, 'a1');
+      const y = asArray(op, b, undefined, 'a2');
       if (x.ndim !== y.ndim || x.shape.some((d, i) => d !== y.shape[i])) return false;
       let eq = computeAs(op, 'equal', Kind.Binary, BinaryOp.Equal, [x, y], undefined, undefined, toBool);
       if (equalNan) eq = logicalOr(eq, logicalAnd(isnan(x), isnan(y)));

@@ -27,7 +27,7 @@ import type { Order } from './ufunc.js';
 import { rt } from './runtime.js';
 import { heapArray } from './storage.js';
 import { createView } from './view.js';
-import { bind, sig, unsupported } from './signature.js';
+import { type SigRef, bind, unsupported } from './signature.js';
 
 /** Nested JS arrays of elements. */
 export type NestedArray = Scalar | NestedArray[];
@@ -243,6 +243,9 @@ function arrayImpl(data: unknown, dtypeV: unknown, copyV: unknown, orderV: unkno
       }
       if (!sameShape(src._v._shape as number[], shapeOpt)) {
         const n = shapeOpt.reduce((p, d) => p * d, 1);
+        if (!Number.isSafeInteger(n)) {
+          throw new StrideViewError('overflow', `${op}: shape ${fmt(shapeOpt)} has more than 2^53-1 elements`);
+        }
         if (src.size !== n) {
           throw new StrideViewError('shape_mismatch', `${op}: cannot give ${src.size} elements the shape ${fmt(shapeOpt)} (${n} elements)`);
         }
@@ -282,10 +285,8 @@ function arrayImpl(data: unknown, dtypeV: unknown, copyV: unknown, orderV: unkno
 
 const sameShape = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
-const ARRAY = /* @__PURE__ */ sig(
-  'numpy.array: array(object: NestedArray | AnyTypedArray | NDArray, dtype: DType | null = null, *, copy: boolean = true, ' +
-    'order: Order = "K", subok: boolean = false, ndmin: number = 0, like: null = null, shape: readonly number[] | null = null) -> NDArray'
-);
+const ARRAY: SigRef = { sig: 'numpy.array: array(object: NestedArray | AnyTypedArray | NDArray, dtype: DType | null = null, *, copy: boolean = true, ' +
+    'order: Order = "K", subok: boolean = false, ndmin: number = 0, like: null = null, shape: readonly number[] | null = null) -> NDArray' };
 /**
  * A new array from nested JS arrays, a scalar, a typed array or another NDArray (NumPy array):
  * `array([[1, 2], [3, 4]], 'int32')`, `array(x, { order: 'F' })`. Default dtype: the typed array's
@@ -310,7 +311,7 @@ export function array(...args: unknown[]): NDArray {
 }
 
 /** @internal NDArray from anything array-like; dtype when converting JS data. */
-export function asArray(op: string, x: unknown, dtype?: DType): NDArray {
+export function asArray(op: string, x: unknown, dtype?: DType, name?: string): NDArray {
   if (x instanceof NDArrayClass) {
     x._check(op);
     return dtype === undefined || dtype === x.dtype ? x : x._materialize(op, dtype);
@@ -319,7 +320,11 @@ export function asArray(op: string, x: unknown, dtype?: DType): NDArray {
     return fillImpl(op, [], x, dtype ?? scalarDType(x, op), null);
   }
   if (isArrayLike(x)) return fromData(op, x, dtype);
-  throw new TypeError(`${op}: expected an NDArray, a number, a bigint, a boolean or an array; got ${fmt(x)}`);
+  throw new TypeError(
+    name === undefined
+      ? `${op}: expected an NDArray, a number, a bigint, a boolean or an array; got ${fmt(x)}`
+      : `${op}: ${name} must be an NDArray, a number, a bigint, a boolean or nested arrays of them; got ${fmt(x)}`,
+  );
 }
 
 function fromTypedArrayImpl(op: string, ta: unknown, shape: unknown): NDArray {
@@ -335,7 +340,7 @@ function fromTypedArrayImpl(op: string, ta: unknown, shape: unknown): NDArray {
   (heapArray(out._s, dt) as Uint8Array).set(src as Uint8Array);
   return out;
 }
-const FROM_TYPED_ARRAY = /* @__PURE__ */ sig('-: fromTypedArray(ta: AnyTypedArray, shape: readonly number[] | number | null = null) -> NDArray');
+const FROM_TYPED_ARRAY: SigRef = { sig: '-: fromTypedArray(ta: AnyTypedArray, shape: readonly number[] | number | null = null) -> NDArray' };
 /** A new array copying a typed array's elements (dtype from its type; Uint8ClampedArray -> uint8), in `shape` (default 1-D). */
 // @overloads FROM_TYPED_ARRAY
 export function fromTypedArray(ta: AnyTypedArray, options?: { shape?: readonly number[] | number | null | undefined }): NDArray;
@@ -384,7 +389,7 @@ export function fillImpl(op: string, shape: readonly number[], value: unknown, d
   if (!(value instanceof NDArrayClass) && !isArrayLike(value)) {
     throw new TypeError(`${op}: fillValue must be a number, a bigint, a boolean or an array, got ${fmt(value)}`);
   }
-  const v = asArray(op, value);
+  const v = asArray(op, value, undefined, 'fillValue');
   try {
     const b = v.broadcastTo(shape as number[]);
     const out = inLayout(shape, perm, (s) => NDArrayClass._empty(op, s, dtype ?? v.dtype));
@@ -411,9 +416,7 @@ function filledArgs(op: string, shape: unknown, dtype: unknown, order: unknown, 
   return [s, d, layoutOf(o, null, s.length)];
 }
 
-const EMPTY = /* @__PURE__ */ sig(
-  'numpy.empty: empty(shape: readonly number[] | number, dtype: DType | null = "float64", order: "C" | "F" = "C", *, like: null = null) -> NDArray'
-);
+const EMPTY: SigRef = { sig: 'numpy.empty: empty(shape: readonly number[] | number, dtype: DType | null = "float64", order: "C" | "F" = "C", *, like: null = null) -> NDArray' };
 /** An uninitialised array (default dtype float64): `empty([2, 3], 'int32')`, `empty([2, 3], { order: 'F' })`. */
 // @overloads EMPTY
 export function empty(shape: readonly number[] | number, options?: { dtype?: DType | null | undefined; order?: "C" | "F" | undefined; like?: null | undefined }): NDArray;
@@ -431,9 +434,7 @@ export function empty(...args: unknown[]): NDArray {
   }
 }
 
-const ZEROS = /* @__PURE__ */ sig(
-  'numpy.zeros: zeros(shape: readonly number[] | number, dtype: DType | null = "float64", order: "C" | "F" = "C", *, like: null = null) -> NDArray'
-);
+const ZEROS: SigRef = { sig: 'numpy.zeros: zeros(shape: readonly number[] | number, dtype: DType | null = "float64", order: "C" | "F" = "C", *, like: null = null) -> NDArray' };
 /** An array of zeros (default dtype float64): `zeros([2, 3], 'float32')`, `zeros([2, 3], { dtype: 'float32', order: 'F' })`. */
 // @overloads ZEROS
 export function zeros(shape: readonly number[] | number, options?: { dtype?: DType | null | undefined; order?: "C" | "F" | undefined; like?: null | undefined }): NDArray;
@@ -456,9 +457,7 @@ export function zeros(...args: unknown[]): NDArray {
   }
 }
 
-const ONES = /* @__PURE__ */ sig(
-  'numpy.ones: ones(shape: readonly number[] | number, dtype: DType | null = null, order: "C" | "F" = "C", *, like: null = null) -> NDArray'
-);
+const ONES: SigRef = { sig: 'numpy.ones: ones(shape: readonly number[] | number, dtype: DType | null = null, order: "C" | "F" = "C", *, like: null = null) -> NDArray' };
 /** An array of ones (default dtype float64): `ones([2, 3], 'int32')`. */
 // @overloads ONES
 export function ones(shape: readonly number[] | number, options?: { dtype?: DType | null | undefined; order?: "C" | "F" | undefined; like?: null | undefined }): NDArray;
@@ -476,10 +475,8 @@ export function ones(...args: unknown[]): NDArray {
   }
 }
 
-const FULL = /* @__PURE__ */ sig(
-  'numpy.full: full(shape: readonly number[] | number, fillValue: Scalar | ArrayInput, dtype: DType | null = null, ' +
-    'order: "C" | "F" = "C", *, like: null = null) -> NDArray'
-);
+const FULL: SigRef = { sig: 'numpy.full: full(shape: readonly number[] | number, fillValue: Scalar | ArrayInput, dtype: DType | null = null, ' +
+    'order: "C" | "F" = "C", *, like: null = null) -> NDArray' };
 /**
  * An array filled with `fillValue` (NumPy full): a scalar, or an array broadcast to the shape. The
  * dtype defaults to the value's: float64 for numbers, int64 for bigints, bool for booleans; a given
@@ -501,10 +498,8 @@ export function full(...args: unknown[]): NDArray {
   }
 }
 
-const ARANGE = /* @__PURE__ */ sig(
-  'numpy.arange: arange(start: number, stop: number | null = null, step: number | null = null, dtype: DType | null = null, ' +
-    '*, like: null = null) -> NDArray'
-);
+const ARANGE: SigRef = { sig: 'numpy.arange: arange(start: number, stop: number | null = null, step: number | null = null, dtype: DType | null = null, ' +
+    '*, like: null = null) -> NDArray' };
 /**
  * Evenly spaced values in [start, stop) (NumPy arange; `arange(stop)` counts from 0, as NumPy's
  * `arange([start,] stop[, step])`). Default dtype: int32 when start, stop and step are integers that

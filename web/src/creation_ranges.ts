@@ -10,7 +10,7 @@ import { add, div, mul, type ArrayInput } from './ops.js';
 import { floor, pow } from './math.js';
 import { tidy } from './tidy.js';
 import { checkShape } from './axes.js';
-import { bind, isOptionsObject, sig } from './signature.js';
+import { type SigRef, bind, isOptionsObject } from './signature.js';
 import type { Order } from './ufunc.js';
 
 function finiteNumber(op: string, name: string, v: unknown): number {
@@ -67,10 +67,8 @@ function linspaceImpl(op: string, start: unknown, stop: unknown, num: unknown, e
   return [samples, step];
 }
 
-const LINSPACE = /* @__PURE__ */ sig(
-  'numpy.linspace: linspace(start: number, stop: number, num: number = 50, endpoint: boolean = true, retstep: boolean = false, ' +
-    'dtype: DType | null = null, axis: number = 0) -> $P[retstep] extends { retstep: true } ? [NDArray, number] : NDArray'
-);
+const LINSPACE: SigRef = { sig: 'numpy.linspace: linspace(start: number, stop: number, num: number = 50, endpoint: boolean = true, retstep: boolean = false, ' +
+    'dtype: DType | null = null, axis: number = 0) -> $P[retstep] extends { retstep: true } ? [NDArray, number] : NDArray' };
 /**
  * `num` evenly spaced samples from `start` to `stop` (NumPy linspace, default 50 samples): computed
  * in float64 as `arange(num) * step + start` with `step = (stop - start) / (num - 1)` (`/ num` without
@@ -107,10 +105,8 @@ export interface LogspaceOptions {
   axis?: number;
 }
 
-const LOGSPACE = /* @__PURE__ */ sig(
-  'numpy.logspace: logspace(start: number, stop: number, num: number = 50, endpoint: boolean = true, base: number = 10, ' +
-    'dtype: DType | null = null, axis: number = 0) -> NDArray'
-);
+const LOGSPACE: SigRef = { sig: 'numpy.logspace: logspace(start: number, stop: number, num: number = 50, endpoint: boolean = true, base: number = 10, ' +
+    'dtype: DType | null = null, axis: number = 0) -> NDArray' };
 /** `base ** linspace(start, stop, num)` (NumPy logspace; default 50 samples, base 10, float64). */
 // @overloads LOGSPACE
 export function logspace(start: number, stop: number, options?: { num?: number | undefined; endpoint?: boolean | undefined; base?: number | undefined; dtype?: DType | null | undefined; axis?: number | undefined }): NDArray;
@@ -165,10 +161,8 @@ function eyeC(op: string, rows: number, cols: number, k: number, dtype: DType): 
   return z;
 }
 
-const EYE = /* @__PURE__ */ sig(
-  'numpy.eye: eye(N: number, M: number | null = null, k: number = 0, dtype: DType | null = "float64", order: "C" | "F" = "C", ' +
-    '*, like: null = null) -> NDArray'
-);
+const EYE: SigRef = { sig: 'numpy.eye: eye(N: number, M: number | null = null, k: number = 0, dtype: DType | null = "float64", order: "C" | "F" = "C", ' +
+    '*, like: null = null) -> NDArray' };
 /**
  * An N x M array (M defaults to N) of zeros with ones on diagonal `k` (NumPy eye): `eye(3)`,
  * `eye(3, 4, 1)`, `eye(3, { k: 1, dtype: 'int32' })`, `eye(3, { order: 'F' })`. The ones are
@@ -200,7 +194,7 @@ export function eye(...args: unknown[]): NDArray {
   }
 }
 
-const IDENTITY = /* @__PURE__ */ sig('numpy.identity: identity(n: number, dtype: DType | null = null, *, like: null = null) -> NDArray');
+const IDENTITY: SigRef = { sig: 'numpy.identity: identity(n: number, dtype: DType | null = null, *, like: null = null) -> NDArray' };
 /** The n x n identity matrix (NumPy identity; default float64): `identity(3, 'int32')`. */
 // @overloads IDENTITY
 export function identity(n: number, options?: { dtype?: DType | null | undefined; like?: null | undefined }): NDArray;
@@ -232,7 +226,7 @@ export interface LikeOptions {
 function likeOf(op: string, a: unknown, dtypeV: unknown, orderV: unknown, subok: unknown, shapeV: unknown): [number[], DType, number[] | null] {
   const order = orderOf(op, orderV, ['K', 'A', 'C', 'F']);
   subokArg(op, subok);
-  const proto = asArray(op, a);
+  const proto = asArray(op, a, undefined, op === 'emptyLike' ? 'prototype' : 'a');
   try {
     const shape = shapeV === null ? proto.shape : checkShape(op, shapeV);
     const dtype = dtypeV === null ? proto.dtype : checkDType(op, dtypeV);
@@ -242,10 +236,8 @@ function likeOf(op: string, a: unknown, dtypeV: unknown, orderV: unknown, subok:
   }
 }
 
-const ZEROS_LIKE = /* @__PURE__ */ sig(
-  'numpy.zeros_like: zerosLike(a: ArrayInput, dtype: DType | null = null, order: Order = "K", subok: boolean = true, ' +
-    'shape: readonly number[] | number | null = null) -> NDArray'
-);
+const ZEROS_LIKE: SigRef = { sig: 'numpy.zeros_like: zerosLike(a: ArrayInput, dtype: DType | null = null, order: Order = "K", subok: boolean = true, ' +
+    'shape: readonly number[] | number | null = null) -> NDArray' };
 /**
  * Zeros with a's shape, dtype and memory order (NumPy zeros_like; each may be given: `zerosLike(a,
  * 'int32')`, `zerosLike(a, { order: 'F', shape: [2, 5] })`). Order 'K' (default) keeps a's axis
@@ -268,10 +260,8 @@ export function zerosLike(...args: unknown[]): NDArray {
   }
 }
 
-const ONES_LIKE = /* @__PURE__ */ sig(
-  'numpy.ones_like: onesLike(a: ArrayInput, dtype: DType | null = null, order: Order = "K", subok: boolean = true, ' +
-    'shape: readonly number[] | number | null = null) -> NDArray'
-);
+const ONES_LIKE: SigRef = { sig: 'numpy.ones_like: onesLike(a: ArrayInput, dtype: DType | null = null, order: Order = "K", subok: boolean = true, ' +
+    'shape: readonly number[] | number | null = null) -> NDArray' };
 /** Ones with a's shape, dtype and memory order (NumPy ones_like; see {@link zerosLike}). */
 // @overloads ONES_LIKE
 export function onesLike(a: ArrayInput, options?: { dtype?: DType | null | undefined; order?: Order | undefined; subok?: boolean | undefined; shape?: readonly number[] | number | null | undefined }): NDArray;
@@ -290,10 +280,8 @@ export function onesLike(...args: unknown[]): NDArray {
   }
 }
 
-const FULL_LIKE = /* @__PURE__ */ sig(
-  'numpy.full_like: fullLike(a: ArrayInput, fillValue: Scalar | ArrayInput, dtype: DType | null = null, order: Order = "K", ' +
-    'subok: boolean = true, shape: readonly number[] | number | null = null) -> NDArray'
-);
+const FULL_LIKE: SigRef = { sig: 'numpy.full_like: fullLike(a: ArrayInput, fillValue: Scalar | ArrayInput, dtype: DType | null = null, order: Order = "K", ' +
+    'subok: boolean = true, shape: readonly number[] | number | null = null) -> NDArray' };
 /**
  * `fillValue` (a scalar, or an array broadcast to the shape; cast to the dtype as NumPy's unsafe
  * cast: floats truncate into integers) with a's shape, dtype and memory order (NumPy full_like).
@@ -315,10 +303,8 @@ export function fullLike(...args: unknown[]): NDArray {
   }
 }
 
-const EMPTY_LIKE = /* @__PURE__ */ sig(
-  'numpy.empty_like: emptyLike(prototype: ArrayInput, dtype: DType | null = null, order: Order = "K", subok: boolean = true, ' +
-    'shape: readonly number[] | number | null = null) -> NDArray'
-);
+const EMPTY_LIKE: SigRef = { sig: 'numpy.empty_like: emptyLike(prototype: ArrayInput, dtype: DType | null = null, order: Order = "K", subok: boolean = true, ' +
+    'shape: readonly number[] | number | null = null) -> NDArray' };
 /** An uninitialised array with the prototype's shape, dtype and memory order (NumPy empty_like; see {@link zerosLike}). */
 // @overloads EMPTY_LIKE
 export function emptyLike(prototype: ArrayInput, options?: { dtype?: DType | null | undefined; order?: Order | undefined; subok?: boolean | undefined; shape?: readonly number[] | number | null | undefined }): NDArray;
@@ -349,7 +335,7 @@ export interface MeshgridOptions {
 
 // NumPy's `meshgrid(*xi, copy=True, sparse=False, indexing='xy')`: the arrays are the positional
 // arguments (any number), the keywords come by name in one trailing options object.
-const MESHGRID = /* @__PURE__ */ sig('numpy.meshgrid: meshgrid(*, copy: boolean = true, sparse: boolean = false, indexing: "xy" | "ij" = "xy") -> NDArray[]');
+const MESHGRID: SigRef = { sig: 'numpy.meshgrid: meshgrid(*, copy: boolean = true, sparse: boolean = false, indexing: "xy" | "ij" = "xy") -> NDArray[]' };
 /**
  * Coordinate arrays from 1-D coordinate vectors (NumPy meshgrid; inputs of other ranks are
  * flattened): the vectors are the positional arguments, the options come last in one object:

@@ -9,7 +9,7 @@ import { StrideViewError } from './errors.js';
 import { type NDArray, Kind } from './ndarray.js';
 import { type ArrayInput, same } from './ops.js';
 import { call, computeAs, noLoop, outOpt } from './math.js';
-import { type SigRef, sig } from './signature.js';
+import { type SigRef } from './signature.js';
 import type { Casting, Order } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
 
@@ -36,7 +36,7 @@ function binaryOp(ref: SigRef, op: string, code: BinaryOp, force: (d: DType) => 
   });
 }
 
-const MOD = /* @__PURE__ */ sig('numpy.mod: mod(@ufunc2) -> NDArray');
+const MOD: SigRef = { sig: 'numpy.mod: mod(@ufunc2) -> NDArray' };
 /**
  * The remainder of floor division, with the sign of `x2` (NumPy `mod` / `remainder`, Python's `%`):
  * `mod(-7, 3)` is 2, `mod(7, -3)` is -2. Integers: `x % 0` is 0, and the result wraps (bool
@@ -50,7 +50,7 @@ export function mod(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [ND
 export function mod(...args: unknown[]): NDArray {
   return binaryOp(MOD, 'mod', BinaryOp.Mod, boolToInt8, 'any', args);
 }
-const REMAINDER = /* @__PURE__ */ sig('numpy.remainder: remainder(@ufunc2) -> NDArray');
+const REMAINDER: SigRef = { sig: 'numpy.remainder: remainder(@ufunc2) -> NDArray' };
 /** NumPy's name for {@link mod} (errors say `remainder`). */
 // @overloads REMAINDER
 export function remainder(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -59,7 +59,7 @@ export function remainder(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readon
 export function remainder(...args: unknown[]): NDArray {
   return binaryOp(REMAINDER, 'remainder', BinaryOp.Mod, boolToInt8, 'any', args);
 }
-const FLOOR_DIVIDE = /* @__PURE__ */ sig('numpy.floor_divide: floorDivide(@ufunc2) -> NDArray');
+const FLOOR_DIVIDE: SigRef = { sig: 'numpy.floor_divide: floorDivide(@ufunc2) -> NDArray' };
 /**
  * floor(x1 / x2) in the operands' dtype (NumPy `floor_divide`, Python's `//`): integers floor
  * (`-7 // 2` is -4), `x // 0` is 0 and the minimum value // -1 wraps to itself; floats take
@@ -72,7 +72,7 @@ export function floorDivide(x1: ArrayInput, x2: ArrayInput, out?: NDArray | read
 export function floorDivide(...args: unknown[]): NDArray {
   return binaryOp(FLOOR_DIVIDE, 'floorDivide', BinaryOp.FloorDivide, boolToInt8, 'any', args);
 }
-const FMOD = /* @__PURE__ */ sig('numpy.fmod: fmod(@ufunc2) -> NDArray');
+const FMOD: SigRef = { sig: 'numpy.fmod: fmod(@ufunc2) -> NDArray' };
 /**
  * C's remainder, with the sign of `x1` (NumPy `fmod`): `fmod(-7, 3)` is -1. Integers: `fmod(x, 0)`
  * is 0; floats: std::fmod (NaN for a zero divisor).
@@ -84,7 +84,7 @@ export function fmod(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [N
 export function fmod(...args: unknown[]): NDArray {
   return binaryOp(FMOD, 'fmod', BinaryOp.Fmod, boolToInt8, 'any', args);
 }
-const BITWISE_AND = /* @__PURE__ */ sig('numpy.bitwise_and: bitwiseAnd(@ufunc2) -> NDArray');
+const BITWISE_AND: SigRef = { sig: 'numpy.bitwise_and: bitwiseAnd(@ufunc2) -> NDArray' };
 /**
  * x1 & x2 elementwise (integers and bool; bool & bool is bool). Float operands (or integers that
  * promote to a float, as int64 with uint64) are a type_error: `bitwiseAnd: float32 is not an
@@ -97,7 +97,7 @@ export function bitwiseAnd(x1: ArrayInput, x2: ArrayInput, out?: NDArray | reado
 export function bitwiseAnd(...args: unknown[]): NDArray {
   return binaryOp(BITWISE_AND, 'bitwiseAnd', BinaryOp.BitwiseAnd, integerOnly('bitwiseAnd', 'bool'), 'int', args);
 }
-const BITWISE_OR = /* @__PURE__ */ sig('numpy.bitwise_or: bitwiseOr(@ufunc2) -> NDArray');
+const BITWISE_OR: SigRef = { sig: 'numpy.bitwise_or: bitwiseOr(@ufunc2) -> NDArray' };
 /** x1 | x2 elementwise (integers and bool), as {@link bitwiseAnd}. */
 // @overloads BITWISE_OR
 export function bitwiseOr(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -106,7 +106,7 @@ export function bitwiseOr(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readon
 export function bitwiseOr(...args: unknown[]): NDArray {
   return binaryOp(BITWISE_OR, 'bitwiseOr', BinaryOp.BitwiseOr, integerOnly('bitwiseOr', 'bool'), 'int', args);
 }
-const BITWISE_XOR = /* @__PURE__ */ sig('numpy.bitwise_xor: bitwiseXor(@ufunc2) -> NDArray');
+const BITWISE_XOR: SigRef = { sig: 'numpy.bitwise_xor: bitwiseXor(@ufunc2) -> NDArray' };
 /** x1 ^ x2 elementwise (integers and bool), as {@link bitwiseAnd}. */
 // @overloads BITWISE_XOR
 export function bitwiseXor(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -115,7 +115,7 @@ export function bitwiseXor(x1: ArrayInput, x2: ArrayInput, out?: NDArray | reado
 export function bitwiseXor(...args: unknown[]): NDArray {
   return binaryOp(BITWISE_XOR, 'bitwiseXor', BinaryOp.BitwiseXor, integerOnly('bitwiseXor', 'bool'), 'int', args);
 }
-const LEFT_SHIFT = /* @__PURE__ */ sig('numpy.left_shift: leftShift(@ufunc2) -> NDArray');
+const LEFT_SHIFT: SigRef = { sig: 'numpy.left_shift: leftShift(@ufunc2) -> NDArray' };
 /**
  * x1 << x2 elementwise (NumPy `left_shift`; integers, bool operands as int8). The result wraps in the
  * dtype; a count >= the bit width, or negative, gives 0 (NumPy's rule, not JS's count mod 32).
@@ -127,7 +127,7 @@ export function leftShift(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readon
 export function leftShift(...args: unknown[]): NDArray {
   return binaryOp(LEFT_SHIFT, 'leftShift', BinaryOp.LeftShift, integerOnly('leftShift', 'int8'), 'shift', args);
 }
-const RIGHT_SHIFT = /* @__PURE__ */ sig('numpy.right_shift: rightShift(@ufunc2) -> NDArray');
+const RIGHT_SHIFT: SigRef = { sig: 'numpy.right_shift: rightShift(@ufunc2) -> NDArray' };
 /**
  * x1 >> x2 elementwise (NumPy `right_shift`): arithmetic for signed dtypes; a count >= the bit
  * width, or negative, gives 0 (or -1 for a negative signed x1).
@@ -144,7 +144,7 @@ function invertCall(ref: SigRef, op: string, args: unknown[]): NDArray {
   const force = integerOnly(op, 'bool');
   return call(ref, 1, 'int', args, (x, o, d) => computeAs(op, 'invert', Kind.Unary, UnaryOp.Invert, x, outOpt(o), d === undefined ? force : () => d, same));
 }
-const INVERT = /* @__PURE__ */ sig('numpy.invert: invert(@ufunc1) -> NDArray');
+const INVERT: SigRef = { sig: 'numpy.invert: invert(@ufunc1) -> NDArray' };
 /** ~x elementwise (NumPy `invert`): the bits flipped for integers (~5 is -6), logical not for bool. */
 // @overloads INVERT
 export function invert(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -153,7 +153,7 @@ export function invert(x: ArrayInput, out?: NDArray | readonly [NDArray] | null,
 export function invert(...args: unknown[]): NDArray {
   return invertCall(INVERT, 'invert', args);
 }
-const BITWISE_NOT = /* @__PURE__ */ sig('numpy.bitwise_not: bitwiseNot(@ufunc1) -> NDArray');
+const BITWISE_NOT: SigRef = { sig: 'numpy.bitwise_not: bitwiseNot(@ufunc1) -> NDArray' };
 /** NumPy's name for {@link invert} (errors say `bitwiseNot`). */
 // @overloads BITWISE_NOT
 export function bitwiseNot(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;

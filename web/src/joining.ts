@@ -7,7 +7,7 @@ import { StrideViewError, fmt, toInt, toInts, withOp } from './errors.js';
 import { NDArray, A, R, asArray, checkOut, gather, kernelCopy, normAxes } from './ndarray.js';
 import { type ArrayInput, release } from './ops.js';
 import { type Casting, canCast, castingArg } from './ufunc.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 
 /** Options of {@link concatenate} (NumPy's names). */
 export interface ConcatenateOptions {
@@ -231,7 +231,7 @@ function stackAlong(op: string, arrays: unknown, nd: 1 | 2 | 3, t: JoinTarget): 
 
 function tileImpl(a: unknown, reps: unknown): NDArray {
   const op = 'tile';
-  const x = asArray(op, a);
+  const x = asArray(op, a, undefined, 'A');
   try {
     let r = typeof reps === 'number' || typeof reps === 'bigint' ? [toInt(op, 'reps', reps)] : toInts(op, 'reps', reps as readonly number[]);
     for (const v of r) if (v < 0) throw new StrideViewError('invalid_argument', `${op}: reps must be non-negative, got ${fmt(r)}`);
@@ -251,7 +251,7 @@ function tileImpl(a: unknown, reps: unknown): NDArray {
 
 function repeatImpl(a: unknown, repeats: unknown, axis: unknown): NDArray {
   const op = 'repeat';
-  const x0 = asArray(op, a);
+  const x0 = asArray(op, a, undefined, 'a');
   let x = x0;
   try {
     let ax: number;
@@ -294,10 +294,8 @@ function repeatImpl(a: unknown, repeats: unknown, axis: unknown): NDArray {
 // Every error names the op the user called, also when an inner step (a reshape, a slice, an
 // allocation) raised it.
 
-const CONCATENATE = /* @__PURE__ */ sig(
-  'numpy.concatenate: concatenate(arrays: readonly ArrayInput[], /, axis: number | null = 0, out: NDArray | null = null, ' +
-    '*, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray'
-);
+const CONCATENATE: SigRef = { sig: 'numpy.concatenate: concatenate(arrays: readonly ArrayInput[], /, axis: number | null = 0, out: NDArray | null = null, ' +
+    '*, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray' };
 /**
  * Joins arrays along an existing axis (NumPy concatenate): `concatenate([a, b])`,
  * `concatenate([a, b], 1)`, `concatenate([a, b], { axis: null })` (null: the arrays flattened
@@ -315,10 +313,8 @@ export function concatenate(...args: unknown[]): NDArray {
   return withOp('concatenate', () => concatenateImpl(arrays, axis, { out, dtype, casting }));
 }
 
-const STACK = /* @__PURE__ */ sig(
-  'numpy.stack: stack(arrays: readonly ArrayInput[], axis: number = 0, out: NDArray | null = null, ' +
-    '*, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray'
-);
+const STACK: SigRef = { sig: 'numpy.stack: stack(arrays: readonly ArrayInput[], axis: number = 0, out: NDArray | null = null, ' +
+    '*, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray' };
 /**
  * Joins arrays of equal shape along a new axis (NumPy stack): `stack([a, b])`, `stack([a, b], 1)`,
  * `stack([a, b], { axis: -1, dtype: 'float32' })`; `out`, `dtype` and `casting` as for {@link concatenate}.
@@ -333,9 +329,7 @@ export function stack(...args: unknown[]): NDArray {
   return withOp('stack', () => stackImpl(arrays, axis, { out, dtype, casting }));
 }
 
-const SPLIT = /* @__PURE__ */ sig(
-  'numpy.split: split(ary: NDArray, indicesOrSections: number | readonly number[], axis: number = 0) -> NDArray[]'
-);
+const SPLIT: SigRef = { sig: 'numpy.split: split(ary: NDArray, indicesOrSections: number | readonly number[], axis: number = 0) -> NDArray[]' };
 /**
  * Views of consecutive parts along `axis` (default 0; NumPy split): `indicesOrSections` equal
  * parts, or split before each listed index: `split(a, 3)`, `split(a, [2, 5], 1)`.
@@ -349,9 +343,7 @@ export function split(...args: unknown[]): NDArray[] {
   return withOp('split', () => splitImpl(a, sections, axis));
 }
 
-const VSTACK = /* @__PURE__ */ sig(
-  'numpy.vstack: vstack(tup: readonly ArrayInput[], *, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray'
-);
+const VSTACK: SigRef = { sig: 'numpy.vstack: vstack(tup: readonly ArrayInput[], *, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray' };
 /** Stacks rows (axis 0; 1-d arrays become rows; NumPy vstack): `vstack([a, b])`, `vstack([a, b], { dtype: 'float32' })`. */
 // @overloads VSTACK
 export function vstack(tup: readonly ArrayInput[], options?: { dtype?: DType | null | undefined; casting?: Casting | undefined }): NDArray;
@@ -361,9 +353,7 @@ export function vstack(...args: unknown[]): NDArray {
   return withOp('vstack', () => stackAlong('vstack', tup, 2, { out: null, dtype, casting }));
 }
 
-const HSTACK = /* @__PURE__ */ sig(
-  'numpy.hstack: hstack(tup: readonly ArrayInput[], *, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray'
-);
+const HSTACK: SigRef = { sig: 'numpy.hstack: hstack(tup: readonly ArrayInput[], *, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray' };
 /** Stacks columns (axis 1; 1-d arrays are concatenated along axis 0; NumPy hstack). */
 // @overloads HSTACK
 export function hstack(tup: readonly ArrayInput[], options?: { dtype?: DType | null | undefined; casting?: Casting | undefined }): NDArray;
@@ -373,7 +363,7 @@ export function hstack(...args: unknown[]): NDArray {
   return withOp('hstack', () => stackAlong('hstack', tup, 1, { out: null, dtype, casting }));
 }
 
-const DSTACK = /* @__PURE__ */ sig('numpy.dstack: dstack(tup: readonly ArrayInput[]) -> NDArray');
+const DSTACK: SigRef = { sig: 'numpy.dstack: dstack(tup: readonly ArrayInput[]) -> NDArray' };
 /** Stacks along the third axis (NumPy dstack; NumPy 1.24's has no dtype or casting). */
 // @overloads DSTACK
 export function dstack(tup: readonly ArrayInput[]): NDArray;
@@ -383,7 +373,7 @@ export function dstack(...args: unknown[]): NDArray {
   return withOp('dstack', () => stackAlong('dstack', tup, 3, NO_TARGET));
 }
 
-const TILE = /* @__PURE__ */ sig('numpy.tile: tile(A: ArrayInput, reps: number | readonly number[]) -> NDArray');
+const TILE: SigRef = { sig: 'numpy.tile: tile(A: ArrayInput, reps: number | readonly number[]) -> NDArray' };
 /** Repeats the whole array reps times per axis (NumPy tile): `tile(a, 2)`, `tile(a, [2, 1])`. */
 // @overloads TILE
 export function tile(A: ArrayInput, reps: number | readonly number[]): NDArray;
@@ -393,9 +383,7 @@ export function tile(...args: unknown[]): NDArray {
   return withOp('tile', () => tileImpl(a, reps));
 }
 
-const REPEAT = /* @__PURE__ */ sig(
-  'numpy.repeat: repeat(a: ArrayInput, repeats: number | readonly number[], axis: number | null = null) -> NDArray'
-);
+const REPEAT: SigRef = { sig: 'numpy.repeat: repeat(a: ArrayInput, repeats: number | readonly number[], axis: number | null = null) -> NDArray' };
 /**
  * Repeats each element along `axis` (the flattened array when omitted or null; NumPy repeat),
  * repeats per element allowed: `repeat(a, 2)`, `repeat(a, [1, 2], 0)`, `repeat(a, 2, { axis: 1 })`.

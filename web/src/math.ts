@@ -12,23 +12,24 @@ import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_t
 import { type DType, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray } from './ndarray.js';
-import { type ArrayInput, type OutOptions, compute, floatType, isScalar, same, toBool } from './ops.js';
+import { type ArrayInput, type OutOptions, cOrScalar, compute, floatType, isScalar, same, toBool } from './ops.js';
 import { any, argmax } from './stats.js';
 import { take } from './select.js';
-import { type SigRef, bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 import { type Casting, type Loops, type Order, type UfuncRun, outArg, ufunc } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
 
 /** The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
 function resultDType(op: string, inputs: readonly unknown[]): DType {
   let dt: DType | null = null;
-  for (const x of inputs) {
+  for (let i = 0; i < inputs.length; i++) {
+    const x = inputs[i];
     let d: DType | null = null;
     if (x instanceof NDArray) {
       x._check(op);
       d = x.dtype;
     } else if (!isScalar(x)) {
-      const t = asArray(op, x);
+      const t = asArray(op, x, undefined, inputs.length === 1 ? 'x' : `x${i + 1}`);
       d = t.dtype;
       t.dispose();
     }
@@ -58,9 +59,9 @@ export function noLoop(op: string, dtype: DType, has: string): never {
  * "kernel: "): the messages name `op` alone ("square: out has shape ...", not "square: mul: ...").
  */
 export function computeAs(op: string, kernel: string, kind: Kind, code: number, inputs: readonly unknown[], options: OutOptions | undefined,
-  force: ((d: DType) => DType) | undefined, result: (d: DType) => DType): NDArray {
+  force: ((d: DType) => DType) | undefined, result: (d: DType) => DType, names?: readonly string[]): NDArray {
   try {
-    return compute(op, kind, code, inputs, options, force, result);
+    return compute(op, kind, code, inputs, options, force, result, 0, 0, 0, names);
   } catch (e) {
     const p = `${op}: ${kernel}: `;
     if (e instanceof StrideViewError && e.message.startsWith(p)) throw new StrideViewError(e.code, `${op}: ${e.message.slice(p.length)}`);
@@ -70,7 +71,7 @@ export function computeAs(op: string, kernel: string, kind: Kind, code: number, 
 
 /** @internal A ufunc's call: the bare call (nin array arguments, nothing else) straight to `run`, the rest through ufunc(). */
 export function call(ref: SigRef, nin: number, loops: Loops, args: unknown[], run: UfuncRun): NDArray {
-  if (args.length === nin) return run(args, undefined, undefined);
+  if (args.length === nin && args.every(cOrScalar)) return run(args, undefined, undefined);
   return ufunc(ref, args, nin, loops, run);
 }
 
@@ -80,7 +81,7 @@ function float(ref: SigRef, name: keyof typeof MATH_OPS, args: unknown[]): NDArr
   );
 }
 
-const FLOOR = /* @__PURE__ */ sig('numpy.floor: floor(@ufunc1) -> NDArray');
+const FLOOR: SigRef = { sig: 'numpy.floor: floor(@ufunc1) -> NDArray' };
 /** Largest integer <= x, elementwise (bool and 8-bit integers: float16, 16-bit: float32, else float64, as NumPy). */
 // @overloads FLOOR
 export function floor(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -89,7 +90,7 @@ export function floor(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, 
 export function floor(...args: unknown[]): NDArray {
   return float(FLOOR, 'floor', args);
 }
-const CEIL = /* @__PURE__ */ sig('numpy.ceil: ceil(@ufunc1) -> NDArray');
+const CEIL: SigRef = { sig: 'numpy.ceil: ceil(@ufunc1) -> NDArray' };
 /** Smallest integer >= x (dtypes as {@link floor}). */
 // @overloads CEIL
 export function ceil(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -98,7 +99,7 @@ export function ceil(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, o
 export function ceil(...args: unknown[]): NDArray {
   return float(CEIL, 'ceil', args);
 }
-const TRUNC = /* @__PURE__ */ sig('numpy.trunc: trunc(@ufunc1) -> NDArray');
+const TRUNC: SigRef = { sig: 'numpy.trunc: trunc(@ufunc1) -> NDArray' };
 /** x rounded toward zero (dtypes as {@link floor}). */
 // @overloads TRUNC
 export function trunc(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -107,7 +108,7 @@ export function trunc(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, 
 export function trunc(...args: unknown[]): NDArray {
   return float(TRUNC, 'trunc', args);
 }
-const SIN = /* @__PURE__ */ sig('numpy.sin: sin(@ufunc1) -> NDArray');
+const SIN: SigRef = { sig: 'numpy.sin: sin(@ufunc1) -> NDArray' };
 /** Sine (radians; bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.84 ulp (float32), 1.00 ulp (float64); large arguments fully reduced. */
 // @overloads SIN
 export function sin(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -116,7 +117,7 @@ export function sin(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, op
 export function sin(...args: unknown[]): NDArray {
   return float(SIN, 'sin', args);
 }
-const COS = /* @__PURE__ */ sig('numpy.cos: cos(@ufunc1) -> NDArray');
+const COS: SigRef = { sig: 'numpy.cos: cos(@ufunc1) -> NDArray' };
 /** Cosine (radians). Max error 0.85 ulp (float32), 0.99 ulp (float64). */
 // @overloads COS
 export function cos(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -125,7 +126,7 @@ export function cos(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, op
 export function cos(...args: unknown[]): NDArray {
   return float(COS, 'cos', args);
 }
-const TAN = /* @__PURE__ */ sig('numpy.tan: tan(@ufunc1) -> NDArray');
+const TAN: SigRef = { sig: 'numpy.tan: tan(@ufunc1) -> NDArray' };
 /** Tangent (radians). Max error 1.27 ulp (float32), 1.02 ulp (float64). */
 // @overloads TAN
 export function tan(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -134,7 +135,7 @@ export function tan(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, op
 export function tan(...args: unknown[]): NDArray {
   return float(TAN, 'tan', args);
 }
-const TANH = /* @__PURE__ */ sig('numpy.tanh: tanh(@ufunc1) -> NDArray');
+const TANH: SigRef = { sig: 'numpy.tanh: tanh(@ufunc1) -> NDArray' };
 /** Hyperbolic tangent. Max error 1.41 ulp (float32), 1.53 ulp (float64). */
 // @overloads TANH
 export function tanh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -143,7 +144,7 @@ export function tanh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, o
 export function tanh(...args: unknown[]): NDArray {
   return float(TANH, 'tanh', args);
 }
-const EXP2 = /* @__PURE__ */ sig('numpy.exp2: exp2(@ufunc1) -> NDArray');
+const EXP2: SigRef = { sig: 'numpy.exp2: exp2(@ufunc1) -> NDArray' };
 /** 2 ** x. Max error 1.38 ulp (float32), 1.19 ulp (float64). */
 // @overloads EXP2
 export function exp2(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -152,7 +153,7 @@ export function exp2(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, o
 export function exp2(...args: unknown[]): NDArray {
   return float(EXP2, 'exp2', args);
 }
-const LOG2 = /* @__PURE__ */ sig('numpy.log2: log2(@ufunc1) -> NDArray');
+const LOG2: SigRef = { sig: 'numpy.log2: log2(@ufunc1) -> NDArray' };
 /** Base-2 logarithm (NaN below 0, -inf at 0). Max error 0.87 ulp (float32), 0.84 ulp (float64). */
 // @overloads LOG2
 export function log2(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -161,7 +162,7 @@ export function log2(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, o
 export function log2(...args: unknown[]): NDArray {
   return float(LOG2, 'log2', args);
 }
-const LOG10 = /* @__PURE__ */ sig('numpy.log10: log10(@ufunc1) -> NDArray');
+const LOG10: SigRef = { sig: 'numpy.log10: log10(@ufunc1) -> NDArray' };
 /** Base-10 logarithm. Max error 0.82 ulp (float32), 0.81 ulp (float64). */
 // @overloads LOG10
 export function log10(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -170,7 +171,7 @@ export function log10(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, 
 export function log10(...args: unknown[]): NDArray {
   return float(LOG10, 'log10', args);
 }
-const LOG1P = /* @__PURE__ */ sig('numpy.log1p: log1p(@ufunc1) -> NDArray');
+const LOG1P: SigRef = { sig: 'numpy.log1p: log1p(@ufunc1) -> NDArray' };
 /** log(1 + x), accurate for small x. Max error 0.83 ulp (float32), 0.82 ulp (float64). */
 // @overloads LOG1P
 export function log1p(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -179,7 +180,7 @@ export function log1p(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, 
 export function log1p(...args: unknown[]): NDArray {
   return float(LOG1P, 'log1p', args);
 }
-const EXPM1 = /* @__PURE__ */ sig('numpy.expm1: expm1(@ufunc1) -> NDArray');
+const EXPM1: SigRef = { sig: 'numpy.expm1: expm1(@ufunc1) -> NDArray' };
 /** exp(x) - 1, accurate for small x. Max error 1.30 ulp (float32), 1.17 ulp (float64). */
 // @overloads EXPM1
 export function expm1(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -188,7 +189,7 @@ export function expm1(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, 
 export function expm1(...args: unknown[]): NDArray {
   return float(EXPM1, 'expm1', args);
 }
-const SINH = /* @__PURE__ */ sig('numpy.sinh: sinh(@ufunc1) -> NDArray');
+const SINH: SigRef = { sig: 'numpy.sinh: sinh(@ufunc1) -> NDArray' };
 /** Hyperbolic sine (bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.50 ulp (float32), 1.61 ulp (float64); overflows to +-inf only past the float's range. */
 // @overloads SINH
 export function sinh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -197,7 +198,7 @@ export function sinh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, o
 export function sinh(...args: unknown[]): NDArray {
   return float(SINH, 'sinh', args);
 }
-const COSH = /* @__PURE__ */ sig('numpy.cosh: cosh(@ufunc1) -> NDArray');
+const COSH: SigRef = { sig: 'numpy.cosh: cosh(@ufunc1) -> NDArray' };
 /** Hyperbolic cosine. Max error 0.50 ulp (float32), 1.26 ulp (float64). */
 // @overloads COSH
 export function cosh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -206,7 +207,7 @@ export function cosh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, o
 export function cosh(...args: unknown[]): NDArray {
   return float(COSH, 'cosh', args);
 }
-const ARCSIN = /* @__PURE__ */ sig('numpy.arcsin: arcsin(@ufunc1) -> NDArray');
+const ARCSIN: SigRef = { sig: 'numpy.arcsin: arcsin(@ufunc1) -> NDArray' };
 /** Inverse sine in [-pi/2, pi/2] (NaN outside [-1, 1]). Max error 0.50 ulp (float32, computed in float64 lanes), 0.83 ulp (float64). */
 // @overloads ARCSIN
 export function arcsin(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -215,7 +216,7 @@ export function arcsin(x: ArrayInput, out?: NDArray | readonly [NDArray] | null,
 export function arcsin(...args: unknown[]): NDArray {
   return float(ARCSIN, 'arcsin', args);
 }
-const ARCCOS = /* @__PURE__ */ sig('numpy.arccos: arccos(@ufunc1) -> NDArray');
+const ARCCOS: SigRef = { sig: 'numpy.arccos: arccos(@ufunc1) -> NDArray' };
 /** Inverse cosine in [0, pi] (NaN outside [-1, 1]). Max error 0.50 ulp (float32, computed in float64 lanes), 0.89 ulp (float64). */
 // @overloads ARCCOS
 export function arccos(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -224,7 +225,7 @@ export function arccos(x: ArrayInput, out?: NDArray | readonly [NDArray] | null,
 export function arccos(...args: unknown[]): NDArray {
   return float(ARCCOS, 'arccos', args);
 }
-const ARCTAN = /* @__PURE__ */ sig('numpy.arctan: arctan(@ufunc1) -> NDArray');
+const ARCTAN: SigRef = { sig: 'numpy.arctan: arctan(@ufunc1) -> NDArray' };
 /** Inverse tangent in [-pi/2, pi/2]. Max error 0.50 ulp (float32, computed in float64 lanes), 0.81 ulp (float64). */
 // @overloads ARCTAN
 export function arctan(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -233,7 +234,7 @@ export function arctan(x: ArrayInput, out?: NDArray | readonly [NDArray] | null,
 export function arctan(...args: unknown[]): NDArray {
   return float(ARCTAN, 'arctan', args);
 }
-const ARCSINH = /* @__PURE__ */ sig('numpy.arcsinh: arcsinh(@ufunc1) -> NDArray');
+const ARCSINH: SigRef = { sig: 'numpy.arcsinh: arcsinh(@ufunc1) -> NDArray' };
 /** Inverse hyperbolic sine. Max error 0.50 ulp (float32, computed in float64 lanes), 1.58 ulp (float64). */
 // @overloads ARCSINH
 export function arcsinh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -242,7 +243,7 @@ export function arcsinh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null
 export function arcsinh(...args: unknown[]): NDArray {
   return float(ARCSINH, 'arcsinh', args);
 }
-const ARCCOSH = /* @__PURE__ */ sig('numpy.arccosh: arccosh(@ufunc1) -> NDArray');
+const ARCCOSH: SigRef = { sig: 'numpy.arccosh: arccosh(@ufunc1) -> NDArray' };
 /** Inverse hyperbolic cosine (NaN below 1). Max error 0.50 ulp (float32, computed in float64 lanes), 1.99 ulp (float64). */
 // @overloads ARCCOSH
 export function arccosh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -251,7 +252,7 @@ export function arccosh(x: ArrayInput, out?: NDArray | readonly [NDArray] | null
 export function arccosh(...args: unknown[]): NDArray {
   return float(ARCCOSH, 'arccosh', args);
 }
-const ARCTANH = /* @__PURE__ */ sig('numpy.arctanh: arctanh(@ufunc1) -> NDArray');
+const ARCTANH: SigRef = { sig: 'numpy.arctanh: arctanh(@ufunc1) -> NDArray' };
 /** Inverse hyperbolic tangent (+-inf at +-1, NaN beyond). Max error 0.50 ulp (float32, computed in float64 lanes), 1.54 ulp (float64). */
 // @overloads ARCTANH
 export function arctanh(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -263,9 +264,9 @@ export function arctanh(...args: unknown[]): NDArray {
 const squareType = (d: DType): DType => (d === 'bool' ? 'int8' : d);
 function squareRun(op: string, a: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
   if (dtype === 'bool') noLoop(op, dtype, 'numeric dtypes');
-  return computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [a, a], outOpt(out), dtype === undefined ? squareType : () => dtype, same);
+  return computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [a, a], outOpt(out), dtype === undefined ? squareType : () => dtype, same, ['x', 'x']);
 }
-const SQUARE = /* @__PURE__ */ sig('numpy.square: square(@ufunc1) -> NDArray');
+const SQUARE: SigRef = { sig: 'numpy.square: square(@ufunc1) -> NDArray' };
 /**
  * x * x, keeping integer dtypes (they wrap); bool gives int8 (NumPy). Runs as the SIMD multiply
  * of x by itself (for floats the same bits as NumPy's square: one correctly rounded product).
@@ -278,7 +279,7 @@ export function square(...args: unknown[]): NDArray {
   return call(SQUARE, 1, 'any', args, (x, o, d) => squareRun('square', x[0], o, d));
 }
 
-const SIGN = /* @__PURE__ */ sig('numpy.sign: sign(@ufunc1) -> NDArray');
+const SIGN: SigRef = { sig: 'numpy.sign: sign(@ufunc1) -> NDArray' };
 /**
  * -1, 0 or 1 by the sign of x (floats: -0, +0 and NaN map to themselves; integers keep their
  * dtype; bool is an error, as NumPy: give a numeric `dtype`, e.g. `sign(b, { dtype: 'int8' })`).
@@ -300,7 +301,7 @@ export function sign(...args: unknown[]): NDArray {
 
 /** The options object of {@link round} (its parameters by name). */
 export type RoundOptions = { decimals?: number | undefined; out?: NDArray | null | undefined };
-const ROUND = /* @__PURE__ */ sig('numpy.round: round(a: ArrayInput, decimals: number = 0, out: NDArray | null = null) -> NDArray');
+const ROUND: SigRef = { sig: 'numpy.round: round(a: ArrayInput, decimals: number = 0, out: NDArray | null = null) -> NDArray' };
 /**
  * Rounds half to even (NumPy's round / around): `round([0.5, 1.5, 2.5])` is [0, 2, 2]. With
  * `decimals` d != 0 (`round(a, 1)`, `round(a, { decimals: 1 })`) it is rint(x * 10^d) / 10^d as
@@ -329,7 +330,7 @@ export function round(...args: unknown[]): NDArray {
     const f = 10 ** Math.abs(dec);
     if (!Number.isFinite(f)) throw new StrideViewError('out_of_range', `${op}: decimals ${dec} is out of range (|decimals| <= 308)`);
     const work: DType = k === 'f' ? d : k === 'b' ? 'float32' : 'float64';
-    const x = a instanceof NDArray && a.dtype === work ? a : asArray(op, a, work);
+    const x = a instanceof NDArray && a.dtype === work ? a : asArray(op, a, work, 'a');
     const mul = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [p, q], o, undefined, same);
     const div = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [p, q], o, undefined, same);
     try {
@@ -374,7 +375,7 @@ function powRun(op: string, a: unknown, b: unknown, out: NDArray | undefined, dt
     // NumPy: "Integers to negative integer powers are not allowed"; name the first one.
     let bad: string | null = null;
     // Only exponents that reach an element of the result count (an empty base: none do).
-    const t = a instanceof NDArray || isScalar(a) ? null : asArray(op, a);
+    const t = a instanceof NDArray || isScalar(a) ? null : asArray(op, a, undefined, 'x1');
     const emptyBase = a instanceof NDArray ? a.size === 0 : t !== null && t.size === 0;
     t?.dispose();
     if (emptyBase) {
@@ -415,7 +416,7 @@ function powCall(ref: SigRef, op: string, args: unknown[]): NDArray {
   });
 }
 
-const POW = /* @__PURE__ */ sig('numpy.power: pow(@ufunc2) -> NDArray');
+const POW: SigRef = { sig: 'numpy.power: pow(@ufunc2) -> NDArray' };
 /**
  * x1 ** x2 with broadcasting (NumPy's power; {@link power} is the same function under NumPy's
  * name), NumPy's special values (a negative base with a non-integer exponent gives NaN, 0 **
@@ -433,7 +434,7 @@ export function pow(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [ND
 export function pow(...args: unknown[]): NDArray {
   return powCall(POW, 'pow', args);
 }
-const POWER = /* @__PURE__ */ sig('numpy.power: power(@ufunc2) -> NDArray');
+const POWER: SigRef = { sig: 'numpy.power: power(@ufunc2) -> NDArray' };
 /** NumPy's name for {@link pow} (the same function; errors say `power`). */
 // @overloads POWER
 export function power(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -472,7 +473,7 @@ function float2(ref: SigRef, name: 'arctan2' | 'hypot', args: unknown[]): NDArra
   });
 }
 
-const ARCTAN2 = /* @__PURE__ */ sig('numpy.arctan2: arctan2(@ufunc2) -> NDArray');
+const ARCTAN2: SigRef = { sig: 'numpy.arctan2: arctan2(@ufunc2) -> NDArray' };
 /**
  * The angle of the point (x2, x1) in radians, in [-pi, pi], with the signs of both choosing the
  * quadrant (NumPy's arctan2(x1, x2): `arctan2(y, x)`), broadcasting; C99's special values
@@ -487,7 +488,7 @@ export function arctan2(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly
 export function arctan2(...args: unknown[]): NDArray {
   return float2(ARCTAN2, 'arctan2', args);
 }
-const HYPOT = /* @__PURE__ */ sig('numpy.hypot: hypot(@ufunc2) -> NDArray');
+const HYPOT: SigRef = { sig: 'numpy.hypot: hypot(@ufunc2) -> NDArray' };
 /**
  * sqrt(x1 ** 2 + x2 ** 2) elementwise with broadcasting, without intermediate overflow or
  * underflow; an infinite operand gives +inf even next to NaN (C99, NumPy). dtypes as
@@ -501,10 +502,8 @@ export function hypot(...args: unknown[]): NDArray {
   return float2(HYPOT, 'hypot', args);
 }
 
-const CLIP = /* @__PURE__ */ sig(
-  'numpy.clip: clip(a: ArrayInput, aMin: ArrayInput | null, aMax: ArrayInput | null, out: NDArray | readonly [NDArray] | null = null, ' +
-    '*, where: ArrayInput = true, casting: Casting = "same_kind", order: Order = "K", dtype: DTypeArg | null = null, subok: boolean = true) -> NDArray'
-);
+const CLIP: SigRef = { sig: 'numpy.clip: clip(a: ArrayInput, aMin: ArrayInput | null, aMax: ArrayInput | null, out: NDArray | readonly [NDArray] | null = null, ' +
+    '*, where: ArrayInput = true, casting: Casting = "same_kind", order: Order = "K", dtype: DTypeArg | null = null, subok: boolean = true) -> NDArray' };
 /**
  * min(max(a, aMin), aMax) elementwise with broadcasting (NumPy clip); aMin or aMax may be null
  * (not both). dtypes promote as in {@link add}; NaN in a, aMin or aMax gives NaN; aMin > aMax
@@ -535,7 +534,7 @@ const pred1 = (ref: SigRef, name: keyof typeof MATH_OPS, args: unknown[]): NDArr
 const logical2 = (ref: SigRef, name: 'logicalAnd' | 'logicalOr' | 'logicalXor', code: MathBinaryOp, args: unknown[]): NDArray =>
   call(ref, 2, 'bool', args, (x, o) => compute(name, Kind.MathBinary, code, x, outOpt(o), undefined, toBool));
 
-const LOGICAL_AND = /* @__PURE__ */ sig('numpy.logical_and: logicalAnd(@ufunc2) -> NDArray');
+const LOGICAL_AND: SigRef = { sig: 'numpy.logical_and: logicalAnd(@ufunc2) -> NDArray' };
 /** x1 != 0 and x2 != 0, elementwise (any dtypes; NaN counts as true); bool result. */
 // @overloads LOGICAL_AND
 export function logicalAnd(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -544,7 +543,7 @@ export function logicalAnd(x1: ArrayInput, x2: ArrayInput, out?: NDArray | reado
 export function logicalAnd(...args: unknown[]): NDArray {
   return logical2(LOGICAL_AND, 'logicalAnd', MathBinaryOp.LogicalAnd, args);
 }
-const LOGICAL_OR = /* @__PURE__ */ sig('numpy.logical_or: logicalOr(@ufunc2) -> NDArray');
+const LOGICAL_OR: SigRef = { sig: 'numpy.logical_or: logicalOr(@ufunc2) -> NDArray' };
 /** x1 != 0 or x2 != 0, elementwise; bool result. */
 // @overloads LOGICAL_OR
 export function logicalOr(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -553,7 +552,7 @@ export function logicalOr(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readon
 export function logicalOr(...args: unknown[]): NDArray {
   return logical2(LOGICAL_OR, 'logicalOr', MathBinaryOp.LogicalOr, args);
 }
-const LOGICAL_XOR = /* @__PURE__ */ sig('numpy.logical_xor: logicalXor(@ufunc2) -> NDArray');
+const LOGICAL_XOR: SigRef = { sig: 'numpy.logical_xor: logicalXor(@ufunc2) -> NDArray' };
 /** (x1 != 0) != (x2 != 0), elementwise; bool result. */
 // @overloads LOGICAL_XOR
 export function logicalXor(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -562,7 +561,7 @@ export function logicalXor(x1: ArrayInput, x2: ArrayInput, out?: NDArray | reado
 export function logicalXor(...args: unknown[]): NDArray {
   return logical2(LOGICAL_XOR, 'logicalXor', MathBinaryOp.LogicalXor, args);
 }
-const LOGICAL_NOT = /* @__PURE__ */ sig('numpy.logical_not: logicalNot(@ufunc1) -> NDArray');
+const LOGICAL_NOT: SigRef = { sig: 'numpy.logical_not: logicalNot(@ufunc1) -> NDArray' };
 /** x == 0, elementwise (any dtype); bool result. */
 // @overloads LOGICAL_NOT
 export function logicalNot(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -571,7 +570,7 @@ export function logicalNot(x: ArrayInput, out?: NDArray | readonly [NDArray] | n
 export function logicalNot(...args: unknown[]): NDArray {
   return pred1(LOGICAL_NOT, 'logicalNot', args);
 }
-const ISNAN = /* @__PURE__ */ sig('numpy.isnan: isnan(@ufunc1) -> NDArray');
+const ISNAN: SigRef = { sig: 'numpy.isnan: isnan(@ufunc1) -> NDArray' };
 /** True where x is NaN (integers and bool: false). */
 // @overloads ISNAN
 export function isnan(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -580,7 +579,7 @@ export function isnan(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, 
 export function isnan(...args: unknown[]): NDArray {
   return pred1(ISNAN, 'isnan', args);
 }
-const ISFINITE = /* @__PURE__ */ sig('numpy.isfinite: isfinite(@ufunc1) -> NDArray');
+const ISFINITE: SigRef = { sig: 'numpy.isfinite: isfinite(@ufunc1) -> NDArray' };
 /** True where x is neither infinite nor NaN (integers and bool: true). */
 // @overloads ISFINITE
 export function isfinite(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;

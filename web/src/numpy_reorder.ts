@@ -7,7 +7,7 @@ import { arange, full } from './creation.js';
 import { type ArrayInput, add, greaterEqual, notEqual, sub, where } from './ops.js';
 import { tidy } from './tidy.js';
 import { axisSlice, joinAlong, reshaped } from './axis_reductions.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 
 function intList(op: string, what: string, v: unknown): number[] {
   if (Array.isArray(v)) return v.map((x) => toInt(op, what, x));
@@ -22,9 +22,7 @@ export interface RollOptions {
   axis?: number | readonly number[] | null;
 }
 
-const ROLL = /* @__PURE__ */ sig(
-  'numpy.roll: roll(a: ArrayInput, shift: number | readonly number[], axis: number | readonly number[] | null = null) -> NDArray'
-);
+const ROLL: SigRef = { sig: 'numpy.roll: roll(a: ArrayInput, shift: number | readonly number[], axis: number | readonly number[] | null = null) -> NDArray' };
 /**
  * Elements shifted by `shift` along `axis`, those moving past the end coming back at the start
  * (NumPy roll; a new array): `roll(a, 1)`, `roll(a, 1, 0)`, `roll(a, [1, 2], { axis: [0, 1] })`.
@@ -44,7 +42,7 @@ function rollImpl(a: unknown, shift: unknown, axis: unknown): NDArray {
   const op = 'roll';
   try {
     return tidy(() => {
-      const x = asArray(op, a);
+      const x = asArray(op, a, undefined, 'a');
       if (axis === null) {
         const total = intList(op, 'shift', shift).reduce((p, s) => p + s, 0);
         return reshaped(rollImpl(x.reshape([-1]), total, 0), x.shape);
@@ -76,7 +74,7 @@ function rollImpl(a: unknown, shift: unknown, axis: unknown): NDArray {
 }
 
 // NumPy's default axes=(0, 1): `undefined` here (a declaration's default is a scalar), read as [0, 1]
-const ROT90 = /* @__PURE__ */ sig('numpy.rot90: rot90(m: ArrayInput, k: number = 1, axes: readonly number[] = undefined) -> NDArray');
+const ROT90: SigRef = { sig: 'numpy.rot90: rot90(m: ArrayInput, k: number = 1, axes: readonly number[] = undefined) -> NDArray' };
 /**
  * The array rotated by 90 degrees `k` times in the plane of `axes` (default [0, 1]), from the first
  * axis towards the second (NumPy rot90): a view (flip and transpose), never a copy.
@@ -91,7 +89,7 @@ export function rot90(...args: unknown[]): NDArray {
   const op = 'rot90';
   const [m, k, axesV] = bind(ROT90, args);
   try {
-    const x = asArray(op, m);
+    const x = asArray(op, m, undefined, 'm');
     if (axesV !== undefined && !Array.isArray(axesV)) throw new TypeError(`${op}: axes must be an array of 2 integers, got ${fmt(axesV)}`);
     const axes = axesV === undefined ? [0, 1] : intList(op, 'axes', axesV);
     const nd = x.ndim;
@@ -138,7 +136,7 @@ function triangle(op: string, m: unknown, k: unknown, upper: boolean): NDArray {
   try {
     const kk = toInt(op, 'k', k);
     return tidy(() => {
-      const x = asArray(op, m);
+      const x = asArray(op, m, undefined, 'm');
       if (x.ndim === 0) throw new StrideViewError('rank_mismatch', `${op}: the input must have at least 1 dimension, got a 0-d array`);
       const zero = full([], 0, x.dtype);
       // NumPy: triu zeroes tri(k - 1) (below the diagonal k), tril keeps tri(k); a 1-D input is
@@ -150,7 +148,7 @@ function triangle(op: string, m: unknown, k: unknown, upper: boolean): NDArray {
   }
 }
 
-const TRIU = /* @__PURE__ */ sig('numpy.triu: triu(m: ArrayInput, k: number = 0) -> NDArray');
+const TRIU: SigRef = { sig: 'numpy.triu: triu(m: ArrayInput, k: number = 0) -> NDArray' };
 /** A copy with the elements below diagonal `k` (of the last two dims) set to zero (NumPy triu): `triu(a, 1)`, `triu(a, { k: 1 })`. */
 // @overloads TRIU
 export function triu(m: ArrayInput, options?: { k?: number | undefined }): NDArray;
@@ -160,7 +158,7 @@ export function triu(...args: unknown[]): NDArray {
   const [m, k] = args.length === 1 ? [args[0], 0] : bind(TRIU, args);
   return triangle('triu', m, k, true);
 }
-const TRIL = /* @__PURE__ */ sig('numpy.tril: tril(m: ArrayInput, k: number = 0) -> NDArray');
+const TRIL: SigRef = { sig: 'numpy.tril: tril(m: ArrayInput, k: number = 0) -> NDArray' };
 /** A copy with the elements above diagonal `k` (of the last two dims) set to zero (NumPy tril): `tril(a, -1)`, `tril(a, { k: -1 })`. */
 // @overloads TRIL
 export function tril(m: ArrayInput, options?: { k?: number | undefined }): NDArray;
@@ -184,9 +182,7 @@ export interface DiffOptions {
 }
 
 // NumPy's prepend and append default to `<no value>` (nothing added): `undefined` here
-const DIFF = /* @__PURE__ */ sig(
-  'numpy.diff: diff(a: ArrayInput, n: number = 1, axis: number = -1, prepend: ArrayInput = undefined, append: ArrayInput = undefined) -> NDArray'
-);
+const DIFF: SigRef = { sig: 'numpy.diff: diff(a: ArrayInput, n: number = 1, axis: number = -1, prepend: ArrayInput = undefined, append: ArrayInput = undefined) -> NDArray' };
 /**
  * The n-th discrete difference along `axis` (NumPy diff): `a[1:] - a[:-1]`, n times (bool: `!=`).
  * Integer differences wrap as NumPy's subtract. n = 0 returns the input itself. `prepend` /
@@ -207,7 +203,7 @@ export function diff(...args: unknown[]): NDArray {
     const times = toInt(op, 'n', n);
     if (times < 0) throw new StrideViewError('invalid_argument', `${op}: order n must be >= 0, got ${times}`);
     return tidy(() => {
-      let x = asArray(op, a);
+      let x = asArray(op, a, undefined, 'a');
       if (times === 0) return x;
       if (x.ndim === 0) throw new StrideViewError('rank_mismatch', `${op}: the input must have at least 1 dimension, got a 0-d array`);
       const ax = normAxis(op, toInt(op, 'axis', axis), x.ndim);

@@ -18,7 +18,7 @@ import {
   takeScalar,
 } from './ndarray.js';
 import { axisSet, checkAxisOptions } from './axes.js';
-import { type SigRef, bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 import { type Casting, type Loops, type Order, outArg, ufunc } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
 
@@ -49,6 +49,11 @@ interface Prepared {
 
 /** The parameter names of a kernel's inputs by their count, as NumPy's ufuncs and `where` name them. */
 const UFUNC_NAMES: readonly (readonly string[] | undefined)[] = [undefined, ['x'], ['x1', 'x2'], ['condition', 'x', 'y']];
+
+/** @internal Not an NDArray, or a C-contiguous one: the kernel's C-order result is NumPy's order 'K'. */
+export function cOrScalar(x: unknown): boolean {
+  return !(x instanceof NDArray) || x.ndim < 2 || x.isCContiguous;
+}
 
 /** @internal */
 export function isScalar(x: unknown): x is Scalar {
@@ -221,11 +226,13 @@ function binary(name: keyof typeof BINARY_OPS, a: unknown, b: unknown, out: NDAr
  * ufunc keywords (ufunc.ts).
  */
 function binaryCall(ref: SigRef, name: keyof typeof BINARY_OPS, loops: Loops, args: unknown[]): NDArray {
-  if (args.length === 2) return binary(name, args[0], args[1], undefined, undefined);
+  // the common call, straight to the kernel; an array input that is not C-contiguous goes through
+  // ufunc() for order 'K' (an F-ordered input gives an F-ordered result, as NumPy)
+  if (args.length === 2 && cOrScalar(args[0]) && cOrScalar(args[1])) return binary(name, args[0], args[1], undefined, undefined);
   return ufunc(ref, args, 2, loops, (x, o, d) => binary(name, x[0], x[1], o, d));
 }
 
-const ADD = /* @__PURE__ */ sig('numpy.add: add(@ufunc2) -> NDArray');
+const ADD: SigRef = { sig: 'numpy.add: add(@ufunc2) -> NDArray' };
 /** a + b with broadcasting (dtypes promoted NumPy-style; bool + bool is logical or). */
 // @overloads ADD
 export function add(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -235,7 +242,7 @@ export function add(...args: unknown[]): NDArray {
   return binaryCall(ADD, 'add', 'any', args);
 }
 
-const SUB = /* @__PURE__ */ sig('numpy.subtract: sub(@ufunc2) -> NDArray');
+const SUB: SigRef = { sig: 'numpy.subtract: sub(@ufunc2) -> NDArray' };
 /** a - b (an error for bool operands). */
 // @overloads SUB
 export function sub(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -245,7 +252,7 @@ export function sub(...args: unknown[]): NDArray {
   return binaryCall(SUB, 'sub', 'any', args);
 }
 
-const MUL = /* @__PURE__ */ sig('numpy.multiply: mul(@ufunc2) -> NDArray');
+const MUL: SigRef = { sig: 'numpy.multiply: mul(@ufunc2) -> NDArray' };
 /** a * b (bool * bool is logical and). */
 // @overloads MUL
 export function mul(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -255,7 +262,7 @@ export function mul(...args: unknown[]): NDArray {
   return binaryCall(MUL, 'mul', 'any', args);
 }
 
-const DIV = /* @__PURE__ */ sig('numpy.true_divide: div(@ufunc2) -> NDArray');
+const DIV: SigRef = { sig: 'numpy.true_divide: div(@ufunc2) -> NDArray' };
 /** True division: integers and bools give float64. */
 // @overloads DIV
 export function div(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -265,7 +272,7 @@ export function div(...args: unknown[]): NDArray {
   return binaryCall(DIV, 'div', 'float', args);
 }
 
-const MAXIMUM = /* @__PURE__ */ sig('numpy.maximum: maximum(@ufunc2) -> NDArray');
+const MAXIMUM: SigRef = { sig: 'numpy.maximum: maximum(@ufunc2) -> NDArray' };
 /** Elementwise maximum (NaN propagates). */
 // @overloads MAXIMUM
 export function maximum(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -275,7 +282,7 @@ export function maximum(...args: unknown[]): NDArray {
   return binaryCall(MAXIMUM, 'maximum', 'any', args);
 }
 
-const MINIMUM = /* @__PURE__ */ sig('numpy.minimum: minimum(@ufunc2) -> NDArray');
+const MINIMUM: SigRef = { sig: 'numpy.minimum: minimum(@ufunc2) -> NDArray' };
 /** Elementwise minimum (NaN propagates). */
 // @overloads MINIMUM
 export function minimum(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -285,7 +292,7 @@ export function minimum(...args: unknown[]): NDArray {
   return binaryCall(MINIMUM, 'minimum', 'any', args);
 }
 
-const EQUAL = /* @__PURE__ */ sig('numpy.equal: equal(@ufunc2) -> NDArray');
+const EQUAL: SigRef = { sig: 'numpy.equal: equal(@ufunc2) -> NDArray' };
 /** a == b (bool result). */
 // @overloads EQUAL
 export function equal(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -295,7 +302,7 @@ export function equal(...args: unknown[]): NDArray {
   return binaryCall(EQUAL, 'equal', 'bool', args);
 }
 
-const NOT_EQUAL = /* @__PURE__ */ sig('numpy.not_equal: notEqual(@ufunc2) -> NDArray');
+const NOT_EQUAL: SigRef = { sig: 'numpy.not_equal: notEqual(@ufunc2) -> NDArray' };
 /** a != b (bool result). */
 // @overloads NOT_EQUAL
 export function notEqual(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -305,7 +312,7 @@ export function notEqual(...args: unknown[]): NDArray {
   return binaryCall(NOT_EQUAL, 'notEqual', 'bool', args);
 }
 
-const LESS = /* @__PURE__ */ sig('numpy.less: less(@ufunc2) -> NDArray');
+const LESS: SigRef = { sig: 'numpy.less: less(@ufunc2) -> NDArray' };
 /** a < b (bool result). */
 // @overloads LESS
 export function less(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -315,7 +322,7 @@ export function less(...args: unknown[]): NDArray {
   return binaryCall(LESS, 'less', 'bool', args);
 }
 
-const LESS_EQUAL = /* @__PURE__ */ sig('numpy.less_equal: lessEqual(@ufunc2) -> NDArray');
+const LESS_EQUAL: SigRef = { sig: 'numpy.less_equal: lessEqual(@ufunc2) -> NDArray' };
 /** a <= b (bool result). */
 // @overloads LESS_EQUAL
 export function lessEqual(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -325,7 +332,7 @@ export function lessEqual(...args: unknown[]): NDArray {
   return binaryCall(LESS_EQUAL, 'lessEqual', 'bool', args);
 }
 
-const GREATER = /* @__PURE__ */ sig('numpy.greater: greater(@ufunc2) -> NDArray');
+const GREATER: SigRef = { sig: 'numpy.greater: greater(@ufunc2) -> NDArray' };
 /** a > b (bool result). */
 // @overloads GREATER
 export function greater(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -335,7 +342,7 @@ export function greater(...args: unknown[]): NDArray {
   return binaryCall(GREATER, 'greater', 'bool', args);
 }
 
-const GREATER_EQUAL = /* @__PURE__ */ sig('numpy.greater_equal: greaterEqual(@ufunc2) -> NDArray');
+const GREATER_EQUAL: SigRef = { sig: 'numpy.greater_equal: greaterEqual(@ufunc2) -> NDArray' };
 /** a >= b (bool result). */
 // @overloads GREATER_EQUAL
 export function greaterEqual(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -345,7 +352,7 @@ export function greaterEqual(...args: unknown[]): NDArray {
   return binaryCall(GREATER_EQUAL, 'greaterEqual', 'bool', args);
 }
 
-const WHERE = /* @__PURE__ */ sig('numpy.where: where(condition: ArrayInput, x: ArrayInput, y: ArrayInput, /, *, out: NDArray | null = null) -> NDArray');
+const WHERE: SigRef = { sig: 'numpy.where: where(condition: ArrayInput, x: ArrayInput, y: ArrayInput, /, *, out: NDArray | null = null) -> NDArray' };
 /**
  * `condition ? x : y` elementwise, all three broadcast (condition is cast to bool: nonzero is
  * true). `out` (keyword-only) is strideview's: NumPy's `where` has none.
@@ -405,11 +412,11 @@ function unary(name: keyof typeof UNARY_OPS, a: unknown, out: NDArray | undefine
 }
 
 function unaryCall(ref: SigRef, name: keyof typeof UNARY_OPS, loops: Loops, args: unknown[]): NDArray {
-  if (args.length === 1) return unary(name, args[0], undefined, undefined);
+  if (args.length === 1 && cOrScalar(args[0])) return unary(name, args[0], undefined, undefined);
   return ufunc(ref, args, 1, loops, (x, o, d) => unary(name, x[0], o, d));
 }
 
-const NEG = /* @__PURE__ */ sig('numpy.negative: neg(@ufunc1) -> NDArray');
+const NEG: SigRef = { sig: 'numpy.negative: neg(@ufunc1) -> NDArray' };
 /** -x (an error for bool). */
 // @overloads NEG
 export function neg(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -418,7 +425,7 @@ export function neg(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, op
 export function neg(...args: unknown[]): NDArray {
   return unaryCall(NEG, 'neg', 'any', args);
 }
-const ABS = /* @__PURE__ */ sig('numpy.absolute: abs(@ufunc1) -> NDArray');
+const ABS: SigRef = { sig: 'numpy.absolute: abs(@ufunc1) -> NDArray' };
 /** |x|. */
 // @overloads ABS
 export function abs(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -427,7 +434,7 @@ export function abs(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, op
 export function abs(...args: unknown[]): NDArray {
   return unaryCall(ABS, 'abs', 'any', args);
 }
-const SQRT = /* @__PURE__ */ sig('numpy.sqrt: sqrt(@ufunc1) -> NDArray');
+const SQRT: SigRef = { sig: 'numpy.sqrt: sqrt(@ufunc1) -> NDArray' };
 /** Square root (bool and 8-bit integers: float16, 16-bit: float32, else float64). */
 // @overloads SQRT
 export function sqrt(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -436,7 +443,7 @@ export function sqrt(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, o
 export function sqrt(...args: unknown[]): NDArray {
   return unaryCall(SQRT, 'sqrt', 'float', args);
 }
-const EXP = /* @__PURE__ */ sig('numpy.exp: exp(@ufunc1) -> NDArray');
+const EXP: SigRef = { sig: 'numpy.exp: exp(@ufunc1) -> NDArray' };
 /** e ** x (bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.95 ulp (float32), 0.98 ulp (float64); overflow gives inf, underflow 0 (subnormal results rounded once). */
 // @overloads EXP
 export function exp(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -445,7 +452,7 @@ export function exp(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, op
 export function exp(...args: unknown[]): NDArray {
   return unaryCall(EXP, 'exp', 'float', args);
 }
-const LOG = /* @__PURE__ */ sig('numpy.log: log(@ufunc1) -> NDArray');
+const LOG: SigRef = { sig: 'numpy.log: log(@ufunc1) -> NDArray' };
 /** Natural logarithm (NaN below 0, -inf at 0). Max error 0.81 ulp (float32), 0.83 ulp (float64). */
 // @overloads LOG
 export function log(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;

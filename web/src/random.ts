@@ -34,7 +34,7 @@ import {
 } from './random_params.js';
 import { heapBuffer } from './runtime.js';
 import { M32, PCG64, RESULT, exAddr, exF32, exF64, exU32, exchange, raw, readInt, withSeedOp } from './random_pcg64.js';
-import { bind, isOptionsObject, sig, unsupported } from './signature.js';
+import { type SigRef, bind, isOptionsObject, unsupported } from './signature.js';
 
 export type {
   ArgGiven,
@@ -72,41 +72,23 @@ const enum K {
 // load: a top-level call would stay in every application's bundle (the minified dist/index.mjs
 // keeps no /* @__PURE__ */ annotations), with the texts.
 function declare() {
-  const DEFAULT_RNG = /* @__PURE__ */ sig(
-    'numpy.random.default_rng: defaultRng(seed: Seed | Generator | PCG64 | null = null) -> Generator'
-  );
-  const GENERATOR = /* @__PURE__ */ sig('numpy.random.Generator: Generator(bitGenerator: PCG64) -> Generator');
-  const RANDOM = /* @__PURE__ */ sig(
-    'numpy.random.Generator.random: Generator.random(size: RandomSize = null, dtype: FloatDType | null = "float64", ' +
-      'out: NDArray | null = null) -> Drawn<$P[size, out], number>'
-  );
-  const STANDARD_NORMAL = /* @__PURE__ */ sig(
-    'numpy.random.Generator.standard_normal: Generator.standardNormal(size: RandomSize = null, ' +
-      'dtype: FloatDType | null = "float64", out: NDArray | null = null) -> Drawn<$P[size, out], number>'
-  );
-  const INTEGERS = /* @__PURE__ */ sig(
-    'numpy.random.Generator.integers: Generator.integers(low: number | bigint, high: number | bigint | null = null, ' +
-      'size: RandomSize = null, dtype: IntegerDType = "int64", endpoint: boolean = false) -> IntegersDrawn<$P[size, dtype]>'
-  );
-  const UNIFORM = /* @__PURE__ */ sig(
-    'numpy.random.Generator.uniform: Generator.uniform(low: ArrayInput = 0, high: ArrayInput = 1, size: RandomSize = null) ' +
-      '-> ParamDrawn<$P[low, high, size], "low", "high">'
-  );
-  const NORMAL = /* @__PURE__ */ sig(
-    'numpy.random.Generator.normal: Generator.normal(loc: ArrayInput = 0, scale: ArrayInput = 1, size: RandomSize = null) ' +
-      '-> ParamDrawn<$P[loc, scale, size], "loc", "scale">'
-  );
-  const CHOICE = /* @__PURE__ */ sig(
-    'numpy.random.Generator.choice: Generator.choice(a: ArrayInput, size: RandomSize = null, ' +
+  const DEFAULT_RNG: SigRef = { sig: 'numpy.random.default_rng: defaultRng(seed: Seed | Generator | PCG64 | null = null) -> Generator' };
+  const GENERATOR: SigRef = { sig: 'numpy.random.Generator: Generator(bitGenerator: PCG64) -> Generator' };
+  const RANDOM: SigRef = { sig: 'numpy.random.Generator.random: Generator.random(size: RandomSize = null, dtype: FloatDType | null = "float64", ' +
+      'out: NDArray | null = null) -> Drawn<$P[size, out], number>' };
+  const STANDARD_NORMAL: SigRef = { sig: 'numpy.random.Generator.standard_normal: Generator.standardNormal(size: RandomSize = null, ' +
+      'dtype: FloatDType | null = "float64", out: NDArray | null = null) -> Drawn<$P[size, out], number>' };
+  const INTEGERS: SigRef = { sig: 'numpy.random.Generator.integers: Generator.integers(low: number | bigint, high: number | bigint | null = null, ' +
+      'size: RandomSize = null, dtype: IntegerDType = "int64", endpoint: boolean = false) -> IntegersDrawn<$P[size, dtype]>' };
+  const UNIFORM: SigRef = { sig: 'numpy.random.Generator.uniform: Generator.uniform(low: ArrayInput = 0, high: ArrayInput = 1, size: RandomSize = null) ' +
+      '-> ParamDrawn<$P[low, high, size], "low", "high">' };
+  const NORMAL: SigRef = { sig: 'numpy.random.Generator.normal: Generator.normal(loc: ArrayInput = 0, scale: ArrayInput = 1, size: RandomSize = null) ' +
+      '-> ParamDrawn<$P[loc, scale, size], "loc", "scale">' };
+  const CHOICE: SigRef = { sig: 'numpy.random.Generator.choice: Generator.choice(a: ArrayInput, size: RandomSize = null, ' +
       'replace: boolean = true, p: readonly number[] | Float64Array | Float32Array | NDArray | null = null, ' +
-      'axis: number = 0, shuffle: boolean = true) -> Drawn<$P[size], number>'
-  );
-  const PERMUTATION = /* @__PURE__ */ sig(
-    'numpy.random.Generator.permutation: Generator.permutation(x: ArrayInput, axis: number = 0) -> NDArray'
-  );
-  const SHUFFLE = /* @__PURE__ */ sig(
-    'numpy.random.Generator.shuffle: Generator.shuffle(x: NDArray | unknown[], axis: number = 0) -> void'
-  );
+      'axis: number = 0, shuffle: boolean = true) -> Drawn<$P[size], number>' };
+  const PERMUTATION: SigRef = { sig: 'numpy.random.Generator.permutation: Generator.permutation(x: ArrayInput, axis: number = 0) -> NDArray' };
+  const SHUFFLE: SigRef = { sig: 'numpy.random.Generator.shuffle: Generator.shuffle(x: NDArray | unknown[], axis: number = 0) -> void' };
   return { DEFAULT_RNG, GENERATOR, RANDOM, STANDARD_NORMAL, INTEGERS, UNIFORM, NORMAL, CHOICE, PERMUTATION, SHUFFLE };
 }
 let declared: ReturnType<typeof declare> | undefined;

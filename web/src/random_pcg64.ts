@@ -6,7 +6,7 @@ import { StrideViewError, fmt, isArrayLike } from './errors.js';
 import { NDArrayClass } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
 import { heapBuffer, rt } from './runtime.js';
-import { type SigRef, bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 
 // ------------------------------------------------------------------------------ the wasm side
 
@@ -134,9 +134,7 @@ export function withSeedOp<T>(op: string, fn: () => T): T {
 // The declaration, made at the first call (see random.ts: no top-level call in a bundle).
 let pcg64Sig: SigRef | undefined;
 function declarePcg64(): SigRef {
-  const PCG64_SIG = /* @__PURE__ */ sig(
-    'numpy.random.PCG64: PCG64(seed: number | bigint | readonly (number | bigint)[] | NDArray | null = null) -> PCG64'
-  );
+  const PCG64_SIG: SigRef = { sig: 'numpy.random.PCG64: PCG64(seed: number | bigint | readonly (number | bigint)[] | NDArray | null = null) -> PCG64' };
   return PCG64_SIG;
 }
 

@@ -1,11 +1,15 @@
 // The API contract: every public function with a NumPy counterpart declares its signature once, as
 // the text of a Python signature with TypeScript types, beside its body:
 //
-//   const SUM = /* @__PURE__ */ sig(
-//     'numpy.sum: sum(a: ArrayInput, axis: Axis | null = null, dtype: DTypeArg | null = null, ' +
-//       'out: NDArray | null = null, keepdims: boolean = false, initial: Scalar | null = null, ' +
-//       'where: ArrayInput = true) -> Reduced<$P, number>',
-//   );
+//   const SUM: SigRef = {
+//     sig:
+//       'numpy.sum: sum(a: ArrayInput, axis: Axis | null = null, dtype: DTypeArg | null = null, ' +
+//       'out: NDArray | null = null, keepdims: boolean = false, initial: Scalar = undefined, ' +
+//       'where: ArrayInput = true) -> Reduced<$P[axis, out, keepdims], number>',
+//   };
+//
+// A declaration is a plain object literal (no call): bundlers drop the ones an app never reaches,
+// also from the minified dist/index.mjs, where a `/* @__PURE__ */` mark would not survive.
 //
 // and binds its arguments with Python's rules (`inspect.Signature.bind`):
 //
@@ -63,20 +67,15 @@ export interface Signature {
   readonly index: ReadonlyMap<string, number>;
 }
 
-/** @internal A declaration, parsed at its first use (so a bundle that never calls it pays nothing). */
+/** @internal A declaration: its text (parsed at its first use, so a bundle that never calls it pays nothing). */
 export interface SigRef {
-  readonly text: string;
-  parsed: Signature | null;
-}
-
-/** @internal Declares a signature (see the top of this file for the text's form). Pure. */
-export function sig(text: string): SigRef {
-  return { text, parsed: null };
+  readonly sig: string;
+  p?: Signature;
 }
 
 /** @internal The parsed declaration (parsed once). */
 export function signatureOf(ref: SigRef): Signature {
-  return ref.parsed ?? (ref.parsed = parseSignature(ref.text));
+  return ref.p ?? (ref.p = parseSignature(ref.sig));
 }
 
 /** Splits `s` at top-level occurrences of `sep` (outside brackets, braces, parens and quotes). */
@@ -184,18 +183,20 @@ export function isOptionsObject(v: unknown): v is Record<string, unknown> {
 
 const snakeToCamel = (s: string): string => s.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
+/** Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`. */
 function editDistance(a: string, b: string): number {
-  const d: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = d[0]!;
-    d[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const t = d[j]!;
-      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = t;
+  const m = a.length;
+  const n = b.length;
+  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= m; i++) {
+    for (let j = 1; j <= n; j++) {
+      const c = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + c);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
     }
   }
-  return d[b.length]!;
+  return d[m]![n]!;
 }
 
 /** @internal The declared name closest to `key` (snake_case and case aside), or null. */
@@ -212,7 +213,10 @@ export function closestName(key: string, names: readonly string[]): string | nul
       best = n;
     }
   }
-  return best !== null && bestD <= (best.length <= 2 ? 0 : Math.max(1, Math.floor(best.length / 3))) ? best : null;
+  if (best === null) return null;
+  // short names: one edit that keeps the first letter ('kk' -> 'k', 'a11' -> 'a1'), not any one-letter name
+  if (best.length <= 2) return bestD <= 1 && low[0] === best[0]!.toLowerCase() ? best : null;
+  return bestD <= Math.max(1, Math.floor(best.length / 3)) ? best : null;
 }
 
 function names(s: Signature, kinds: (k: ParamKind) => boolean): string {
@@ -278,7 +282,7 @@ function bindError(s: Signature, args: ArrayLike<unknown>, n: number, opts: Reco
  * parameter given twice, too many positional arguments, an unknown option or a missing argument.
  */
 export function bind(ref: SigRef, args: ArrayLike<unknown>): unknown[] {
-  const s = ref.parsed ?? signatureOf(ref);
+  const s = ref.p ?? signatureOf(ref);
   const params = s.params;
   const np = params.length;
   let n = args.length;

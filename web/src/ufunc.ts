@@ -86,7 +86,7 @@ const rev = (n: number): number[] => Array.from({ length: n }, (_, i) => n - 1 -
  */
 export function ufunc(ref: SigRef, args: ArrayLike<unknown>, nin: number, loops: Loops, run: UfuncRun): NDArray {
   const b = bind(ref, args);
-  const op = ref.parsed!.op;
+  const op = ref.p!.op;
   try {
     const inputs = b.slice(0, nin);
     const out = outArg(op, b[nin]);
@@ -123,7 +123,11 @@ export function ufunc(ref: SigRef, args: ArrayLike<unknown>, nin: number, loops:
     const r = fOrder && out === undefined ? runF(inputs, run, loopDtype) : run(inputs, undefined, loopDtype);
     if (out === undefined && !masked) return r;
     try {
-      const target = out ?? (fOrder && r.ndim > 1 ? zeros(r.shape.reverse(), r.dtype).permute(rev(r.ndim)) : zeros(r.shape, r.dtype));
+      let target = out;
+      if (target === undefined) {
+        target = zeros(fOrder && r.ndim > 1 ? r.shape.reverse() : r.shape, r.dtype);
+        if (fOrder && r.ndim > 1) target._setView(target._v._permute(rev(r.ndim)));
+      }
       try {
         if (!canCast(r.dtype, target.dtype, casting)) {
           throw new StrideViewError('type_error', `${op}: cannot cast the result from ${r.dtype} to out's dtype ${target.dtype} with casting='${casting}'`);
@@ -144,23 +148,36 @@ export function ufunc(ref: SigRef, args: ArrayLike<unknown>, nin: number, loops:
 }
 
 function runF(inputs: readonly unknown[], run: UfuncRun, dtype: DType | undefined): NDArray {
-  // the result's shape is the broadcast shape: transposing every array input reverses it
+  // the result's shape is the broadcast shape: transposing every array input reverses it, so the
+  // op on the transposed views writes a C-order result whose transpose is the F-order answer
   const nd = Math.max(0, ...inputs.map((x) => (x instanceof NDArray ? x.ndim : 0)));
   if (nd < 2) return run(inputs, undefined, dtype);
-  const t = inputs.map((x) => (x instanceof NDArray && x.ndim === nd ? x.permute(rev(nd)) : x));
-  if (t.some((x, i) => x === inputs[i] && x instanceof NDArray)) {
-    // an input of lower rank broadcasts from the right: the transposed form would align it wrongly
-    for (const x of t) if (x instanceof NDArray && !inputs.includes(x)) x.dispose();
+  if (inputs.some((x) => !(x instanceof NDArray) && typeof x === 'object' && x !== null)) {
+    // nested JS arrays: the same op in C order, copied once into an F-order owner
     const r = run(inputs, undefined, dtype);
-    const f = empty(r.shape.slice().reverse(), r.dtype).permute(rev(nd));
-    f.assign(r);
-    r.dispose();
-    return f;
+    try {
+      const f = empty(r.shape.reverse(), r.dtype);
+      f._setView(f._v._permute(rev(nd)));
+      f.assign(r);
+      return f;
+    } finally {
+      r.dispose();
+    }
   }
+  // a lower-rank input broadcasts from the right: give it the leading size-1 dims first
+  const temps: NDArray[] = [];
   try {
-    return run(t, undefined, dtype).permute(rev(nd));
+    const t = inputs.map((x) => {
+      if (!(x instanceof NDArray)) return x;
+      let v = x;
+      if (v.ndim < nd) temps.push((v = v.reshape([...new Array<number>(nd - v.ndim).fill(1), ...v.shape])));
+      temps.push((v = v.permute(rev(nd))));
+      return v;
+    });
+    const r = run(t, undefined, dtype);
+    return r._setView(r._v._permute(rev(nd))); // the result stays the owner of its buffer
   } finally {
-    for (const x of t) if (x instanceof NDArray) x.dispose();
+    for (const x of temps) x.dispose();
   }
 }
 

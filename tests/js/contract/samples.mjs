@@ -130,6 +130,10 @@ export const OVERRIDES = {
     npVarargs: { name: 'operands', from: ['subscripts', 'operands'] },
   },
   defaultRng: { exempt: 'returns a Generator: its streams are compared with NumPy through the Generator methods' },
+  empty: { exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation' },
+  emptyLike: { exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation' },
+  // strideview's integer default for JS numbers is int32 (web/README.md, "dtype promotion"): NumPy is asked for the same
+  arange: { npDefaults: { dtype: 'int32' } },
 };
 
 /** The argument(s) for a declared type: a descriptor (required), a list of them (optional), or null for none. */
@@ -171,8 +175,10 @@ export function optionalArgs(op, p) {
 export const exemptReason = (op) => OVERRIDES[op]?.exempt ?? null;
 
 /** The NumPy call's arguments [[name, descriptor], ...] of op for the declared ones given (see npVarargs). */
-export function numpyArgs(op, given) {
+export function numpyArgs(op, given0) {
   const v = OVERRIDES[op]?.npVarargs;
+  const dflt = OVERRIDES[op]?.npDefaults ?? {};
+  const given = [...given0, ...Object.entries(dflt).filter(([n]) => !given0.some(([g]) => g === n))];
   const value = Object.fromEntries(given);
   if (!v || !v.from.every((n) => n in value)) return given;
   const star = v.from.flatMap((n) => (value[n] && typeof value[n] === 'object' && 'list' in value[n] ? value[n].list : [value[n]]));

@@ -182,7 +182,7 @@ test('the axis option: a number, an array, null, negative; errors name the op an
     assert.throws(() => sv[op](a, { axis: 0.5 }), (e) => e instanceof RangeError && new RegExp(`^${op}: axis must be an integer, got 0.5`).test(e.message));
     assert.throws(() => sv[op](a, { axis: '1' }), (e) => e instanceof TypeError && new RegExp(`^${op}: axis must be .*"1"`).test(e.message));
   }
-  for (const op of ['argmax', 'argmin', 'cumsum', 'cumprod', 'sort', 'argsort']) {
+  for (const op of ['argmax', 'argmin', 'cumsum', 'cumprod']) {
     const r = sv[op](a, { axis: -2 });
     assert.deepEqual(r.shape, op.startsWith('arg') && op !== 'argsort' ? [2, 4] : [2, 3, 4], `${op} axis -2`);
     r.dispose();
@@ -244,14 +244,25 @@ test('the old forms are errors that show the new spelling', () => {
     assert.throws(() => sv[op](a, 1), msg(op, new RegExp(`pass the axis as \\{ axis: 1 \\}, not as a second positional argument: ${op}\\(a, \\{ axis: 1 \\}\\)`)));
     assert.throws(() => sv[op](a, [0, 1]), msg(op, /pass the axis as \{ axis: \[0,1\] \}/));
   }
-  for (const op of ['argmax', 'argmin', 'cumsum', 'cumprod', 'sort', 'argsort']) {
+  for (const op of ['argmax', 'argmin', 'cumsum', 'cumprod']) {
     assert.throws(() => sv[op](a, 0), msg(op, /pass the axis as \{ axis: 0 \}, not as a second positional argument/));
     assert.throws(() => sv[op](a, { axes: 0 }), msg(op, /'axes' is now 'axis'/));
   }
-  assert.throws(() => sv.take(a, [0], 1), msg('take', /^take: pass the axis as \{ axis: 1 \}, not as a third positional argument: take\(a, indices, \{ axis: 1 \}\)/));
-  assert.throws(() => sv.compress([true], a, 0), msg('compress', /not as a third positional argument: compress\(condition, a, \{ axis: 0 \}\)/));
-  assert.throws(() => sv.topk(a, 1, 0), msg('topk', /not as a third positional argument: topk\(a, k, \{ axis: 0 \}\)/));
-  assert.throws(() => sv.takeAlongAxis(a, [[0]], 1), msg('takeAlongAxis', /takeAlongAxis\(a, indices, \{ axis: 1 \}\)/));
+  // NumPy's positional axis: sort(a, 0), take(a, idx, 1), compress(c, a, 0), takeAlongAxis(a, idx, 1) are NumPy's calls
+  const same = (x, y) => {
+    assert.deepEqual(x.toArray(), y.toArray());
+    x.dispose();
+    y.dispose();
+  };
+  for (const op of ['sort', 'argsort']) {
+    same(sv[op](a, 0), sv[op](a, { axis: 0 }));
+    assert.throws(() => sv[op](a, { axes: 0 }), (e) => e instanceof TypeError && new RegExp(`^${op}: unknown option 'axes'; did you mean 'axis'\\?`).test(e.message));
+  }
+  same(sv.take(a, [0], 1), sv.take(a, [0], { axis: 1 }));
+  same(sv.compress([true], a, 0), sv.compress([true], a, { axis: 0 }));
+  same(sv.takeAlongAxis(a, [[0]], 1), sv.takeAlongAxis(a, [[0]], { axis: 1 }));
+  // topk is strideview's own: its axis is keyword-only
+  assert.throws(() => sv.topk(a, 1, 0), (e) => e instanceof TypeError && /^topk: takes at most 2 positional arguments \(a, k\) but 3 were given .*pass them as \{ axis: \.\.\. \}/.test(e.message));
   assert.throws(() => sv.concatenate([a, a], 1), msg('concatenate', /not as a second positional argument: concatenate\(arrays, \{ axis: 1 \}\)/));
   assert.throws(() => sv.stack([a, a], 1), msg('stack', /stack\(arrays, \{ axis: 1 \}\)/));
   assert.throws(() => sv.split(a, 3, 1), msg('split', /not as a third positional argument: split\(a, sections, \{ axis: 1 \}\)/));

@@ -106,6 +106,17 @@ export function resultInto(op: string, r: NDArray, outRaw: unknown, casting: Cas
   }
 }
 
+/**
+ * NumPy's take / compress read `out` as an array of a's dtype (PyArray_FromArray with casting
+ * 'safe', written back after): out's dtype must cast safely to a's.
+ */
+function checkTakeOut(op: string, out: unknown, x: NDArray): void {
+  const o = outArg(op, out);
+  if (o !== undefined && !canCast(o.dtype, x.dtype, 'safe')) {
+    throw new StrideViewError('type_error', `${op}: cannot cast out's dtype ${o.dtype} to a's dtype ${x.dtype} with casting='safe' (NumPy's rule for out)`);
+  }
+}
+
 /** Index values of `indices` into an axis of size n under NumPy's mode (raise: negative from the end). */
 function modeIndices(op: string, values: number[], n: number, axis: number, mode: TakeMode): number[] {
   if (mode === 'raise') return wrap(op, values, n, axis);
@@ -129,7 +140,7 @@ const TAKE = /* @__PURE__ */ sig(
  * flattened array. `mode` 'raise' (default): negative indices count from the end, an index out of
  * range is an error; 'wrap': indices wrap around (modulo the axis' size); 'clip': they are clipped
  * to [0, size - 1] (a negative index gives 0). `out`: the result is written into it (its shape must
- * be the result's; any dtype: cast as NumPy's take, casting='unsafe') and returned.
+ * be the result's; as NumPy's, its dtype must cast safely to a's) and returned.
  * `take(a, [2, 0], 1)` is `take(a, [2, 0], { axis: 1 })`.
  */
 // @overloads TAKE
@@ -146,7 +157,7 @@ export function take(...args: unknown[]): NDArray {
     if (mode !== 'raise' && mode !== 'wrap' && mode !== 'clip') {
       throw new TypeError(`${op}: mode must be 'raise', 'wrap' or 'clip', got ${fmt(mode)}`);
     }
-    if (out !== null) outArg(op, out);
+    checkTakeOut(op, out, x);
     const { values, shape } = indexValues(op, 'indices', indices);
     const src = axis === null ? flat(x) : x;
     try {
@@ -261,7 +272,8 @@ const COMPRESS = /* @__PURE__ */ sig(
 /**
  * The slices along `axis` where `condition` (1-D, nonzero = true) holds (NumPy compress; a new
  * array). A condition shorter than the axis selects from its first elements; a true entry beyond
- * the axis is an error. axis null (the default): the flattened array. `out` as {@link take}'s.
+ * the axis is an error. axis null (the default): the flattened array. `out` as {@link take}'s (its
+ * dtype must cast safely to a's).
  */
 // @overloads COMPRESS
 export function compress(condition: ArrayInput, a: ArrayInput, options?: { axis?: number | null | undefined; out?: NDArray | null | undefined }): NDArray;
@@ -273,7 +285,7 @@ export function compress(...args: unknown[]): NDArray {
   const [condition, a, axisRaw, out] = bind(COMPRESS, args);
   return withInput(op, a as ArrayInput, (x) => {
     const axis = axisOf(op, axisRaw);
-    if (out !== null) outArg(op, out);
+    checkTakeOut(op, out, x);
     const { pos } = truePositions(op, condition);
     const src = axis === null ? flat(x) : x;
     try {

@@ -33,12 +33,12 @@ export interface EinsumOptions {
   optimize?: EinsumOptimize | undefined;
 }
 
-type Lower = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z';
-type Chars<S extends string, Acc = never> = S extends `${infer C}${infer R}` ? Chars<R, Acc | C> : Acc;
-type Labels<S extends string> = Chars<S> & (Lower | Uppercase<Lower>);
-type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${infer R} ` ? Trim<R> : S;
-/** The labels of `S` that appear once (implicit output): never when every label repeats. */
-type Once<S extends string> = { [C in Labels<S>]: S extends `${string}${C}${string}${C}${string}` ? never : C }[Labels<S>];
+/** The letters of the subscripts `S` (a union; every other character dropped). */
+export type EinsumLabels<S extends string, Acc = never> = S extends `${infer C}${infer R}`
+  ? EinsumLabels<R, Lowercase<C> extends Uppercase<C> ? Acc : Acc | C>
+  : Acc;
+/** The letters that appear once in the subscripts `S` (the implicit output): never when every letter repeats. */
+export type EinsumOnce<S extends string> = { [C in EinsumLabels<S>]: S extends `${string}${C}${string}${C}${string}` ? never : C }[EinsumLabels<S>];
 /**
  * What {@link einsum} returns for the subscripts `S` and the keywords `O`: the given `out`; a
  * number when the output has no labels (`'i,i'`, `'ij,ij->'`, `'ii'`); else an NDArray; both when
@@ -49,12 +49,14 @@ export type EinsumResult<S extends string, O = {}> = O extends { out: NDArray }
   : string extends S
     ? NDArray | number
     : S extends `${string}->${infer Out}`
-      ? Trim<Out> extends ''
-        ? number
-        : NDArray
+      ? Out extends `${string}.${string}`
+        ? NDArray
+        : [EinsumLabels<Out>] extends [never]
+          ? number
+          : NDArray
       : S extends `${string}.${string}`
         ? NDArray
-        : [Once<S>] extends [never]
+        : [EinsumOnce<S>] extends [never]
           ? number
           : NDArray;
 

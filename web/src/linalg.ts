@@ -15,14 +15,14 @@ import { resultInto } from './select.js';
 
 export type { DiagonalOptions } from './diagonal_view.js';
 
-/** A JS array of scalars: a 1-D operand whose rank the types know. */
-type Vector = readonly (number | bigint | boolean)[];
 /**
  * What {@link matmul} and {@link dot} return for the arguments `P`: an NDArray (the operands' ranks
  * are not in the types, so an NDArray is assumed for NDArray operands: two 1-D operands give a JS
  * scalar at run time; `einsum('i,i', v, w)` is typed `number`), a number for two JS vectors.
  */
-export type MatmulResult<P> = P extends { out: NDArray | readonly [NDArray] } ? NDArray : P extends { x1: Vector; x2: Vector } ? number : NDArray;
+export type MatmulResult<P> = P extends { out: NDArray | readonly [NDArray] } ? NDArray : P extends { x1: readonly (number | bigint | boolean)[]; x2: readonly (number | bigint | boolean)[] }
+    ? number
+     : NDArray;
 
 /** Whether `a` is laid out in F order (column-major, contiguous). */
 function isF(a: NDArray): boolean {

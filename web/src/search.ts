@@ -14,21 +14,19 @@ import { tidy } from './tidy.js';
 import { axisList, axisSlice, boolOption, reshaped, gatherAt, joinAlong, reduceAxes, scalarOf } from './axis_reductions.js';
 import { bind, sig, unsupported } from './signature.js';
 
-type KeepdimsOf<P> = P extends { keepdims: infer K } ? K : false;
-type AxisOf<P> = P extends { axis: infer A } ? A : undefined;
 /**
  * What a function over `axis` with `keepdims` returns, from its arguments `P` (the declared
  * parameters given, as a type): an NDArray when keepdims is true or an axis is given (even for a
  * 1-D input: the types follow the arguments, never the rank), `S` when neither is, both when the
  * types leave it open (a `boolean` keepdims, an axis typed `number | null`).
  */
-export type AxisResult<P, S> = [KeepdimsOf<P>] extends [true]
+export type AxisResult<P, S> = [P extends { keepdims: infer K } ? K : false] extends [true]
   ? NDArray
-  : [AxisOf<P>] extends [null | undefined]
-    ? [KeepdimsOf<P>] extends [false | undefined]
+  : [P extends { axis: infer A } ? A : undefined] extends [null | undefined]
+    ? [P extends { keepdims: infer K } ? K : false] extends [false | undefined]
       ? S
       : S | NDArray
-    : [AxisOf<P>] extends [number | readonly number[]]
+    : [P extends { axis: infer A } ? A : undefined] extends [number | readonly number[]]
       ? NDArray
       : S | NDArray;
 
@@ -168,22 +166,24 @@ export interface UniqueResult {
   counts?: NDArray;
 }
 
-type FlagOf<P, K extends string> = P extends { [k in K]: infer V } ? V : undefined;
-type On<V> = [V] extends [true] ? 1 : [V] extends [false | undefined] ? 0 : 2;
-type Has<V, K extends string> = On<V> extends 1 ? { [k in K]: NDArray } : unknown;
+/** Whether {@link unique}'s flag `K` is asked for in the arguments `P`: 0 no, 1 yes, 2 open (a `boolean`). */
+export type UniqueFlag<P, K extends string> = [P extends { [k in K]: infer V } ? V : undefined] extends [true]
+  ? 1
+  : [P extends { [k in K]: infer V } ? V : undefined] extends [false | undefined]
+    ? 0
+    : 2;
 /**
  * What {@link unique} returns for the arguments `P`: the values (an NDArray) when no extra output
  * is asked for; `{ values, indices, inverse, counts }` holding exactly the asked ones when each flag
  * is a literal; either when a flag is a `boolean`.
  */
-export type UniqueOut<P> = [On<FlagOf<P, 'returnIndex'>> | On<FlagOf<P, 'returnInverse'>> | On<FlagOf<P, 'returnCounts'>>] extends [0]
+export type UniqueOut<P> = [UniqueFlag<P, 'returnIndex'> | UniqueFlag<P, 'returnInverse'> | UniqueFlag<P, 'returnCounts'>] extends [0]
   ? NDArray
-  : [2] extends [On<FlagOf<P, 'returnIndex'>> | On<FlagOf<P, 'returnInverse'>> | On<FlagOf<P, 'returnCounts'>>]
+  : 2 extends UniqueFlag<P, 'returnIndex'> | UniqueFlag<P, 'returnInverse'> | UniqueFlag<P, 'returnCounts'>
     ? NDArray | UniqueResult
-    : 2 extends On<FlagOf<P, 'returnIndex'>> | On<FlagOf<P, 'returnInverse'>> | On<FlagOf<P, 'returnCounts'>>
-      ? NDArray | UniqueResult
-      : { values: NDArray } & Has<FlagOf<P, 'returnIndex'>, 'indices'> & Has<FlagOf<P, 'returnInverse'>, 'inverse'> &
-          Has<FlagOf<P, 'returnCounts'>, 'counts'>;
+    : { values: NDArray } & (UniqueFlag<P, 'returnIndex'> extends 1 ? { indices: NDArray } : unknown) &
+        (UniqueFlag<P, 'returnInverse'> extends 1 ? { inverse: NDArray } : unknown) &
+        (UniqueFlag<P, 'returnCounts'> extends 1 ? { counts: NDArray } : unknown);
 
 const UNIQUE = /* @__PURE__ */ sig(
   'numpy.unique: unique(ar: ArrayInput, returnIndex: boolean = false, returnInverse: boolean = false, ' +

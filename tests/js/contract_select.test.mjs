@@ -62,16 +62,20 @@ function gen() {
     add('take', 'take', [a, [5, -6]], (A) => sv.take(A[0], A[1], 0, { mode: 'wrap' }), "np.take(A[0], A[1], 0, mode='wrap')");
     add('take', 'take', [a, [1, 3]], (A, o) => sv.take(A[0], A[1], 1, o), 'np.take(A[0], A[1], 1, OUT)', OUT([3, 2], 'float32'));
     add('take', 'take', [a, [1, 0]], (A, o) => sv.take(A[0], A[1], { axis: 0, out: o, mode: 'clip' }),
-      "np.take(A[0], A[1], axis=0, out=OUT, mode='clip')", OUT([2, 4], r.pick(['int64', 'float64', 'int8']))); // mode clip: out casts safely to a's dtype
+      "np.take(A[0], A[1], axis=0, out=OUT, mode='clip')", OUT([2, 4], r.pick(['int64', 'float64', 'int8']))); // out -> a: safe casts only
     add('take', 'take', [a, [3]], (A) => sv.take(A[0], A[1], 0), 'np.take(A[0], A[1], 0)'); // out of range: both raise
     // takeAlongAxis: axis required, positional or by name
-    add('take', 'takeAlongAxis', [a, [[0, 3], [1, 1], [2, 0]]], (A) => sv.takeAlongAxis(A[0], A[1], 1), 'np.take_along_axis(A[0], np.array(A[1]), 1)');
-    add('take', 'takeAlongAxis', [a, [[2, 0, 1, 1]]], (A) => sv.takeAlongAxis(A[0], A[1], { axis: 0 }), 'np.take_along_axis(A[0], np.array(A[1]), axis=0)');
+    add('take', 'takeAlongAxis', [a, [[0, 3], [1, 1], [2, 0]]], (A) => sv.takeAlongAxis(A[0], A[1], 1),
+      'np.take_along_axis(A[0], np.array(A[1]), 1)');
+    add('take', 'takeAlongAxis', [a, [[2, 0, 1, 1]]], (A) => sv.takeAlongAxis(A[0], A[1], { axis: 0 }),
+      'np.take_along_axis(A[0], np.array(A[1]), axis=0)');
     add('take', 'takeAlongAxis', [a, [5, 0]], (A) => sv.takeAlongAxis(A[0], A[1], null), 'np.take_along_axis(A[0], np.array(A[1]), None)');
     // compress: axis positional, out
     add('take', 'compress', [[1, 0, 1], a], (A) => sv.compress(A[0], A[1], 0), 'np.compress(A[0], A[1], 0)');
-    add('take', 'compress', [[0, 1, 1, 0], a], (A, o) => sv.compress(A[0], A[1], 1, o), 'np.compress(A[0], A[1], 1, OUT)', OUT([3, 2], 'float64'));
-    add('take', 'compress', [[0, 1, 1], a], (A, o) => sv.compress(A[0], A[1], { out: o }), 'np.compress(A[0], A[1], out=OUT)', OUT([2], 'int32'));
+    add('take', 'compress', [[0, 1, 1, 0], a], (A, o) => sv.compress(A[0], A[1], 1, o),
+      'np.compress(A[0], A[1], 1, OUT)', OUT([3, 2], 'float64'));
+    add('take', 'compress', [[0, 1, 1], a], (A, o) => sv.compress(A[0], A[1], { out: o }),
+      'np.compress(A[0], A[1], out=OUT)', OUT([2], 'int32'));
     // sort / argsort: axis and kind positional or by name (every kind gives the stable order here:
     // NumPy's argsort is compared with kind='stable', its sort values are the same for any kind)
     const s = view(r, d, [4, 5], true);
@@ -103,7 +107,8 @@ function gen() {
       "np.searchsorted(A[0], A[1], 'right', np.argsort(A[0], kind='stable'))");
     add('search', 'searchsorted', [unsorted, v], (A) => sv.tidy(() => sv.searchsorted(A[0], A[1], 'left', { sorter: sv.argsort(A[0]) })),
       "np.searchsorted(A[0], A[1], 'left', sorter=np.argsort(A[0], kind='stable'))");
-    add('search', 'searchsorted', [unsorted], (A) => sv.tidy(() => sv.searchsorted(sv.sort(A[0]), 1, 'right')), "int(np.searchsorted(np.sort(A[0]), 1, 'right'))");
+    add('search', 'searchsorted', [unsorted], (A) => sv.tidy(() => sv.searchsorted(sv.sort(A[0]), 1, 'right')),
+      "int(np.searchsorted(np.sort(A[0]), 1, 'right'))");
     // nonzero / argwhere on strided views
     add('search', 'nonzero', [z], (A) => sv.nonzero(A[0]), 'list(np.nonzero(A[0]))');
     add('search', 'argwhere', [z], (A) => sv.argwhere(A[0]), 'np.argwhere(A[0])');
@@ -117,16 +122,19 @@ function gen() {
     // matmul: out positional / by name, dtype, casting, order; dot's out
     add('linalg', 'matmul', [m, n], (A) => sv.matmul(A[0], A[1]), 'np.matmul(A[0], A[1])');
     add('linalg', 'matmul', [m, n], (A, o) => sv.matmul(A[0], A[1], o), 'np.matmul(A[0], A[1], OUT)', OUT([3, 2], 'float64'));
-    add('linalg', 'matmul', [m, b], (A, o) => sv.matmul(A[0], A[1], { out: o }), 'np.matmul(A[0], A[1], out=OUT)', OUT([2, 3, 2], 'float64'));
+    add('linalg', 'matmul', [m, b], (A, o) => sv.matmul(A[0], A[1], { out: o }),
+      'np.matmul(A[0], A[1], out=OUT)', OUT([2, 3, 2], 'float64'));
     add('linalg', 'matmul', [m, n], (A) => sv.matmul(A[0], A[1], { dtype: 'float32' }), "np.matmul(A[0], A[1], dtype='float32')");
     add('linalg', 'matmul', [m, n], (A) => sv.matmul(A[0], A[1], { dtype: 'int16', casting: 'unsafe' }),
       "np.matmul(A[0], A[1], dtype='int16', casting='unsafe')");
-    add('linalg', 'matmul', [m, n], (A) => sv.matmul(A[0], A[1], { dtype: 'int8' }), "np.matmul(A[0], A[1], dtype='int8')"); // same_kind: refused unless ints
+    add('linalg', 'matmul', [m, n], (A) => sv.matmul(A[0], A[1], { dtype: 'int8' }),
+      "np.matmul(A[0], A[1], dtype='int8')"); // same_kind: refused unless ints
     add('linalg', 'matmul', [m, n], (A, o) => sv.matmul(A[0], A[1], o, { casting: 'unsafe' }),
       "np.matmul(A[0], A[1], OUT, casting='unsafe')", OUT([3, 2], 'int16'));
     add('linalg', 'matmul', [m, n], (A, o) => sv.matmul(A[0], A[1], o, { casting: 'no' }), "np.matmul(A[0], A[1], OUT, casting='no')",
       OUT([3, 2], 'float64'));
-    add('linalg', 'matmul', [m, n], (A) => fOrdered(sv.matmul(A[0], A[1], { order: 'F', subok: false })), "np.matmul(A[0], A[1], order='F', subok=False)");
+    add('linalg', 'matmul', [m, n], (A) => fOrdered(sv.matmul(A[0], A[1], { order: 'F', subok: false })),
+      "np.matmul(A[0], A[1], order='F', subok=False)");
     add('linalg', 'matmul', [v4, v4], (A) => sv.matmul(A[0], A[1], null, { order: 'C' }), "np.matmul(A[0], A[1], None, order='C')");
     add('linalg', 'dot', [m, n], (A, o) => sv.dot(A[0], A[1], o), 'np.dot(A[0], A[1], OUT)', OUT([3, 2], d === 'float32' ? 'float32' : d));
     add('linalg', 'dot', [m, v4], (A, o) => sv.dot(A[0], A[1], { out: o }), 'np.dot(A[0], A[1], out=OUT)', OUT([3], d));
@@ -138,7 +146,8 @@ function gen() {
     add('linalg', 'trace', [m], (A) => sv.trace(A[0], 1), 'np.trace(A[0], 1)');
     add('linalg', 'trace', [c3], (A) => sv.trace(A[0], 0, 0, 2, 'float32'), "np.trace(A[0], 0, 0, 2, 'float32')", { tol: 1 });
     add('linalg', 'trace', [c3], (A, o) => sv.trace(A[0], -1, 2, 1, null, o), 'np.trace(A[0], -1, 2, 1, None, OUT)', OUT([3], 'int32'));
-    add('linalg', 'trace', [c3], (A, o) => sv.trace(A[0], { axis1: 1, dtype: 'float64', out: o }), "np.trace(A[0], axis1=1, dtype='float64', out=OUT)",
+    add('linalg', 'trace', [c3], (A, o) => sv.trace(A[0], { axis1: 1, dtype: 'float64', out: o }),
+      "np.trace(A[0], axis1=1, dtype='float64', out=OUT)",
       OUT([3], 'float64'));
     // einsum: out, dtype + casting, order, optimize (every value: the same result)
     add('linalg', 'einsum', [m, n], (A, o) => sv.einsum('ij,jk->ik', A[0], A[1], { out: o }), "np.einsum('ij,jk->ik', A[0], A[1], out=OUT)",
@@ -146,11 +155,13 @@ function gen() {
     add('linalg', 'einsum', [m], (A) => sv.einsum('ij->j', A[0], { dtype: 'float32', casting: 'same_kind' }),
       "np.einsum('ij->j', A[0], dtype='float32', casting='same_kind')");
     add('linalg', 'einsum', [m], (A) => sv.einsum('ij->j', A[0], { dtype: 'int8' }), "np.einsum('ij->j', A[0], dtype='int8')");
-    add('linalg', 'einsum', [m, n], (A) => sv.einsum('ij,jk', A[0], A[1], { optimize: 'greedy' }), "np.einsum('ij,jk', A[0], A[1], optimize='greedy')");
+    add('linalg', 'einsum', [m, n], (A) => sv.einsum('ij,jk', A[0], A[1], { optimize: 'greedy' }),
+      "np.einsum('ij,jk', A[0], A[1], optimize='greedy')");
     add('linalg', 'einsum', [m, n, m], (A) => sv.einsum('ij,jk,il->kl', A[0], A[1], A[2], { optimize: 'optimal' }),
       "np.einsum('ij,jk,il->kl', A[0], A[1], A[2], optimize='optimal')");
     add('linalg', 'einsum', [m], (A) => fOrdered(sv.einsum('ij->ji', A[0], { order: 'F' })), "np.einsum('ij->ji', A[0], order='F')");
-    add('linalg', 'einsum', [m], (A) => cOrdered(sv.einsum('ij->ji', A[0], { order: 'C', optimize: true })), "np.einsum('ij->ji', A[0], order='C')");
+    add('linalg', 'einsum', [m], (A) => cOrdered(sv.einsum('ij->ji', A[0], { order: 'C', optimize: true })),
+      "np.einsum('ij->ji', A[0], order='C')");
     add('linalg', 'einsum', [m, m], (A) => sv.einsum('ij,ij', A[0], A[1], { optimize: false }), "np.einsum('ij,ij', A[0], A[1])");
     // outer's out; norm's ord, axis, keepdims positional
     add('linalg', 'outer', [v4, m], (A, o) => sv.outer(A[0], A[1], o), 'np.outer(A[0], A[1], OUT)', OUT([4, 12], 'float64'));
@@ -159,7 +170,8 @@ function gen() {
     add('linalg', 'norm', [m], (A) => sv.norm(A[0], Infinity, 1), 'np.linalg.norm(A[0], np.inf, 1)', { tol: 1 });
     add('linalg', 'norm', [m], (A) => sv.norm(A[0], null, [1, 0], true), 'np.linalg.norm(A[0], None, (1, 0), True)', { tol: 1 });
     add('linalg', 'norm', [v4], (A) => sv.norm(A[0], 3, 0), 'np.asarray(np.linalg.norm(A[0], 3, 0))', { tol: 4 });
-    add('linalg', 'norm', [c3], (A) => sv.norm(A[0], { axis: -1, keepdims: true, ord: 2 }), 'np.linalg.norm(A[0], 2, axis=-1, keepdims=True)', { tol: 1 });
+    add('linalg', 'norm', [c3], (A) => sv.norm(A[0], { axis: -1, keepdims: true, ord: 2 }),
+      'np.linalg.norm(A[0], 2, axis=-1, keepdims=True)', { tol: 1 });
   }
   return cases;
 }
@@ -190,7 +202,8 @@ def enc(r):
     if isinstance(r, float):
         return {'scalar': encf(r), 'kind': 'num'}
     if isinstance(r, np.generic):
-        return {'scalar': encf(float(r)) if r.dtype.kind == 'f' else str(int(r)), 'kind': 'num' if r.dtype.kind == 'f' else 'int', 'dtype': r.dtype.name}
+        f = r.dtype.kind == 'f'
+        return {'scalar': encf(float(r)) if f else str(int(r)), 'kind': 'num' if f else 'int', 'dtype': r.dtype.name}
     r = np.asarray(r)
     flat = r.ravel().tolist()
     if r.dtype.kind == 'f': vals = [encf(x) for x in flat]
@@ -254,22 +267,28 @@ test('refusals name the op, the parameter, what is supported and what came', asy
   ty(() => sv.take(a, [0], 0, null, 'nearest'), /^take: mode must be 'raise', 'wrap' or 'clip', got "nearest"$/);
   ty(() => sv.take(a, [0], { out: 5 }), /^take: out must be an NDArray/);
   ty(() => sv.takeAlongAxis(a, [[0]]), /^takeAlongAxis: missing the required argument axis/);
-  ty(() => sv.matmul(a, a.transpose(), { axes: [[0, 1], [0, 1], [0, 1]] }), /^matmul: axes=\[\[0,1\],\[0,1\],\[0,1\]\] is not supported \(supported: null/);
+  ty(() => sv.matmul(a, a.transpose(), { axes: [[0, 1], [0, 1], [0, 1]] }),
+    /^matmul: axes=\[\[0,1\],\[0,1\],\[0,1\]\] is not supported \(supported: null/);
   ty(() => sv.matmul(a, a.transpose(), { axis: 0 }), /^matmul: axis=0 is not supported/);
   ty(() => sv.matmul(a, a.transpose(), { where: true }), /^matmul: unknown option 'where'/);
   ty(() => sv.matmul(a, a.transpose(), { subok: 1 }), /^matmul: subok must be a boolean, got 1$/);
-  ty(() => sv.einsum('ij', a, { optimize: ['einsum_path', [0]] }), /^einsum: optimize=\["einsum_path",\[0\]\] is not supported \(supported: false, true/);
+  ty(() => sv.einsum('ij', a, { optimize: ['einsum_path', [0]] }),
+    /^einsum: optimize=\["einsum_path",\[0\]\] is not supported \(supported: false, true/);
   ty(() => sv.einsum('ij', a, { dtipe: 'float32' }), /^einsum: unknown option 'dtipe'; did you mean 'dtype'\?/);
   ty(() => sv.unique(a, { return_counts: true }), /^unique: unknown option 'return_counts'; did you mean 'returnCounts'\?/);
   ty(() => sv.countNonzero(a, 0, true), /^countNonzero: takes at most 2 positional arguments .*keepdims/);
   ty(() => sv.unique(a, { axis: 0 }), /^unique: axis=0 is not supported \(supported: null, the flattened array/);
   ty(() => sv.trace(a, { dtype: 'float128' }), /^trace: unknown dtype "float128"/);
-  const sve = (f, code, re) => assert.throws(f, (e) => e instanceof sv.StrideViewError && e.code === code && re.test(e.message), String(re));
+  const sve = (f, code, re) =>
+    assert.throws(f, (e) => e instanceof sv.StrideViewError && e.code === code && re.test(e.message), String(re));
   sve(() => sv.take(sv.zeros([0]), [1], 0, null, 'wrap'), 'out_of_range', /^take: cannot do a non-empty take from an empty axis/);
   sve(() => sv.take(a, [0], 1, sv.zeros([3]), 'raise'), 'shape_mismatch', /^take: out has shape \[3\] but the result has shape \[2,1\]$/);
-  sve(() => sv.matmul(a, a.transpose(), sv.zeros([2, 2], 'int32')), 'type_error', /^matmul: cannot cast the result from float64 to out's dtype int32/);
-  sve(() => sv.matmul(a, a.transpose(), { dtype: 'int32' }), 'type_error', /^matmul: cannot cast input 0 from float64 to dtype=int32 with casting='same_kind'$/);
-  sve(() => sv.einsum('ij->i', a, { out: sv.zeros([2], 'float32') }), 'type_error', /^einsum: cannot cast the result from float64 to out's dtype float32 with casting='safe'$/);
+  sve(() => sv.matmul(a, a.transpose(), sv.zeros([2, 2], 'int32')), 'type_error',
+    /^matmul: cannot cast the result from float64 to out's dtype int32/);
+  sve(() => sv.matmul(a, a.transpose(), { dtype: 'int32' }), 'type_error',
+    /^matmul: cannot cast input 0 from float64 to dtype=int32 with casting='same_kind'$/);
+  sve(() => sv.einsum('ij->i', a, { out: sv.zeros([2], 'float32') }), 'type_error',
+    /^einsum: cannot cast the result from float64 to out's dtype float32 with casting='safe'$/);
   a.dispose();
 });
 

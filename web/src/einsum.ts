@@ -23,7 +23,10 @@ export type EinsumOptimize = boolean | 'greedy' | 'optimal';
 export interface EinsumOptions {
   /** Write the result into this array (its shape must be the result's; cast under `casting`). */
   out?: NDArray | null | undefined;
-  /** The dtype to compute in and return (NumPy's dtype=); every operand must cast to it under `casting`. Default: the operands' promoted dtype. */
+  /**
+   * The dtype to compute in and return (NumPy's dtype=); every operand must cast to it under
+   * `casting`. Default: the operands' promoted dtype.
+   */
   dtype?: DType | null | undefined;
   /** The layout of the result: 'K' (default: as the operands give it; a view where no arithmetic is needed), 'C', 'F', 'A'. */
   order?: Order | undefined;
@@ -38,7 +41,9 @@ export type EinsumLabels<S extends string, Acc = never> = S extends `${infer C}$
   ? EinsumLabels<R, Lowercase<C> extends Uppercase<C> ? Acc : Acc | C>
   : Acc;
 /** The letters that appear once in the subscripts `S` (the implicit output): never when every letter repeats. */
-export type EinsumOnce<S extends string> = { [C in EinsumLabels<S>]: S extends `${string}${C}${string}${C}${string}` ? never : C }[EinsumLabels<S>];
+export type EinsumOnce<S extends string> = {
+  [C in EinsumLabels<S>]: S extends `${string}${C}${string}${C}${string}` ? never : C;
+}[EinsumLabels<S>];
 /**
  * What {@link einsum} returns for the subscripts `S` and the keywords `O`: the given `out`; a
  * number when the output has no labels (`'i,i'`, `'ij,ij->'`, `'ii'`); else an NDArray; both when
@@ -224,7 +229,8 @@ export function einsum(subscripts: string, ...args: (ArrayInput | EinsumOptions)
     if (want !== undefined) {
       ops.forEach((x, k) => {
         if (!canCast(x.dtype, want, casting)) {
-          throw new StrideViewError('type_error', `${OP}: operand ${k} cannot be cast from ${x.dtype} to ${want} under the rule '${casting}'`);
+          const msg = `${OP}: operand ${k} cannot be cast from ${x.dtype} to ${want} under the rule '${casting}'`;
+          throw new StrideViewError('type_error', msg);
         }
       });
       dt = want;

@@ -20,9 +20,11 @@ export type { DiagonalOptions } from './diagonal_view.js';
  * are not in the types, so an NDArray is assumed for NDArray operands: two 1-D operands give a JS
  * scalar at run time; `einsum('i,i', v, w)` is typed `number`), a number for two JS vectors.
  */
-export type MatmulResult<P> = P extends { out: NDArray | readonly [NDArray] } ? NDArray : P extends { x1: readonly (number | bigint | boolean)[]; x2: readonly (number | bigint | boolean)[] }
+export type MatmulResult<P> = P extends { out: NDArray | readonly [NDArray] }
+  ? NDArray
+  : P extends { x1: readonly (number | bigint | boolean)[]; x2: readonly (number | bigint | boolean)[] }
     ? number
-     : NDArray;
+    : NDArray;
 
 /** Whether `a` is laid out in F order (column-major, contiguous). */
 function isF(a: NDArray): boolean {
@@ -94,15 +96,17 @@ export function matmul(...args: unknown[]): NDArray | number {
   const b = args.length === 2 ? [args[0], args[1], null, 'same_kind', 'K', null, true, null, null] : bind(MATMUL, args);
   const [x1, x2, outRaw, castRaw, orderRaw, dtypeRaw, subok, axes, axis] = b;
   try {
-    if (axes !== null) unsupported(op, 'axes', axes, 'supported: null, the last two axes of each operand; move other axes there with moveaxis');
-    if (axis !== null) unsupported(op, 'axis', axis, 'supported: null, the last two axes of each operand; move other axes there with moveaxis');
+    const core = 'supported: null, the last two axes of each operand; move other axes there with moveaxis';
+    if (axes !== null) unsupported(op, 'axes', axes, core);
+    if (axis !== null) unsupported(op, 'axis', axis, core);
     if (typeof subok !== 'boolean') throw new TypeError(`${op}: subok must be a boolean, got ${fmt(subok)}`);
     const casting = castingArg(op, castRaw);
     const order: Order = orderArg(op, orderRaw);
     const out = outArg(op, outRaw);
     const dt = dtypeOf(op, dtypeRaw);
     if (isScalar(x1) || isScalar(x2)) {
-      throw new StrideViewError('rank_mismatch', `${op}: operands must have at least one dimension, got ${fmt(isScalar(x1) ? x1 : x2)} (use mul for scalars)`);
+      const got = fmt(isScalar(x1) ? x1 : x2);
+      throw new StrideViewError('rank_mismatch', `${op}: operands must have at least one dimension, got ${got} (use mul for scalars)`);
     }
     if (dt !== undefined) checkInputCasts(op, [x1, x2], dt, casting);
     const force = dt === undefined ? undefined : (): DType => dt;

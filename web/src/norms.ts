@@ -30,7 +30,9 @@ export function outer(...args: unknown[]): NDArray {
     const r = tidy(() => {
       const x = asArray(op, a).reshape([-1]);
       const y = asArray(op, b).reshape([-1]);
-      return out === undefined ? mul(x.reshape([x.size, 1]), y.reshape([1, y.size])) : mul(x.reshape([x.size, 1]), y.reshape([1, y.size]), out);
+      const col = x.reshape([x.size, 1]);
+      const row = y.reshape([1, y.size]);
+      return out === undefined ? mul(col, row) : mul(col, row, out);
     });
     return r;
   } catch (e) {

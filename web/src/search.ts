@@ -208,7 +208,9 @@ export function unique(...args: unknown[]): NDArray | UniqueResult {
   const op = 'unique';
   const [a, ri, rv, rc, axis, en] = bind(UNIQUE, args);
   try {
-    if (axis !== null) unsupported(op, 'axis', axis, 'supported: null, the flattened array; unique slices along an axis are not implemented');
+    if (axis !== null) {
+      unsupported(op, 'axis', axis, 'supported: null, the flattened array; unique slices along an axis are not implemented');
+    }
     const wantIndex = boolOption(op, 'returnIndex', ri, false);
     const wantInverse = boolOption(op, 'returnInverse', rv, false);
     const wantCounts = boolOption(op, 'returnCounts', rc, false);

@@ -90,14 +90,17 @@ export function resultInto(op: string, r: NDArray, outRaw: unknown, casting: Cas
     const out = outArg(op, outRaw);
     if (out === undefined) return r;
     out._check(`${op}: out`);
-    if (out.isReadOnly) throw new StrideViewError('read_only', `${op}: out is read-only (a broadcast or padded view); pass a writable array`);
+    if (out.isReadOnly) {
+      throw new StrideViewError('read_only', `${op}: out is read-only (a broadcast or padded view); pass a writable array`);
+    }
     const rs = r.shape;
     const os = out.shape;
     if (os.length !== rs.length || os.some((d, i) => d !== rs[i])) {
       throw new StrideViewError('shape_mismatch', `${op}: out has shape ${fmt(os)} but the result has shape ${fmt(rs)}`);
     }
     if (!canCast(r.dtype, out.dtype, casting)) {
-      throw new StrideViewError('type_error', `${op}: cannot cast the result from ${r.dtype} to out's dtype ${out.dtype} with casting='${casting}'`);
+      const msg = `${op}: cannot cast the result from ${r.dtype} to out's dtype ${out.dtype} with casting='${casting}'`;
+      throw new StrideViewError('type_error', msg);
     }
     kernelCopy(out, r);
     return out;
@@ -113,7 +116,8 @@ export function resultInto(op: string, r: NDArray, outRaw: unknown, casting: Cas
 function checkTakeOut(op: string, out: unknown, x: NDArray): void {
   const o = outArg(op, out);
   if (o !== undefined && !canCast(o.dtype, x.dtype, 'safe')) {
-    throw new StrideViewError('type_error', `${op}: cannot cast out's dtype ${o.dtype} to a's dtype ${x.dtype} with casting='safe' (NumPy's rule for out)`);
+    const msg = `${op}: cannot cast out's dtype ${o.dtype} to a's dtype ${x.dtype} with casting='safe' (NumPy's rule for out)`;
+    throw new StrideViewError('type_error', msg);
   }
 }
 
@@ -121,7 +125,8 @@ function checkTakeOut(op: string, out: unknown, x: NDArray): void {
 function modeIndices(op: string, values: number[], n: number, axis: number, mode: TakeMode): number[] {
   if (mode === 'raise') return wrap(op, values, n, axis);
   if (n === 0 && values.length > 0) {
-    throw new StrideViewError('out_of_range', `${op}: cannot do a non-empty take from an empty axis (axis ${axis} has size 0, mode='${mode}')`);
+    const msg = `${op}: cannot do a non-empty take from an empty axis (axis ${axis} has size 0, mode='${mode}')`;
+    throw new StrideViewError('out_of_range', msg);
   }
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
@@ -310,7 +315,8 @@ function checkSortArgs(op: string, kind: unknown, order: unknown): void {
     throw new TypeError(`${op}: kind must be 'quicksort', 'mergesort', 'heapsort', 'stable' or null, got ${fmt(kind)}`);
   }
   if (order !== null) {
-    unsupported(op, 'order', order, 'strideview has no structured arrays: order names fields, and NumPy too refuses it for an array without fields');
+    const why = 'strideview has no structured arrays: order names fields, and NumPy too refuses it for an array without fields';
+    unsupported(op, 'order', order, why);
   }
 }
 

@@ -5,20 +5,71 @@
 // or a broadcasting mul (and sum) where nothing is summed or nothing but the batch is kept;
 // the result is permuted into the output's order. A result that needs no arithmetic (a transpose,
 // a diagonal) is a view of the operand, as in NumPy.
-import { type DType, promoteTypes } from './dtype.js';
+import { type DType, checkDType, promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { NDArray, asArray } from './ndarray.js';
+import { NDArray, asArray, kernelCopy } from './ndarray.js';
 import { type ArrayInput, mul } from './ops.js';
-import { type Reduced, scalarResult, sum } from './reductions.js';
+import { scalarResult, sum } from './reductions.js';
 import { matmul } from './linalg.js';
+import { empty } from './creation.js';
+import { type SigRef, bind, isOptionsObject, unsupported } from './signature.js';
+import { type Casting, type Order, canCast, castingArg, orderArg, outArg } from './ufunc.js';
+import { resultInto } from './select.js';
 
-/** Options of {@link einsum} (the last argument, after the operands). */
+/** NumPy's optimize= of einsum: the contraction order (every value gives the same result here). */
+export type EinsumOptimize = boolean | 'greedy' | 'optimal';
+
+/** The keywords of {@link einsum} (the last argument, after the operands). */
 export interface EinsumOptions {
-  /** The dtype to compute in and return (NumPy's dtype=); every operand must cast to it safely. Default: the operands' promoted dtype. */
-  dtype?: DType;
-  /** Accepted for NumPy compatibility; the contraction order is always pairwise, left to right. */
-  optimize?: boolean | 'greedy' | 'optimal';
+  /** Write the result into this array (its shape must be the result's; cast under `casting`). */
+  out?: NDArray | null | undefined;
+  /**
+   * The dtype to compute in and return (NumPy's dtype=); every operand must cast to it under
+   * `casting`. Default: the operands' promoted dtype.
+   */
+  dtype?: DType | null | undefined;
+  /** The layout of the result: 'K' (default: as the operands give it; a view where no arithmetic is needed), 'C', 'F', 'A'. */
+  order?: Order | undefined;
+  /** The casting rule for dtype= and out= (default 'safe', as NumPy's einsum). */
+  casting?: Casting | undefined;
+  /** false (default), true, 'greedy' or 'optimal': accepted, the same result (see {@link einsum}). */
+  optimize?: EinsumOptimize | undefined;
 }
+
+/** The letters of the subscripts `S` (a union; every other character dropped). */
+export type EinsumLabels<S extends string, Acc = never> = S extends `${infer C}${infer R}`
+  ? EinsumLabels<R, Lowercase<C> extends Uppercase<C> ? Acc : Acc | C>
+  : Acc;
+/** The letters that appear once in the subscripts `S` (the implicit output): never when every letter repeats. */
+export type EinsumOnce<S extends string> = {
+  [C in EinsumLabels<S>]: S extends `${string}${C}${string}${C}${string}` ? never : C;
+}[EinsumLabels<S>];
+/**
+ * What {@link einsum} returns for the subscripts `S` and the keywords `O`: the given `out`; a
+ * number when the output has no labels (`'i,i'`, `'ij,ij->'`, `'ii'`); else an NDArray; both when
+ * `S` is not a literal. (A 0-d result of 64-bit integers is a bigint at run time.)
+ */
+export type EinsumResult<S extends string, O = {}> = O extends { out: NDArray }
+  ? NDArray
+  : string extends S
+    ? NDArray | number
+    : S extends `${string}->${infer Out}`
+      ? Out extends `${string}.${string}`
+        ? NDArray
+        : [EinsumLabels<Out>] extends [never]
+          ? number
+          : NDArray
+      : S extends `${string}.${string}`
+        ? NDArray
+        : [EinsumOnce<S>] extends [never]
+          ? number
+          : NDArray;
+
+// The keywords only: NumPy's einsum(*operands, out=None, optimize=False, **kwargs) takes the
+// subscripts and operands as varargs, which a declaration cannot state yet (the overloads of
+// einsum below are written by hand).
+const EINSUM: SigRef = { sig: 'numpy.einsum: einsum(subscripts: string, *, out: NDArray | null = null, dtype: DType | null = null, ' +
+    'order: Order = "K", casting: Casting = "safe", optimize: EinsumOptimize = false) -> NDArray | number' };
 
 const OP = 'einsum';
 const ELL = 1000; // labels ELL + j: the j-th broadcast ('...') dim; letters are their char codes
@@ -89,18 +140,23 @@ class Temps {
  * result that needs no arithmetic is a view of the operand. Errors as NumPy's (operand count,
  * subscripts for the wrong number of dims, sizes that do not match).
  */
-export function einsum(subscripts: string, ...args: (ArrayInput | EinsumOptions)[]): Reduced {
+export function einsum<S extends string>(subscripts: S, ...operands: ArrayInput[]): EinsumResult<S>;
+export function einsum<S extends string, O extends EinsumOptions>(subscripts: S, ...operands: [...ArrayInput[], O]): EinsumResult<S, O>;
+export function einsum(subscripts: string, ...args: (ArrayInput | EinsumOptions)[]): NDArray | number {
   const temps = new Temps();
   try {
     if (typeof subscripts !== 'string') throw new TypeError(`${OP}: subscripts must be a string, got ${fmt(subscripts)}`);
-    let options: EinsumOptions = {};
     const last = args[args.length - 1];
-    if (args.length > 0 && last !== null && typeof last === 'object' && !(last instanceof NDArray) && !Array.isArray(last) && !ArrayBuffer.isView(last)) {
-      options = args.pop() as EinsumOptions;
-      for (const k of Object.keys(options)) {
-        if (k !== 'dtype' && k !== 'optimize') throw new TypeError(`${OP}: unknown option '${k}' (options are dtype, optimize)`);
-      }
+    const hasOpts = args.length > 0 && isOptionsObject(last);
+    if (hasOpts) args = args.slice(0, -1);
+    const [, outRaw, dtypeRaw, orderRaw, castRaw, optimize] = bind(EINSUM, hasOpts ? [subscripts, last] : [subscripts]);
+    const out = outArg(OP, outRaw);
+    const order = orderArg(OP, orderRaw);
+    const casting = castingArg(OP, castRaw);
+    if (optimize !== true && optimize !== false && optimize !== 'greedy' && optimize !== 'optimal') {
+      unsupported(OP, 'optimize', optimize, "supported: false, true, 'greedy', 'optimal' (an explicit contraction path is not)");
     }
+    const want = dtypeRaw === null ? undefined : checkDType(OP, dtypeRaw);
     const arrow = subscripts.indexOf('->');
     const inText = arrow >= 0 ? subscripts.slice(0, arrow) : subscripts;
     const terms = inText.split(',');
@@ -168,11 +224,11 @@ export function einsum(subscripts: string, ...args: (ArrayInput | EinsumOptions)
     // the dtype
     let dt: DType = ops[0]!.dtype;
     for (const x of ops) dt = promoteTypes(dt, x.dtype);
-    if (options.dtype !== undefined) {
-      const want = options.dtype;
+    if (want !== undefined) {
       ops.forEach((x, k) => {
-        if (promoteTypes(x.dtype, want) !== want) {
-          throw new StrideViewError('type_error', `${OP}: operand ${k} cannot be cast from ${x.dtype} to ${want} under the rule 'safe'`);
+        if (!canCast(x.dtype, want, casting)) {
+          const msg = `${OP}: operand ${k} cannot be cast from ${x.dtype} to ${want} under the rule '${casting}'`;
+          throw new StrideViewError('type_error', msg);
         }
       });
       dt = want;
@@ -223,8 +279,16 @@ export function einsum(subscripts: string, ...args: (ArrayInput | EinsumOptions)
     [acc, accL] = sumOut(acc, accL, (l) => output.includes(l));
     const perm = output.map((l) => accL.indexOf(l));
     if (perm.some((p, i) => p !== i)) acc = temps.add(acc.transpose(perm));
+    if (out !== undefined) {
+      // the result copied into out, checked for shape and casting (the temporaries freed)
+      return resultInto(OP, temps.finish(acc), out, casting);
+    }
+    if (order === 'C' || order === 'F' || order === 'A') {
+      const f = order === 'F' || (order === 'A' && ops.every((x) => x.ndim >= 2 && isF(x) && !x.isCContiguous));
+      if (f ? !isF(acc) : !acc.isCContiguous) acc = temps.add(layoutCopy(acc, f));
+    }
     const r = temps.finish(acc);
-    return scalarResult(r, false, undefined);
+    return scalarResult(r, false, undefined) as NDArray | number;
   } catch (e) {
     temps.free();
     throw relabel(OP, e);
@@ -271,4 +335,27 @@ function contract(temps: Temps, a: NDArray, aL: number[], b: NDArray, bL: number
   const shape = [...batch.map(both), ...aOnly.map(sa), ...bOnly.map(sb)];
   r._setView(r.view.reshape(shape));
   return [r, labels];
+}
+
+/** Whether `a` is laid out in F order (column-major, contiguous). */
+function isF(a: NDArray): boolean {
+  const s = a.strides;
+  const shape = a.shape;
+  let want = 1;
+  for (let i = 0; i < shape.length; i++) {
+    if (shape[i] !== 1 && s[i] !== want) return false;
+    want *= shape[i]!;
+  }
+  return !a.view.mask;
+}
+
+/** A copy of `a` in C order, or in F order (a transposed view owning its buffer). */
+function layoutCopy(a: NDArray, f: boolean): NDArray {
+  if (!f || a.ndim < 2) return a.copy();
+  const n = a.ndim;
+  const rev = Array.from({ length: n }, (_, i) => n - 1 - i);
+  const t = empty(a.shape.reverse(), a.dtype);
+  t._setView(t.view.permute(rev));
+  kernelCopy(t, a);
+  return t;
 }

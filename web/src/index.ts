@@ -111,10 +111,10 @@ export {
   cumsum,
   cumprod,
 } from './stats.js';
-export { type TraceOptions, matmul, dot, diagonal, trace } from './linalg.js';
+export { type MatmulResult, type Traced, type TraceOptions, matmul, dot, diagonal, trace } from './linalg.js';
 export { type DiagonalOptions } from './diagonal_view.js';
-export { type EinsumOptions, einsum } from './einsum.js';
-export { type SortOptions, type TakeOptions, type TopK, take, takeAlongAxis, compress, sort, argsort, topk } from './select.js';
+export { type EinsumOptions, type EinsumOptimize, type EinsumResult, type EinsumLabels, type EinsumOnce, einsum } from './einsum.js';
+export { type SortKind, type TakeMode, type SortOptions, type TakeOptions, type TopK, take, takeAlongAxis, compress, sort, argsort, topk } from './select.js';
 export { explain, type ExplainOptions } from './explain.js';
 export { explainReshape, type ReshapeExplanation, type ReshapeGroup, type ReshapeBlocking } from './reshape_explain.js';
 export {
@@ -131,7 +131,7 @@ export { type PrintOptions, type FloatMode, printOptions, getPrintOptions, withP
 export { type LinspaceOptions, type LogspaceOptions, type EyeOptions, type LikeOptions, type MeshgridOptions, linspace, logspace, eye, identity, zerosLike, onesLike, fullLike, emptyLike, meshgrid } from './creation_ranges.js';
 export { type RollOptions, type DiffOptions, roll, rot90, triu, tril, diff } from './numpy_reorder.js';
 export { type IscloseOptions, isclose, allclose, arrayEqual } from './comparison.js';
-export { type CountOptions, type UniqueOptions, type UniqueResult, type SearchsortedOptions, nonzero, argwhere, countNonzero, unique, searchsorted } from './search.js';
+export { type AxisResult, type UniqueFlag, type UniqueOut, type Side, type Searched, type CountOptions, type UniqueOptions, type UniqueResult, type SearchsortedOptions, nonzero, argwhere, countNonzero, unique, searchsorted } from './search.js';
 export { type QuantileAxisOptions, type QuantileOptions, median, quantile, percentile } from './quantiles.js';
 export { type NanReduceOptions, type NanToNumOptions, nansum, nanmean, nanmax, nanmin, isinf, isposinf, isneginf, nanToNum } from './nan_functions.js';
 export { type NormOrder, type NormOptions, outer, norm } from './norms.js';

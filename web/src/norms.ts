@@ -4,23 +4,37 @@
 import { info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, asArray, normAxis } from './ndarray.js';
-import { type ArrayInput, type OutOptions, abs, mul, notEqual, sqrt } from './ops.js';
+import { type ArrayInput, abs, mul, notEqual, sqrt } from './ops.js';
 import { pow, square } from './math.js';
 import { tidy } from './tidy.js';
-import { axisOptionsOf, boolOption, optionsOf, reduceAxes, reshaped, scalarOf } from './axis_reductions.js';
+import { boolOption, reduceAxes, reshaped, scalarOf } from './axis_reductions.js';
+import { type SigRef, bind } from './signature.js';
+import { outArg } from './ufunc.js';
+import type { AxisResult } from './search.js';
 
+const OUTER: SigRef = { sig: 'numpy.outer: outer(a: ArrayInput, b: ArrayInput, out: NDArray | null = null) -> NDArray' };
 /**
  * The outer product of the flattened a and b: out[i, j] = a[i] * b[j] (NumPy outer), one multiply
- * of two broadcast views; dtypes promote as in mul.
+ * of two broadcast views; dtypes promote as in mul. `out` (positionally or by name): the result is
+ * written into it (shape [a.size, b.size]; cast under 'same_kind', as NumPy's multiply.outer).
  */
-export function outer(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArray {
+// @overloads OUTER
+export function outer(a: ArrayInput, b: ArrayInput, options?: { out?: NDArray | null | undefined }): NDArray;
+export function outer(a: ArrayInput, b: ArrayInput, out?: NDArray | null): NDArray;
+// @end
+export function outer(...args: unknown[]): NDArray {
   const op = 'outer';
+  const [a, b, outRaw] = bind(OUTER, args);
   try {
-    return tidy(() => {
+    const out = outRaw === null ? undefined : outArg(op, outRaw);
+    const r = tidy(() => {
       const x = asArray(op, a).reshape([-1]);
       const y = asArray(op, b).reshape([-1]);
-      return mul(x.reshape([x.size, 1]), y.reshape([1, y.size]), options);
+      const col = x.reshape([x.size, 1]);
+      const row = y.reshape([1, y.size]);
+      return out === undefined ? mul(col, row) : mul(col, row, out);
     });
+    return r;
   } catch (e) {
     throw relabel(op, e);
   }
@@ -29,9 +43,9 @@ export function outer(a: ArrayInput, b: ArrayInput, options?: OutOptions): NDArr
 /** The order of a norm: a number (Infinity and -Infinity included), 'fro', 'nuc', or null for the default. */
 export type NormOrder = number | 'fro' | 'nuc' | null;
 
-/** Options of {@link norm}. */
+/** @deprecated The options of norm's old call form (every parameter is NumPy's now: positional or by name). */
 export interface NormOptions {
-  /** The order (also accepted as norm's second argument). */
+  /** The order. */
   ord?: NormOrder;
   /** One axis (a vector norm), two axes (a matrix norm) or null: the whole array (1-D: vector, 2-D: matrix). */
   axis?: number | readonly number[] | null;
@@ -75,35 +89,38 @@ function matrixNorm(op: string, x: NDArray, ord: NormOrder, rowAxis: number, col
   return reshaped(r, s);
 }
 
+const NORM: SigRef = { sig: 'numpy.linalg.norm: norm(x: ArrayInput, ord: NormOrder = null, axis: number | readonly number[] | null = null, ' +
+    'keepdims: boolean = false) -> AxisResult<$P[axis, keepdims], number>' };
 /**
  * A vector or matrix norm (NumPy linalg.norm): `norm(x)` is the 2-norm of the flattened array;
  * `ord` selects the vector norm (null or 2, Infinity, -Infinity, 0 (count of nonzeros), 1, any p)
  * over one axis or the matrix norm (null or 'fro', 1, -1, Infinity, -Infinity) over two. Integer
- * and bool inputs are computed in float64, float32 stays float32. A 0-d result without keepdims is
- * a JS number. Matrix norms 2, -2 and 'nuc' need an SVD: an error.
+ * and bool inputs are computed in float64, float32 stays float32. Without an axis and keepdims the
+ * result is a JS number; with an axis (even one that leaves no dims) or keepdims an NDArray (the
+ * result's type follows the arguments). Matrix norms 2, -2 and 'nuc' need an SVD: an error.
+ * `norm(x, 1, 0)` is `norm(x, { ord: 1, axis: 0 })`.
  */
-export function norm(x: ArrayInput, ord?: NormOrder | NormOptions, options?: NormOptions): NDArray | number {
+// @overloads NORM
+export function norm<O extends { ord?: NormOrder | undefined; axis?: number | readonly number[] | null | undefined; keepdims?: boolean | undefined } = {}>(x: ArrayInput, options?: O): AxisResult<O, number>;
+export function norm<O extends { axis?: number | readonly number[] | null | undefined; keepdims?: boolean | undefined } = {}>(x: ArrayInput, ord?: NormOrder, options?: O): AxisResult<O, number>;
+export function norm<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { keepdims?: boolean | undefined } = {}>(x: ArrayInput, ord?: NormOrder, axis?: TAxis, options?: O): AxisResult<{ axis: TAxis } & O, number>;
+export function norm<TAxis extends number | readonly number[] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(x: ArrayInput, ord?: NormOrder, axis?: TAxis, keepdims?: TKeepdims): AxisResult<{ axis: TAxis; keepdims: TKeepdims } & {}, number>;
+// @end
+export function norm(...args: unknown[]): NDArray | number {
   const op = 'norm';
+  const [x, ordRaw, axis, kd] = bind(NORM, args);
   try {
-    let o: NormOptions;
-    let order: NormOrder;
-    if (ord !== null && typeof ord === 'object') {
-      o = axisOptionsOf(op, ord, 'second');
-      order = o.ord ?? null;
-    } else {
-      o = axisOptionsOf(op, options, 'third', 'ord, ');
-      order = ord ?? o.ord ?? null;
-    }
+    const order = ordRaw as NormOrder;
     if (order !== null && typeof order !== 'number' && order !== 'fro' && order !== 'nuc') {
       throw new TypeError(`${op}: ord must be a number, 'fro', 'nuc' or null, got ${fmt(order)}`);
     }
-    const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
+    const keepdims = boolOption(op, 'keepdims', kd, false);
     return tidy(() => {
       let a = asArray(op, x);
       if (info(a.dtype).kind !== 'f') a = a.astype('float64');
       const nd = a.ndim;
       let r: NDArray;
-      if (o.axis === undefined || o.axis === null) {
+      if (axis === null) {
         if (order === null) {
           r = sqrt(reduceAxes(op, 'sum', square(a), null, keepdims));
         } else if (nd === 1) {
@@ -114,16 +131,16 @@ export function norm(x: ArrayInput, ord?: NormOrder | NormOptions, options?: Nor
           throw new StrideViewError('rank_mismatch', `${op}: ord=${fmt(order)} without axis needs a 1-D or 2-D array, got shape ${fmt(a.shape)}`);
         }
       } else {
-        const axes = Array.isArray(o.axis) ? o.axis.map((v) => toInt(op, 'axis', v)) : [toInt(op, 'axis', o.axis)];
+        const axes = Array.isArray(axis) ? axis.map((v) => toInt(op, 'axis', v)) : [toInt(op, 'axis', axis)];
         if (axes.length === 1) {
           r = vectorNorm(op, a, order, [normAxis(op, axes[0], nd)], keepdims);
         } else if (axes.length === 2) {
           r = matrixNorm(op, a, order, normAxis(op, axes[0], nd), normAxis(op, axes[1], nd), keepdims);
         } else {
-          throw new StrideViewError('invalid_argument', `${op}: axis must name 1 or 2 axes, got ${fmt(o.axis)}`);
+          throw new StrideViewError('invalid_argument', `${op}: axis must name 1 or 2 axes, got ${fmt(axis)}`);
         }
       }
-      return r.ndim === 0 && !keepdims ? (scalarOf(r) as number) : r;
+      return axis === null && !keepdims ? (scalarOf(r) as number) : r;
     });
   } catch (e) {
     throw relabel(op, e);

@@ -1,7 +1,7 @@
 // Finding elements as NumPy: nonzero, argwhere, countNonzero, unique and searchsorted. Positions
 // come from engine gathers under a bool mask (gatherMask) of index ramps, orders from the stable
 // sort kernels; TypeScript only handles shapes and index lists.
-import { type DType, promoteTypes } from './dtype.js';
+import { type DType, type Scalar, promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, full } from './ndarray.js';
 import { gatherMask } from './kernel_client.js';
@@ -11,7 +11,24 @@ import { floor, isnan, logicalAnd, logicalNot } from './math.js';
 import { cumsum } from './stats.js';
 import { argsort, sort } from './select.js';
 import { tidy } from './tidy.js';
-import { axisList, axisOptionsOf, axisSlice, boolOption, reshaped, gatherAt, joinAlong, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
+import { axisList, axisSlice, boolOption, reshaped, gatherAt, joinAlong, reduceAxes, scalarOf } from './axis_reductions.js';
+import { type SigRef, bind, unsupported } from './signature.js';
+
+/**
+ * What a function over `axis` with `keepdims` returns, from its arguments `P` (the declared
+ * parameters given, as a type): an NDArray when keepdims is true or an axis is given (even for a
+ * 1-D input: the types follow the arguments, never the rank), `S` when neither is, both when the
+ * types leave it open (a `boolean` keepdims, an axis typed `number | null`).
+ */
+export type AxisResult<P, S> = [P extends { keepdims: infer K } ? K : false] extends [true]
+  ? NDArray
+  : [P extends { axis: infer A } ? A : undefined] extends [null | undefined]
+    ? [P extends { keepdims: infer K } ? K : false] extends [false | undefined]
+      ? S
+      : S | NDArray
+    : [P extends { axis: infer A } ? A : undefined] extends [number | readonly number[]]
+      ? NDArray
+      : S | NDArray;
 
 /** The bool array x != 0 (NaN counts as nonzero), flattened in C order. */
 function flatMask(op: string, x: NDArray): NDArray {
@@ -37,12 +54,17 @@ function unravel(p: NDArray, shape: readonly number[]): NDArray[] {
   });
 }
 
+const NONZERO: SigRef = { sig: 'numpy.nonzero: nonzero(a: ArrayInput) -> NDArray[]' };
 /**
  * The int64 indices of the nonzero elements, one array per dimension, in C order (NumPy nonzero;
  * NaN is nonzero). A 0-d input is read as 1-d of size 1 (NumPy 1.24's deprecated behaviour).
  */
-export function nonzero(a: ArrayInput): NDArray[] {
+// @overloads NONZERO
+export function nonzero(a: ArrayInput): NDArray[];
+// @end
+export function nonzero(...args: unknown[]): NDArray[] {
   const op = 'nonzero';
+  const [a] = bind(NONZERO, args);
   try {
     return tidy(() => {
       let x = asArray(op, a);
@@ -56,12 +78,17 @@ export function nonzero(a: ArrayInput): NDArray[] {
   }
 }
 
+const ARGWHERE: SigRef = { sig: 'numpy.argwhere: argwhere(a: ArrayInput) -> NDArray' };
 /**
  * The indices of the nonzero elements as an int64 array of shape [count, ndim] (NumPy argwhere:
  * the transpose of {@link nonzero}'s stack, laid out as NumPy's transposed view); a 0-d input gives shape [count, 0].
  */
-export function argwhere(a: ArrayInput): NDArray {
+// @overloads ARGWHERE
+export function argwhere(a: ArrayInput): NDArray;
+// @end
+export function argwhere(...args: unknown[]): NDArray {
   const op = 'argwhere';
+  const [a] = bind(ARGWHERE, args);
   try {
     return tidy(() => {
       const x = asArray(op, a);
@@ -79,7 +106,7 @@ export function argwhere(a: ArrayInput): NDArray {
   }
 }
 
-/** Options of {@link countNonzero}. */
+/** @deprecated The options of countNonzero's old call form (the parameters are NumPy's now). */
 export interface CountOptions {
   /** Axis or axes to count along; omitted or null: all (the result is then a number). */
   axis?: number | readonly number[] | null;
@@ -87,27 +114,35 @@ export interface CountOptions {
   keepdims?: boolean;
 }
 
+const COUNT_NONZERO: SigRef = { sig: 'numpy.count_nonzero: countNonzero(a: ArrayInput, axis: number | readonly number[] | null = null, *, ' +
+    'keepdims: boolean = false) -> AxisResult<$P[axis], number>' };
 /**
  * The number of nonzero elements (NaN counts) over `axis` (NumPy count_nonzero): a JS number over
- * all axes without keepdims, else an int64 array.
+ * all axes (axis null, the default) without keepdims, else an int64 array (with an axis given, even
+ * when it leaves no dims: the result's type follows the arguments). `countNonzero(a, 0)` is
+ * `countNonzero(a, { axis: 0 })`.
  */
-export function countNonzero(a: ArrayInput, options?: CountOptions): NDArray | number {
+// @overloads COUNT_NONZERO
+export function countNonzero<O extends { axis?: number | readonly number[] | null | undefined; keepdims?: boolean | undefined } = {}>(a: ArrayInput, options?: O): AxisResult<O, number>;
+export function countNonzero<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { keepdims?: boolean | undefined } = {}>(a: ArrayInput, axis?: TAxis, options?: O): AxisResult<{ axis: TAxis } & O, number>;
+// @end
+export function countNonzero(...args: unknown[]): NDArray | number {
   const op = 'countNonzero';
+  const [a, axis, kd] = bind(COUNT_NONZERO, args);
   try {
-    const o = axisOptionsOf(op, options, 'second');
-    const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
+    const keepdims = boolOption(op, 'keepdims', kd, false);
     return tidy(() => {
       const x = asArray(op, a);
-      const axes = axisList(op, o.axis, x.ndim);
+      const axes = axisList(op, axis, x.ndim);
       const r = reduceAxes(op, 'sum', notEqual(x, full([], 0, x.dtype)), axes, keepdims);
-      return r.ndim === 0 && !keepdims ? Number(scalarOf(r)) : r;
+      return axis === null && !keepdims ? Number(scalarOf(r)) : r;
     });
   } catch (e) {
     throw relabel(op, e);
   }
 }
 
-/** Options of {@link unique}. */
+/** @deprecated The options of unique's old call form (the parameters are NumPy's now). */
 export interface UniqueOptions {
   /** Also return the index of each unique value's first occurrence (int64). */
   returnIndex?: boolean;
@@ -129,23 +164,53 @@ export interface UniqueResult {
   counts?: NDArray;
 }
 
+/** Whether {@link unique}'s flag `K` is asked for in the arguments `P`: 0 no, 1 yes, 2 open (a `boolean`). */
+export type UniqueFlag<P, K extends string> = [P extends { [k in K]: infer V } ? V : undefined] extends [true]
+  ? 1
+  : [P extends { [k in K]: infer V } ? V : undefined] extends [false | undefined]
+    ? 0
+    : 2;
+/**
+ * What {@link unique} returns for the arguments `P`: the values (an NDArray) when no extra output
+ * is asked for; `{ values, indices, inverse, counts }` holding exactly the asked ones when each flag
+ * is a literal; either when a flag is a `boolean`.
+ */
+export type UniqueOut<P> = [UniqueFlag<P, 'returnIndex'> | UniqueFlag<P, 'returnInverse'> | UniqueFlag<P, 'returnCounts'>] extends [0]
+  ? NDArray
+  : 2 extends UniqueFlag<P, 'returnIndex'> | UniqueFlag<P, 'returnInverse'> | UniqueFlag<P, 'returnCounts'>
+    ? NDArray | UniqueResult
+    : { values: NDArray } & (UniqueFlag<P, 'returnIndex'> extends 1 ? { indices: NDArray } : unknown) &
+        (UniqueFlag<P, 'returnInverse'> extends 1 ? { inverse: NDArray } : unknown) &
+        (UniqueFlag<P, 'returnCounts'> extends 1 ? { counts: NDArray } : unknown);
+
+const UNIQUE: SigRef = { sig: 'numpy.unique: unique(ar: ArrayInput, returnIndex: boolean = false, returnInverse: boolean = false, ' +
+    'returnCounts: boolean = false, axis: number | null = null, *, equalNan: boolean = true) ' +
+    '-> UniqueOut<$P[returnIndex, returnInverse, returnCounts]>' };
 /**
  * The sorted unique elements of the flattened array (NumPy unique, axis=None; NaN last, all NaNs
- * one value unless `equalNan: false`). With `returnIndex` / `returnInverse` / `returnCounts` the
- * result is an object `{ values, indices?, inverse?, counts? }` holding the asked ones.
- * Only `axis: null` is supported.
+ * one value unless `equalNan` is false). With `returnIndex` / `returnInverse` / `returnCounts` the
+ * result is an object `{ values, indices?, inverse?, counts? }` holding the asked ones (NumPy: a
+ * tuple in that order). `axis` other than null (unique slices) is refused: not implemented.
+ * `unique(a, false, false, true)` is `unique(a, { returnCounts: true })`.
  */
-export function unique(a: ArrayInput, options?: UniqueOptions): NDArray | UniqueResult {
+// @overloads UNIQUE
+export function unique<O extends { returnIndex?: boolean | undefined; returnInverse?: boolean | undefined; returnCounts?: boolean | undefined; axis?: number | null | undefined; equalNan?: boolean | undefined } = {}>(ar: ArrayInput, options?: O): UniqueOut<O>;
+export function unique<TReturnIndex extends boolean | undefined = undefined, O extends { returnInverse?: boolean | undefined; returnCounts?: boolean | undefined; axis?: number | null | undefined; equalNan?: boolean | undefined } = {}>(ar: ArrayInput, returnIndex?: TReturnIndex, options?: O): UniqueOut<{ returnIndex: TReturnIndex } & O>;
+export function unique<TReturnIndex extends boolean | undefined = undefined, TReturnInverse extends boolean | undefined = undefined, O extends { returnCounts?: boolean | undefined; axis?: number | null | undefined; equalNan?: boolean | undefined } = {}>(ar: ArrayInput, returnIndex?: TReturnIndex, returnInverse?: TReturnInverse, options?: O): UniqueOut<{ returnIndex: TReturnIndex; returnInverse: TReturnInverse } & O>;
+export function unique<TReturnIndex extends boolean | undefined = undefined, TReturnInverse extends boolean | undefined = undefined, TReturnCounts extends boolean | undefined = undefined, O extends { axis?: number | null | undefined; equalNan?: boolean | undefined } = {}>(ar: ArrayInput, returnIndex?: TReturnIndex, returnInverse?: TReturnInverse, returnCounts?: TReturnCounts, options?: O): UniqueOut<{ returnIndex: TReturnIndex; returnInverse: TReturnInverse; returnCounts: TReturnCounts } & O>;
+export function unique<TReturnIndex extends boolean | undefined = undefined, TReturnInverse extends boolean | undefined = undefined, TReturnCounts extends boolean | undefined = undefined, O extends { equalNan?: boolean | undefined } = {}>(ar: ArrayInput, returnIndex?: TReturnIndex, returnInverse?: TReturnInverse, returnCounts?: TReturnCounts, axis?: number | null, options?: O): UniqueOut<{ returnIndex: TReturnIndex; returnInverse: TReturnInverse; returnCounts: TReturnCounts } & O>;
+// @end
+export function unique(...args: unknown[]): NDArray | UniqueResult {
   const op = 'unique';
+  const [a, ri, rv, rc, axis, en] = bind(UNIQUE, args);
   try {
-    const o = optionsOf(op, options);
-    if (o.axis !== undefined && o.axis !== null) {
-      throw new StrideViewError('invalid_argument', `${op}: only axis null (the flattened array) is supported, got axis ${fmt(o.axis)}`);
+    if (axis !== null) {
+      unsupported(op, 'axis', axis, 'supported: null, the flattened array; unique slices along an axis are not implemented');
     }
-    const wantIndex = boolOption(op, 'returnIndex', o.returnIndex, false);
-    const wantInverse = boolOption(op, 'returnInverse', o.returnInverse, false);
-    const wantCounts = boolOption(op, 'returnCounts', o.returnCounts, false);
-    const equalNan = boolOption(op, 'equalNan', o.equalNan, true);
+    const wantIndex = boolOption(op, 'returnIndex', ri, false);
+    const wantInverse = boolOption(op, 'returnInverse', rv, false);
+    const wantCounts = boolOption(op, 'returnCounts', rc, false);
+    const equalNan = boolOption(op, 'equalNan', en, true);
     return tidy(() => {
       const f = asArray(op, a).reshape([-1]);
       const n = f.size;
@@ -184,7 +249,7 @@ export function unique(a: ArrayInput, options?: UniqueOptions): NDArray | Unique
   }
 }
 
-/** Options of {@link searchsorted}. */
+/** @deprecated The options of searchsorted's old call form (the parameters are NumPy's now). */
 export interface SearchsortedOptions {
   /** 'left' (default): the first position where v fits; 'right': the last. */
   side?: 'left' | 'right';
@@ -192,24 +257,42 @@ export interface SearchsortedOptions {
   sorter?: ArrayInput;
 }
 
+/** Which of equal elements a value goes before ('left') or after ('right'). */
+export type Side = 'left' | 'right';
+
+/** What {@link searchsorted} returns for the arguments `P`: a number for a scalar `v`, else an NDArray. */
+export type Searched<P> = P extends { v: infer V } ? ([V] extends [Scalar] ? number : NDArray) : NDArray;
+
+const SEARCHSORTED: SigRef = { sig: 'numpy.searchsorted: searchsorted(a: ArrayInput, v: ArrayInput, side: Side = "left", ' +
+    'sorter: ArrayInput | null = null) -> Searched<$P[v]>' };
 /**
  * The positions where the elements of `v` would be inserted into the sorted 1-D `a` to keep it
  * sorted (NumPy searchsorted; NaN sorts last): int64 with v's shape, a JS number for a scalar v.
- * For few values (m <= 32, or m * n <= 2^24) each is compared with every element of `a` (the
- * comparison and sum kernels, in blocks: O(n m)); for many, the stable sort kernel orders a and v
- * together (O((n + m) log(n + m))). The engine has no binary-search kernel yet.
+ * `side` 'left' (default): the first such position, 'right': the last. `sorter`: int64 indices that
+ * sort `a` (from argsort) when a itself is not sorted. For few values (m <= 32, or m * n <= 2^24)
+ * each is compared with every element of `a` (the comparison and sum kernels, in blocks: O(n m));
+ * for many, the stable sort kernel orders a and v together (O((n + m) log(n + m))). The engine
+ * has no binary-search kernel yet. `searchsorted(a, v, 'right')` is `searchsorted(a, v, { side: 'right' })`.
  */
-export function searchsorted(a: ArrayInput, v: ArrayInput, options?: SearchsortedOptions): NDArray | number {
+export function searchsorted(a: ArrayInput, v: Scalar, side?: Side, sorter?: ArrayInput | null): number;
+export function searchsorted(a: ArrayInput, v: Scalar, options?: { side?: Side | undefined; sorter?: ArrayInput | null | undefined }): number;
+export function searchsorted(a: ArrayInput, v: Scalar, side?: Side, options?: { sorter?: ArrayInput | null | undefined }): number;
+// (a scalar v, above: the generator makes only optional parameters generic, so Searched<$P[v]> is NDArray below)
+// @overloads SEARCHSORTED
+export function searchsorted<O extends { side?: Side | undefined; sorter?: ArrayInput | null | undefined } = {}>(a: ArrayInput, v: ArrayInput, options?: O): Searched<O>;
+export function searchsorted<O extends { sorter?: ArrayInput | null | undefined } = {}>(a: ArrayInput, v: ArrayInput, side?: Side, options?: O): Searched<O>;
+export function searchsorted(a: ArrayInput, v: ArrayInput, side?: Side, sorter?: ArrayInput | null): Searched<{}>;
+// @end
+export function searchsorted(...args: unknown[]): NDArray | number {
   const op = 'searchsorted';
+  const [a, v, side, sorter] = bind(SEARCHSORTED, args);
   try {
-    const o = optionsOf(op, options);
-    const side = o.side ?? 'left';
     if (side !== 'left' && side !== 'right') throw new StrideViewError('invalid_argument', `${op}: side must be 'left' or 'right', got ${fmt(side)}`);
     return tidy(() => {
       let x = asArray(op, a);
       if (x.ndim !== 1) throw new StrideViewError('rank_mismatch', `${op}: a must be 1-D, got shape ${fmt(x.shape)}`);
-      if (o.sorter !== undefined) {
-        const s = asArray(op, o.sorter);
+      if (sorter !== null) {
+        const s = asArray(op, sorter);
         if (s.ndim !== 1 || s.size !== x.size) {
           throw new StrideViewError('shape_mismatch', `${op}: sorter must be 1-D with a's size ${x.size}, got shape ${fmt(s.shape)}`);
         }

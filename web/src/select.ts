@@ -5,11 +5,13 @@
 import { SingleOp, SortOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
-import { NDArray, Kind, asArray, gather, normAxis, takeSecond } from './ndarray.js';
+import { NDArray, Kind, asArray, gather, kernelCopy, normAxis, takeSecond } from './ndarray.js';
 import { type ArrayInput, add, compute, same } from './ops.js';
 import { arange, array, empty } from './creation.js';
-import { checkAxisOptions, oneAxis } from './axes.js';
+import { oneAxis } from './axes.js';
 import { Shape } from './shape.js';
+import { type SigRef, bind, isOptionsObject, unsupported } from './signature.js';
+import { type Casting, canCast, outArg } from './ufunc.js';
 
 /** Integer index values with their shape (scalars: shape []). */
 function indexValues(op: string, what: string, x: unknown): { values: number[]; shape: number[] } {
@@ -64,64 +66,147 @@ function withInput<T>(op: string, a: ArrayInput, fn: (x: NDArray) => T): T {
   }
 }
 
-/** Options of the selections along one axis whose default is the flattened array ({@link take}, {@link compress}). */
+/** @deprecated The options of the old call forms; every parameter is now NumPy's, positional or by name. */
 export interface TakeOptions {
   /** The axis (negative counts from the end); omitted or null: the flattened array. */
   axis?: number | null;
 }
 
-/** The `axis` of a select op's options (old forms refused): null when omitted or null. */
-function axisOf(op: string, options: unknown, position: string, example: string): number | null {
-  checkAxisOptions(op, options, position, example);
-  return options === undefined ? null : oneAxis(op, (options as { axis?: unknown }).axis);
+/** How {@link take} treats an index out of range: NumPy's mode=. */
+export type TakeMode = 'raise' | 'wrap' | 'clip';
+
+/** The `axis` of a select op: null (the flattened array) or one integer. */
+function axisOf(op: string, axis: unknown): number | null {
+  return oneAxis(op, axis);
 }
 
 /**
- * Elements at `indices` along `axis` (NumPy take; a new array): the result's shape is
- * a.shape[:axis] + indices.shape + a.shape[axis+1:]. Negative indices count from the end; an
- * index out of range is an error. No axis: indices into the flattened array.
+ * @internal Writes the new array `r` into `out` (NumPy's out=: its shape must be the result's) under
+ * `casting`, frees `r` and returns out; `out` null / undefined: returns r. Errors name `op`.
  */
-export function take(a: ArrayInput, indices: ArrayInput, options?: TakeOptions): NDArray {
+export function resultInto(op: string, r: NDArray, outRaw: unknown, casting: Casting): NDArray {
+  if (outRaw === null || outRaw === undefined) return r;
+  try {
+    const out = outArg(op, outRaw);
+    if (out === undefined) return r;
+    out._check(`${op}: out`);
+    if (out.isReadOnly) {
+      throw new StrideViewError('read_only', `${op}: out is read-only (a broadcast or padded view); pass a writable array`);
+    }
+    const rs = r.shape;
+    const os = out.shape;
+    if (os.length !== rs.length || os.some((d, i) => d !== rs[i])) {
+      throw new StrideViewError('shape_mismatch', `${op}: out has shape ${fmt(os)} but the result has shape ${fmt(rs)}`);
+    }
+    if (!canCast(r.dtype, out.dtype, casting)) {
+      const msg = `${op}: cannot cast the result from ${r.dtype} to out's dtype ${out.dtype} with casting='${casting}'`;
+      throw new StrideViewError('type_error', msg);
+    }
+    kernelCopy(out, r);
+    return out;
+  } finally {
+    r.dispose();
+  }
+}
+
+/**
+ * NumPy's take / compress read `out` as an array of a's dtype (PyArray_FromArray with casting
+ * 'safe', written back after): out's dtype must cast safely to a's.
+ */
+function checkTakeOut(op: string, out: unknown, x: NDArray): void {
+  const o = outArg(op, out);
+  if (o !== undefined && !canCast(o.dtype, x.dtype, 'safe')) {
+    const msg = `${op}: cannot cast out's dtype ${o.dtype} to a's dtype ${x.dtype} with casting='safe' (NumPy's rule for out)`;
+    throw new StrideViewError('type_error', msg);
+  }
+}
+
+/** Index values of `indices` into an axis of size n under NumPy's mode (raise: negative from the end). */
+function modeIndices(op: string, values: number[], n: number, axis: number, mode: TakeMode): number[] {
+  if (mode === 'raise') return wrap(op, values, n, axis);
+  if (n === 0 && values.length > 0) {
+    const msg = `${op}: cannot do a non-empty take from an empty axis (axis ${axis} has size 0, mode='${mode}')`;
+    throw new StrideViewError('out_of_range', msg);
+  }
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    values[i] = mode === 'wrap' ? ((v % n) + n) % n : v < 0 ? 0 : v >= n ? n - 1 : v;
+  }
+  return values;
+}
+
+const TAKE: SigRef = { sig: 'numpy.take: take(a: ArrayInput, indices: ArrayInput, axis: number | null = null, out: NDArray | null = null, ' +
+    'mode: TakeMode = "raise") -> NDArray' };
+/**
+ * Elements at `indices` along `axis` (NumPy take; a new array): the result's shape is
+ * a.shape[:axis] + indices.shape + a.shape[axis+1:]. axis null (the default): indices into the
+ * flattened array. `mode` 'raise' (default): negative indices count from the end, an index out of
+ * range is an error; 'wrap': indices wrap around (modulo the axis' size); 'clip': they are clipped
+ * to [0, size - 1] (a negative index gives 0). `out`: the result is written into it (its shape must
+ * be the result's; as NumPy's, its dtype must cast safely to a's) and returned.
+ * `take(a, [2, 0], 1)` is `take(a, [2, 0], { axis: 1 })`.
+ */
+// @overloads TAKE
+export function take(a: ArrayInput, indices: ArrayInput, options?: { axis?: number | null | undefined; out?: NDArray | null | undefined; mode?: TakeMode | undefined }): NDArray;
+export function take(a: ArrayInput, indices: ArrayInput, axis?: number | null, options?: { out?: NDArray | null | undefined; mode?: TakeMode | undefined }): NDArray;
+export function take(a: ArrayInput, indices: ArrayInput, axis?: number | null, out?: NDArray | null, options?: { mode?: TakeMode | undefined }): NDArray;
+export function take(a: ArrayInput, indices: ArrayInput, axis?: number | null, out?: NDArray | null, mode?: TakeMode): NDArray;
+// @end
+export function take(...args: unknown[]): NDArray {
   const op = 'take';
-  return withInput(op, a, (x) => {
-    const axis = axisOf(op, options, 'third', `take(a, indices, { axis: ${fmt(options)} })`);
+  const [a, indices, axisRaw, out, mode] = bind(TAKE, args);
+  return withInput(op, a as ArrayInput, (x) => {
+    const axis = axisOf(op, axisRaw);
+    if (mode !== 'raise' && mode !== 'wrap' && mode !== 'clip') {
+      throw new TypeError(`${op}: mode must be 'raise', 'wrap' or 'clip', got ${fmt(mode)}`);
+    }
+    checkTakeOut(op, out, x);
     const { values, shape } = indexValues(op, 'indices', indices);
-    const src = axis === undefined || axis === null ? flat(x) : x;
+    const src = axis === null ? flat(x) : x;
     try {
-      const ax = axis === undefined || axis === null ? 0 : normAxis(op, axis, x.ndim);
+      const ax = axis === null ? 0 : normAxis(op, axis, x.ndim);
       const s = src.shape;
-      wrap(op, values, s[ax]!, ax);
+      modeIndices(op, values, s[ax]!, ax, mode);
       const g = gather(src, ax, values);
-      return g._setView(g.view.reshape([...s.slice(0, ax), ...shape, ...s.slice(ax + 1)]));
+      return resultInto(op, g._setView(g.view.reshape([...s.slice(0, ax), ...shape, ...s.slice(ax + 1)])), out, 'unsafe');
     } finally {
       if (src !== x) src.dispose();
     }
   });
 }
 
-/** Options of {@link takeAlongAxis}, {@link topk}, {@link sort} and {@link argsort}. */
+/** @deprecated The options of the old call forms of sort / argsort / takeAlongAxis / topk. */
 export interface SortOptions {
   /** The axis (negative counts from the end; default -1); null: the flattened array. */
   axis?: number | null;
 }
 
+const TAKE_ALONG_AXIS: SigRef = { sig: 'numpy.take_along_axis: takeAlongAxis(arr: ArrayInput, indices: ArrayInput, axis: number | null) -> NDArray' };
 /**
- * NumPy take_along_axis: `indices` has a's rank; out[..., j, ...] = a[..., indices[..., j, ...],
- * ...] along `axis` (default -1, the axis {@link argsort} sorts by default), the other dims
- * broadcast between a and indices. axis null: a flattened and 1-D indices. Typical use:
- * `takeAlongAxis(a, argsort(a, { axis }), { axis })`.
+ * NumPy take_along_axis: `indices` has arr's rank; out[..., j, ...] = arr[..., indices[..., j, ...],
+ * ...] along `axis` (required, as NumPy's), the other dims broadcast between arr and indices.
+ * axis null: arr flattened and 1-D indices. Typical use:
+ * `takeAlongAxis(a, argsort(a, axis), axis)`.
  */
-export function takeAlongAxis(a: ArrayInput, indices: ArrayInput, options: SortOptions = {}): NDArray {
+// @overloads TAKE_ALONG_AXIS
+export function takeAlongAxis(arr: ArrayInput, indices: ArrayInput, axis: number | null): NDArray;
+// @end
+export function takeAlongAxis(...args: unknown[]): NDArray {
   const op = 'takeAlongAxis';
-  return withInput(op, a, (x) => {
-    checkAxisOptions(op, options, 'third', `takeAlongAxis(a, indices, { axis: ${fmt(options)} })`);
-    const axis = options.axis === null ? null : (oneAxis(op, options.axis) ?? -1);
+  // axis is required: `takeAlongAxis(a, idx, { axis })` names it in an options object
+  const b = bind(TAKE_ALONG_AXIS, args.length === 3 && isOptionsObject(args[2]) ? [args[0], args[1], undefined, args[2]] : args);
+  const [a, indices, axisRaw] = b;
+  return withInput(op, a as ArrayInput, (x) => {
+    if (axisRaw !== null && typeof axisRaw !== 'number' && typeof axisRaw !== 'bigint') {
+      throw new TypeError(`${op}: axis must be an integer or null, got ${fmt(axisRaw)}`);
+    }
+    const axis = oneAxis(op, axisRaw);
     if (axis === null) {
       const { shape } = indexValues(op, 'indices', indices);
       if (shape.length !== 1) {
         throw new StrideViewError('rank_mismatch', `${op}: with axis null, indices must be 1-D, got shape ${fmt(shape)}`);
       }
-      return take(x, indices);
+      return take(x, indices as ArrayInput);
     }
     const ax = normAxis(op, axis, x.ndim);
     const { values, shape: ish } = indexValues(op, 'indices', indices);
@@ -182,38 +267,62 @@ function truePositions(op: string, condition: unknown): { pos: number[]; length:
   }
 }
 
+const COMPRESS: SigRef = { sig: 'numpy.compress: compress(condition: ArrayInput, a: ArrayInput, axis: number | null = null, out: NDArray | null = null) -> NDArray' };
 /**
  * The slices along `axis` where `condition` (1-D, nonzero = true) holds (NumPy compress; a new
  * array). A condition shorter than the axis selects from its first elements; a true entry beyond
- * the axis is an error. No axis: the flattened array.
+ * the axis is an error. axis null (the default): the flattened array. `out` as {@link take}'s (its
+ * dtype must cast safely to a's).
  */
-export function compress(condition: ArrayInput, a: ArrayInput, options?: TakeOptions): NDArray {
+// @overloads COMPRESS
+export function compress(condition: ArrayInput, a: ArrayInput, options?: { axis?: number | null | undefined; out?: NDArray | null | undefined }): NDArray;
+export function compress(condition: ArrayInput, a: ArrayInput, axis?: number | null, options?: { out?: NDArray | null | undefined }): NDArray;
+export function compress(condition: ArrayInput, a: ArrayInput, axis?: number | null, out?: NDArray | null): NDArray;
+// @end
+export function compress(...args: unknown[]): NDArray {
   const op = 'compress';
-  return withInput(op, a, (x) => {
-    const axis = axisOf(op, options, 'third', `compress(condition, a, { axis: ${fmt(options)} })`);
+  const [condition, a, axisRaw, out] = bind(COMPRESS, args);
+  return withInput(op, a as ArrayInput, (x) => {
+    const axis = axisOf(op, axisRaw);
+    checkTakeOut(op, out, x);
     const { pos } = truePositions(op, condition);
-    const src = axis === undefined || axis === null ? flat(x) : x;
+    const src = axis === null ? flat(x) : x;
     try {
-      const ax = axis === undefined || axis === null ? 0 : normAxis(op, axis, x.ndim);
+      const ax = axis === null ? 0 : normAxis(op, axis, x.ndim);
       const n = src.shape[ax]!;
       if (pos.length > 0 && pos[pos.length - 1]! >= n) {
         throw new StrideViewError('out_of_range', `${op}: condition is true at index ${pos[pos.length - 1]}, out of bounds for axis ${ax} with size ${n}`);
       }
-      return gather(src, ax, pos);
+      return resultInto(op, gather(src, ax, pos), out, 'unsafe');
     } finally {
       if (src !== x) src.dispose();
     }
   });
 }
 
-function sortImpl(op: string, code: SortOp, a: ArrayInput, options: SortOptions): NDArray {
-  return withInput(op, a, (x) => {
-    checkAxisOptions(op, options, 'second');
-    const axis = oneAxis(op, options.axis);
-    const none = options.axis === null;
+/** NumPy's sort kinds (strideview's sort is stable: every kind gives the stable order). */
+export type SortKind = 'quicksort' | 'mergesort' | 'heapsort' | 'stable';
+
+/** kind: NumPy reads the first letter (q, m, h, s; either case); order: only for structured arrays. */
+function checkSortArgs(op: string, kind: unknown, order: unknown): void {
+  if (kind !== null && (typeof kind !== 'string' || !/^[qmhsQMHS]/.test(kind))) {
+    throw new TypeError(`${op}: kind must be 'quicksort', 'mergesort', 'heapsort', 'stable' or null, got ${fmt(kind)}`);
+  }
+  if (order !== null) {
+    const why = 'strideview has no structured arrays: order names fields, and NumPy too refuses it for an array without fields';
+    unsupported(op, 'order', order, why);
+  }
+}
+
+function sortImpl(op: string, code: SortOp, b: unknown[]): NDArray {
+  const [a, axisRaw, kind, order] = b;
+  return withInput(op, a as ArrayInput, (x) => {
+    const axis = axisOf(op, axisRaw);
+    checkSortArgs(op, kind, order);
+    const none = axis === null;
     const src = none ? flat(x) : x;
     try {
-      const ax = none ? 0 : normAxis(op, axis ?? -1, x.ndim);
+      const ax = none ? 0 : normAxis(op, axis, x.ndim);
       const rdt = (d: DType): DType => (code === SortOp.Sort ? d : 'int64');
       return compute(op, Kind.Sort, code, [src], undefined, undefined, rdt, ax);
     } finally {
@@ -222,16 +331,33 @@ function sortImpl(op: string, code: SortOp, a: ArrayInput, options: SortOptions)
   });
 }
 
+const SORT: SigRef = { sig: 'numpy.sort: sort(a: ArrayInput, axis: number | null = -1, kind: SortKind | null = null, order: null = null) -> NDArray' };
 /**
- * A sorted copy along `axis` (ascending, stable: equal elements keep their order). NaN sorts last,
- * -0 and +0 are equal; integers compare exactly.
+ * A sorted copy along `axis` (default -1; null: the flattened array), ascending and stable (equal
+ * elements keep their order): every NumPy `kind` ('quicksort', 'mergesort', 'heapsort', 'stable')
+ * is accepted and gives this order (the stable order is one that each kind may give). NaN sorts
+ * last, -0 and +0 are equal; integers compare exactly. `order` (fields of a structured array) is
+ * refused: strideview has no structured arrays.
  */
-export function sort(a: ArrayInput, options: SortOptions = {}): NDArray {
-  return sortImpl('sort', SortOp.Sort, a, options);
+// @overloads SORT
+export function sort(a: ArrayInput, options?: { axis?: number | null | undefined; kind?: SortKind | null | undefined; order?: null | undefined }): NDArray;
+export function sort(a: ArrayInput, axis?: number | null, options?: { kind?: SortKind | null | undefined; order?: null | undefined }): NDArray;
+export function sort(a: ArrayInput, axis?: number | null, kind?: SortKind | null, options?: { order?: null | undefined }): NDArray;
+export function sort(a: ArrayInput, axis?: number | null, kind?: SortKind | null, order?: null): NDArray;
+// @end
+export function sort(...args: unknown[]): NDArray {
+  return sortImpl('sort', SortOp.Sort, bind(SORT, args));
 }
-/** The int64 indices that sort `a` along `axis` (the order of {@link sort}, stable). */
-export function argsort(a: ArrayInput, options: SortOptions = {}): NDArray {
-  return sortImpl('argsort', SortOp.Argsort, a, options);
+const ARGSORT: SigRef = { sig: 'numpy.argsort: argsort(a: ArrayInput, axis: number | null = -1, kind: SortKind | null = null, order: null = null) -> NDArray' };
+/** The int64 indices that sort `a` along `axis` (the order of {@link sort}, stable; `kind` and `order` as sort's). */
+// @overloads ARGSORT
+export function argsort(a: ArrayInput, options?: { axis?: number | null | undefined; kind?: SortKind | null | undefined; order?: null | undefined }): NDArray;
+export function argsort(a: ArrayInput, axis?: number | null, options?: { kind?: SortKind | null | undefined; order?: null | undefined }): NDArray;
+export function argsort(a: ArrayInput, axis?: number | null, kind?: SortKind | null, options?: { order?: null | undefined }): NDArray;
+export function argsort(a: ArrayInput, axis?: number | null, kind?: SortKind | null, order?: null): NDArray;
+// @end
+export function argsort(...args: unknown[]): NDArray {
+  return sortImpl('argsort', SortOp.Argsort, bind(ARGSORT, args));
 }
 
 /** The result of {@link topk}. */
@@ -242,18 +368,22 @@ export interface TopK {
   indices: NDArray;
 }
 
+const TOPK: SigRef = { sig: '-: topk(a: ArrayInput, k: number, *, axis: number = -1) -> TopK' };
 /**
- * The k largest elements along `{ axis }` (default -1), largest first; equal values by increasing
- * index; NaN counts as the largest (torch.topk). Both results have a's shape with the axis set to k
- * (0 <= k <= its size).
+ * The k largest elements along `{ axis }` (keyword-only, default -1), largest first; equal values
+ * by increasing index; NaN counts as the largest (torch.topk). Both results have a's shape with
+ * the axis set to k (0 <= k <= its size). strideview's own (NumPy has no topk).
  */
-export function topk(a: ArrayInput, k: number, options: SortOptions = {}): TopK {
+// @overloads TOPK
+export function topk(a: ArrayInput, k: number, options?: { axis?: number | undefined }): TopK;
+// @end
+export function topk(...args: unknown[]): TopK {
   const op = 'topk';
-  return withInput(op, a, (x) => {
-    checkAxisOptions(op, options, 'third', `topk(a, k, { axis: ${fmt(options)} })`);
-    if (options.axis === null) throw new TypeError(`${op}: axis must be an integer, got null (topk works along one axis)`);
+  const [a, k, axisRaw] = bind(TOPK, args);
+  return withInput(op, a as ArrayInput, (x) => {
+    if (axisRaw === null) throw new TypeError(`${op}: axis must be an integer, got null (topk works along one axis)`);
     const kk = toInt(op, 'k', k);
-    const ax = normAxis(op, oneAxis(op, options.axis) ?? -1, x.ndim);
+    const ax = normAxis(op, oneAxis(op, axisRaw), x.ndim);
     const n = x.shape[ax]!;
     if (kk < 0 || kk > n) {
       throw new StrideViewError('out_of_range', `${op}: k = ${kk} is out of range for axis ${ax} of size ${n} (0 <= k <= ${n})`);

@@ -4,12 +4,44 @@
 import { Tok } from './boundary_tables.js';
 import { StrideViewError, fmt, toInt, withOp } from './errors.js';
 import { rt } from './runtime.js';
+import { bind, sig } from './signature.js';
 import { Op, wire, type Wire } from './wire.js';
 
 /** A dimension: a plain integer (static) or a symbolic expression. */
 export type Dim = number | SymDim;
 /** A possibly symbolic shape. */
 export type SymShape = readonly Dim[];
+
+// The declarations of Sym's functions and of Var's and SymDim's methods. Each binds only when its
+// argument count is not the declared one (a right call pays one comparison), so that an extra
+// argument is refused with the binder's words and never ignored.
+const SYM_VARIABLE = /* @__PURE__ */ sig('-: Sym.variable(name: string, min: number, max: number) -> Var');
+const SYM_DYNAMIC = /* @__PURE__ */ sig('-: Sym.dynamic(name: string, min: number, max: number) -> SymDim');
+const SYM_STATIC = /* @__PURE__ */ sig('-: Sym.static(n: number) -> number');
+const SYM_DIM = /* @__PURE__ */ sig('-: Sym.dim(v: Var) -> SymDim');
+const SYM_ADD = /* @__PURE__ */ sig('-: Sym.add(a: Dim, b: Dim) -> SymDim');
+const SYM_MUL = /* @__PURE__ */ sig('-: Sym.mul(a: Dim, b: Dim) -> SymDim');
+const SYM_NEG = /* @__PURE__ */ sig('-: Sym.neg(a: Dim) -> SymDim');
+const SYM_INFER = /* @__PURE__ */ sig('-: Sym.infer() -> number');
+const SYM_BIND = /* @__PURE__ */ sig('-: Sym.bind(v: Var, value: number) -> void');
+const SYM_UNBIND = /* @__PURE__ */ sig('-: Sym.unbind(v: Var) -> void');
+const SYM_EVAL = /* @__PURE__ */ sig('-: Sym.eval(shape: SymShape) -> number[] | null');
+const SYM_EVAL_DIM = /* @__PURE__ */ sig('-: Sym.evalDim(d: Dim) -> number | null');
+const SYM_PARTIAL_EVAL = /* @__PURE__ */ sig('-: Sym.partialEval(shape: SymShape) -> (number | null)[]');
+const SYM_IS_FULLY_BOUND = /* @__PURE__ */ sig('-: Sym.isFullyBound(shape: SymShape) -> boolean');
+const SYM_NUMEL = /* @__PURE__ */ sig('-: Sym.numel(shape: SymShape) -> number | null');
+const SYM_RESOLVE_RESHAPE = /* @__PURE__ */ sig('-: Sym.resolveReshape(from: SymShape, to: SymShape) -> Dim[] | null');
+const SYM_SUBSTITUTE = /* @__PURE__ */ sig('-: Sym.substitute(pairs: readonly (readonly [Var, number])[], shape: SymShape) -> Dim[]');
+const SYM_VARS = /* @__PURE__ */ sig('-: Sym.vars(shape: SymShape) -> Var[]');
+const SYM_IS_STATIC = /* @__PURE__ */ sig('-: Sym.isStatic(shape: SymShape) -> boolean');
+const SYM_RANK = /* @__PURE__ */ sig('-: Sym.rank(shape: SymShape) -> number');
+const SYM_TO_STRING = /* @__PURE__ */ sig('-: Sym.toString(shapeOrDim: SymShape | Dim) -> string');
+const SYM_EQUAL = /* @__PURE__ */ sig('-: Sym.equal(a: SymShape | Dim, b: SymShape | Dim) -> boolean');
+const VAR_BIND = /* @__PURE__ */ sig('-: Var.bind(value: number) -> Var');
+const VAR_UNBIND = /* @__PURE__ */ sig('-: Var.unbind() -> Var');
+const VAR_TO_STRING = /* @__PURE__ */ sig('-: Var.toString() -> string');
+const SYMDIM_EVAL = /* @__PURE__ */ sig('-: SymDim.eval() -> number | null');
+const SYMDIM_TO_STRING = /* @__PURE__ */ sig('-: SymDim.toString() -> string');
 
 const byId = new Map<number, WeakRef<Var>>();
 const dropVar =
@@ -43,17 +75,20 @@ export class Var {
   }
   /** Binds the variable (visible to every shape using it). */
   bind(value: number): this {
+    if (arguments.length !== 1) bind(VAR_BIND, arguments);
     Sym.bind(this, value);
     return this;
   }
   /** Removes the binding. */
   unbind(): this {
+    if (arguments.length > 0) bind(VAR_UNBIND, arguments);
     wire.begin().put(this.id);
     wire.call(Op.SymUnbind);
     return this;
   }
   /** "n#3", "n#3=5", or "v3" when unnamed. */
   toString(): string {
+    if (arguments.length > 0) bind(VAR_TO_STRING, arguments);
     wire.begin().put(this.id);
     wire.call(Op.SymVarInfo);
     return wire.str();
@@ -76,9 +111,11 @@ export class SymDim {
   }
   /** The value when every variable is bound, else null. */
   eval(): number | null {
+    if (arguments.length > 0) bind(SYMDIM_EVAL, arguments);
     return Sym.evalDim(this);
   }
   toString(): string {
+    if (arguments.length > 0) bind(SYMDIM_TO_STRING, arguments);
     return Sym.toString(this);
   }
 }
@@ -186,6 +223,7 @@ function dimArg(op: string, d: unknown): Dim {
 export const Sym = {
   /** A fresh variable (new identity) with bounds [min, max]. */
   variable(name: string, min: number, max: number): Var {
+    if (arguments.length !== 3) bind(SYM_VARIABLE, arguments);
     return withOp('Sym.variable', () => {
       if (typeof name !== 'string') throw new TypeError(`Sym.variable: name must be a string, got ${fmt(name)}`);
       const lo = toInt('Sym.variable', 'min', min);
@@ -201,12 +239,14 @@ export const Sym = {
   },
   /** A dim made of a fresh variable. */
   dynamic(name: string, min: number, max: number): SymDim {
+    if (arguments.length !== 3) bind(SYM_DYNAMIC, arguments);
     return withOp('Sym.dynamic', () => {
       return new SymDim('var', Sym.variable(name, min, max), null, null);
     });
   },
   /** A static dim (a plain integer). */
   static(n: number): number {
+    if (arguments.length !== 1) bind(SYM_STATIC, arguments);
     return withOp('Sym.static', () => {
       const v = toInt('Sym.static', 'n', n);
       if (v < 0) throw new RangeError(`Sym.static: dim must be non-negative, got ${v}`);
@@ -215,31 +255,37 @@ export const Sym = {
   },
   /** The dim of a variable. */
   dim(v: Var): SymDim {
+    if (arguments.length !== 1) bind(SYM_DIM, arguments);
     return withOp('Sym.dim', () => {
       return new SymDim('var', varArg('dim', v), null, null);
     });
   },
   add(a: Dim, b: Dim): SymDim {
+    if (arguments.length !== 2) bind(SYM_ADD, arguments);
     return withOp('Sym.add', () => {
       return new SymDim('add', null, dimArg('add', a), dimArg('add', b));
     });
   },
   mul(a: Dim, b: Dim): SymDim {
+    if (arguments.length !== 2) bind(SYM_MUL, arguments);
     return withOp('Sym.mul', () => {
       return new SymDim('mul', null, dimArg('mul', a), dimArg('mul', b));
     });
   },
   neg(a: Dim): SymDim {
+    if (arguments.length !== 1) bind(SYM_NEG, arguments);
     return withOp('Sym.neg', () => {
       return new SymDim('neg', null, dimArg('neg', a), null);
     });
   },
   /** The inferred dim (-1) for reshape targets. */
   infer(): number {
+    if (arguments.length > 0) bind(SYM_INFER, arguments);
     return -1;
   },
   /** Binds a variable; checks its bounds. */
   bind(v: Var, value: number): void {
+    if (arguments.length !== 2) bind(SYM_BIND, arguments);
     return withOp('Sym.bind', () => {
       const x = varArg('bind', v);
       const n = toInt('Sym.bind', 'value', value);
@@ -250,12 +296,14 @@ export const Sym = {
   },
   /** Removes a variable's binding. */
   unbind(v: Var): void {
+    if (arguments.length !== 1) bind(SYM_UNBIND, arguments);
     return withOp('Sym.unbind', () => {
       varArg('unbind', v).unbind();
     });
   },
   /** Concrete dims when every variable is bound, else null. */
   eval(shape: SymShape): number[] | null {
+    if (arguments.length !== 1) bind(SYM_EVAL, arguments);
     return withOp('Sym.eval', () => {
       const s = shapeArg('eval', shape);
       wire.begin();
@@ -265,6 +313,7 @@ export const Sym = {
     });
   },
   evalDim(d: Dim): number | null {
+    if (arguments.length !== 1) bind(SYM_EVAL_DIM, arguments);
     return withOp('Sym.evalDim', () => {
       const x = dimArg('evalDim', d);
       wire.begin();
@@ -273,6 +322,7 @@ export const Sym = {
     });
   },
   partialEval(shape: SymShape): (number | null)[] {
+    if (arguments.length !== 1) bind(SYM_PARTIAL_EVAL, arguments);
     return withOp('Sym.partialEval', () => {
       const s = shapeArg('partialEval', shape);
       wire.begin();
@@ -285,6 +335,7 @@ export const Sym = {
     });
   },
   isFullyBound(shape: SymShape): boolean {
+    if (arguments.length !== 1) bind(SYM_IS_FULLY_BOUND, arguments);
     return withOp('Sym.isFullyBound', () => {
       const s = shapeArg('isFullyBound', shape);
       wire.begin();
@@ -293,6 +344,7 @@ export const Sym = {
     });
   },
   numel(shape: SymShape): number | null {
+    if (arguments.length !== 1) bind(SYM_NUMEL, arguments);
     return withOp('Sym.numel', () => {
       const s = shapeArg('numel', shape);
       wire.begin();
@@ -302,6 +354,7 @@ export const Sym = {
   },
   /** Resolves a -1 in `to` from `from`; null when unknown (unbound) or not divisible. */
   resolveReshape(from: SymShape, to: SymShape): Dim[] | null {
+    if (arguments.length !== 2) bind(SYM_RESOLVE_RESHAPE, arguments);
     return withOp('Sym.resolveReshape', () => {
       const a = shapeArg('resolveReshape', from);
       const b = shapeArg('resolveReshape', to);
@@ -314,6 +367,7 @@ export const Sym = {
   },
   /** A new shape with the given variables replaced by values (mutates nothing). */
   substitute(pairs: readonly (readonly [Var, number])[], shape: SymShape): Dim[] {
+    if (arguments.length !== 2) bind(SYM_SUBSTITUTE, arguments);
     return withOp('Sym.substitute', () => {
       if (!Array.isArray(pairs)) throw new TypeError(`Sym.substitute: pairs must be an array of [Var, value], got ${fmt(pairs)}`);
       const ps = pairs.map((p, i) => {
@@ -335,6 +389,7 @@ export const Sym = {
   },
   /** The variables used by a shape, in order of first appearance. */
   vars(shape: SymShape): Var[] {
+    if (arguments.length !== 1) bind(SYM_VARS, arguments);
     return withOp('Sym.vars', () => {
       const s = shapeArg('vars', shape);
       wire.begin();
@@ -347,6 +402,7 @@ export const Sym = {
     });
   },
   isStatic(shape: SymShape): boolean {
+    if (arguments.length !== 1) bind(SYM_IS_STATIC, arguments);
     return withOp('Sym.isStatic', () => {
       const s = shapeArg('isStatic', shape);
       wire.begin();
@@ -355,12 +411,14 @@ export const Sym = {
     });
   },
   rank(shape: SymShape): number {
+    if (arguments.length !== 1) bind(SYM_RANK, arguments);
     return withOp('Sym.rank', () => {
       return shapeArg('rank', shape).length;
     });
   },
   /** "[2,n#1,(n#1*2)]" for a shape, or the dim's own text for a single dim. */
   toString(shapeOrDim: SymShape | Dim): string {
+    if (arguments.length !== 1) bind(SYM_TO_STRING, arguments);
     return withOp('Sym.toString', () => {
       wire.begin();
       if (Array.isArray(shapeOrDim)) {
@@ -375,6 +433,7 @@ export const Sym = {
   },
   /** Structural equality (2*3 is not 6; variables compare by identity). Shapes or single dims. */
   equal(a: SymShape | Dim, b: SymShape | Dim): boolean {
+    if (arguments.length !== 2) bind(SYM_EQUAL, arguments);
     return withOp('Sym.equal', () => {
       wire.begin();
       if (Array.isArray(a) !== Array.isArray(b)) {

@@ -2,6 +2,7 @@
 // C++ (src/view); this class only carries the result of one C++ call per operation.
 import { FlatMode, Tok, ViewTag } from './boundary_tables.js';
 import { StrideViewError, fmt, indexArgs, relabel, toInt, toInts, toPairs } from './errors.js';
+import { bind, sig } from './signature.js';
 import { Op, wire, type Wire } from './wire.js';
 import { type Dim, type SymShape, putExpr, putShape, readExpr, toShape } from './sym.js';
 
@@ -11,9 +12,31 @@ export type Mask = readonly (readonly [number, number])[];
 /** Options of {@link View.create}. Strides and offset are in elements. */
 export interface ViewOptions {
   offset?: number;
-  strides?: readonly number[];
-  mask?: readonly (readonly [number, number])[];
+  strides?: readonly number[] | null;
+  mask?: readonly (readonly [number, number])[] | null;
 }
+
+// The public methods' declarations. A method binds only when its argument count is not the
+// declared one (the metadata ops are hot: a right call pays one comparison), so that an extra
+// argument is refused with the binder's words and never ignored.
+const VIEW_CREATE = /* @__PURE__ */ sig(
+  '-: View.create(shape: SymShape, /, *, offset: number = 0, strides: readonly number[] | null = null, mask: Mask | null = null) -> View'
+);
+const VIEW_DIM = /* @__PURE__ */ sig('-: View.dim(axis: number) -> Dim');
+const VIEW_STRIDE = /* @__PURE__ */ sig('-: View.stride(axis: number) -> number');
+const VIEW_STRIDES_OPT = /* @__PURE__ */ sig('-: View.stridesOpt() -> number[] | null');
+const VIEW_CAN_GET_STRIDES = /* @__PURE__ */ sig('-: View.canGetStrides() -> boolean');
+const VIEW_IS_MATERIALIZABLE = /* @__PURE__ */ sig('-: View.isMaterializable() -> boolean');
+const VIEW_REQUIRED_SPAN = /* @__PURE__ */ sig('-: View.requiredSpan() -> [number, number] | null');
+const VIEW_SIMPLIFY = /* @__PURE__ */ sig('-: View.simplify() -> View');
+const VIEW_RESHAPE = /* @__PURE__ */ sig('-: View.reshape(shape: SymShape) -> View');
+const VIEW_EXPAND = /* @__PURE__ */ sig('-: View.expand(shape: SymShape) -> View');
+const VIEW_BROADCAST_TO = /* @__PURE__ */ sig('-: View.broadcastTo(shape: SymShape) -> View');
+const VIEW_PERMUTE = /* @__PURE__ */ sig('-: View.permute(axes: readonly number[]) -> View');
+const VIEW_SHRINK = /* @__PURE__ */ sig('-: View.shrink(bounds: Mask) -> View');
+const VIEW_PAD = /* @__PURE__ */ sig('-: View.pad(padding: Mask) -> View');
+const VIEW_FLIP = /* @__PURE__ */ sig('-: View.flip(axesToFlip: readonly boolean[]) -> View');
+const VIEW_TO_STRING = /* @__PURE__ */ sig('-: View.toString() -> string');
 
 /** An immutable strided view: shape, strides, offset and an optional mask (in elements). */
 export class View {
@@ -104,10 +127,15 @@ export class View {
     return new View(shape, strides, offset, mask, contiguous, numel, mode, deriv, parent);
   }
 
-  /** Creates a view (C-contiguous strides unless given). */
-  static create(shape: SymShape, options: ViewOptions = {}): View {
+  /**
+   * Creates a view (C-contiguous strides unless given). Options by name: `offset` (default 0),
+   * `strides` (in elements), `mask` (valid ranges per dim); see {@link ViewOptions}.
+   */
+  static create(shape: SymShape, options?: ViewOptions): View;
+  static create(...args: unknown[]): View {
+    const [shape, offset, strides, mask] = bind(VIEW_CREATE, args);
     try {
-      return createView(shape, options);
+      return createView(shape as SymShape, { offset: offset as number, strides: strides as number[] | undefined, mask: mask as Mask | null });
     } catch (e) {
       throw relabel('View.create', e);
     }
@@ -130,6 +158,7 @@ export class View {
 
   /** Size of one dim (symbolic for symbolic views). */
   dim(axis: number): Dim {
+    if (arguments.length !== 1) bind(VIEW_DIM, arguments);
     const a = toInt('View.dim', 'axis', axis);
     try {
       wire.begin();
@@ -143,6 +172,7 @@ export class View {
   }
   /** Concrete stride of one dim (an error while it depends on an unbound variable). */
   stride(axis: number): number {
+    if (arguments.length !== 1) bind(VIEW_STRIDE, arguments);
     const a = toInt('View.stride', 'axis', axis);
     try {
       return ask(this, Op.ViewStride, () => wire.num(), [a]);
@@ -152,9 +182,11 @@ export class View {
   }
   /** Concrete strides, or null when a mask remains (or a stride is unbound). */
   stridesOpt(): number[] | null {
+    if (arguments.length > 0) bind(VIEW_STRIDES_OPT, arguments);
     return askAs(this, 'View.stridesOpt', Op.ViewStridesOpt, () => (wire.bool() ? wire.dims() : null));
   }
   canGetStrides(): boolean {
+    if (arguments.length > 0) bind(VIEW_CAN_GET_STRIDES, arguments);
     try {
       return this.stridesOpt() !== null;
     } catch (e) {
@@ -163,6 +195,7 @@ export class View {
   }
   /** Static shape and no remaining mask. */
   isMaterializable(): boolean {
+    if (arguments.length > 0) bind(VIEW_IS_MATERIALIZABLE, arguments);
     return askAs(this, 'View.isMaterializable', Op.ViewIsMaterializable, () => wire.bool());
   }
   /**
@@ -184,6 +217,7 @@ export class View {
   }
   /** [min, max] linear index over the valid elements; null for an empty view. */
   requiredSpan(): [number, number] | null {
+    if (arguments.length > 0) bind(VIEW_REQUIRED_SPAN, arguments);
     return askAs(this, 'View.requiredSpan', Op.ViewRequiredSpan, (): [number, number] | null => {
       const has = wire.bool();
       const lo = wire.num();
@@ -193,6 +227,7 @@ export class View {
   }
   /** Normalised form (drops a mask covering everything, canonicalises empty views). */
   simplify(): View {
+    if (arguments.length > 0) bind(VIEW_SIMPLIFY, arguments);
     try {
       wire.begin();
       putView(wire, this);
@@ -206,13 +241,8 @@ export class View {
 
   /** Same elements in a new shape (-1 infers one dim); an error when no strided view fits. */
   reshape(shape: SymShape): View {
-    const s = toShape('View.reshape', 'shape', shape);
-    try {
-      putShape(startDerive(this, Op.ViewReshape), s);
-      return endDerive(this);
-    } catch (e) {
-      throw relabel('View.reshape', e);
-    }
+    if (arguments.length !== 1) bind(VIEW_RESHAPE, arguments);
+    return derive(this, 'View.reshape', Op.ViewReshape, toShape('View.reshape', 'shape', shape), putShape);
   }
   /** @internal reshape to integers already checked (C++ checks the rest). */
   _reshape(shape: readonly number[]): View {
@@ -236,32 +266,18 @@ export class View {
   }
   /** Grows size-1 dims (stride 0). */
   expand(shape: SymShape): View {
-    const s = toShape('View.expand', 'shape', shape);
-    try {
-      putShape(startDerive(this, Op.ViewExpand), s);
-      return endDerive(this);
-    } catch (e) {
-      throw relabel('View.expand', e);
-    }
+    if (arguments.length !== 1) bind(VIEW_EXPAND, arguments);
+    return derive(this, 'View.expand', Op.ViewExpand, toShape('View.expand', 'shape', shape), putShape);
   }
   /** NumPy broadcast_to: prepends size-1 dims, then expands. */
   broadcastTo(shape: SymShape): View {
-    const s = toShape('View.broadcastTo', 'shape', shape);
-    try {
-      putShape(startDerive(this, Op.ViewBroadcastTo), s);
-      return endDerive(this);
-    } catch (e) {
-      throw relabel('View.broadcastTo', e);
-    }
+    if (arguments.length !== 1) bind(VIEW_BROADCAST_TO, arguments);
+    return derive(this, 'View.broadcastTo', Op.ViewBroadcastTo, toShape('View.broadcastTo', 'shape', shape), putShape);
   }
   /** Reorders the dims: result dim i is dim axes[i]. */
   permute(axes: readonly number[]): View {
-    const a = ints('View.permute', 'axes', axes);
-    try {
-      return this._permute(a);
-    } catch (e) {
-      throw relabel('View.permute', e);
-    }
+    if (arguments.length !== 1) bind(VIEW_PERMUTE, arguments);
+    return derive(this, 'View.permute', Op.ViewPermute, ints('View.permute', 'axes', axes), putDims);
   }
   /** @internal permute with axes already checked to be integers (C++ checks the rest). */
   _permute(axes: readonly number[]): View {
@@ -270,12 +286,8 @@ export class View {
   }
   /** Keeps [start, end) of each dim. */
   shrink(bounds: readonly (readonly [number, number])[]): View {
-    const b = pairs('View.shrink', 'bounds', bounds);
-    try {
-      return this._shrink(b);
-    } catch (e) {
-      throw relabel('View.shrink', e);
-    }
+    if (arguments.length !== 1) bind(VIEW_SHRINK, arguments);
+    return derive(this, 'View.shrink', Op.ViewShrink, pairs('View.shrink', 'bounds', bounds), putPairs);
   }
   /** @internal shrink with bounds already checked to be integer pairs. */
   _shrink(bounds: readonly (readonly [number, number])[]): View {
@@ -284,15 +296,12 @@ export class View {
   }
   /** Adds (before, after) virtual elements per dim (masked out). */
   pad(padding: readonly (readonly [number, number])[]): View {
-    const p = pairs('View.pad', 'padding', padding);
-    try {
-      return this._pad(p);
-    } catch (e) {
-      throw relabel('View.pad', e);
-    }
+    if (arguments.length !== 1) bind(VIEW_PAD, arguments);
+    return derive(this, 'View.pad', Op.ViewPad, pairs('View.pad', 'padding', padding), putPairs);
   }
   /** Reverses the dims whose flag is true. */
   flip(axesToFlip: readonly boolean[]): View {
+    if (arguments.length !== 1) bind(VIEW_FLIP, arguments);
     if (!Array.isArray(axesToFlip) || axesToFlip.some((x) => typeof x !== 'boolean')) {
       throw new TypeError(`View.flip: axesToFlip must be an array of booleans, got ${fmt(axesToFlip)}`);
     }
@@ -303,6 +312,7 @@ export class View {
     }
   }
   toString(): string {
+    if (arguments.length > 0) bind(VIEW_TO_STRING, arguments);
     return askAs(this, 'View.toString', Op.ViewToString, () => wire.str());
   }
 }
@@ -315,7 +325,7 @@ export function createView(shape: SymShape, options: ViewOptions = {}): View {
     throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
   }
   const off = options.offset === undefined ? 0 : toInt(op, 'offset', options.offset);
-  const st = options.strides === undefined ? null : toInts(op, 'strides', options.strides);
+  const st = options.strides === undefined || options.strides === null ? null : toInts(op, 'strides', options.strides);
   const m = options.mask === undefined || options.mask === null ? null : toPairs(op, 'mask', options.mask);
   wire.begin().put(ViewTag.Flat);
   putShape(wire, s);
@@ -350,6 +360,20 @@ function axisError(op: string, axis: number, v: View, e: unknown): unknown {
     return new StrideViewError('out_of_range', `${op}: axis ${axis} is out of range for a view of rank ${v.ndim}`);
   }
   return relabel(op, e);
+}
+
+/** One movement op of a public call, its argument already checked: engine errors named `op`. */
+function derive<T>(v: View, op: string, code: number, arg: T, put: (w: Wire, arg: T) => void): View {
+  try {
+    put(startDerive(v, code), arg);
+    return endDerive(v);
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}
+
+function putDims(w: Wire, d: readonly number[]): void {
+  w.putDims(d);
 }
 
 function putPairs(w: Wire, p: readonly (readonly [number, number])[]): void {

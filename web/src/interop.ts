@@ -56,18 +56,18 @@ export interface NdarrayLike {
   dtype: DType;
 }
 
-/** Options of {@link fromNdarrayLike}. */
+/** Options of {@link fromNdarrayLike} (given by name; an unknown one is a TypeError). */
 export interface FromNdarrayLikeOptions {
-  /** Result dtype (default: from the typed array class; float64 for plain arrays). Casts when it differs. */
-  dtype?: DType;
+  /** Result dtype (default or null: from the typed array class; float64 for plain arrays). Casts when it differs. */
+  dtype?: DType | null;
   /**
-   * `undefined` (default): a view when `data` came from `toNdarrayLike(a, { copy: false })`, else one copy.
+   * `undefined` or `null` (default): a view when `data` came from `toNdarrayLike(a, { copy: false })`, else one copy.
    * `true`: always copy. `false`: a view or a StrideViewError (`not_expressible`).
    */
-  copy?: boolean;
+  copy?: boolean | null;
 }
 
-/** Options of {@link toNdarrayLike}. */
+/** Options of {@link toNdarrayLike} (given by name; an unknown one is a TypeError). */
 export interface ToNdarrayLikeOptions {
   /**
    * `true` (default): `data` is a fresh typed array in JS memory, C order, offset 0 (always valid).
@@ -162,7 +162,7 @@ const FROM_NDARRAY_LIKE = /* @__PURE__ */ sig(
  *
  * - dtype comes from the typed array class (Float32Array -> float32, BigInt64Array -> int64,
  *   Uint8ClampedArray -> uint8; a Uint8Array with `dtype: 'bool'` -> bool; plain arrays -> float64),
- *   or from `options.dtype` (a cast).
+ *   or from the `dtype` option (a cast).
  * - Zero-copy (a view sharing the buffer) when `data` is a typed array that
  *   `toNdarrayLike(a, { copy: false })` handed out and `a`'s buffer is still alive; one copy
  *   otherwise. Views with a zero stride come back read-only, like broadcast views.

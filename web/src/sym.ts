@@ -12,36 +12,18 @@ export type Dim = number | SymDim;
 /** A possibly symbolic shape. */
 export type SymShape = readonly Dim[];
 
-// The declarations of Sym's functions and of Var's and SymDim's methods. Each binds only when its
-// argument count is not the declared one (a right call pays one comparison), so that an extra
-// argument is refused with the binder's words and never ignored.
-const SYM_VARIABLE = /* @__PURE__ */ sig('-: Sym.variable(name: string, min: number, max: number) -> Var');
-const SYM_DYNAMIC = /* @__PURE__ */ sig('-: Sym.dynamic(name: string, min: number, max: number) -> SymDim');
-const SYM_STATIC = /* @__PURE__ */ sig('-: Sym.static(n: number) -> number');
-const SYM_DIM = /* @__PURE__ */ sig('-: Sym.dim(v: Var) -> SymDim');
-const SYM_ADD = /* @__PURE__ */ sig('-: Sym.add(a: Dim, b: Dim) -> SymDim');
-const SYM_MUL = /* @__PURE__ */ sig('-: Sym.mul(a: Dim, b: Dim) -> SymDim');
-const SYM_NEG = /* @__PURE__ */ sig('-: Sym.neg(a: Dim) -> SymDim');
-const SYM_INFER = /* @__PURE__ */ sig('-: Sym.infer() -> number');
-const SYM_BIND = /* @__PURE__ */ sig('-: Sym.bind(v: Var, value: number) -> void');
-const SYM_UNBIND = /* @__PURE__ */ sig('-: Sym.unbind(v: Var) -> void');
-const SYM_EVAL = /* @__PURE__ */ sig('-: Sym.eval(shape: SymShape) -> number[] | null');
-const SYM_EVAL_DIM = /* @__PURE__ */ sig('-: Sym.evalDim(d: Dim) -> number | null');
-const SYM_PARTIAL_EVAL = /* @__PURE__ */ sig('-: Sym.partialEval(shape: SymShape) -> (number | null)[]');
-const SYM_IS_FULLY_BOUND = /* @__PURE__ */ sig('-: Sym.isFullyBound(shape: SymShape) -> boolean');
-const SYM_NUMEL = /* @__PURE__ */ sig('-: Sym.numel(shape: SymShape) -> number | null');
-const SYM_RESOLVE_RESHAPE = /* @__PURE__ */ sig('-: Sym.resolveReshape(from: SymShape, to: SymShape) -> Dim[] | null');
-const SYM_SUBSTITUTE = /* @__PURE__ */ sig('-: Sym.substitute(pairs: readonly (readonly [Var, number])[], shape: SymShape) -> Dim[]');
-const SYM_VARS = /* @__PURE__ */ sig('-: Sym.vars(shape: SymShape) -> Var[]');
-const SYM_IS_STATIC = /* @__PURE__ */ sig('-: Sym.isStatic(shape: SymShape) -> boolean');
-const SYM_RANK = /* @__PURE__ */ sig('-: Sym.rank(shape: SymShape) -> number');
-const SYM_TO_STRING = /* @__PURE__ */ sig('-: Sym.toString(shapeOrDim: SymShape | Dim) -> string');
-const SYM_EQUAL = /* @__PURE__ */ sig('-: Sym.equal(a: SymShape | Dim, b: SymShape | Dim) -> boolean');
-const VAR_BIND = /* @__PURE__ */ sig('-: Var.bind(value: number) -> Var');
-const VAR_UNBIND = /* @__PURE__ */ sig('-: Var.unbind() -> Var');
-const VAR_TO_STRING = /* @__PURE__ */ sig('-: Var.toString() -> string');
-const SYMDIM_EVAL = /* @__PURE__ */ sig('-: SymDim.eval() -> number | null');
-const SYMDIM_TO_STRING = /* @__PURE__ */ sig('-: SymDim.toString() -> string');
+/**
+ * @internal The argument check of the metadata methods (View, Sym, Var, SymDim, Shape), whose
+ * parameters are fixed: a method calls it only when its argument count is not the declared one (a
+ * right call pays one comparison, and no declaration text ships with the class), and the binder
+ * (signature.ts) then reads the call by Python's rules and words the error: `View.permute: takes
+ * at most 1 positional argument (axes) but 2 were given ...`. A trailing undefined is not given.
+ * `params`: the parameter names, comma-separated (all required).
+ */
+export function checkCall(op: string, params: string, args: ArrayLike<unknown>): void {
+  const list = params === '' ? '' : params.split(', ').map((p) => `${p}: unknown`).join(', ');
+  bind(sig(`-: ${op}(${list}) -> unknown`), args);
+}
 
 const byId = new Map<number, WeakRef<Var>>();
 const dropVar =
@@ -75,20 +57,20 @@ export class Var {
   }
   /** Binds the variable (visible to every shape using it). */
   bind(value: number): this {
-    if (arguments.length !== 1) bind(VAR_BIND, arguments);
+    if (arguments.length !== 1) checkCall('Var.bind', 'value', arguments);
     Sym.bind(this, value);
     return this;
   }
   /** Removes the binding. */
   unbind(): this {
-    if (arguments.length > 0) bind(VAR_UNBIND, arguments);
+    if (arguments.length > 0) checkCall('Var.unbind', '', arguments);
     wire.begin().put(this.id);
     wire.call(Op.SymUnbind);
     return this;
   }
   /** "n#3", "n#3=5", or "v3" when unnamed. */
   toString(): string {
-    if (arguments.length > 0) bind(VAR_TO_STRING, arguments);
+    if (arguments.length > 0) checkCall('Var.toString', '', arguments);
     wire.begin().put(this.id);
     wire.call(Op.SymVarInfo);
     return wire.str();
@@ -111,11 +93,11 @@ export class SymDim {
   }
   /** The value when every variable is bound, else null. */
   eval(): number | null {
-    if (arguments.length > 0) bind(SYMDIM_EVAL, arguments);
+    if (arguments.length > 0) checkCall('SymDim.eval', '', arguments);
     return Sym.evalDim(this);
   }
   toString(): string {
-    if (arguments.length > 0) bind(SYMDIM_TO_STRING, arguments);
+    if (arguments.length > 0) checkCall('SymDim.toString', '', arguments);
     return Sym.toString(this);
   }
 }
@@ -223,7 +205,7 @@ function dimArg(op: string, d: unknown): Dim {
 export const Sym = {
   /** A fresh variable (new identity) with bounds [min, max]. */
   variable(name: string, min: number, max: number): Var {
-    if (arguments.length !== 3) bind(SYM_VARIABLE, arguments);
+    if (arguments.length !== 3) checkCall('Sym.variable', 'name, min, max', arguments);
     return withOp('Sym.variable', () => {
       if (typeof name !== 'string') throw new TypeError(`Sym.variable: name must be a string, got ${fmt(name)}`);
       const lo = toInt('Sym.variable', 'min', min);
@@ -239,14 +221,14 @@ export const Sym = {
   },
   /** A dim made of a fresh variable. */
   dynamic(name: string, min: number, max: number): SymDim {
-    if (arguments.length !== 3) bind(SYM_DYNAMIC, arguments);
+    if (arguments.length !== 3) checkCall('Sym.dynamic', 'name, min, max', arguments);
     return withOp('Sym.dynamic', () => {
       return new SymDim('var', Sym.variable(name, min, max), null, null);
     });
   },
   /** A static dim (a plain integer). */
   static(n: number): number {
-    if (arguments.length !== 1) bind(SYM_STATIC, arguments);
+    if (arguments.length !== 1) checkCall('Sym.static', 'n', arguments);
     return withOp('Sym.static', () => {
       const v = toInt('Sym.static', 'n', n);
       if (v < 0) throw new RangeError(`Sym.static: dim must be non-negative, got ${v}`);
@@ -255,37 +237,37 @@ export const Sym = {
   },
   /** The dim of a variable. */
   dim(v: Var): SymDim {
-    if (arguments.length !== 1) bind(SYM_DIM, arguments);
+    if (arguments.length !== 1) checkCall('Sym.dim', 'v', arguments);
     return withOp('Sym.dim', () => {
       return new SymDim('var', varArg('dim', v), null, null);
     });
   },
   add(a: Dim, b: Dim): SymDim {
-    if (arguments.length !== 2) bind(SYM_ADD, arguments);
+    if (arguments.length !== 2) checkCall('Sym.add', 'a, b', arguments);
     return withOp('Sym.add', () => {
       return new SymDim('add', null, dimArg('add', a), dimArg('add', b));
     });
   },
   mul(a: Dim, b: Dim): SymDim {
-    if (arguments.length !== 2) bind(SYM_MUL, arguments);
+    if (arguments.length !== 2) checkCall('Sym.mul', 'a, b', arguments);
     return withOp('Sym.mul', () => {
       return new SymDim('mul', null, dimArg('mul', a), dimArg('mul', b));
     });
   },
   neg(a: Dim): SymDim {
-    if (arguments.length !== 1) bind(SYM_NEG, arguments);
+    if (arguments.length !== 1) checkCall('Sym.neg', 'a', arguments);
     return withOp('Sym.neg', () => {
       return new SymDim('neg', null, dimArg('neg', a), null);
     });
   },
   /** The inferred dim (-1) for reshape targets. */
   infer(): number {
-    if (arguments.length > 0) bind(SYM_INFER, arguments);
+    if (arguments.length > 0) checkCall('Sym.infer', '', arguments);
     return -1;
   },
   /** Binds a variable; checks its bounds. */
   bind(v: Var, value: number): void {
-    if (arguments.length !== 2) bind(SYM_BIND, arguments);
+    if (arguments.length !== 2) checkCall('Sym.bind', 'v, value', arguments);
     return withOp('Sym.bind', () => {
       const x = varArg('bind', v);
       const n = toInt('Sym.bind', 'value', value);
@@ -296,14 +278,14 @@ export const Sym = {
   },
   /** Removes a variable's binding. */
   unbind(v: Var): void {
-    if (arguments.length !== 1) bind(SYM_UNBIND, arguments);
+    if (arguments.length !== 1) checkCall('Sym.unbind', 'v', arguments);
     return withOp('Sym.unbind', () => {
       varArg('unbind', v).unbind();
     });
   },
   /** Concrete dims when every variable is bound, else null. */
   eval(shape: SymShape): number[] | null {
-    if (arguments.length !== 1) bind(SYM_EVAL, arguments);
+    if (arguments.length !== 1) checkCall('Sym.eval', 'shape', arguments);
     return withOp('Sym.eval', () => {
       const s = shapeArg('eval', shape);
       wire.begin();
@@ -313,7 +295,7 @@ export const Sym = {
     });
   },
   evalDim(d: Dim): number | null {
-    if (arguments.length !== 1) bind(SYM_EVAL_DIM, arguments);
+    if (arguments.length !== 1) checkCall('Sym.evalDim', 'd', arguments);
     return withOp('Sym.evalDim', () => {
       const x = dimArg('evalDim', d);
       wire.begin();
@@ -322,7 +304,7 @@ export const Sym = {
     });
   },
   partialEval(shape: SymShape): (number | null)[] {
-    if (arguments.length !== 1) bind(SYM_PARTIAL_EVAL, arguments);
+    if (arguments.length !== 1) checkCall('Sym.partialEval', 'shape', arguments);
     return withOp('Sym.partialEval', () => {
       const s = shapeArg('partialEval', shape);
       wire.begin();
@@ -335,7 +317,7 @@ export const Sym = {
     });
   },
   isFullyBound(shape: SymShape): boolean {
-    if (arguments.length !== 1) bind(SYM_IS_FULLY_BOUND, arguments);
+    if (arguments.length !== 1) checkCall('Sym.isFullyBound', 'shape', arguments);
     return withOp('Sym.isFullyBound', () => {
       const s = shapeArg('isFullyBound', shape);
       wire.begin();
@@ -344,7 +326,7 @@ export const Sym = {
     });
   },
   numel(shape: SymShape): number | null {
-    if (arguments.length !== 1) bind(SYM_NUMEL, arguments);
+    if (arguments.length !== 1) checkCall('Sym.numel', 'shape', arguments);
     return withOp('Sym.numel', () => {
       const s = shapeArg('numel', shape);
       wire.begin();
@@ -354,7 +336,7 @@ export const Sym = {
   },
   /** Resolves a -1 in `to` from `from`; null when unknown (unbound) or not divisible. */
   resolveReshape(from: SymShape, to: SymShape): Dim[] | null {
-    if (arguments.length !== 2) bind(SYM_RESOLVE_RESHAPE, arguments);
+    if (arguments.length !== 2) checkCall('Sym.resolveReshape', 'from, to', arguments);
     return withOp('Sym.resolveReshape', () => {
       const a = shapeArg('resolveReshape', from);
       const b = shapeArg('resolveReshape', to);
@@ -367,7 +349,7 @@ export const Sym = {
   },
   /** A new shape with the given variables replaced by values (mutates nothing). */
   substitute(pairs: readonly (readonly [Var, number])[], shape: SymShape): Dim[] {
-    if (arguments.length !== 2) bind(SYM_SUBSTITUTE, arguments);
+    if (arguments.length !== 2) checkCall('Sym.substitute', 'pairs, shape', arguments);
     return withOp('Sym.substitute', () => {
       if (!Array.isArray(pairs)) throw new TypeError(`Sym.substitute: pairs must be an array of [Var, value], got ${fmt(pairs)}`);
       const ps = pairs.map((p, i) => {
@@ -389,7 +371,7 @@ export const Sym = {
   },
   /** The variables used by a shape, in order of first appearance. */
   vars(shape: SymShape): Var[] {
-    if (arguments.length !== 1) bind(SYM_VARS, arguments);
+    if (arguments.length !== 1) checkCall('Sym.vars', 'shape', arguments);
     return withOp('Sym.vars', () => {
       const s = shapeArg('vars', shape);
       wire.begin();
@@ -402,7 +384,7 @@ export const Sym = {
     });
   },
   isStatic(shape: SymShape): boolean {
-    if (arguments.length !== 1) bind(SYM_IS_STATIC, arguments);
+    if (arguments.length !== 1) checkCall('Sym.isStatic', 'shape', arguments);
     return withOp('Sym.isStatic', () => {
       const s = shapeArg('isStatic', shape);
       wire.begin();
@@ -411,14 +393,14 @@ export const Sym = {
     });
   },
   rank(shape: SymShape): number {
-    if (arguments.length !== 1) bind(SYM_RANK, arguments);
+    if (arguments.length !== 1) checkCall('Sym.rank', 'shape', arguments);
     return withOp('Sym.rank', () => {
       return shapeArg('rank', shape).length;
     });
   },
   /** "[2,n#1,(n#1*2)]" for a shape, or the dim's own text for a single dim. */
   toString(shapeOrDim: SymShape | Dim): string {
-    if (arguments.length !== 1) bind(SYM_TO_STRING, arguments);
+    if (arguments.length !== 1) checkCall('Sym.toString', 'shapeOrDim', arguments);
     return withOp('Sym.toString', () => {
       wire.begin();
       if (Array.isArray(shapeOrDim)) {
@@ -433,7 +415,7 @@ export const Sym = {
   },
   /** Structural equality (2*3 is not 6; variables compare by identity). Shapes or single dims. */
   equal(a: SymShape | Dim, b: SymShape | Dim): boolean {
-    if (arguments.length !== 2) bind(SYM_EQUAL, arguments);
+    if (arguments.length !== 2) checkCall('Sym.equal', 'a, b', arguments);
     return withOp('Sym.equal', () => {
       wire.begin();
       if (Array.isArray(a) !== Array.isArray(b)) {

@@ -4,7 +4,7 @@ import { FlatMode, Tok, ViewTag } from './boundary_tables.js';
 import { StrideViewError, fmt, indexArgs, relabel, toInt, toInts, toPairs } from './errors.js';
 import { bind, sig } from './signature.js';
 import { Op, wire, type Wire } from './wire.js';
-import { type Dim, type SymShape, putExpr, putShape, readExpr, toShape } from './sym.js';
+import { type Dim, type SymShape, checkCall, putExpr, putShape, readExpr, toShape } from './sym.js';
 
 /** Valid ranges per dim, half-open [start, end). */
 export type Mask = readonly (readonly [number, number])[];
@@ -16,27 +16,11 @@ export interface ViewOptions {
   mask?: readonly (readonly [number, number])[] | null;
 }
 
-// The public methods' declarations. A method binds only when its argument count is not the
-// declared one (the metadata ops are hot: a right call pays one comparison), so that an extra
-// argument is refused with the binder's words and never ignored.
+// View.create's options are bound by name; the other methods call checkCall (sym.ts) only when
+// their argument count is not their own (the metadata ops are hot: a right call pays one comparison).
 const VIEW_CREATE = /* @__PURE__ */ sig(
   '-: View.create(shape: SymShape, /, *, offset: number = 0, strides: readonly number[] | null = null, mask: Mask | null = null) -> View'
 );
-const VIEW_DIM = /* @__PURE__ */ sig('-: View.dim(axis: number) -> Dim');
-const VIEW_STRIDE = /* @__PURE__ */ sig('-: View.stride(axis: number) -> number');
-const VIEW_STRIDES_OPT = /* @__PURE__ */ sig('-: View.stridesOpt() -> number[] | null');
-const VIEW_CAN_GET_STRIDES = /* @__PURE__ */ sig('-: View.canGetStrides() -> boolean');
-const VIEW_IS_MATERIALIZABLE = /* @__PURE__ */ sig('-: View.isMaterializable() -> boolean');
-const VIEW_REQUIRED_SPAN = /* @__PURE__ */ sig('-: View.requiredSpan() -> [number, number] | null');
-const VIEW_SIMPLIFY = /* @__PURE__ */ sig('-: View.simplify() -> View');
-const VIEW_RESHAPE = /* @__PURE__ */ sig('-: View.reshape(shape: SymShape) -> View');
-const VIEW_EXPAND = /* @__PURE__ */ sig('-: View.expand(shape: SymShape) -> View');
-const VIEW_BROADCAST_TO = /* @__PURE__ */ sig('-: View.broadcastTo(shape: SymShape) -> View');
-const VIEW_PERMUTE = /* @__PURE__ */ sig('-: View.permute(axes: readonly number[]) -> View');
-const VIEW_SHRINK = /* @__PURE__ */ sig('-: View.shrink(bounds: Mask) -> View');
-const VIEW_PAD = /* @__PURE__ */ sig('-: View.pad(padding: Mask) -> View');
-const VIEW_FLIP = /* @__PURE__ */ sig('-: View.flip(axesToFlip: readonly boolean[]) -> View');
-const VIEW_TO_STRING = /* @__PURE__ */ sig('-: View.toString() -> string');
 
 /** An immutable strided view: shape, strides, offset and an optional mask (in elements). */
 export class View {
@@ -158,7 +142,7 @@ export class View {
 
   /** Size of one dim (symbolic for symbolic views). */
   dim(axis: number): Dim {
-    if (arguments.length !== 1) bind(VIEW_DIM, arguments);
+    if (arguments.length !== 1) checkCall('View.dim', 'axis', arguments);
     const a = toInt('View.dim', 'axis', axis);
     try {
       wire.begin();
@@ -172,7 +156,7 @@ export class View {
   }
   /** Concrete stride of one dim (an error while it depends on an unbound variable). */
   stride(axis: number): number {
-    if (arguments.length !== 1) bind(VIEW_STRIDE, arguments);
+    if (arguments.length !== 1) checkCall('View.stride', 'axis', arguments);
     const a = toInt('View.stride', 'axis', axis);
     try {
       return ask(this, Op.ViewStride, () => wire.num(), [a]);
@@ -182,11 +166,11 @@ export class View {
   }
   /** Concrete strides, or null when a mask remains (or a stride is unbound). */
   stridesOpt(): number[] | null {
-    if (arguments.length > 0) bind(VIEW_STRIDES_OPT, arguments);
+    if (arguments.length > 0) checkCall('View.stridesOpt', '', arguments);
     return askAs(this, 'View.stridesOpt', Op.ViewStridesOpt, () => (wire.bool() ? wire.dims() : null));
   }
   canGetStrides(): boolean {
-    if (arguments.length > 0) bind(VIEW_CAN_GET_STRIDES, arguments);
+    if (arguments.length > 0) checkCall('View.canGetStrides', '', arguments);
     try {
       return this.stridesOpt() !== null;
     } catch (e) {
@@ -195,7 +179,7 @@ export class View {
   }
   /** Static shape and no remaining mask. */
   isMaterializable(): boolean {
-    if (arguments.length > 0) bind(VIEW_IS_MATERIALIZABLE, arguments);
+    if (arguments.length > 0) checkCall('View.isMaterializable', '', arguments);
     return askAs(this, 'View.isMaterializable', Op.ViewIsMaterializable, () => wire.bool());
   }
   /**
@@ -217,7 +201,7 @@ export class View {
   }
   /** [min, max] linear index over the valid elements; null for an empty view. */
   requiredSpan(): [number, number] | null {
-    if (arguments.length > 0) bind(VIEW_REQUIRED_SPAN, arguments);
+    if (arguments.length > 0) checkCall('View.requiredSpan', '', arguments);
     return askAs(this, 'View.requiredSpan', Op.ViewRequiredSpan, (): [number, number] | null => {
       const has = wire.bool();
       const lo = wire.num();
@@ -227,7 +211,7 @@ export class View {
   }
   /** Normalised form (drops a mask covering everything, canonicalises empty views). */
   simplify(): View {
-    if (arguments.length > 0) bind(VIEW_SIMPLIFY, arguments);
+    if (arguments.length > 0) checkCall('View.simplify', '', arguments);
     try {
       wire.begin();
       putView(wire, this);
@@ -241,7 +225,7 @@ export class View {
 
   /** Same elements in a new shape (-1 infers one dim); an error when no strided view fits. */
   reshape(shape: SymShape): View {
-    if (arguments.length !== 1) bind(VIEW_RESHAPE, arguments);
+    if (arguments.length !== 1) checkCall('View.reshape', 'shape', arguments);
     return derive(this, 'View.reshape', Op.ViewReshape, toShape('View.reshape', 'shape', shape), putShape);
   }
   /** @internal reshape to integers already checked (C++ checks the rest). */
@@ -266,17 +250,17 @@ export class View {
   }
   /** Grows size-1 dims (stride 0). */
   expand(shape: SymShape): View {
-    if (arguments.length !== 1) bind(VIEW_EXPAND, arguments);
+    if (arguments.length !== 1) checkCall('View.expand', 'shape', arguments);
     return derive(this, 'View.expand', Op.ViewExpand, toShape('View.expand', 'shape', shape), putShape);
   }
   /** NumPy broadcast_to: prepends size-1 dims, then expands. */
   broadcastTo(shape: SymShape): View {
-    if (arguments.length !== 1) bind(VIEW_BROADCAST_TO, arguments);
+    if (arguments.length !== 1) checkCall('View.broadcastTo', 'shape', arguments);
     return derive(this, 'View.broadcastTo', Op.ViewBroadcastTo, toShape('View.broadcastTo', 'shape', shape), putShape);
   }
   /** Reorders the dims: result dim i is dim axes[i]. */
   permute(axes: readonly number[]): View {
-    if (arguments.length !== 1) bind(VIEW_PERMUTE, arguments);
+    if (arguments.length !== 1) checkCall('View.permute', 'axes', arguments);
     return derive(this, 'View.permute', Op.ViewPermute, ints('View.permute', 'axes', axes), putDims);
   }
   /** @internal permute with axes already checked to be integers (C++ checks the rest). */
@@ -286,7 +270,7 @@ export class View {
   }
   /** Keeps [start, end) of each dim. */
   shrink(bounds: readonly (readonly [number, number])[]): View {
-    if (arguments.length !== 1) bind(VIEW_SHRINK, arguments);
+    if (arguments.length !== 1) checkCall('View.shrink', 'bounds', arguments);
     return derive(this, 'View.shrink', Op.ViewShrink, pairs('View.shrink', 'bounds', bounds), putPairs);
   }
   /** @internal shrink with bounds already checked to be integer pairs. */
@@ -296,12 +280,12 @@ export class View {
   }
   /** Adds (before, after) virtual elements per dim (masked out). */
   pad(padding: readonly (readonly [number, number])[]): View {
-    if (arguments.length !== 1) bind(VIEW_PAD, arguments);
+    if (arguments.length !== 1) checkCall('View.pad', 'padding', arguments);
     return derive(this, 'View.pad', Op.ViewPad, pairs('View.pad', 'padding', padding), putPairs);
   }
   /** Reverses the dims whose flag is true. */
   flip(axesToFlip: readonly boolean[]): View {
-    if (arguments.length !== 1) bind(VIEW_FLIP, arguments);
+    if (arguments.length !== 1) checkCall('View.flip', 'axesToFlip', arguments);
     if (!Array.isArray(axesToFlip) || axesToFlip.some((x) => typeof x !== 'boolean')) {
       throw new TypeError(`View.flip: axesToFlip must be an array of booleans, got ${fmt(axesToFlip)}`);
     }
@@ -312,7 +296,7 @@ export class View {
     }
   }
   toString(): string {
-    if (arguments.length > 0) bind(VIEW_TO_STRING, arguments);
+    if (arguments.length > 0) checkCall('View.toString', '', arguments);
     return askAs(this, 'View.toString', Op.ViewToString, () => wire.str());
   }
 }

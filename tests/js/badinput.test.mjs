@@ -309,20 +309,37 @@ row('keep', { op: 'keep', sig: ['ndarray'], valid: [(c) => c.a], call: fnCall('k
 row('printOptions', {
   op: 'printOptions',
   call: fnCall('printOptions'),
+  // NumPy's set_printoptions order: printOptions(5) sets precision and printOptions(null) changes
+  // nothing (None), as np.set_printoptions(5) / (None); so only values of the wrong type are bad
   cases: [
-    [[null], T, 'null'],
-    [[5], T, '5'],
+    [['x'], T, '"x"'],
+    [[{}, 1], T, 'precision must be an integer, got {}'], // an object before the last argument is a value, not options
     [[{ precision: -1 }], R_, '-1'],
     [[{ precision: 1.5 }], R_, '1.5'],
-    [[{ precison: 3 }], T, '"precison"'],
+    [[{ precison: 3 }], T, "'precison'; did you mean 'precision'?"],
+    [[8, 1000, 3, 75, false, 'NaN'], T, '"NaN"'],
+    [[{ formatter: {} }], T, 'formatter={}'],
+    [[{ legacy: '1.13' }], T, '"1.13"'],
+    [[8, 1000, 3, 75, false, null, null, null, '-', 'maxprec', false], T, 'false'],
     [[{ sign: 'x' }], R_, '"x"'],
     [[{ threshold: NaN }], R_, 'NaN'],
     [[{ floatmode: 1 }], R_, '1'],
     [[{ suppress: 'yes' }], T, '"yes"'],
   ],
-  ok: [() => assert.deepEqual(sv.printOptions({}), sv.getPrintOptions())],
+  ok: [
+    () => assert.deepEqual(sv.printOptions({}), sv.getPrintOptions()),
+    () => assert.deepEqual(sv.printOptions(null), sv.getPrintOptions(), 'null is None: nothing changes'),
+    () => {
+      const prev = sv.printOptions(3);
+      try {
+        assert.equal(sv.getPrintOptions().precision, 3, 'printOptions(3) sets precision, as np.set_printoptions(3)');
+      } finally {
+        sv.printOptions(prev);
+      }
+    },
+  ],
 });
-row('getPrintOptions', { op: 'getPrintOptions', call: () => sv.getPrintOptions(), ok: [() => assert.equal(sv.getPrintOptions().precision, 8)] });
+row('getPrintOptions', { op: 'getPrintOptions', call: fnCall('getPrintOptions'), cases: [[[5], T, '5'], [[{ precision: 2 }], T, "'precision'"]], ok: [() => assert.equal(sv.getPrintOptions().precision, 8)] });
 row('withPrintOptions', {
   op: 'withPrintOptions',
   call: fnCall('withPrintOptions'),
@@ -330,6 +347,8 @@ row('withPrintOptions', {
     [[{ precision: 2 }, 5], T, '5'],
     [[{ linewidth: 0 }, () => () => 1], R_, '0'],
     [[[], () => () => 1], T, '[]'],
+    [[{ precison: 2 }, () => () => 1], T, "'precison'; did you mean 'precision'?"],
+    [[{}, () => () => 1, 3], T, '3'],
   ],
   ok: [() => assert.equal(sv.withPrintOptions({ precision: 1 }, () => sv.getPrintOptions().precision), 1)],
 });
@@ -1647,6 +1666,78 @@ for (const [m, args] of [['assign', [1]], ['fill', [1]], ['set', [0, 1]]]) {
     else if (m === 'set' && target === 'padded') r.known.push([...entry.slice(0, 3), 'set(0, v) on a padded view where index 0 is padding: slice() returns a fresh WRITABLE 0-d array, so the write is silently lost and that temporary leaks (web/src/ndarray.ts slice/set)', entry[3]]);
     else r.known.push([...entry.slice(0, 3), `${m}() on a read-only view: the message starts "assign:" (or "slice:") not "${m}:"`, entry[3]]);
   }
+}
+
+// ---- the API contract for strideview's own functions and classes: an extra argument, an unknown
+// option or a misspelt one is a TypeError naming the op (the binder's words), never ignored.
+// Zero-argument functions and methods forward what they are given, so that an extra argument is seen.
+KINDS.viewOrArrayBound = { bad: [...KINDS.viewOrArray.bad.filter(([v]) => v !== undefined), [undefined, T, 'missing the required argument a']] };
+KINDS.symshapeBound = { bad: [...KINDS.symshape.bad.filter(([v]) => v !== undefined), [undefined, T, 'missing the required argument shape']] };
+ROWS.get('explain').sig = ['viewOrArrayBound', 'options'];
+ROWS.get('View.create').sig = ['symshapeBound', 'options'];
+for (const [name, fwd] of [
+  ['isInitialized', (c, ...a) => sv.isInitialized(...a)],
+  ['memoryStats', (c, ...a) => sv.memoryStats(...a)],
+  ['buildInfo', (c, ...a) => sv.buildInfo(...a)],
+  ['isSimd', (c, ...a) => sv.isSimd(...a)],
+  ['simdSupported', (c, ...a) => sv.simdSupported(...a)],
+  ['Var#unbind', (c, ...a) => c.n.unbind(...a)],
+  ['Var#toString', (c, ...a) => c.n.toString(...a)],
+  ['SymDim#eval', (c, ...a) => sv.Sym.dim(c.n).eval(...a)],
+  ['SymDim#toString', (c, ...a) => sv.Sym.dim(c.n).toString(...a)],
+]) {
+  ROWS.get(name).call = fwd;
+}
+ROWS.get('Var#bind').op = 'Sym.bind|Var.bind';
+ROWS.get('Var#unbind').op = 'Var.unbind';
+ROWS.get('Var#toString').op = 'Var.toString';
+ROWS.get('SymDim#eval').op = 'SymDim.eval';
+ROWS.get('SymDim#toString').op = 'SymDim.toString';
+const GIVEN = 'were given';
+const contractCases = {
+  init: [[[{ foo: 1 }], T, "unknown option 'foo'"], [[{ wasmurl: 'x' }], T, "did you mean 'wasmUrl'?"], [[{}, 1], T, GIVEN], [[{ simd: {} }], T, '{}']],
+  tidy: [[[() => () => 1, 2], T, GIVEN]],
+  keep: [[[(c) => c.a, 2], T, GIVEN]],
+  itemSize: [[['int16', 1], T, GIVEN]],
+  promoteTypes: [[['int8', 'uint8', 3], T, `${GIVEN} (the third argument is 3)`], [['int8'], T, 'missing the required argument type2'], [['int8', { type2: 'uint8' }], T, 'type2']],
+  resultTypeWithScalar: [[['int8', 3, 4], T, GIVEN]],
+  numberToFloat16: [[[1, 2], T, GIVEN]],
+  float16ToNumber: [[[1, 2], T, GIVEN]],
+  I: [[[1, 2], T, GIVEN], [[1, { index: 2 }], T, 'index is positional-only']],
+  R: [[[0, 4, 2], T, `${GIVEN} (the third argument is 2)`], [[0, 4, { step: 2 }], T, "unknown option 'step'"]],
+  Rs: [[[0, 4, 1, 5], T, GIVEN], [[{ start: 1 }], T, '{ start: 1 }'], [[null, null, null, { start: 1 }], T, 'start is positional-only']],
+  L: [[[[0], 1], T, GIVEN]],
+  explain: [
+    [[(c) => c.b, { foo: 1 }], T, "unknown option 'foo'"],
+    [[(c) => c.b, { max_elements: 4 }], T, "did you mean 'maxElements'?"],
+    [[(c) => c.b, 4], T, 'maxElements and the parameters after it are keyword-only'],
+    [[(c) => c.b, { maxElements: null }], T, 'null'],
+  ],
+  explainReshape: [[[(c) => c.b, [4, 3], 1], T, GIVEN], [[(c) => c.b, [4, 3], { order: 'F' }], T, "unknown option 'order'"]],
+  fromNdarrayLike: [
+    [[{ data: new Float32Array(4), shape: [2, 2] }, { foo: 1 }], T, "unknown option 'foo'"],
+    [[{ data: new Float32Array(4), shape: [2, 2] }, { dtipe: 'int8' }], T, "did you mean 'dtype'?"],
+    [[{ data: new Float32Array(4), shape: [2, 2] }, 'float32'], T, 'keyword-only'],
+    [[{ data: new Float32Array(4), shape: [2, 2] }, { copy: 'x' }], T, '"x"'],
+    [[{ data: new Float32Array(4), shape: [2, 2] }, { dtype: 'float128' }], T, '"float128"'],
+  ],
+  toNdarrayLike: [[[(c) => c.a, { foo: 1 }], T, "unknown option 'foo'"], [[(c) => c.a, { copy: null }], T, 'null'], [[(c) => c.a, { copy: true }, 1], T, GIVEN]],
+  loadNpy: [[[new Uint8Array(3), 1], T, GIVEN]],
+  saveNpy: [[[(c) => c.a, { allowPickle: false }], T, "unknown option 'allowPickle'"]],
+  isInitialized: [[[1], T, GIVEN]],
+  memoryStats: [[[1], T, GIVEN]],
+  buildInfo: [[[1], T, GIVEN]],
+  isSimd: [[[1], T, GIVEN]],
+  simdSupported: [[[1], T, GIVEN]],
+  'View.create': [[[[2], { offset: 1, stride: [1] }], T, "did you mean 'strides'?"], [[[2], 1], T, 'offset and the parameters after it are keyword-only']],
+  'Sym.infer': [[[1], T, GIVEN]],
+};
+for (const [name, cases] of Object.entries(contractCases)) ROWS.get(name).cases.push(...cases);
+// Every method of View, Sym, Var, SymDim and Shape with a fixed argument count: one argument more is refused.
+const VARIADIC = new Set(['Shape.broadcast', 'View#linearIndex', 'View#isValid', 'View.create']);
+for (const [name, r] of ROWS) {
+  if (!/^(Shape\.|Sym\.|View#|Var#|SymDim#|View\.)/.test(name) || VARIADIC.has(name)) continue;
+  r.cases.push([[...r.valid, 9], T, `${GIVEN} (the ${['first', 'second', 'third', 'fourth'][r.valid.length]} argument is 9)`]);
 }
 
 // ------------------------------------------------------------------------------------ completeness

@@ -60,7 +60,7 @@ test('a second init: same build is a no-op, the other build is a clear error, th
     return true;
   });
   await assert.rejects(scalarLib.init({ simd: true }), /the non-SIMD build is already loaded/);
-  assert.throws(() => simdLib.init({ simd: 'yes' }), (e) => e instanceof TypeError && /init: simd must be true, false or undefined, got yes/.test(e.message));
+  assert.throws(() => simdLib.init({ simd: 'yes' }), (e) => e instanceof TypeError && /init: simd must be true, false or undefined, got "yes"/.test(e.message));
   assert.throws(() => simdLib.init({ simd: 1 }), TypeError);
   assert.equal(simdLib.isSimd(), true);
   assert.equal(simdLib.sum(simdLib.arange(5)), 10n);

@@ -302,9 +302,9 @@ test('printOptions sets, getPrintOptions reads, the previous options come back',
 test('bad print options are refused with the option named, and nothing changes', () => {
   const before = sv.getPrintOptions();
   const bad = [
-    [null, TypeError, /printOptions: options must be an object/],
-    [5, TypeError, /options must be an object/],
-    [{ precison: 3 }, TypeError, /printOptions: unknown option "precison"; the options are precision, threshold, edgeitems, linewidth, suppress, sign, floatmode/],
+    // printOptions(null) and printOptions(5) are NumPy's set_printoptions(None) / (5): see tests/js/contract_misc.test.mjs
+    ['x', TypeError, /printOptions: precision must be an integer, got "x"/],
+    [{ precison: 3 }, TypeError, /printOptions: unknown option 'precison'; did you mean 'precision'\? \(printOptions takes precision, threshold, edgeitems/],
     [{ precision: -1 }, RangeError, /printOptions: precision must be >= 0, got -1/],
     [{ precision: 2.5 }, RangeError, /precision must be an integer, got 2.5/],
     [{ precision: '3' }, TypeError, /precision must be an integer, got "3"/],

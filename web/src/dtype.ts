@@ -1,6 +1,15 @@
 // Element types, their typed arrays, and the promotion rules of the elementwise ops.
 import { DTYPE_NAMES, DTypeCode } from './boundary_tables.js';
 import { fmt, toInt } from './errors.js';
+import { bind, sig } from './signature.js';
+
+// The exported helpers are also called inside the library on hot paths: each checks its argument
+// count by hand (no binding when it is right) and lets `bind` word the error when it is not.
+const NUMBER_TO_FLOAT16 = /* @__PURE__ */ sig('-: numberToFloat16(x: number) -> number');
+const FLOAT16_TO_NUMBER = /* @__PURE__ */ sig('-: float16ToNumber(bits: number) -> number');
+const ITEM_SIZE = /* @__PURE__ */ sig('-: itemSize(dtype: DType) -> number');
+const PROMOTE_TYPES = /* @__PURE__ */ sig('numpy.promote_types: promoteTypes(type1: DType, type2: DType, /) -> DType');
+const RESULT_TYPE_WITH_SCALAR = /* @__PURE__ */ sig('-: resultTypeWithScalar(dtype: DType, scalar: Scalar) -> DType');
 
 /** Element types. Codes match the C++ kernels' DType. */
 export type DType =
@@ -91,6 +100,7 @@ const P24 = 2 ** -24;
  * float32 first), as NumPy's `np.float16(x)`: inf from 65520 on, NaN -> 0x7e00, -0 kept.
  */
 export function numberToFloat16(x: number): number {
+  if (arguments.length !== 1) bind(NUMBER_TO_FLOAT16, arguments);
   if (typeof x !== 'number') throw new TypeError(`numberToFloat16: x must be a number, got ${fmt(x)}`);
   return halfBits(x);
 }
@@ -117,6 +127,7 @@ function halfBits(x: number): number {
 
 /** The value of IEEE binary16 bits (an integer 0 ... 65535; exact), as `Float16Array` would read them. */
 export function float16ToNumber(bits: number): number {
+  if (arguments.length !== 1) bind(FLOAT16_TO_NUMBER, arguments);
   const b = toInt('float16ToNumber', 'bits', bits);
   if (b < 0 || b > 0xffff) throw new RangeError(`float16ToNumber: bits must be in [0, 65535], got ${b}`);
   return halfValue(b);
@@ -154,6 +165,7 @@ export function checkDType(op: string, d: unknown): DType {
 
 /** Size of one element in bytes. */
 export function itemSize(d: DType): number {
+  if (arguments.length !== 1) bind(ITEM_SIZE, arguments);
   return checkDType('itemSize', d) && INFO[d].size;
 }
 
@@ -252,6 +264,7 @@ function signedFor(bits: number): DType | null {
  * 64-bit integer -> float64; two floats -> the wider.
  */
 export function promoteTypes(a: DType, b: DType): DType {
+  if (arguments.length !== 2) bind(PROMOTE_TYPES, arguments);
   checkDType('promoteTypes', a);
   checkDType('promoteTypes', b);
   if (a === b) return a;
@@ -308,6 +321,7 @@ function minFloatType(v: number): DType {
  * bool array gives int32 (JS's integer default).
  */
 export function resultTypeWithScalar(d: DType, s: Scalar): DType {
+  if (arguments.length !== 2) bind(RESULT_TYPE_WITH_SCALAR, arguments);
   checkDType('resultTypeWithScalar', d);
   if (typeof s !== 'number' && typeof s !== 'bigint' && typeof s !== 'boolean') {
     throw new TypeError(`resultTypeWithScalar: scalar must be a number, bigint or boolean, got ${fmt(s)}`);

@@ -3,6 +3,7 @@
 // re-implements no view rule: every address printed is the engine's linearIndex.
 import { fmt, withOp } from './errors.js';
 import { NDArray } from './ndarray.js';
+import { bind, sig } from './signature.js';
 import { Sym } from './sym.js';
 import { View } from './view.js';
 
@@ -57,22 +58,32 @@ interface Cell {
   value: string | null;
 }
 
+const EXPLAIN = /* @__PURE__ */ sig(
+  '-: explain(a: NDArray | View, /, *, maxElements: number = 256, maxBuffer: number = 256, bufferColumns: number = 16) -> string'
+);
 /**
  * A text picture of an array or view: its metadata, the index formula, the buffer it reads (with
  * how many logical elements read each address), the logical elements as grids of `value@address`
- * (masked padding shown as `pad`), and the memory jumps of a C-order walk.
+ * (masked padding shown as `pad`), and the memory jumps of a C-order walk. The options (by name):
+ * `maxElements` (largest number of logical elements drawn as grids, default 256), `maxBuffer`
+ * (largest number of buffer cells listed, default 256), `bufferColumns` (buffer cells per printed
+ * row, default 16); see {@link ExplainOptions}.
  *
  * ```ts
  * console.log(explain(arange(12).reshape([3, 4]).transpose()));
  * ```
  */
-export function explain(a: NDArray | View, options: ExplainOptions = {}): string {
-  return withOp('explain', () => explainImpl(a, options));
+// @overloads EXPLAIN
+export function explain(a: NDArray | View, options?: { maxElements?: number | undefined; maxBuffer?: number | undefined; bufferColumns?: number | undefined }): string;
+// @end
+export function explain(...args: unknown[]): string {
+  const [a, maxElements, maxBuffer, bufferColumns] = bind(EXPLAIN, args);
+  return withOp('explain', () =>
+    explainImpl(a as NDArray | View, limit('maxElements', maxElements, 0), limit('maxBuffer', maxBuffer, 0), limit('bufferColumns', bufferColumns, 1)),
+  );
 }
 
-function limit(options: ExplainOptions, key: keyof ExplainOptions, dflt: number, min: number): number {
-  const v = options[key];
-  if (v === undefined) return dflt;
+function limit(key: string, v: unknown, min: number): number {
   if (typeof v !== 'number') throw new TypeError(`explain: ${key} must be a number, got ${fmt(v)}`);
   if (!Number.isSafeInteger(v) || v < min) {
     throw new RangeError(`explain: ${key} must be an integer >= ${min}, got ${fmt(v)}`);
@@ -80,13 +91,7 @@ function limit(options: ExplainOptions, key: keyof ExplainOptions, dflt: number,
   return v;
 }
 
-function explainImpl(a: NDArray | View, options: ExplainOptions): string {
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`explain: options must be an object, got ${fmt(options)}`);
-  }
-  const maxElements = limit(options, 'maxElements', 256, 0);
-  const maxBuffer = limit(options, 'maxBuffer', 256, 0);
-  const columns = limit(options, 'bufferColumns', 16, 1);
+function explainImpl(a: NDArray | View, maxElements: number, maxBuffer: number, columns: number): string {
   const isArray = a instanceof NDArray;
   if (!isArray && !(a instanceof View)) {
     throw new TypeError(`explain: expected an NDArray or a View, got ${fmt(a)}`);

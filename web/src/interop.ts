@@ -11,6 +11,7 @@ import { StrideViewError, fmt, relabel, toInt, toInts } from './errors.js';
 import { arange, empty } from './creation.js';
 import { NDArrayClass } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
+import { bind, sig } from './signature.js';
 import { heapArray } from './storage.js';
 import { heapBuffer, isInitialized } from './runtime.js';
 import { Shape } from './shape.js';
@@ -55,18 +56,18 @@ export interface NdarrayLike {
   dtype: DType;
 }
 
-/** Options of {@link fromNdarrayLike}. */
+/** Options of {@link fromNdarrayLike} (given by name; an unknown one is a TypeError). */
 export interface FromNdarrayLikeOptions {
-  /** Result dtype (default: from the typed array class; float64 for plain arrays). Casts when it differs. */
-  dtype?: DType;
+  /** Result dtype (default or null: from the typed array class; float64 for plain arrays). Casts when it differs. */
+  dtype?: DType | null;
   /**
-   * `undefined` (default): a view when `data` came from `toNdarrayLike(a, { copy: false })`, else one copy.
+   * `undefined` or `null` (default): a view when `data` came from `toNdarrayLike(a, { copy: false })`, else one copy.
    * `true`: always copy. `false`: a view or a StrideViewError (`not_expressible`).
    */
-  copy?: boolean;
+  copy?: boolean | null;
 }
 
-/** Options of {@link toNdarrayLike}. */
+/** Options of {@link toNdarrayLike} (given by name; an unknown one is a TypeError). */
 export interface ToNdarrayLikeOptions {
   /**
    * `true` (default): `data` is a fresh typed array in JS memory, C order, offset 0 (always valid).
@@ -152,13 +153,16 @@ function elementPositions(v: View, lo: number, hi: number): Float64Array | Int32
   }
 }
 
+const FROM_NDARRAY_LIKE = /* @__PURE__ */ sig(
+  '-: fromNdarrayLike(obj: NdarrayLikeInput, /, *, dtype: DType | null = null, copy: boolean | null = null) -> NDArray'
+);
 /**
  * Reads a scijs `ndarray` / `@stdlib/ndarray` object (or any `{ data, shape, stride(s), offset }`)
  * into an NDArray.
  *
  * - dtype comes from the typed array class (Float32Array -> float32, BigInt64Array -> int64,
  *   Uint8ClampedArray -> uint8; a Uint8Array with `dtype: 'bool'` -> bool; plain arrays -> float64),
- *   or from `options.dtype` (a cast).
+ *   or from the `dtype` option (a cast).
  * - Zero-copy (a view sharing the buffer) when `data` is a typed array that
  *   `toNdarrayLike(a, { copy: false })` handed out and `a`'s buffer is still alive; one copy
  *   otherwise. Views with a zero stride come back read-only, like broadcast views.
@@ -175,16 +179,18 @@ function elementPositions(v: View, lo: number, hi: number): Float64Array | Int32
  * const a = fromNdarrayLike(nd.transpose(1, 0)); // shape [3, 2], one copy
  * ```
  */
-export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeOptions = {}): NDArray {
+// @overloads FROM_NDARRAY_LIKE
+export function fromNdarrayLike(obj: NdarrayLikeInput, options?: { dtype?: DType | null | undefined; copy?: boolean | null | undefined }): NDArray;
+// @end
+export function fromNdarrayLike(...args: unknown[]): NDArray {
+  const [o, dtypeArg, copyArg] = bind(FROM_NDARRAY_LIKE, args);
+  const obj = o as NdarrayLikeInput;
   if (obj === null || typeof obj !== 'object') {
     throw new TypeError(`${OP_FROM}: expected an object { data, shape, stride, offset }, got ${fmt(obj)}`);
   }
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`${OP_FROM}: options must be an object, got ${fmt(options)}`);
-  }
-  const copy = options.copy;
+  const copy = copyArg === null ? undefined : copyArg;
   if (copy !== undefined && typeof copy !== 'boolean') {
-    throw new TypeError(`${OP_FROM}: copy must be a boolean, got ${fmt(copy)}`);
+    throw new TypeError(`${OP_FROM}: copy must be a boolean or null, got ${fmt(copy)}`);
   }
   let data = obj.data as unknown;
   let boolData = false;
@@ -259,7 +265,7 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
   } else {
     natural = 'float64';
   }
-  const dtype = options.dtype === undefined ? natural : checkDType(OP_FROM, options.dtype);
+  const dtype = dtypeArg === null ? natural : checkDType(OP_FROM, dtypeArg);
 
   const len = (data as ArrayLike<unknown>).length;
   const view = layout(shape, strides, offset);
@@ -349,6 +355,7 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
   return out;
 }
 
+const TO_NDARRAY_LIKE = /* @__PURE__ */ sig('-: toNdarrayLike(a: NDArray, /, *, copy: boolean = true) -> NdarrayLike');
 /**
  * Describes an NDArray as `{ data, shape, stride, strides, offset, order, dtype }`, ready for
  * `ndarray(o.data, o.shape, o.stride, o.offset)` (scijs) or
@@ -360,15 +367,15 @@ export function fromNdarrayLike(obj: NdarrayLikeInput, options: FromNdarrayLikeO
  * {@link fromNdarrayLike}. Padded (masked) views have no strided form: with `copy: false` they are a
  * StrideViewError `not_expressible`.
  */
-export function toNdarrayLike(a: NDArray, options: ToNdarrayLikeOptions = {}): NdarrayLike {
+// @overloads TO_NDARRAY_LIKE
+export function toNdarrayLike(a: NDArray, options?: { copy?: boolean | undefined }): NdarrayLike;
+// @end
+export function toNdarrayLike(...args: unknown[]): NdarrayLike {
+  const [a, copy] = bind(TO_NDARRAY_LIKE, args) as [NDArray, unknown];
   if (!(a instanceof NDArrayClass)) {
     throw new TypeError(`${OP_TO}: expected an NDArray, got ${fmt(a)}`);
   }
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`${OP_TO}: options must be an object, got ${fmt(options)}`);
-  }
-  const copy = options.copy;
-  if (copy !== undefined && typeof copy !== 'boolean') {
+  if (typeof copy !== 'boolean') {
     throw new TypeError(`${OP_TO}: copy must be a boolean, got ${fmt(copy)}`);
   }
   a._check(OP_TO);

@@ -6,6 +6,7 @@ import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt } from './errors.js';
 import { NDArray, empty } from './ndarray.js';
 import { heapBuffer } from './runtime.js';
+import { bind, sig } from './signature.js';
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
@@ -126,6 +127,7 @@ function toBytes(op: string, b: unknown): Uint8Array {
   throw new TypeError(`${op}: bytes must be a Uint8Array (or ArrayBuffer / typed array), got ${fmt(b)}`);
 }
 
+const LOAD_NPY = /* @__PURE__ */ sig('-: loadNpy(bytes: Uint8Array | ArrayBuffer | ArrayBufferView) -> NDArray');
 /**
  * Reads a NumPy `.npy` file (format 1.0, 2.0 or 3.0) into a new NDArray.
  *
@@ -143,8 +145,11 @@ function toBytes(op: string, b: unknown): Uint8Array {
  * const a = loadNpy(readFileSync('image.npy'));
  * ```
  */
-export function loadNpy(bytes: Uint8Array): NDArray {
-  const b = toBytes('loadNpy', bytes);
+// @overloads LOAD_NPY
+export function loadNpy(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): NDArray;
+// @end
+export function loadNpy(...args: unknown[]): NDArray {
+  const b = toBytes('loadNpy', args.length === 1 ? args[0] : bind(LOAD_NPY, args)[0]);
   if (b.length < 10 || MAGIC.some((m, k) => b[k] !== m)) {
     throw bad(`not a .npy file (bad magic: expected \\x93NUMPY, got ${JSON.stringify(String.fromCharCode(...b.subarray(0, 6)))})`);
   }
@@ -229,6 +234,7 @@ export function loadNpy(bytes: Uint8Array): NDArray {
 
 // ------------------------------------------------------------------------- save
 
+const SAVE_NPY = /* @__PURE__ */ sig('-: saveNpy(a: NDArray) -> Uint8Array');
 /**
  * Writes an NDArray as a NumPy `.npy` file: format 1.0 (2.0 only when the header exceeds 65535
  * bytes), little-endian, C order. Any view works (strided, broadcast, padded: the elements are
@@ -240,7 +246,11 @@ export function loadNpy(bytes: Uint8Array): NDArray {
  * writeFileSync('out.npy', saveNpy(arange(6).reshape([2, 3])));
  * ```
  */
-export function saveNpy(a: NDArray): Uint8Array {
+// @overloads SAVE_NPY
+export function saveNpy(a: NDArray): Uint8Array;
+// @end
+export function saveNpy(...args: unknown[]): Uint8Array {
+  const a = args.length === 1 ? args[0] : bind(SAVE_NPY, args)[0];
   if (!(a instanceof NDArray)) throw new TypeError(`saveNpy: expected an NDArray, got ${fmt(a)}`);
   a._check('saveNpy');
   const shape = a.shape;

@@ -3,6 +3,20 @@
 // <stride-view> element and the demo. This file only reads text into op names and numbers and
 // calls the package's public API; the engine decides what every op means and reports errors.
 import { NDArray, View, type Dim } from './index.js';
+import { fmt } from './errors.js';
+import { bind, closestName, sig } from './signature.js';
+
+const PARSE_OPS = /* @__PURE__ */ sig('-: parseOps(text: string) -> OpStep[]');
+const PARSE_INT_LIST = /* @__PURE__ */ sig('-: parseIntList(text: string, what: string) -> number[]');
+const PARSE_DIM_LIST = /* @__PURE__ */ sig('-: parseDimList(text: string, what: string) -> Array<number | string>');
+const PARSE_PAIR_LIST = /* @__PURE__ */ sig('-: parsePairList(text: string, what: string) -> Array<[number, number]>');
+const APPLY_OPS = /* @__PURE__ */ sig(
+  '-: applyOps(a: NDArray | View, text: string, /, *, dim: Function | null = null) -> NDArray | View'
+);
+const APPLY_OP = /* @__PURE__ */ sig(
+  '-: applyOp(a: NDArray | View, step: OpStepSpec, /, *, dim: Function | null = null) -> NDArray | View'
+);
+const STEP_KEYS = ['name', 'arg', 'noCopy', 'text'];
 
 /** The ops an op chain can name. */
 export const OP_CHAIN_NAMES = [
@@ -69,6 +83,7 @@ function isName(s: string): s is OpChainName {
  * pairs can be written `pad 1,1; 0,2`.
  */
 export function parseOps(text: string): OpStep[] {
+  if (arguments.length !== 1) bind(PARSE_OPS, arguments);
   if (typeof text !== 'string') throw new TypeError(`parseOps: text must be a string, got ${typeof text}`);
   const steps: OpStep[] = [];
   for (const raw of text.split(/[;\n]/)) {
@@ -107,6 +122,7 @@ function items(text: string): string[] {
 
 /** "2, -1" or "[2,-1]" -> [2, -1]; "" -> []. */
 export function parseIntList(text: string, what: string): number[] {
+  if (arguments.length !== 2) bind(PARSE_INT_LIST, arguments);
   return items(text).map((s) => {
     if (!INT.test(s)) throw new OpChainError(`${what}: "${s}" is not an integer (write e.g. 2, -1)`);
     return Number(s);
@@ -115,6 +131,7 @@ export function parseIntList(text: string, what: string): number[] {
 
 /** Like {@link parseIntList}, but a dim may also name a symbolic variable: "n, 4" -> ['n', 4]. */
 export function parseDimList(text: string, what: string): Array<number | string> {
+  if (arguments.length !== 2) bind(PARSE_DIM_LIST, arguments);
   return items(text).map((s) => {
     if (INT.test(s)) return Number(s);
     if (NAME.test(s)) return s;
@@ -124,6 +141,7 @@ export function parseDimList(text: string, what: string): Array<number | string>
 
 /** "1,2; 0,1" or "(1,2),(0,1)" -> [[1,2],[0,1]]: one pair per dim. */
 export function parsePairList(text: string, what: string): Array<[number, number]> {
+  if (arguments.length !== 2) bind(PARSE_PAIR_LIST, arguments);
   const nums = (text.match(/[+-]?\d+|[^\s\d+\-,;()[\]]+/g) ?? []).map((s) => {
     if (!INT.test(s)) throw new OpChainError(`${what}: "${s}" is not an integer`);
     return Number(s);
@@ -146,9 +164,8 @@ function flags(axes: number[], ndim: number, what: string): boolean[] {
   return f;
 }
 
-/** Dims of a bare View's reshape/expand: integers, or names resolved by `options.dim`. */
-function symDims(text: string, what: string, options: ApplyOpsOptions): Dim[] {
-  const resolve = options.dim;
+/** Dims of a bare View's reshape/expand: integers, or names resolved by the `dim` option. */
+function symDims(text: string, what: string, resolve: ((name: string) => Dim) | null): Dim[] {
   if (!resolve) return parseIntList(text, what);
   return parseDimList(text, what).map((d) => (typeof d === 'number' ? d : resolve(d)));
 }
@@ -184,12 +201,12 @@ function stepArray(a: NDArray, s: OpStepSpec): NDArray {
 }
 
 /** Applies one step to a bare View (no memory: slice, squeeze, unsqueeze and contiguous need an array). */
-function stepView(v: View, s: OpStepSpec, options: ApplyOpsOptions): View {
+function stepView(v: View, s: OpStepSpec, dim: ((name: string) => Dim) | null): View {
   const what = s.name;
   const arg = s.arg.trim();
   switch (s.name) {
     case 'reshape':
-      return v.reshape(symDims(arg, what, options));
+      return v.reshape(symDims(arg, what, dim));
     case 'transpose': {
       const axes = arg ? parseIntList(arg, what) : Array.from({ length: v.ndim }, (_, i) => v.ndim - 1 - i);
       return v.permute(axes);
@@ -199,7 +216,7 @@ function stepView(v: View, s: OpStepSpec, options: ApplyOpsOptions): View {
     case 'flip':
       return v.flip(arg ? flags(parseIntList(arg, what), v.ndim, what) : new Array<boolean>(v.ndim).fill(true));
     case 'expand':
-      return v.expand(symDims(arg, what, options));
+      return v.expand(symDims(arg, what, dim));
     case 'pad':
       return v.pad(parsePairList(arg, what));
     case 'shrink':
@@ -224,14 +241,16 @@ function stepView(v: View, s: OpStepSpec, options: ApplyOpsOptions): View {
 export function applyOps(a: NDArray, text: string, options?: ApplyOpsOptions): NDArray;
 export function applyOps(a: View, text: string, options?: ApplyOpsOptions): View;
 export function applyOps(a: NDArray | View, text: string, options?: ApplyOpsOptions): NDArray | View;
-export function applyOps(a: NDArray | View, text: string, options: ApplyOpsOptions = {}): NDArray | View {
+export function applyOps(...args: unknown[]): NDArray | View {
+  const [a, text, d] = bind(APPLY_OPS, args);
+  const dim = dimOption('applyOps', d);
   if (!(a instanceof NDArray) && !(a instanceof View)) {
-    throw new TypeError('applyOps: a must be an NDArray or a View');
+    throw new TypeError(`applyOps: a must be an NDArray or a View, got ${fmt(a)}`);
   }
   let cur: NDArray | View = a;
-  for (const s of parseOps(text)) {
+  for (const s of parseOps(text as string)) {
     try {
-      cur = applyOp(cur, s, options);
+      cur = applyStep(cur, s, dim);
     } catch (e) {
       if (e instanceof Error && !e.message.startsWith(`${s.name}`)) e.message = `${s.text}: ${e.message}`;
       throw e;
@@ -251,13 +270,33 @@ export function applyOps(a: NDArray | View, text: string, options: ApplyOpsOptio
 export function applyOp(a: NDArray, step: OpStepSpec, options?: ApplyOpsOptions): NDArray;
 export function applyOp(a: View, step: OpStepSpec, options?: ApplyOpsOptions): View;
 export function applyOp(a: NDArray | View, step: OpStepSpec, options?: ApplyOpsOptions): NDArray | View;
-export function applyOp(a: NDArray | View, step: OpStepSpec, options: ApplyOpsOptions = {}): NDArray | View {
-  if (step === null || typeof step !== 'object' || typeof step.arg !== 'string' || !isName(step.name)) {
+export function applyOp(...args: unknown[]): NDArray | View {
+  const [a, step, d] = bind(APPLY_OP, args);
+  const dim = dimOption('applyOp', d);
+  if (step === null || typeof step !== 'object' || typeof (step as OpStepSpec).arg !== 'string' || !isName((step as OpStepSpec).name)) {
     throw new OpChainError(
       `applyOp: step must be { name, arg } with name one of ${OP_CHAIN_NAMES.join(', ')} and arg a string`,
     );
   }
+  // a misspelt key (nocopy) would change what the step does: refused, never ignored
+  for (const k of Object.keys(step)) {
+    if (!STEP_KEYS.includes(k)) {
+      const near = closestName(k, STEP_KEYS);
+      throw new OpChainError(`applyOp: unknown step key '${k}'${near !== null ? `; did you mean '${near}'?` : ''} (a step has ${STEP_KEYS.join(', ')})`);
+    }
+  }
+  const noCopy = (step as OpStepSpec).noCopy;
+  if (noCopy !== undefined && typeof noCopy !== 'boolean') throw new TypeError(`applyOp: step.noCopy must be a boolean, got ${fmt(noCopy)}`);
+  return applyStep(a as NDArray | View, step as OpStepSpec, dim);
+}
+
+function dimOption(op: string, d: unknown): ((name: string) => Dim) | null {
+  if (d !== null && typeof d !== 'function') throw new TypeError(`${op}: dim must be a function (name) => Dim, got ${fmt(d)}`);
+  return d as ((name: string) => Dim) | null;
+}
+
+function applyStep(a: NDArray | View, step: OpStepSpec, dim: ((name: string) => Dim) | null): NDArray | View {
   if (a instanceof NDArray) return stepArray(a, step);
-  if (a instanceof View) return stepView(a, step, options);
-  throw new TypeError('applyOp: a must be an NDArray or a View');
+  if (a instanceof View) return stepView(a, step, dim);
+  throw new TypeError(`applyOp: a must be an NDArray or a View, got ${fmt(a)}`);
 }

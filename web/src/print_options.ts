@@ -1,6 +1,7 @@
 // The print options of NDArray.toString / util.inspect: NumPy's set_printoptions / get_printoptions
 // (the same names and defaults), validated as a whole before any of them changes.
 import { fmt } from './errors.js';
+import { bind, closestName, sig, unsupported } from './signature.js';
 
 /** How many digits a float element prints with (NumPy's `floatmode`). */
 export type FloatMode = 'fixed' | 'unique' | 'maxprec' | 'maxprec_equal';
@@ -54,17 +55,29 @@ function count(op: string, name: string, v: unknown, min: number): number {
   return v;
 }
 
-function validated(op: string, options: unknown): Partial<PrintOptions> {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${op}: options must be an object such as { precision: 4 }, got ${fmt(options)}`);
-  }
+// The options in NumPy's order (np.set_printoptions(precision=None, threshold=None, edgeitems=None,
+// linewidth=None, suppress=None, nanstr=None, infstr=None, formatter=None, sign=None,
+// floatmode=None, *, legacy=None)); None (null) or not given leaves an option unchanged. nanstr,
+// infstr, formatter and legacy are declared so that they are refused, never ignored: the arrays
+// print 'nan' and 'inf' (NumPy's defaults, accepted) with no formatter and no legacy mode.
+const PRINT_OPTIONS = /* @__PURE__ */ sig(
+  '-: printOptions(precision: number | null = null, threshold: number | null = null, edgeitems: number | null = null, ' +
+    'linewidth: number | null = null, suppress: boolean | null = null, nanstr: "nan" | null = null, ' +
+    'infstr: "inf" | null = null, formatter: null = null, sign: "-" | "+" | " " | null = null, ' +
+    'floatmode: FloatMode | null = null, *, legacy: false | null = null) -> PrintOptions'
+);
+const GET_PRINT_OPTIONS = /* @__PURE__ */ sig('-: getPrintOptions() -> PrintOptions');
+const WITH_PRINT_OPTIONS = /* @__PURE__ */ sig('-: withPrintOptions(options: Partial<PrintOptions>, fn: Function) -> unknown');
+const OPTION_NAMES = [...NAMES.slice(0, 5), 'nanstr', 'infstr', 'formatter', 'sign', 'floatmode', 'legacy'];
+
+/** The changes asked for by the bound values (in PRINT_OPTIONS' order), each checked. */
+function validated(op: string, values: readonly unknown[]): Partial<PrintOptions> {
   const out: Partial<PrintOptions> = {};
-  for (const [k, v] of Object.entries(options)) {
-    if (!(NAMES as string[]).includes(k)) {
-      throw new TypeError(`${op}: unknown option ${JSON.stringify(k)}; the options are ${NAMES.join(', ')}`);
-    }
+  for (let i = 0; i < OPTION_NAMES.length; i++) {
+    const k = OPTION_NAMES[i]!;
+    const v = values[i];
     if (v === undefined || v === null) continue; // as NumPy's None: unchanged
-    switch (k as keyof PrintOptions) {
+    switch (k) {
       case 'precision':
         out.precision = count(op, k, v, 0);
         break;
@@ -93,19 +106,65 @@ function validated(op: string, options: unknown): Partial<PrintOptions> {
         }
         out.floatmode = v as FloatMode;
         break;
+      case 'nanstr':
+        if (v !== 'nan') unsupported(op, k, v, "supported: 'nan' or null: NaN prints as nan");
+        break;
+      case 'infstr':
+        if (v !== 'inf') unsupported(op, k, v, "supported: 'inf' or null: infinities print as inf");
+        break;
+      case 'formatter':
+        unsupported(op, k, v, 'supported: null (no per-type formatters)');
+        break;
+      case 'legacy':
+        if (v !== false) unsupported(op, k, v, 'supported: false or null (no legacy print modes)');
+        break;
     }
   }
   return out;
 }
 
 /**
- * Sets how arrays print (NumPy's `np.set_printoptions`): the options given change, the others keep
- * their value (undefined or null leaves one unchanged). Every option is checked before any changes
- * (TypeError for a wrong type or an unknown name, RangeError for a value out of range). Returns the
- * options as they were, so `printOptions(previous)` restores them (`printOptions()` changes nothing).
+ * withPrintOptions' options object (a required argument, so checked here by hand with the binder's
+ * wording): the values in PRINT_OPTIONS' order.
  */
-export function printOptions(options?: Partial<PrintOptions>): PrintOptions {
-  const change = options === undefined ? {} : validated('printOptions', options);
+function optionValues(op: string, options: unknown): unknown[] {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`${op}: options must be an object such as { precision: 4 }, got ${fmt(options)}`);
+  }
+  const o = options as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (!OPTION_NAMES.includes(k)) {
+      const near = closestName(k, OPTION_NAMES);
+      throw new TypeError(`${op}: unknown option '${k}'${near !== null ? `; did you mean '${near}'?` : ''} (${op} takes ${OPTION_NAMES.join(', ')} by name)`);
+    }
+  }
+  return OPTION_NAMES.map((k) => o[k]);
+}
+
+/**
+ * Sets how arrays print (NumPy's `np.set_printoptions`, the same parameters in the same order):
+ * `printOptions(4)` or `printOptions({ precision: 4, suppress: true })`. The options given change,
+ * the others keep their value (undefined or null leaves one unchanged). Every option is checked
+ * before any changes (TypeError for a wrong type or an unknown name, RangeError for a value out of
+ * range). NumPy's `nanstr`, `infstr`, `formatter` and `legacy` accept only the values that change
+ * nothing ('nan', 'inf', null, false). Returns the options as they were, so
+ * `printOptions(previous)` restores them (`printOptions()` changes nothing).
+ */
+// @overloads PRINT_OPTIONS
+export function printOptions(options?: { precision?: number | null | undefined; threshold?: number | null | undefined; edgeitems?: number | null | undefined; linewidth?: number | null | undefined; suppress?: boolean | null | undefined; nanstr?: "nan" | null | undefined; infstr?: "inf" | null | undefined; formatter?: null | undefined; sign?: "-" | "+" | " " | null | undefined; floatmode?: FloatMode | null | undefined; legacy?: false | null | undefined }): PrintOptions;
+export function printOptions(precision?: number | null, options?: { threshold?: number | null | undefined; edgeitems?: number | null | undefined; linewidth?: number | null | undefined; suppress?: boolean | null | undefined; nanstr?: "nan" | null | undefined; infstr?: "inf" | null | undefined; formatter?: null | undefined; sign?: "-" | "+" | " " | null | undefined; floatmode?: FloatMode | null | undefined; legacy?: false | null | undefined }): PrintOptions;
+export function printOptions(precision?: number | null, threshold?: number | null, options?: { edgeitems?: number | null | undefined; linewidth?: number | null | undefined; suppress?: boolean | null | undefined; nanstr?: "nan" | null | undefined; infstr?: "inf" | null | undefined; formatter?: null | undefined; sign?: "-" | "+" | " " | null | undefined; floatmode?: FloatMode | null | undefined; legacy?: false | null | undefined }): PrintOptions;
+export function printOptions(precision?: number | null, threshold?: number | null, edgeitems?: number | null, options?: { linewidth?: number | null | undefined; suppress?: boolean | null | undefined; nanstr?: "nan" | null | undefined; infstr?: "inf" | null | undefined; formatter?: null | undefined; sign?: "-" | "+" | " " | null | undefined; floatmode?: FloatMode | null | undefined; legacy?: false | null | undefined }): PrintOptions;
+export function printOptions(precision?: number | null, threshold?: number | null, edgeitems?: number | null, linewidth?: number | null, options?: { suppress?: boolean | null | undefined; nanstr?: "nan" | null | undefined; infstr?: "inf" | null | undefined; formatter?: null | undefined; sign?: "-" | "+" | " " | null | undefined; floatmode?: FloatMode | null | undefined; legacy?: false | null | undefined }): PrintOptions;
+export function printOptions(precision?: number | null, threshold?: number | null, edgeitems?: number | null, linewidth?: number | null, suppress?: boolean | null, options?: { nanstr?: "nan" | null | undefined; infstr?: "inf" | null | undefined; formatter?: null | undefined; sign?: "-" | "+" | " " | null | undefined; floatmode?: FloatMode | null | undefined; legacy?: false | null | undefined }): PrintOptions;
+export function printOptions(precision?: number | null, threshold?: number | null, edgeitems?: number | null, linewidth?: number | null, suppress?: boolean | null, nanstr?: "nan" | null, options?: { infstr?: "inf" | null | undefined; formatter?: null | undefined; sign?: "-" | "+" | " " | null | undefined; floatmode?: FloatMode | null | undefined; legacy?: false | null | undefined }): PrintOptions;
+export function printOptions(precision?: number | null, threshold?: number | null, edgeitems?: number | null, linewidth?: number | null, suppress?: boolean | null, nanstr?: "nan" | null, infstr?: "inf" | null, options?: { formatter?: null | undefined; sign?: "-" | "+" | " " | null | undefined; floatmode?: FloatMode | null | undefined; legacy?: false | null | undefined }): PrintOptions;
+export function printOptions(precision?: number | null, threshold?: number | null, edgeitems?: number | null, linewidth?: number | null, suppress?: boolean | null, nanstr?: "nan" | null, infstr?: "inf" | null, formatter?: null, options?: { sign?: "-" | "+" | " " | null | undefined; floatmode?: FloatMode | null | undefined; legacy?: false | null | undefined }): PrintOptions;
+export function printOptions(precision?: number | null, threshold?: number | null, edgeitems?: number | null, linewidth?: number | null, suppress?: boolean | null, nanstr?: "nan" | null, infstr?: "inf" | null, formatter?: null, sign?: "-" | "+" | " " | null, options?: { floatmode?: FloatMode | null | undefined; legacy?: false | null | undefined }): PrintOptions;
+export function printOptions(precision?: number | null, threshold?: number | null, edgeitems?: number | null, linewidth?: number | null, suppress?: boolean | null, nanstr?: "nan" | null, infstr?: "inf" | null, formatter?: null, sign?: "-" | "+" | " " | null, floatmode?: FloatMode | null, options?: { legacy?: false | null | undefined }): PrintOptions;
+// @end
+export function printOptions(...args: unknown[]): PrintOptions {
+  const change = validated('printOptions', bind(PRINT_OPTIONS, args));
   const previous = { ...current };
   current = { ...current, ...change };
   return previous;
@@ -113,16 +172,19 @@ export function printOptions(options?: Partial<PrintOptions>): PrintOptions {
 
 /** The print options in force (a copy), as NumPy's `np.get_printoptions`. */
 export function getPrintOptions(): PrintOptions {
+  if (arguments.length > 0) bind(GET_PRINT_OPTIONS, arguments);
   return { ...current };
 }
 
 /**
  * Runs `fn` with some print options changed and restores the previous ones afterwards, also when
- * `fn` throws (NumPy's `with np.printoptions(...)`); returns what `fn` returns.
+ * `fn` throws (NumPy's `with np.printoptions(...)`); returns what `fn` returns. `options` takes the
+ * names of {@link printOptions}.
  */
 export function withPrintOptions<T>(options: Partial<PrintOptions>, fn: () => T): T {
+  if (arguments.length !== 2) bind(WITH_PRINT_OPTIONS, arguments);
   if (typeof fn !== 'function') throw new TypeError(`withPrintOptions: fn must be a function, got ${fmt(fn)}`);
-  const change = validated('withPrintOptions', options);
+  const change = validated('withPrintOptions', optionValues('withPrintOptions', options));
   const previous = current;
   current = { ...current, ...change };
   try {

@@ -2,6 +2,7 @@
 // (src/view/reshape_rule.hpp). One wire call; this file only decodes the answer.
 import { fmt, withOp } from './errors.js';
 import { NDArray } from './ndarray.js';
+import { bind, sig } from './signature.js';
 import { type Dim, type SymShape, putShape, readShape, toShape } from './sym.js';
 import { View, putView } from './view.js';
 import { Op, wire } from './wire.js';
@@ -57,6 +58,7 @@ function group(w: typeof wire): ReshapeGroup {
   return { input: [a, b], output: [c, d] };
 }
 
+const EXPLAIN_RESHAPE = /* @__PURE__ */ sig('-: explainReshape(a: NDArray | View, shape: SymShape) -> ReshapeExplanation');
 /**
  * Explains whether reshaping `a` to `shape` can be a view (no copy) and why, as the engine decides
  * it: the groups of input dims that merge or split into output dims, and when no single strided
@@ -77,8 +79,12 @@ function group(w: typeof wire): ReshapeGroup {
  * @throws StrideViewError when `shape` is no reshape of `a` at all (element counts differ, more
  *   than one -1, a negative dim); TypeError for arguments of the wrong type
  */
-export function explainReshape(a: NDArray | View, shape: SymShape): ReshapeExplanation {
+// @overloads EXPLAIN_RESHAPE
+export function explainReshape(a: NDArray | View, shape: SymShape): ReshapeExplanation;
+// @end
+export function explainReshape(...args: unknown[]): ReshapeExplanation {
   const op = 'explainReshape';
+  const [a, shape] = args.length === 2 ? args : bind(EXPLAIN_RESHAPE, args);
   return withOp(op, () => {
     let v: View;
     if (a instanceof NDArray) {

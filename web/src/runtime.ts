@@ -2,6 +2,7 @@
 // The request/response protocol over WASM memory lives in wire.ts.
 import createStrideviewModule, { type RawModule } from '../../build/wasm/strideview.mjs';
 import { StrideViewError, fmt } from './errors.js';
+import { bind, sig } from './signature.js';
 
 /** Options of {@link init}. */
 export interface InitOptions {
@@ -60,8 +61,10 @@ const SIMD_PROBE = new Uint8Array([
   0x41, 0x00, 0xfd, 0x0f, 0x0b, // i32.const 0, i8x16.splat, end
 ]);
 
+const SIMD_SUPPORTED = /* @__PURE__ */ sig('-: simdSupported() -> boolean');
 /** True when this engine supports WebAssembly SIMD128 (and bulk memory, which the SIMD build also uses). */
 export function simdSupported(): boolean {
+  if (arguments.length > 0) bind(SIMD_SUPPORTED, arguments);
   try {
     return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
   } catch {
@@ -156,6 +159,10 @@ function checkThreadsOption(t: unknown): void {
   }
 }
 
+const INIT = /* @__PURE__ */ sig(
+  '-: init(*, wasmUrl: string | URL = undefined, wasmBinary: ArrayBuffer | ArrayBufferView = undefined, ' +
+    'simd: boolean = undefined, threads: "auto" | number = undefined) -> Promise<void>'
+);
 /**
  * Loads and instantiates the WebAssembly module: the SIMD128 build, or the scalar fallback on
  * engines without WebAssembly SIMD (or with `{ simd: false }`). Works in Node (ESM and CommonJS),
@@ -167,15 +174,17 @@ function checkThreadsOption(t: unknown): void {
  * one chosen first returns a promise rejected with a StrideViewError (`invalid_argument`); the
  * loaded instance keeps working.
  */
-export function init(options: InitOptions = {}): Promise<void> {
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`init: options must be an object, got ${fmt(options)}`);
-  }
-  const want = options.simd;
+// @overloads INIT
+export function init(options?: { wasmUrl?: string | URL | undefined; wasmBinary?: ArrayBuffer | ArrayBufferView | undefined; simd?: boolean | undefined; threads?: "auto" | number | undefined }): Promise<void>;
+// @end
+export function init(...args: unknown[]): Promise<void> {
+  const [wasmUrl, wasmBinary, simdArg, threadsArg] = bind(INIT, args);
+  const options = { wasmUrl, wasmBinary } as InitOptions;
+  const want = simdArg as boolean | undefined;
   if (want !== undefined && typeof want !== 'boolean') {
-    throw new TypeError(`init: simd must be true, false or undefined, got ${String(want)}`);
+    throw new TypeError(`init: simd must be true, false or undefined, got ${fmt(want)}`);
   }
-  const wantThreads = options.threads;
+  const wantThreads = threadsArg as InitOptions['threads'];
   checkThreadsOption(wantThreads);
   if (loading && info) {
     if (wantThreads !== undefined) {
@@ -304,22 +313,28 @@ export function init(options: InitOptions = {}): Promise<void> {
   return loading;
 }
 
+const BUILD_INFO = /* @__PURE__ */ sig('-: buildInfo() -> BuildInfo | null');
+const IS_SIMD = /* @__PURE__ */ sig('-: isSimd() -> boolean');
+const IS_INITIALIZED = /* @__PURE__ */ sig('-: isInitialized() -> boolean');
 /**
  * Which build {@link init} chose (SIMD128 or the scalar fallback; threads); null before init() was
  * called. Available as soon as init() has been called (the choice is made synchronously), except
  * `threads` with `threads: 'auto'`, which is 0 until init() has resolved.
  */
 export function buildInfo(): BuildInfo | null {
+  if (arguments.length > 0) bind(BUILD_INFO, arguments);
   return info;
 }
 
 /** True when the loaded (or loading) module is the SIMD128 build; false for the fallback or before init(). */
 export function isSimd(): boolean {
+  if (arguments.length > 0) bind(IS_SIMD, arguments);
   return info !== null && info.simd;
 }
 
 /** True once {@link init} has finished. */
 export function isInitialized(): boolean {
+  if (arguments.length > 0) bind(IS_INITIALIZED, arguments);
   return raw !== null;
 }
 

@@ -1,5 +1,6 @@
 // Concrete shapes (the spec's Shape module): plain number[] in and out, computed by C++.
 import { StrideViewError, fmt, toInt, toInts, withOp } from './errors.js';
+import { checkCall } from './sym.js';
 import { Op, wire } from './wire.js';
 
 function dimsCall(op: number, ...lists: number[][]): void {
@@ -8,10 +9,13 @@ function dimsCall(op: number, ...lists: number[][]): void {
   wire.call(op);
 }
 
+// Shape.broadcast takes any number of shapes (each is checked); the other functions call checkCall
+// (sym.ts) when their argument count is not their own.
 /** Shape helpers over concrete dims. */
 export const Shape = {
   /** Product of the dims (1 for a scalar). */
   numel(shape: readonly number[]): number {
+    if (arguments.length !== 1) checkCall('Shape.numel', 'shape', arguments);
     return withOp('Shape.numel', () => {
       dimsCall(Op.ShapeNumel, toInts('Shape.numel', 'shape', shape));
       return wire.num();
@@ -19,6 +23,7 @@ export const Shape = {
   },
   /** Row-major strides, with stride 0 at and left of a zero-size dim. */
   cContiguousStrides(shape: readonly number[]): number[] {
+    if (arguments.length !== 1) checkCall('Shape.cContiguousStrides', 'shape', arguments);
     return withOp('Shape.cContiguousStrides', () => {
       dimsCall(Op.ShapeCStrides, toInts('Shape.cContiguousStrides', 'shape', shape));
       return wire.dims();
@@ -26,6 +31,7 @@ export const Shape = {
   },
   /** sum(indices[i] * strides[i]) (no bounds check). */
   ravelIndex(indices: readonly number[], strides: readonly number[]): number {
+    if (arguments.length !== 2) checkCall('Shape.ravelIndex', 'indices, strides', arguments);
     return withOp('Shape.ravelIndex', () => {
       dimsCall(
         Op.ShapeRavel,
@@ -37,6 +43,7 @@ export const Shape = {
   },
   /** The multi-index of flat position k in a C-contiguous layout. */
   unravelIndex(k: number, shape: readonly number[]): number[] {
+    if (arguments.length !== 2) checkCall('Shape.unravelIndex', 'k, shape', arguments);
     return withOp('Shape.unravelIndex', () => {
       const kk = toInt('Shape.unravelIndex', 'k', k);
       const s = toInts('Shape.unravelIndex', 'shape', shape);
@@ -48,6 +55,7 @@ export const Shape = {
   },
   /** Resolves one -1 in spec from the element count of current. */
   resolveNegOne(current: readonly number[], spec: readonly number[]): number[] {
+    if (arguments.length !== 2) checkCall('Shape.resolveNegOne', 'current, spec', arguments);
     return withOp('Shape.resolveNegOne', () => {
       dimsCall(
         Op.ShapeResolveNegOne,
@@ -69,6 +77,7 @@ export const Shape = {
   },
   /** Maps an index of the broadcast shape to the index in sourceShape. */
   broadcastIndex(targetIndex: readonly number[], sourceShape: readonly number[]): number[] {
+    if (arguments.length !== 2) checkCall('Shape.broadcastIndex', 'targetIndex, sourceShape', arguments);
     return withOp('Shape.broadcastIndex', () => {
       const op = 'Shape.broadcastIndex';
       const t = toInts(op, 'targetIndex', targetIndex);
@@ -91,6 +100,7 @@ export const Shape = {
   },
   /** "[2,3,4]". */
   toString(shape: readonly number[]): string {
+    if (arguments.length !== 1) checkCall('Shape.toString', 'shape', arguments);
     return withOp('Shape.toString', () => {
       dimsCall(Op.ShapeToString, toInts('Shape.toString', 'shape', shape));
       return wire.str();

@@ -6,8 +6,19 @@ import { StrideViewError, fmt, toInt, toInts } from './errors.js';
 import { full } from './creation.js';
 import { gather, gatherMask } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
+import { bind, sig } from './signature.js';
 import { Op, wire } from './wire.js';
 import { type View, putView, readView } from './view.js';
+
+// The spec constructors' declarations (positional only, as Python's slice()). Each binds only when
+// its argument count is over the declared one: R(0, 4, 2) is refused (a step needs Rs), never
+// read as R(0, 4).
+const I_SPEC = /* @__PURE__ */ sig('-: I(index: number, /) -> SliceSpec');
+const R_SPEC = /* @__PURE__ */ sig('-: R(start: number | null = null, stop: number | null = null, /) -> SliceSpec');
+const RS_SPEC = /* @__PURE__ */ sig(
+  '-: Rs(start: number | null = null, stop: number | null = null, step: number | null = null, /) -> SliceSpec'
+);
+const L_SPEC = /* @__PURE__ */ sig('-: L(indices: readonly number[], /) -> SliceSpec');
 
 
 /** One entry of {@link NDArray.slice}. */
@@ -25,10 +36,12 @@ export type SliceSpec =
 
 /** A single index (drops the axis; negative counts from the end). */
 export function I(index: number): SliceSpec {
+  if (arguments.length !== 1) bind(I_SPEC, arguments);
   return { kind: 'I', index: toInt('I', 'index', index) };
 }
 /** A half-open range [start, stop) (null or omitted = open end; clamps like NumPy). */
 export function R(start?: number | null, stop?: number | null): SliceSpec {
+  if (arguments.length > 2) bind(R_SPEC, arguments);
   return Rs(start, stop, null);
 }
 function optInt(op: string, what: string, v: unknown): number | null {
@@ -36,12 +49,14 @@ function optInt(op: string, what: string, v: unknown): number | null {
 }
 /** A stepped range (NumPy start:stop:step; negative steps walk backwards; a strided view). */
 export function Rs(start?: number | null, stop?: number | null, step?: number | null): SliceSpec {
+  if (arguments.length > 3) bind(RS_SPEC, arguments);
   const st = optInt('Rs', 'step', step);
   if (st === 0) throw new StrideViewError('invalid_argument', 'Rs: step is 0 (a step must be non-zero)');
   return { kind: 'R', start: optInt('Rs', 'start', start), stop: optInt('Rs', 'stop', stop), step: st };
 }
 /** A list of indices: gathers (and copies) along the axis. */
 export function L(indices: readonly number[]): SliceSpec {
+  if (arguments.length !== 1) bind(L_SPEC, arguments);
   return Object.freeze({ kind: 'L', indices: Object.freeze(toInts('L', 'indices', indices)) });
 }
 /** All of the axis. */

@@ -4,12 +4,26 @@
 import { Tok } from './boundary_tables.js';
 import { StrideViewError, fmt, toInt, withOp } from './errors.js';
 import { rt } from './runtime.js';
+import { bind, sig } from './signature.js';
 import { Op, wire, type Wire } from './wire.js';
 
 /** A dimension: a plain integer (static) or a symbolic expression. */
 export type Dim = number | SymDim;
 /** A possibly symbolic shape. */
 export type SymShape = readonly Dim[];
+
+/**
+ * @internal The argument check of the metadata methods (View, Sym, Var, SymDim, Shape), whose
+ * parameters are fixed: a method calls it only when its argument count is not the declared one (a
+ * right call pays one comparison, and no declaration text ships with the class), and the binder
+ * (signature.ts) then reads the call by Python's rules and words the error: `View.permute: takes
+ * at most 1 positional argument (axes) but 2 were given ...`. A trailing undefined is not given.
+ * `params`: the parameter names, comma-separated (all required).
+ */
+export function checkCall(op: string, params: string, args: ArrayLike<unknown>): void {
+  const list = params === '' ? '' : params.split(', ').map((p) => `${p}: unknown`).join(', ');
+  bind(sig(`-: ${op}(${list}) -> unknown`), args);
+}
 
 const byId = new Map<number, WeakRef<Var>>();
 const dropVar =
@@ -43,17 +57,20 @@ export class Var {
   }
   /** Binds the variable (visible to every shape using it). */
   bind(value: number): this {
+    if (arguments.length !== 1) checkCall('Var.bind', 'value', arguments);
     Sym.bind(this, value);
     return this;
   }
   /** Removes the binding. */
   unbind(): this {
+    if (arguments.length > 0) checkCall('Var.unbind', '', arguments);
     wire.begin().put(this.id);
     wire.call(Op.SymUnbind);
     return this;
   }
   /** "n#3", "n#3=5", or "v3" when unnamed. */
   toString(): string {
+    if (arguments.length > 0) checkCall('Var.toString', '', arguments);
     wire.begin().put(this.id);
     wire.call(Op.SymVarInfo);
     return wire.str();
@@ -76,9 +93,11 @@ export class SymDim {
   }
   /** The value when every variable is bound, else null. */
   eval(): number | null {
+    if (arguments.length > 0) checkCall('SymDim.eval', '', arguments);
     return Sym.evalDim(this);
   }
   toString(): string {
+    if (arguments.length > 0) checkCall('SymDim.toString', '', arguments);
     return Sym.toString(this);
   }
 }
@@ -186,6 +205,7 @@ function dimArg(op: string, d: unknown): Dim {
 export const Sym = {
   /** A fresh variable (new identity) with bounds [min, max]. */
   variable(name: string, min: number, max: number): Var {
+    if (arguments.length !== 3) checkCall('Sym.variable', 'name, min, max', arguments);
     return withOp('Sym.variable', () => {
       if (typeof name !== 'string') throw new TypeError(`Sym.variable: name must be a string, got ${fmt(name)}`);
       const lo = toInt('Sym.variable', 'min', min);
@@ -201,12 +221,14 @@ export const Sym = {
   },
   /** A dim made of a fresh variable. */
   dynamic(name: string, min: number, max: number): SymDim {
+    if (arguments.length !== 3) checkCall('Sym.dynamic', 'name, min, max', arguments);
     return withOp('Sym.dynamic', () => {
       return new SymDim('var', Sym.variable(name, min, max), null, null);
     });
   },
   /** A static dim (a plain integer). */
   static(n: number): number {
+    if (arguments.length !== 1) checkCall('Sym.static', 'n', arguments);
     return withOp('Sym.static', () => {
       const v = toInt('Sym.static', 'n', n);
       if (v < 0) throw new RangeError(`Sym.static: dim must be non-negative, got ${v}`);
@@ -215,31 +237,37 @@ export const Sym = {
   },
   /** The dim of a variable. */
   dim(v: Var): SymDim {
+    if (arguments.length !== 1) checkCall('Sym.dim', 'v', arguments);
     return withOp('Sym.dim', () => {
       return new SymDim('var', varArg('dim', v), null, null);
     });
   },
   add(a: Dim, b: Dim): SymDim {
+    if (arguments.length !== 2) checkCall('Sym.add', 'a, b', arguments);
     return withOp('Sym.add', () => {
       return new SymDim('add', null, dimArg('add', a), dimArg('add', b));
     });
   },
   mul(a: Dim, b: Dim): SymDim {
+    if (arguments.length !== 2) checkCall('Sym.mul', 'a, b', arguments);
     return withOp('Sym.mul', () => {
       return new SymDim('mul', null, dimArg('mul', a), dimArg('mul', b));
     });
   },
   neg(a: Dim): SymDim {
+    if (arguments.length !== 1) checkCall('Sym.neg', 'a', arguments);
     return withOp('Sym.neg', () => {
       return new SymDim('neg', null, dimArg('neg', a), null);
     });
   },
   /** The inferred dim (-1) for reshape targets. */
   infer(): number {
+    if (arguments.length > 0) checkCall('Sym.infer', '', arguments);
     return -1;
   },
   /** Binds a variable; checks its bounds. */
   bind(v: Var, value: number): void {
+    if (arguments.length !== 2) checkCall('Sym.bind', 'v, value', arguments);
     return withOp('Sym.bind', () => {
       const x = varArg('bind', v);
       const n = toInt('Sym.bind', 'value', value);
@@ -250,12 +278,14 @@ export const Sym = {
   },
   /** Removes a variable's binding. */
   unbind(v: Var): void {
+    if (arguments.length !== 1) checkCall('Sym.unbind', 'v', arguments);
     return withOp('Sym.unbind', () => {
       varArg('unbind', v).unbind();
     });
   },
   /** Concrete dims when every variable is bound, else null. */
   eval(shape: SymShape): number[] | null {
+    if (arguments.length !== 1) checkCall('Sym.eval', 'shape', arguments);
     return withOp('Sym.eval', () => {
       const s = shapeArg('eval', shape);
       wire.begin();
@@ -265,6 +295,7 @@ export const Sym = {
     });
   },
   evalDim(d: Dim): number | null {
+    if (arguments.length !== 1) checkCall('Sym.evalDim', 'd', arguments);
     return withOp('Sym.evalDim', () => {
       const x = dimArg('evalDim', d);
       wire.begin();
@@ -273,6 +304,7 @@ export const Sym = {
     });
   },
   partialEval(shape: SymShape): (number | null)[] {
+    if (arguments.length !== 1) checkCall('Sym.partialEval', 'shape', arguments);
     return withOp('Sym.partialEval', () => {
       const s = shapeArg('partialEval', shape);
       wire.begin();
@@ -285,6 +317,7 @@ export const Sym = {
     });
   },
   isFullyBound(shape: SymShape): boolean {
+    if (arguments.length !== 1) checkCall('Sym.isFullyBound', 'shape', arguments);
     return withOp('Sym.isFullyBound', () => {
       const s = shapeArg('isFullyBound', shape);
       wire.begin();
@@ -293,6 +326,7 @@ export const Sym = {
     });
   },
   numel(shape: SymShape): number | null {
+    if (arguments.length !== 1) checkCall('Sym.numel', 'shape', arguments);
     return withOp('Sym.numel', () => {
       const s = shapeArg('numel', shape);
       wire.begin();
@@ -302,6 +336,7 @@ export const Sym = {
   },
   /** Resolves a -1 in `to` from `from`; null when unknown (unbound) or not divisible. */
   resolveReshape(from: SymShape, to: SymShape): Dim[] | null {
+    if (arguments.length !== 2) checkCall('Sym.resolveReshape', 'from, to', arguments);
     return withOp('Sym.resolveReshape', () => {
       const a = shapeArg('resolveReshape', from);
       const b = shapeArg('resolveReshape', to);
@@ -314,6 +349,7 @@ export const Sym = {
   },
   /** A new shape with the given variables replaced by values (mutates nothing). */
   substitute(pairs: readonly (readonly [Var, number])[], shape: SymShape): Dim[] {
+    if (arguments.length !== 2) checkCall('Sym.substitute', 'pairs, shape', arguments);
     return withOp('Sym.substitute', () => {
       if (!Array.isArray(pairs)) throw new TypeError(`Sym.substitute: pairs must be an array of [Var, value], got ${fmt(pairs)}`);
       const ps = pairs.map((p, i) => {
@@ -335,6 +371,7 @@ export const Sym = {
   },
   /** The variables used by a shape, in order of first appearance. */
   vars(shape: SymShape): Var[] {
+    if (arguments.length !== 1) checkCall('Sym.vars', 'shape', arguments);
     return withOp('Sym.vars', () => {
       const s = shapeArg('vars', shape);
       wire.begin();
@@ -347,6 +384,7 @@ export const Sym = {
     });
   },
   isStatic(shape: SymShape): boolean {
+    if (arguments.length !== 1) checkCall('Sym.isStatic', 'shape', arguments);
     return withOp('Sym.isStatic', () => {
       const s = shapeArg('isStatic', shape);
       wire.begin();
@@ -355,12 +393,14 @@ export const Sym = {
     });
   },
   rank(shape: SymShape): number {
+    if (arguments.length !== 1) checkCall('Sym.rank', 'shape', arguments);
     return withOp('Sym.rank', () => {
       return shapeArg('rank', shape).length;
     });
   },
   /** "[2,n#1,(n#1*2)]" for a shape, or the dim's own text for a single dim. */
   toString(shapeOrDim: SymShape | Dim): string {
+    if (arguments.length !== 1) checkCall('Sym.toString', 'shapeOrDim', arguments);
     return withOp('Sym.toString', () => {
       wire.begin();
       if (Array.isArray(shapeOrDim)) {
@@ -375,6 +415,7 @@ export const Sym = {
   },
   /** Structural equality (2*3 is not 6; variables compare by identity). Shapes or single dims. */
   equal(a: SymShape | Dim, b: SymShape | Dim): boolean {
+    if (arguments.length !== 2) checkCall('Sym.equal', 'a, b', arguments);
     return withOp('Sym.equal', () => {
       wire.begin();
       if (Array.isArray(a) !== Array.isArray(b)) {

@@ -2,7 +2,11 @@
 // kept by storage.ts, where every new array is listed).
 import { StrideViewError, fmt } from './errors.js';
 import { NDArray } from './ndarray.js';
+import { bind, sig } from './signature.js';
 import { type Owned, closeScope, kept, openScope } from './storage.js';
+
+const TIDY = /* @__PURE__ */ sig('-: tidy(fn: Function) -> unknown');
+const KEEP = /* @__PURE__ */ sig('-: keep(a: NDArray) -> NDArray');
 
 /**
  * Runs `fn` and then disposes every NDArray created while it ran (results of ops, temporaries,
@@ -14,6 +18,7 @@ import { type Owned, closeScope, kept, openScope } from './storage.js';
  * could not be tracked).
  */
 export function tidy<T>(fn: () => T): T {
+  if (arguments.length !== 1) bind(TIDY, arguments); // a second argument is refused (never ignored)
   if (typeof fn !== 'function') throw new TypeError(`tidy: fn must be a function, got ${fmt(fn)}`);
   if ((fn as { constructor?: { name?: string } }).constructor?.name === 'AsyncFunction') {
     throw new StrideViewError('invalid_argument', 'tidy: fn is an async function; tidy() tracks synchronous code only (await the work outside tidy, or dispose() by hand)');
@@ -76,6 +81,7 @@ function collect(x: unknown, into: Set<Owned>, depth: number): void {
  * safety net).
  */
 export function keep<T extends NDArray>(a: T): T {
+  if (arguments.length !== 1) bind(KEEP, arguments);
   if (!(a instanceof NDArray)) throw new TypeError(`keep: expected an NDArray, got ${fmt(a)}`);
   a._check('keep');
   kept.add(a);

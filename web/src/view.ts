@@ -2,8 +2,9 @@
 // C++ (src/view); this class only carries the result of one C++ call per operation.
 import { FlatMode, Tok, ViewTag } from './boundary_tables.js';
 import { StrideViewError, fmt, indexArgs, relabel, toInt, toInts, toPairs } from './errors.js';
+import { bind, sig } from './signature.js';
 import { Op, wire, type Wire } from './wire.js';
-import { type Dim, type SymShape, putExpr, putShape, readExpr, toShape } from './sym.js';
+import { type Dim, type SymShape, checkCall, putExpr, putShape, readExpr, toShape } from './sym.js';
 
 /** Valid ranges per dim, half-open [start, end). */
 export type Mask = readonly (readonly [number, number])[];
@@ -11,9 +12,15 @@ export type Mask = readonly (readonly [number, number])[];
 /** Options of {@link View.create}. Strides and offset are in elements. */
 export interface ViewOptions {
   offset?: number;
-  strides?: readonly number[];
-  mask?: readonly (readonly [number, number])[];
+  strides?: readonly number[] | null;
+  mask?: readonly (readonly [number, number])[] | null;
 }
+
+// View.create's options are bound by name; the other methods call checkCall (sym.ts) only when
+// their argument count is not their own (the metadata ops are hot: a right call pays one comparison).
+const VIEW_CREATE = /* @__PURE__ */ sig(
+  '-: View.create(shape: SymShape, /, *, offset: number = 0, strides: readonly number[] | null = null, mask: Mask | null = null) -> View'
+);
 
 /** An immutable strided view: shape, strides, offset and an optional mask (in elements). */
 export class View {
@@ -104,10 +111,15 @@ export class View {
     return new View(shape, strides, offset, mask, contiguous, numel, mode, deriv, parent);
   }
 
-  /** Creates a view (C-contiguous strides unless given). */
-  static create(shape: SymShape, options: ViewOptions = {}): View {
+  /**
+   * Creates a view (C-contiguous strides unless given). Options by name: `offset` (default 0),
+   * `strides` (in elements), `mask` (valid ranges per dim); see {@link ViewOptions}.
+   */
+  static create(shape: SymShape, options?: ViewOptions): View;
+  static create(...args: unknown[]): View {
+    const [shape, offset, strides, mask] = bind(VIEW_CREATE, args);
     try {
-      return createView(shape, options);
+      return createView(shape as SymShape, { offset: offset as number, strides: strides as number[] | undefined, mask: mask as Mask | null });
     } catch (e) {
       throw relabel('View.create', e);
     }
@@ -130,6 +142,7 @@ export class View {
 
   /** Size of one dim (symbolic for symbolic views). */
   dim(axis: number): Dim {
+    if (arguments.length !== 1) checkCall('View.dim', 'axis', arguments);
     const a = toInt('View.dim', 'axis', axis);
     try {
       wire.begin();
@@ -143,6 +156,7 @@ export class View {
   }
   /** Concrete stride of one dim (an error while it depends on an unbound variable). */
   stride(axis: number): number {
+    if (arguments.length !== 1) checkCall('View.stride', 'axis', arguments);
     const a = toInt('View.stride', 'axis', axis);
     try {
       return ask(this, Op.ViewStride, () => wire.num(), [a]);
@@ -152,9 +166,11 @@ export class View {
   }
   /** Concrete strides, or null when a mask remains (or a stride is unbound). */
   stridesOpt(): number[] | null {
+    if (arguments.length > 0) checkCall('View.stridesOpt', '', arguments);
     return askAs(this, 'View.stridesOpt', Op.ViewStridesOpt, () => (wire.bool() ? wire.dims() : null));
   }
   canGetStrides(): boolean {
+    if (arguments.length > 0) checkCall('View.canGetStrides', '', arguments);
     try {
       return this.stridesOpt() !== null;
     } catch (e) {
@@ -163,6 +179,7 @@ export class View {
   }
   /** Static shape and no remaining mask. */
   isMaterializable(): boolean {
+    if (arguments.length > 0) checkCall('View.isMaterializable', '', arguments);
     return askAs(this, 'View.isMaterializable', Op.ViewIsMaterializable, () => wire.bool());
   }
   /**
@@ -184,6 +201,7 @@ export class View {
   }
   /** [min, max] linear index over the valid elements; null for an empty view. */
   requiredSpan(): [number, number] | null {
+    if (arguments.length > 0) checkCall('View.requiredSpan', '', arguments);
     return askAs(this, 'View.requiredSpan', Op.ViewRequiredSpan, (): [number, number] | null => {
       const has = wire.bool();
       const lo = wire.num();
@@ -193,6 +211,7 @@ export class View {
   }
   /** Normalised form (drops a mask covering everything, canonicalises empty views). */
   simplify(): View {
+    if (arguments.length > 0) checkCall('View.simplify', '', arguments);
     try {
       wire.begin();
       putView(wire, this);
@@ -206,13 +225,8 @@ export class View {
 
   /** Same elements in a new shape (-1 infers one dim); an error when no strided view fits. */
   reshape(shape: SymShape): View {
-    const s = toShape('View.reshape', 'shape', shape);
-    try {
-      putShape(startDerive(this, Op.ViewReshape), s);
-      return endDerive(this);
-    } catch (e) {
-      throw relabel('View.reshape', e);
-    }
+    if (arguments.length !== 1) checkCall('View.reshape', 'shape', arguments);
+    return derive(this, 'View.reshape', Op.ViewReshape, toShape('View.reshape', 'shape', shape), putShape);
   }
   /** @internal reshape to integers already checked (C++ checks the rest). */
   _reshape(shape: readonly number[]): View {
@@ -236,32 +250,18 @@ export class View {
   }
   /** Grows size-1 dims (stride 0). */
   expand(shape: SymShape): View {
-    const s = toShape('View.expand', 'shape', shape);
-    try {
-      putShape(startDerive(this, Op.ViewExpand), s);
-      return endDerive(this);
-    } catch (e) {
-      throw relabel('View.expand', e);
-    }
+    if (arguments.length !== 1) checkCall('View.expand', 'shape', arguments);
+    return derive(this, 'View.expand', Op.ViewExpand, toShape('View.expand', 'shape', shape), putShape);
   }
   /** NumPy broadcast_to: prepends size-1 dims, then expands. */
   broadcastTo(shape: SymShape): View {
-    const s = toShape('View.broadcastTo', 'shape', shape);
-    try {
-      putShape(startDerive(this, Op.ViewBroadcastTo), s);
-      return endDerive(this);
-    } catch (e) {
-      throw relabel('View.broadcastTo', e);
-    }
+    if (arguments.length !== 1) checkCall('View.broadcastTo', 'shape', arguments);
+    return derive(this, 'View.broadcastTo', Op.ViewBroadcastTo, toShape('View.broadcastTo', 'shape', shape), putShape);
   }
   /** Reorders the dims: result dim i is dim axes[i]. */
   permute(axes: readonly number[]): View {
-    const a = ints('View.permute', 'axes', axes);
-    try {
-      return this._permute(a);
-    } catch (e) {
-      throw relabel('View.permute', e);
-    }
+    if (arguments.length !== 1) checkCall('View.permute', 'axes', arguments);
+    return derive(this, 'View.permute', Op.ViewPermute, ints('View.permute', 'axes', axes), putDims);
   }
   /** @internal permute with axes already checked to be integers (C++ checks the rest). */
   _permute(axes: readonly number[]): View {
@@ -270,12 +270,8 @@ export class View {
   }
   /** Keeps [start, end) of each dim. */
   shrink(bounds: readonly (readonly [number, number])[]): View {
-    const b = pairs('View.shrink', 'bounds', bounds);
-    try {
-      return this._shrink(b);
-    } catch (e) {
-      throw relabel('View.shrink', e);
-    }
+    if (arguments.length !== 1) checkCall('View.shrink', 'bounds', arguments);
+    return derive(this, 'View.shrink', Op.ViewShrink, pairs('View.shrink', 'bounds', bounds), putPairs);
   }
   /** @internal shrink with bounds already checked to be integer pairs. */
   _shrink(bounds: readonly (readonly [number, number])[]): View {
@@ -284,15 +280,12 @@ export class View {
   }
   /** Adds (before, after) virtual elements per dim (masked out). */
   pad(padding: readonly (readonly [number, number])[]): View {
-    const p = pairs('View.pad', 'padding', padding);
-    try {
-      return this._pad(p);
-    } catch (e) {
-      throw relabel('View.pad', e);
-    }
+    if (arguments.length !== 1) checkCall('View.pad', 'padding', arguments);
+    return derive(this, 'View.pad', Op.ViewPad, pairs('View.pad', 'padding', padding), putPairs);
   }
   /** Reverses the dims whose flag is true. */
   flip(axesToFlip: readonly boolean[]): View {
+    if (arguments.length !== 1) checkCall('View.flip', 'axesToFlip', arguments);
     if (!Array.isArray(axesToFlip) || axesToFlip.some((x) => typeof x !== 'boolean')) {
       throw new TypeError(`View.flip: axesToFlip must be an array of booleans, got ${fmt(axesToFlip)}`);
     }
@@ -303,6 +296,7 @@ export class View {
     }
   }
   toString(): string {
+    if (arguments.length > 0) checkCall('View.toString', '', arguments);
     return askAs(this, 'View.toString', Op.ViewToString, () => wire.str());
   }
 }
@@ -315,7 +309,7 @@ export function createView(shape: SymShape, options: ViewOptions = {}): View {
     throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
   }
   const off = options.offset === undefined ? 0 : toInt(op, 'offset', options.offset);
-  const st = options.strides === undefined ? null : toInts(op, 'strides', options.strides);
+  const st = options.strides === undefined || options.strides === null ? null : toInts(op, 'strides', options.strides);
   const m = options.mask === undefined || options.mask === null ? null : toPairs(op, 'mask', options.mask);
   wire.begin().put(ViewTag.Flat);
   putShape(wire, s);
@@ -350,6 +344,20 @@ function axisError(op: string, axis: number, v: View, e: unknown): unknown {
     return new StrideViewError('out_of_range', `${op}: axis ${axis} is out of range for a view of rank ${v.ndim}`);
   }
   return relabel(op, e);
+}
+
+/** One movement op of a public call, its argument already checked: engine errors named `op`. */
+function derive<T>(v: View, op: string, code: number, arg: T, put: (w: Wire, arg: T) => void): View {
+  try {
+    put(startDerive(v, code), arg);
+    return endDerive(v);
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}
+
+function putDims(w: Wire, d: readonly number[]): void {
+  w.putDims(d);
 }
 
 function putPairs(w: Wire, p: readonly (readonly [number, number])[]): void {

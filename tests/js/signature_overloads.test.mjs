@@ -39,6 +39,11 @@ test('the binder: positional, by name, mixed, defaults, null, and each error', a
   assert.deepEqual(bind(S, [10, undefined, 5]), [10, 1, 5, false]);
   assert.deepEqual(bind(S, [10, 2, undefined, undefined]), [10, 2, null, false]);
   assert.deepEqual(bind(S, [{ x: 1 }]), [{ x: 1 }, 1, null, false], 'a required positional may be a plain object');
+  const T = sig("numpy.t: t(a: X, indices: X, axis: number | null = null) -> X");
+  assert.deepEqual(bind(T, [1, { indices: [2], axis: 0 }]), [1, [2], 0], 'a required parameter by name');
+  assert.deepEqual(bind(T, [{ a: 1, indices: 2 }]), [1, 2, null]);
+  assert.deepEqual(bind(T, [1, { indices: [2], other: 0 }]), [1, { indices: [2], other: 0 }, null], 'an object with other keys is the value');
+  assert.throws(() => bind(T, [1, { axis: 0 }]), /t: missing the required argument indices \(give it as the second argument or by name\)/);
   assert.throws(() => bind(S, []), /^TypeError: f: missing the required argument a \(give it as the first argument\)$/);
   assert.throws(() => bind(S, [1, 2, { b: 3 }]), /f: got multiple values for b: 2 as the second argument and 3 by name/);
   assert.throws(() => bind(S, [1, 2, 3, 4]), /f: takes at most 3 positional arguments \(a, b, c\) but 4 were given \(the fourth argument is 4\); d and the parameters after it are keyword-only/);

@@ -1,15 +1,15 @@
 // Element types, their typed arrays, and the promotion rules of the elementwise ops.
 import { DTYPE_NAMES, DTypeCode } from './boundary_tables.js';
 import { fmt, toInt } from './errors.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 
 // The exported helpers are also called inside the library on hot paths: each checks its argument
 // count by hand (no binding when it is right) and lets `bind` word the error when it is not.
-const NUMBER_TO_FLOAT16 = /* @__PURE__ */ sig('-: numberToFloat16(x: number) -> number');
-const FLOAT16_TO_NUMBER = /* @__PURE__ */ sig('-: float16ToNumber(bits: number) -> number');
-const ITEM_SIZE = /* @__PURE__ */ sig('-: itemSize(dtype: DType) -> number');
-const PROMOTE_TYPES = /* @__PURE__ */ sig('numpy.promote_types: promoteTypes(type1: DType, type2: DType, /) -> DType');
-const RESULT_TYPE_WITH_SCALAR = /* @__PURE__ */ sig('-: resultTypeWithScalar(dtype: DType, scalar: Scalar) -> DType');
+const NUMBER_TO_FLOAT16: SigRef = { sig: '-: numberToFloat16(x: number) -> number' };
+const FLOAT16_TO_NUMBER: SigRef = { sig: '-: float16ToNumber(bits: number) -> number' };
+const ITEM_SIZE: SigRef = { sig: '-: itemSize(dtype: DType) -> number' };
+const PROMOTE_TYPES: SigRef = { sig: 'numpy.promote_types: promoteTypes(type1: DType, type2: DType, /) -> DType' };
+const RESULT_TYPE_WITH_SCALAR: SigRef = { sig: '-: resultTypeWithScalar(dtype: DType, scalar: Scalar) -> DType' };
 
 /** Element types. Codes match the C++ kernels' DType. */
 export type DType =

@@ -3,7 +3,7 @@
 // re-implements no view rule: every address printed is the engine's linearIndex.
 import { fmt, withOp } from './errors.js';
 import { NDArray } from './ndarray.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 import { Sym } from './sym.js';
 import { View } from './view.js';
 
@@ -58,9 +58,7 @@ interface Cell {
   value: string | null;
 }
 
-const EXPLAIN = /* @__PURE__ */ sig(
-  '-: explain(a: NDArray | View, /, *, maxElements: number = 256, maxBuffer: number = 256, bufferColumns: number = 16) -> string'
-);
+const EXPLAIN: SigRef = { sig: '-: explain(a: NDArray | View, /, *, maxElements: number = 256, maxBuffer: number = 256, bufferColumns: number = 16) -> string' };
 /**
  * A text picture of an array or view: its metadata, the index formula, the buffer it reads (with
  * how many logical elements read each address), the logical elements as grids of `value@address`

@@ -11,7 +11,7 @@ import { StrideViewError, fmt, relabel, toInt, toInts } from './errors.js';
 import { arange, empty } from './creation.js';
 import { NDArrayClass } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 import { heapArray } from './storage.js';
 import { heapBuffer, isInitialized } from './runtime.js';
 import { Shape } from './shape.js';
@@ -153,9 +153,7 @@ function elementPositions(v: View, lo: number, hi: number): Float64Array | Int32
   }
 }
 
-const FROM_NDARRAY_LIKE = /* @__PURE__ */ sig(
-  '-: fromNdarrayLike(obj: NdarrayLikeInput, /, *, dtype: DType | null = null, copy: boolean | null = null) -> NDArray'
-);
+const FROM_NDARRAY_LIKE: SigRef = { sig: '-: fromNdarrayLike(obj: NdarrayLikeInput, /, *, dtype: DType | null = null, copy: boolean | null = null) -> NDArray' };
 /**
  * Reads a scijs `ndarray` / `@stdlib/ndarray` object (or any `{ data, shape, stride(s), offset }`)
  * into an NDArray.
@@ -355,7 +353,7 @@ export function fromNdarrayLike(...args: unknown[]): NDArray {
   return out;
 }
 
-const TO_NDARRAY_LIKE = /* @__PURE__ */ sig('-: toNdarrayLike(a: NDArray, /, *, copy: boolean = true) -> NdarrayLike');
+const TO_NDARRAY_LIKE: SigRef = { sig: '-: toNdarrayLike(a: NDArray, /, *, copy: boolean = true) -> NdarrayLike' };
 /**
  * Describes an NDArray as `{ data, shape, stride, strides, offset, order, dtype }`, ready for
  * `ndarray(o.data, o.shape, o.stride, o.offset)` (scijs) or

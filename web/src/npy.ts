@@ -6,7 +6,7 @@ import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt } from './errors.js';
 import { NDArray, empty } from './ndarray.js';
 import { heapBuffer } from './runtime.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
@@ -127,7 +127,7 @@ function toBytes(op: string, b: unknown): Uint8Array {
   throw new TypeError(`${op}: bytes must be a Uint8Array (or ArrayBuffer / typed array), got ${fmt(b)}`);
 }
 
-const LOAD_NPY = /* @__PURE__ */ sig('-: loadNpy(bytes: Uint8Array | ArrayBuffer | ArrayBufferView) -> NDArray');
+const LOAD_NPY: SigRef = { sig: '-: loadNpy(bytes: Uint8Array | ArrayBuffer | ArrayBufferView) -> NDArray' };
 /**
  * Reads a NumPy `.npy` file (format 1.0, 2.0 or 3.0) into a new NDArray.
  *
@@ -234,7 +234,7 @@ export function loadNpy(...args: unknown[]): NDArray {
 
 // ------------------------------------------------------------------------- save
 
-const SAVE_NPY = /* @__PURE__ */ sig('-: saveNpy(a: NDArray) -> Uint8Array');
+const SAVE_NPY: SigRef = { sig: '-: saveNpy(a: NDArray) -> Uint8Array' };
 /**
  * Writes an NDArray as a NumPy `.npy` file: format 1.0 (2.0 only when the header exceeds 65535
  * bytes), little-endian, C order. Any view works (strided, broadcast, padded: the elements are

@@ -4,18 +4,14 @@
 // calls the package's public API; the engine decides what every op means and reports errors.
 import { NDArray, View, type Dim } from './index.js';
 import { fmt } from './errors.js';
-import { bind, closestName, sig } from './signature.js';
+import { type SigRef, bind, closestName } from './signature.js';
 
-const PARSE_OPS = /* @__PURE__ */ sig('-: parseOps(text: string) -> OpStep[]');
-const PARSE_INT_LIST = /* @__PURE__ */ sig('-: parseIntList(text: string, what: string) -> number[]');
-const PARSE_DIM_LIST = /* @__PURE__ */ sig('-: parseDimList(text: string, what: string) -> Array<number | string>');
-const PARSE_PAIR_LIST = /* @__PURE__ */ sig('-: parsePairList(text: string, what: string) -> Array<[number, number]>');
-const APPLY_OPS = /* @__PURE__ */ sig(
-  '-: applyOps(a: NDArray | View, text: string, /, *, dim: Function | null = null) -> NDArray | View'
-);
-const APPLY_OP = /* @__PURE__ */ sig(
-  '-: applyOp(a: NDArray | View, step: OpStepSpec, /, *, dim: Function | null = null) -> NDArray | View'
-);
+const PARSE_OPS: SigRef = { sig: '-: parseOps(text: string) -> OpStep[]' };
+const PARSE_INT_LIST: SigRef = { sig: '-: parseIntList(text: string, what: string) -> number[]' };
+const PARSE_DIM_LIST: SigRef = { sig: '-: parseDimList(text: string, what: string) -> Array<number | string>' };
+const PARSE_PAIR_LIST: SigRef = { sig: '-: parsePairList(text: string, what: string) -> Array<[number, number]>' };
+const APPLY_OPS: SigRef = { sig: '-: applyOps(a: NDArray | View, text: string, /, *, dim: Function | null = null) -> NDArray | View' };
+const APPLY_OP: SigRef = { sig: '-: applyOp(a: NDArray | View, step: OpStepSpec, /, *, dim: Function | null = null) -> NDArray | View' };
 const STEP_KEYS = ['name', 'arg', 'noCopy', 'text'];
 
 /** The ops an op chain can name. */

@@ -1,7 +1,7 @@
 // The print options of NDArray.toString / util.inspect: NumPy's set_printoptions / get_printoptions
 // (the same names and defaults), validated as a whole before any of them changes.
 import { fmt } from './errors.js';
-import { bind, closestName, sig, unsupported } from './signature.js';
+import { type SigRef, bind, closestName, unsupported } from './signature.js';
 
 /** How many digits a float element prints with (NumPy's `floatmode`). */
 export type FloatMode = 'fixed' | 'unique' | 'maxprec' | 'maxprec_equal';
@@ -60,14 +60,12 @@ function count(op: string, name: string, v: unknown, min: number): number {
 // floatmode=None, *, legacy=None)); None (null) or not given leaves an option unchanged. nanstr,
 // infstr, formatter and legacy are declared so that they are refused, never ignored: the arrays
 // print 'nan' and 'inf' (NumPy's defaults, accepted) with no formatter and no legacy mode.
-const PRINT_OPTIONS = /* @__PURE__ */ sig(
-  '-: printOptions(precision: number | null = null, threshold: number | null = null, edgeitems: number | null = null, ' +
+const PRINT_OPTIONS: SigRef = { sig: '-: printOptions(precision: number | null = null, threshold: number | null = null, edgeitems: number | null = null, ' +
     'linewidth: number | null = null, suppress: boolean | null = null, nanstr: "nan" | null = null, ' +
     'infstr: "inf" | null = null, formatter: null = null, sign: "-" | "+" | " " | null = null, ' +
-    'floatmode: FloatMode | null = null, *, legacy: false | null = null) -> PrintOptions'
-);
-const GET_PRINT_OPTIONS = /* @__PURE__ */ sig('-: getPrintOptions() -> PrintOptions');
-const WITH_PRINT_OPTIONS = /* @__PURE__ */ sig('-: withPrintOptions(options: Partial<PrintOptions>, fn: Function) -> unknown');
+    'floatmode: FloatMode | null = null, *, legacy: false | null = null) -> PrintOptions' };
+const GET_PRINT_OPTIONS: SigRef = { sig: '-: getPrintOptions() -> PrintOptions' };
+const WITH_PRINT_OPTIONS: SigRef = { sig: '-: withPrintOptions(options: Partial<PrintOptions>, fn: Function) -> unknown' };
 const OPTION_NAMES = [...NAMES.slice(0, 5), 'nanstr', 'infstr', 'formatter', 'sign', 'floatmode', 'legacy'];
 
 /** The changes asked for by the bound values (in PRINT_OPTIONS' order), each checked. */

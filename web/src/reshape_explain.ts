@@ -2,7 +2,7 @@
 // (src/view/reshape_rule.hpp). One wire call; this file only decodes the answer.
 import { fmt, withOp } from './errors.js';
 import { NDArray } from './ndarray.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 import { type Dim, type SymShape, putShape, readShape, toShape } from './sym.js';
 import { View, putView } from './view.js';
 import { Op, wire } from './wire.js';
@@ -58,7 +58,7 @@ function group(w: typeof wire): ReshapeGroup {
   return { input: [a, b], output: [c, d] };
 }
 
-const EXPLAIN_RESHAPE = /* @__PURE__ */ sig('-: explainReshape(a: NDArray | View, shape: SymShape) -> ReshapeExplanation');
+const EXPLAIN_RESHAPE: SigRef = { sig: '-: explainReshape(a: NDArray | View, shape: SymShape) -> ReshapeExplanation' };
 /**
  * Explains whether reshaping `a` to `shape` can be a view (no copy) and why, as the engine decides
  * it: the groups of input dims that merge or split into output dims, and when no single strided

@@ -2,7 +2,7 @@
 // The request/response protocol over WASM memory lives in wire.ts.
 import createStrideviewModule, { type RawModule } from '../../build/wasm/strideview.mjs';
 import { StrideViewError, fmt } from './errors.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 
 /** Options of {@link init}. */
 export interface InitOptions {
@@ -61,7 +61,7 @@ const SIMD_PROBE = new Uint8Array([
   0x41, 0x00, 0xfd, 0x0f, 0x0b, // i32.const 0, i8x16.splat, end
 ]);
 
-const SIMD_SUPPORTED = /* @__PURE__ */ sig('-: simdSupported() -> boolean');
+const SIMD_SUPPORTED: SigRef = { sig: '-: simdSupported() -> boolean' };
 /** True when this engine supports WebAssembly SIMD128 (and bulk memory, which the SIMD build also uses). */
 export function simdSupported(): boolean {
   if (arguments.length > 0) bind(SIMD_SUPPORTED, arguments);
@@ -159,10 +159,8 @@ function checkThreadsOption(t: unknown): void {
   }
 }
 
-const INIT = /* @__PURE__ */ sig(
-  '-: init(*, wasmUrl: string | URL = undefined, wasmBinary: ArrayBuffer | ArrayBufferView = undefined, ' +
-    'simd: boolean = undefined, threads: "auto" | number = undefined) -> Promise<void>'
-);
+const INIT: SigRef = { sig: '-: init(*, wasmUrl: string | URL = undefined, wasmBinary: ArrayBuffer | ArrayBufferView = undefined, ' +
+    'simd: boolean = undefined, threads: "auto" | number = undefined) -> Promise<void>' };
 /**
  * Loads and instantiates the WebAssembly module: the SIMD128 build, or the scalar fallback on
  * engines without WebAssembly SIMD (or with `{ simd: false }`). Works in Node (ESM and CommonJS),
@@ -313,9 +311,9 @@ export function init(...args: unknown[]): Promise<void> {
   return loading;
 }
 
-const BUILD_INFO = /* @__PURE__ */ sig('-: buildInfo() -> BuildInfo | null');
-const IS_SIMD = /* @__PURE__ */ sig('-: isSimd() -> boolean');
-const IS_INITIALIZED = /* @__PURE__ */ sig('-: isInitialized() -> boolean');
+const BUILD_INFO: SigRef = { sig: '-: buildInfo() -> BuildInfo | null' };
+const IS_SIMD: SigRef = { sig: '-: isSimd() -> boolean' };
+const IS_INITIALIZED: SigRef = { sig: '-: isInitialized() -> boolean' };
 /**
  * Which build {@link init} chose (SIMD128 or the scalar fallback; threads); null before init() was
  * called. Available as soon as init() has been called (the choice is made synchronously), except

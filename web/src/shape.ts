@@ -1,6 +1,6 @@
 // Concrete shapes (the spec's Shape module): plain number[] in and out, computed by C++.
 import { StrideViewError, fmt, toInt, toInts, withOp } from './errors.js';
-import { checkCall } from './sym.js';
+import { checkCall } from './signature.js';
 import { Op, wire } from './wire.js';
 
 function dimsCall(op: number, ...lists: number[][]): void {

@@ -174,6 +174,22 @@ export function parseSignature(text: string): Signature {
   return { op, numpy, params, nPositional, nRequired, returns, index };
 }
 
+/**
+ * A plain object where a required argument goes is that argument, unless every one of its keys
+ * names a parameter that may be given by name: `take(a, { indices: [1, 2], axis: 0 })` is
+ * NumPy's `np.take(a, indices=[1, 2], axis=0)`, while `fromNdarrayLike({ data, shape })` passes
+ * the object.
+ */
+function namesOnly(s: Signature, o: Record<string, unknown>): boolean {
+  let any = false;
+  for (const k in o) {
+    const i = s.index.get(k);
+    if (i === undefined || s.params[i]!.kind === ParamKind.Positional) return false;
+    any = true;
+  }
+  return any;
+}
+
 /** @internal A plain object (`{ ... }`): the only thing read as an options object. */
 export function isOptionsObject(v: unknown): v is Record<string, unknown> {
   if (v === null || typeof v !== 'object') return false;
@@ -288,7 +304,7 @@ export function bind(ref: SigRef, args: ArrayLike<unknown>): unknown[] {
   let n = args.length;
   while (n > 0 && args[n - 1] === undefined) n--; // a trailing undefined is "not given" (forwarded optionals)
   let opts: Record<string, unknown> | undefined;
-  if (n > s.nRequired && isOptionsObject(args[n - 1])) {
+  if (n > 0 && isOptionsObject(args[n - 1]) && (n > s.nRequired || namesOnly(s, args[n - 1] as Record<string, unknown>))) {
     opts = args[n - 1] as Record<string, unknown>;
     n--;
   }
@@ -322,4 +338,17 @@ export function bind(ref: SigRef, args: ArrayLike<unknown>): unknown[] {
  */
 export function unsupported(op: string, name: string, value: unknown, supported: string): never {
   throw new TypeError(`${op}: ${name}=${fmt(value)} is not supported (${supported})`);
+}
+
+/**
+ * @internal The argument check of the metadata methods (View, Sym, Var, SymDim, Shape), whose
+ * parameters are fixed: a method calls it only when its argument count is not the declared one (a
+ * right call pays one comparison, and no declaration text ships with the class), and the binder
+ * (signature.ts) then reads the call by Python's rules and words the error: `View.permute: takes
+ * at most 1 positional argument (axes) but 2 were given ...`. A trailing undefined is not given.
+ * `params`: the parameter names, comma-separated (all required).
+ */
+export function checkCall(op: string, params: string, args: ArrayLike<unknown>): void {
+  const list = params === '' ? '' : params.split(', ').map((p) => `${p}: unknown`).join(', ');
+  bind({ sig: `-: ${op}(${list}) -> unknown` }, args);
 }

@@ -6,19 +6,17 @@ import { StrideViewError, fmt, toInt, toInts } from './errors.js';
 import { full } from './creation.js';
 import { gather, gatherMask } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 import { Op, wire } from './wire.js';
 import { type View, putView, readView } from './view.js';
 
 // The spec constructors' declarations (positional only, as Python's slice()). Each binds only when
 // its argument count is over the declared one: R(0, 4, 2) is refused (a step needs Rs), never
 // read as R(0, 4).
-const I_SPEC = /* @__PURE__ */ sig('-: I(index: number, /) -> SliceSpec');
-const R_SPEC = /* @__PURE__ */ sig('-: R(start: number | null = null, stop: number | null = null, /) -> SliceSpec');
-const RS_SPEC = /* @__PURE__ */ sig(
-  '-: Rs(start: number | null = null, stop: number | null = null, step: number | null = null, /) -> SliceSpec'
-);
-const L_SPEC = /* @__PURE__ */ sig('-: L(indices: readonly number[], /) -> SliceSpec');
+const I_SPEC: SigRef = { sig: '-: I(index: number, /) -> SliceSpec' };
+const R_SPEC: SigRef = { sig: '-: R(start: number | null = null, stop: number | null = null, /) -> SliceSpec' };
+const RS_SPEC: SigRef = { sig: '-: Rs(start: number | null = null, stop: number | null = null, step: number | null = null, /) -> SliceSpec' };
+const L_SPEC: SigRef = { sig: '-: L(indices: readonly number[], /) -> SliceSpec' };
 
 
 /** One entry of {@link NDArray.slice}. */

@@ -4,7 +4,7 @@
 import { type AnyTypedArray, type DType, info } from './dtype.js';
 import { StrideViewError } from './errors.js';
 import { heapBuffer, rt } from './runtime.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 
 // Symbol.dispose (explicit resource management) where the runtime lacks it: NDArray defines
 // [Symbol.dispose], and this module is evaluated before it.
@@ -86,7 +86,7 @@ export interface MemoryStats {
   heapBytes: number;
 }
 
-const MEMORY_STATS = /* @__PURE__ */ sig('-: memoryStats() -> MemoryStats');
+const MEMORY_STATS: SigRef = { sig: '-: memoryStats() -> MemoryStats' };
 /** Counters of live element buffers (arrays that own memory) and the WASM heap size. */
 export function memoryStats(): MemoryStats {
   if (arguments.length > 0) bind(MEMORY_STATS, arguments);

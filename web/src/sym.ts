@@ -4,26 +4,13 @@
 import { Tok } from './boundary_tables.js';
 import { StrideViewError, fmt, toInt, withOp } from './errors.js';
 import { rt } from './runtime.js';
-import { bind, sig } from './signature.js';
+import { checkCall } from './signature.js';
 import { Op, wire, type Wire } from './wire.js';
 
 /** A dimension: a plain integer (static) or a symbolic expression. */
 export type Dim = number | SymDim;
 /** A possibly symbolic shape. */
 export type SymShape = readonly Dim[];
-
-/**
- * @internal The argument check of the metadata methods (View, Sym, Var, SymDim, Shape), whose
- * parameters are fixed: a method calls it only when its argument count is not the declared one (a
- * right call pays one comparison, and no declaration text ships with the class), and the binder
- * (signature.ts) then reads the call by Python's rules and words the error: `View.permute: takes
- * at most 1 positional argument (axes) but 2 were given ...`. A trailing undefined is not given.
- * `params`: the parameter names, comma-separated (all required).
- */
-export function checkCall(op: string, params: string, args: ArrayLike<unknown>): void {
-  const list = params === '' ? '' : params.split(', ').map((p) => `${p}: unknown`).join(', ');
-  bind(sig(`-: ${op}(${list}) -> unknown`), args);
-}
 
 const byId = new Map<number, WeakRef<Var>>();
 const dropVar =

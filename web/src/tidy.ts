@@ -2,11 +2,11 @@
 // kept by storage.ts, where every new array is listed).
 import { StrideViewError, fmt } from './errors.js';
 import { NDArray } from './ndarray.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 import { type Owned, closeScope, kept, openScope } from './storage.js';
 
-const TIDY = /* @__PURE__ */ sig('-: tidy(fn: Function) -> unknown');
-const KEEP = /* @__PURE__ */ sig('-: keep(a: NDArray) -> NDArray');
+const TIDY: SigRef = { sig: '-: tidy(fn: Function) -> unknown' };
+const KEEP: SigRef = { sig: '-: keep(a: NDArray) -> NDArray' };
 
 /**
  * Runs `fn` and then disposes every NDArray created while it ran (results of ops, temporaries,

@@ -2,9 +2,9 @@
 // C++ (src/view); this class only carries the result of one C++ call per operation.
 import { FlatMode, Tok, ViewTag } from './boundary_tables.js';
 import { StrideViewError, fmt, indexArgs, relabel, toInt, toInts, toPairs } from './errors.js';
-import { bind, sig } from './signature.js';
+import { type SigRef, bind, checkCall } from './signature.js';
 import { Op, wire, type Wire } from './wire.js';
-import { type Dim, type SymShape, checkCall, putExpr, putShape, readExpr, toShape } from './sym.js';
+import { type Dim, type SymShape, putExpr, putShape, readExpr, toShape } from './sym.js';
 
 /** Valid ranges per dim, half-open [start, end). */
 export type Mask = readonly (readonly [number, number])[];
@@ -18,9 +18,7 @@ export interface ViewOptions {
 
 // View.create's options are bound by name; the other methods call checkCall (sym.ts) only when
 // their argument count is not their own (the metadata ops are hot: a right call pays one comparison).
-const VIEW_CREATE = /* @__PURE__ */ sig(
-  '-: View.create(shape: SymShape, /, *, offset: number = 0, strides: readonly number[] | null = null, mask: Mask | null = null) -> View'
-);
+const VIEW_CREATE: SigRef = { sig: '-: View.create(shape: SymShape, /, *, offset: number = 0, strides: readonly number[] | null = null, mask: Mask | null = null) -> View' };
 
 /** An immutable strided view: shape, strides, offset and an optional mask (in elements). */
 export class View {

@@ -253,7 +253,8 @@ export type QuantileMethod =
  * NaN gives NaN. One q over all axes without keepdims or out: a JS number; several: an NDArray.
  * `interpolation` is NumPy's deprecated name for `method`.
  */
-export function quantile(a: ArrayInput, q: readonly number[] | NestedArray | NDArray, ...rest: unknown[]): NDArray;
+export function quantile(a: ArrayInput, q: readonly unknown[], ...rest: unknown[]): NDArray;
+export function quantile(a: ArrayInput, q: NDArray, ...rest: unknown[]): number | NDArray;
 // @overloads QUANTILE
 export function quantile<O extends { axis?: number | readonly number[] | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; overwriteInput?: boolean | undefined; method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, options?: O): Reduced<O, number>;
 export function quantile<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { out?: NDArray | readonly [NDArray] | null | undefined; overwriteInput?: boolean | undefined; method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, options?: O): Reduced<{ axis: TAxis } & O, number>;
@@ -276,7 +277,8 @@ const PERCENTILE = /* @__PURE__ */ sig(
     'keepdims: boolean = false, *, interpolation: QuantileMethod | null = null) -> Reduced<$P[axis, out, keepdims], number>'
 );
 /** {@link quantile} with q in percent (0 <= q <= 100), as NumPy percentile. */
-export function percentile(a: ArrayInput, q: readonly number[] | NestedArray | NDArray, ...rest: unknown[]): NDArray;
+export function percentile(a: ArrayInput, q: readonly unknown[], ...rest: unknown[]): NDArray;
+export function percentile(a: ArrayInput, q: NDArray, ...rest: unknown[]): number | NDArray;
 // @overloads PERCENTILE
 export function percentile<O extends { axis?: number | readonly number[] | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; overwriteInput?: boolean | undefined; method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, options?: O): Reduced<O, number>;
 export function percentile<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { out?: NDArray | readonly [NDArray] | null | undefined; overwriteInput?: boolean | undefined; method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, options?: O): Reduced<{ axis: TAxis } & O, number>;

@@ -13,17 +13,28 @@ import { outArg } from './ufunc.js';
 import { bind, sig, unsupported } from './signature.js';
 import { tidy } from './tidy.js';
 
+/** The type of option `K` in a call's arguments `P` (undefined when absent): what {@link Reduced} reads. */
+export type OptionOf<P, K extends PropertyKey> = K extends keyof P ? P[K] : undefined;
+
 /**
  * What a reduction returns, following its arguments `P` (the parameters `axis`, `out`, `keepdims`
  * as given): a JS value `S` (NumPy's scalar) for a full reduction without keepdims or out; an
  * NDArray with an axis, keepdims: true or out; either when the arguments' types do not tell (and
- * when P is not given: `Reduced` alone is `number | NDArray`).
+ * when P is not given: `Reduced` alone is `number | NDArray`). The options are read one by one (a
+ * conditional on `{ axis?: ...; out?: ...; keepdims?: ... }` would fail TypeScript's weak-type
+ * check for `{ initial: 0 }` and give the union).
  */
-export type Reduced<P = unknown, S = number> = P extends { axis?: null | undefined; out?: null | undefined; keepdims?: false | undefined }
-  ? S
-  : P extends { axis: number | readonly number[] } | { out: NDArray | readonly [NDArray] } | { keepdims: true }
-    ? NDArray
-    : S | NDArray;
+export type Reduced<P = unknown, S = number> = unknown extends P
+  ? S | NDArray
+  : [OptionOf<P, 'axis'>, OptionOf<P, 'out'>, OptionOf<P, 'keepdims'>] extends [null | undefined, null | undefined, false | undefined]
+    ? S
+    : [OptionOf<P, 'axis'>] extends [number | readonly number[]]
+      ? NDArray
+      : [OptionOf<P, 'out'>] extends [NDArray | readonly [NDArray]]
+        ? NDArray
+        : [OptionOf<P, 'keepdims'>] extends [true]
+          ? NDArray
+          : S | NDArray;
 
 /** The options object of the reductions (sum, max, min, mean, prod, any, all, ...), as NumPy's keywords. */
 export interface ReduceOptions {
@@ -113,7 +124,7 @@ export function maskTo(op: string, where: unknown, shape: readonly number[]): ND
   return m.broadcastTo(shape as number[]);
 }
 
-/** What one reduction is: its kernel, its result dtype, and what masked-out elements become. */
+/** @internal What one reduction is: its kernel, its result dtype, and what masked-out elements become. */
 export interface ReduceSpec {
   readonly kind: Kind;
   readonly code: number;
@@ -267,7 +278,8 @@ function momentGeneral(op: string, which: 'mean' | 'variance' | 'std', x: NDArra
     }
   }
   if (r.dtype !== rdt) r = r._materialize(op, rdt);
-  return kd ? r : r.reshape(x.shape.filter((_, i) => !axes.includes(i)));
+  // r is a fresh C-order owner: the reduced dims dropped in place (a view would leave its base behind)
+  return kd ? r : r._setView(r.view.reshape(x.shape.filter((_, i) => !axes.includes(i))));
 }
 
 const SUM_SPEC: ReduceSpec = { kind: Kind.Reduce, code: ReduceOp.Sum, natural: sumType, identity: 0, combine: (a, b) => add(a, b) };
@@ -405,7 +417,7 @@ export function ptp(...args: unknown[]): unknown {
       let r = sub(hi, lo);
       if (!kd) {
         const axes = axisSet(op, axis, x.ndim);
-        r = r.reshape(axes === null ? [] : x.shape.filter((_, i) => !axes.includes(i)));
+        r = r._setView(r.view.reshape(axes === null ? [] : x.shape.filter((_, i) => !axes.includes(i))));
       }
       return finish(op, r, kd, o);
     });

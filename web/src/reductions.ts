@@ -13,9 +13,6 @@ import { outArg } from './ufunc.js';
 import { bind, sig, unsupported } from './signature.js';
 import { tidy } from './tidy.js';
 
-/** The type of option `K` in a call's arguments `P` (undefined when absent): what {@link Reduced} reads. */
-export type OptionOf<P, K extends PropertyKey> = K extends keyof P ? P[K] : undefined;
-
 /**
  * What a reduction returns, following its arguments `P` (the parameters `axis`, `out`, `keepdims`
  * as given): a JS value `S` (NumPy's scalar) for a full reduction without keepdims or out; an
@@ -26,13 +23,17 @@ export type OptionOf<P, K extends PropertyKey> = K extends keyof P ? P[K] : unde
  */
 export type Reduced<P = unknown, S = number> = unknown extends P
   ? S | NDArray
-  : [OptionOf<P, 'axis'>, OptionOf<P, 'out'>, OptionOf<P, 'keepdims'>] extends [null | undefined, null | undefined, false | undefined]
+  : [
+        'axis' extends keyof P ? P['axis'] : undefined,
+        'out' extends keyof P ? P['out'] : undefined,
+        'keepdims' extends keyof P ? P['keepdims'] : undefined,
+      ] extends [null | undefined, null | undefined, false | undefined]
     ? S
-    : [OptionOf<P, 'axis'>] extends [number | readonly number[]]
+    : ['axis' extends keyof P ? P['axis'] : undefined] extends [number | readonly number[]]
       ? NDArray
-      : [OptionOf<P, 'out'>] extends [NDArray | readonly [NDArray]]
+      : ['out' extends keyof P ? P['out'] : undefined] extends [NDArray | readonly [NDArray]]
         ? NDArray
-        : [OptionOf<P, 'keepdims'>] extends [true]
+        : ['keepdims' extends keyof P ? P['keepdims'] : undefined] extends [true]
           ? NDArray
           : S | NDArray;
 
@@ -171,6 +172,7 @@ export function reduction(
     if (d === null && init === undefined && w === true && x2 >= 0) {
       const x = a instanceof NDArray ? a : asArray(op, a);
       try {
+        x._check(op);
         const axes = axisSet(op, axis, x.ndim);
         const bits = bitsOf(axes ?? [], x.ndim, axes === null);
         const r = compute(op, spec.kind, spec.code, [x], o === undefined ? undefined : { out: o }, undefined, spec.natural, bits, kd ? 1 : 0, x2);
@@ -181,6 +183,7 @@ export function reduction(
     }
     return tidy(() => {
       const x = asArray(op, a);
+      x._check(op);
       const axes = axisSet(op, axis, x.ndim) ?? x.shape.map((_, i) => i);
       const r = reduceGeneral(op, spec, x, axes, d, kd, init, w, x2);
       return finish(op, r, kd, o);

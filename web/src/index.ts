@@ -25,8 +25,6 @@ export { type NestedArray, type ArrayOptions, type DTypeArg, array, fromTypedArr
 export {
   type ArrayInput,
   type OutOptions,
-  type Casting,
-  type Order,
   add,
   sub,
   mul,
@@ -46,7 +44,8 @@ export {
   exp,
   log,
 } from './ops.js';
-export { type ReduceOptions, type ArrayResultOptions, type Reduced, sum, max, min, mean } from './reductions.js';
+export { type Casting, type Order } from './ufunc.js';
+export { type ReduceOptions, type ArrayResultOptions, type Reduced, sum, max, min, mean, ptp } from './reductions.js';
 export {
   type ConcatenateOptions,
   type JoinAxisOptions,
@@ -132,7 +131,7 @@ export { type LinspaceOptions, type LogspaceOptions, type EyeOptions, type LikeO
 export { type RollOptions, type DiffOptions, roll, rot90, triu, tril, diff } from './numpy_reorder.js';
 export { type IscloseOptions, isclose, allclose, arrayEqual } from './comparison.js';
 export { type AxisResult, type UniqueFlag, type UniqueOut, type Side, type Searched, type CountOptions, type UniqueOptions, type UniqueResult, type SearchsortedOptions, nonzero, argwhere, countNonzero, unique, searchsorted } from './search.js';
-export { type QuantileAxisOptions, type QuantileOptions, median, quantile, percentile } from './quantiles.js';
+export { type QuantileAxisOptions, type QuantileOptions, type QuantileMethod, median, quantile, percentile } from './quantiles.js';
 export { type NanReduceOptions, type NanToNumOptions, nansum, nanmean, nanmax, nanmin, isinf, isposinf, isneginf, nanToNum } from './nan_functions.js';
 export { type NormOrder, type NormOptions, outer, norm } from './norms.js';
 export { mod, remainder, floorDivide, fmod, bitwiseAnd, bitwiseOr, bitwiseXor, leftShift, rightShift, invert, bitwiseNot } from './integer_ops.js';

@@ -271,7 +271,12 @@ function repeatImpl(a: unknown, repeats: unknown, axis: unknown): NDArray {
       const out = x.reshape(ins).broadcastTo(big)._materialize(op);
       const fin = s.slice();
       fin[ax] = n * k;
-      return out._setView(out.view.reshape(fin));
+      try {
+        return out._setView(out.view.reshape(fin));
+      } catch (e) {
+        out.dispose(); // a size past 2^53-1 (reshape refuses it): nothing is left behind
+        throw e;
+      }
     }
     let reps = toInts(op, 'repeats', repeats as readonly number[]);
     if (reps.length === 1) reps = new Array<number>(n).fill(reps[0]!);

@@ -22,7 +22,6 @@ import { type SigRef, bind } from './signature.js';
 import { type Casting, type Loops, type Order, outArg, ufunc } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
 
-export type { Casting, Order };
 
 /** What the operations accept: an NDArray, a scalar, or nested JS arrays. */
 export type ArrayInput = NDArray | Scalar | NestedArray;

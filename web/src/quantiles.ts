@@ -4,27 +4,18 @@
 import { info } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, empty, full } from './ndarray.js';
-import { type ArrayInput, add, mul, sub, where } from './ops.js';
+import { add, mul, sub, where } from './ops.js';
 import { isnan } from './math.js';
 import { sort } from './select.js';
 import { tidy } from './tidy.js';
-import { axisList, axisOptionsOf, axisSlice, boolOption, reshaped, optionsOf, reduceAxes, scalarOf } from './axis_reductions.js';
-
-/** Options of {@link median}, {@link quantile} and {@link percentile}. */
-export interface QuantileAxisOptions {
-  /** Axis or axes to reduce; omitted or null: all (a JS number for one quantile, without keepdims). */
-  axis?: number | readonly number[] | null;
-  /** Keep reduced dims as size 1. */
-  keepdims?: boolean;
-}
-
-/** Options of {@link quantile} and {@link percentile}. */
-export interface QuantileOptions extends QuantileAxisOptions {
-  /** 'linear' (default, NumPy's), 'lower', 'higher', 'nearest' or 'midpoint'. */
-  method?: 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoint';
-}
-
-const METHODS = ['linear', 'lower', 'higher', 'nearest', 'midpoint'] as const;
+import { outArg } from './ufunc.js';
+import { type SigRef, bind } from './signature.js';
+import { boolArg, finish } from './reductions.js';
+import { axisList, axisSlice, reshaped, reduceAxes } from './axis_reductions.js';
+// the declarations' types (used by the generated overloads)
+import type { ArrayInput } from './ops.js';
+import type { NestedArray } from './ndarray.js';
+import type { Reduced } from './reductions.js';
 
 /**
  * The data with the reduced axes moved last and merged into one (a view when the layout allows),
@@ -54,26 +45,58 @@ function nanRows(s: NDArray, r: NDArray): NDArray {
   return where(isnan(lastAxisAt(s, s.shape[s.ndim - 1]! - 1)), full([], NaN, r.dtype), r);
 }
 
+/** The options object of {@link median} (NumPy's keywords). */
+export interface QuantileAxisOptions {
+  /** Axis or axes to reduce; omitted or null: all. */
+  axis?: number | readonly number[] | null | undefined;
+  /** Write the result into this array and return it. */
+  out?: NDArray | readonly [NDArray] | null | undefined;
+  /** Accepted either way (the input is never modified). */
+  overwriteInput?: boolean | undefined;
+  /** Keep reduced dims as size 1. */
+  keepdims?: boolean | undefined;
+}
+/** The options object of {@link quantile} and {@link percentile} (NumPy's keywords). */
+export interface QuantileOptions extends QuantileAxisOptions {
+  /** 'linear' (default) or another of NumPy's methods. */
+  method?: QuantileMethod | undefined;
+  /** NumPy's deprecated name for method. */
+  interpolation?: QuantileMethod | null | undefined;
+}
+
+const MEDIAN: SigRef = { sig: 'numpy.median: median(a: ArrayInput, axis: number | readonly number[] | null = null, out: NDArray | readonly [NDArray] | null = null, ' +
+    'overwriteInput: boolean = false, keepdims: boolean = false) -> Reduced<$P[axis, out, keepdims], number>' };
 /**
  * The median over `axis` (NumPy median): the middle element of the sorted values, or the mean of
- * the two middle ones (float32 stays float32, other dtypes give float64). A slice holding a NaN
- * gives NaN; an empty one gives NaN. Over all axes without keepdims: a JS number.
+ * the two middle ones (float32 and float16 stay, other dtypes give float64). A slice holding a NaN
+ * gives NaN; an empty one gives NaN. Over all axes without keepdims or out: a JS number.
+ * `overwriteInput` is accepted either way (NumPy lets it use the input as scratch space; the input
+ * is never modified here).
  */
-export function median(a: ArrayInput, options?: QuantileAxisOptions): NDArray | number {
+// @overloads MEDIAN
+export function median<O extends { axis?: number | readonly number[] | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; overwriteInput?: boolean | undefined; keepdims?: boolean | undefined } = {}>(a: ArrayInput, options?: O): Reduced<O, number>;
+export function median<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { out?: NDArray | readonly [NDArray] | null | undefined; overwriteInput?: boolean | undefined; keepdims?: boolean | undefined } = {}>(a: ArrayInput, axis?: TAxis, options?: O): Reduced<{ axis: TAxis } & O, number>;
+export function median<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { overwriteInput?: boolean | undefined; keepdims?: boolean | undefined } = {}>(a: ArrayInput, axis?: TAxis, out?: TOut, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, number>;
+export function median<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { keepdims?: boolean | undefined } = {}>(a: ArrayInput, axis?: TAxis, out?: TOut, overwriteInput?: boolean, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, number>;
+export function median<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(a: ArrayInput, axis?: TAxis, out?: TOut, overwriteInput?: boolean, keepdims?: TKeepdims): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, number>;
+// @end
+export function median(...args: unknown[]): unknown {
   const op = 'median';
+  const [a, axis, out, overwrite, keepdims] = bind(MEDIAN, args);
   try {
-    const o = axisOptionsOf(op, options, 'second');
-    const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
+    const kd = boolArg(op, 'keepdims', keepdims);
+    boolArg(op, 'overwriteInput', overwrite);
+    const o = outArg(op, out);
     return tidy(() => {
       const x = asArray(op, a);
-      const { s, keptDims } = sortedRows(op, x, o.axis);
+      const { s, keptDims } = sortedRows(op, x, axis);
       const n = s.shape[s.ndim - 1]!;
       const h = n >> 1;
       const sh = s.shape;
       const mid = axisSlice(s, sh.length - 1, n === 0 ? 0 : n % 2 === 1 ? h : h - 1, n === 0 ? 0 : h + 1);
       let r = nanRows(s, reduceAxes(op, 'mean', mid, [sh.length - 1], false));
-      if (keepdims) r = reshaped(r, keptDims);
-      return r.ndim === 0 && !keepdims ? (scalarOf(r) as number) : r;
+      if (kd) r = reshaped(r, keptDims);
+      return finish(op, r, kd, o);
     });
   } catch (e) {
     throw relabel(op, e);
@@ -105,40 +128,90 @@ function quantileList(op: string, q: unknown, scale: number, range: string): { v
   return { values: out, shape };
 }
 
-function quantileImpl(op: string, a: ArrayInput, q: unknown, scale: number, range: string, options: QuantileOptions | undefined): NDArray | number {
-  const o = axisOptionsOf(op, options, 'third', 'q, ');
-  const keepdims = boolOption(op, 'keepdims', o.keepdims, false);
-  const method = o.method ?? 'linear';
-  if (!METHODS.includes(method)) throw new StrideViewError('invalid_argument', `${op}: method must be one of ${METHODS.join(', ')}; got ${fmt(method)}`);
+/** NumPy 1.24's methods: the continuous ones' (alpha, beta) of Hyndman and Fan, and the others by name. */
+const CONTINUOUS: Readonly<Record<string, readonly [number, number]>> = {
+  interpolated_inverted_cdf: [0, 1],
+  hazen: [0.5, 0.5],
+  weibull: [0, 0],
+  median_unbiased: [1 / 3, 1 / 3],
+  normal_unbiased: [3 / 8, 3 / 8],
+};
+const DISCRETE = ['lower', 'higher', 'nearest', 'inverted_cdf', 'closest_observation'];
+const METHODS = ['linear', 'midpoint', 'averaged_inverted_cdf', ...Object.keys(CONTINUOUS), ...DISCRETE];
+
+/** Where quantile q of n sorted values is read: one index, or two neighbours and the weight of the second. */
+type Pick = { i: number } | { lo: number; hi: number; t: number };
+
+const mod2 = (f: number): number => ((f % 2) + 2) % 2;
+
+/** NumPy's _discret_interpolation_to_boundaries: floor(index) where `prev(gamma, index)`, else the next one, clipped at 0. */
+function discrete(index: number, prev: (g: number, f: number) => boolean): number {
+  const f = Math.floor(index);
+  return Math.max(0, prev(index - f, f) ? f : f + 1);
+}
+
+/** NumPy's _quantile for one q (the virtual index, its neighbours clipped to the ends, gamma and its fix). */
+function pick(method: string, n: number, q: number): Pick {
+  const lin = (n - 1) * q;
+  if (method === 'lower') return { i: Math.floor(lin) };
+  if (method === 'higher') return { i: Math.ceil(lin) };
+  if (method === 'nearest') return { i: roundHalfEven(lin) };
+  if (method === 'inverted_cdf') return { i: discrete(n * q - 1, (g) => g === 0) };
+  if (method === 'closest_observation') return { i: discrete(n * q - 1 - 0.5, (g, f) => g === 0 && mod2(f) === 0) };
+  const ab = CONTINUOUS[method];
+  const virt =
+    method === 'linear' ? lin
+    : method === 'midpoint' ? 0.5 * (Math.floor(lin) + Math.ceil(lin))
+    : method === 'averaged_inverted_cdf' ? n * q - 1
+    : n * q + (ab![0] + q * (1 - ab![0] - ab![1])) - 1;
+  let lo = Math.floor(virt);
+  let hi = lo + 1;
+  let prev = lo;
+  if (virt >= n - 1) [lo, hi, prev] = [n - 1, n - 1, -1];
+  if (virt < 0) [lo, hi, prev] = [0, 0, 0];
+  let t = virt - prev;
+  if (method === 'averaged_inverted_cdf') t = t === 0 ? 0.5 : 1;
+  if (method === 'midpoint') t = virt % 1 === 0 ? 0 : 0.5;
+  return { lo, hi, t };
+}
+
+function quantileImpl(op: string, scale: number, range: string, args: unknown[], ref: typeof QUANTILE): unknown {
+  const [a, q, axis, out, overwrite, methodArg, keepdims, interpolation] = bind(ref, args);
+  const kd = boolArg(op, 'keepdims', keepdims);
+  boolArg(op, 'overwriteInput', overwrite);
+  const o = outArg(op, out);
+  let method = methodArg;
+  if (interpolation !== null) {
+    // NumPy's deprecated name for method (it warns; this library does not)
+    if (method !== 'linear') throw new TypeError(`${op}: give method or interpolation, not both (interpolation is NumPy's deprecated name for method)`);
+    method = interpolation;
+  }
+  if (typeof method !== 'string' || !METHODS.includes(method)) {
+    throw new StrideViewError('invalid_argument', `${op}: method must be one of NumPy's ${METHODS.map((m) => `'${m}'`).join(', ')}; got ${fmt(method)}`);
+  }
+  const m = method as string;
   const { values, shape: qshape } = quantileList(op, q, scale, range);
   return tidy(() => {
     const x = asArray(op, a);
-    if (x.dtype === 'bool' && (method === 'linear' || method === 'midpoint')) {
+    if (x.dtype === 'bool' && !DISCRETE.includes(m)) {
       // NumPy: boolean subtract is not supported (the interpolation subtracts neighbours)
-      throw new StrideViewError('type_error', `${op}: method ${fmt(method)} interpolates by subtraction, not defined for bool input; cast to a numeric dtype first`);
+      throw new StrideViewError('type_error', `${op}: method ${fmt(m)} interpolates by subtraction, not defined for bool input; cast to a numeric dtype first`);
     }
-    const { s, kept, keptDims } = sortedRows(op, x, o.axis);
+    const { s, kept, keptDims } = sortedRows(op, x, axis);
     const n = s.shape[s.ndim - 1]!;
-    if (n === 0) throw new StrideViewError('invalid_argument', `${op}: cannot take a quantile of an empty slice (shape ${fmt(x.shape)}, axis ${fmt(o.axis ?? null)})`);
+    if (n === 0) throw new StrideViewError('invalid_argument', `${op}: cannot take a quantile of an empty slice (shape ${fmt(x.shape)}, axis ${fmt(axis)})`);
     const one = (qv: number): NDArray => {
-      // NumPy's _quantile: virtual index (n - 1) q; both neighbours the last element at or past the end
-      const virt = (n - 1) * qv;
-      if (method !== 'linear' && method !== 'midpoint') {
-        const i = method === 'lower' ? Math.floor(virt) : method === 'higher' ? Math.ceil(virt) : roundHalfEven(virt);
-        return nanRows(s, lastAxisAt(s, Math.min(i, n - 1)).copy());
-      }
-      let prev = Math.floor(virt);
-      if (virt >= n - 1) prev = -1;
-      const t = method === 'midpoint' ? (virt % 1 === 0 ? 0 : 0.5) : virt - prev;
-      const lo = lastAxisAt(s, prev < 0 ? n - 1 : prev);
-      const hi = lastAxisAt(s, prev < 0 ? n - 1 : prev + 1);
+      const p = pick(m, n, qv);
+      if ('i' in p) return nanRows(s, lastAxisAt(s, Math.min(p.i, n - 1)).copy());
+      const lo = lastAxisAt(s, p.lo);
+      const hi = lastAxisAt(s, p.hi);
       const d = sub(hi, lo).astype('float64');
       // NumPy's _lerp: a + (b - a) t, or b - (b - a)(1 - t) when t >= 0.5
-      const r = t >= 0.5 ? sub(hi, mul(d, 1 - t)) : add(lo, mul(d, t));
+      const r = p.t >= 0.5 ? sub(hi, mul(d, 1 - p.t)) : add(lo, mul(d, p.t));
       return nanRows(s, r.dtype === 'float64' ? r : r.astype('float64'));
     };
     const parts = values.map(one);
-    const rshape = keepdims ? keptDims : kept;
+    const rshape = kd ? keptDims : kept;
     let r: NDArray;
     if (qshape.length === 0) {
       r = reshaped(parts[0]!, rshape);
@@ -150,7 +223,7 @@ function quantileImpl(op: string, a: ArrayInput, q: unknown, scale: number, rang
       });
       r = reshaped(r, [...qshape, ...rshape]);
     }
-    return r.ndim === 0 && !keepdims ? (scalarOf(r) as number) : r;
+    return finish(op, r, kd || qshape.length > 0, o);
   });
 }
 
@@ -160,24 +233,57 @@ function roundHalfEven(v: number): number {
   return d > 0.5 || (d === 0.5 && f % 2 !== 0) ? f + 1 : f;
 }
 
+const QUANTILE: SigRef = { sig: 'numpy.quantile: quantile(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis: number | readonly number[] | null = null, ' +
+    'out: NDArray | readonly [NDArray] | null = null, overwriteInput: boolean = false, method: QuantileMethod = "linear", ' +
+    'keepdims: boolean = false, *, interpolation: QuantileMethod | null = null) -> Reduced<$P[axis, out, keepdims], number>' };
+/** NumPy 1.24's quantile methods (all of them). */
+export type QuantileMethod =
+  | 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoint' | 'inverted_cdf' | 'averaged_inverted_cdf' | 'closest_observation'
+  | 'interpolated_inverted_cdf' | 'hazen' | 'weibull' | 'median_unbiased' | 'normal_unbiased';
+
 /**
  * The q-th quantiles (0 <= q <= 1; a number, a list or an array of them) over `axis` (NumPy
- * quantile, method 'linear' by default): float64 for 'linear' and 'midpoint', the input dtype for
- * 'lower' / 'higher' / 'nearest'. The result has q's shape followed by the reduced shape; a slice
- * holding a NaN gives NaN. One q over all axes without keepdims: a JS number.
+ * quantile, method 'linear' by default, each of NumPy's 13 methods): float64 for the interpolating
+ * methods, the input dtype for 'lower', 'higher', 'nearest', 'inverted_cdf' and
+ * 'closest_observation'. The result has q's shape followed by the reduced shape; a slice holding a
+ * NaN gives NaN. One q over all axes without keepdims or out: a JS number; several: an NDArray.
+ * `interpolation` is NumPy's deprecated name for `method`.
  */
-export function quantile(a: ArrayInput, q: number | readonly number[] | NDArray, options?: QuantileOptions): NDArray | number {
+export function quantile(a: ArrayInput, q: readonly unknown[], ...rest: unknown[]): NDArray;
+export function quantile(a: ArrayInput, q: NDArray, ...rest: unknown[]): number | NDArray;
+// @overloads QUANTILE
+export function quantile<O extends { axis?: number | readonly number[] | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; overwriteInput?: boolean | undefined; method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, options?: O): Reduced<O, number>;
+export function quantile<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { out?: NDArray | readonly [NDArray] | null | undefined; overwriteInput?: boolean | undefined; method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, options?: O): Reduced<{ axis: TAxis } & O, number>;
+export function quantile<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { overwriteInput?: boolean | undefined; method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, out?: TOut, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, number>;
+export function quantile<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, out?: TOut, overwriteInput?: boolean, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, number>;
+export function quantile<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, out?: TOut, overwriteInput?: boolean, method?: QuantileMethod, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, number>;
+export function quantile<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, out?: TOut, overwriteInput?: boolean, method?: QuantileMethod, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, number>;
+// @end
+export function quantile(...args: unknown[]): unknown {
   try {
-    return quantileImpl('quantile', a, q, 1, '[0, 1]', options);
+    return quantileImpl('quantile', 1, '[0, 1]', args, QUANTILE);
   } catch (e) {
     throw relabel('quantile', e);
   }
 }
 
+const PERCENTILE: SigRef = { sig: 'numpy.percentile: percentile(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis: number | readonly number[] | null = null, ' +
+    'out: NDArray | readonly [NDArray] | null = null, overwriteInput: boolean = false, method: QuantileMethod = "linear", ' +
+    'keepdims: boolean = false, *, interpolation: QuantileMethod | null = null) -> Reduced<$P[axis, out, keepdims], number>' };
 /** {@link quantile} with q in percent (0 <= q <= 100), as NumPy percentile. */
-export function percentile(a: ArrayInput, q: number | readonly number[] | NDArray, options?: QuantileOptions): NDArray | number {
+export function percentile(a: ArrayInput, q: readonly unknown[], ...rest: unknown[]): NDArray;
+export function percentile(a: ArrayInput, q: NDArray, ...rest: unknown[]): number | NDArray;
+// @overloads PERCENTILE
+export function percentile<O extends { axis?: number | readonly number[] | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; overwriteInput?: boolean | undefined; method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, options?: O): Reduced<O, number>;
+export function percentile<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { out?: NDArray | readonly [NDArray] | null | undefined; overwriteInput?: boolean | undefined; method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, options?: O): Reduced<{ axis: TAxis } & O, number>;
+export function percentile<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { overwriteInput?: boolean | undefined; method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, out?: TOut, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, number>;
+export function percentile<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { method?: QuantileMethod | undefined; keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, out?: TOut, overwriteInput?: boolean, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, number>;
+export function percentile<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { keepdims?: boolean | undefined; interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, out?: TOut, overwriteInput?: boolean, method?: QuantileMethod, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, number>;
+export function percentile<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { interpolation?: QuantileMethod | null | undefined } = {}>(a: ArrayInput, q: number | readonly number[] | NestedArray | NDArray, axis?: TAxis, out?: TOut, overwriteInput?: boolean, method?: QuantileMethod, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, number>;
+// @end
+export function percentile(...args: unknown[]): unknown {
   try {
-    return quantileImpl('percentile', a, q, 100, '[0, 100]', options);
+    return quantileImpl('percentile', 100, '[0, 100]', args, PERCENTILE);
   } catch (e) {
     throw relabel('percentile', e);
   }

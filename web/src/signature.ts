@@ -119,7 +119,6 @@ function parseDefault(text: string, where: string): unknown {
   throw new Error(`signature: cannot read the default ${JSON.stringify(t)} in ${where}`);
 }
 
-/** @internal Parses `numpy.name: name(params) -> Ret` (see the top of this file). */
 const UFUNC_KEYWORDS =
   "out: NDArray | readonly [NDArray] | null = null, *, where: ArrayInput = true, casting: Casting = 'same_kind', " +
   "order: Order = 'K', dtype: DTypeArg | null = null, subok: boolean = true";
@@ -129,6 +128,7 @@ export const SIGNATURE_MACROS: Readonly<Record<string, string>> = {
   '@ufunc2': `x1: ArrayInput, x2: ArrayInput, /, ${UFUNC_KEYWORDS}`,
 };
 
+/** @internal Parses `numpy.name: name(params) -> Ret` (see the top of this file). */
 export function parseSignature(text: string): Signature {
   for (const k in SIGNATURE_MACROS) text = text.split(k).join(SIGNATURE_MACROS[k]!);
   const m = /^\s*([\w.\-]+)\s*:\s*([\w.]+)\s*\(([\s\S]*)\)\s*->\s*([\s\S]+?)\s*$/.exec(text);

@@ -13,7 +13,8 @@ import { outArg, ufunc } from './ufunc.js';
 import { type SigRef, bind } from './signature.js';
 import { SPECS, boolArg, dtypeParam, finish, initialParam, reduceGeneral, reduction, whereParam } from './reductions.js';
 // the declarations' types (used by the generated overloads)
-import type { ArrayInput, Casting, Order } from './ops.js';
+import type { ArrayInput } from './ops.js';
+import type { Casting, Order } from './ufunc.js';
 import type { Scalar } from './dtype.js';
 import type { DTypeArg } from './creation.js';
 import type { ReduceOptions, Reduced } from './reductions.js';

@@ -481,17 +481,18 @@ export class NDArray<D extends DType = DType> {
   /**
    * Nested JS arrays (a value for a 0-d array), NumPy's `tolist` (the same function): elements by the
    * scalar rule of {@link NDArray.get} (int64 / uint64 as numbers while exact, else a RangeError:
-   * `toTypedArray()` gives them as bigints).
+   * `toTypedArray()` gives them as bigints). Typed `any`, as NumPy's stubs type tolist (the nesting
+   * depth is the rank, unknown to the types): `a.toArray()[0]` and `.map(...)` need no cast;
+   * annotate with {@link NestedList} where a checked type helps.
    */
-  toArray(this: NDArray<'bool'>): NestedList<boolean>;
-  toArray(): NestedList<number>;
-  toArray(): NestedList {
+  toArray(): any {
     return nestedList(this, 'toArray');
   }
   /** Nested arrays for JSON.stringify: bool as booleans, 64-bit integers as numbers when exact (else an overflow error). */
   declare toJSON: () => NestedArray;
   /** Iterates the first axis as NumPy: views of the sub-arrays, or the elements of a 1-d array (a TypeError for 0-d). */
-  declare [Symbol.iterator]: () => IterableIterator<NDArray | Elem>;
+  // typed `any` as NumPy's stubs type __iter__: a row (NDArray) or, for a 1-d array, an element
+  declare [Symbol.iterator]: () => IterableIterator<any>;
 }
 
 registerArrayClass(NDArray);

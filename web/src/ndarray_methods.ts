@@ -163,9 +163,8 @@ declare module './ndarray.js' {
     /** One element as a bigint (integer dtypes; every int64 / uint64 value exactly), indices as {@link NDArray.item}. */
     itemBigInt(indices?: number | readonly number[]): bigint;
     itemBigInt(...indices: number[]): bigint;
-    /** Nested JS arrays of the elements by the scalar rule (a value for a 0-d array): NumPy's tolist, the same as toArray(). */
-    tolist(this: NDArray<'bool'>): NestedList<boolean>;
-    tolist(): NestedList<number>;
+    /** Nested JS arrays of the elements by the scalar rule (a value for a 0-d array): NumPy's tolist, the same as toArray() (typed `any`). */
+      tolist(): any;
 
     /** Sum over axis: {@link sum}(a, ...). */
     // @overloads method SUM

@@ -352,6 +352,7 @@ function bad(op: string, dims: unknown[]): never {
 function reshape(this: NDArray, ...args: unknown[]): NDArray {
   const op = 'reshape';
   this._check(op);
+  if (args.length === 1 && Array.isArray(args[0])) return this._reshape(op, indexArgs(op, 'shape', args), null); // the hot form
   const [shape, order, copy] = reshapeArgs(args);
   const s = typeof shape === 'number' || typeof shape === 'bigint' ? [toInt(op, 'shape', shape)] : indexArgs(op, 'shape', [shape]);
   const o = orderArg(op, order, ['C', 'F', 'A']);
@@ -368,6 +369,7 @@ function reshape(this: NDArray, ...args: unknown[]): NDArray {
 }
 
 function transpose(this: NDArray, ...args: unknown[]): NDArray {
+  if (args.length === 0) return this._transpose('transpose', null); // the hot form
   const many = args.length > 1 || (args.length === 1 && (typeof args[0] === 'number' || typeof args[0] === 'bigint'));
   const [axes] = many ? [indexArgs('transpose', 'axes', args)] : bindMethod(NDARRAY_TRANSPOSE, 'transpose', args);
   if (axes !== null && !isArrayLike(axes)) {

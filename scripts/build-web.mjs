@@ -207,6 +207,11 @@ let dts =
   'declare global {\n  interface SymbolConstructor {\n    readonly dispose: unique symbol;\n  }\n}\n';
 for (const m of order) {
   const text = readFileSync(join(typesDir, `${m}.d.ts`), 'utf8')
+    // A module augmentation of the class (ndarray_methods.ts: `declare module './ndarray.js' { interface
+    // NDArray ... }`) becomes the plain interface that merges with the class in the one file.
+    .replace(/^declare module '\.\/ndarray\.js' \{\n([\s\S]*?)\n\}$/m, (_, body) =>
+      body.replace(/^ {4}/gm, '').replace(/^interface NDArray</m, 'export interface NDArray<'),
+    )
     .split('\n')
     .filter((l) => !/^import\s/.test(l) && !/^export \{\};?$/.test(l) && !/^export \{.*\} from /.test(l))
     .join('\n');

@@ -1,8 +1,13 @@
 // Writes what follows from the API's declared signatures (web/src/signature.ts's `sig(...)` texts):
 //   - each function's TypeScript overloads, between `// @overloads NAME` and `// @end` in the file
 //     that declares it (NAME: the declaration's const), and the NDArray method forms between
-//     `// @overloads method NAME` and `// @end` (the first parameter is the array itself), and the
-//     members of a class whose declarations have no self parameter (`Generator.random`) between
+//     `// @overloads method NAME [methodName]` and `// @end`: the array parameter (the one named `a`,
+//     else the first) is dropped, unless the declaration is a method's own (`NDArray.reshape(...)`);
+//     methodName (default: the function's name) renames it (`// @overloads method VARIANCE var`).
+//     A method marker whose declaration does not exist (yet) is left empty with a warning (an error
+//     under --check when SV_SIGNATURES_STRICT=1); the line after its `// @end` may hold a hand-written
+//     stand-in ending in `// @fallback`, removed once the declaration exists; and the members of a
+//     class whose declarations have no self parameter (`Generator.random`) between
 //     `// @overloads member NAME` and `// @end` (every parameter kept, named after the op's last part);
 //   - docs/api-signatures.md: every declared function's signature line, NumPy's counterpart beside it.
 // `--check` writes nothing and exits 1 when a file is stale (the tests run it).
@@ -16,6 +21,7 @@ import * as esbuild from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const srcDir = join(root, 'web/src');
 const check = process.argv.includes('--check');
+const strict = process.env.SV_SIGNATURES_STRICT === '1';
 
 /** web/src/signature.ts's parser, bundled for Node. */
 export async function loadParser() {
@@ -64,13 +70,15 @@ function returnType(s, positional, optsName) {
 }
 
 /**
- * The overload lines of declaration `s` (method: without the first parameter, as a class member;
+ * The overload lines of declaration `s` (method: without the array parameter, as a class member;
  * member: every parameter, as a class member).
  */
-export function overloads(s, { method = false, member = false, indent = '' } = {}) {
-  const params = method ? s.params.slice(1) : s.params;
-  const nPos = method ? s.nPositional - 1 : s.nPositional;
-  const nReq = method ? Math.max(0, s.nRequired - 1) : s.nRequired;
+export function overloads(s, { method = false, member = false, indent = '', name: methodName } = {}) {
+  const own = method && s.op.startsWith('NDArray.');
+  const drop = !method || own ? -1 : Math.max(0, s.params.findIndex((p) => p.name === 'a'));
+  const params = drop < 0 ? s.params : s.params.filter((_, i) => i !== drop);
+  const nPos = drop < 0 ? s.nPositional : s.nPositional - 1;
+  const nReq = drop < 0 ? s.nRequired : Math.max(0, s.nRequired - 1);
   const lines = [];
   for (let k = nReq; k <= nPos; k++) {
     const positional = params.slice(0, k);
@@ -86,7 +94,7 @@ export function overloads(s, { method = false, member = false, indent = '' } = {
     if (optsType !== null) args.push(`options${optsRequired ? '' : '?'}: ${optsGeneric ? 'O' : optsType}`);
     const g = generics.length > 0 ? `<${generics.join(', ')}>` : '';
     const inClass = method || member;
-    const name = inClass ? s.op.split('.').pop() : s.op;
+    const name = method ? (methodName ?? s.op.split('.').pop()) : member ? s.op.split('.').pop() : s.op;
     lines.push(`${indent}${inClass ? '' : 'export function '}${name}${g}(${args.join(', ')}): ${ret};`);
   }
   return lines;
@@ -114,26 +122,33 @@ async function main() {
   const byConst = new Map(decls.map((d) => [d.constName, d]));
   if (byConst.size !== decls.length) throw new Error('gen-signatures: a declaration const name is used twice');
   const stale = [];
+  const missing = [];
   for (const f of readdirSync(srcDir).filter((x) => x.endsWith('.ts')).sort()) {
     const path = join(srcDir, f);
     const src = readFileSync(path, 'utf8');
     const lines = src.split('\n');
     const out = [];
     for (let i = 0; i < lines.length; i++) {
-      const m = /^(\s*)\/\/ @overloads (method |member )?([A-Z][A-Z0-9_]*)\s*$/.exec(lines[i]);
+      const m = /^(\s*)\/\/ @overloads (method |member )?([A-Z][A-Z0-9_]*)(?: ([A-Za-z_$][\w$]*))?\s*$/.exec(lines[i]);
       if (m === null) {
         out.push(lines[i]);
         continue;
       }
+      const method = m[2] === 'method ';
       const d = byConst.get(m[3]);
-      if (d === undefined) throw new Error(`gen-signatures: ${f}:${i + 1}: no declaration ${m[3]}`);
+      if (d === undefined && !method) throw new Error(`gen-signatures: ${f}:${i + 1}: no declaration ${m[3]}`);
       out.push(lines[i]);
       let j = i + 1;
       while (j < lines.length && !/^\s*\/\/ @end\s*$/.test(lines[j])) j++;
       if (j === lines.length) throw new Error(`gen-signatures: ${f}:${i + 1}: no // @end after the marker`);
-      out.push(...overloads(d.sig, { method: m[2] === 'method ', member: m[2] === 'member ', indent: m[1] }));
+      if (d === undefined) {
+        missing.push(`${f}:${i + 1}: ${m[3]}`); // left empty: the method keeps its hand-written @fallback
+      } else {
+        out.push(...overloads(d.sig, { method: m[2] === 'method ', member: m[2] === 'member ', indent: m[1], name: m[4] }));
+      }
       out.push(lines[j]);
       i = j;
+      if (d !== undefined && /\/\/ @fallback\s*$/.test(lines[j + 1] ?? '')) i++; // the stand-in is no longer needed
     }
     const next = out.join('\n');
     if (next !== src) {
@@ -165,6 +180,13 @@ async function main() {
   if (old !== doc) {
     stale.push('docs/api-signatures.md');
     if (!check) writeFileSync(docPath, doc);
+  }
+  if (missing.length > 0) {
+    console.warn(`gen-signatures: method markers without a declaration (left empty): ${missing.join(', ')}`);
+    if (check && strict) {
+      console.error('gen-signatures: SV_SIGNATURES_STRICT=1: every method marker needs its declaration');
+      process.exit(1);
+    }
   }
   if (check && stale.length > 0) {
     console.error(`gen-signatures: stale (run node scripts/gen-signatures.mjs): ${stale.join(', ')}`);

@@ -74,7 +74,7 @@ function health() {
   const y = sv.add(x, 1);
   try {
     assert.deepEqual(y.toArray(), [1, 2, 3, 4, 5], 'health: add');
-    assert.equal(sv.sum(y), 15n, 'health: sum');
+    assert.equal(sv.sum(y), 15, 'health: sum');
   } finally {
     y.dispose();
     x.dispose();
@@ -832,7 +832,18 @@ const permuteCases = () => [
   [[[0, 0, 1]], S('invalid_argument'), '[0,0,1]'],
   [[[0, 1]], S('rank_mismatch'), '[0,1]'],
 ];
-ND('transpose', ['intsOpt'], [[2, 0, 1]], { cases: permuteCases() });
+// NumPy's a.transpose(*axes): separate integers or one array; null is None (reversed), as is an empty options object
+ND('transpose', [], [], {
+  cases: [
+    ...permuteCases(),
+    [['12'], T, '"12"'],
+    [[[1, 'a', 0]], T, '"a"'],
+    [[[0.5, 1, 2]], R_, '0.5'],
+    [[0, 1.5, 2], R_, '1.5'],
+    [[{ axes: [0, 1, 2] }], T, 'positional-only'],
+  ],
+  ok: [(c) => assert.deepEqual(c.a.transpose(null).shape, [4, 3, 2]), (c) => assert.deepEqual(c.a.transpose(2, 0, 1).shape, [4, 2, 3])],
+});
 ND('permute', ['ints'], [[2, 0, 1]], { cases: permuteCases() });
 ND('flip', ['axisOptions'], [{ axis: [0, 2] }], {
   cases: [
@@ -845,17 +856,32 @@ ND('flip', ['axisOptions'], [{ axis: [0, 2] }], {
     [[{ axes: 0 }], S('invalid_argument'), "the option 'axes' is now 'axis'"],
   ],
 });
-ND('squeeze', ['axisOptions'], [undefined], {
+// NumPy's a.squeeze(axis=None): positionally or by name
+ND('squeeze', [], [], {
   cases: [
     [[{ axis: 0 }], S('invalid_argument'), 'size 2'],
     [[{ axis: 5 }], S('out_of_range'), '5'],
     [[{ axis: [5] }], S('out_of_range'), '5'],
     [[{ axis: 'x' }], T, '"x"'],
-    [[0], S('invalid_argument'), 'a.squeeze({ axis: 0 })'],
+    [[0], S('invalid_argument'), 'size 2'],
+    [[5], S('out_of_range'), '5'],
+    [['x'], T, '"x"'],
+    [[{ axes: 0 }], T, "did you mean 'axis'"],
+    [[0, { axis: 0 }], T, 'multiple values'],
   ],
 });
 ND('unsqueeze', ['intOrInts'], [[0, 4]], { cases: [[[[0, 0]], S('invalid_argument'), '[0,0]'], [[5], S('out_of_range'), '5'], [[-6], S('out_of_range'), '-6']] });
-ND('flatten', ['options'], [{ startDim: 1 }], {
+// NumPy's a.flatten(order='C'); torch's merge of dims startDim..endDim is flattenDims
+ND('flatten', [], [], {
+  cases: [
+    [['Q'], T, '"Q"'],
+    [[5], T, '5'],
+    [[{ startDim: 1 }], T, 'flattenDims'],
+    [[{ ordre: 'C' }], T, "unknown option 'ordre'"],
+  ],
+});
+ND('ravel', [], [], { cases: [[['Q'], T, '"Q"'], [[{ order: 5 }], T, '5']] });
+ND('flattenDims', [], [], {
   cases: [
     [[{ startDim: 2, endDim: 1 }], S('invalid_argument'), 'startDim 2'],
     [[{ startDim: 3 }], S('out_of_range'), '3'],
@@ -964,7 +990,38 @@ ND('fill', ['scalar'], [7], { known: [[['x'], T, '"x"', 'fill() delegates to ass
 KINDS.scalarFill = KINDS.scalar;
 ND('contiguous', [], []);
 ND('copy', [], []);
-ND('astype', ['dtype'], ['int8']);
+ND('astype', ['dtype'], ['int8'], {
+  cases: [
+    [['int8', 'Q'], T, '"Q"'],
+    [['int8', { casting: 'nope' }], T, '"nope"'],
+    [['int8', { casting: 'safe' }], S('type_error'), "casting='safe'"],
+    [['int8', { copy: 1 }], T, '1'],
+    [['int8', { subok: 'x' }], T, '"x"'],
+  ],
+});
+ND('sort', [], [], {
+  cases: [
+    [[5], S('out_of_range'), '5'],
+    [[null], T, 'null'],
+    [[-1, null, 'name'], T, 'order'],
+    [[{ axs: 0 }], T, "did you mean 'axis'"],
+  ],
+});
+ND('itemBigInt', [], [], {
+  cases: [[[[0]], S('rank_mismatch'), '1 indices'], [[1, 2.5], R_, '2.5'], [[1, 'x'], T, '"x"'], [[1, 9], S('out_of_range'), '9']],
+  ok: [(c) => assert.equal(c.b.itemBigInt(1, 2), 6n)],
+});
+ROWS.get('NDArray#itemBigInt').call = (c, ...a) => c.b.itemBigInt(...a);
+ROWS.get('NDArray#itemBigInt').cases.push([[], S('invalid_argument'), '[3,4]'], [[], T, 'float64', (c) => c.a.itemBigInt(0, 0, 0)]);
+ND('tolist', [], []);
+// The methods that forward to the module-level function: a.f(...) is f(a, ...), its errors named f
+const FORWARDED = {
+  sum: [], prod: [], mean: [], std: [], var: [], min: [], max: [], argmin: [], argmax: [], any: [], all: [], cumsum: [], cumprod: [],
+  ptp: [], argsort: [], clip: [0, 1], round: [], take: [[0]], repeat: [2], compress: [[true]], nonzero: [], searchsorted: [1], trace: [], dot: [[1]],
+};
+for (const [m, args] of Object.entries(FORWARDED)) {
+  ND(m, [], [], { op: m === 'var' ? 'variance|var' : m, call: (c) => c.d[m](...args), cases: [[[], S('disposed'), 'disposed']] });
+}
 ND('toTypedArray', [], []);
 ND('toArray', [], []);
 ND('toString', [], [], { ok: [(c) => assert.equal(c.d.toString(), 'NDArray(<disposed>)')] });
@@ -1956,7 +2013,7 @@ test('overlapping assign equals NumPy (source read before any write)', () => {
     // m[1:, :] = m[:2, :] -> rows [0,1,2],[0,1,2],[3,4,5]
     [() => sv.arange(9).reshape([3, 3]), (m) => m.slice('1:, :').assign(m.slice(':2, :')), [[0, 1, 2], [0, 1, 2], [3, 4, 5]]],
     // m[:, :] = m[0] broadcast (source is a row of the destination)
-    [() => sv.arange(9).reshape([3, 3]), (m) => m.assign(m.get(1)), [[3, 4, 5], [3, 4, 5], [3, 4, 5]]],
+    [() => sv.arange(9).reshape([3, 3]), (m) => m.assign(m.slice(1)), [[3, 4, 5], [3, 4, 5], [3, 4, 5]]],
     // a[1:] = a[:-1] for float32 through a cast (int32 source view of the same buffer is impossible: same dtype)
     [() => sv.arange(5, undefined, undefined, 'float32'), (a) => a.slice('1:').assign(a.slice(':-1')), [0, 0, 1, 2, 3]],
     // a[2:0:-1] = a[1:3] -> arange(4): a[2]=a[1]=1, a[1]=a[2]=2 -> [0, 2, 1, 3]

@@ -377,13 +377,13 @@ test('float16: element access, JSON, iteration, fill values and typed arrays', a
   assert.equal(a.item(0, 1), 2);
   assert.deepEqual(a.toArray(), [[0.0999755859375, 2], [-0, Infinity]]);
   assert.equal(JSON.stringify(a), '[[0.0999755859375,2],[0,null]]');
-  assert.deepEqual([...a.get(0)], [0.0999755859375, 2]);
+  assert.deepEqual([...a.slice(0)], [0.0999755859375, 2]);
   a.set(0, 1, 1 / 3);
   assert.equal(a.get(0, 1), 0.333251953125);
   a.set([1], 0.2);
-  assert.deepEqual(a.get(1).toArray(), [0.199951171875, 0.199951171875]);
+  assert.deepEqual(a.slice(1).toArray(), [0.199951171875, 0.199951171875]);
   const p = a.pad([[1, 0], [0, 0]], 0.1);
-  assert.deepEqual(p.get(0).toArray(), [0.0999755859375, 0.0999755859375]);
+  assert.deepEqual(p.slice(0).toArray(), [0.0999755859375, 0.0999755859375]);
   assert.equal(p.get(0, 0), 0.0999755859375);
   const f = sv.full([3], 1e-8, { dtype: 'float16' });
   assert.deepEqual(f.toArray(), [0, 0, 0]);

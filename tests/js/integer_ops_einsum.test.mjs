@@ -285,10 +285,10 @@ test('diagonal and einsum give views; writes go through; trace and 1-D products 
     const t = sv.einsum('ij->ji', m);
     assert.equal(t.base, m.base);
     assert.deepEqual(t.shape, [4, 3]);
-    assert.equal(sv.trace(sv.eye(3, null, { dtype: 'int32' })), 3n);
+    assert.equal(sv.trace(sv.eye(3, null, { dtype: 'int32' })), 3);
     assert.equal(sv.trace([[1.5, 2], [3, 4]]), 5.5);
     assert.equal(sv.einsum('i,i', [1, 2], [3, 4]), 11); // JS arrays are float64
-    assert.equal(sv.einsum('i,i', sv.array([1, 2], { dtype: 'int64' }), sv.array([3, 4], { dtype: 'int64' })), 11n);
+    assert.equal(sv.einsum('i,i', sv.array([1, 2], { dtype: 'int64' }), sv.array([3, 4], { dtype: 'int64' })), 11);
     assert.equal(sv.matmul(sv.array([1, 2], { dtype: 'float32' }), sv.array([3, 4], { dtype: 'float32' })), 11);
     assert.equal(sv.dot([true, false], [true, true]), true);
     const o = sv.zeros([], 'float64');
@@ -310,7 +310,7 @@ test('integer ops: NumPy edge values, out and bool', async () => {
     assert.deepEqual(sv.floorDivide(a, b).toArray(), [2, -3, -3, 2, 0, -128]);
     assert.deepEqual(sv.fmod(a, b).toArray(), [1, -1, 1, -1, 0, 0]);
     assert.deepEqual(sv.leftShift(sv.array([1, 1, 1], { dtype: 'int32' }), sv.array([31, 32, -1], { dtype: 'int32' })).toArray(), [-2147483648, 0, 0]);
-    assert.deepEqual(sv.rightShift(sv.array([-8, -8, 8], { dtype: 'int64' }), 70).toArray(), [-1n, -1n, 0n]);
+    assert.deepEqual(sv.rightShift(sv.array([-8, -8, 8], { dtype: 'int64' }), 70).toArray(), [-1, -1, 0]);
     assert.deepEqual(sv.invert([true, false]).toArray(), [false, true]);
     assert.deepEqual(sv.bitwiseXor([true, false], [true, true]).toArray(), [false, true]);
     assert.equal(sv.leftShift([true], [true]).dtype, 'int8');

@@ -66,8 +66,8 @@ test('transpose, permute, flip, squeeze, unsqueeze, flatten, unflatten, moveaxis
   assert.deepEqual(ar([3]).unsqueeze([0, 2]).shape, [1, 3, 1]);
   assert.deepEqual(ar([3]).unsqueeze(-1).shape, [3, 1]);
   assert.deepEqual(a.flatten().shape, [24]);
-  assert.deepEqual(a.flatten({ startDim: 1 }).shape, [2, 12]);
-  assert.deepEqual(a.flatten({ startDim: 0, endDim: 1 }).shape, [6, 4]);
+  assert.deepEqual(a.flattenDims({ startDim: 1 }).shape, [2, 12]); // torch's flatten(start_dim, end_dim), renamed
+  assert.deepEqual(a.flattenDims(0, 1).shape, [6, 4]);
   assert.deepEqual(sv.array(3).flatten().shape, [1]);
   assert.deepEqual(ar([2, 12]).unflatten(1, [3, 4]).shape, [2, 3, 4]);
   assert.deepEqual(ar([2, 12]).unflatten(1, [3, -1]).shape, [2, 3, 4]);
@@ -122,7 +122,8 @@ test('slice: L gathers and copies (outer indexing per axis)', () => {
 
 test('get, item, set, assign (broadcast, cast, overlap)', () => {
   const a = ar([2, 3]);
-  assert.deepEqual(a.get(1).toArray(), [3, 4, 5]);
+  assert.deepEqual(a.slice(1).toArray(), [3, 4, 5]);
+  throwsSv(assert, () => a.get(1), 'rank_mismatch', /get: 1 index for an array of dimension 2: .*a\.slice\(1\) gives the sub-array/);
   assert.equal(a.get([1, 2]), 5);
   assert.equal(a.item([1, 2]), 5);
   assert.equal(a.item([-1, -1]), 5);
@@ -217,7 +218,7 @@ test('contiguous, copy, astype, toTypedArray, toArray', () => {
   assert.deepEqual(sv.array([-1, 2.7, 300]).astype('uint8').toArray(), [0, 2, 255], 'float -> int truncates and saturates');
   assert.deepEqual(sv.array([-1, 2.7, 300], { dtype: 'uint8' }).toArray(), [0, 2, 255], 'JS values follow the same rule');
   assert.deepEqual(sv.array([-1n, 300n], { dtype: 'uint8' }).toArray(), [255, 44], 'integers wrap');
-  assert.deepEqual(sv.array([3, 4]).astype('int64').toArray(), [3n, 4n]);
+  assert.deepEqual(sv.array([3, 4]).astype('int64').toArray(), [3, 4], 'int64 elements as numbers (the scalar rule)');
 });
 
 // The metadata fast path (concrete views) seen from NDArray: element values of transposes,

@@ -4,12 +4,13 @@
 // notation chosen from the range of the magnitudes, columns padded to the widest element, lines
 // wrapped at the line width, '...' in arrays above the threshold, and the dtype suffix where the
 // values do not imply it. Also toJSON and the iteration over the first axis.
-import { type DType, type Scalar, FLOAT16_NATIVE, halfToNumber, isBig, numberToHalf, roundFloat16 } from './dtype.js';
+import { type DType, FLOAT16_NATIVE, halfToNumber, isBig, numberToHalf, roundFloat16 } from './dtype.js';
 import { StrideViewError } from './errors.js';
 import type { NDArray } from './ndarray.js';
 import { type NestedArray, nestedArray } from './creation.js';
 import { L } from './slicing.js';
 import { type PrintOptions, activePrintOptions } from './print_options.js';
+import { type Elem, itemOf } from './scalar.js';
 
 // ------------------------------------------------------------------------------------ digits
 
@@ -411,7 +412,7 @@ export function jsonArray(a: NDArray): NestedArray {
       throw new StrideViewError(
         'overflow',
         `${op}: element [${idx.join(', ')}] of the ${a.dtype} array is ${v}, beyond Number.MAX_SAFE_INTEGER (2^53 - 1): ` +
-          'a JSON number cannot hold it exactly (toArray() gives bigints)',
+          'a JSON number cannot hold it exactly (toTypedArray() gives bigints)',
       );
     }
     nums[i] = Number(v);
@@ -420,13 +421,14 @@ export function jsonArray(a: NDArray): NestedArray {
 }
 
 /** @internal The items along the first axis: views of the sub-arrays, or the elements of a 1-d array. */
-export function firstAxisItems(a: NDArray): IterableIterator<NDArray | Scalar> {
+export function firstAxisItems(a: NDArray): IterableIterator<NDArray | Elem> {
   a._check('iterate');
   if (a.ndim === 0) throw new TypeError('iterate: iteration over a 0-d array (it has no first axis; item() gives its value)');
   const n = a.shape[0]!;
   let i = 0;
-  const it: IterableIterator<NDArray | Scalar> = {
-    next: () => (i < n ? { value: a.ndim === 1 ? a.item(i++) : (a.get(i++) as NDArray | Scalar), done: false } : { value: undefined, done: true }),
+  const it: IterableIterator<NDArray | Elem> = {
+    next: () =>
+      i < n ? { value: a.ndim === 1 ? itemOf(a, 'iterate', [i++]) : a.slice(i++), done: false } : { value: undefined, done: true },
     [Symbol.iterator]: () => it,
   };
   return it;

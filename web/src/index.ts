@@ -18,6 +18,7 @@ export { Shape } from './shape.js';
 export { Sym, Var, SymDim, type Dim, type SymShape } from './sym.js';
 export { View, type ViewOptions, type Mask } from './view.js';
 export { NDArray, type ReshapeOptions, type AxisSetOptions } from './ndarray.js';
+export { type Elem, type NestedList } from './scalar.js';
 export { type MemoryStats, memoryStats } from './storage.js';
 export { tidy, keep } from './tidy.js';
 export { type SliceSpec, I, R, Rs, L, A, N, E } from './slicing.js';
@@ -152,3 +153,9 @@ export {
   Generator,
 } from './random.js';
 export { type PCG64State, PCG64 } from './random_pcg64.js';
+
+// NumPy's ndarray methods (a.sum(), a.reshape(4, 3), a.T ...) on the class: installed here, at load, because
+// ndarray_methods.ts imports the op modules (a side-effect-free package: a bare import would be dropped).
+import { NDArray as NDArrayClass } from './ndarray.js';
+import { installMethods } from './ndarray_methods.js';
+installMethods(NDArrayClass);

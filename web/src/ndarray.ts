@@ -24,7 +24,7 @@ import { Kind, copyInto, kernelCopy, outOption, registerArrayClass, runKernel } 
 import { type SliceSpec, elementOffset, indexArray, maskSelect, paddingElements, sliceArray } from './slicing.js';
 import { type Storage, adoptStorage, allocStorage, finalizer, heapArray, releaseStorage, track } from './storage.js';
 import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './interop.js';
-import { elementAt } from './scalar.js';
+import { type Elem, type NestedList, elementAt, itemOf, nestedList } from './scalar.js';
 import { installArrayHooks } from './format.js';
 import { type DiagonalOptions, diagonalView } from './diagonal_view.js';
 
@@ -38,16 +38,18 @@ export { takeScalar } from './scalar.js';
 
 /** Options of {@link NDArray.reshape}. */
 export interface ReshapeOptions {
-  /** false: fail instead of copying when no view fits; true: always copy. Default: copy only if needed. */
-  copy?: boolean;
+  /** 'C' (default): read and write the elements row-major; 'F': column-major; 'A': 'F' for an F-contiguous array. */
+  order?: 'C' | 'F' | 'A' | undefined;
+  /** false: fail instead of copying when no view fits; true: always copy. Default (null): copy only if needed. */
+  copy?: boolean | null | undefined;
 }
 
 /** An n-dimensional array: an element buffer in WASM memory read through a View. */
-export class NDArray {
+export class NDArray<D extends DType = DType> {
   /** @internal */ _s: Storage;
   /** @internal */ _v: View;
   /** Element type. */
-  readonly dtype: DType;
+  readonly dtype: D;
   /** @internal */ readonly _owner: NDArray | null;
   /** @internal */ readonly _ro: boolean;
   /** @internal */ readonly _fill: number;
@@ -58,7 +60,7 @@ export class NDArray {
   private constructor(s: Storage, v: View, dtype: DType, owner: NDArray | null, ro: boolean, fill: number) {
     this._s = s;
     this._v = v;
-    this.dtype = dtype;
+    this.dtype = dtype as D;
     this._owner = owner;
     this._ro = ro;
     this._fill = fill;
@@ -97,14 +99,14 @@ export class NDArray {
   }
 
   /** @internal A view of the same buffer. */
-  _derive(v: View, ro: boolean = this._ro, fill: number = this._fill): NDArray {
-    return new NDArray(this._s, v, this.dtype, this._owner ?? this, ro, fill);
+  _derive(v: View, ro: boolean = this._ro, fill: number = this._fill): NDArray<D> {
+    return new NDArray<D>(this._s, v, this.dtype, this._owner ?? this, ro, fill);
   }
 
   /** @internal A C-ordered copy (masked-out elements get the fill value), optionally cast. */
-  _materialize(op: string, dtype: DType = this.dtype): NDArray {
+  _materialize(op: string, dtype: DType = this.dtype): NDArray<D> {
     try {
-      return runKernel(Kind.Copy, SingleOp.Only, dtype, null, null, [this], this.dtype, this._fill);
+      return runKernel(Kind.Copy, SingleOp.Only, dtype, null, null, [this], this.dtype, this._fill) as NDArray<D>;
     } catch (e) {
       throw relabel(op, e);
     }
@@ -187,46 +189,31 @@ export class NDArray {
 
   // ---------------------------------------------------------------- movement (views)
 
-  /** Same elements in a new shape (-1 infers one dim): a view when one exists, else a copy. */
-  reshape(shape: readonly number[] | number, options: ReshapeOptions = {}): NDArray {
-    const op = 'reshape';
-    this._check(op);
-    const s = typeof shape === 'number' ? [toInt(op, 'shape', shape)] : ints(op, 'shape', shape);
-    if (options === null || typeof options !== 'object') throw new TypeError(`${op}: options must be an object, got ${fmt(options)}`);
-    const copy = options.copy;
-    if (copy !== undefined && typeof copy !== 'boolean') throw new TypeError(`${op}: copy must be a boolean, got ${fmt(copy)}`);
-    if (copy === true) {
-      const c = this._materialize(op);
+  /** @internal `reshape`'s body: a view when one exists (copy null), else a copy; copy true: always, false: never. */
+  _reshape(op: string, s: number[], copy: boolean | null): NDArray<D> {
+    if (copy !== true) {
       try {
-        return c._setView(c._v._reshape(s));
+        return this._derive(this._v._reshape(s));
       } catch (e) {
-        c.dispose();
-        throw e;
+        if (!(e instanceof StrideViewError) || e.code !== 'not_expressible' || copy === false) throw relabel(op, e);
       }
-    }
-    try {
-      return this._derive(this._v._reshape(s));
-    } catch (e) {
-      if (!(e instanceof StrideViewError) || e.code !== 'not_expressible' || copy === false) throw e;
     }
     const c = this._materialize(op);
     try {
       return c._setView(c._v._reshape(s));
     } catch (e) {
       c.dispose();
-      throw e;
+      throw relabel(op, e);
     }
   }
-
-  /** Permutes the axes (reverses them by default). */
-  transpose(axes?: readonly number[]): NDArray {
-    this._check('transpose');
+  /** @internal The axes permuted (reversed when axes is null), errors named op. */
+  _transpose(op: string, axes: readonly number[] | null): NDArray<D> {
+    this._check(op);
     const n = this._v._shape.length;
-    const a = axes !== undefined ? normAxisList('transpose', axes, n) : reversedAxes(n);
     try {
-      return this._derive(this._v._permute(a));
+      return this._derive(this._v._permute(axes !== null ? normAxisList(op, axes, n) : reversedAxes(n)));
     } catch (e) {
-      throw relabel('transpose', e); // the engine names its permute
+      throw relabel(op, e); // the engine names its permute
     }
   }
   /** Reorders the axes: result axis i is input axis axes[i]. */
@@ -239,56 +226,20 @@ export class NDArray {
     this._check('flip');
     return this._derive(this._v._flip(flipFlags('flip', options, this.ndim)));
   }
-  /** Removes size-1 dims: those of `{ axis }` (a number or an array; each must have size 1), or all of them. */
-  squeeze(options?: AxisSetOptions): NDArray {
-    this._check('squeeze');
-    return this._derive(this._v._reshape(squeezeShape('squeeze', this._v._shape as number[], options)));
-  }
   /** Inserts size-1 dims at the given positions of the result. */
   unsqueeze(axes: number | readonly number[]): NDArray {
     this._check('unsqueeze');
     return this._derive(this._v._reshape(unsqueezeShape('unsqueeze', this._v._shape as number[], axes)));
   }
-  /** Merges dims startDim..endDim (inclusive) into one (a view when possible). */
-  flatten(options: { startDim?: number; endDim?: number } = {}): NDArray {
-    this._check('flatten');
-    const s = flattenShape('flatten', this._v._shape as number[], options);
-    try {
-      return this.reshape(s);
-    } catch (e) {
-      throw relabel('flatten', e);
-    }
-  }
   /** Splits dim `dim` into `sizes` (one -1 allowed). */
   unflatten(dim: number, sizes: readonly number[]): NDArray {
     this._check('unflatten');
-    const s = unflattenShape('unflatten', this._v._shape as number[], dim, sizes);
-    try {
-      return this.reshape(s);
-    } catch (e) {
-      throw relabel('unflatten', e);
-    }
+    return this._reshape('unflatten', unflattenShape('unflatten', this._v._shape as number[], dim, sizes), null);
   }
   /** Moves axes to new positions (NumPy moveaxis). */
   moveaxis(source: number | readonly number[], destination: number | readonly number[]): NDArray {
     this._check('moveaxis');
     return this._derive(this._v._permute(moveaxisOrder('moveaxis', source, destination, this.ndim)));
-  }
-  /** The diagonal of `{ axis1, axis2 }` (0, 1) as a view, appended last (NumPy diagonal; see {@link diagonal}). */
-  diagonal(offset: number = 0, options?: DiagonalOptions): NDArray {
-    this._check('diagonal');
-    return this._derive(diagonalView('diagonal', this._v, offset, options));
-  }
-  /** Swaps two axes. */
-  swapaxes(axis1: number, axis2: number): NDArray {
-    this._check('swapaxes');
-    const n = this.ndim;
-    const a = normAxis('swapaxes', axis1, n);
-    const b = normAxis('swapaxes', axis2, n);
-    const order = Array.from({ length: n }, (_, i) => i);
-    order[a] = b;
-    order[b] = a;
-    return this._derive(this._v._permute(order));
   }
   /** Broadcasts to shape (-1 keeps a dim): a read-only stride-0 view. */
   expand(shape: readonly number[]): NDArray {
@@ -388,20 +339,30 @@ export class NDArray {
     }
   }
   /**
-   * NumPy's `a[i, j]`: one index per dim gives the element as a JS value (number; bigint for
-   * int64/uint64; boolean for bool; in a padded view's padding the fill), fewer a view. Indices (one
-   * rule in get, item, set): integers, `a.get(1, 2)` (scijs `ndarray.get(i, j)`), or one array,
-   * `a.get([1, 2])`; an index array followed by more arguments is an `invalid_argument` error,
-   * more indices than dims a `rank_mismatch` / `out_of_range` error.
+   * NumPy's `a[i, j]` with one index per dim: the element as a JS value (see the scalar rule in
+   * scalar.ts: a number for every numeric dtype, int64 / uint64 included while exact, else a
+   * RangeError; a boolean for bool, typed `boolean` on an `NDArray<'bool'>`; in a padded view's
+   * padding the fill). Indices (one rule in get, item, itemBigInt, set): integers, `a.get(1, 2)`
+   * (scijs `ndarray.get(i, j)`), or one array, `a.get([1, 2])`. Fewer indices than dims is a
+   * `rank_mismatch` error (`a.slice(i)` gives the sub-array), as are more.
    */
-  get(indices: number | readonly number[]): NDArray | Scalar;
-  get(...indices: number[]): NDArray | Scalar;
-  get(...args: (number | readonly number[])[]): NDArray | Scalar {
+  get(this: NDArray<'bool'>, indices: number | readonly number[]): boolean;
+  get(this: NDArray<'bool'>, ...indices: number[]): boolean;
+  get(indices: number | readonly number[]): number;
+  get(...indices: number[]): number;
+  get(...args: (number | readonly number[])[]): Elem {
     if (args.length === this._v._shape.length) {
       const x = elementAt(this, args); // the everyday path: in-range integers, one per dim
       if (x !== undefined) return x;
     }
     const idx = indexArgs('get', 'indices', args);
+    if (idx.length < this.ndim) {
+      throw new StrideViewError(
+        'rank_mismatch',
+        `get: ${idx.length} ind${idx.length === 1 ? 'ex' : 'ices'} for an array of dimension ${this.ndim}: get reads one element ` +
+          `(one index per dim); a.slice(${idx.join(', ')}) gives the sub-array`,
+      );
+    }
     let r: NDArray;
     try {
       this._check('slice');
@@ -409,46 +370,11 @@ export class NDArray {
     } catch (e) {
       throw relabel('get', e); // "get: slice: ..."
     }
-    if (idx.length !== this.ndim || r.ndim !== 0) return r;
     try {
-      return r.item(); // a padding element, or an index the fast path left to the engine's checks
+      return itemOf(r, 'get', []); // a padding element, or an index the fast path left to the engine's checks
     } finally {
       r.dispose();
     }
-  }
-  /**
-   * One element as a JS value (bigint for int64/uint64, boolean for bool): `a.item(i, j)` or
-   * `a.item([i, j])` with one index per dim (the rule of {@link NDArray.get}), or `a.item()` for an
-   * array of size 1.
-   */
-  item(indices?: number | readonly number[]): Scalar;
-  item(...indices: number[]): Scalar;
-  item(...args: (number | readonly number[] | undefined)[]): Scalar {
-    const op = 'item';
-    this._check(op);
-    let idx: number[];
-    if (args.length === 0 || (args.length === 1 && args[0] === undefined)) {
-      if (this.size !== 1) {
-        throw new StrideViewError('invalid_argument', `item: can only convert an array of size 1 to a scalar (this one has shape ${fmt(this.shape)})`);
-      }
-      idx = new Array<number>(this.ndim).fill(0);
-    } else {
-      idx = indexArgs(op, 'indices', args);
-      if (idx.length !== this.ndim) {
-        throw new StrideViewError('rank_mismatch', `item: ${idx.length} indices for an array of dimension ${this.ndim}`);
-      }
-    }
-    let off: number | null;
-    try {
-      off = elementOffset(this._v, idx);
-    } catch (e) {
-      throw relabel(op, e); // the engine names its slice
-    }
-    if (off === null) return fromStored(this.dtype, toStored(op, this.dtype, this._fill));
-    if (off < 0 || off >= this._s.length) {
-      throw new StrideViewError('out_of_bounds', `item: element at linear index ${off} is outside the buffer of ${this._s.length} elements`);
-    }
-    return fromStored(this.dtype, heapArray(this._s, this.dtype)[off]!);
   }
   /**
    * Writes value (scalar or array, broadcast) at the indexed sub-array; returns this. The value is
@@ -516,15 +442,6 @@ export class NDArray {
     }
     return this;
   }
-  /** Sets every element; returns this. */
-  fill(value: Scalar): this {
-    try {
-      return this.assign(value);
-    } catch (e) {
-      throw relabel('fill', e);
-    }
-  }
-
   // ---------------------------------------------------------------- copies
 
   /**
@@ -537,24 +454,6 @@ export class NDArray {
     if (out !== undefined) return copyInto('contiguous', this, this.dtype, out);
     if (this._v.isCContiguous) return this._derive(this._v);
     return this._materialize('contiguous');
-  }
-  /** A C-ordered copy that owns its buffer (or, with `{ out }`, the elements copied into out). */
-  copy(options?: { out?: NDArray }): NDArray {
-    this._check('copy');
-    const out = outOption('copy', options);
-    if (out !== undefined) return copyInto('copy', this, this.dtype, out);
-    return this._materialize('copy');
-  }
-  /**
-   * A copy converted to dtype. With `{ out }`: converted to dtype, then cast into out
-   * (casting='same_kind' from dtype to out's dtype).
-   */
-  astype(dtype: DType, options?: { out?: NDArray }): NDArray {
-    this._check('astype');
-    const d = checkDType('astype', dtype);
-    const out = outOption('astype', options);
-    if (out !== undefined) return copyInto('astype', this, d, out);
-    return this._materialize('astype', d);
   }
   /** A copy of the elements in C order (Uint8Array for bool, BigInt64Array for int64...). */
   toTypedArray(): AnyTypedArray {
@@ -579,20 +478,21 @@ export class NDArray {
   toNdarrayLike(options?: ToNdarrayLikeOptions): NdarrayLike {
     return toNdarrayLike(this, options);
   }
-  /** Nested JS arrays (a scalar for a 0-d array). */
-  toArray(): NestedArray {
-    let flat: ReturnType<NDArray['toTypedArray']>;
-    try {
-      flat = this.toTypedArray();
-    } catch (e) {
-      throw relabel('toArray', e);
-    }
-    return nestedArray(flat, this.shape, this.dtype);
+  /**
+   * Nested JS arrays (a value for a 0-d array), NumPy's `tolist` (the same function): elements by the
+   * scalar rule of {@link NDArray.get} (int64 / uint64 as numbers while exact, else a RangeError:
+   * `toTypedArray()` gives them as bigints). Typed `any`, as NumPy's stubs type tolist (the nesting
+   * depth is the rank, unknown to the types): `a.toArray()[0]` and `.map(...)` need no cast;
+   * annotate with {@link NestedList} where a checked type helps.
+   */
+  toArray(): any {
+    return nestedList(this, 'toArray');
   }
   /** Nested arrays for JSON.stringify: bool as booleans, 64-bit integers as numbers when exact (else an overflow error). */
   declare toJSON: () => NestedArray;
   /** Iterates the first axis as NumPy: views of the sub-arrays, or the elements of a 1-d array (a TypeError for 0-d). */
-  declare [Symbol.iterator]: () => IterableIterator<NDArray | Scalar>;
+  // typed `any` as NumPy's stubs type __iter__: a row (NDArray) or, for a 1-d array, an element
+  declare [Symbol.iterator]: () => IterableIterator<any>;
 }
 
 registerArrayClass(NDArray);

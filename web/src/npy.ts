@@ -255,7 +255,8 @@ export function saveNpy(...args: unknown[]): Uint8Array {
   a._check('saveNpy');
   const shape = a.shape;
   const tuple = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
-  let header = `{'descr': '${TO_DESCR[a.dtype]}', 'fortran_order': False, 'shape': ${tuple}, }`;
+  const dtype: DType = a.dtype;
+  let header = `{'descr': '${TO_DESCR[dtype]}', 'fortran_order': False, 'shape': ${tuple}, }`;
   let major = 1;
   let pre = 10;
   if (header.length + 1 + pre > 0xffff + pre) {

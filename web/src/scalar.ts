@@ -1,17 +1,47 @@
-// Single elements as JS values (a number; a bigint for int64 / uint64; a boolean for bool), as
-// NumPy gives scalars: the everyday path of get with a full index, and the 0-d results of
-// reductions read and freed.
-import { type AnyTypedArray, type DType, type Scalar, FLOAT16_NATIVE, halfToNumber, info } from './dtype.js';
+// Single elements as JS values, as NumPy gives scalars: the everyday path of get with a full index,
+// item / itemBigInt, tolist, and the 0-d results of reductions read and freed.
+//
+// The scalar rule: every element read out of an array is a JS number (a boolean for bool), int64
+// and uint64 included, when the value converts exactly (BigInt(Number(v)) === v: every integer up
+// to 2^53, and beyond it those a double holds); any other 64-bit value is a RangeError naming the
+// op, the value and the way out (itemBigInt, toTypedArray). So `sum(arange(4)) + 1` is 7.
+import { type AnyTypedArray, type DType, type Scalar, FLOAT16_NATIVE, fromStored, halfToNumber, info, isBig, toStored } from './dtype.js';
+import { StrideViewError, fmt, indexArgs, relabel } from './errors.js';
 import { heapBuffer } from './runtime.js';
 import type { NDArray } from './ndarray.js';
-import type { Storage } from './storage.js';
+import { type Storage, heapArray } from './storage.js';
+import { elementOffset } from './slicing.js';
+
+/** A scalar read out of an array: a number, or a boolean for bool elements (never a bigint). */
+export type Elem = number | boolean;
+
+/**
+ * @internal A 64-bit integer as the JS number equal to it, or a RangeError naming `op` (when given),
+ * the value and `wayOut`: how to read it as a bigint instead.
+ */
+export function exactNumber(op: string | null, dtype: DType, v: bigint, wayOut: string): number {
+  const n = Number(v);
+  if (BigInt(n) === v) return n;
+  throw new RangeError(
+    `${op === null ? '' : `${op}: `}the ${dtype} value ${v} is not exactly a JS number (the nearest double is ${n}); ` +
+      `read it as a bigint: ${wayOut}`,
+  );
+}
+
+/** @internal A stored value as a JS value under the scalar rule (bigints converted exactly or refused). */
+export function jsValue(op: string | null, dtype: DType, v: number | bigint | boolean, wayOut: string): Elem {
+  return typeof v === 'bigint' ? exactNumber(op, dtype, v, wayOut) : v;
+}
+
+const LIST_WAY_OUT = 'a.toTypedArray() (a BigInt64Array / BigUint64Array), or a.itemBigInt(...index)';
+const ITEM_WAY_OUT = 'a.itemBigInt(...index), or a.toTypedArray() (a BigInt64Array / BigUint64Array)';
 
 // Typed arrays over the whole WASM heap, one per element type, rebuilt when memory grows (the old
 // buffer is then detached): reading one element costs an index, not a new typed array.
 let heapBuf: ArrayBuffer | null = null;
 let heapViews: Partial<Record<DType, AnyTypedArray>> = {};
 
-/** @internal Element `off` (in elements) of a live storage as a JS value (bool as boolean). */
+/** @internal Element `off` (in elements) of a live storage as stored (bool as boolean, 64-bit ints as bigint). */
 export function readElement(s: Storage, dtype: DType, off: number): Scalar {
   const b = heapBuffer();
   if (b !== heapBuf) {
@@ -33,7 +63,7 @@ export function readElement(s: Storage, dtype: DType, off: number): Scalar {
  * undefined when the indices are anything else (the caller's general path then checks them): the
  * element's position computed here from the strides, no engine call, nothing allocated.
  */
-export function elementAt(a: NDArray, args: readonly unknown[]): Scalar | undefined {
+export function elementAt(a: NDArray, args: readonly unknown[]): Elem | undefined {
   const v = a._v;
   const sh = v._shape;
   const n = sh.length;
@@ -49,14 +79,88 @@ export function elementAt(a: NDArray, args: readonly unknown[]): Scalar | undefi
     if (k < 0 || k >= d) return undefined;
     off += k * t;
   }
-  return off >= 0 && off < a._s.length ? readElement(a._s, a.dtype, off) : undefined;
+  if (off < 0 || off >= a._s.length) return undefined;
+  const x = readElement(a._s, a.dtype, off);
+  return typeof x === 'bigint' ? exactNumber('get', a.dtype, x, ITEM_WAY_OUT) : x;
 }
 
-/** @internal The one element of a 0-d, unpadded result as a JS value; disposes the array (a temporary). */
-export function takeScalar(r: NDArray): Scalar {
+/**
+ * @internal The one element of a 0-d, unpadded result as a JS value under the scalar rule; disposes
+ * the array (a temporary). A 64-bit result beyond exact numbers is a RangeError naming `op` (or, without
+ * it, prefixed by the caller's relabel) and the way out: keep the result an array and read it as a bigint.
+ */
+export function takeScalar(r: NDArray, op: string | null = null): Elem {
   try {
-    return readElement(r._s, r.dtype, r._v.offset);
+    const x = readElement(r._s, r.dtype, r._v.offset);
+    return typeof x === 'bigint' ? exactNumber(op, r.dtype, x, 'keep the result an array ({ keepdims: true }) and call .itemBigInt()') : x;
   } finally {
     r.dispose();
   }
+}
+
+/**
+ * @internal One element as stored (bool as boolean, a 64-bit integer as a bigint, a padding element
+ * as the fill): `a.item(i, j)`, `a.item([i, j])`, or no index for an array of size 1. Errors name `op`.
+ */
+export function storedItem(a: NDArray, op: string, args: readonly unknown[]): Scalar {
+  a._check(op);
+  let idx: number[];
+  if (args.length === 0 || (args.length === 1 && args[0] === undefined)) {
+    if (a.size !== 1) {
+      throw new StrideViewError(
+        'invalid_argument',
+        `${op}: can only convert an array of size 1 to a scalar (this one has shape ${fmt(a.shape)})`,
+      );
+    }
+    idx = new Array<number>(a.ndim).fill(0);
+  } else {
+    idx = indexArgs(op, 'indices', args);
+    if (idx.length !== a.ndim) {
+      throw new StrideViewError('rank_mismatch', `${op}: ${idx.length} indices for an array of dimension ${a.ndim}`);
+    }
+  }
+  let off: number | null;
+  try {
+    off = elementOffset(a._v, idx);
+  } catch (e) {
+    throw relabel(op, e); // the engine names its slice
+  }
+  if (off === null) return fromStored(a.dtype, toStored(op, a.dtype, a._fill));
+  if (off < 0 || off >= a._s.length) {
+    throw new StrideViewError('out_of_bounds', `${op}: element at linear index ${off} is outside the buffer of ${a._s.length} elements`);
+  }
+  return fromStored(a.dtype, heapArray(a._s, a.dtype)[off]!);
+}
+
+/** @internal `a.item(...args)` under the scalar rule (errors named `op`). */
+export function itemOf(a: NDArray, op: string, args: readonly unknown[]): Elem {
+  const x = storedItem(a, op, args);
+  return typeof x === 'bigint' ? exactNumber(op, a.dtype, x, ITEM_WAY_OUT) : x;
+}
+
+/** A nested list of elements (`tolist`, `toArray`): an element for a 0-d array. */
+export type NestedList<T = Elem> = T | NestedList<T>[];
+
+/** @internal The elements as nested JS arrays under the scalar rule (a value for 0-d); errors name `op`. */
+export function nestedList(a: NDArray, op: string): NestedList {
+  let flat: AnyTypedArray;
+  try {
+    flat = a.toTypedArray();
+  } catch (e) {
+    throw relabel(op, e);
+  }
+  const shape = a.shape;
+  const d = a.dtype;
+  const big = isBig(d);
+  let k = 0;
+  const build = (axis: number): NestedList => {
+    if (axis === shape.length) {
+      const v = fromStored(d, flat[k++]!);
+      return big ? exactNumber(op, d, v as bigint, LIST_WAY_OUT) : (v as Elem);
+    }
+    const out: NestedList[] = new Array(shape[axis]!);
+    for (let i = 0; i < shape[axis]!; i++) out[i] = build(axis + 1);
+    return out;
+  };
+  return build(0);
 }

@@ -113,8 +113,8 @@ export function subokArg(op: string, v: unknown): void {
   boolArg(op, 'subok', v);
 }
 
-/** F-contiguous (NumPy's flag: size-1 dims ignored), unpadded. */
-function isFContiguous(a: NDArray): boolean {
+/** @internal F-contiguous (NumPy's flag: size-1 dims ignored), unpadded: the one home of the test. */
+export function isFContiguous(a: NDArray): boolean {
   const s = a._v._strides;
   const shape = a._v._shape;
   let want = 1;

@@ -16,7 +16,7 @@ import { type Elem, type NestedList, nestedList, storedItem, itemOf } from './sc
 import { type SigRef, bind, isOptionsObject, unsupported } from './signature.js';
 import { type Casting, type Order, canCast, castingArg, orderArg } from './ufunc.js';
 import type { ArrayInput } from './ops.js';
-import type { DTypeArg } from './creation.js';
+import { type DTypeArg, copyInLayout, isFContiguous, layoutOf } from './creation.js';
 import { type Reduced, max, mean, min, ptp, sum } from './reductions.js';
 import { all, any, argmax, argmin, cumprod, cumsum, prod, std, variance } from './stats.js';
 import { type SortKind, type TakeMode, argsort, compress, sort, take } from './select.js';
@@ -334,54 +334,19 @@ function bindMethod(ref: SigRef, op: string, args: ArrayLike<unknown>): unknown[
   }
 }
 
-/** An array's layout: F-contiguous and not C-contiguous (NumPy's order 'A' then means 'F'). */
-function isFOnly(a: NDArray): boolean {
-  if (a.isCContiguous || a.ndim < 2 || a.mask !== null) return false;
-  const s = a.strides;
-  const shape = a.shape;
-  let want = 1;
-  for (let i = 0; i < shape.length; i++) {
-    if (shape[i] !== 1 && s[i] !== want) return false;
-    want *= shape[i]!;
-  }
-  return true;
-}
+/** F-contiguous and not C-contiguous (NumPy's order 'A' then means 'F'). */
+const isFOnly = (a: NDArray): boolean => !a.isCContiguous && a.ndim >= 2 && isFContiguous(a);
 
-/** The axes from the largest |stride| to the smallest (stable): the memory order NumPy's 'K' keeps. */
-function strideOrder(a: NDArray): number[] {
-  const s = a.strides.map(Math.abs);
-  return reversedAxes(a.ndim).reverse().sort((i, j) => s[j]! - s[i]!);
-}
-
-/** C, F or the permutation (result axis i is axis perm[i]) that `order` reads the elements in. */
-function readOrder(a: NDArray, order: Order): 'C' | 'F' | number[] {
-  if (order === 'C') return 'C';
-  if (order === 'F') return 'F';
-  if (order === 'A') return isFOnly(a) ? 'F' : 'C';
-  return a.isCContiguous ? 'C' : isFOnly(a) ? 'F' : strideOrder(a);
-}
-
-/** A copy of a (cast to dtype) whose strides follow `order` (an owner). */
+/** A copy of a (cast to dtype) whose strides follow `order` (an owner; the layout rules are creation.ts's). */
 function orderedCopy(op: string, a: NDArray, dtype: DType, order: Order): NDArray {
-  const o = readOrder(a, order);
-  if (o === 'C') return a._materialize(op, dtype);
-  const perm = o === 'F' ? reversedAxes(a.ndim) : o;
-  const inv = new Array<number>(perm.length);
-  perm.forEach((p, i) => (inv[p] = i));
-  const t = a._transpose(op, perm);
-  try {
-    const c = t._materialize(op, dtype);
-    return c._setView(c.view._permute(inv));
-  } finally {
-    t.dispose();
-  }
+  return copyInLayout(op, a, dtype, layoutOf(order, a, a.ndim));
 }
 
 /** The elements as 1-d in `order`: a view when one exists (copy null), or always a copy (copy true). */
 function flatIn(op: string, a: NDArray, order: Order, copy: boolean | null): NDArray {
-  const o = readOrder(a, order);
-  if (o === 'C') return a._reshape(op, [a.size], copy);
-  const t = a._transpose(op, o === 'F' ? null : o);
+  const o = layoutOf(order, a, a.ndim);
+  if (o === null) return a._reshape(op, [a.size], copy);
+  const t = a._transpose(op, o);
   try {
     return t._reshape(op, [a.size], copy);
   } finally {

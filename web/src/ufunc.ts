@@ -17,7 +17,7 @@ import { StrideViewError, fmt, relabel } from './errors.js';
 import { SingleOp } from './boundary_tables.js';
 import { NDArray, Kind, asArray, runKernel } from './ndarray.js';
 import { canCastSameKind } from './kernel_client.js';
-import { empty, zeros } from './creation.js';
+import { empty, isFContiguous, zeros } from './creation.js';
 import { type SigRef, bind, unsupported } from './signature.js';
 
 /** NumPy's casting rules (the `casting` keyword of the ufuncs). */
@@ -65,18 +65,8 @@ export function outArg(op: string, v: unknown): NDArray | undefined {
   throw new TypeError(`${op}: out must be an NDArray (or a 1-element array holding one), got ${fmt(v)}`);
 }
 
-/** @internal An array's F-order status: F-contiguous and not C-contiguous (a transposed C array). */
-function isFOnly(a: NDArray): boolean {
-  if (a.isCContiguous || a.ndim < 2) return false;
-  const s = a.strides;
-  const shape = a.shape;
-  let want = 1;
-  for (let i = 0; i < shape.length; i++) {
-    if (shape[i] !== 1 && s[i] !== want) return false;
-    want *= shape[i]!;
-  }
-  return !a.view.mask;
-}
+/** An array's F-order status: F-contiguous and not C-contiguous (a transposed C array). */
+const isFOnly = (a: NDArray): boolean => !a.isCContiguous && a.ndim >= 2 && isFContiguous(a);
 
 const rev = (n: number): number[] => Array.from({ length: n }, (_, i) => n - 1 - i);
 

@@ -217,6 +217,15 @@ for (const m of order) {
     .join('\n');
   dts += `\n// ---- ${m}\n${text}`;
 }
+// One declaration file: a re-export from a sibling module (`export type { X } from './y.js'` in
+// web/src) would point to a file the package does not ship. Export such types from index.ts.
+{
+  const dangling = dts.match(/from '\.\/[\w-]+\.js'/g);
+  if (dangling) {
+    console.error(`build-web: dist/index.d.ts refers to modules it does not ship: ${[...new Set(dangling)].join(', ')} (re-export those types from web/src/index.ts instead)`);
+    process.exit(1);
+  }
+}
 writeFileSync(join(dist, 'index.d.ts'), dts);
 writeFileSync(join(dist, 'index.d.mts'), dts);
 writeFileSync(join(dist, 'index.d.cts'), dts);

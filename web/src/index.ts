@@ -137,22 +137,24 @@ export { type NanReduceOptions, type NanToNumOptions, nansum, nanmean, nanmax, n
 export { type NormOrder, type NormOptions, outer, norm } from './norms.js';
 export { mod, remainder, floorDivide, fmod, bitwiseAnd, bitwiseOr, bitwiseXor, leftShift, rightShift, invert, bitwiseNot } from './integer_ops.js';
 export {
-  type RandomSize,
-  type FloatDrawOptions,
-  type IntegersOptions,
-  type ChoiceOptions,
-  type FloatDType,
-  type IntegerDType,
-  type Seed,
-  type ArgGiven,
-  type ScalarArg,
-  type Drawn,
-  type IntegersDrawn,
-  type ParamDrawn,
   defaultRng,
   Generator,
 } from './random.js';
 export { type PCG64State, PCG64 } from './random_pcg64.js';
+export type {
+  ArgGiven,
+  ScalarArg,
+  ChoiceOptions,
+  Drawn,
+  FloatDrawOptions,
+  FloatDType,
+  IntegerDType,
+  IntegersDrawn,
+  IntegersOptions,
+  ParamDrawn,
+  RandomSize,
+  Seed,
+} from './random_params.js';
 
 // NumPy's ndarray methods (a.sum(), a.reshape(4, 3), a.T ...) on the class: installed here, at load, because
 // ndarray_methods.ts imports the op modules (a side-effect-free package: a bare import would be dropped).

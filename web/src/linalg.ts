@@ -13,7 +13,6 @@ import { type SigRef, bind, unsupported } from './signature.js';
 import { type Casting, type Order, canCast, castingArg, orderArg, outArg } from './ufunc.js';
 import { resultInto } from './select.js';
 
-export type { DiagonalOptions } from './diagonal_view.js';
 
 /**
  * What {@link matmul} and {@link dot} return for the arguments `P`: an NDArray (the operands' ranks

@@ -36,20 +36,6 @@ import { heapBuffer } from './runtime.js';
 import { M32, PCG64, RESULT, exAddr, exF32, exF64, exU32, exchange, raw, readInt, withSeedOp } from './random_pcg64.js';
 import { type SigRef, bind, isOptionsObject, unsupported } from './signature.js';
 
-export type {
-  ArgGiven,
-  ScalarArg,
-  ChoiceOptions,
-  Drawn,
-  FloatDrawOptions,
-  FloatDType,
-  IntegerDType,
-  IntegersDrawn,
-  IntegersOptions,
-  ParamDrawn,
-  RandomSize,
-  Seed,
-} from './random_params.js';
 
 // sv_rng_fill's kinds (bindings/random.cpp).
 const enum K {

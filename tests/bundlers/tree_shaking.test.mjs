@@ -1,10 +1,12 @@
 // What an application pays for what it imports: dist/index.mjs bundled by esbuild (minified) with
 // only some names imported must drop the rest. A module-level side effect (a registration, a
 // top-level call, a global assignment) would keep its module and everything it reaches in every
-// bundle; these bounds catch that. Sizes on the session that wrote this: { init, array, add }
-// 63 KB (the NDArray class reaches printing and slicing), everything 134 KB. (`{ init }` alone is
-// 60 KB: ndarray.ts registers the class with the kernel client at load, a call the one-file
-// bundle must keep; from web/src's modules it is 8.8 KB.)
+// bundle; these bounds catch that. The NDArray class reaches printing and slicing, and NumPy's
+// ndarray methods (a.sum(), a.std(), a.sort(), a.dot() ...: installed on the class at load, so
+// every array has them) reach the reductions, sorting, search and matmul wrappers: measured with
+// the API contract (bench/RESULTS.md), { init, array, add } is 0.61 of everything (44 KB of 72 KB
+// gzipped). The declared signatures are object literals, so the declarations of functions an app
+// never reaches are dropped (checked below).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,11 +28,11 @@ test('a bundle importing only some names drops the modules it does not reach', a
   const small = await bundle(MINIMAL_IMPORT);
   // init, array, add: the NDArray class and what its methods reach, not the everyday functions,
   // random numbers, linear algebra or .npy files.
-  assert.ok(small.length < 0.6 * all.length, `{ init, array, add }: ${small.length} B of ${all.length}`);
-  for (const word of ['linspace', 'defaultRng', 'matmul', 'fromNpy']) {
+  assert.ok(small.length < 0.65 * all.length, `{ init, array, add }: ${small.length} B of ${all.length}`);
+  for (const word of ['linspace', 'defaultRng', 'fromNpy', 'einsum', 'meshgrid', 'numpy.arctan2:', 'numpy.linspace:']) {
     assert.ok(!small.includes(word), `{ init, array, add } bundle holds "${word}"`);
   }
-  for (const word of ['linspace', 'defaultRng', 'matmul']) {
+  for (const word of ['linspace', 'defaultRng', 'einsum', 'numpy.arctan2:', 'numpy.linspace:']) {
     assert.ok(all.includes(word), `the full bundle lacks "${word}" (the check above would prove nothing)`);
   }
 });

@@ -426,7 +426,9 @@ export function empty(shape: readonly number[] | number, dtype?: DType | null, o
 export function empty(...args: unknown[]): NDArray {
   const op = 'empty';
   try {
-    const [shape, dtype, order, like] = args.length === 1 ? [args[0], 'float64', 'C', null] : bind(EMPTY, args);
+    // the common calls (shape) and (shape, 'dtype') skip the binder
+    const [shape, dtype, order, like] =
+      args.length === 1 ? [args[0], 'float64', 'C', null] : args.length === 2 && typeof args[1] === 'string' ? [args[0], args[1], 'C', null] : bind(EMPTY, args);
     const [s, d, perm] = filledArgs(op, shape, dtype, order, like, 'float64');
     return inLayout(s, perm, (t) => NDArrayClass._empty(op, t, d!));
   } catch (e) {
@@ -444,7 +446,9 @@ export function zeros(shape: readonly number[] | number, dtype?: DType | null, o
 export function zeros(...args: unknown[]): NDArray {
   const op = 'zeros';
   try {
-    const [shape, dtype, order, like] = args.length === 1 ? [args[0], 'float64', 'C', null] : bind(ZEROS, args);
+    // the common calls (shape) and (shape, 'dtype') skip the binder
+    const [shape, dtype, order, like] =
+      args.length === 1 ? [args[0], 'float64', 'C', null] : args.length === 2 && typeof args[1] === 'string' ? [args[0], args[1], 'C', null] : bind(ZEROS, args);
     const [s, d, perm] = filledArgs(op, shape, dtype, order, like, 'float64');
     // A new buffer with its bytes cleared: zero bits are 0 (or false) in every dtype. Two cheap
     // calls (allocation, view) instead of a fill kernel's planning: [8,8] float32 in 0.7 us, not 1.8.

@@ -237,8 +237,10 @@ const ADD: SigRef = { sig: 'numpy.add: add(@ufunc2) -> NDArray' };
 export function add(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function add(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function add(...args: unknown[]): NDArray {
-  return binaryCall(ADD, 'add', 'any', args);
+export function add(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('add', x1, x2, undefined, undefined);
+  return binaryCall(ADD, 'add', 'any', Array.prototype.slice.call(arguments));
 }
 
 const SUB: SigRef = { sig: 'numpy.subtract: sub(@ufunc2) -> NDArray' };
@@ -247,8 +249,10 @@ const SUB: SigRef = { sig: 'numpy.subtract: sub(@ufunc2) -> NDArray' };
 export function sub(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function sub(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function sub(...args: unknown[]): NDArray {
-  return binaryCall(SUB, 'sub', 'any', args);
+export function sub(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('sub', x1, x2, undefined, undefined);
+  return binaryCall(SUB, 'sub', 'any', Array.prototype.slice.call(arguments));
 }
 
 const MUL: SigRef = { sig: 'numpy.multiply: mul(@ufunc2) -> NDArray' };
@@ -257,8 +261,10 @@ const MUL: SigRef = { sig: 'numpy.multiply: mul(@ufunc2) -> NDArray' };
 export function mul(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function mul(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function mul(...args: unknown[]): NDArray {
-  return binaryCall(MUL, 'mul', 'any', args);
+export function mul(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('mul', x1, x2, undefined, undefined);
+  return binaryCall(MUL, 'mul', 'any', Array.prototype.slice.call(arguments));
 }
 
 const DIV: SigRef = { sig: 'numpy.true_divide: div(@ufunc2) -> NDArray' };
@@ -267,8 +273,10 @@ const DIV: SigRef = { sig: 'numpy.true_divide: div(@ufunc2) -> NDArray' };
 export function div(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function div(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function div(...args: unknown[]): NDArray {
-  return binaryCall(DIV, 'div', 'float', args);
+export function div(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('div', x1, x2, undefined, undefined);
+  return binaryCall(DIV, 'div', 'float', Array.prototype.slice.call(arguments));
 }
 
 const MAXIMUM: SigRef = { sig: 'numpy.maximum: maximum(@ufunc2) -> NDArray' };
@@ -277,8 +285,10 @@ const MAXIMUM: SigRef = { sig: 'numpy.maximum: maximum(@ufunc2) -> NDArray' };
 export function maximum(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function maximum(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function maximum(...args: unknown[]): NDArray {
-  return binaryCall(MAXIMUM, 'maximum', 'any', args);
+export function maximum(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('maximum', x1, x2, undefined, undefined);
+  return binaryCall(MAXIMUM, 'maximum', 'any', Array.prototype.slice.call(arguments));
 }
 
 const MINIMUM: SigRef = { sig: 'numpy.minimum: minimum(@ufunc2) -> NDArray' };
@@ -287,8 +297,10 @@ const MINIMUM: SigRef = { sig: 'numpy.minimum: minimum(@ufunc2) -> NDArray' };
 export function minimum(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function minimum(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function minimum(...args: unknown[]): NDArray {
-  return binaryCall(MINIMUM, 'minimum', 'any', args);
+export function minimum(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('minimum', x1, x2, undefined, undefined);
+  return binaryCall(MINIMUM, 'minimum', 'any', Array.prototype.slice.call(arguments));
 }
 
 const EQUAL: SigRef = { sig: 'numpy.equal: equal(@ufunc2) -> NDArray' };
@@ -297,8 +309,10 @@ const EQUAL: SigRef = { sig: 'numpy.equal: equal(@ufunc2) -> NDArray' };
 export function equal(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function equal(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function equal(...args: unknown[]): NDArray {
-  return binaryCall(EQUAL, 'equal', 'bool', args);
+export function equal(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('equal', x1, x2, undefined, undefined);
+  return binaryCall(EQUAL, 'equal', 'bool', Array.prototype.slice.call(arguments));
 }
 
 const NOT_EQUAL: SigRef = { sig: 'numpy.not_equal: notEqual(@ufunc2) -> NDArray' };
@@ -307,8 +321,10 @@ const NOT_EQUAL: SigRef = { sig: 'numpy.not_equal: notEqual(@ufunc2) -> NDArray'
 export function notEqual(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function notEqual(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function notEqual(...args: unknown[]): NDArray {
-  return binaryCall(NOT_EQUAL, 'notEqual', 'bool', args);
+export function notEqual(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('notEqual', x1, x2, undefined, undefined);
+  return binaryCall(NOT_EQUAL, 'notEqual', 'bool', Array.prototype.slice.call(arguments));
 }
 
 const LESS: SigRef = { sig: 'numpy.less: less(@ufunc2) -> NDArray' };
@@ -317,8 +333,10 @@ const LESS: SigRef = { sig: 'numpy.less: less(@ufunc2) -> NDArray' };
 export function less(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function less(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function less(...args: unknown[]): NDArray {
-  return binaryCall(LESS, 'less', 'bool', args);
+export function less(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('less', x1, x2, undefined, undefined);
+  return binaryCall(LESS, 'less', 'bool', Array.prototype.slice.call(arguments));
 }
 
 const LESS_EQUAL: SigRef = { sig: 'numpy.less_equal: lessEqual(@ufunc2) -> NDArray' };
@@ -327,8 +345,10 @@ const LESS_EQUAL: SigRef = { sig: 'numpy.less_equal: lessEqual(@ufunc2) -> NDArr
 export function lessEqual(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function lessEqual(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function lessEqual(...args: unknown[]): NDArray {
-  return binaryCall(LESS_EQUAL, 'lessEqual', 'bool', args);
+export function lessEqual(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('lessEqual', x1, x2, undefined, undefined);
+  return binaryCall(LESS_EQUAL, 'lessEqual', 'bool', Array.prototype.slice.call(arguments));
 }
 
 const GREATER: SigRef = { sig: 'numpy.greater: greater(@ufunc2) -> NDArray' };
@@ -337,8 +357,10 @@ const GREATER: SigRef = { sig: 'numpy.greater: greater(@ufunc2) -> NDArray' };
 export function greater(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function greater(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function greater(...args: unknown[]): NDArray {
-  return binaryCall(GREATER, 'greater', 'bool', args);
+export function greater(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('greater', x1, x2, undefined, undefined);
+  return binaryCall(GREATER, 'greater', 'bool', Array.prototype.slice.call(arguments));
 }
 
 const GREATER_EQUAL: SigRef = { sig: 'numpy.greater_equal: greaterEqual(@ufunc2) -> NDArray' };
@@ -347,8 +369,10 @@ const GREATER_EQUAL: SigRef = { sig: 'numpy.greater_equal: greaterEqual(@ufunc2)
 export function greaterEqual(x1: ArrayInput, x2: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function greaterEqual(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function greaterEqual(...args: unknown[]): NDArray {
-  return binaryCall(GREATER_EQUAL, 'greaterEqual', 'bool', args);
+export function greaterEqual(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
+  // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
+  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('greaterEqual', x1, x2, undefined, undefined);
+  return binaryCall(GREATER_EQUAL, 'greaterEqual', 'bool', Array.prototype.slice.call(arguments));
 }
 
 const WHERE: SigRef = { sig: 'numpy.where: where(condition: ArrayInput, x: ArrayInput, y: ArrayInput, /, *, out: NDArray | null = null) -> NDArray' };
@@ -421,8 +445,9 @@ const NEG: SigRef = { sig: 'numpy.negative: neg(@ufunc1) -> NDArray' };
 export function neg(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function neg(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function neg(...args: unknown[]): NDArray {
-  return unaryCall(NEG, 'neg', 'any', args);
+export function neg(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
+  if (x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('neg', x, undefined, undefined);
+  return unaryCall(NEG, 'neg', 'any', Array.prototype.slice.call(arguments));
 }
 const ABS: SigRef = { sig: 'numpy.absolute: abs(@ufunc1) -> NDArray' };
 /** |x|. */
@@ -430,8 +455,9 @@ const ABS: SigRef = { sig: 'numpy.absolute: abs(@ufunc1) -> NDArray' };
 export function abs(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function abs(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function abs(...args: unknown[]): NDArray {
-  return unaryCall(ABS, 'abs', 'any', args);
+export function abs(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
+  if (x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('abs', x, undefined, undefined);
+  return unaryCall(ABS, 'abs', 'any', Array.prototype.slice.call(arguments));
 }
 const SQRT: SigRef = { sig: 'numpy.sqrt: sqrt(@ufunc1) -> NDArray' };
 /** Square root (bool and 8-bit integers: float16, 16-bit: float32, else float64). */
@@ -439,8 +465,9 @@ const SQRT: SigRef = { sig: 'numpy.sqrt: sqrt(@ufunc1) -> NDArray' };
 export function sqrt(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function sqrt(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function sqrt(...args: unknown[]): NDArray {
-  return unaryCall(SQRT, 'sqrt', 'float', args);
+export function sqrt(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
+  if (x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('sqrt', x, undefined, undefined);
+  return unaryCall(SQRT, 'sqrt', 'float', Array.prototype.slice.call(arguments));
 }
 const EXP: SigRef = { sig: 'numpy.exp: exp(@ufunc1) -> NDArray' };
 /** e ** x (bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.95 ulp (float32), 0.98 ulp (float64); overflow gives inf, underflow 0 (subnormal results rounded once). */
@@ -448,8 +475,9 @@ const EXP: SigRef = { sig: 'numpy.exp: exp(@ufunc1) -> NDArray' };
 export function exp(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function exp(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function exp(...args: unknown[]): NDArray {
-  return unaryCall(EXP, 'exp', 'float', args);
+export function exp(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
+  if (x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('exp', x, undefined, undefined);
+  return unaryCall(EXP, 'exp', 'float', Array.prototype.slice.call(arguments));
 }
 const LOG: SigRef = { sig: 'numpy.log: log(@ufunc1) -> NDArray' };
 /** Natural logarithm (NaN below 0, -inf at 0). Max error 0.81 ulp (float32), 0.83 ulp (float64). */
@@ -457,6 +485,7 @@ const LOG: SigRef = { sig: 'numpy.log: log(@ufunc1) -> NDArray' };
 export function log(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 export function log(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
-export function log(...args: unknown[]): NDArray {
-  return unaryCall(LOG, 'log', 'float', args);
+export function log(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
+  if (x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('log', x, undefined, undefined);
+  return unaryCall(LOG, 'log', 'float', Array.prototype.slice.call(arguments));
 }

@@ -213,7 +213,7 @@ for (const m of order) {
       body.replace(/^ {4}/gm, '').replace(/^interface NDArray</m, 'export interface NDArray<'),
     )
     .split('\n')
-    .filter((l) => !/^import\s/.test(l) && !/^export \{\};?$/.test(l) && !/^export \{.*\} from /.test(l))
+    .filter((l) => !/^import\s/.test(l) && !/^export \{\};?$/.test(l) && !/^export (type )?\{.*\} from /.test(l))
     .join('\n');
   dts += `\n// ---- ${m}\n${text}`;
 }

@@ -48,8 +48,8 @@ const top = tidy(() => {
   console.log('tensor  ', x.shape, x.dtype, 'strides', x.strides);
   const { features, logits } = model.forward(x);
   const { probs, top } = postprocess(logits, model.labels, 5);
-  console.log('features', Array.from(features.toTypedArray(), (v) => v.toFixed(4)).join(' '));
-  console.log('logits  ', Array.from(logits.toTypedArray(), (v) => v.toFixed(3)).join(' '));
+  console.log('features', features.toArray().map((v) => v.toFixed(4)).join(' '));
+  console.log('logits  ', logits.toArray().map((v) => v.toFixed(3)).join(' '));
 
   if (outDir) {
     mkdirSync(outDir, { recursive: true });

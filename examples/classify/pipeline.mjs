@@ -89,8 +89,8 @@ export function postprocess(logits, labels, k = 5) {
   return tidy(() => {
     const probs = softmax(logits);
     const { values, indices } = topk(probs, k);
-    const p = values.toTypedArray();
-    const top = Array.from(indices.toTypedArray(), (i, r) => ({ rank: r + 1, index: Number(i), label: labels[Number(i)], prob: p[r] }));
+    const p = values.toArray(); // JS numbers (NumPy's tolist); the int64 indices too, exact
+    const top = indices.toArray().map((i, r) => ({ rank: r + 1, index: i, label: labels[i], prob: p[r] }));
     return { probs, top };
   });
 }
@@ -140,6 +140,9 @@ export function classify(rgba, H, W, model, k = 5) {
     const x = preprocess(rgba, H, W);
     const { features, logits } = model.forward(x);
     const { probs, top } = postprocess(logits, model.labels, k);
-    return { top, probs: probs.toTypedArray(), logits: logits.toTypedArray(), features: features.toTypedArray() };
+    // float32 already: astype('float32') (a copy of a few elements) gives the dtype to the types, so
+    // toTypedArray() is a Float32Array for TypeScript too
+    const f32 = (/** @type {NDArray} */ a) => a.astype('float32').toTypedArray();
+    return { top, probs: f32(probs), logits: f32(logits), features: f32(features) };
   });
 }

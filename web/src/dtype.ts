@@ -54,6 +54,29 @@ export interface TypedArrayOf {
 
 export type AnyTypedArray = TypedArrayOf[DType] | Uint8ClampedArray;
 
+/**
+ * What `toTypedArray()` gives for dtype `D`: a copy in its own `ArrayBuffer` (so `.buffer` can be
+ * transferred to a worker), of the typed array that holds `D` (`Float32Array` for an
+ * `NDArray<'float32'>`); for an array whose dtype the types do not know, any of them (narrow with
+ * `instanceof`, or use `toArray()` for JS numbers).
+ */
+export type TypedArrayCopy<D extends DType = DType> = TypedArrayCopyOf[D];
+/** {@link TypedArrayOf} with each typed array in its own `ArrayBuffer` (what `toTypedArray()` returns). */
+export interface TypedArrayCopyOf {
+  float32: Float32Array<ArrayBuffer>;
+  float64: Float64Array<ArrayBuffer>;
+  int8: Int8Array<ArrayBuffer>;
+  uint8: Uint8Array<ArrayBuffer>;
+  int16: Int16Array<ArrayBuffer>;
+  uint16: Uint16Array<ArrayBuffer>;
+  int32: Int32Array<ArrayBuffer>;
+  uint32: Uint32Array<ArrayBuffer>;
+  int64: BigInt64Array<ArrayBuffer>;
+  uint64: BigUint64Array<ArrayBuffer>;
+  bool: Uint8Array<ArrayBuffer>;
+  float16: Uint16Array<ArrayBuffer>;
+}
+
 /** A scalar element as JS sees it: number, bigint (int64/uint64) or boolean (bool). */
 export type Scalar = number | bigint | boolean;
 

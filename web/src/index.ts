@@ -6,6 +6,8 @@ export {
   type Scalar,
   type AnyTypedArray,
   type TypedArrayOf,
+  type TypedArrayCopy,
+  type TypedArrayCopyOf,
   type Float16Storage,
   DTYPES,
   float16ToNumber,

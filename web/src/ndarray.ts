@@ -2,7 +2,7 @@
 // resources: dispose() / [Symbol.dispose] free them, a FinalizationRegistry is the safety net, and
 // views share (and keep alive) their base. Every view rule is a C++ call (view.ts / wire); the
 // buffers live in storage.ts, kernel calls in kernel_client.ts, indexing in slicing.ts.
-import { type AnyTypedArray, type DType, type Scalar, checkDType, fromStored, info, storedValue, toStored } from './dtype.js';
+import { type AnyTypedArray, type DType, type Scalar, type TypedArrayCopy, checkDType, fromStored, info, storedValue, toStored } from './dtype.js';
 import { StrideViewError, fmt, indexArgs, relabel, toInt } from './errors.js';
 import { heapBuffer } from './runtime.js';
 import { View, createView, ints, pairs } from './view.js';
@@ -455,18 +455,21 @@ export class NDArray<D extends DType = DType> {
     if (this._v.isCContiguous) return this._derive(this._v);
     return this._materialize('contiguous');
   }
-  /** A copy of the elements in C order (Uint8Array for bool, BigInt64Array for int64...). */
-  toTypedArray(): AnyTypedArray {
+  /**
+   * A copy of the elements in C order, in its own ArrayBuffer (Uint8Array for bool, BigInt64Array for
+   * int64...: {@link TypedArrayCopy}; `toArray()` gives JS numbers).
+   */
+  toTypedArray(): TypedArrayCopy<D> {
     const op = 'toTypedArray';
     this._check(op);
     const n = this.size;
     if (this._v.isCContiguous && n <= this._s.length) {
       const I = info(this.dtype);
-      return new I.ctor(heapBuffer(), this._s.ptr, n).slice();
+      return new I.ctor(heapBuffer(), this._s.ptr, n).slice() as TypedArrayCopy<D>;
     }
     const c = this._materialize(op);
     try {
-      return c.toTypedArray();
+      return c.toTypedArray() as TypedArrayCopy<D>;
     } finally {
       c.dispose();
     }

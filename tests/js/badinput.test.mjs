@@ -1840,6 +1840,27 @@ for (const m of ['permute', 'flip', 'unsqueeze', 'unflatten', 'moveaxis', 'expan
   if (m === 'pad' || m === 'contiguous') r.cases.push([[...full.slice(0, -1), { outt: null }], T, "unknown option 'outt'; did you mean 'out'?"]);
   else if (m !== 'flip') r.cases.push([[...full, { foo: 1 }], T, "unknown option 'foo'"]);
 }
+// the declared methods' newer parameters (order, out, kind, casting), positionally and by name
+const METHOD_CASES = {
+  reshape: [[[[6, 4], { order: 'Q' }], T, '"Q"'], [[[6, 4], { copy: 'x' }], T, '"x"'], [[[6, 4], { ordr: 'C' }], T, "did you mean 'order'?"]],
+  copy: [
+    [['Q'], T, '"Q"'],
+    [['C', (c) => ({ out: c.b })], S('type_error'), 'int32'],
+    [['C', (c) => ({ out: c.a.slice(0) })], S('shape_mismatch'), '[3,4]'],
+    [['C', disposedOf([2, 3, 4], 'float64')], T, 'keyword-only'],
+    [['C', (c) => ({ out: c.a.broadcastTo([2, 2, 3, 4]).slice(0) })], S('read_only'), 'read-only'],
+    [['C', { out: 'x' }], T, '"x"'],
+  ],
+  astype: [[['int8', 'Q'], T, '"Q"'], [['int8', 'C', 'nope'], T, '"nope"'], [['int8', { out: 'x' }], T, '"x"'], [['int8', (c) => ({ out: c.a.slice(0) })], S('shape_mismatch'), '[3,4]']],
+  sort: [[[1.5], R_, '1.5'], [[NaN], R_, 'NaN'], [['x'], T, '"x"'], [[-1, 'bogosort'], T, '"bogosort"'], [[3], S('out_of_range'), '3']],
+  flattenDims: [[[NaN], R_, 'NaN'], [[0, 1.5], R_, '1.5'], [[0, 'x'], T, '"x"'], [[0, 5], S('out_of_range'), '5'], [[0, 1, 2], T, 'were given']],
+  ravel: [[['C', 1], T, 'were given']],
+  flatten: [[['C', 1], T, 'were given']],
+  swapaxes: [[[0, 1.5], R_, '1.5'], [[NaN, 0], R_, 'NaN'], [[0, 1, 2], T, 'were given'], [[{ axis1: 0, axis2: 1 }], T, 'missing the required argument axis2']],
+  squeeze: [[[1.5], R_, '1.5'], [[NaN], R_, 'NaN'], [[null, 1], T, 'were given']],
+  fill: [[[1, 2], T, 'were given'], [[{ value: 1 }], T, 'fill: expected an NDArray, a number'], [['x'], T, 'fill: expected']], // named fill alone
+};
+for (const [m, cases] of Object.entries(METHOD_CASES)) ROWS.get(`NDArray#${m}`).cases.push(...cases);
 ROWS.get('NDArray#transpose').ok.push((c) => assert.throws(() => c.d.T, (e) => e instanceof sv.StrideViewError && e.code === 'disposed' && /^T: /.test(e.message)));
 
 // ------------------------------------------------------------------------------------ known deviations

@@ -418,15 +418,18 @@ export class NDArray<D extends DType = DType> {
   }
   /** Writes src (broadcast to this shape, cast to this dtype) into this view; returns this. */
   assign(src: Scalar | NDArray | NestedArray | AnyTypedArray): this {
-    const op = 'assign';
-    if (arguments.length > 1) checkCall(op, 'value', arguments);
+    if (arguments.length > 1) checkCall('assign', 'value', arguments);
+    return this._assign('assign', src);
+  }
+  /** @internal assign, its errors named `op` (fill forwards here: "fill: ...", never "fill: assign: ..."). */
+  _assign(op: string, src: Scalar | NDArray | NestedArray | AnyTypedArray): this {
     this._check(op);
     if (this._ro) {
       throw new StrideViewError(
         'read_only',
         paddingElements.has(this)
-          ? 'assign: the element is in the padding of a padded view (read-only; it reads the fill value)'
-          : `assign: the array is read-only (${this._v.mask ? 'a padded view' : 'a broadcast view'} of shape ${fmt(this.shape)} ` +
+          ? `${op}: the element is in the padding of a padded view (read-only; it reads the fill value)`
+          : `${op}: the array is read-only (${this._v.mask ? 'a padded view' : 'a broadcast view'} of shape ${fmt(this.shape)} ` +
             `with strides ${fmt(this.strides)}); call copy() first`,
       );
     }

@@ -450,7 +450,8 @@ row('full', {
     () => {
       // numbers where a BigInt is expected (int64) are converted like NumPy's casting (truncation)
       const x = sv.full([2], 5.9, 'int64');
-      assert.deepEqual(x.toArray(), [5n, 5n]);
+      assert.deepEqual(x.toArray(), [5, 5], 'int64 elements read as JS numbers while exact (the scalar rule)');
+      assert.equal(x.itemBigInt(0), 5n);
       x.dispose();
       const y = sv.full([1], 7n, 'float32'); // a BigInt where a number is expected: converted
       assert.deepEqual(y.toArray(), [7]);
@@ -838,8 +839,15 @@ ND('transpose', [], [], {
   ok: [(c) => assert.deepEqual(c.a.transpose(null).shape, [4, 3, 2]), (c) => assert.deepEqual(c.a.transpose(2, 0, 1).shape, [4, 2, 3])],
 });
 ND('permute', ['ints'], [[2, 0, 1]], { cases: permuteCases() });
-ND('flip', ['axisOptions'], [{ axis: [0, 2] }], {
+// flip is strideview's own method (NumPy's ndarray has none, np.flip is a function): its axis comes
+// in the options object only; a positional axis is refused with the spelling, any other key or
+// argument as the binder words it.
+KINDS.flipOptions = { bad: [[5, S('invalid_argument'), 'a.flip({ axis: 5 })'], ['x', T, '"x"'], [null, T, 'null'], [{ foo: 1 }, T, "unknown option 'foo'"]] };
+ND('flip', ['flipOptions'], [{ axis: [0, 2] }], {
   cases: [
+    [[{ axs: 0 }], T, "unknown option 'axs'; did you mean 'axis'?"],
+    [[{ axis: 0 }, 1], T, 'takes at most 1 positional argument (options) but 2 were given'],
+    [[{ axis: NaN }], R_, 'NaN'],
     [[{ axis: [0, 0] }], S('invalid_argument'), '[0,0]'],
     [[{ axis: 3 }], S('out_of_range'), '3'],
     [[{ axis: -4 }], S('out_of_range'), '-4'],
@@ -934,11 +942,12 @@ ND('slice', ['spec'], ['1:, ::-1'], {
 // 'spec' generic bad values: things that are not specs
 KINDS.fill = { bad: [['1', T], [{}, T], [5n, T], [null, T]] }; // NaN / Infinity are valid fills (np.pad allows them)
 KINDS.spec = { bad: [[{}, T], [{ kind: 'Z' }, T], [true, T], [1.5, R_], [NaN, R_], [Symbol.iterator, T, 'Symbol(Symbol.iterator)']] };
-ND('get', ['intOrInts'], [[1, 2]], {
-  cases: [[[[0, 0, 0, 0]], S('out_of_range'), '4']],
+// get reads one element (one index per dim); fewer indices are a rank_mismatch naming a.slice
+ND('get', ['intOrInts'], [[1, 2, 3]], {
+  cases: [[[[0, 0, 0, 0]], S('out_of_range'), '4'], [[[1, 2]], S('rank_mismatch'), 'a.slice(1, 2) gives the sub-array'], [[1, 2, 9], S('out_of_range'), '9']],
   known: [
-    [[5], S('out_of_range'), '5', 'get() delegates to slice(): the message starts "slice:" not "get:"'],
-    [[[0, -4]], S('out_of_range'), '-4', 'get() -> slice(): "slice:" prefix'],
+    [[5, 0, 0], S('out_of_range'), '5', 'get() delegates to slice(): the message starts "slice:" not "get:"'],
+    [[[0, -4, 0]], S('out_of_range'), '-4', 'get() -> slice(): "slice:" prefix'],
   ],
 });
 ND('item', ['intOrIntsOpt'], [[1, 2, 3]], {
@@ -1013,7 +1022,7 @@ const FORWARDED = {
   ptp: [], argsort: [], clip: [0, 1], round: [], take: [[0]], repeat: [2], compress: [[true]], nonzero: [], searchsorted: [1], trace: [], dot: [[1]],
 };
 for (const [m, args] of Object.entries(FORWARDED)) {
-  ND(m, [], [], { op: m === 'var' ? 'variance|var' : m, call: (c) => c.d[m](...args), cases: [[[], S('disposed'), 'disposed']] });
+  ND(m, [], [], { op: m === 'var' ? 'variance|var' : m, call: (c) => c.d[m](...args) }); // filled in below, once every function row exists
 }
 ND('toTypedArray', [], []);
 ND('toArray', [], []);
@@ -1137,6 +1146,12 @@ row('round', {
     [[(c) => c.b, (c) => ({ decimals: -1, out: c.bool })], S('type_error'), 'int32 to out\'s dtype bool'],
   ],
 });
+/** A disposed array of the given shape and dtype (an `out` of the right shape and dtype, but unusable). */
+const disposedOf = (shape, dtype) => () => {
+  const o = sv.zeros(shape, dtype);
+  o.dispose();
+  return o;
+};
 /** Runs `f(c, x)` with a temporary array built from `value` (disposed after), for cases that need an array the fixture lacks. */
 const withTmp = (value, opts, f) => (c, ...a) => {
   const x = sv.array(value, opts);
@@ -1318,7 +1333,7 @@ for (const n of ['cumsum', 'cumprod']) {
 // ---- issue 13: linear algebra (web/src/linalg.ts)
 row('matmul', {
   op: 'matmul',
-  sig: ['array', 'array', 'options'],
+  sig: ['array', 'array', 'outArg'], // NumPy's out is the third positional parameter
   valid: [(c) => c.b, (c) => c.b.transpose(), {}],
   call: fnCall('matmul'),
   cases: [
@@ -1341,7 +1356,7 @@ row('matmul', {
 });
 row('dot', {
   op: 'dot',
-  sig: ['array', 'array', 'options'],
+  sig: ['array', 'array', 'outArg'], // NumPy's out is the third positional parameter
   valid: [(c) => c.b, (c) => c.b.transpose(), {}],
   call: fnCall('dot'),
   cases: [
@@ -1351,8 +1366,12 @@ row('dot', {
     // N-D . M-D (M > 2): a's last dim against b's second-to-last
     [[(c) => c.a, (c) => c.a], S('shape_mismatch'), '4 (dim 2) != 3 (dim 1)'],
     [[(c) => c.a, (c) => c.a.permute([1, 2, 0]), (c) => ({ out: c.a })], S('shape_mismatch'), '[2,3,4] but the result has shape [2,3,3,2]'],
-    [[(c) => c.a, (c) => c.a.permute([1, 2, 0]), (c) => ({ out: c.b })], S('type_error'), 'float64 to out\'s dtype int32'],
-    [[(c) => c.a, (c) => c.a.permute([1, 2, 0]), (c) => ({ out: c.bcv })], S('read_only'), 'broadcast view'],
+    // an out of the result's shape but a dtype the result cannot be cast to
+    [[], S('type_error'), 'float64 to out\'s dtype int32', withTmp(new Int32Array(36), { shape: [2, 3, 3, 2] }, (c, o) => sv.dot(c.a, c.a.permute([1, 2, 0]), o))],
+    [[(c) => c.a, (c) => c.a.permute([1, 2, 0]), (c) => ({ out: c.bcv })], S('read_only'), 'out is read-only'],
+    // out positionally (NumPy's dot(a, b, out)), or null (None)
+    [[(c) => c.b, (c) => c.b.transpose(), (c) => c.b], S('shape_mismatch'), '[3,4] but the result has shape [3,3]'],
+    [[(c) => c.b, (c) => c.b.transpose(), (c) => c.d], S('disposed'), 'disposed'],
     [[(c) => c.a, (c) => c.a.permute([1, 2, 0]), { out: 'x' }], T, '"x"'],
     // 0-d operands multiply (as mul): `out` is checked there
     [[2.5, (c) => c.b, (c) => ({ out: c.b })], S('type_error'), 'float64 to out\'s dtype int32'],
@@ -1373,10 +1392,11 @@ KINDS.indices = {
     [(c) => c.a, T, 'float64'], [(c) => c.d, S('disposed'), 'disposed'], [(c) => c.dview, S('disposed'), 'disposed'],
   ],
 };
+KINDS.axisOne = { bad: [[5, S('out_of_range'), 'axis 5'], ['x', T, '"x"'], [true, T, 'true'], [1.5, R_, '1.5'], [NaN, R_, 'NaN'], [[0], T, '[0]']] };
 row('take', {
   op: 'take',
-  sig: ['array', 'indices', 'axisOptions'],
-  valid: [(c) => c.b, [0, -1], { axis: 1 }],
+  sig: ['array', 'indices', 'axisOne', 'outArg'],
+  valid: [(c) => c.b, [0, -1], 1],
   call: fnCall('take'),
   cases: [
     [[(c) => c.b, [0, 5], { axis: 1 }], S('out_of_range'), 'index 5 is out of bounds for axis 1 with size 4'],
@@ -1392,9 +1412,22 @@ row('take', {
     [[(c) => c.b, [0], { axis: 1n << 70n }], R_, `${1n << 70n}n`],
     [[(c) => c.b, (c) => c.a.slice('..., 0:0')], T, 'float64'], // an empty float NDArray too (NumPy)
     [[(c) => c.b, [0], { axis: [0] }], T, '[0]'], // one axis (NumPy's take refuses a tuple)
-    [[(c) => c.b, [0], 1], S('invalid_argument'), 'take: pass the axis as { axis: 1 }, not as a third positional argument'],
+    // out and mode (NumPy's take(a, indices, axis, out, mode))
+    [[(c) => c.b, [0], 1, (c) => c.b], S('shape_mismatch'), '[3,4]'],
+    [[(c) => c.b, [0], 1, (c) => c.b.slice('0:1, 0:1').expand([3, 1])], S('read_only'), 'read-only'],
+    [[(c) => c.b, [0], 1, (c) => c.bcv.slice(':, 0:1')], S('type_error'), "casting='safe'"], // float64 out of an int32 take (NumPy: safe)
+    [[(c) => c.b, [0], 1, disposedOf([3, 1], 'int32')], S('disposed'), 'disposed'],
+    [[(c) => c.b, [0], 1, null, 'bogus'], T, '"bogus"'],
+    [[(c) => c.b, [0], 1, null, 5], T, '5'],
+    [[(c) => c.b, [0], { mode: 'clipp' }], T, '"clipp"'],
+    [[(c) => c.b, [0], { axs: 1 }], T, "did you mean 'axis'?"],
   ],
   ok: [(c) => {
+    // a positional axis is NumPy's: take(b, [0], 1) is column 0 (it was refused before the API contract)
+    const r = sv.take(c.b, [0], 1);
+    assert.deepEqual(r.toArray(), [[0], [4], [8]]);
+    r.dispose();
+  }, (c) => {
     // bool indices are 0 / 1 (NumPy casts bool to intp): take(b, [true, false, true]) = b.flat[[1, 0, 1]]
     const r = sv.take(c.b, c.bool);
     assert.deepEqual(r.toArray(), [1, 0, 1]);
@@ -1403,7 +1436,7 @@ row('take', {
 });
 row('takeAlongAxis', {
   op: 'takeAlongAxis',
-  sig: ['array', 'indices', 'axisOptions'],
+  sig: ['array', 'indices', 'axisOne'],
   valid: [(c) => c.b, [[0], [3], [-1]], { axis: 1 }],
   call: fnCall('takeAlongAxis'),
   cases: [
@@ -1418,13 +1451,20 @@ row('takeAlongAxis', {
     [[(c) => c.b, [[1]], { axis: null }], S('rank_mismatch'), '[1,1]'],
     [[(c) => c.b, [12], { axis: null }], S('out_of_range'), 'index 12'],
     [[(c) => c.b, (c) => c.a.slice('0, :, 0:1'), { axis: 1 }], T, 'float64'],
-    [[(c) => c.b, [[0], [3], [-1]], 1], S('invalid_argument'), 'takeAlongAxis(a, indices, { axis: 1 })'],
+    [[(c) => c.b, [[0], [3], [-1]]], T, 'missing the required argument axis'], // required (NumPy 1.24)
+    [[(c) => c.b, [[0], [3], [-1]], 1, 2], T, 'were given'],
   ],
+  ok: [(c) => {
+    // a positional axis is NumPy's: take_along_axis(b, [[0], [3], [-1]], 1) (refused before the API contract)
+    const r = sv.takeAlongAxis(c.b, [[0], [3], [-1]], 1);
+    assert.deepEqual(r.toArray(), [[0], [7], [11]]);
+    r.dispose();
+  }],
 });
 row('compress', {
   op: 'compress',
-  sig: ['array', 'array', 'axisOptions'],
-  valid: [[true, false, true], (c) => c.b, { axis: 0 }],
+  sig: ['array', 'array', 'axisOne', 'outArg'],
+  valid: [[true, false, true], (c) => c.b, 0],
   call: fnCall('compress'),
   cases: [
     [[[0, 0, 0, 1], (c) => c.b, { axis: 0 }], S('out_of_range'), 'true at index 3, out of bounds for axis 0 with size 3'],
@@ -1436,9 +1476,16 @@ row('compress', {
     [[[true], (c) => c.b, { axis: 2 }], S('out_of_range'), 'axis 2'],
     [[[true], (c) => c.b, { axis: -3 }], S('out_of_range'), 'axis -3'],
     [[[true], 5, { axis: 0 }], S('out_of_range'), 'dimension 0'],
-    [[[true], (c) => c.b, 0], S('invalid_argument'), 'compress: pass the axis as { axis: 0 }'],
+    [[[true], (c) => c.b, 0, (c) => c.b], S('shape_mismatch'), '[3,4]'],
+    [[[true], (c) => c.b, 0, disposedOf([1, 4], 'int32')], S('disposed'), 'disposed'],
+    [[[true], (c) => c.b, 0, (c) => c.bcv.slice('0:1')], S('type_error'), "casting='safe'"],
   ],
   ok: [(c) => {
+    // a positional axis is NumPy's: compress([true], b, 0) is row 0 (refused before the API contract)
+    const r = sv.compress([true], c.b, 0);
+    assert.deepEqual(r.toArray(), [[0, 1, 2, 3]]);
+    r.dispose();
+  }, (c) => {
     // NumPy: a condition longer than the axis is fine when the extra entries are false
     const r = sv.compress([1, 0, 0, 0], c.b, { axis: 0 });
     assert.deepEqual(r.shape, [1, 4]);
@@ -1462,9 +1509,11 @@ for (const n of ['sort', 'argsort']) {
     ],
   });
 }
+// topk is strideview's own: topk(a, k, *, axis=-1), the axis by name only
+KINDS.keywordOnly = { bad: [[5, T, 'axis and the parameters after it are keyword-only'], ['x', T, 'keyword-only']] };
 row('topk', {
   op: 'topk',
-  sig: ['array', 'int', 'axisOptions'],
+  sig: ['array', 'int', 'keywordOnly'],
   valid: [(c) => c.a, 2, { axis: 1 }],
   call: (c, ...args) => { const r = sv.topk(...args); return [r.values, r.indices]; },
   cases: [
@@ -1476,7 +1525,12 @@ row('topk', {
     [[(c) => c.a, 2, { axis: null }], T, 'null'],
     [[7, 1], S('out_of_range'), 'dimension 0'],
     [[(c) => c.a.slice('..., 0:0'), 1], S('out_of_range'), 'size 0'],
-    [[(c) => c.a, 2, 1], S('invalid_argument'), 'topk(a, k, { axis: 1 })'],
+    [[(c) => c.a, 2, 1], T, 'takes at most 2 positional arguments (a, k) but 3 were given (the third argument is 1)'],
+    [[(c) => c.a, 2, { axis: 1.5 }], R_, '1.5'],
+    [[(c) => c.a, 2, { axis: NaN }], R_, 'NaN'],
+    [[(c) => c.a, 2, { axis: 'x' }], T, '"x"'],
+    [[(c) => c.a, 2, { axes: 1 }], T, "did you mean 'axis'?"],
+    [[(c) => c.a, 1.5], R_, '1.5'],
   ],
   ok: [(c) => {
     const r = sv.topk(c.a, 0); // k = 0 is allowed: empty results
@@ -1566,15 +1620,33 @@ row('unique', {
   op: 'unique',
   sig: ['array', 'options'],
   valid: [(c) => c.b, { returnCounts: true }],
-  call: (c, a, o) => objectsOf(sv.unique(a, o)),
-  cases: [[[(c) => c.b, { axis: 0 }], S('invalid_argument'), 'axis 0'], [[(c) => c.b, { returnIndex: 1 }], T, '1']],
+  call: (c, ...args) => objectsOf(sv.unique(...args)),
+  cases: [
+    // axis is declared and refused (unique slices are not implemented): unsupported() is a TypeError
+    [[(c) => c.b, { axis: 0 }], T, 'axis=0 is not supported'],
+    [[(c) => c.b, false, false, false, 1], T, 'axis=1 is not supported'],
+    [[(c) => c.b, { returnIndex: 1 }], T, '1'],
+    [[(c) => c.b, 'x'], T, '"x"'],
+    [[(c) => c.b, { returnInverse: 'yes' }], T, '"yes"'],
+    [[(c) => c.b, { equalNan: 0 }], T, '0'],
+    [[(c) => c.b, { return_counts: true }], T, "did you mean 'returnCounts'?"],
+  ],
 });
+// searchsorted(a, v, side='left', sorter=None): side positionally is NumPy's; a side that is not
+// 'left' / 'right' (a wrong string, a number, null: NumPy's TypeError "side must be str") is refused naming it
+KINDS.side = { bad: [[5, S('invalid_argument'), "side must be 'left' or 'right', got 5"], ['x', S('invalid_argument'), '"x"'], [null, S('invalid_argument'), 'got null']] };
 row('searchsorted', {
   op: 'searchsorted',
-  sig: ['array', 'array', 'options'],
-  valid: [[1, 2, 3], [2], {}],
+  sig: ['array', 'array', 'side'],
+  valid: [[1, 2, 3], [2], 'right'],
   call: fnCall('searchsorted'),
-  cases: [[[(c) => c.b, 1], S('rank_mismatch'), '[3,4]'], [[[1, 2], 1, { side: 'middle' }], S('invalid_argument'), '"middle"'], [[[1, 2], 1, { sorter: [0, 1, 2] }], S('shape_mismatch'), 'got shape [3]']],
+  cases: [
+    [[[1, 2], 1, 'left', [0, 2]], S('out_of_range'), '2'],
+    [[[1, 2], 1, 'left', 'x'], T, '"x"'],
+    [[[1, 2], 1, 'left', [0.5, 1]], T, 'sorter must be integers, got 0.5'],
+    [[[1, 2], 1, 'left', (c) => c.a.slice('0, 0, 0:2')], T, 'dtype float64'], // NumPy: no safe cast of float64 to int64
+    [[[1, 2], 1, 'left', (c) => c.d], S('disposed'), 'disposed'],
+    [[[1, 2], 1, { sidee: 'left' }], T, "did you mean 'side'?"],[[(c) => c.b, 1], S('rank_mismatch'), '[3,4]'], [[[1, 2], 1, { side: 'middle' }], S('invalid_argument'), '"middle"'], [[[1, 2], 1, { sorter: [0, 1, 2] }], S('shape_mismatch'), 'got shape [3]']],
 });
 row('median', {
   op: 'median',
@@ -1636,14 +1708,35 @@ const DIAG_CASES = (lead) => [
   [[...lead, 0, { axis1: 1, axis2: -2 }], S('invalid_argument'), 'both dim 1'],
   [[...lead, 1.5], R_, '1.5'],
 ];
-row('diagonal', { op: 'diagonal', sig: ['ndarray', 'intOpt', 'options'], valid: [(c) => c.a, 0, {}], call: fnCall('diagonal'), cases: DIAG_CASES([(c) => c.a]) });
-ND('diagonal', ['intOpt', 'options'], [0, {}], { cases: DIAG_CASES([]) });
+// axis1 / axis2 positionally are NumPy's (they were refused as a third argument before the API contract)
+KINDS.axisInt = { bad: [[5, S('out_of_range'), '5'], ['x', T, '"x"'], [null, T, 'null'], [true, T, 'true'], [1.5, R_, '1.5'], [NaN, R_, 'NaN'], [2 ** 53, R_]] };
+const DIAG_POS = (lead) => [
+  [[...lead, 0, 1, 1], S('invalid_argument'), 'both dim 1'],
+  [[...lead, 0, 0, -4], S('out_of_range'), '-4'],
+  [[...lead, 0, 0, 1, 5], T, 'were given'],
+];
+row('diagonal', {
+  op: 'diagonal',
+  sig: ['array', 'intOpt', 'axisInt', 'axisInt'],
+  valid: [(c) => c.a, 0, 0, 2],
+  call: fnCall('diagonal'),
+  cases: [...DIAG_CASES([(c) => c.a]), ...DIAG_POS([(c) => c.a]), [[5], S('rank_mismatch'), 'rank 0'], [[(c) => c.a, { axis3: 1 }], T, "unknown option 'axis3'"]],
+});
+ND('diagonal', ['intOpt', 'axisInt', 'axisInt'], [0, 0, 2], { cases: [...DIAG_CASES([]), ...DIAG_POS([])] });
 row('trace', {
   op: 'trace',
-  sig: ['array', 'intOpt', 'options'],
-  valid: [(c) => c.b, 0, {}],
+  sig: ['array', 'intOpt', 'axisInt', 'axisInt', 'dtypeOpt', 'outArg'],
+  valid: [(c) => c.b, 0, 0, 1, 'float64', null],
   call: fnCall('trace'),
-  cases: [...DIAG_CASES([(c) => c.a]), [[[1, 2]], S('rank_mismatch'), 'rank 1']],
+  cases: [
+    ...DIAG_CASES([(c) => c.a]),
+    [[[1, 2]], S('rank_mismatch'), 'rank 1'],
+    [[(c) => c.a, 0, 5], S('out_of_range'), 'trace: axis1 5'], // named trace alone, not "trace: diagonal: axis1 5"
+    [[(c) => c.b, 0, 0, 1, null, (c) => c.b], S('shape_mismatch'), '[3,4]'],
+    [[(c) => c.a, 0, 0, 1, null, (c) => c.bcv.slice(0)], S('read_only'), 'read-only'],
+    [[(c) => c.a, 0, 0, 1, null, disposedOf([4], 'float64')], S('disposed'), 'disposed'],
+    [[(c) => c.b, { dtipe: 'int8' }], T, "did you mean 'dtype'?"],
+  ],
 });
 row('einsum', {
   op: 'einsum',
@@ -1658,6 +1751,110 @@ row('einsum', {
     [['ii', (c) => c.b], S('shape_mismatch'), '(3 != 4)'],
   ],
 });
+
+// ---- ptp (NumPy's ptp(a, axis=None, out=None, keepdims=False)): max - min over axis
+KINDS.boolArg = { bad: [[1, T, '1'], ['x', T, '"x"']] }; // null there is None (false)
+row('ptp', {
+  op: 'ptp',
+  sig: ['arrayArg', 'axisArg', 'outArg', 'boolArg'],
+  valid: [(c) => c.a, [0, 2], null, false],
+  call: fnCall('ptp'),
+  cases: [
+    ...REDUCE_CASES,
+    [[(c) => c.a, 1.5], R_, '1.5'],
+    [[(c) => c.a, NaN], R_, 'NaN'],
+    [[(c) => c.a, [0, 0]], S('invalid_argument'), '[0,0]'],
+    [[(c) => c.a, 0, (c) => c.a], S('shape_mismatch'), '[2,3,4]'],
+    [[(c) => c.a, 0, (c) => c.b], S('type_error'), "float64 to out's dtype int32"],
+    [[(c) => c.a, 0, (c) => c.bcv], S('read_only'), 'broadcast view'],
+    [[(c) => c.a, 0, disposedOf([3, 4], 'float64')], S('disposed'), 'disposed'],
+    [[(c) => c.a, 0, null, false, 1], T, 'were given'],
+    [[(c) => c.a, { where: true }], T, "unknown option 'where'"], // NumPy 1.24's ptp has no where
+    [[(c) => c.a.slice('..., 0:0')], S('invalid_argument'), '[2,3,0]'], // no identity (NumPy: zero-size array)
+  ],
+  ok: [(c) => assert.equal(sv.ptp(c.a), 23), (c) => {
+    const r = sv.ptp(c.a, 1, null, true); // positionally, as np.ptp(a, 1, None, True)
+    assert.deepEqual(r.shape, [2, 1, 4]);
+    r.dispose();
+  }],
+});
+// the reductions' newer parameters (dtype, initial, where), positionally and by name
+const NEWER_REDUCE_CASES = [
+  [[(c) => c.a, null, 'float128'], T, '"float128"'],
+  [[(c) => c.a, { dtype: 5 }], T, '5'],
+  [[(c) => c.a, { initial: 'x' }], T, '"x"'],
+  [[(c) => c.a, { initial: {} }], T, '{}'],
+  [[(c) => c.a, { where: 'x' }], T, '"x"'],
+  [[(c) => c.a, { where: [true, false] }], S('shape_mismatch'), '[2]'],
+  [[(c) => c.a, (c) => ({ where: c.d })], S('disposed'), 'disposed'],
+  [[(c) => c.a, (c) => ({ where: c.b })], T, 'where must be a bool array, got an array of dtype int32'], // NumPy: no safe cast to bool
+];
+// max / min have no identity: a where mask needs initial (checked first), so the mask cases give one
+const withInitial = (cases) => cases.map(([[x, o], ...rest]) => [[x, typeof o === 'function' ? (c) => ({ ...o(c), initial: 0 }) : { ...o, initial: 0 }], ...rest]);
+for (const n of ['sum', 'prod']) ROWS.get(n).cases.push(...NEWER_REDUCE_CASES);
+for (const n of ['max', 'min']) ROWS.get(n).cases.push(...NEWER_REDUCE_CASES.slice(2, 5), ...withInitial(NEWER_REDUCE_CASES.slice(5)), [[(c) => c.a.slice('..., 0:0'), { where: false }], S('invalid_argument'), 'initial']);
+for (const n of ['mean', 'std', 'variance']) ROWS.get(n).cases.push(...NEWER_REDUCE_CASES.slice(0, 2), ...NEWER_REDUCE_CASES.slice(4), [[(c) => c.a, { initial: 0 }], T, "unknown option 'initial'"]);
+
+// ---- the forwarding methods: a.f(...rest) is f(a, ...rest). Each takes its function row's
+// parameters after the array (their generic bad values) and its hand-written cases (the array given
+// as the receiver: a JS value becomes a temporary array), besides the disposed receiver above.
+const FORWARD_OF = { var: 'variance' };
+for (const m of Object.keys(FORWARDED)) {
+  const mr = ROWS.get(`NDArray#${m}`);
+  const f = ROWS.get(FORWARD_OF[m] ?? m);
+  const at = m === 'compress' ? 1 : 0; // a.compress(condition, ...) is compress(condition, a, ...)
+  const others = (args) => args.filter((_, i) => i !== at);
+  const onReceiver = (x, args) => {
+    if (x instanceof sv.NDArray) return x[m](...args);
+    const t = sv.array(x);
+    try {
+      return t[m](...args);
+    } finally {
+      t.dispose();
+    }
+  };
+  mr.sig = others(f.sig);
+  mr.valid = others(f.valid);
+  mr.call = (c, ...a) => onReceiver(resolveArg(f.valid[at], c), a);
+  for (const [args, cls, sub, call] of f.cases) {
+    if (call !== undefined || args.length <= at) continue; // a custom call names the function itself
+    mr.cases.push([args, cls, sub, (c, ...a) => onReceiver(a[at], others(a))]);
+  }
+  mr.cases.push([[], S('disposed'), 'disposed', (c) => c.d[m](...FORWARDED[m])]);
+}
+
+// ---- strideview's own NDArray methods with a fixed argument list (the movement ops, assign,
+// contiguous): one argument more, or an options object with an unknown key, is refused in the
+// binder's words, never ignored.
+for (const m of ['permute', 'flip', 'unsqueeze', 'unflatten', 'moveaxis', 'expand', 'broadcastTo', 'shrink', 'padView', 'pad', 'assign', 'contiguous']) {
+  const r = ROWS.get(`NDArray#${m}`);
+  const full = m === 'pad' ? [...r.valid, {}] : m === 'contiguous' ? [{}] : r.valid;
+  r.cases.push([[...full, 9], T, 'were given (the ']);
+  if (m === 'pad' || m === 'contiguous') r.cases.push([[...full.slice(0, -1), { outt: null }], T, "unknown option 'outt'; did you mean 'out'?"]);
+  else if (m !== 'flip') r.cases.push([[...full, { foo: 1 }], T, "unknown option 'foo'"]);
+}
+// the declared methods' newer parameters (order, out, kind, casting), positionally and by name
+const METHOD_CASES = {
+  reshape: [[[[6, 4], { order: 'Q' }], T, '"Q"'], [[[6, 4], { copy: 'x' }], T, '"x"'], [[[6, 4], { ordr: 'C' }], T, "did you mean 'order'?"]],
+  copy: [
+    [['Q'], T, '"Q"'],
+    [['C', (c) => ({ out: c.b })], S('type_error'), 'int32'],
+    [['C', (c) => ({ out: c.a.slice(0) })], S('shape_mismatch'), '[3,4]'],
+    [['C', disposedOf([2, 3, 4], 'float64')], T, 'keyword-only'],
+    [['C', (c) => ({ out: c.a.broadcastTo([2, 2, 3, 4]).slice(0) })], S('read_only'), 'read-only'],
+    [['C', { out: 'x' }], T, '"x"'],
+  ],
+  astype: [[['int8', 'Q'], T, '"Q"'], [['int8', 'C', 'nope'], T, '"nope"'], [['int8', { out: 'x' }], T, '"x"'], [['int8', (c) => ({ out: c.a.slice(0) })], S('shape_mismatch'), '[3,4]']],
+  sort: [[[1.5], R_, '1.5'], [[NaN], R_, 'NaN'], [['x'], T, '"x"'], [[-1, 'bogosort'], T, '"bogosort"'], [[3], S('out_of_range'), '3']],
+  flattenDims: [[[NaN], R_, 'NaN'], [[0, 1.5], R_, '1.5'], [[0, 'x'], T, '"x"'], [[0, 5], S('out_of_range'), '5'], [[0, 1, 2], T, 'were given']],
+  ravel: [[['C', 1], T, 'were given']],
+  flatten: [[['C', 1], T, 'were given']],
+  swapaxes: [[[0, 1.5], R_, '1.5'], [[NaN, 0], R_, 'NaN'], [[0, 1, 2], T, 'were given'], [[{ axis1: 0, axis2: 1 }], T, 'missing the required argument axis2']],
+  squeeze: [[[1.5], R_, '1.5'], [[NaN], R_, 'NaN'], [[null, 1], T, 'were given']],
+  fill: [[[1, 2], T, 'were given'], [[{ value: 1 }], T, 'fill: expected an NDArray, a number'], [['x'], T, 'fill: expected']], // named fill alone
+};
+for (const [m, cases] of Object.entries(METHOD_CASES)) ROWS.get(`NDArray#${m}`).cases.push(...cases);
+ROWS.get('NDArray#transpose').ok.push((c) => assert.throws(() => c.d.T, (e) => e instanceof sv.StrideViewError && e.code === 'disposed' && /^T: /.test(e.message)));
 
 // ------------------------------------------------------------------------------------ known deviations
 // Messages that do not show the offending value. Each is a todo subtest of its row (fails while the
@@ -1704,7 +1901,7 @@ function fitArgs(m, shape) {
     padView: [shape.map(() => [0, 1])],
     pad: [shape.map(() => [0, 1])],
     slice: ['0'],
-    get: [0],
+    get: shape.map(() => 0), // one index per dim
     item: [shape.map(() => 0)],
     set: [0, 1],
     assign: [1],
@@ -1714,6 +1911,12 @@ function fitArgs(m, shape) {
     astype: ['int8'],
     toTypedArray: [],
     toArray: [],
+    ravel: [],
+    flattenDims: [],
+    sort: [],
+    itemBigInt: shape.map(() => 0),
+    tolist: [],
+    diagonal: [],
   };
   return table[m] ?? null;
 }

@@ -3,6 +3,7 @@
 import { StrideViewError, fmt, relabel, toInt, toInts } from './errors.js';
 import { ints } from './view.js';
 import { Op, wire } from './wire.js';
+import { closestName } from './signature.js';
 
 /** @internal One axis, negative counting from the end; out_of_range otherwise. */
 export function normAxis(op: string, axis: unknown, ndim: number): number {
@@ -79,7 +80,16 @@ function methodAxis(op: string, options: unknown): unknown {
   if (typeof options !== 'object' || options === null || Array.isArray(options) || 'axes' in options) {
     checkAxisOptions(op, options, 'first', `a.${op}({ axis: ${fmt(options)} })`);
   }
+  knownKeys(op, options as object, ['axis']);
   return (options as AxisSetOptions).axis;
+}
+
+/** @internal An options object's keys must be among `names`: another is refused in the binder's words (the closest name), never ignored. */
+export function knownKeys(op: string, options: object, names: readonly string[]): void {
+  const key = Object.keys(options).find((k) => !names.includes(k));
+  if (key === undefined) return;
+  const near = closestName(key, names);
+  throw new TypeError(`${op}: unknown option '${key}'${near !== null ? `; did you mean '${near}'?` : ''} (${op} takes ${names.join(', ')} by name)`);
 }
 
 /** @internal Per dim, 1 where `{ axis }` asks to reverse (all dims when omitted or null). */

@@ -2,7 +2,7 @@
 // engine (layout::diagonal in src/view/layout.cpp holds the rule); NDArray.diagonal and the
 // `diagonal` / `trace` functions (linalg.ts) call it. The declaration of `diagonal` lives here, below
 // ndarray.ts, so that the method and the function bind their arguments with the one declaration.
-import { fmt, toInt } from './errors.js';
+import { StrideViewError, fmt, toInt } from './errors.js';
 import { Op } from './wire.js';
 import { type View, endDerive, startDerive } from './view.js';
 import { type SigRef, bind } from './signature.js';
@@ -27,7 +27,15 @@ export function diagonalAt(op: string, v: View, offset: unknown, axis1: unknown,
   w.put(k);
   w.put(a1);
   w.put(a2);
-  return endDerive(v);
+  try {
+    return endDerive(v);
+  } catch (e) {
+    // the engine names its diagonal: trace's errors name trace alone (not "trace: diagonal: ...")
+    if (op !== 'diagonal' && e instanceof StrideViewError && e.message.startsWith('diagonal: ')) {
+      throw new StrideViewError(e.code, `${op}: ${e.message.slice('diagonal: '.length)}`);
+    }
+    throw e;
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type AxisSetOptions,
   flattenShape,
   flipFlags,
+  knownKeys,
   moveaxisOrder,
   normAxis,
   normAxisList,
@@ -27,6 +28,7 @@ import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './in
 import { type Elem, type NestedList, elementAt, itemOf, nestedList } from './scalar.js';
 import { installArrayHooks } from './format.js';
 import { type DiagonalOptions, diagonalView } from './diagonal_view.js';
+import { checkCall, isOptionsObject } from './signature.js';
 
 // Re-exported for the op modules that import these helpers from here (ops, math, stats, linalg,
 // select, npy, explain); they live in the modules named.
@@ -218,31 +220,37 @@ export class NDArray<D extends DType = DType> {
   }
   /** Reorders the axes: result axis i is input axis axes[i]. */
   permute(axes: readonly number[]): NDArray {
+    if (arguments.length > 1) checkCall('permute', 'axes', arguments);
     this._check('permute');
     return this._derive(this._v._permute(normAxisList('permute', axes, this._v._shape.length)));
   }
   /** Reverses `{ axis }` (a number, an array; all axes when omitted or null): a view with negative strides. */
   flip(options?: AxisSetOptions): NDArray {
+    if (arguments.length > 1) checkCall('flip', 'options', arguments);
     this._check('flip');
     return this._derive(this._v._flip(flipFlags('flip', options, this.ndim)));
   }
   /** Inserts size-1 dims at the given positions of the result. */
   unsqueeze(axes: number | readonly number[]): NDArray {
+    if (arguments.length > 1) checkCall('unsqueeze', 'axes', arguments);
     this._check('unsqueeze');
     return this._derive(this._v._reshape(unsqueezeShape('unsqueeze', this._v._shape as number[], axes)));
   }
   /** Splits dim `dim` into `sizes` (one -1 allowed). */
   unflatten(dim: number, sizes: readonly number[]): NDArray {
+    if (arguments.length > 2) checkCall('unflatten', 'dim, sizes', arguments);
     this._check('unflatten');
     return this._reshape('unflatten', unflattenShape('unflatten', this._v._shape as number[], dim, sizes), null);
   }
   /** Moves axes to new positions (NumPy moveaxis). */
   moveaxis(source: number | readonly number[], destination: number | readonly number[]): NDArray {
+    if (arguments.length > 2) checkCall('moveaxis', 'source, destination', arguments);
     this._check('moveaxis');
     return this._derive(this._v._permute(moveaxisOrder('moveaxis', source, destination, this.ndim)));
   }
   /** Broadcasts to shape (-1 keeps a dim): a read-only stride-0 view. */
   expand(shape: readonly number[]): NDArray {
+    if (arguments.length > 1) checkCall('expand', 'shape', arguments);
     this._check('expand');
     const s = ints('expand', 'shape', shape);
     const sh = this._v._shape as number[];
@@ -260,6 +268,7 @@ export class NDArray<D extends DType = DType> {
   }
   /** NumPy broadcast_to: a read-only stride-0 view. */
   broadcastTo(shape: readonly number[]): NDArray {
+    if (arguments.length > 1) checkCall('broadcastTo', 'shape', arguments);
     this._check('broadcastTo');
     const s = ints('broadcastTo', 'shape', shape);
     try {
@@ -270,11 +279,13 @@ export class NDArray<D extends DType = DType> {
   }
   /** Keeps [start, end) per dim (View.shrink). */
   shrink(bounds: readonly (readonly [number, number])[]): NDArray {
+    if (arguments.length > 1) checkCall('shrink', 'bounds', arguments);
     this._check('shrink');
     return this._derive(this._v._shrink(pairs('shrink', 'bounds', bounds)));
   }
   /** A virtual padded view: masked-out elements read as `value` (read-only). */
   padView(padding: readonly (readonly [number, number])[], value: number = 0): NDArray {
+    if (arguments.length > 2) checkCall('padView', 'padding, value', arguments);
     this._check('padView');
     return this._padded('padView', padding, value);
   }
@@ -297,9 +308,10 @@ export class NDArray<D extends DType = DType> {
   }
   /** A new array padded with `value` ((before, after) per dim); `{ out }` writes it into out. */
   pad(padding: readonly (readonly [number, number])[], value: number = 0, options?: { out?: NDArray }): NDArray {
+    if (arguments.length > 3) checkCall('pad', 'padding, value, options', arguments);
     this._check('pad');
     if (typeof value !== 'number') throw new TypeError(`pad: value must be a number, got ${fmt(value)}`);
-    const out = outOption('pad', options);
+    const out = outOnly('pad', options);
     if (this._v._hasMask && !Object.is(Number(storedValue('pad', this.dtype, value)), this._fill)) {
       const c = this._materialize('pad'); // keep the inner padding's own fill, as np.pad twice
       try {
@@ -406,14 +418,18 @@ export class NDArray<D extends DType = DType> {
   }
   /** Writes src (broadcast to this shape, cast to this dtype) into this view; returns this. */
   assign(src: Scalar | NDArray | NestedArray | AnyTypedArray): this {
-    const op = 'assign';
+    if (arguments.length > 1) checkCall('assign', 'value', arguments);
+    return this._assign('assign', src);
+  }
+  /** @internal assign, its errors named `op` (fill forwards here: "fill: ...", never "fill: assign: ..."). */
+  _assign(op: string, src: Scalar | NDArray | NestedArray | AnyTypedArray): this {
     this._check(op);
     if (this._ro) {
       throw new StrideViewError(
         'read_only',
         paddingElements.has(this)
-          ? 'assign: the element is in the padding of a padded view (read-only; it reads the fill value)'
-          : `assign: the array is read-only (${this._v.mask ? 'a padded view' : 'a broadcast view'} of shape ${fmt(this.shape)} ` +
+          ? `${op}: the element is in the padding of a padded view (read-only; it reads the fill value)`
+          : `${op}: the array is read-only (${this._v.mask ? 'a padded view' : 'a broadcast view'} of shape ${fmt(this.shape)} ` +
             `with strides ${fmt(this.strides)}); call copy() first`,
       );
     }
@@ -449,8 +465,9 @@ export class NDArray<D extends DType = DType> {
    * `{ out }` the elements are copied into out (see {@link add} for what out may be).
    */
   contiguous(options?: { out?: NDArray }): NDArray {
+    if (arguments.length > 1) checkCall('contiguous', 'options', arguments);
     this._check('contiguous');
-    const out = outOption('contiguous', options);
+    const out = outOnly('contiguous', options);
     if (out !== undefined) return copyInto('contiguous', this, this.dtype, out);
     if (this._v.isCContiguous) return this._derive(this._v);
     return this._materialize('contiguous');
@@ -500,3 +517,9 @@ export class NDArray<D extends DType = DType> {
 
 registerArrayClass(NDArray);
 installArrayHooks(NDArray); // toString (NumPy's repr), util.inspect, toJSON, iteration, toStringTag: web/src/format.ts
+
+/** The `{ out }` options of pad and contiguous: another key is refused in the binder's words (the closest name), never ignored. */
+function outOnly(op: string, options: unknown): unknown {
+  if (isOptionsObject(options)) knownKeys(op, options, ['out']);
+  return outOption(op, options);
+}

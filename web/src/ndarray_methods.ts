@@ -225,7 +225,7 @@ function diagonal(this: NDArray, ...args: unknown[]): NDArray {
 function fill(this: NDArray, ...args: unknown[]): NDArray {
   const [value] = bindMethod(NDARRAY_FILL, 'fill', args);
   try {
-    return this.assign(value as Scalar);
+    return this._assign('fill', value as Scalar);
   } catch (e) {
     throw relabel('fill', e);
   }

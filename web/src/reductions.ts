@@ -84,7 +84,13 @@ export function dtypeParam(op: string, v: unknown): DType | null {
 
 /** @internal The `where` parameter checked: true (no mask), false, or an array-like of booleans. */
 export function whereParam(op: string, v: unknown): unknown {
-  if (typeof v === 'boolean' || v instanceof NDArray || Array.isArray(v)) return v;
+  if (v instanceof NDArray) {
+    v._check(op); // before its shape is read
+    // NumPy casts where to bool with casting='safe': an integer or float array is refused (a JS list is converted)
+    if (v.dtype !== 'bool') throw new TypeError(`${op}: where must be a bool array, got an array of dtype ${v.dtype}`);
+    return v;
+  }
+  if (typeof v === 'boolean' || Array.isArray(v)) return v;
   throw new TypeError(`${op}: where must be a boolean, a boolean array or nested arrays of booleans, got ${fmt(v)}`);
 }
 

@@ -1,7 +1,7 @@
 // Finding elements as NumPy: nonzero, argwhere, countNonzero, unique and searchsorted. Positions
 // come from engine gathers under a bool mask (gatherMask) of index ramps, orders from the stable
 // sort kernels; TypeScript only handles shapes and index lists.
-import { type DType, type Scalar, promoteTypes } from './dtype.js';
+import { type DType, type Scalar, info, promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, full } from './ndarray.js';
 import { gatherMask } from './kernel_client.js';
@@ -293,6 +293,12 @@ export function searchsorted(...args: unknown[]): NDArray | number {
       if (x.ndim !== 1) throw new StrideViewError('rank_mismatch', `${op}: a must be 1-D, got shape ${fmt(x.shape)}`);
       if (sorter !== null) {
         const s = asArray(op, sorter);
+        if (info(s.dtype).kind === 'f') {
+          // as take's indices: a float NDArray is refused (NumPy: no safe cast to int64), a JS list must hold integers
+          if (s === sorter) throw new TypeError(`${op}: sorter must be integers, got an array of dtype ${s.dtype}`);
+          const bad = Array.from(s.toTypedArray() as Float64Array).find((q) => !Number.isInteger(q));
+          if (bad !== undefined) throw new TypeError(`${op}: sorter must be integers, got ${fmt(bad)}`);
+        }
         if (s.ndim !== 1 || s.size !== x.size) {
           throw new StrideViewError('shape_mismatch', `${op}: sorter must be 1-D with a's size ${x.size}, got shape ${fmt(s.shape)}`);
         }

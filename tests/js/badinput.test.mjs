@@ -842,18 +842,19 @@ ND('permute', ['ints'], [[2, 0, 1]], { cases: permuteCases() });
 // flip is strideview's own method (NumPy's ndarray has none, np.flip is a function): its axis comes
 // in the options object only; a positional axis is refused with the spelling, any other key or
 // argument as the binder words it.
-KINDS.flipOptions = { bad: [[5, S('invalid_argument'), 'a.flip({ axis: 5 })'], ['x', T, '"x"'], [null, T, 'null'], [{ foo: 1 }, T, "unknown option 'foo'"]] };
+// flip's axis: positionally (np.flip(m, axis)) or as { axis }; null is every axis
+KINDS.flipOptions = { bad: [[5, S('out_of_range'), 'axis 5'], ['x', T, '"x"'], [{ foo: 1 }, T, "unknown option 'foo'"]] };
 ND('flip', ['flipOptions'], [{ axis: [0, 2] }], {
   cases: [
     [[{ axs: 0 }], T, "unknown option 'axs'; did you mean 'axis'?"],
-    [[{ axis: 0 }, 1], T, 'takes at most 1 positional argument (options) but 2 were given'],
+    [[{ axis: 0 }, 1], T, 'takes at most 1 positional argument (axis) but 2 were given'],
     [[{ axis: NaN }], R_, 'NaN'],
     [[{ axis: [0, 0] }], S('invalid_argument'), '[0,0]'],
     [[{ axis: 3 }], S('out_of_range'), '3'],
     [[{ axis: -4 }], S('out_of_range'), '-4'],
     [[{ axis: 1.5 }], R_, '1.5'],
     [[{ axis: 'x' }], T, '"x"'],
-    [[[0, 2]], S('invalid_argument'), 'a.flip({ axis: [0,2] })'],
+    [[[0, 0]], S('invalid_argument'), '[0,0]'],
     [[{ axes: 0 }], S('invalid_argument'), "the option 'axes' is now 'axis'"],
   ],
 });

@@ -93,8 +93,10 @@ export function knownKeys(op: string, options: object, names: readonly string[])
 }
 
 /** @internal Per dim, 1 where `{ axis }` asks to reverse (all dims when omitted or null). */
-export function flipFlags(op: string, options: unknown, n: number): number[] {
-  const axis = methodAxis(op, options);
+export function flipFlags(op: string, arg: unknown, n: number): number[] {
+  // NumPy's np.flip(m, axis): the axis positionally (a number, a list, null) or as { axis }
+  const positional = arg === null || typeof arg === 'number' || typeof arg === 'bigint' || Array.isArray(arg);
+  const axis = positional ? arg : methodAxis(op, arg);
   const all = axis === undefined || axis === null;
   const flags = new Array<number>(n).fill(all ? 1 : 0);
   if (!all) {

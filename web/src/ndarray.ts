@@ -224,9 +224,11 @@ export class NDArray<D extends DType = DType> {
     this._check('permute');
     return this._derive(this._v._permute(normAxisList('permute', axes, this._v._shape.length)));
   }
-  /** Reverses `{ axis }` (a number, an array; all axes when omitted or null): a view with negative strides. */
-  flip(options?: AxisSetOptions): NDArray {
-    if (arguments.length > 1) checkCall('flip', 'options', arguments);
+  /** Reverses `axis` (NumPy's np.flip(m, axis): a number or an array, positionally or as `{ axis }`; all axes when omitted or null): a view with negative strides. */
+  flip(axis?: number | readonly number[] | null): NDArray;
+  flip(options: AxisSetOptions): NDArray;
+  flip(options?: number | readonly number[] | null | AxisSetOptions): NDArray {
+    if (arguments.length > 1) checkCall('flip', 'axis', arguments);
     this._check('flip');
     return this._derive(this._v._flip(flipFlags('flip', options, this.ndim)));
   }

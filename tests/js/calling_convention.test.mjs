@@ -20,9 +20,9 @@ import { writeFileSync } from 'node:fs';
 import { HAVE_PY, PY } from './numpy_oracle.mjs';
 import { ready, sv } from './helpers.mjs';
 import { NO_DECLARATION, exportedFunctions, loadDeclarations, opClass, takesNoArguments } from './contract/declarations.mjs';
-import { INSTANCES, callsOf, eitherOptional, formsOf, requiredArgs, subjects } from './contract/calls.mjs';
+import { INSTANCES, callsOf, eitherOptional, formsOf, namesOp, requiredArgs, subjects } from './contract/calls.mjs';
 import { difference, encodeJs, materialize, runCalls } from './contract/oracle.mjs';
-import { exemptReason, numpyArgs } from './contract/samples.mjs';
+import { exemptReason, numpyArgs, stateOf } from './contract/samples.mjs';
 import { errorChecks } from './contract/error_checks.mjs';
 
 await ready;
@@ -53,14 +53,19 @@ function runForm(subject, call, form) {
     const inst = instanceOf(subject, call.given, ctx);
     const args = form.args.map((d) => materialize(sv, d, ctx));
     if (form.opts) args.push(Object.fromEntries(Object.entries(form.opts).map(([k, d]) => [k, materialize(sv, d, ctx)])));
+    const state = stateOf(subject.op); // a function that changes global state: saved before, restored after
+    const before = state?.save(sv);
     try {
       const r = subject.invoke(inst, args);
       const changed = changedArray(r, inst, args);
       const enc = changed !== undefined ? { mutated: encodeJs(sv, changed) } : encodeJs(sv, r);
       if (ctx.outs.length > 0 && r !== ctx.outs[0] && !(Array.isArray(r) && r.includes(ctx.outs[0]))) enc.outNotReturned = true;
+      if (state?.returnsPrevious && JSON.stringify(r) !== JSON.stringify(before)) enc.notPrevious = JSON.stringify(r);
       return enc;
     } catch (e) {
       return thrown(e);
+    } finally {
+      if (state) state.restore(sv, before);
     }
   });
 }
@@ -109,7 +114,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
       const call = resolveOut(subs[0], call0);
       let npIndex = -1;
       const cls = opClass(d.sig.op);
-      if (d.sig.numpy !== '-' && exemptReason(d.sig.op) === null) {
+      if (d.sig.numpy !== '-' && exemptReason(d.sig.op, call.given) === null) {
         npIndex = npCalls.length;
         const args = numpyArgs(d.sig.op, d.sig.params.filter((p) => p.name in call.given).map((p) => [p.name, call.given[p.name]]));
         const c = { np: d.sig.numpy, args };
@@ -147,7 +152,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
         if ('error' in got) {
           if (got.error.includes('[object Object]')) objectObject.push(`${where}: ${got.error}`);
           if (!got.known) crashes.push(`${where}: ${got.name}: ${got.error}`);
-          else if (!got.error.startsWith(`${subject.op}: `)) opNotNamed.push(`${where}: ${got.error}`);
+          else if (!namesOp(subject.op, got.error)) opNotNamed.push(`${where}: ${got.error}`);
           if (reference !== null && !('error' in reference)) {
             // a refusal: fine when it names the op and a parameter of the call
             const names = call.tried.length > 0 ? call.tried : Object.keys(call.given);
@@ -156,6 +161,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
           }
         } else {
           if (got.outNotReturned) wrong.push(`${where}: the result is not out`);
+          if (got.notPrevious) wrong.push(`${where}: returns ${got.notPrevious}, not the state before the call`);
           if (reference === null) reference = got; // no oracle: the forms agree with each other
           else {
             const diff = difference(got, reference, layout);
@@ -164,7 +170,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
         }
         if (call.kind === 'one' && call.tried.length === 1) {
           const key = `${subject.label}.${call.tried[0]}`;
-          const ok = !('error' in got) && !got.outNotReturned && (reference === got || difference(got, reference, layout) === null);
+          const ok = !('error' in got) && !got.outNotReturned && !got.notPrevious && (reference === got || difference(got, reference, layout) === null);
           const e = either.get(key) ?? { positional: false, byname: false };
           if (ok && (form.form === 'positional' || form.form === 'byname')) e[form.form] = true;
           either.set(key, e);
@@ -207,12 +213,16 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
           const inst = instanceOf(subject, req.given, null);
           const opts = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, mat(v)]));
           const js = args.map((a) => (a && typeof a === 'object' && 'opts' in a ? opts(a.opts) : mat(a)));
+          const state = stateOf(subject.op);
+          const before = state?.save(sv);
           try {
             subject.invoke(inst, js);
             return { returned: true };
           } catch (e) {
             const t = thrown(e);
             return { message: t.error, name: t.name, known: t.known };
+          } finally {
+            if (state) state.restore(sv, before);
           }
         });
       const r = errorChecks(subject, req.given, run);

@@ -392,16 +392,21 @@ function flatIn(op: string, a: NDArray, order: Order, copy: boolean | null): NDA
 /** reshape's varargs: the shape (numbers, or one array) and the trailing options, bound to NDARRAY_RESHAPE. */
 function reshapeArgs(args: unknown[]): unknown[] {
   const last = args[args.length - 1];
-  const opts = args.length > 0 && isOptionsObject(last) ? [last] : [];
+  const opts = args.length > 1 && isOptionsObject(last) ? [last] : []; // a lone plain object: the binder reads it
   const dims = opts.length > 0 ? args.slice(0, -1) : args;
-  if (dims.length === 0) throw new TypeError("reshape: missing the shape (a.reshape(4, 3) or a.reshape([4, 3]))");
+  // one shape argument (or none, or an array and a non-integer: `a.reshape([2, 3], 'F')`): the binder reads the call
+  // and words the error (order and copy are keyword-only)
+  const integerAfter = dims.length > 1 && (typeof dims[1] === 'number' || typeof dims[1] === 'bigint');
+  if (dims.length <= 1 || (isArrayLike(dims[0]) && !integerAfter)) return bindMethod(NDARRAY_RESHAPE, 'reshape', args);
   const one = (d: unknown, i: number): number => (isArrayLike(d) ? bad('reshape', dims) : toInt('reshape', `shape[${i}]`, d));
-  const shape = dims.length === 1 ? dims[0] : dims.map(one);
-  return bindMethod(NDARRAY_RESHAPE, 'reshape', [shape, ...opts]);
+  return bindMethod(NDARRAY_RESHAPE, 'reshape', [dims.map(one), ...opts]);
 }
 
 function bad(op: string, dims: unknown[]): never {
-  throw new TypeError(`${op}: pass the shape as separate integers or as one array, not both: got (${dims.map((d) => fmt(d)).join(', ')})`);
+  throw new TypeError(
+    `${op}: pass the shape as separate integers or as one array, not both: got (${dims.map((d) => fmt(d)).join(', ')}); ` +
+      'the shape takes every positional argument, order and copy are keyword-only ({ order: ... })',
+  );
 }
 
 function reshape(this: NDArray, ...args: unknown[]): NDArray {

@@ -6,8 +6,12 @@
 // dec()): { arr: NAME } one of ARRAYS; { list: [descriptors] } a sequence (JS array, Python list);
 // { out: true } an array shaped and typed as the call's result without out, filled with -7 (made
 // from that result before the call); { full: { shape, dtype, value } }; { raw: value } the JS value
-// itself (the wrong values of the error checks); anything else as JSON (numbers, strings, booleans,
+// itself (the wrong values of the error checks); { js: NAME } a JS value made by JS_VALUES[NAME] (for
+// strideview's own functions: NumPy never sees it); { pcg64: seed } a PCG64 bit generator (JS: new
+// PCG64(seed); NumPy: numpy.random.PCG64(seed)); anything else as JSON (numbers, strings, booleans,
 // null, nested arrays of numbers).
+
+import { VARPOS } from './declarations.mjs';
 
 /** The sample arrays: nested values and dtype. */
 export const ARRAYS = {
@@ -22,6 +26,19 @@ export const ARRAYS = {
 };
 
 const arr = (name) => ({ arr: name });
+const js = (name) => ({ js: name });
+
+/** The JS values of { js: NAME } descriptors, made afresh for each call (sv: the package). */
+export const JS_VALUES = {
+  float64Array: () => new Float64Array([0.5, -1.5, 2.25, 3, -4, 5.5]),
+  npyBytes: (sv) => sv.saveNpy(sv.array(ARRAYS.A.values)),
+  ndarrayLike: (sv) => sv.toNdarrayLike(sv.array(ARRAYS.A.values)),
+  arrayFn: (sv) => () => sv.add(sv.array(ARRAYS.A.values), 1),
+  printFn: (sv) => () => String(sv.array([1.23456789, -2.5, 1e-9])),
+  // init() after the module is loaded ignores wasmUrl and wasmBinary, and resolves for the thread count in use
+  wasmBytes: () => new Uint8Array(0),
+  threads: (sv) => sv.buildInfo().threads,
+};
 const OUT = { out: true };
 
 /** The array arguments in turn: the first array parameter gets A, the second B, the third C. */
@@ -124,12 +141,28 @@ export const OVERRIDES = {
   compress: { required: { condition: [true, false] } },
   matmul: { required: { x2: arr('BT') } },
   dot: { required: { b: arr('BT') } },
+  meshgrid: { required: { xi: { list: [arr('V'), arr('S')] } } },
   // NumPy's einsum(*operands): the subscripts and the operands are its positional arguments
   einsum: {
     required: { subscripts: 'ij,kj->ik', operands: { list: [arr('A'), arr('B')] } },
     npVarargs: { name: 'operands', from: ['subscripts', 'operands'] },
   },
-  defaultRng: { exempt: 'returns a Generator: its streams are compared with NumPy through the Generator methods' },
+  // a Generator or bit generator result is compared by its first draws (oracle.mjs): without a seed they come from OS entropy
+  defaultRng: { exempt: (given) => (given.seed == null ? 'no seed: the stream comes from OS entropy (NumPy too)' : null) },
+  PCG64: { exempt: (given) => (given.seed == null ? 'no seed: the stream comes from OS entropy (NumPy too)' : null) },
+  Generator: { required: { bitGenerator: { pcg64: 42 } } },
+  fromTypedArray: { required: { ta: js('float64Array') }, optional: { shape: [[2, 3], 6] } },
+  fromNdarrayLike: { required: { obj: js('ndarrayLike') } },
+  loadNpy: { required: { bytes: js('npyBytes') } },
+  tidy: { required: { fn: js('arrayFn') } },
+  withPrintOptions: { required: { options: { raw: { precision: 3, suppress: true } }, fn: js('printFn') } },
+  // printOptions sets the options and returns the ones in force before the call (NumPy's get_printoptions()
+  // then set_printoptions(...)): each call must return the options saved before it; they are restored after it
+  printOptions: {
+    state: { save: (sv) => sv.getPrintOptions(), restore: (sv, saved) => sv.printOptions(saved), returnsPrevious: true },
+    optional: { suppress: [true], nanstr: ['nan'], infstr: ['inf'], formatter: [null], sign: ['+'], floatmode: ['unique'], legacy: [false] },
+  },
+  init: { optional: { wasmUrl: ['strideview.wasm'], wasmBinary: [js('wasmBytes')], threads: [js('threads')] } },
   empty: { exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation' },
   emptyLike: { exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation' },
   // strideview's integer default for JS numbers is int32 (web/README.md, "dtype promotion"): NumPy is asked for the same
@@ -158,6 +191,7 @@ function byType(type, required, arrayIndex, p) {
 export function requiredArg(op, p, arrayIndex) {
   const o = OVERRIDES[op]?.required;
   if (o && p.name in o) return o[p.name];
+  if (p.kind === VARPOS) return { list: [arr('A'), arr('B')] }; // `...xi`: its arguments, as a list
   if (p.name in REQUIRED_BY_NAME) return REQUIRED_BY_NAME[p.name];
   const v = byType(p.type, true, arrayIndex, p);
   return v === null ? undefined : v;
@@ -171,8 +205,14 @@ export function optionalArgs(op, p) {
   return byType(p.type, false, 0, p) ?? [];
 }
 
-/** The reason op's results are not compared with NumPy's, or null. */
-export const exemptReason = (op) => OVERRIDES[op]?.exempt ?? null;
+/** The reason op's results are not compared with NumPy's for a call giving `given` ({ name: descriptor }), or null. */
+export function exemptReason(op, given = {}) {
+  const e = OVERRIDES[op]?.exempt;
+  return typeof e === 'function' ? e(given) : (e ?? null);
+}
+
+/** How a function that changes global state is called: { save(sv), restore(sv, saved), returnsPrevious }, or undefined. */
+export const stateOf = (op) => OVERRIDES[op]?.state;
 
 /** The NumPy call's arguments [[name, descriptor], ...] of op for the declared ones given (see npVarargs). */
 export function numpyArgs(op, given0) {

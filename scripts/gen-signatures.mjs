@@ -69,7 +69,7 @@ function returnType(s, positional, optsName, withRequired = false) {
     props.push(`${p.name}: ${T}`);
   }
   const P = `${props.length > 0 ? `{ ${props.join('; ')} } & ` : ''}${optsName}`;
-  return { generics, ret: s.returns.replace(m[0], P), optsGeneric: true };
+  return { generics, ret: s.returns.split(m[0]).join(P), optsGeneric: true }; // each $P[...] of the text
 }
 
 /**

@@ -65,14 +65,11 @@ export type EinsumResult<S extends string, O = {}> = O extends { out: NDArray }
           ? number
           : NDArray;
 
-/** What {@link einsum} returns for its bound arguments `P` ({ subscripts } and the options): see {@link EinsumResult}. */
-export type EinsumReturn<P> = P extends { subscripts: infer S extends string } ? EinsumResult<S, P> : NDArray | number;
-
 // NumPy's einsum(*operands, out=None, optimize=False, **kwargs): its first positional argument is
 // the subscripts, named here; NumPy's **kwargs dtype, order and casting are declared by name.
 const EINSUM: SigRef = { sig: 'numpy.einsum: einsum(subscripts: string, ...operands: ArrayInput, out: NDArray | null = null, ' +
     'dtype: DType | null = null, order: Order = "K", casting: Casting = "safe", optimize: EinsumOptimize = false) ' +
-    '-> EinsumReturn<$P[subscripts]>' };
+    '-> EinsumResult<($P[subscripts])["subscripts"], $P[subscripts]>' };
 
 const OP = 'einsum';
 const ELL = 1000; // labels ELL + j: the j-th broadcast ('...') dim; letters are their char codes
@@ -144,8 +141,8 @@ class Temps {
  * subscripts for the wrong number of dims, sizes that do not match).
  */
 // @overloads EINSUM
-export function einsum<TSubscripts extends string>(subscripts: TSubscripts, ...operands: ArrayInput[]): EinsumReturn<{ subscripts: TSubscripts } & {}>;
-export function einsum<TSubscripts extends string, O extends { out?: NDArray | null | undefined; dtype?: DType | null | undefined; order?: Order | undefined; casting?: Casting | undefined; optimize?: EinsumOptimize | undefined } = {}>(...args: [subscripts: TSubscripts, ...operands: ArrayInput[], options: O]): EinsumReturn<{ subscripts: TSubscripts } & O>;
+export function einsum<TSubscripts extends string>(subscripts: TSubscripts, ...operands: ArrayInput[]): EinsumResult<({ subscripts: TSubscripts } & {})["subscripts"], { subscripts: TSubscripts } & {}>;
+export function einsum<TSubscripts extends string, O extends { out?: NDArray | null | undefined; dtype?: DType | null | undefined; order?: Order | undefined; casting?: Casting | undefined; optimize?: EinsumOptimize | undefined } = {}>(...args: [subscripts: TSubscripts, ...operands: ArrayInput[], options: O]): EinsumResult<({ subscripts: TSubscripts } & O)["subscripts"], { subscripts: TSubscripts } & O>;
 // @end
 export function einsum(...allArgs: unknown[]): NDArray | number {
   const temps = new Temps();

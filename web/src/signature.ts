@@ -303,7 +303,7 @@ function bindError(s: Signature, args: ArrayLike<unknown>, n: number, opts: Reco
       }
       const p = s.params[i]!;
       if (p.kind === ParamKind.Positional) {
-        throw new TypeError(`${op}: ${p.name} is positional-only: pass it as ${ordinal(i)}, not as the option '${key}'`);
+        throw new TypeError(`${op}: ${p.name} is positional-only: pass it as ${ordinal(i)}, not as the option '${key}' in ${fmt(opts)}`);
       }
       if (i < n && args[i] !== undefined && opts[key] !== undefined) {
         throw new TypeError(`${op}: got multiple values for ${p.name}: ${fmt(args[i])} as ${ordinal(i)} and ${fmt(opts[key])} by name`);

@@ -25,6 +25,10 @@ export function subjects(sv, d, methodForms) {
     if (typeof sv[cls]?.prototype?.[name] === 'function') {
       const invoke = (inst, args) => inst[name](...args);
       out.push({ label: s.op, op: s.op, params: s.params, nPositional: s.nPositional, nRequired: s.nRequired, instance: cls, invoke });
+    } else if (typeof sv[cls]?.[name] === 'function') {
+      // a static method (View.create): called on the class
+      const invoke = (_, args) => sv[cls][name](...args);
+      out.push({ label: s.op, op: s.op, params: s.params, nPositional: s.nPositional, nRequired: s.nRequired, invoke });
     }
   } else if (typeof sv[s.op] === 'function') {
     const f = sv[s.op];

@@ -23,6 +23,9 @@ export const ARRAYS = {
   IDX: { dtype: 'int64', values: [1, 0] },
   V: { dtype: 'float64', values: [1, 2.5, -3] },
   S: { dtype: 'float64', values: [-3, -1, 0.5, 2, 4] },
+  // integers, for the bitwise ops (NumPy refuses them floats)
+  I1: { dtype: 'int32', values: [[5, -3, 12], [7, 0, -8]] },
+  I2: { dtype: 'int32', values: [[1, 2, 3], [4, 1, 2]] },
 };
 
 const arr = (name) => ({ arr: name });
@@ -116,6 +119,13 @@ export const OPTIONAL_BY_NAME = {
   high: [5],
   seed: [42],
   sorter: [arr('IDX')],
+  shape: [[3, 2]],
+  indexing: ['ij'],
+  optimize: [true, 'greedy'],
+  interpolation: ['nearest'],
+  low: [0.5],
+  loc: [1],
+  scale: [2],
 };
 
 /**
@@ -124,6 +134,10 @@ export const OPTIONAL_BY_NAME = {
  * `out`; `casting` is about a cast, so it is tried with `dtype`.
  */
 export const COMPANIONS = {
+  // a 2-d array's only other pair of axes is (1, 0): axis1 alone would equal the default axis2 (NumPy raises); the
+  // offset tells axis2's call from axis1's
+  axis1: (names) => (names.includes('axis2') ? { axis2: 0 } : {}),
+  axis2: (names) => (names.includes('axis1') ? { axis1: 1, ...(names.includes('offset') ? { offset: 1 } : {}) } : {}),
   where: (names) => (names.includes('out') && names.includes('subok') ? { out: OUT } : {}),
   casting: (names) => (names.includes('dtype') ? { dtype: 'float32' } : names.includes('out') ? { out: OUT } : {}),
 };
@@ -140,19 +154,27 @@ export const OVERRIDES = {
   take: { required: { indices: [1, 3] }, optional: { mode: ['clip', 'wrap'] } },
   compress: { required: { condition: [true, false] } },
   matmul: { required: { x2: arr('BT') } },
+  ...Object.fromEntries(['bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'leftShift', 'rightShift'].map((f) => [f, { required: { x1: arr('I1'), x2: arr('I2') } }])),
+  invert: { required: { x: arr('I1') } },
+  bitwiseNot: { required: { x: arr('I1') } },
   dot: { required: { b: arr('BT') } },
   meshgrid: { required: { xi: { list: [arr('V'), arr('S')] } } },
   // NumPy's einsum(*operands): the subscripts and the operands are its positional arguments
   einsum: {
     required: { subscripts: 'ij,kj->ik', operands: { list: [arr('A'), arr('B')] } },
     npVarargs: { name: 'operands', from: ['subscripts', 'operands'] },
+    // NumPy 1.24's optimized path (numpy/core/einsumfunc.py) hands a BLAS-able contraction to tensordot without
+    // dtype: np.einsum('ij,kj->ik', a, b, dtype='float32', optimize=True) is float64 (optimize=False: float32)
+    exempt: (given) =>
+      given.dtype != null && given.optimize != null && given.optimize !== false ? 'NumPy 1.24 drops dtype on its optimized (tensordot) path' : null,
   },
   // a Generator or bit generator result is compared by its first draws (oracle.mjs): without a seed they come from OS entropy
   defaultRng: { exempt: (given) => (given.seed == null ? 'no seed: the stream comes from OS entropy (NumPy too)' : null) },
   PCG64: { exempt: (given) => (given.seed == null ? 'no seed: the stream comes from OS entropy (NumPy too)' : null) },
   Generator: { required: { bitGenerator: { pcg64: 42 } } },
   fromTypedArray: { required: { ta: js('float64Array') }, optional: { shape: [[2, 3], 6] } },
-  fromNdarrayLike: { required: { obj: js('ndarrayLike') } },
+  fromNdarrayLike: { required: { obj: js('ndarrayLike') }, optional: { copy: [true, false] } },
+  'NDArray.reshape': { optional: { copy: [true, null] } },
   loadNpy: { required: { bytes: js('npyBytes') } },
   tidy: { required: { fn: js('arrayFn') } },
   withPrintOptions: { required: { options: { raw: { precision: 3, suppress: true } }, fn: js('printFn') } },
@@ -162,9 +184,24 @@ export const OVERRIDES = {
     state: { save: (sv) => sv.getPrintOptions(), restore: (sv, saved) => sv.printOptions(saved), returnsPrevious: true },
     optional: { suppress: [true], nanstr: ['nan'], infstr: ['inf'], formatter: [null], sign: ['+'], floatmode: ['unique'], legacy: [false] },
   },
+  // the op chain (strideview/element) and View.create
+  parseOps: { required: { text: 'transpose; flip 0' } },
+  parseIntList: { required: { text: '1, 2', what: 'axes' } },
+  parseDimList: { required: { text: '2, 3', what: 'shape' } },
+  parsePairList: { required: { text: '1,1; 0,2', what: 'pad' } },
+  applyOps: { required: { text: 'transpose; flip 0' }, optional: { dim: [null] } },
+  applyOp: { required: { step: { raw: { name: 'transpose', arg: '' } } }, optional: { dim: [null] } },
+  'View.create': { optional: { strides: [[3, 1], [1, 2]], mask: [null] } },
   init: { optional: { wasmUrl: ['strideview.wasm'], wasmBinary: [js('wasmBytes')], threads: [js('threads')] } },
-  empty: { exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation' },
-  emptyLike: { exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation' },
+  // uninitialised: the forms of a call are compared by shape, dtype and order, not by their elements
+  empty: {
+    exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation',
+    uninitialised: true,
+  },
+  emptyLike: {
+    exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation',
+    uninitialised: true,
+  },
   // strideview's integer default for JS numbers is int32 (web/README.md, "dtype promotion"): NumPy is asked for the same
   arange: { npDefaults: { dtype: 'int32' } },
 };
@@ -210,6 +247,9 @@ export function exemptReason(op, given = {}) {
   const e = OVERRIDES[op]?.exempt;
   return typeof e === 'function' ? e(given) : (e ?? null);
 }
+
+/** Whether op's result elements are uninitialised memory (compared by shape, dtype and order only). */
+export const uninitialised = (op) => OVERRIDES[op]?.uninitialised === true;
 
 /** How a function that changes global state is called: { save(sv), restore(sv, saved), returnsPrevious }, or undefined. */
 export const stateOf = (op) => OVERRIDES[op]?.state;

@@ -52,21 +52,24 @@ export function readDeclarations() {
   return decls;
 }
 
-/** The generic type parameters and the `$P[...]` replacement of one overload. */
-function returnType(s, positional, optsName) {
+/**
+ * The generic type parameters and the `$P[...]` replacement of one overload (the optional parameters
+ * it watches; withRequired: the required ones too, as in the variadic overloads: einsum's subscripts).
+ */
+function returnType(s, positional, optsName, withRequired = false) {
   const m = /\$P\[([^\]]*)\]/.exec(s.returns);
   if (m === null) return { generics: [], ret: s.returns, optsGeneric: false };
   const watched = m[1].split(',').map((x) => x.trim()).filter(Boolean);
   const generics = [];
   const props = [];
   for (const p of positional) {
-    if (!watched.includes(p.name) || p.required) continue;
+    if (!watched.includes(p.name) || (p.required && !withRequired)) continue;
     const T = `T${p.name[0].toUpperCase()}${p.name.slice(1)}`;
-    generics.push(`${T} extends ${p.type} | undefined = undefined`);
+    generics.push(p.required ? `${T} extends ${p.type}` : `${T} extends ${p.type} | undefined = undefined`);
     props.push(`${p.name}: ${T}`);
   }
   const P = `${props.length > 0 ? `{ ${props.join('; ')} } & ` : ''}${optsName}`;
-  return { generics, ret: s.returns.replace(m[0], P), optsGeneric: true };
+  return { generics, ret: s.returns.split(m[0]).join(P), optsGeneric: true }; // each $P[...] of the text
 }
 
 /**
@@ -74,6 +77,10 @@ function returnType(s, positional, optsName) {
  * member: every parameter, as a class member).
  */
 export function overloads(s, { method = false, member = false, indent = '', name: methodName } = {}) {
+  if (s.varIndex >= 0) {
+    if (method || member) throw new Error(`gen-signatures: ${s.op}: a method form of a variadic declaration is not supported`);
+    return variadicOverloads(s, indent);
+  }
   const own = method && s.op.startsWith('NDArray.');
   const drop = !method || own ? -1 : Math.max(0, s.params.findIndex((p) => p.name === 'a'));
   const params = drop < 0 ? s.params : s.params.filter((_, i) => i !== drop);
@@ -100,6 +107,37 @@ export function overloads(s, { method = false, member = false, indent = '', name
   return lines;
 }
 
+/** A parameter's type in an overload: its generic where the return type follows it. */
+const argType = (p, generics) => {
+  const T = `T${p.name[0].toUpperCase()}${p.name.slice(1)}`;
+  return generics.some((g) => g.startsWith(`${T} `)) ? T : p.type;
+};
+
+/**
+ * The overloads of a declaration with a variadic parameter (`...xi: T`, Python's `*xi`): the
+ * parameters before it, then `...xi: T[]`; and the same with the options object last,
+ * `(...args: [..., ...xi: T[], options: {...}])` (the keyword-only parameters after it).
+ */
+function variadicOverloads(s, indent) {
+  const lead = s.params.slice(0, s.varIndex);
+  const v = s.params[s.varIndex];
+  const named = s.params.slice(s.varIndex + 1);
+  const optsType =
+    named.length === 0
+      ? null
+      : `{ ${named.map((p) => `${p.name}${p.required ? '' : '?'}: ${p.type}${p.required ? '' : ' | undefined'}`).join('; ')} }`;
+  const elem = /^[\w.$]+$/.test(v.type) ? v.type : `(${v.type})`;
+  const forms = optsType === null ? [false] : named.some((p) => p.required) ? [true] : [false, true];
+  return forms.map((withOpts) => {
+    const { generics, ret, optsGeneric } = returnType(s, lead, withOpts ? 'O' : '{}', true);
+    if (withOpts && optsGeneric) generics.push(`O extends ${optsType} = {}`);
+    const args = [...lead.map((p) => `${p.name}${p.required ? '' : '?'}: ${argType(p, generics)}`), `...${v.name}: ${elem}[]`];
+    if (withOpts) args.push(`options: ${optsGeneric ? 'O' : optsType}`);
+    const g = generics.length > 0 ? `<${generics.join(', ')}>` : '';
+    return `${indent}export function ${s.op}${g}(${withOpts ? `...args: [${args.join(', ')}]` : args.join(', ')}): ${ret};`;
+  });
+}
+
 /** The Python-style line of the reference: `sum(a, axis=null, ..., *, where=true)`. */
 export function signatureLine(s) {
   const parts = [];
@@ -107,6 +145,11 @@ export function signatureLine(s) {
   const hasPosOnly = s.params.some((p) => p.kind === 0);
   s.params.forEach((p, i) => {
     if (kind === 0 && p.kind !== 0) parts.push('/');
+    if (p.kind === 3) {
+      parts.push(`*${p.name}`); // Python's *xi: the parameters after it are keyword-only
+      kind = 2;
+      return;
+    }
     if (p.kind === 2 && kind !== 2) parts.push('*');
     kind = p.kind;
     const d = p.required ? '' : `=${p.dflt === undefined ? 'undefined' : typeof p.dflt === 'string' ? `'${p.dflt}'` : String(p.dflt)}`;

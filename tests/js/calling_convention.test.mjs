@@ -1,6 +1,7 @@
 // The calling convention of every declared function, generated from the declarations (web/src's
-// `sig(...)` texts): each function (and each method form, `a.sum(...)`, and `Generator.x` on a
-// fresh generator) is called with its required arguments alone, then with each optional parameter
+// `{ sig: ... }` texts): each function (of the main entry and of strideview/element's op chain;
+// each method form, `a.sum(...)`; `Generator.x` on a fresh generator; a class such as PCG64 with
+// new) is called with its required arguments alone, then with each optional parameter
 // given (samples in contract/samples.mjs), each call in every form the parameter kinds allow:
 // positionally, by name in the options object, and mixed. Each result is compared with NumPy's for
 // the same call (values, dtype, shape; the memory order where the call gives `order`; with `out`,
@@ -11,25 +12,30 @@
 // Fails on: a silent wrong result (a value that differs from NumPy's, or a result where NumPy
 // raises), a message with '[object Object]', an error that does not name the op, an error check
 // that does not throw as it should, a refusal (an error where NumPy returns) that does not name the
-// parameter. With SV_CONTRACT_STRICT=1 also on: exported functions without a declaration, wrong-type
-// messages that do not name the parameter, parameters and functions the test cannot call (no sample).
+// parameter, exported functions without a declaration, wrong-type messages that do not name the
+// parameter, parameters and functions the test cannot call (no sample: contract/samples.mjs).
 // Every list in full: SV_CONTRACT_REPORT=file.json.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { HAVE_PY, PY } from './numpy_oracle.mjs';
 import { ready, sv } from './helpers.mjs';
+import * as element from '../../dist/element.mjs';
 import { NO_DECLARATION, exportedFunctions, loadDeclarations, opClass, takesNoArguments } from './contract/declarations.mjs';
-import { INSTANCES, callsOf, eitherOptional, formsOf, requiredArgs, subjects } from './contract/calls.mjs';
+import { INSTANCES, callsOf, eitherOptional, formsOf, namesOp, requiredArgs, subjects } from './contract/calls.mjs';
 import { difference, encodeJs, materialize, runCalls } from './contract/oracle.mjs';
-import { exemptReason, numpyArgs } from './contract/samples.mjs';
+import { exemptReason, numpyArgs, stateOf, uninitialised } from './contract/samples.mjs';
 import { errorChecks } from './contract/error_checks.mjs';
 
 await ready;
-const STRICT = process.env.SV_CONTRACT_STRICT === '1';
 const { decls, methods } = await loadDeclarations();
 
-const isKnown = (e) => e instanceof TypeError || e instanceof RangeError || e instanceof sv.StrideViewError;
+// the package's functions: the main entry's, and the op chain's of strideview/element (parseOps, applyOps ...)
+const api = { ...element, ...sv };
+// dist/element.mjs bundles its own copy of StrideViewError (its op chain imports errors.ts directly): known by name and code
+const isSvError = (e) => e instanceof sv.StrideViewError || (e?.name === 'StrideViewError' && typeof e.code === 'string');
+// the op chain's own error class (OpChainError: a step the text or spec cannot make) is one of the package's errors
+const isKnown = (e) => e instanceof TypeError || e instanceof RangeError || isSvError(e) || e instanceof element.OpChainError;
 const mat = (d) => materialize(sv, d, null);
 const thrown = (e) => ({ error: String(e?.message ?? e), name: e?.constructor?.name ?? typeof e, known: isKnown(e) });
 
@@ -53,14 +59,20 @@ function runForm(subject, call, form) {
     const inst = instanceOf(subject, call.given, ctx);
     const args = form.args.map((d) => materialize(sv, d, ctx));
     if (form.opts) args.push(Object.fromEntries(Object.entries(form.opts).map(([k, d]) => [k, materialize(sv, d, ctx)])));
+    const state = stateOf(subject.op); // a function that changes global state: saved before, restored after
+    const before = state?.save(sv);
     try {
       const r = subject.invoke(inst, args);
       const changed = changedArray(r, inst, args);
       const enc = changed !== undefined ? { mutated: encodeJs(sv, changed) } : encodeJs(sv, r);
+      if (uninitialised(subject.op) && Array.isArray(enc.values)) enc.values = [];
       if (ctx.outs.length > 0 && r !== ctx.outs[0] && !(Array.isArray(r) && r.includes(ctx.outs[0]))) enc.outNotReturned = true;
+      if (state?.returnsPrevious && JSON.stringify(r) !== JSON.stringify(before)) enc.notPrevious = JSON.stringify(r);
       return enc;
     } catch (e) {
       return thrown(e);
+    } finally {
+      if (state) state.restore(sv, before);
     }
   });
 }
@@ -72,8 +84,9 @@ function resolveOut(subject, call) {
   const without = { ...call, given: Object.fromEntries(Object.entries(call.given).filter(([k]) => !outNames.includes(k))) };
   const forms = formsOf(subject, without);
   const r = forms.length > 0 ? runForm(subject, without, forms[forms.length - 1]) : { error: 'no form' };
-  const shape = r.shape ?? [2, 3];
-  const dtype = r.dtype ?? 'float64';
+  // a scalar result (a full reduction): a 0-d out of its kind
+  const shape = r.shape ?? ('scalar' in r ? [] : [2, 3]);
+  const dtype = r.dtype ?? ({ int: 'int64', bool: 'bool' }[r.kind] ?? 'float64');
   const given = { ...call.given };
   for (const k of outNames) given[k] = { full: { shape, dtype, value: -7 } };
   return { ...call, given };
@@ -90,7 +103,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
   const subjectsOf = new Map();
   const notExported = [];
   for (const d of decls) {
-    const subs = subjects(sv, d, methods.filter((m) => m.constName === d.constName));
+    const subs = subjects(api, d, methods.filter((m) => m.constName === d.constName));
     if (subs.length === 0) notExported.push(d.sig.op);
     subjectsOf.set(d, subs);
   }
@@ -109,7 +122,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
       const call = resolveOut(subs[0], call0);
       let npIndex = -1;
       const cls = opClass(d.sig.op);
-      if (d.sig.numpy !== '-' && exemptReason(d.sig.op) === null) {
+      if (d.sig.numpy !== '-' && exemptReason(d.sig.op, call.given) === null) {
         npIndex = npCalls.length;
         const args = numpyArgs(d.sig.op, d.sig.params.filter((p) => p.name in call.given).map((p) => [p.name, call.given[p.name]]));
         const c = { np: d.sig.numpy, args };
@@ -147,7 +160,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
         if ('error' in got) {
           if (got.error.includes('[object Object]')) objectObject.push(`${where}: ${got.error}`);
           if (!got.known) crashes.push(`${where}: ${got.name}: ${got.error}`);
-          else if (!got.error.startsWith(`${subject.op}: `)) opNotNamed.push(`${where}: ${got.error}`);
+          else if (!namesOp(subject.op, got.error)) opNotNamed.push(`${where}: ${got.error}`);
           if (reference !== null && !('error' in reference)) {
             // a refusal: fine when it names the op and a parameter of the call
             const names = call.tried.length > 0 ? call.tried : Object.keys(call.given);
@@ -156,6 +169,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
           }
         } else {
           if (got.outNotReturned) wrong.push(`${where}: the result is not out`);
+          if (got.notPrevious) wrong.push(`${where}: returns ${got.notPrevious}, not the state before the call`);
           if (reference === null) reference = got; // no oracle: the forms agree with each other
           else {
             const diff = difference(got, reference, layout);
@@ -164,7 +178,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
         }
         if (call.kind === 'one' && call.tried.length === 1) {
           const key = `${subject.label}.${call.tried[0]}`;
-          const ok = !('error' in got) && !got.outNotReturned && (reference === got || difference(got, reference, layout) === null);
+          const ok = !('error' in got) && !got.outNotReturned && !got.notPrevious && (reference === got || difference(got, reference, layout) === null);
           const e = either.get(key) ?? { positional: false, byname: false };
           if (ok && (form.form === 'positional' || form.form === 'byname')) e[form.form] = true;
           either.set(key, e);
@@ -207,12 +221,16 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
           const inst = instanceOf(subject, req.given, null);
           const opts = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, mat(v)]));
           const js = args.map((a) => (a && typeof a === 'object' && 'opts' in a ? opts(a.opts) : mat(a)));
+          const state = stateOf(subject.op);
+          const before = state?.save(sv);
           try {
             subject.invoke(inst, js);
             return { returned: true };
           } catch (e) {
             const t = thrown(e);
             return { message: t.error, name: t.name, known: t.known };
+          } finally {
+            if (state) state.restore(sv, before);
           }
         });
       const r = errorChecks(subject, req.given, run);
@@ -248,7 +266,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
     list('functions without a sample for a required parameter', uncallable) +
     list('NumPy has no such parameter (not compared)', skipped, 20) +
     list('wrong-type messages that do not name the parameter', paramNotNamed) +
-    list(`exported functions without a declaration${STRICT ? '' : ' (fails with SV_CONTRACT_STRICT=1)'}`, undeclared, 200) +
+    list('exported functions without a declaration', undeclared, 200) +
     list('declared but not exported', notExported);
   if (info) console.log(info.trim());
 
@@ -265,10 +283,8 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
     list('errors that are not TypeError / RangeError / StrideViewError', crashes) +
     list('refusals that do not name the parameter', unclearRefusals) +
     list('error checks', errorProblems) + list('declared functions the package does not have', notExported) +
-    (STRICT
-      ? list('exported functions without a declaration', undeclared, 200) +
-        list('wrong-type messages not naming the parameter', paramNotNamed) +
-        list('untested parameters', untested) + list('untested functions', uncallable)
-      : '');
+    list('exported functions without a declaration', undeclared, 200) +
+    list('wrong-type messages not naming the parameter', paramNotNamed) +
+    list('untested parameters', untested) + list('untested functions', uncallable);
   assert.ok(failures === '', failures);
 });

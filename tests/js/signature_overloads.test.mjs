@@ -55,3 +55,26 @@ test('the binder: positional, by name, mixed, defaults, null, and each error', a
   assert.throws(() => bind(K, [1, { equal_nan: true }]), /g: unknown option 'equal_nan'; did you mean 'equalNan'\?/);
   assert.throws(() => bind(K, [1, { keepdim: true }]), /did you mean 'keepdims'\?/);
 });
+
+test('the binder: a variadic parameter (...xi, Python *xi) takes the remaining positional arguments', async () => {
+  const { bind, parseSignature } = await loadParser();
+  const V = { sig: "numpy.m: m(...xi: X, copy: boolean = true, indexing: 'xy' | 'ij' = 'xy') -> X" };
+  assert.deepEqual(bind(V, []), [[], true, 'xy']);
+  assert.deepEqual(bind(V, [1, 2, 3]), [[1, 2, 3], true, 'xy']);
+  assert.deepEqual(bind(V, [1, [2], { indexing: 'ij' }]), [[1, [2]], true, 'ij']);
+  assert.deepEqual(bind(V, [{ copy: false }]), [[], false, 'xy']);
+  assert.throws(() => bind(V, [1, { xi: [2] }]), /^TypeError: m: xi is variadic \(NumPy's \*xi\): pass its values as the positional arguments, not as the option 'xi'$/);
+  assert.throws(() => bind(V, [1, { indexin: 'ij' }]), /m: unknown option 'indexin'; did you mean 'indexing'\? \(m takes copy, indexing by name\)/);
+  const E = { sig: 'numpy.e: e(subscripts: string, ...operands: X, *, out: X | null = null) -> X' };
+  assert.throws(() => parseSignature('numpy.e: e(a: X, *, ...b: X) -> X'), /after '\*'/);
+  assert.deepEqual(bind(E, ['ij', 1, 2, { out: 3 }]), ['ij', [1, 2], 3]);
+  assert.deepEqual(bind(E, ['ij']), ['ij', [], null]);
+  assert.throws(() => bind(E, []), /e: missing the required argument subscripts/);
+  assert.throws(() => bind(E, ['ij', 1, { operands: [2] }]), /e: operands is variadic .* after subscripts, not as the option 'operands'/);
+  const s = parseSignature(E.sig);
+  assert.equal(signatureLine(s), 'e(subscripts, *operands, out=null)');
+  assert.deepEqual(overloads(s), [
+    'export function e(subscripts: string, ...operands: X[]): X;',
+    'export function e(...args: [subscripts: string, ...operands: X[], options: { out?: X | null | undefined }]): X;',
+  ]);
+});

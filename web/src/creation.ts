@@ -44,7 +44,8 @@ function writeFlat(a: NDArray, values: ArrayLike<unknown>, op: string): void {
   }
 }
 
-function inferShape(op: string, data: unknown): { shape: number[]; flat: unknown[] } {
+/** name: the parameter the data came as (named in a wrong element's error), if any. */
+function inferShape(op: string, data: unknown, name?: string): { shape: number[]; flat: unknown[] } {
   const shape: number[] = [];
   let probe: unknown = data;
   while (Array.isArray(probe)) {
@@ -59,7 +60,8 @@ function inferShape(op: string, data: unknown): { shape: number[]; flat: unknown
         throw new StrideViewError('shape_mismatch', `${op}: ragged nested sequence at ${path || 'top level'}: expected a scalar, got an array of length ${x.length}`);
       }
       if (typeof x !== 'number' && typeof x !== 'bigint' && typeof x !== 'boolean') {
-        throw new TypeError(`${op}: elements must be numbers, bigints or booleans; got ${fmt(x)} at ${path || 'top level'}`);
+        const of = name === undefined ? '' : ` of ${name}`;
+        throw new TypeError(`${op}: elements must be numbers, bigints or booleans; got ${fmt(x)} at ${path || 'top level'}${of}`);
       }
       flat.push(x);
       return;
@@ -183,7 +185,7 @@ export interface ArrayOptions {
 }
 
 /** A C-ordered owner of the elements of nested JS arrays or a typed array (never an NDArray). */
-function fromData(op: string, data: unknown, dtype: DType | undefined): NDArray {
+function fromData(op: string, data: unknown, dtype: DType | undefined, name?: string): NDArray {
   if (ArrayBuffer.isView(data) && !(data instanceof DataView)) {
     const src = data as AnyTypedArray;
     const dt = dtypeOfTypedArray(src);
@@ -196,7 +198,7 @@ function fromData(op: string, data: unknown, dtype: DType | undefined): NDArray 
       out.dispose();
     }
   }
-  const { shape, flat } = inferShape(op, data);
+  const { shape, flat } = inferShape(op, data, name);
   let dt = dtype;
   if (dt === undefined) {
     if (flat.length > 0 && flat.every((x) => typeof x === 'boolean')) dt = 'bool';
@@ -232,7 +234,7 @@ function arrayImpl(data: unknown, dtypeV: unknown, copyV: unknown, orderV: unkno
   const isArr = data instanceof NDArrayClass;
   if (isArr) data._check(op);
   // the source: the NDArray itself, or a fresh C-ordered owner of the JS data
-  let src: NDArray = isArr ? data : fromData(op, data, dtype);
+  let src: NDArray = isArr ? data : fromData(op, data, dtype, 'object');
   let fresh = !isArr;
   const temps: NDArray[] = [];
   try {
@@ -302,7 +304,7 @@ export function array(object: NestedArray | AnyTypedArray | NDArray, dtype?: DTy
 // @end
 export function array(...args: unknown[]): NDArray {
   try {
-    if (args.length === 1 && !(args[0] instanceof NDArrayClass)) return fromData('array', args[0], undefined);
+    if (args.length === 1 && !(args[0] instanceof NDArrayClass)) return fromData('array', args[0], undefined, 'object');
     const [data, dtype, copy, order, subok, ndmin, like, shape] = bind(ARRAY, args);
     return arrayImpl(data, dtype, copy, order, subok, ndmin, like, shape);
   } catch (e) {
@@ -319,7 +321,7 @@ export function asArray(op: string, x: unknown, dtype?: DType, name?: string): N
   if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') {
     return fillImpl(op, [], x, dtype ?? scalarDType(x, op), null);
   }
-  if (isArrayLike(x)) return fromData(op, x, dtype);
+  if (isArrayLike(x)) return fromData(op, x, dtype, name);
   throw new TypeError(
     name === undefined
       ? `${op}: expected an NDArray, a number, a bigint, a boolean or an array; got ${fmt(x)}`
@@ -329,7 +331,7 @@ export function asArray(op: string, x: unknown, dtype?: DType, name?: string): N
 
 function fromTypedArrayImpl(op: string, ta: unknown, shape: unknown): NDArray {
   const dt = ArrayBuffer.isView(ta) ? dtypeOfTypedArray(ta as AnyTypedArray) : undefined;
-  if (!dt) throw new TypeError(`${op}: expected a typed array, got ${fmt(ta)}`);
+  if (!dt) throw new TypeError(`${op}: ta must be a typed array, got ${fmt(ta)}`);
   const src = ta as AnyTypedArray;
   const s = shape === null || shape === undefined ? [src.length] : checkShape(op, shape);
   const out = NDArrayClass._empty(op, s, dt);
@@ -530,12 +532,13 @@ export function arange(...args: unknown[]): NDArray {
 function arangeImpl(op: string, start: unknown, stop: unknown, step: unknown, dtype: DType | undefined): NDArray {
   let a = start as number;
   let b = stop as number | null;
+  const alone = b === null; // arange(n): the one argument (start) is read as stop
   if (b === null) {
     b = a;
     a = 0;
   }
   const st = step === null ? 1 : (step as number);
-  for (const [n, v] of [['start', a], ['stop', b], ['step', st]] as const) {
+  for (const [n, v] of [['start', a], [alone ? 'start' : 'stop', b], ['step', st]] as const) {
     if (typeof v !== 'number') throw new TypeError(`${op}: ${n} must be a number, got ${fmt(v)}`);
     if (!Number.isFinite(v)) throw new RangeError(`${op}: ${n} must be finite, got ${v}`);
   }

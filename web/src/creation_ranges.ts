@@ -10,7 +10,7 @@ import { add, div, mul, type ArrayInput } from './ops.js';
 import { floor, pow } from './math.js';
 import { tidy } from './tidy.js';
 import { checkShape } from './axes.js';
-import { type SigRef, bind, isOptionsObject } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 import type { Order } from './ufunc.js';
 
 function finiteNumber(op: string, name: string, v: unknown): number {
@@ -335,21 +335,23 @@ export interface MeshgridOptions {
 
 // NumPy's `meshgrid(*xi, copy=True, sparse=False, indexing='xy')`: the arrays are the positional
 // arguments (any number), the keywords come by name in one trailing options object.
-const MESHGRID: SigRef = { sig: 'numpy.meshgrid: meshgrid(*, copy: boolean = true, sparse: boolean = false, indexing: "xy" | "ij" = "xy") -> NDArray[]' };
+const MESHGRID: SigRef = { sig: 'numpy.meshgrid: meshgrid(...xi: ArrayInput, copy: boolean = true, sparse: boolean = false, ' +
+    'indexing: "xy" | "ij" = "xy") -> NDArray[]' };
 /**
  * Coordinate arrays from 1-D coordinate vectors (NumPy meshgrid; inputs of other ranks are
  * flattened): the vectors are the positional arguments, the options come last in one object:
  * `meshgrid(x, y)`, `meshgrid(x, y, z, { indexing: 'ij', sparse: true })`. With `{ copy: false }` no
  * element is copied: each output is a broadcast (read-only, stride 0) view of its input.
  */
+// @overloads MESHGRID
 export function meshgrid(...xi: ArrayInput[]): NDArray[];
-export function meshgrid(...args: [...xi: ArrayInput[], options: MeshgridOptions]): NDArray[];
+export function meshgrid(...args: [...xi: ArrayInput[], options: { copy?: boolean | undefined; sparse?: boolean | undefined; indexing?: "xy" | "ij" | undefined }]): NDArray[];
+// @end
 export function meshgrid(...args: unknown[]): NDArray[] {
   const op = 'meshgrid';
   try {
-    const last = args[args.length - 1];
-    const xs = isOptionsObject(last) ? args.slice(0, -1) : args;
-    const [copyV, sparseV, indexing] = bind(MESHGRID, xs === args ? [] : [last]);
+    const [xiV, copyV, sparseV, indexing] = bind(MESHGRID, args);
+    const xs = xiV as unknown[];
     if (indexing !== 'xy' && indexing !== 'ij') {
       throw new StrideViewError('invalid_argument', `${op}: indexing must be 'xy' or 'ij', got ${fmt(indexing)}`);
     }
@@ -357,7 +359,7 @@ export function meshgrid(...args: unknown[]): NDArray[] {
     const copy = boolArg(op, 'copy', copyV);
     const nd = xs.length;
     return tidy(() => {
-      const flat = xs.map((x) => asArray(op, x).reshape([-1]));
+      const flat = xs.map((x, i) => asArray(op, x, undefined, `xi[${i}]`).reshape([-1]));
       const shapes = flat.map((f, i) => {
         const s = new Array<number>(nd).fill(1);
         s[i] = f.size;

@@ -181,9 +181,9 @@ export function info(d: DType): Info {
 }
 
 /** @internal */
-export function checkDType(op: string, d: unknown): DType {
+export function checkDType(op: string, d: unknown, name?: string): DType {
   if (typeof d === 'string' && Object.prototype.hasOwnProperty.call(INFO, d)) return d as DType;
-  throw new TypeError(`${op}: unknown dtype ${fmt(d)}; expected one of ${DTYPES.join(', ')}`);
+  throw new TypeError(`${op}: unknown dtype ${fmt(d)}${name === undefined ? '' : ` for ${name}`}; expected one of ${DTYPES.join(', ')}`);
 }
 
 /** Size of one element in bytes. */
@@ -288,8 +288,8 @@ function signedFor(bits: number): DType | null {
  */
 export function promoteTypes(a: DType, b: DType): DType {
   if (arguments.length !== 2) bind(PROMOTE_TYPES, arguments);
-  checkDType('promoteTypes', a);
-  checkDType('promoteTypes', b);
+  checkDType('promoteTypes', a, 'type1');
+  checkDType('promoteTypes', b, 'type2');
   if (a === b) return a;
   const A = INFO[a];
   const B = INFO[b];

@@ -12,7 +12,7 @@ import { type ArrayInput, mul } from './ops.js';
 import { scalarResult, sum } from './reductions.js';
 import { matmul } from './linalg.js';
 import { empty } from './creation.js';
-import { type SigRef, bind, isOptionsObject, unsupported } from './signature.js';
+import { type SigRef, bind, unsupported } from './signature.js';
 import { type Casting, type Order, canCast, castingArg, orderArg, outArg } from './ufunc.js';
 import { resultInto } from './select.js';
 
@@ -65,11 +65,11 @@ export type EinsumResult<S extends string, O = {}> = O extends { out: NDArray }
           ? number
           : NDArray;
 
-// The keywords only: NumPy's einsum(*operands, out=None, optimize=False, **kwargs) takes the
-// subscripts and operands as varargs, which a declaration cannot state yet (the overloads of
-// einsum below are written by hand).
-const EINSUM: SigRef = { sig: 'numpy.einsum: einsum(subscripts: string, *, out: NDArray | null = null, dtype: DType | null = null, ' +
-    'order: Order = "K", casting: Casting = "safe", optimize: EinsumOptimize = false) -> NDArray | number' };
+// NumPy's einsum(*operands, out=None, optimize=False, **kwargs): its first positional argument is
+// the subscripts, named here; NumPy's **kwargs dtype, order and casting are declared by name.
+const EINSUM: SigRef = { sig: 'numpy.einsum: einsum(subscripts: string, ...operands: ArrayInput, out: NDArray | null = null, ' +
+    'dtype: DType | null = null, order: Order = "K", casting: Casting = "safe", optimize: EinsumOptimize = false) ' +
+    '-> EinsumResult<($P[subscripts])["subscripts"], $P[subscripts]>' };
 
 const OP = 'einsum';
 const ELL = 1000; // labels ELL + j: the j-th broadcast ('...') dim; letters are their char codes
@@ -140,16 +140,16 @@ class Temps {
  * result that needs no arithmetic is a view of the operand. Errors as NumPy's (operand count,
  * subscripts for the wrong number of dims, sizes that do not match).
  */
-export function einsum<S extends string>(subscripts: S, ...operands: ArrayInput[]): EinsumResult<S>;
-export function einsum<S extends string, O extends EinsumOptions>(subscripts: S, ...operands: [...ArrayInput[], O]): EinsumResult<S, O>;
-export function einsum(subscripts: string, ...args: (ArrayInput | EinsumOptions)[]): NDArray | number {
+// @overloads EINSUM
+export function einsum<TSubscripts extends string>(subscripts: TSubscripts, ...operands: ArrayInput[]): EinsumResult<({ subscripts: TSubscripts } & {})["subscripts"], { subscripts: TSubscripts } & {}>;
+export function einsum<TSubscripts extends string, O extends { out?: NDArray | null | undefined; dtype?: DType | null | undefined; order?: Order | undefined; casting?: Casting | undefined; optimize?: EinsumOptimize | undefined } = {}>(...args: [subscripts: TSubscripts, ...operands: ArrayInput[], options: O]): EinsumResult<({ subscripts: TSubscripts } & O)["subscripts"], { subscripts: TSubscripts } & O>;
+// @end
+export function einsum(...allArgs: unknown[]): NDArray | number {
   const temps = new Temps();
   try {
+    const [subscripts, operands, outRaw, dtypeRaw, orderRaw, castRaw, optimize] = bind(EINSUM, allArgs);
     if (typeof subscripts !== 'string') throw new TypeError(`${OP}: subscripts must be a string, got ${fmt(subscripts)}`);
-    const last = args[args.length - 1];
-    const hasOpts = args.length > 0 && isOptionsObject(last);
-    if (hasOpts) args = args.slice(0, -1);
-    const [, outRaw, dtypeRaw, orderRaw, castRaw, optimize] = bind(EINSUM, hasOpts ? [subscripts, last] : [subscripts]);
+    const args = operands as unknown[];
     const out = outArg(OP, outRaw);
     const order = orderArg(OP, orderRaw);
     const casting = castingArg(OP, castRaw);
@@ -160,10 +160,10 @@ export function einsum(subscripts: string, ...args: (ArrayInput | EinsumOptions)
     const arrow = subscripts.indexOf('->');
     const inText = arrow >= 0 ? subscripts.slice(0, arrow) : subscripts;
     const terms = inText.split(',');
+    const ops = args.map((x, k) => (x instanceof NDArray ? (x._check(OP), x) : temps.add(asArray(OP, x, undefined, `operands[${k}]`))));
     if (args.length > terms.length) throw new StrideViewError('invalid_argument', `${OP}: more operands (${args.length}) provided than the subscripts string specifies (${terms.length})`);
     if (args.length < terms.length) throw new StrideViewError('invalid_argument', `${OP}: fewer operands (${args.length}) provided than the subscripts string specifies (${terms.length})`);
     const parsed = terms.map((t, k) => parseTerm(t, `operand ${k}`));
-    const ops = args.map((x) => (x instanceof NDArray ? (x._check(OP), x) : temps.add(asArray(OP, x))));
 
     // each operand's labels, '...' expanded: the broadcast dims aligned at the right across operands
     let nell = 0;

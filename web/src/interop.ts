@@ -184,11 +184,14 @@ export function fromNdarrayLike(...args: unknown[]): NDArray {
   const [o, dtypeArg, copyArg] = bind(FROM_NDARRAY_LIKE, args);
   const obj = o as NdarrayLikeInput;
   if (obj === null || typeof obj !== 'object') {
-    throw new TypeError(`${OP_FROM}: expected an object { data, shape, stride, offset }, got ${fmt(obj)}`);
+    throw new TypeError(`${OP_FROM}: expected an object { data, shape, stride, offset } as obj, got ${fmt(obj)}`);
   }
   const copy = copyArg === null ? undefined : copyArg;
   if (copy !== undefined && typeof copy !== 'boolean') {
     throw new TypeError(`${OP_FROM}: copy must be a boolean or null, got ${fmt(copy)}`);
+  }
+  if (!('data' in obj)) {
+    throw new TypeError(`${OP_FROM}: obj must be an ndarray-like object { data, shape, stride, offset }, got ${fmt(obj)} (its data is undefined)`);
   }
   let data = obj.data as unknown;
   let boolData = false;
@@ -371,7 +374,7 @@ export function toNdarrayLike(a: NDArray, options?: { copy?: boolean | undefined
 export function toNdarrayLike(...args: unknown[]): NdarrayLike {
   const [a, copy] = bind(TO_NDARRAY_LIKE, args) as [NDArray, unknown];
   if (!(a instanceof NDArrayClass)) {
-    throw new TypeError(`${OP_TO}: expected an NDArray, got ${fmt(a)}`);
+    throw new TypeError(`${OP_TO}: expected an NDArray as a, got ${fmt(a)}`);
   }
   if (typeof copy !== 'boolean') {
     throw new TypeError(`${OP_TO}: copy must be a boolean, got ${fmt(copy)}`);

@@ -47,6 +47,12 @@ function intAxis(op: string, v: unknown): number {
 
 // ------------------------------------------------------------------------------------ joining
 
+/** vstack's, hstack's and dstack's `tup`: a JS array (of arrays). */
+function tupArg(op: string, tup: unknown): unknown {
+  if (!Array.isArray(tup)) throw new TypeError(`${op}: tup must be an array of arrays, got ${fmt(tup)}`);
+  return tup;
+}
+
 function arrayList(op: string, arrays: unknown): { list: NDArray[]; temps: NDArray[] } {
   if (!Array.isArray(arrays)) throw new TypeError(`${op}: expected an array of arrays, got ${fmt(arrays)}`);
   if (arrays.length === 0) {
@@ -355,7 +361,7 @@ export function vstack(tup: readonly ArrayInput[], options?: { dtype?: DType | n
 // @end
 export function vstack(...args: unknown[]): NDArray {
   const [tup, dtype, casting] = bind(VSTACK, args);
-  return withOp('vstack', () => stackAlong('vstack', tup, 2, { out: null, dtype, casting }));
+  return withOp('vstack', () => stackAlong('vstack', tupArg('vstack', tup), 2, { out: null, dtype, casting }));
 }
 
 const HSTACK: SigRef = { sig: 'numpy.hstack: hstack(tup: readonly ArrayInput[], *, dtype: DType | null = null, casting: Casting = "same_kind") -> NDArray' };
@@ -365,7 +371,7 @@ export function hstack(tup: readonly ArrayInput[], options?: { dtype?: DType | n
 // @end
 export function hstack(...args: unknown[]): NDArray {
   const [tup, dtype, casting] = bind(HSTACK, args);
-  return withOp('hstack', () => stackAlong('hstack', tup, 1, { out: null, dtype, casting }));
+  return withOp('hstack', () => stackAlong('hstack', tupArg('hstack', tup), 1, { out: null, dtype, casting }));
 }
 
 const DSTACK: SigRef = { sig: 'numpy.dstack: dstack(tup: readonly ArrayInput[]) -> NDArray' };
@@ -375,7 +381,7 @@ export function dstack(tup: readonly ArrayInput[]): NDArray;
 // @end
 export function dstack(...args: unknown[]): NDArray {
   const [tup] = args.length === 1 ? args : bind(DSTACK, args);
-  return withOp('dstack', () => stackAlong('dstack', tup, 3, NO_TARGET));
+  return withOp('dstack', () => stackAlong('dstack', tupArg('dstack', tup), 3, NO_TARGET));
 }
 
 const TILE: SigRef = { sig: 'numpy.tile: tile(A: ArrayInput, reps: number | readonly number[]) -> NDArray' };

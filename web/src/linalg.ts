@@ -135,7 +135,7 @@ export function dot(...args: unknown[]): NDArray | number {
     const o = outRaw === null ? undefined : outArg(op, outRaw);
     const x = asArray(op, a);
     try {
-      const y = asArray(op, b);
+      const y = asArray(op, b, undefined, 'b');
       try {
         if (x.ndim === 0 || y.ndim === 0) {
           const r = o === undefined ? mul(x, y) : mul(x, y, o);

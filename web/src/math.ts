@@ -521,9 +521,9 @@ export function clip(...args: unknown[]): NDArray {
     const noHi = hi === null || hi === undefined;
     if (noLo && noHi) throw new StrideViewError('invalid_argument', `${op}: one of aMin and aMax must be given (both are ${fmt(lo)})`);
     const force = d === undefined ? undefined : () => d;
-    if (noLo) return computeAs(op, 'minimum', Kind.Binary, BinaryOp.Minimum, [a, hi], outOpt(o), force, same);
-    if (noHi) return computeAs(op, 'maximum', Kind.Binary, BinaryOp.Maximum, [a, lo], outOpt(o), force, same);
-    return compute(op, Kind.Clip, SingleOp.Only, x, outOpt(o), force, same);
+    if (noLo) return computeAs(op, 'minimum', Kind.Binary, BinaryOp.Minimum, [a, hi], outOpt(o), force, same, ['a', 'aMax']);
+    if (noHi) return computeAs(op, 'maximum', Kind.Binary, BinaryOp.Maximum, [a, lo], outOpt(o), force, same, ['a', 'aMin']);
+    return compute(op, Kind.Clip, SingleOp.Only, x, outOpt(o), force, same, 0, 0, 0, ['a', 'aMin', 'aMax']);
   };
   if (args.length === 3 && args[1] !== undefined && args[2] !== undefined) return run(args, undefined, undefined);
   return ufunc(CLIP, args, 3, 'any', run);

@@ -163,7 +163,7 @@ export function nanmin(...args: unknown[]): unknown {
 function infTest(op: string, a: unknown, out: NDArray | undefined, test: (x: NDArray, o: NDArray | undefined) => NDArray): NDArray {
   try {
     return tidy(() => {
-      const x = asArray(op, a);
+      const x = asArray(op, a, undefined, 'x');
       if (isFloat(x.dtype)) return test(x, out);
       const f = full(x.shape, false, 'bool');
       return out !== undefined ? (finish(op, f, true, out) as NDArray) : f;
@@ -246,7 +246,7 @@ export function nanToNum(...args: unknown[]): NDArray {
     const posV = posArg === null ? null : numberParam(op, 'posinf', posArg, 0);
     const negV = negArg === null ? null : numberParam(op, 'neginf', negArg, 0);
     return tidy(() => {
-      const x = asArray(op, a);
+      const x = asArray(op, a, undefined, 'x');
       const d = x.dtype;
       if (!copy && x.isReadOnly) {
         throw new StrideViewError('read_only', `${op}: copy is false but the input is read-only (a broadcast or padded view of shape ${fmt(x.shape)} with strides ${fmt(x.strides)}); pass a writable array or copy: true`);

@@ -79,16 +79,20 @@ function flatIn(op: string, a: NDArray, order: Order, copy: boolean | null): NDA
 /** reshape's varargs: the shape (numbers, or one array) and the trailing options, bound to NDARRAY_RESHAPE. */
 function reshapeArgs(args: unknown[]): unknown[] {
   const last = args[args.length - 1];
-  const opts = args.length > 0 && isOptionsObject(last) ? [last] : [];
+  const opts = args.length > 1 && isOptionsObject(last) ? [last] : []; // a lone plain object: the binder reads it
   const dims = opts.length > 0 ? args.slice(0, -1) : args;
-  if (dims.length === 0) throw new TypeError("reshape: missing the shape (a.reshape(4, 3) or a.reshape([4, 3]))");
+  // one shape argument (or none, or an array then no integer: `a.reshape([2, 3], 'F')`): the binder reads and words it
+  const integerAfter = dims.length > 1 && (typeof dims[1] === 'number' || typeof dims[1] === 'bigint');
+  if (dims.length <= 1 || (isArrayLike(dims[0]) && !integerAfter)) return bindMethod(NDARRAY_RESHAPE, 'reshape', args);
   const one = (d: unknown, i: number): number => (isArrayLike(d) ? bad('reshape', dims) : toInt('reshape', `shape[${i}]`, d));
-  const shape = dims.length === 1 ? dims[0] : dims.map(one);
-  return bindMethod(NDARRAY_RESHAPE, 'reshape', [shape, ...opts]);
+  return bindMethod(NDARRAY_RESHAPE, 'reshape', [dims.map(one), ...opts]);
 }
 
 function bad(op: string, dims: unknown[]): never {
-  throw new TypeError(`${op}: pass the shape as separate integers or as one array, not both: got (${dims.map((d) => fmt(d)).join(', ')})`);
+  throw new TypeError(
+    `${op}: pass the shape as separate integers or as one array, not both: got (${dims.map((d) => fmt(d)).join(', ')}); ` +
+      'the shape takes every positional argument, order and copy are keyword-only ({ order: ... })',
+  );
 }
 
 function reshape(this: NDArray, ...args: unknown[]): NDArray {
@@ -112,7 +116,8 @@ function reshape(this: NDArray, ...args: unknown[]): NDArray {
 
 function transpose(this: NDArray, ...args: unknown[]): NDArray {
   if (args.length === 0) return this._transpose('transpose', null); // the hot form
-  const many = args.length > 1 || (args.length === 1 && (typeof args[0] === 'number' || typeof args[0] === 'bigint'));
+  // separate integers (a.transpose(1, 0)); else one array or null, read by the binder (a.transpose([1, 0], 7) is refused)
+  const many = typeof args[0] === 'number' || typeof args[0] === 'bigint';
   const [axes] = many ? [indexArgs('transpose', 'axes', args)] : bindMethod(NDARRAY_TRANSPOSE, 'transpose', args);
   if (axes !== null && !isArrayLike(axes)) {
     throw new TypeError(`transpose: axes must be integers, an array of integers or null, got ${fmt(axes)}`);
@@ -188,7 +193,8 @@ function flattenDims(this: NDArray, ...args: unknown[]): NDArray {
   const op = 'flattenDims';
   this._check(op);
   const [startDim, endDim] = bindMethod(NDARRAY_FLATTEN_DIMS, 'flattenDims', args);
-  return this._reshape(op, flattenShape(op, this.shape, { startDim, endDim }), null);
+  const dims = { startDim: toInt(op, 'startDim', startDim), endDim: toInt(op, 'endDim', endDim) };
+  return this._reshape(op, flattenShape(op, this.shape, dims), null);
 }
 
 function squeeze(this: NDArray, ...args: unknown[]): NDArray {
@@ -224,6 +230,9 @@ function diagonal(this: NDArray, ...args: unknown[]): NDArray {
 
 function fill(this: NDArray, ...args: unknown[]): NDArray {
   const [value] = bindMethod(NDARRAY_FILL, 'fill', args);
+  if (!['number', 'bigint', 'boolean'].includes(typeof value) && !(value instanceof NDArray) && !isArrayLike(value)) {
+    throw new TypeError(`fill: value must be a number, a bigint, a boolean or an array, got ${fmt(value)}`);
+  }
   try {
     return this._assign('fill', value as Scalar);
   } catch (e) {

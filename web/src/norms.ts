@@ -28,8 +28,8 @@ export function outer(...args: unknown[]): NDArray {
   try {
     const out = outRaw === null ? undefined : outArg(op, outRaw);
     const r = tidy(() => {
-      const x = asArray(op, a).reshape([-1]);
-      const y = asArray(op, b).reshape([-1]);
+      const x = asArray(op, a, undefined, 'a').reshape([-1]);
+      const y = asArray(op, b, undefined, 'b').reshape([-1]);
       const col = x.reshape([x.size, 1]);
       const row = y.reshape([1, y.size]);
       return out === undefined ? mul(col, row) : mul(col, row, out);
@@ -116,7 +116,7 @@ export function norm(...args: unknown[]): NDArray | number {
     }
     const keepdims = boolOption(op, 'keepdims', kd, false);
     return tidy(() => {
-      let a = asArray(op, x);
+      let a = asArray(op, x, undefined, 'x');
       if (info(a.dtype).kind !== 'f') a = a.astype('float64');
       const nd = a.ndim;
       let r: NDArray;

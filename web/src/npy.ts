@@ -251,7 +251,7 @@ export function saveNpy(a: NDArray): Uint8Array;
 // @end
 export function saveNpy(...args: unknown[]): Uint8Array {
   const a = args.length === 1 ? args[0] : bind(SAVE_NPY, args)[0];
-  if (!(a instanceof NDArray)) throw new TypeError(`saveNpy: expected an NDArray, got ${fmt(a)}`);
+  if (!(a instanceof NDArray)) throw new TypeError(`saveNpy: expected an NDArray as a, got ${fmt(a)}`);
   a._check('saveNpy');
   const shape = a.shape;
   const tuple = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;

@@ -209,7 +209,7 @@ export function diff(...args: unknown[]): NDArray {
       const ax = normAxis(op, toInt(op, 'axis', axis), x.ndim);
       const edge = (v: unknown, name: string): NDArray => {
         if (v === null) throw new TypeError(`${op}: ${name} must be a number or an array, got null`);
-        const t = asArray(op, v);
+        const t = asArray(op, v, undefined, name);
         if (t.ndim !== 0) return t;
         const s = x.shape;
         s[ax] = 1;

@@ -80,7 +80,7 @@ function isName(s: string): s is OpChainName {
  */
 export function parseOps(text: string): OpStep[] {
   if (arguments.length !== 1) bind(PARSE_OPS, arguments);
-  if (typeof text !== 'string') throw new TypeError(`parseOps: text must be a string, got ${typeof text}`);
+  if (typeof text !== 'string') throw new TypeError(`parseOps: text must be a string, got ${fmt(text)}`);
   const steps: OpStep[] = [];
   for (const raw of text.split(/[;\n]/)) {
     const part = raw.trim();
@@ -117,8 +117,15 @@ function items(text: string): string[] {
 }
 
 /** "2, -1" or "[2,-1]" -> [2, -1]; "" -> []. */
+/** The list parsers' arguments: both strings (what names the list in their errors). */
+function listArgs(op: string, text: unknown, what: unknown): void {
+  if (typeof text !== 'string') throw new TypeError(`${op}: text must be a string, got ${fmt(text)}`);
+  if (typeof what !== 'string') throw new TypeError(`${op}: what must be a string, got ${fmt(what)}`);
+}
+
 export function parseIntList(text: string, what: string): number[] {
   if (arguments.length !== 2) bind(PARSE_INT_LIST, arguments);
+  listArgs('parseIntList', text, what);
   return items(text).map((s) => {
     if (!INT.test(s)) throw new OpChainError(`${what}: "${s}" is not an integer (write e.g. 2, -1)`);
     return Number(s);
@@ -128,6 +135,7 @@ export function parseIntList(text: string, what: string): number[] {
 /** Like {@link parseIntList}, but a dim may also name a symbolic variable: "n, 4" -> ['n', 4]. */
 export function parseDimList(text: string, what: string): Array<number | string> {
   if (arguments.length !== 2) bind(PARSE_DIM_LIST, arguments);
+  listArgs('parseDimList', text, what);
   return items(text).map((s) => {
     if (INT.test(s)) return Number(s);
     if (NAME.test(s)) return s;
@@ -138,6 +146,7 @@ export function parseDimList(text: string, what: string): Array<number | string>
 /** "1,2; 0,1" or "(1,2),(0,1)" -> [[1,2],[0,1]]: one pair per dim. */
 export function parsePairList(text: string, what: string): Array<[number, number]> {
   if (arguments.length !== 2) bind(PARSE_PAIR_LIST, arguments);
+  listArgs('parsePairList', text, what);
   const nums = (text.match(/[+-]?\d+|[^\s\d+\-,;()[\]]+/g) ?? []).map((s) => {
     if (!INT.test(s)) throw new OpChainError(`${what}: "${s}" is not an integer`);
     return Number(s);
@@ -243,6 +252,7 @@ export function applyOps(...args: unknown[]): NDArray | View {
   if (!(a instanceof NDArray) && !(a instanceof View)) {
     throw new TypeError(`applyOps: a must be an NDArray or a View, got ${fmt(a)}`);
   }
+  if (typeof text !== 'string') throw new TypeError(`applyOps: text must be a string, got ${fmt(text)}`);
   let cur: NDArray | View = a;
   for (const s of parseOps(text as string)) {
     try {
@@ -271,7 +281,7 @@ export function applyOp(...args: unknown[]): NDArray | View {
   const dim = dimOption('applyOp', d);
   if (step === null || typeof step !== 'object' || typeof (step as OpStepSpec).arg !== 'string' || !isName((step as OpStepSpec).name)) {
     throw new OpChainError(
-      `applyOp: step must be { name, arg } with name one of ${OP_CHAIN_NAMES.join(', ')} and arg a string`,
+      `applyOp: step must be { name, arg } with name one of ${OP_CHAIN_NAMES.join(', ')} and arg a string, got ${fmt(step)}`,
     );
   }
   // a misspelt key (nocopy) would change what the step does: refused, never ignored

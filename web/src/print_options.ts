@@ -133,7 +133,8 @@ function optionValues(op: string, options: unknown): unknown[] {
   for (const k of Object.keys(o)) {
     if (!OPTION_NAMES.includes(k)) {
       const near = closestName(k, OPTION_NAMES);
-      throw new TypeError(`${op}: unknown option '${k}'${near !== null ? `; did you mean '${near}'?` : ''} (${op} takes ${OPTION_NAMES.join(', ')} by name)`);
+      const hint = `${near !== null ? `; did you mean '${near}'?` : ''} (options takes the names ${OPTION_NAMES.join(', ')})`;
+      throw new TypeError(`${op}: unknown option '${k}'${hint}`);
     }
   }
   return OPTION_NAMES.map((k) => o[k]);

@@ -111,7 +111,7 @@ function quantileList(op: string, q: unknown, scale: number, range: string): { v
     values = [q];
     shape = [];
   } else {
-    const t = asArray(op, q, 'float64');
+    const t = asArray(op, q, 'float64', 'q');
     try {
       values = Array.from(t.toTypedArray() as Float64Array);
       shape = t.shape;
@@ -187,7 +187,8 @@ function quantileImpl(op: string, scale: number, range: string, args: unknown[],
     method = interpolation;
   }
   if (typeof method !== 'string' || !METHODS.includes(method)) {
-    throw new StrideViewError('invalid_argument', `${op}: method must be one of NumPy's ${METHODS.map((m) => `'${m}'`).join(', ')}; got ${fmt(method)}`);
+    const name = interpolation !== null ? 'interpolation' : 'method'; // the parameter the value came as
+    throw new StrideViewError('invalid_argument', `${op}: ${name} must be one of NumPy's ${METHODS.map((m) => `'${m}'`).join(', ')}; got ${fmt(method)}`);
   }
   const m = method as string;
   const { values, shape: qshape } = quantileList(op, q, scale, range);

@@ -9,7 +9,7 @@ import { StrideViewError, fmt, toInt } from './errors.js';
 import { normAxis } from './axes.js';
 import { NDArrayClass, gather } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
-import { array } from './creation.js';
+import { asArray } from './creation.js';
 import type { ArrayInput } from './ops.js';
 import {
   INT_RANGE,
@@ -227,7 +227,7 @@ export class Generator {
     let hi: bigint;
     if (high === null) {
       lo = 0n;
-      hi = intBound(op, 'high', low);
+      hi = intBound(op, 'low', low);
     } else {
       lo = intBound(op, 'low', low);
       hi = intBound(op, 'high', high);
@@ -338,7 +338,7 @@ export class Generator {
       }
       return r;
     }
-    const a = x instanceof NDArrayClass ? x : array(x as never);
+    const a = asArray(op, x, undefined, 'x');
     try {
       a._check(op);
       const ax = normAxis(op, axis, a.ndim);
@@ -433,7 +433,7 @@ export class Generator {
         throw new StrideViewError('invalid_argument', `${op}: a must be a positive integer unless no samples are taken (a ${fmt(a)})`);
       }
     } else {
-      src = a instanceof NDArrayClass ? a : array(a as never);
+      src = asArray(op, a, undefined, 'a');
       try {
         src._check(op);
         if (src.ndim === 0) {

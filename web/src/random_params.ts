@@ -260,8 +260,8 @@ export function drawWithParams(op: string, uniform: boolean, a: ArrayInput, b: A
     return x;
   };
   try {
-    const x = keep(asArray(op, a, 'float64'), a);
-    const y = keep(asArray(op, b, 'float64'), b);
+    const x = keep(asArray(op, a, 'float64', uniform ? 'low' : 'loc'), a);
+    const y = keep(asArray(op, b, 'float64', uniform ? 'high' : 'scale'), b);
     const scale = uniform ? keep(sub(y, x), null) : y;
     nonNegative(op, uniform ? 'high - low' : 'scale', scale, uniform);
     const bshape = Shape.broadcast(x.shape, scale.shape);

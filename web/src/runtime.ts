@@ -177,6 +177,12 @@ export function init(options?: { wasmUrl?: string | URL | undefined; wasmBinary?
 // @end
 export function init(...args: unknown[]): Promise<void> {
   const [wasmUrl, wasmBinary, simdArg, threadsArg] = bind(INIT, args);
+  if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(typeof URL === 'function' && wasmUrl instanceof URL)) {
+    throw new TypeError(`init: wasmUrl must be a string or a URL, got ${fmt(wasmUrl)}`);
+  }
+  if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer) && !ArrayBuffer.isView(wasmBinary)) {
+    throw new TypeError(`init: wasmBinary must be an ArrayBuffer or a typed array, got ${fmt(wasmBinary)}`);
+  }
   const options = { wasmUrl, wasmBinary } as InitOptions;
   const want = simdArg as boolean | undefined;
   if (want !== undefined && typeof want !== 'boolean') {

@@ -212,7 +212,7 @@ export function unique(...args: unknown[]): NDArray | UniqueResult {
     const wantCounts = boolOption(op, 'returnCounts', rc, false);
     const equalNan = boolOption(op, 'equalNan', en, true);
     return tidy(() => {
-      const f = asArray(op, a).reshape([-1]);
+      const f = asArray(op, a, undefined, 'ar').reshape([-1]);
       const n = f.size;
       const perm = wantIndex || wantInverse ? argsort(f) : null;
       const aux = sort(f); // f[perm]: the stable sort's order
@@ -292,7 +292,7 @@ export function searchsorted(...args: unknown[]): NDArray | number {
       let x = asArray(op, a);
       if (x.ndim !== 1) throw new StrideViewError('rank_mismatch', `${op}: a must be 1-D, got shape ${fmt(x.shape)}`);
       if (sorter !== null) {
-        const s = asArray(op, sorter);
+        const s = asArray(op, sorter, undefined, 'sorter');
         if (info(s.dtype).kind === 'f') {
           // as take's indices: a float NDArray is refused (NumPy: no safe cast to int64), a JS list must hold integers
           if (s === sorter) throw new TypeError(`${op}: sorter must be integers, got an array of dtype ${s.dtype}`);
@@ -304,7 +304,7 @@ export function searchsorted(...args: unknown[]): NDArray | number {
         }
         x = gatherAt(op, x, s);
       }
-      const val = asArray(op, v);
+      const val = asArray(op, v, undefined, 'v');
       const d: DType = promoteTypes(x.dtype, val.dtype);
       const vf = val.reshape([-1]);
       const n = x.size;

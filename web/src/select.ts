@@ -16,7 +16,7 @@ import { type Casting, canCast, outArg } from './ufunc.js';
 /** Integer index values with their shape (scalars: shape []). */
 function indexValues(op: string, what: string, x: unknown): { values: number[]; shape: number[] } {
   if (typeof x === 'number' || typeof x === 'bigint') return { values: [toInt(op, what, x)], shape: [] };
-  const t = asArray(op, x);
+  const t = asArray(op, x, undefined, what);
   try {
     // An NDArray must have an integer (or bool) dtype; nested JS numbers must be integers.
     if (info(t.dtype).kind === 'f' && t === x) {
@@ -53,9 +53,9 @@ function flat(x: NDArray): NDArray {
   return x.ndim === 1 ? x : x.reshape([-1]);
 }
 
-function withInput<T>(op: string, a: ArrayInput, fn: (x: NDArray) => T): T {
+function withInput<T>(op: string, a: ArrayInput, fn: (x: NDArray) => T, name = 'a'): T {
   try {
-    const x = asArray(op, a);
+    const x = asArray(op, a, undefined, name);
     try {
       return fn(x);
     } finally {
@@ -249,12 +249,12 @@ export function takeAlongAxis(...args: unknown[]): NDArray {
     } finally {
       for (let i = temps.length - 1; i >= 0; i--) temps[i]!.dispose();
     }
-  });
+  }, 'arr');
 }
 
 /** The positions where a 1-D condition is true (nonzero). */
 function truePositions(op: string, condition: unknown): { pos: number[]; length: number } {
-  const c = asArray(op, condition);
+  const c = asArray(op, condition, undefined, 'condition');
   try {
     if (c.ndim !== 1) throw new StrideViewError('rank_mismatch', `${op}: condition must be 1-D, got shape ${fmt(c.shape)}`);
     const ta = c.toTypedArray();

@@ -16,6 +16,8 @@
 //   export function sum(...args: unknown[]) { const [a, axis, ...] = bind(SUM, args); ... }
 //
 // - parameters before `/` are positional-only, after `*` keyword-only, the rest either;
+// - `...xi: ArrayInput` is Python's `*xi`: it takes every remaining positional argument (an array
+//   of them, possibly empty); the parameters after it are keyword-only, and it is never given by name;
 // - a positional-or-keyword parameter is given positionally in NumPy's order, or by name in one
 //   trailing options object (a plain object given after every required positional argument);
 // - `null` is NumPy's `None` in either form; `undefined` (positional or as an option's value) is
@@ -36,6 +38,8 @@ export const enum ParamKind {
   Positional = 0,
   Either = 1,
   Keyword = 2,
+  /** `...xi: T` (Python's `*xi`): every remaining positional argument, as an array. */
+  VarPositional = 3,
 }
 
 /** @internal One declared parameter. */
@@ -58,12 +62,15 @@ export interface Signature {
   /** The NumPy function it follows (`numpy.sum`), or `-` for none. */
   readonly numpy: string;
   readonly params: readonly ParamDecl[];
-  /** How many parameters may be given positionally (positional-only and either). */
+  /** How many parameters may be given positionally (positional-only and either; before a variadic one). */
   readonly nPositional: number;
+  /** The variadic parameter's index (`...xi`), or -1: it takes the positional arguments after nPositional. */
+  readonly varIndex: number;
   /** How many leading parameters are required positionally (an options object comes after them). */
   readonly nRequired: number;
   /** The TypeScript return type text. */
   readonly returns: string;
+  /** The parameters that may be given by name (all but positional-only and variadic ones) by name. */
   readonly index: ReadonlyMap<string, number>;
 }
 
@@ -128,6 +135,9 @@ export const SIGNATURE_MACROS: Readonly<Record<string, string>> = {
   '@ufunc2': `x1: ArrayInput, x2: ArrayInput, /, ${UFUNC_KEYWORDS}`,
 };
 
+/** A variadic parameter given no argument: an empty list (frozen: every such call shares it). */
+const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
+
 /** @internal Parses `numpy.name: name(params) -> Ret` (see the top of this file). */
 export function parseSignature(text: string): Signature {
   for (const k in SIGNATURE_MACROS) text = text.split(k).join(SIGNATURE_MACROS[k]!);
@@ -152,11 +162,25 @@ export function parseSignature(text: string): Signature {
       continue;
     }
     const eq = splitTop(p, '=');
-    const decl = eq[0]!.trim();
+    let decl = eq[0]!.trim();
+    const variadic = decl.startsWith('...');
+    if (variadic) {
+      if (kind === ParamKind.Keyword || params.some((q) => q.kind === ParamKind.VarPositional)) {
+        throw new Error(`signature: ${op}: ${decl} after '*' or a second variadic parameter`);
+      }
+      if (eq.length !== 1) throw new Error(`signature: ${op}: the variadic ${decl} takes no default`);
+      decl = decl.slice(3);
+    }
     const colon = decl.indexOf(':');
     if (colon < 0) throw new Error(`signature: parameter ${JSON.stringify(decl)} of ${op} has no type`);
     const name = decl.slice(0, colon).trim();
     const type = decl.slice(colon + 1).trim();
+    if (variadic) {
+      // not in `index`: never given by name (an option of its name is unknown, and the error says why)
+      params.push({ name, kind: ParamKind.VarPositional, required: false, dflt: NO_ARGUMENTS, type });
+      kind = ParamKind.Keyword;
+      continue;
+    }
     const required = eq.length === 1;
     if (!required && eq.length !== 2) throw new Error(`signature: cannot read ${JSON.stringify(p)} in ${op}`);
     const dflt = required ? undefined : parseDefault(eq[1]!, op);
@@ -170,8 +194,9 @@ export function parseSignature(text: string): Signature {
     params.push({ name, kind, required, dflt, type });
   }
   let nPositional = 0;
-  while (nPositional < params.length && params[nPositional]!.kind !== ParamKind.Keyword) nPositional++;
-  return { op, numpy, params, nPositional, nRequired, returns, index };
+  while (nPositional < params.length && params[nPositional]!.kind < ParamKind.Keyword) nPositional++;
+  const varIndex = nPositional < params.length && params[nPositional]!.kind === ParamKind.VarPositional ? nPositional : -1;
+  return { op, numpy, params, nPositional, varIndex, nRequired, returns, index };
 }
 
 /**
@@ -264,7 +289,12 @@ function bindError(s: Signature, args: ArrayLike<unknown>, n: number, opts: Reco
     for (const key of Object.keys(opts)) {
       const i = s.index.get(key);
       if (i === undefined) {
-        const valid = s.params.filter((p) => p.kind !== ParamKind.Positional).map((p) => p.name);
+        const varParam = s.varIndex >= 0 ? s.params[s.varIndex]! : undefined;
+        if (key === varParam?.name) {
+          const after = s.nPositional > 0 ? ` after ${names(s, (k) => k < ParamKind.Keyword)}` : '';
+          throw new TypeError(`${op}: ${key} is variadic (NumPy's *${key}): pass its values as the positional arguments${after}, not as the option '${key}'`);
+        }
+        const valid = s.params.filter((p) => p.kind === ParamKind.Either || p.kind === ParamKind.Keyword).map((p) => p.name);
         const near = closestName(key, valid);
         throw new TypeError(
           `${op}: unknown option '${key}'${near !== null ? `; did you mean '${near}'?` : ''} ` +
@@ -273,7 +303,7 @@ function bindError(s: Signature, args: ArrayLike<unknown>, n: number, opts: Reco
       }
       const p = s.params[i]!;
       if (p.kind === ParamKind.Positional) {
-        throw new TypeError(`${op}: ${p.name} is positional-only: pass it as ${ordinal(i)}, not as the option '${key}'`);
+        throw new TypeError(`${op}: ${p.name} is positional-only: pass it as ${ordinal(i)}, not as the option '${key}' in ${fmt(opts)}`);
       }
       if (i < n && args[i] !== undefined && opts[key] !== undefined) {
         throw new TypeError(`${op}: got multiple values for ${p.name}: ${fmt(args[i])} as ${ordinal(i)} and ${fmt(opts[key])} by name`);
@@ -308,7 +338,12 @@ export function bind(ref: SigRef, args: ArrayLike<unknown>): unknown[] {
     opts = args[n - 1] as Record<string, unknown>;
     n--;
   }
-  if (n > s.nPositional) bindError(s, args, n, opts);
+  let rest: unknown[] | undefined; // a variadic parameter's arguments
+  if (n > s.nPositional) {
+    if (s.varIndex < 0) bindError(s, args, n, opts);
+    rest = Array.prototype.slice.call(args, s.nPositional, n);
+    n = s.nPositional;
+  }
   const out = new Array<unknown>(np);
   for (let i = 0; i < n; i++) out[i] = args[i];
   if (opts !== undefined) {
@@ -329,6 +364,7 @@ export function bind(ref: SigRef, args: ArrayLike<unknown>): unknown[] {
       out[i] = p.dflt;
     }
   }
+  if (rest !== undefined) out[s.varIndex] = rest;
   return out;
 }
 

@@ -6,13 +6,13 @@ import { StrideViewError, fmt, toInt, toInts } from './errors.js';
 import { full } from './creation.js';
 import { gather, gatherMask } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
-import { type SigRef, bind } from './signature.js';
+import { type SigRef, bind, isOptionsObject } from './signature.js';
 import { Op, wire } from './wire.js';
 import { type View, putView, readView } from './view.js';
 
 // The spec constructors' declarations (positional only, as Python's slice()). Each binds only when
-// its argument count is over the declared one: R(0, 4, 2) is refused (a step needs Rs), never
-// read as R(0, 4).
+// its argument count is over the declared one, or its last argument is a plain object (an option:
+// refused, they have none): R(0, 4, 2) is refused (a step needs Rs), never read as R(0, 4).
 const I_SPEC: SigRef = { sig: '-: I(index: number, /) -> SliceSpec' };
 const R_SPEC: SigRef = { sig: '-: R(start: number | null = null, stop: number | null = null, /) -> SliceSpec' };
 const RS_SPEC: SigRef = { sig: '-: Rs(start: number | null = null, stop: number | null = null, step: number | null = null, /) -> SliceSpec' };
@@ -39,15 +39,15 @@ export function I(index: number): SliceSpec {
 }
 /** A half-open range [start, stop) (null or omitted = open end; clamps like NumPy). */
 export function R(start?: number | null, stop?: number | null): SliceSpec {
-  if (arguments.length > 2) bind(R_SPEC, arguments);
-  return Rs(start, stop, null);
+  if (arguments.length > 2 || isOptionsObject(arguments[arguments.length - 1])) bind(R_SPEC, arguments);
+  return { kind: 'R', start: optInt('R', 'start', start), stop: optInt('R', 'stop', stop), step: null };
 }
 function optInt(op: string, what: string, v: unknown): number | null {
   return v === undefined || v === null ? null : toInt(op, what, v);
 }
 /** A stepped range (NumPy start:stop:step; negative steps walk backwards; a strided view). */
 export function Rs(start?: number | null, stop?: number | null, step?: number | null): SliceSpec {
-  if (arguments.length > 3) bind(RS_SPEC, arguments);
+  if (arguments.length > 3 || isOptionsObject(arguments[arguments.length - 1])) bind(RS_SPEC, arguments);
   const st = optInt('Rs', 'step', step);
   if (st === 0) throw new StrideViewError('invalid_argument', 'Rs: step is 0 (a step must be non-zero)');
   return { kind: 'R', start: optInt('Rs', 'start', start), stop: optInt('Rs', 'stop', stop), step: st };

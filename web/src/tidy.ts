@@ -82,7 +82,7 @@ function collect(x: unknown, into: Set<Owned>, depth: number): void {
  */
 export function keep<T extends NDArray>(a: T): T {
   if (arguments.length !== 1) bind(KEEP, arguments);
-  if (!(a instanceof NDArray)) throw new TypeError(`keep: expected an NDArray, got ${fmt(a)}`);
+  if (!(a instanceof NDArray)) throw new TypeError(`keep: expected an NDArray as a, got ${fmt(a)}`);
   a._check('keep');
   kept.add(a);
   if (a._owner !== null) kept.add(a._owner);

@@ -2,7 +2,7 @@
 // its method forms, `Generator.x` on a fresh instance), the calls (a set of given parameters with
 // their arguments, the same for NumPy) and the forms of each call in JS (positionally, by name in
 // the options object, mixed).
-import { EITHER, KEYWORD, POSITIONAL, opClass } from './declarations.mjs';
+import { EITHER, KEYWORD, POSITIONAL, VARPOS, opClass } from './declarations.mjs';
 import { COMPANIONS, optionalArgs, requiredArg } from './samples.mjs';
 
 /** A fresh instance of a class the declarations' `Class.name` ops belong to, and its NumPy side. */
@@ -25,10 +25,16 @@ export function subjects(sv, d, methodForms) {
     if (typeof sv[cls]?.prototype?.[name] === 'function') {
       const invoke = (inst, args) => inst[name](...args);
       out.push({ label: s.op, op: s.op, params: s.params, nPositional: s.nPositional, nRequired: s.nRequired, instance: cls, invoke });
+    } else if (typeof sv[cls]?.[name] === 'function') {
+      // a static method (View.create): called on the class
+      const invoke = (_, args) => sv[cls][name](...args);
+      out.push({ label: s.op, op: s.op, params: s.params, nPositional: s.nPositional, nRequired: s.nRequired, invoke });
     }
   } else if (typeof sv[s.op] === 'function') {
     const f = sv[s.op];
-    const invoke = (_, args) => f(...args);
+    // a class (PCG64, Generator) is called with new, as NumPy's numpy.random.PCG64(seed)
+    const isClass = /^class\b/.test(Function.prototype.toString.call(f));
+    const invoke = isClass ? (_, args) => new f(...args) : (_, args) => f(...args);
     out.push({ label: s.op, op: s.op, params: s.params, nPositional: s.nPositional, nRequired: s.nRequired, invoke });
   }
   for (const m of methodForms) {
@@ -48,14 +54,24 @@ export function subjects(sv, d, methodForms) {
 }
 
 /**
+ * Whether `message` starts with the name of the op the user called: `op: `, and for NDArray's own
+ * methods (`NDArray.squeeze`) also the method's name (`squeeze: `), as the user wrote `a.squeeze()`.
+ */
+export function namesOp(op, message) {
+  if (message.startsWith(`${op}: `)) return true;
+  return op.startsWith('NDArray.') && message.startsWith(`${op.slice('NDArray.'.length)}: `);
+}
+
+/**
  * The required arguments of declaration s: { name: descriptor }, or { missing: name } when a
- * required parameter has no sample.
+ * required parameter has no sample. A variadic parameter (`...xi`) is given in every call too: its
+ * descriptor is a { list } of the arguments it takes.
  */
 export function requiredArgs(s) {
   const given = {};
   let arrays = 0;
   for (const p of s.params) {
-    if (!p.required) continue;
+    if (!p.required && p.kind !== VARPOS) continue;
     const v = requiredArg(s.op, p, arrays);
     if (v === undefined) return { missing: p.name };
     if (v && typeof v === 'object' && 'arr' in v) arrays++;
@@ -75,7 +91,7 @@ export function callsOf(s) {
   const req = requiredArgs(s);
   if (req.missing) return { calls: [], untested: [], noRequired: req.missing };
   const names = s.params.map((p) => p.name);
-  const opt = s.params.filter((p) => !p.required);
+  const opt = s.params.filter((p) => !p.required && p.kind !== VARPOS); // a variadic one is in every call
   const samples = new Map(opt.map((p) => [p.name, optionalArgs(s.op, p)]));
   const withCompanions = (name, v) => ({ ...(COMPANIONS[name]?.(names) ?? {}), [name]: v });
   const calls = [{ given: { ...req.given }, tried: [], kind: 'base' }];
@@ -112,23 +128,28 @@ export function callsOf(s) {
 export function formsOf(subject, call) {
   const ps = subject.params;
   const given = call.given;
-  const idx = ps.map((p, i) => (p.name in given ? i : -1)).filter((i) => i >= 0);
+  // a variadic parameter given: its arguments follow the parameters before it, all given positionally
+  const vi = ps.findIndex((p) => p.kind === VARPOS && p.name in given);
+  const idx = ps.map((p, i) => (p.name in given && i !== vi ? i : -1)).filter((i) => i >= 0);
   const optIdx = idx.filter((i) => !ps[i].required);
   const out = [];
-  const positionalUpTo = (last) => ps.slice(0, last + 1).map((p) => (p.name in given ? given[p.name] : p.dflt));
-  const requiredPositional = ps.slice(0, subject.nRequired).map((p) => given[p.name]);
+  const valueOf = (p) => (p.kind === VARPOS ? (p.name in given ? given[p.name].list : []) : [p.name in given ? given[p.name] : p.dflt]);
+  const positionalUpTo = (last) => ps.slice(0, last + 1).flatMap(valueOf);
+  const requiredPositional = vi >= 0 ? positionalUpTo(vi) : ps.slice(0, subject.nRequired).map((p) => given[p.name]);
   const byNameOf = (is) => (is.length === 0 ? null : Object.fromEntries(is.map((i) => [ps[i].name, given[ps[i].name]])));
   const kwRequired = idx.filter((i) => ps[i].required && ps[i].kind === KEYWORD);
   if (idx.every((i) => ps[i].kind !== KEYWORD)) {
-    const last = Math.max(subject.nRequired - 1, ...idx);
+    const last = Math.max(subject.nRequired - 1, vi, ...idx);
     out.push({ form: optIdx.length === 0 ? 'base' : 'positional', args: positionalUpTo(last), opts: null });
   }
-  if (optIdx.length > 0 && optIdx.every((i) => ps[i].kind !== POSITIONAL)) {
-    out.push({ form: 'byname', args: requiredPositional, opts: byNameOf([...kwRequired, ...optIdx]) });
+  const byName = optIdx.filter((i) => i > vi || vi < 0); // before a given variadic one: positional only
+  if (byName.length > 0 && byName.every((i) => ps[i].kind !== POSITIONAL)) {
+    out.push({ form: 'byname', args: requiredPositional, opts: byNameOf([...kwRequired, ...byName]) });
   } else if (optIdx.length === 0 && kwRequired.length > 0) {
     out.push({ form: 'base', args: requiredPositional, opts: byNameOf(kwRequired) });
   }
-  if (optIdx.length >= 2 && ps[optIdx[0]].kind !== KEYWORD && optIdx.slice(1).every((i) => ps[i].kind !== POSITIONAL)) {
+  const mixable = vi < 0 && optIdx.length >= 2;
+  if (mixable && ps[optIdx[0]].kind !== KEYWORD && optIdx.slice(1).every((i) => ps[i].kind !== POSITIONAL)) {
     out.push({ form: 'mixed', args: positionalUpTo(optIdx[0]), opts: byNameOf([...kwRequired, ...optIdx.slice(1)]) });
   }
   return out;

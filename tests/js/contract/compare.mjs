@@ -2,7 +2,7 @@
 // differences (docs/numpy-differences.md) the comparison must match exactly.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EITHER, KEYWORD, KIND_TEXT, POSITIONAL, ROOT, snakeToCamel } from './declarations.mjs';
+import { EITHER, KEYWORD, KIND_TEXT, POSITIONAL, ROOT, VARPOS, snakeToCamel } from './declarations.mjs';
 
 /**
  * NumPy's `<no value>` defaults (numpy._NoValue: "not given", each function then behaves as if the
@@ -23,7 +23,7 @@ export const REPR_MEANS = {
   'np.inf': Infinity,
 };
 
-const NP_KIND = { positional: POSITIONAL, either: EITHER, keyword: KEYWORD };
+const NP_KIND = { positional: POSITIONAL, either: EITHER, keyword: KEYWORD, varpos: VARPOS };
 const NP_KIND_TEXT = {
   positional: 'positional-only',
   either: 'positional or keyword',

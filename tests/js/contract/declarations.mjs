@@ -18,7 +18,9 @@ const SRC = join(ROOT, 'web/src');
 export const POSITIONAL = 0;
 export const EITHER = 1;
 export const KEYWORD = 2;
-export const KIND_TEXT = ['positional-only', 'positional or keyword', 'keyword-only'];
+/** `...xi` (Python's `*xi`): every remaining positional argument. */
+export const VARPOS = 3;
+export const KIND_TEXT = ['positional-only', 'positional or keyword', 'keyword-only', '*args'];
 
 /** `equal_nan` -> `equalNan` (signature.ts's rule). */
 export const snakeToCamel = (s) => s.replace(/_+([a-z0-9])/g, (_, c) => c.toUpperCase());

@@ -3,8 +3,9 @@
 // closest valid name), a keyword-only parameter given positionally, a missing required argument,
 // and a value of the wrong type for each parameter (the message names the op and the parameter and
 // shows the value, never `[object Object]`). Each returns findings; the test decides what fails.
-import { camelToSnake, KEYWORD, POSITIONAL } from './declarations.mjs';
+import { camelToSnake, EITHER, KEYWORD, POSITIONAL, VARPOS } from './declarations.mjs';
 import { optionalArgs } from './samples.mjs';
+import { namesOp } from './calls.mjs';
 
 /** The wrong values tried for every parameter: a string and a plain object (as descriptors). */
 export const WRONG = ['zzz', { raw: { zzz: 1 } }];
@@ -27,7 +28,10 @@ export function errorChecks(subject, required, run) {
     return optionalArgs(op, p).find((v) => !(v && typeof v === 'object' && 'out' in v));
   };
   const positional = (upTo) => ps.slice(0, upTo).map((p) => (p.required ? required[p.name] : p.dflt));
-  const requiredPositional = positional(nRequired);
+  // a variadic parameter (`...xi`, Python's *xi): its sample arguments follow the parameters before it in every call
+  const vi = ps.findIndex((p) => p.kind === VARPOS);
+  const varArgs = vi >= 0 ? required[ps[vi].name]?.list ?? [] : [];
+  const requiredPositional = vi >= 0 ? [...positional(vi), ...varArgs] : positional(nRequired);
   const requiredByName = Object.fromEntries(ps.filter((p) => p.required && p.kind === KEYWORD).map((p) => [p.name, required[p.name]]));
 
   /** One check: the call must throw a TypeError (or, typeFree, any package error) naming op and matching `want`. */
@@ -44,7 +48,7 @@ export function errorChecks(subject, required, run) {
     }
     const m = e.message;
     if (m.includes('[object Object]')) objectObject.push({ what, message: m });
-    if (!m.startsWith(`${op}: `)) problems.push({ kind: 'op not named', what, message: m });
+    if (!namesOp(op, m)) problems.push({ kind: 'op not named', what, message: m });
     else if (!typeFree && e.name !== 'TypeError') problems.push({ kind: 'not a TypeError', what, message: `${e.name}: ${m}` });
     for (const w of want) {
       if (!(w instanceof RegExp ? w.test(m) : m.includes(w))) problems.push({ kind: 'message', what: `${what} (wants ${w})`, message: m });
@@ -57,18 +61,25 @@ export function errorChecks(subject, required, run) {
   if (ps.some((p) => p.required)) expect('no arguments', [], ['missing']);
 
   // a parameter given twice: the first positional-or-keyword one that can be, positionally and by name
-  const twice = ps.findIndex((p, i) => p.kind !== POSITIONAL && p.kind !== KEYWORD && i >= nRequired - 1 && sampleOf(p) !== undefined);
+  const twice = ps.findIndex((p, i) => p.kind === EITHER && i >= nRequired - 1 && sampleOf(p) !== undefined);
   if (twice >= 0) {
     const p = ps[twice];
     const args = [...positional(twice), sampleOf(p)];
     expect(`${p.name} positionally and by name`, withOpts(args, { ...requiredByName, [p.name]: sampleOf(p) }), ['multiple', p.name]);
   }
 
-  // too many positional arguments
-  expect(`${nPositional + 1} positional arguments`, [...positional(nPositional), 7], ['positional']);
+  if (vi >= 0) {
+    // the variadic parameter takes every further positional argument (so none is too many, and a keyword-only
+    // value given positionally is one of them, as in Python); it is never given by name
+    const name = ps[vi].name;
+    expect(`${name} by name`, withOpts(positional(vi), { ...requiredByName, [name]: { list: varArgs } }), ['variadic', `'${name}'`]);
+  } else {
+    // too many positional arguments
+    expect(`${nPositional + 1} positional arguments`, [...positional(nPositional), 7], ['positional']);
+  }
 
   // a keyword-only parameter given positionally
-  const kw = ps.find((p) => p.kind === KEYWORD);
+  const kw = vi >= 0 ? undefined : ps.find((p) => p.kind === KEYWORD);
   if (kw !== undefined) {
     const v = sampleOf(kw) ?? 7;
     const value = v && typeof v === 'object' && !('arr' in v) && !('list' in v) ? 7 : v;
@@ -76,7 +87,7 @@ export function errorChecks(subject, required, run) {
   }
 
   // misspelled options: NumPy's snake_case spelling and a typo name the closest valid name
-  const byName = ps.filter((p) => p.kind !== POSITIONAL);
+  const byName = ps.filter((p) => p.kind === EITHER || p.kind === KEYWORD);
   for (const p of byName) {
     const v = sampleOf(p) ?? 1;
     const value = v && typeof v === 'object' && 'out' in v ? 1 : v;
@@ -93,13 +104,17 @@ export function errorChecks(subject, required, run) {
   // a value of the wrong type, for each parameter
   ps.forEach((p, i) => {
     for (const w of WRONG) {
-      if (typeof w === 'string' && /^string$/.test(p.type.trim())) continue; // any text is a value
+      if (typeof w === 'string' && /(^|\|)\s*string\s*(\||$)/.test(p.type)) continue; // any text is a value
       let args;
-      if (p.kind === KEYWORD || (p.kind !== POSITIONAL && !p.required)) {
+      if (p.kind === VARPOS) {
+        if (typeof w === 'object') continue; // a plain object there is the options object
+        args = withOpts([...positional(i), w], requiredByName); // one argument of the variadic parameter
+      } else if (p.kind === KEYWORD || (p.kind !== POSITIONAL && !p.required)) {
         args = withOpts(requiredPositional, { ...requiredByName, [p.name]: w });
       } else {
         if (typeof w === 'object' && i >= nRequired) continue; // a plain object there is the options object
-        args = withOpts(positional(i).concat([w], ps.slice(i + 1, nRequired).map((q) => required[q.name])), requiredByName);
+        const after = ps.slice(i + 1, nRequired).map((q) => required[q.name]);
+        args = withOpts(positional(i).concat([w], after, i < vi ? varArgs : []), requiredByName);
       }
       const what = `${p.name}=${typeof w === 'string' ? "'zzz'" : '{ zzz: 1 }'}`;
       const m = expect(what, args, ['zzz'], { typeFree: true });

@@ -34,6 +34,23 @@ export const NUMPY_OVERRIDES = {
     { name: 'b', kind: 'either' },
     { name: 'out', kind: 'either', default: { v: null } },
   ],
+  // C (npy_parse_arguments with unnamed parameters): positional only; inspect and the docstrings say either
+  // (np.promote_types(type1='f4', type2='f8'): "takes no keyword arguments"; a.swapaxes and a.fill alike)
+  'numpy.promote_types': [
+    { name: 'type1', kind: 'positional' },
+    { name: 'type2', kind: 'positional' },
+  ],
+  'numpy.ndarray.swapaxes': [
+    { name: 'axis1', kind: 'positional' },
+    { name: 'axis2', kind: 'positional' },
+  ],
+  'numpy.ndarray.fill': [{ name: 'value', kind: 'positional' }],
+  // docstring: a.reshape(shape, order='C'); C: the shape is every positional argument (a.reshape(2, 3) or
+  // a.reshape((2, 3))), order keyword-only (a.reshape((2, 3), 'F') raises)
+  'numpy.ndarray.reshape': [
+    { name: 'shape', kind: 'varpos' },
+    { name: 'order', kind: 'keyword', default: { v: 'C' } },
+  ],
   // docstring: arange([start,] stop[, step,], dtype=None, *, like=None); C: start, stop, step, dtype
   'numpy.arange': [
     { name: 'start', kind: 'either', default: { optional: 1 } },

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { PY, encF, decF } from '../numpy_oracle.mjs';
 import { PY_SIGNATURES } from './numpy_signatures.mjs';
-import { ARRAYS } from './samples.mjs';
+import { ARRAYS, JS_VALUES } from './samples.mjs';
 
 const INTS = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64'];
 const FLOAT_ULP = { float16: 2 ** -10, float32: 2 ** -23, float64: 2 ** -52 };
@@ -16,6 +16,8 @@ const FLOAT_ULP = { float16: 2 ** -10, float32: 2 ** -23, float64: 2 ** -52 };
 export function materialize(sv, desc, ctx) {
   if (desc === null || typeof desc !== 'object' || Array.isArray(desc)) return desc;
   if ('raw' in desc) return desc.raw;
+  if ('js' in desc) return JS_VALUES[desc.js](sv);
+  if ('pcg64' in desc) return new sv.PCG64(desc.pcg64);
   if ('arr' in desc) {
     const a = ARRAYS[desc.arr];
     return sv.array(a.values, { dtype: a.dtype });
@@ -47,6 +49,9 @@ function fOnly(shape, strides) {
 
 /** A JS result, encoded. */
 export function encodeJs(sv, x) {
+  // a generator: its first three random() draws (NumPy's alike: Generator(bit_generator).random(3))
+  if (x instanceof sv.Generator) return { rng: encodeJs(sv, x.random(3)) };
+  if (x instanceof sv.PCG64) return { rng: encodeJs(sv, new sv.Generator(x).random(3)) };
   if (x instanceof sv.NDArray) {
     const ta = x.toTypedArray();
     const d = x.dtype;
@@ -94,6 +99,8 @@ export function difference(got, exp, layout = false) {
     if ('mutated' in got) return difference(got.mutated, exp.mutated, layout);
     return `NumPy changes its argument in place and returns None, got ${JSON.stringify(got).slice(0, 120)}`;
   }
+  if ('rng' in exp) return 'rng' in got ? difference(got.rng, exp.rng) : `a generator expected, got ${JSON.stringify(got).slice(0, 120)}`;
+  if ('other' in exp) return got.other === exp.other ? null : `${JSON.stringify(got).slice(0, 120)}, NumPy ${exp.other}`;
   if ('none' in exp) return 'none' in got ? null : `NumPy returned None, got ${JSON.stringify(got).slice(0, 120)}`;
   if ('scalar' in exp) {
     if ('shape' in got && got.shape.length === 0) got = { scalar: got.values[0], kind: 'num' };
@@ -133,6 +140,8 @@ def dec(d):
             return np.array(a['values'], dtype=a['dtype'])
         if 'list' in d:
             return [dec(x) for x in d['list']]
+        if 'pcg64' in d:
+            return np.random.PCG64(d['pcg64'])
         if 'full' in d:
             f = d['full']
             return np.full(f['shape'], f['value'], dtype=f['dtype'])
@@ -164,6 +173,12 @@ def enc(r):
         return {'scalar': encf(r), 'kind': 'num', 'dtype': str(np.asarray(r).dtype) if isinstance(r, np.floating) else 'float64'}
     if r is None:
         return {'none': True}
+    if isinstance(r, np.random.Generator):
+        return {'rng': enc(r.random(3))}
+    if isinstance(r, np.random.BitGenerator):
+        return {'rng': enc(np.random.Generator(r).random(3))}
+    if isinstance(r, np.dtype):
+        return {'other': str(r)}  # promote_types: strideview's dtype is its name
     return {'other': repr(r)}
 
 SIGS = {}
@@ -185,6 +200,9 @@ def run_call(c):
         if i is None:
             if name == 'out':
                 continue  # strideview's own out: compared with NumPy's result
+            if any(p['kind'] == 'varkw' for p in ps):
+                kw[re.sub(r'[A-Z]', lambda m: '_' + m.group(0).lower(), name)] = dec(desc)  # one of NumPy's **kwargs
+                continue
             return {'skip': 'NumPy has no parameter ' + name}
         p = ps[i]
         if p['kind'] == 'positional':
@@ -196,7 +214,7 @@ def run_call(c):
             kw[p['name']] = dec(desc)
     # the leading parameters given without a gap go positionally, as a NumPy user writes them
     # (some C functions read a keyword differently: np.arange(start=0) needs stop, np.arange(0) not)
-    given = {i for i, _ in pos} | {index[camel(k)] for k in kw}
+    given = {i for i, _ in pos} | {index[camel(k)] for k in kw if camel(k) in index}
     for i, p in enumerate(ps):
         if i not in given or p['kind'] not in ('positional', 'either'):
             break

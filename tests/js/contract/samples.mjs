@@ -6,8 +6,12 @@
 // dec()): { arr: NAME } one of ARRAYS; { list: [descriptors] } a sequence (JS array, Python list);
 // { out: true } an array shaped and typed as the call's result without out, filled with -7 (made
 // from that result before the call); { full: { shape, dtype, value } }; { raw: value } the JS value
-// itself (the wrong values of the error checks); anything else as JSON (numbers, strings, booleans,
+// itself (the wrong values of the error checks); { js: NAME } a JS value made by JS_VALUES[NAME] (for
+// strideview's own functions: NumPy never sees it); { pcg64: seed } a PCG64 bit generator (JS: new
+// PCG64(seed); NumPy: numpy.random.PCG64(seed)); anything else as JSON (numbers, strings, booleans,
 // null, nested arrays of numbers).
+
+import { VARPOS } from './declarations.mjs';
 
 /** The sample arrays: nested values and dtype. */
 export const ARRAYS = {
@@ -19,9 +23,25 @@ export const ARRAYS = {
   IDX: { dtype: 'int64', values: [1, 0] },
   V: { dtype: 'float64', values: [1, 2.5, -3] },
   S: { dtype: 'float64', values: [-3, -1, 0.5, 2, 4] },
+  // integers, for the bitwise ops (NumPy refuses them floats)
+  I1: { dtype: 'int32', values: [[5, -3, 12], [7, 0, -8]] },
+  I2: { dtype: 'int32', values: [[1, 2, 3], [4, 1, 2]] },
 };
 
 const arr = (name) => ({ arr: name });
+const js = (name) => ({ js: name });
+
+/** The JS values of { js: NAME } descriptors, made afresh for each call (sv: the package). */
+export const JS_VALUES = {
+  float64Array: () => new Float64Array([0.5, -1.5, 2.25, 3, -4, 5.5]),
+  npyBytes: (sv) => sv.saveNpy(sv.array(ARRAYS.A.values)),
+  ndarrayLike: (sv) => sv.toNdarrayLike(sv.array(ARRAYS.A.values)),
+  arrayFn: (sv) => () => sv.add(sv.array(ARRAYS.A.values), 1),
+  printFn: (sv) => () => String(sv.array([1.23456789, -2.5, 1e-9])),
+  // init() after the module is loaded ignores wasmUrl and wasmBinary, and resolves for the thread count in use
+  wasmBytes: () => new Uint8Array(0),
+  threads: (sv) => sv.buildInfo().threads,
+};
 const OUT = { out: true };
 
 /** The array arguments in turn: the first array parameter gets A, the second B, the third C. */
@@ -99,6 +119,13 @@ export const OPTIONAL_BY_NAME = {
   high: [5],
   seed: [42],
   sorter: [arr('IDX')],
+  shape: [[3, 2]],
+  indexing: ['ij'],
+  optimize: [true, 'greedy'],
+  interpolation: ['nearest'],
+  low: [0.5],
+  loc: [1],
+  scale: [2],
 };
 
 /**
@@ -107,6 +134,10 @@ export const OPTIONAL_BY_NAME = {
  * `out`; `casting` is about a cast, so it is tried with `dtype`.
  */
 export const COMPANIONS = {
+  // a 2-d array's only other pair of axes is (1, 0): axis1 alone would equal the default axis2 (NumPy raises); the
+  // offset tells axis2's call from axis1's
+  axis1: (names) => (names.includes('axis2') ? { axis2: 0 } : {}),
+  axis2: (names) => (names.includes('axis1') ? { axis1: 1, ...(names.includes('offset') ? { offset: 1 } : {}) } : {}),
   where: (names) => (names.includes('out') && names.includes('subok') ? { out: OUT } : {}),
   casting: (names) => (names.includes('dtype') ? { dtype: 'float32' } : names.includes('out') ? { out: OUT } : {}),
 };
@@ -123,15 +154,54 @@ export const OVERRIDES = {
   take: { required: { indices: [1, 3] }, optional: { mode: ['clip', 'wrap'] } },
   compress: { required: { condition: [true, false] } },
   matmul: { required: { x2: arr('BT') } },
+  ...Object.fromEntries(['bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'leftShift', 'rightShift'].map((f) => [f, { required: { x1: arr('I1'), x2: arr('I2') } }])),
+  invert: { required: { x: arr('I1') } },
+  bitwiseNot: { required: { x: arr('I1') } },
   dot: { required: { b: arr('BT') } },
+  meshgrid: { required: { xi: { list: [arr('V'), arr('S')] } } },
   // NumPy's einsum(*operands): the subscripts and the operands are its positional arguments
   einsum: {
     required: { subscripts: 'ij,kj->ik', operands: { list: [arr('A'), arr('B')] } },
     npVarargs: { name: 'operands', from: ['subscripts', 'operands'] },
+    // NumPy 1.24's optimized path (numpy/core/einsumfunc.py) hands a BLAS-able contraction to tensordot without
+    // dtype: np.einsum('ij,kj->ik', a, b, dtype='float32', optimize=True) is float64 (optimize=False: float32)
+    exempt: (given) =>
+      given.dtype != null && given.optimize != null && given.optimize !== false ? 'NumPy 1.24 drops dtype on its optimized (tensordot) path' : null,
   },
-  defaultRng: { exempt: 'returns a Generator: its streams are compared with NumPy through the Generator methods' },
-  empty: { exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation' },
-  emptyLike: { exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation' },
+  // a Generator or bit generator result is compared by its first draws (oracle.mjs): without a seed they come from OS entropy
+  defaultRng: { exempt: (given) => (given.seed == null ? 'no seed: the stream comes from OS entropy (NumPy too)' : null) },
+  PCG64: { exempt: (given) => (given.seed == null ? 'no seed: the stream comes from OS entropy (NumPy too)' : null) },
+  Generator: { required: { bitGenerator: { pcg64: 42 } } },
+  fromTypedArray: { required: { ta: js('float64Array') }, optional: { shape: [[2, 3], 6] } },
+  fromNdarrayLike: { required: { obj: js('ndarrayLike') }, optional: { copy: [true, false] } },
+  'NDArray.reshape': { optional: { copy: [true, null] } },
+  loadNpy: { required: { bytes: js('npyBytes') } },
+  tidy: { required: { fn: js('arrayFn') } },
+  withPrintOptions: { required: { options: { raw: { precision: 3, suppress: true } }, fn: js('printFn') } },
+  // printOptions sets the options and returns the ones in force before the call (NumPy's get_printoptions()
+  // then set_printoptions(...)): each call must return the options saved before it; they are restored after it
+  printOptions: {
+    state: { save: (sv) => sv.getPrintOptions(), restore: (sv, saved) => sv.printOptions(saved), returnsPrevious: true },
+    optional: { suppress: [true], nanstr: ['nan'], infstr: ['inf'], formatter: [null], sign: ['+'], floatmode: ['unique'], legacy: [false] },
+  },
+  // the op chain (strideview/element) and View.create
+  parseOps: { required: { text: 'transpose; flip 0' } },
+  parseIntList: { required: { text: '1, 2', what: 'axes' } },
+  parseDimList: { required: { text: '2, 3', what: 'shape' } },
+  parsePairList: { required: { text: '1,1; 0,2', what: 'pad' } },
+  applyOps: { required: { text: 'transpose; flip 0' }, optional: { dim: [null] } },
+  applyOp: { required: { step: { raw: { name: 'transpose', arg: '' } } }, optional: { dim: [null] } },
+  'View.create': { optional: { strides: [[3, 1], [1, 2]], mask: [null] } },
+  init: { optional: { wasmUrl: ['strideview.wasm'], wasmBinary: [js('wasmBytes')], threads: [js('threads')] } },
+  // uninitialised: the forms of a call are compared by shape, dtype and order, not by their elements
+  empty: {
+    exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation',
+    uninitialised: true,
+  },
+  emptyLike: {
+    exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation',
+    uninitialised: true,
+  },
   // strideview's integer default for JS numbers is int32 (web/README.md, "dtype promotion"): NumPy is asked for the same
   arange: { npDefaults: { dtype: 'int32' } },
 };
@@ -158,6 +228,7 @@ function byType(type, required, arrayIndex, p) {
 export function requiredArg(op, p, arrayIndex) {
   const o = OVERRIDES[op]?.required;
   if (o && p.name in o) return o[p.name];
+  if (p.kind === VARPOS) return { list: [arr('A'), arr('B')] }; // `...xi`: its arguments, as a list
   if (p.name in REQUIRED_BY_NAME) return REQUIRED_BY_NAME[p.name];
   const v = byType(p.type, true, arrayIndex, p);
   return v === null ? undefined : v;
@@ -171,8 +242,17 @@ export function optionalArgs(op, p) {
   return byType(p.type, false, 0, p) ?? [];
 }
 
-/** The reason op's results are not compared with NumPy's, or null. */
-export const exemptReason = (op) => OVERRIDES[op]?.exempt ?? null;
+/** The reason op's results are not compared with NumPy's for a call giving `given` ({ name: descriptor }), or null. */
+export function exemptReason(op, given = {}) {
+  const e = OVERRIDES[op]?.exempt;
+  return typeof e === 'function' ? e(given) : (e ?? null);
+}
+
+/** Whether op's result elements are uninitialised memory (compared by shape, dtype and order only). */
+export const uninitialised = (op) => OVERRIDES[op]?.uninitialised === true;
+
+/** How a function that changes global state is called: { save(sv), restore(sv, saved), returnsPrevious }, or undefined. */
+export const stateOf = (op) => OVERRIDES[op]?.state;
 
 /** The NumPy call's arguments [[name, descriptor], ...] of op for the declared ones given (see npVarargs). */
 export function numpyArgs(op, given0) {

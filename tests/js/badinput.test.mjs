@@ -1852,7 +1852,7 @@ const METHOD_CASES = {
   flatten: [[['C', 1], T, 'were given']],
   swapaxes: [[[0, 1.5], R_, '1.5'], [[NaN, 0], R_, 'NaN'], [[0, 1, 2], T, 'were given'], [[{ axis1: 0, axis2: 1 }], T, 'missing the required argument axis2']],
   squeeze: [[[1.5], R_, '1.5'], [[NaN], R_, 'NaN'], [[null, 1], T, 'were given']],
-  fill: [[[1, 2], T, 'were given'], [[{ value: 1 }], T, 'fill: expected an NDArray, a number'], [['x'], T, 'fill: expected']], // named fill alone
+  fill: [[[1, 2], T, 'were given'], [[{ value: 1 }], T, 'fill: value must be a number'], [['x'], T, 'fill: value must be']], // named fill alone
 };
 for (const [m, cases] of Object.entries(METHOD_CASES)) ROWS.get(`NDArray#${m}`).cases.push(...cases);
 ROWS.get('NDArray#transpose').ok.push((c) => assert.throws(() => c.d.T, (e) => e instanceof sv.StrideViewError && e.code === 'disposed' && /^T: /.test(e.message)));

@@ -239,7 +239,7 @@ export function add(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [ND
 // @end
 export function add(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('add', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('add', x1, x2, undefined, undefined);
   return binaryCall(ADD, 'add', 'any', Array.prototype.slice.call(arguments));
 }
 
@@ -251,7 +251,7 @@ export function sub(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [ND
 // @end
 export function sub(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('sub', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('sub', x1, x2, undefined, undefined);
   return binaryCall(SUB, 'sub', 'any', Array.prototype.slice.call(arguments));
 }
 
@@ -263,7 +263,7 @@ export function mul(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [ND
 // @end
 export function mul(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('mul', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('mul', x1, x2, undefined, undefined);
   return binaryCall(MUL, 'mul', 'any', Array.prototype.slice.call(arguments));
 }
 
@@ -275,7 +275,7 @@ export function div(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [ND
 // @end
 export function div(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('div', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('div', x1, x2, undefined, undefined);
   return binaryCall(DIV, 'div', 'float', Array.prototype.slice.call(arguments));
 }
 
@@ -287,7 +287,7 @@ export function maximum(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly
 // @end
 export function maximum(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('maximum', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('maximum', x1, x2, undefined, undefined);
   return binaryCall(MAXIMUM, 'maximum', 'any', Array.prototype.slice.call(arguments));
 }
 
@@ -299,7 +299,7 @@ export function minimum(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly
 // @end
 export function minimum(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('minimum', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('minimum', x1, x2, undefined, undefined);
   return binaryCall(MINIMUM, 'minimum', 'any', Array.prototype.slice.call(arguments));
 }
 
@@ -311,7 +311,7 @@ export function equal(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [
 // @end
 export function equal(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('equal', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('equal', x1, x2, undefined, undefined);
   return binaryCall(EQUAL, 'equal', 'bool', Array.prototype.slice.call(arguments));
 }
 
@@ -323,7 +323,7 @@ export function notEqual(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonl
 // @end
 export function notEqual(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('notEqual', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('notEqual', x1, x2, undefined, undefined);
   return binaryCall(NOT_EQUAL, 'notEqual', 'bool', Array.prototype.slice.call(arguments));
 }
 
@@ -335,7 +335,7 @@ export function less(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly [N
 // @end
 export function less(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('less', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('less', x1, x2, undefined, undefined);
   return binaryCall(LESS, 'less', 'bool', Array.prototype.slice.call(arguments));
 }
 
@@ -347,7 +347,7 @@ export function lessEqual(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readon
 // @end
 export function lessEqual(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('lessEqual', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('lessEqual', x1, x2, undefined, undefined);
   return binaryCall(LESS_EQUAL, 'lessEqual', 'bool', Array.prototype.slice.call(arguments));
 }
 
@@ -359,7 +359,7 @@ export function greater(x1: ArrayInput, x2: ArrayInput, out?: NDArray | readonly
 // @end
 export function greater(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('greater', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('greater', x1, x2, undefined, undefined);
   return binaryCall(GREATER, 'greater', 'bool', Array.prototype.slice.call(arguments));
 }
 
@@ -371,7 +371,7 @@ export function greaterEqual(x1: ArrayInput, x2: ArrayInput, out?: NDArray | rea
 // @end
 export function greaterEqual(x1?: unknown, x2?: unknown, x3?: unknown, x4?: unknown): NDArray {
   // the bare call straight to the kernel (fixed parameters: a rest array costs about 0.04 us a call)
-  if (x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('greaterEqual', x1, x2, undefined, undefined);
+  if (x1 !== undefined && x2 !== undefined && x3 === undefined && x4 === undefined && arguments.length <= 4 && cOrScalar(x1) && cOrScalar(x2)) return binary('greaterEqual', x1, x2, undefined, undefined);
   return binaryCall(GREATER_EQUAL, 'greaterEqual', 'bool', Array.prototype.slice.call(arguments));
 }
 
@@ -446,7 +446,7 @@ export function neg(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray
 export function neg(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
 export function neg(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
-  if (x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('neg', x, undefined, undefined);
+  if (x !== undefined && x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('neg', x, undefined, undefined);
   return unaryCall(NEG, 'neg', 'any', Array.prototype.slice.call(arguments));
 }
 const ABS: SigRef = { sig: 'numpy.absolute: abs(@ufunc1) -> NDArray' };
@@ -456,7 +456,7 @@ export function abs(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray
 export function abs(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
 export function abs(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
-  if (x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('abs', x, undefined, undefined);
+  if (x !== undefined && x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('abs', x, undefined, undefined);
   return unaryCall(ABS, 'abs', 'any', Array.prototype.slice.call(arguments));
 }
 const SQRT: SigRef = { sig: 'numpy.sqrt: sqrt(@ufunc1) -> NDArray' };
@@ -466,7 +466,7 @@ export function sqrt(x: ArrayInput, options?: { out?: NDArray | readonly [NDArra
 export function sqrt(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
 export function sqrt(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
-  if (x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('sqrt', x, undefined, undefined);
+  if (x !== undefined && x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('sqrt', x, undefined, undefined);
   return unaryCall(SQRT, 'sqrt', 'float', Array.prototype.slice.call(arguments));
 }
 const EXP: SigRef = { sig: 'numpy.exp: exp(@ufunc1) -> NDArray' };
@@ -476,7 +476,7 @@ export function exp(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray
 export function exp(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
 export function exp(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
-  if (x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('exp', x, undefined, undefined);
+  if (x !== undefined && x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('exp', x, undefined, undefined);
   return unaryCall(EXP, 'exp', 'float', Array.prototype.slice.call(arguments));
 }
 const LOG: SigRef = { sig: 'numpy.log: log(@ufunc1) -> NDArray' };
@@ -486,6 +486,6 @@ export function log(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray
 export function log(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
 export function log(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
-  if (x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('log', x, undefined, undefined);
+  if (x !== undefined && x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('log', x, undefined, undefined);
   return unaryCall(LOG, 'log', 'float', Array.prototype.slice.call(arguments));
 }

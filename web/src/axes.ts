@@ -86,7 +86,14 @@ function methodAxis(op: string, options: unknown): unknown {
 
 /** @internal An options object's keys must be among `names`: another is refused in the binder's words (the closest name), never ignored. */
 export function knownKeys(op: string, options: object, names: readonly string[]): void {
-  const key = Object.keys(options).find((k) => !names.includes(k));
+  let key: string | undefined;
+  for (const k in options) {
+    // a loop, not Object.keys(...).find(...): no allocation on the path every call takes (flip ~0.1 us)
+    if (Object.prototype.hasOwnProperty.call(options, k) && !names.includes(k)) {
+      key = k;
+      break;
+    }
+  }
   if (key === undefined) return;
   const near = closestName(key, names);
   throw new TypeError(`${op}: unknown option '${key}'${near !== null ? `; did you mean '${near}'?` : ''} (${op} takes ${names.join(', ')} by name)`);

@@ -7,7 +7,7 @@
 // installed on NDArray.prototype by installMethods, which index.ts calls once at load (this module
 // imports the op modules, which import ndarray.ts: defining the methods there would be a cycle).
 import { type DType, type Scalar, checkDType, info } from './dtype.js';
-import { StrideViewError, fmt, indexArgs, isArrayLike, relabel, toInt } from './errors.js';
+import { StrideViewError, fmt, indexArgs, isArrayLike, relabel, toInt, toInts } from './errors.js';
 import { NDArray, outOption } from './ndarray.js';
 import { copyInto } from './kernel_client.js';
 import { flattenShape, reversedAxes, squeezeShape } from './axes.js';
@@ -95,11 +95,12 @@ function bad(op: string, dims: unknown[]): never {
   );
 }
 
-function reshape(this: NDArray, ...args: unknown[]): NDArray {
+function reshape(this: NDArray, shape0?: unknown): NDArray {
   const op = 'reshape';
   this._check(op);
-  if (args.length === 1 && Array.isArray(args[0])) return this._reshape(op, indexArgs(op, 'shape', args), null); // the hot form
-  const [shape, order, copy] = reshapeArgs(args);
+  // the hot form a.reshape([4, 3]): no rest array, no binder (about 0.05 us a call)
+  if (arguments.length === 1 && Array.isArray(shape0)) return this._reshape(op, toInts(op, 'shape', shape0), null);
+  const [shape, order, copy] = reshapeArgs(Array.prototype.slice.call(arguments));
   const s = typeof shape === 'number' || typeof shape === 'bigint' ? [toInt(op, 'shape', shape)] : indexArgs(op, 'shape', [shape]);
   const o = orderArg(op, order, ['C', 'F', 'A']);
   if (copy !== null && typeof copy !== 'boolean') throw new TypeError(`${op}: copy must be a boolean or null, got ${fmt(copy)}`);

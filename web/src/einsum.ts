@@ -11,7 +11,7 @@ import { NDArray, asArray, kernelCopy } from './ndarray.js';
 import { type ArrayInput, mul } from './ops.js';
 import { scalarResult, sum } from './reductions.js';
 import { matmul } from './linalg.js';
-import { empty } from './creation.js';
+import { empty, isFContiguous } from './creation.js';
 import { type SigRef, bind, unsupported } from './signature.js';
 import { type Casting, type Order, canCast, castingArg, orderArg, outArg } from './ufunc.js';
 import { resultInto } from './select.js';
@@ -284,8 +284,8 @@ export function einsum(...allArgs: unknown[]): NDArray | number {
       return resultInto(OP, temps.finish(acc), out, casting);
     }
     if (order === 'C' || order === 'F' || order === 'A') {
-      const f = order === 'F' || (order === 'A' && ops.every((x) => x.ndim >= 2 && isF(x) && !x.isCContiguous));
-      if (f ? !isF(acc) : !acc.isCContiguous) acc = temps.add(layoutCopy(acc, f));
+      const f = order === 'F' || (order === 'A' && ops.every((x) => x.ndim >= 2 && isFContiguous(x) && !x.isCContiguous));
+      if (f ? !isFContiguous(acc) : !acc.isCContiguous) acc = temps.add(layoutCopy(acc, f));
     }
     const r = temps.finish(acc);
     return scalarResult(r, false, undefined) as NDArray | number;
@@ -337,17 +337,6 @@ function contract(temps: Temps, a: NDArray, aL: number[], b: NDArray, bL: number
   return [r, labels];
 }
 
-/** Whether `a` is laid out in F order (column-major, contiguous). */
-function isF(a: NDArray): boolean {
-  const s = a.strides;
-  const shape = a.shape;
-  let want = 1;
-  for (let i = 0; i < shape.length; i++) {
-    if (shape[i] !== 1 && s[i] !== want) return false;
-    want *= shape[i]!;
-  }
-  return !a.view.mask;
-}
 
 /** A copy of `a` in C order, or in F order (a transposed view owning its buffer). */
 function layoutCopy(a: NDArray, f: boolean): NDArray {

@@ -8,7 +8,7 @@ import { NDArray, Kind, asArray, kernelCopy } from './ndarray.js';
 import { type ArrayInput, compute, isScalar, mul, same } from './ops.js';
 import { scalarResult, sum } from './reductions.js';
 import { DIAGONAL, diagonalAt } from './diagonal_view.js';
-import { empty } from './creation.js';
+import { empty, isFContiguous } from './creation.js';
 import { type SigRef, bind, unsupported } from './signature.js';
 import { type Casting, type Order, canCast, castingArg, orderArg, outArg } from './ufunc.js';
 import { resultInto } from './select.js';
@@ -25,21 +25,10 @@ export type MatmulResult<P> = P extends { out: NDArray | readonly [NDArray] }
     ? number
     : NDArray;
 
-/** Whether `a` is laid out in F order (column-major, contiguous). */
-function isF(a: NDArray): boolean {
-  const s = a.strides;
-  const shape = a.shape;
-  let want = 1;
-  for (let i = 0; i < shape.length; i++) {
-    if (shape[i] !== 1 && s[i] !== want) return false;
-    want *= shape[i]!;
-  }
-  return true;
-}
 
 /** The new result `r` in F order (order='F'): r itself when it is, else an F-ordered copy (r freed). */
 function fOrder(r: NDArray): NDArray {
-  if (r.ndim < 2 || isF(r)) return r;
+  if (r.ndim < 2 || isFContiguous(r)) return r;
   const n = r.ndim;
   const rev = Array.from({ length: n }, (_, i) => n - 1 - i);
   const f = empty(r.shape.reverse(), r.dtype);

@@ -10,23 +10,13 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
+import { bundleOf } from '../scripts/bundle-size.mjs';
 
 const here = join(dirname(fileURLToPath(import.meta.url)), '..');
 const glue = { name: 'glue', setup: (b) => b.onResolve({ filter: /strideview(-nosimd|-threads)?\.mjs$/ }, (a) => ({ path: a.path, external: true })) };
 
 async function gz(root, contents, loader) {
-  const r = await esbuild.build({
-    stdin: { contents, resolveDir: root, loader },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-    plugins: [glue],
-  });
-  return gzipSync(r.outputFiles[0].text, { level: 9 }).length;
+  return gzipSync(await bundleOf(contents, { at: root, loader, plugins: [glue] }), { level: 9 }).length;
 }
 
 async function measure(root) {

@@ -8,16 +8,20 @@ import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The bundle's text. */
-export async function bundleOf(contents) {
+/**
+ * The bundle's text. `at`: the checkout the entry resolves from (default this one); `loader`: 'ts'
+ * for an entry importing web/src; `plugins`: extra esbuild plugins (bench/bundle.mjs).
+ */
+export async function bundleOf(contents, { at = root, loader = 'js', plugins = [] } = {}) {
   const r = await esbuild.build({
-    stdin: { contents, resolveDir: root, loader: 'js' },
+    stdin: { contents, resolveDir: at, loader },
     bundle: true,
     format: 'esm',
     platform: 'neutral',
     minify: true,
     write: false,
     logLevel: 'silent',
+    plugins,
   });
   return r.outputFiles[0].text;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/opaque_call.hpp"
 #include "kernels/dtype.hpp"
 #include "kernels/kernels.hpp"
 #include "array/kernel_call.hpp"
@@ -158,6 +159,21 @@ bool fast_view(Reader r, Writer& w, Status& st) {
   return true;
 }
 
+// kViewRequiredSpan on a flat view (what an NDArray holds): the core answers it (fromNdarrayLike
+// asks it of every foreign array) without the symbolic family's View; false hands anything else
+// (a symbolic or derived view) to it.
+bool fast_required_span(Reader r, Writer& w, Status& st) {
+  Layout l;
+  if (!read_layout(r, l, st)) return false;
+  if (!st.ok()) return true;
+  int64_t lo = 0, hi = 0;
+  const bool any = layout::required_span(l, lo, hi);  // none for an empty or all-masked layout
+  w.b(any);
+  w.i64(any ? lo : 0);
+  w.i64(any ? hi : 0);
+  return true;
+}
+
 // ------------------------------------------------------------------------------------ slicing
 
 namespace {
@@ -234,7 +250,7 @@ Status slice_request(Reader& r, Writer& w) {
     if (!st.ok()) return st;
     r = fast;
   } else {
-    SV_TRY(View v, read_view(r, 0));
+    SV_TRY(View v, opaque<&read_view>()(r, 0));  // the symbolic family
     SV_TRY(in, v.layout("slice"));
   }
   int64_t n;
@@ -298,7 +314,7 @@ Status read_array(Reader& r, const char* op, Array& a) {
     SV_CHECK(st);
   } else {
     r = at;
-    SV_TRY(View v, read_view(r, 0));
+    SV_TRY(View v, opaque<&read_view>()(r, 0));  // the symbolic family
     SV_TRY(a.layout, v.layout(op));
   }
   return array::check_bounds(a, op);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/opaque_call.hpp"
 #include "core/storage.hpp"
 #include "wire.hpp"
 
@@ -82,14 +83,14 @@ std::string sv_string() { return g_str; }
 
 // Creates a symbolic variable; returns its id, or -code on error (message in sv_error()).
 double sv_create_var(std::string name, double min, double max) {
-  auto r = sv::wire::create_var(name, min, max);
+  auto r = sv::opaque<&sv::wire::create_var>()(name, min, max);  // the symbolic family
   if (!r.ok()) {
     g_err = r.error().message;
     return -static_cast<double>(r.error().code);
   }
   return static_cast<double>(*r);
 }
-void sv_drop_var(double id) { sv::wire::registry().erase(static_cast<int64_t>(id)); }
+void sv_drop_var(double id) { sv::opaque<&sv::wire::registry>()().erase(static_cast<int64_t>(id)); }
 
 // Element buffers: 16-byte aligned (SIMD128); 0 when out of memory (ABORTING_MALLOC=0).
 double sv_alloc(double bytes) {

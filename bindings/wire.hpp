@@ -187,7 +187,13 @@ VarRegistry& registry();
 // to `out` (or a string to `str`). Never throws, never aborts on bad input.
 Status dispatch(int32_t op, const double* in, size_t in_len, OutBuffer& out, std::string& str);
 
-// Decoding shared by api.cpp (general path) and concrete_requests.cpp (concrete views, no heap).
+// The requests of the 'symbolic' family (api_symbolic.cpp): symbolic dims and variables, views
+// decoded through View, explainReshape.
+Status dispatch_symbolic(int32_t op, Reader& r, Writer& w, std::string& str);
+// A dims argument (n, then n integers); api.cpp.
+Result<Dims> read_dims(Reader& r);
+// Decoding shared by api_symbolic.cpp (general path) and concrete_requests.cpp (concrete views, no
+// heap): a view through View (api_symbolic.cpp).
 Result<View> read_view(Reader& r, int depth);
 // A flat request view (tag 0, constant dims, counts matching the rank) into `v`, created as
 // View::create would (`st`: its error); false when the request is anything else (the caller then
@@ -198,6 +204,8 @@ void write_layout(Writer& w, const Layout& v);
 // kViewCreate for a flat view or one movement op on a flat view (`st`: the result's error); false
 // hands the request to the general path.
 bool fast_view(Reader r, Writer& w, Status& st);
+// kViewRequiredSpan for a flat view (`st`: its error); false hands the request to the general path.
+bool fast_required_span(Reader r, Writer& w, Status& st);
 // kViewSlice: a view, then its slice specs (concrete_requests.cpp).
 Status slice_request(Reader& r, Writer& w);
 // kKernelRun: one kernel call, its output allocated here or given (see concrete_requests.cpp).

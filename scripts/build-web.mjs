@@ -9,7 +9,8 @@
 //   a stack trace or Node's uncaught-error banner shows one readable line, not the whole bundle.
 //   dist/index.d.ts  one declaration file (tsc declarations with @internal stripped, concatenated)
 //   dist/index.d.mts, dist/index.d.cts the same for `import` and `require` consumers (node16)
-//   dist/strideview.wasm         the SIMD128 build
+//   dist/strideview.wasm         the SIMD128 build's core
+//   dist/strideview-families.wasm  its families (scripts/split-wasm.mjs; web/src/families.ts)
 //   dist/strideview-nosimd.wasm  the scalar fallback (engines without WebAssembly SIMD); init()
 //                                picks one. Both share the Emscripten glue (checked below).
 //   dist/element.mjs (+ .map, element.d.ts/.d.mts, opchain.d.ts/.d.mts)  `strideview/element`:
@@ -90,7 +91,10 @@ const common = {
   metafile: true,
 };
 
-const esm = await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 'index.mjs') });
+// The ESM bundle keeps its line breaks and indentation: esbuild drops the /* @__PURE__ */ marks when it
+// minifies whitespace, and an app's bundler needs them to drop the family registrations (and with
+// them the families' code and their wasm) of the functions the app does not use (families.ts).
+const esm = await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 'index.mjs'), minifyWhitespace: false });
 await esbuild.build({
   ...common,
   format: 'cjs',
@@ -147,6 +151,7 @@ for (const f of ['index.mjs', 'index.cjs']) {
 }
 
 copyFileSync(join(wasmDir, 'strideview.wasm'), join(dist, 'strideview.wasm'));
+copyFileSync(join(wasmDir, 'strideview-families.wasm'), join(dist, 'strideview-families.wasm'));
 copyFileSync(join(wasmDir, 'strideview-nosimd.wasm'), join(dist, 'strideview-nosimd.wasm'));
 
 // The threaded build (init({ threads })): its own glue, loaded by a dynamic import only when threads

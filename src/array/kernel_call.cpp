@@ -1,4 +1,5 @@
 #include "array/kernel_call.hpp"
+#include "core/opaque_call.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -179,22 +180,28 @@ Status run(kernels::Checked ck, int64_t kind, int64_t code, const kernels::Opera
     case kUnary: return k::unary(ck, static_cast<k::UnaryOp>(code), out, operand(in[0]));
     case kWhere: return k::where(ck, out, operand(in[0]), operand(in[1]), operand(in[2]));
     case kReduce: return k::reduce(static_cast<k::ReduceOp>(code), out, operand(in[0]), x.axes);
-    case kMathUnary: return k::math_unary(static_cast<k::MathOp>(code), out, operand(in[0]));
+    // The families' kernels (web/src/families.ts), each through sv::opaque (core/opaque_call.hpp).
+    case kMathUnary:
+      return opaque<&k::math_unary>()(static_cast<k::MathOp>(code), out, operand(in[0]));
     case kMathBinary:
-      return k::math_binary(static_cast<k::MathBinaryOp>(code), out, operand(in[0]),
-                            operand(in[1]));
-    case kClip: return k::clip(out, operand(in[0]), operand(in[1]), operand(in[2]));
+      return opaque<&k::math_binary>()(static_cast<k::MathBinaryOp>(code), out, operand(in[0]),
+                                       operand(in[1]));
+    case kClip: return opaque<&k::clip>()(out, operand(in[0]), operand(in[1]), operand(in[2]));
     case kReduceMore:
-      return k::reduce_more(static_cast<k::ReduceMoreOp>(code), out, operand(in[0]), x.axes);
+      return opaque<&k::reduce_more>()(static_cast<k::ReduceMoreOp>(code), out, operand(in[0]),
+                                       x.axes);
     case kMoments:
-      return k::moments(static_cast<k::MomentOp>(code), out, operand(in[0]), x.axes, x.ddof);
-    case kArg: return k::arg_reduce(static_cast<k::ArgOp>(code), out, operand(in[0]), axis);
-    case kScan: return k::scan(static_cast<k::ScanOp>(code), out, operand(in[0]), axis);
+      return opaque<&k::moments>()(static_cast<k::MomentOp>(code), out, operand(in[0]), x.axes,
+                                   x.ddof);
+    case kArg:
+      return opaque<&k::arg_reduce>()(static_cast<k::ArgOp>(code), out, operand(in[0]), axis);
+    case kScan: return opaque<&k::scan>()(static_cast<k::ScanOp>(code), out, operand(in[0]), axis);
     case kSort:
-      return static_cast<wire::SortOp>(code) == wire::SortOp::sort ? k::sort(out, operand(in[0]), axis)
-                                                             : k::argsort(out, operand(in[0]), axis);
-    case kTopk: return k::topk(out, *out2, operand(in[0]), x.k, axis);
-    default: return k::matmul(out, operand(in[0]), operand(in[1]));
+      return static_cast<wire::SortOp>(code) == wire::SortOp::sort
+                 ? opaque<&k::sort>()(out, operand(in[0]), axis)
+                 : opaque<&k::argsort>()(out, operand(in[0]), axis);
+    case kTopk: return opaque<&k::topk>()(out, *out2, operand(in[0]), x.k, axis);
+    default: return opaque<&k::matmul>()(out, operand(in[0]), operand(in[1]));
   }
 }
 

@@ -289,6 +289,27 @@ row('init', {
   ok: [() => assert.equal(typeof sv.init().then, 'function', 'init() is idempotent (returns a promise)')],
 });
 row('isInitialized', { op: 'isInitialized', call: () => sv.isInitialized(), ok: [() => assert.equal(sv.isInitialized(), true)] });
+row('load', {
+  op: 'load',
+  call: (c, ...args) => sv.load(...args),
+  cases: [
+    [['nope'], T, 'unknown family "nope"; the families are \'math\', \'linalg\', \'stats\', \'random\', \'symbolic\''],
+    [[5], T, 'unknown family 5'],
+    [[{ family: 'math' }], T, "unknown option 'family' (load takes no options by name)"],
+    [['math', null], T, 'unknown family null'],
+  ],
+  ok: [() => assert.equal(typeof sv.load('math').then, 'function', 'load() returns a promise'), () => assert.equal(typeof sv.load().then, 'function')],
+});
+row('isLoaded', {
+  op: 'isLoaded',
+  call: (c, ...args) => sv.isLoaded(...args),
+  cases: [
+    [[], T, 'missing the required argument family'],
+    [['nope'], T, 'unknown family "nope"'],
+    [['math', 'stats'], T, 'but 2 were given'],
+  ],
+  ok: [() => assert.equal(sv.isLoaded('math'), true)],
+});
 row('tidy', {
   op: 'tidy',
   sig: ['none'],

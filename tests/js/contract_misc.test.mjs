@@ -209,7 +209,9 @@ test('loadNpy, saveNpy, tidy, keep, init and the build queries take exactly thei
   await sv.init();
   await sv.init({});
   await sv.init({ simd: sv.isSimd() });
-  refused(() => sv.init({ foo: 1 }), 'init', /unknown option 'foo' \(init takes wasmUrl, wasmBinary, simd, threads by name\)/);
+  refused(() => sv.init({ foo: 1 }), 'init', /unknown option 'foo' \(init takes wasmUrl, wasmBinary, simd, threads, load, familiesUrl, familiesBinary by name\)/);
+  refused(() => sv.init({ load: 'some' }), 'init', /load must be 'auto', 'all' or 'core', got "some"/);
+  refused(() => sv.init({ lodd: 'all' }), 'init', /did you mean 'load'\?/);
   refused(() => sv.init({ wasm_binary: new Uint8Array(1) }), 'init', /did you mean 'wasmBinary'\?/);
   refused(() => sv.init({ thread: 2 }), 'init', /did you mean 'threads'\?/);
   refused(() => sv.init(true), 'init', /at most 0 positional arguments/);

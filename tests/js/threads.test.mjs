@@ -228,7 +228,7 @@ test("where the threaded build's files are missing (a bundler did not copy them)
   // single-threaded wasm next to the bundled module
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sv-nothreads-'));
   try {
-    for (const f of ['index.mjs', 'strideview.wasm', 'strideview-nosimd.wasm']) copyFileSync(path.join(dist, f), path.join(dir, f));
+    for (const f of ['index.mjs', 'strideview.wasm', 'strideview-families.wasm', 'strideview-nosimd.wasm']) copyFileSync(path.join(dist, f), path.join(dir, f));
     const index = JSON.stringify(pathToFileURL(path.join(dir, 'index.mjs')).href);
     const r = run(`
       const sv = await import(${index});

@@ -2,7 +2,10 @@
 // raise the same class (or TypeError / RangeError for arguments of the wrong type or range).
 import { CODE_NAMES } from './boundary_tables.js';
 
-/** Error codes: the C++ core's `sv::Code` names, plus `not_initialized` (JS only). */
+/**
+ * Error codes: the C++ core's `sv::Code` names, plus `not_initialized` and `not_loaded` (a family of
+ * the engine not loaded yet: see `load`) (JS only).
+ */
 export type ErrorCode =
   | 'invalid_argument'
   | 'rank_mismatch'
@@ -17,6 +20,7 @@ export type ErrorCode =
   | 'disposed'
   | 'type_error'
   | 'not_initialized'
+  | 'not_loaded'
   | 'unknown';
 
 // The C++ codes (CODE_NAMES[value], generated from src/core/boundary_tables.json) other than ok:
@@ -160,7 +164,8 @@ export function withOp<T>(op: string, fn: () => T): T {
 export function relabel(op: string, e: unknown): unknown {
   if (!(e instanceof Error) || e.message.startsWith(`${op}:`)) return e;
   if (e instanceof StrideViewError && e.code === 'not_initialized') return e; // the same for every op
-  const msg = `${op}: ${e.message}`;
+  // A family not loaded: named by the outermost op, the one the user called.
+  const msg = e instanceof StrideViewError && e.code === 'not_loaded' ? op + e.message.slice(e.message.indexOf(':')) : `${op}: ${e.message}`;
   let out: Error;
   if (e instanceof StrideViewError) out = new StrideViewError(e.code, msg);
   else if (e instanceof RangeError) out = new RangeError(msg);

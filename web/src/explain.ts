@@ -3,9 +3,13 @@
 // re-implements no view rule: every address printed is the engine's linearIndex.
 import { fmt, withOp } from './errors.js';
 import { NDArray } from './ndarray.js';
+import { family, needFamily } from './families.js';
 import { type SigRef, bind } from './signature.js';
 import { Sym } from './sym.js';
 import { View } from './view.js';
+
+// the engine's View queries (linearIndex, isValid ...): the 'symbolic' family of the engine (families.ts).
+const SYMBOLIC = /* @__PURE__ */ family('symbolic');
 
 /** Options of {@link explain}. */
 export interface ExplainOptions {
@@ -75,6 +79,7 @@ const EXPLAIN: SigRef = { sig: '-: explain(a: NDArray | View, /, *, maxElements:
 export function explain(a: NDArray | View, options?: { maxElements?: number | undefined; maxBuffer?: number | undefined; bufferColumns?: number | undefined }): string;
 // @end
 export function explain(...args: unknown[]): string {
+  needFamily('explain', SYMBOLIC);
   const [a, maxElements, maxBuffer, bufferColumns] = bind(EXPLAIN, args);
   return withOp('explain', () =>
     explainImpl(a as NDArray | View, limit('maxElements', maxElements, 0), limit('maxBuffer', maxBuffer, 0), limit('bufferColumns', bufferColumns, 1)),

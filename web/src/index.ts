@@ -1,5 +1,6 @@
 // strideview: strided n-d views over typed arrays in WebAssembly memory.
-export { init, isInitialized, type InitOptions } from './runtime.js';
+export { init, isInitialized, load, isLoaded, type InitOptions } from './runtime.js';
+export { FAMILIES, type Family } from './families.js';
 export { StrideViewError, type ErrorCode } from './errors.js';
 export {
   type DType,
@@ -44,9 +45,8 @@ export {
   neg,
   abs,
   sqrt,
-  exp,
-  log,
 } from './ops.js';
+export { exp, log } from './exp_log.js';
 export { type Casting, type Order } from './ufunc.js';
 export { type ReduceOptions, type ArrayResultOptions, type Reduced, sum, max, min, mean, ptp } from './reductions.js';
 export {

@@ -407,3 +407,4 @@ export function repeat(...args: unknown[]): NDArray {
   const [a, repeats, axis] = bind(REPEAT, args);
   return withOp('repeat', () => repeatImpl(a, repeats, axis));
 }
+

@@ -4,7 +4,8 @@
 import { SingleOp } from './boundary_tables.js';
 import { type DType, checkDType } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { NDArray, Kind, asArray, kernelCopy } from './ndarray.js';
+import { NDArray, Kind, asArray, forward, kernelCopy, methodGroup } from './ndarray.js';
+import { needFamily } from './families.js';
 import { type ArrayInput, compute, isScalar, mul, same } from './ops.js';
 import { scalarResult, sum } from './reductions.js';
 import { DIAGONAL, diagonalAt } from './diagonal_view.js';
@@ -56,6 +57,9 @@ function checkInputCasts(op: string, inputs: readonly unknown[], dt: DType, cast
   });
 }
 
+// matmul: the 'linalg' family of the engine (families.ts); NumPy's method of dot (which calls it).
+const LINALG = /* @__PURE__ */ methodGroup('linalg', () => ({ dot: forward(dot) }));
+
 const MATMUL: SigRef = { sig: 'numpy.matmul: matmul(x1: ArrayInput, x2: ArrayInput, /, out: NDArray | readonly [NDArray] | null = null, *, ' +
     'casting: Casting = "same_kind", order: Order = "K", dtype: DType | null = null, subok: boolean = true, ' +
     'axes: null = null, axis: null = null) -> MatmulResult<$P[out]>' };
@@ -78,6 +82,7 @@ export function matmul<TOut extends NDArray | readonly [NDArray] | null | undefi
 // @end
 export function matmul(...args: unknown[]): NDArray | number {
   const op = 'matmul';
+  needFamily(op, LINALG);
   // the hot call, two operands and nothing else, skips the binding
   const b = args.length === 2 ? [args[0], args[1], null, 'same_kind', 'K', null, true, null, null] : bind(MATMUL, args);
   const [x1, x2, outRaw, castRaw, orderRaw, dtypeRaw, subok, axes, axis] = b;
@@ -262,3 +267,4 @@ export function trace(...args: unknown[]): NDArray | number {
     throw relabel(op, e);
   }
 }
+

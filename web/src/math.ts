@@ -11,7 +11,8 @@
 import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_tables.js';
 import { type DType, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
-import { NDArray, Kind, asArray } from './ndarray.js';
+import { NDArray, Kind, asArray, forward, methodGroup } from './ndarray.js';
+import { needFamily } from './families.js';
 import { type ArrayInput, type OutOptions, cOrScalar, compute, floatType, isScalar, same, toBool } from './ops.js';
 import { any, argmax } from './stats.js';
 import { take } from './select.js';
@@ -75,7 +76,11 @@ export function call(ref: SigRef, nin: number, loops: Loops, args: unknown[], ru
   return ufunc(ref, args, nin, loops, run);
 }
 
+// Vector math, clip and rounding: the 'math' family of the engine (families.ts), and NumPy's methods.
+const MATH = /* @__PURE__ */ methodGroup('math', () => ({ clip: forward(clip), round: forward(round) }));
+
 function float(ref: SigRef, name: keyof typeof MATH_OPS, args: unknown[]): NDArray {
+  needFamily(name, MATH);
   return call(ref, 1, 'float', args, (x, o, d) =>
     compute(name, Kind.MathUnary, MATH_OPS[name], x, outOpt(o), d === undefined ? floatType : () => d, same),
   );
@@ -290,6 +295,7 @@ export function sign(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, o
 // @end
 export function sign(...args: unknown[]): NDArray {
   const op = 'sign';
+  needFamily(op, MATH);
   return call(SIGN, 1, 'any', args, (x, o, d) => {
     if (d === 'bool') noLoop(op, d, 'numeric dtypes');
     if (d === undefined && resultDType(op, x) === 'bool') {
@@ -316,6 +322,7 @@ export function round(a: ArrayInput, decimals?: number, out?: NDArray | null): N
 // @end
 export function round(...args: unknown[]): NDArray {
   const op = 'round';
+  needFamily(op, MATH);
   const [a, decimals, outArgument] = args.length === 1 ? [args[0], 0, null] : bind(ROUND, args);
   try {
     const dec = toInt(op, 'decimals', decimals);
@@ -404,6 +411,7 @@ function powRun(op: string, a: unknown, b: unknown, out: NDArray | undefined, dt
   }
   if (b === 2 && k === 'f') return squareRun(op, a, out, dtype); // x ** 2: exactly x * x (one rounding), the SIMD multiply
   const force = dtype !== undefined ? () => dtype : d === 'bool' ? () => 'int8' as DType : undefined;
+  needFamily(op, MATH);
   return computeAs(op, 'pow', Kind.MathBinary, MathBinaryOp.Pow, [a, b], outOpt(out), force, same);
 }
 function powCall(ref: SigRef, op: string, args: unknown[]): NDArray {
@@ -463,6 +471,7 @@ function float2Type(op: string, a: unknown, b: unknown): DType {
 
 function float2(ref: SigRef, name: 'arctan2' | 'hypot', args: unknown[]): NDArray {
   const code = name === 'hypot' ? MathBinaryOp.Hypot : MathBinaryOp.Arctan2;
+  needFamily(name, MATH);
   return call(ref, 2, 'float', args, (x, o, d) => {
     try {
       const dt = d ?? float2Type(name, x[0], x[1]);
@@ -515,6 +524,7 @@ export function clip(a: ArrayInput, aMin: ArrayInput | null, aMax: ArrayInput | 
 // @end
 export function clip(...args: unknown[]): NDArray {
   const op = 'clip';
+  needFamily(op, MATH);
   const run: UfuncRun = (x, o, d) => {
     const [a, lo, hi] = x;
     const noLo = lo === null || lo === undefined;
@@ -529,10 +539,10 @@ export function clip(...args: unknown[]): NDArray {
   return ufunc(CLIP, args, 3, 'any', run);
 }
 
-const pred1 = (ref: SigRef, name: keyof typeof MATH_OPS, args: unknown[]): NDArray =>
-  call(ref, 1, 'bool', args, (x, o) => compute(name, Kind.MathUnary, MATH_OPS[name], x, outOpt(o), undefined, toBool));
-const logical2 = (ref: SigRef, name: 'logicalAnd' | 'logicalOr' | 'logicalXor', code: MathBinaryOp, args: unknown[]): NDArray =>
-  call(ref, 2, 'bool', args, (x, o) => compute(name, Kind.MathBinary, code, x, outOpt(o), undefined, toBool));
+const pred1 = (ref: SigRef, name: keyof typeof MATH_OPS, args: unknown[]): NDArray => (needFamily(name, MATH),
+  call(ref, 1, 'bool', args, (x, o) => compute(name, Kind.MathUnary, MATH_OPS[name], x, outOpt(o), undefined, toBool)));
+const logical2 = (ref: SigRef, name: 'logicalAnd' | 'logicalOr' | 'logicalXor', code: MathBinaryOp, args: unknown[]): NDArray => (needFamily(name, MATH),
+  call(ref, 2, 'bool', args, (x, o) => compute(name, Kind.MathBinary, code, x, outOpt(o), undefined, toBool)));
 
 const LOGICAL_AND: SigRef = { sig: 'numpy.logical_and: logicalAnd(@ufunc2) -> NDArray' };
 /** x1 != 0 and x2 != 0, elementwise (any dtypes; NaN counts as true); bool result. */

@@ -2,6 +2,7 @@
 // resources: dispose() / [Symbol.dispose] free them, a FinalizationRegistry is the safety net, and
 // views share (and keep alive) their base. Every view rule is a C++ call (view.ts / wire); the
 // buffers live in storage.ts, kernel calls in kernel_client.ts, indexing in slicing.ts.
+import { type Family, useFamily } from './families.js';
 import { type AnyTypedArray, type DType, type Scalar, type TypedArrayCopy, checkDType, fromStored, info, storedValue, toStored } from './dtype.js';
 import { StrideViewError, fmt, indexArgs, relabel, toInt } from './errors.js';
 import { heapBuffer } from './runtime.js';
@@ -525,3 +526,39 @@ function outOnly(op: string, options: unknown): unknown {
   if (isOptionsObject(options)) knownKeys(op, options, ['out']);
   return outOption(op, options);
 }
+
+/**
+ * @internal Installs NumPy's ndarray methods on the class. The methods of functions a bundle may
+ * drop (the families' and a few more) are installed by the module that defines the function, when
+ * it loads, so that the method's code goes with the function; ndarray_methods.ts installs the rest,
+ * and for the dropped ones a method that says how to keep them.
+ */
+export function defineMethods(methods: Record<string, unknown>): void {
+  const p = NDArray.prototype as unknown as Record<string, unknown>;
+  for (const name of Object.keys(methods)) {
+    Object.defineProperty(p, name, { value: methods[name], writable: true, configurable: true });
+  }
+}
+
+/**
+ * @internal A group of NumPy's ndarray methods and the engine family its functions need (null: none),
+ * made once, at load, by `const G = /* @__PURE__ *\/ methodGroup(...)` in the functions' module:
+ * registers the family (init() loads it; families.ts) and installs the methods. Every function of
+ * the group names G in its body (`needFamily(op, G)`, or `uses(G)`), so a bundler keeps the group
+ * exactly when it keeps one of them; where it keeps none, the program neither asks for the family
+ * nor carries the methods' functions (ndarray_methods.ts then installs methods that say so).
+ */
+export function methodGroup<F extends Family | null>(f: F, methods: () => Record<string, unknown>): F {
+  if (f !== null) useFamily(f);
+  defineMethods(methods());
+  return f;
+}
+
+/** @internal Names a method group in a function that needs no family (see {@link methodGroup}). */
+export function uses(_group: Family | null): void {}
+
+/** @internal `a.f(...args)` is `f(a, ...args)`. */
+export const forward = (f: unknown) =>
+  function (this: NDArray, ...args: unknown[]): unknown {
+    return (f as (...a: unknown[]) => unknown)(this, ...args);
+  };

@@ -8,21 +8,18 @@
 // imports the op modules, which import ndarray.ts: defining the methods there would be a cycle).
 import { type DType, type Scalar, checkDType, info } from './dtype.js';
 import { StrideViewError, fmt, indexArgs, isArrayLike, relabel, toInt, toInts } from './errors.js';
-import { NDArray, outOption } from './ndarray.js';
+import { NDArray, defineMethods, forward, outOption } from './ndarray.js';
 import { copyInto } from './kernel_client.js';
 import { flattenShape, reversedAxes, squeezeShape } from './axes.js';
 import { diagonalView } from './diagonal_view.js';
 import { type Elem, type NestedList, nestedList, storedItem, itemOf } from './scalar.js';
-import { type SigRef, bind, isOptionsObject, unsupported } from './signature.js';
+import { type SigRef, bindMethod, isOptionsObject } from './signature.js';
 import { type Casting, type Order, canCast, castingArg, orderArg } from './ufunc.js';
 import { type DTypeArg, copyInLayout, isFContiguous, layoutOf } from './creation.js';
 import { max, mean, min, ptp, sum } from './reductions.js';
-import { all, any, argmax, argmin, cumprod, cumsum, prod, std, variance } from './stats.js';
-import { argsort, compress, sort, take } from './select.js';
-import { clip, round } from './math.js';
+import { compress, take } from './select.js';
 import { repeat } from './joining.js';
-import { nonzero, searchsorted } from './search.js';
-import { dot, trace } from './linalg.js';
+import { trace } from './linalg.js';
 
 
 const NDARRAY_RESHAPE: SigRef = { sig: 'numpy.ndarray.reshape: NDArray.reshape(shape: number | readonly number[], /, *, order: "C" | "F" | "A" = "C", ' +
@@ -37,24 +34,8 @@ const NDARRAY_COPY: SigRef = { sig: 'numpy.ndarray.copy: NDArray.copy(order: Ord
 const NDARRAY_ASTYPE: SigRef = { sig: 'numpy.ndarray.astype: NDArray.astype(dtype: DTypeArg, order: Order = "K", casting: Casting = "unsafe", subok: boolean = true, ' +
     'copy: boolean = true, *, out: NDArray | null = null) -> NDArray' };
 const NDARRAY_DIAGONAL: SigRef = { sig: 'numpy.ndarray.diagonal: NDArray.diagonal(offset: number = 0, axis1: number = 0, axis2: number = 1) -> NDArray<D>' };
-const NDARRAY_SORT: SigRef = { sig: 'numpy.ndarray.sort: NDArray.sort(axis: number = -1, kind: "quicksort" | "mergesort" | "heapsort" | "stable" | null = null, ' +
-    'order: null = null) -> void' };
 const NDARRAY_FILL: SigRef = { sig: 'numpy.ndarray.fill: NDArray.fill(value: Scalar, /) -> this' };
 
-
-type AnyFn = (...args: unknown[]) => unknown;
-
-/** bind, its errors named as the user called the method (`reshape:`, not the declaration's `NDArray.reshape:`). */
-function bindMethod(ref: SigRef, op: string, args: ArrayLike<unknown>): unknown[] {
-  try {
-    return bind(ref, args);
-  } catch (e) {
-    if (!(e instanceof TypeError)) throw e;
-    const t = new TypeError(e.message.split(`NDArray.${op}`).join(op));
-    t.stack = e.stack;
-    throw t;
-  }
-}
 
 /** F-contiguous and not C-contiguous (NumPy's order 'A' then means 'F'). */
 const isFOnly = (a: NDArray): boolean => !a.isCContiguous && a.ndim >= 2 && isFContiguous(a);
@@ -124,24 +105,6 @@ function transpose(this: NDArray, ...args: unknown[]): NDArray {
     throw new TypeError(`transpose: axes must be integers, an array of integers or null, got ${fmt(axes)}`);
   }
   return this._transpose('transpose', axes as number[] | null);
-}
-
-function sortInPlace(this: NDArray, ...args: unknown[]): void {
-  const op = 'sort';
-  this._check(op);
-  const [axis, kind, order] = bindMethod(NDARRAY_SORT, 'sort', args);
-  if (axis === null) {
-    throw new TypeError(`${op}: axis must be an integer (a.sort sorts in place along one axis; sort(a, { axis: null }) copies), got null`);
-  }
-  if (order !== null) unsupported(op, 'order', order, 'supported: null; strideview has no structured arrays');
-  const s = (sort as unknown as AnyFn)(this, kind === null ? { axis } : { axis, kind }) as NDArray;
-  try {
-    this.assign(s);
-  } catch (e) {
-    throw relabel(op, e);
-  } finally {
-    s.dispose();
-  }
 }
 
 function astype(this: NDArray, ...args: unknown[]): NDArray {
@@ -258,11 +221,22 @@ function tolist(this: NDArray): NestedList {
   return nestedList(this, 'tolist');
 }
 
-/** `a.f(...args)` is `f(a, ...args)`. */
-const forward = (f: unknown) =>
-  function (this: NDArray, ...args: unknown[]): unknown {
-    return (f as AnyFn)(this, ...args);
+/** Method -> the function whose module installs it. */
+const INSTALLED_ELSEWHERE: Record<string, string> = {
+  prod: 'prod', std: 'std', var: 'variance', argmin: 'argmin', argmax: 'argmax', any: 'any', all: 'all',
+  cumsum: 'cumsum', cumprod: 'cumprod', sort: 'sort', argsort: 'argsort', clip: 'clip', round: 'round',
+  nonzero: 'nonzero', searchsorted: 'searchsorted', dot: 'dot',
+};
+
+function dropped(name: string, fn: string): () => never {
+  return function (): never {
+    throw new StrideViewError(
+      'not_loaded',
+      `${name}: a.${name}() is strideview's ${fn}(a, ...), which this bundle does not contain: the bundler dropped it ` +
+        `because nothing in the app imports it. Import { ${fn} } from 'strideview' in the app (or call ${fn}(a, ...))`,
+    );
   };
+}
 
 /** Installs NumPy's ndarray methods and properties on the class (index.ts calls it once, at load). */
 export function installMethods(cls: typeof NDArray): void {
@@ -278,40 +252,27 @@ export function installMethods(cls: typeof NDArray): void {
     copy,
     astype,
     diagonal,
-    sort: sortInPlace,
     fill,
     item,
     itemBigInt,
     tolist,
     sum: forward(sum),
-    prod: forward(prod),
     mean: forward(mean),
-    std: forward(std),
-    var: forward(variance),
     min: forward(min),
     max: forward(max),
     ptp: forward(ptp),
-    argmin: forward(argmin),
-    argmax: forward(argmax),
-    any: forward(any),
-    all: forward(all),
-    cumsum: forward(cumsum),
-    cumprod: forward(cumprod),
-    argsort: forward(argsort),
-    clip: forward(clip),
-    round: forward(round),
     take: forward(take),
+    trace: forward(trace),
     repeat: forward(repeat),
     compress: function (this: NDArray, condition: unknown, ...args: unknown[]): unknown {
-      return (compress as unknown as AnyFn)(condition, this, ...args);
+      return (compress as unknown as (...a: unknown[]) => unknown)(condition, this, ...args);
     },
-    nonzero: forward(nonzero),
-    searchsorted: forward(searchsorted),
-    trace: forward(trace),
-    dot: forward(dot),
   };
-  for (const name of Object.keys(methods)) {
-    Object.defineProperty(p, name, { value: methods[name], writable: true, configurable: true });
+  defineMethods(methods);
+  // The methods installed with their functions' method groups (ndarray.ts methodGroup: stats.ts,
+  // select.ts, math.ts, search.ts, linalg.ts): where a bundler dropped the group, this one says so.
+  for (const [name, fn] of Object.entries(INSTALLED_ELSEWHERE)) {
+    if (!Object.prototype.hasOwnProperty.call(p, name)) defineMethods({ [name]: dropped(name, fn) });
   }
   Object.defineProperties(p, {
     T: {

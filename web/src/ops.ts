@@ -426,7 +426,8 @@ export const floatType = (d: DType): DType => {
   return I.bits <= 8 ? 'float16' : I.bits <= 16 ? 'float32' : 'float64';
 };
 
-function unary(name: keyof typeof UNARY_OPS, a: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
+/** @internal One unary kernel op (exp_log.ts has the vector-math ones). */
+export function unary(name: keyof typeof UNARY_OPS, a: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
   const code = UNARY_OPS[name];
   // sqrt, exp, log compute in a float dtype
   const fl = code >= UnaryOp.Sqrt && code <= UnaryOp.Log;
@@ -434,7 +435,8 @@ function unary(name: keyof typeof UNARY_OPS, a: unknown, out: NDArray | undefine
   return compute(name, Kind.Unary, code, [a], out === undefined ? undefined : { out }, force, same);
 }
 
-function unaryCall(ref: SigRef, name: keyof typeof UNARY_OPS, loops: Loops, args: unknown[]): NDArray {
+/** @internal */
+export function unaryCall(ref: SigRef, name: keyof typeof UNARY_OPS, loops: Loops, args: unknown[]): NDArray {
   if (args.length === 1 && cOrScalar(args[0])) return unary(name, args[0], undefined, undefined);
   return ufunc(ref, args, 1, loops, (x, o, d) => unary(name, x[0], o, d));
 }
@@ -468,24 +470,4 @@ export function sqrt(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, o
 export function sqrt(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
   if (x !== undefined && x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('sqrt', x, undefined, undefined);
   return unaryCall(SQRT, 'sqrt', 'float', Array.prototype.slice.call(arguments));
-}
-const EXP: SigRef = { sig: 'numpy.exp: exp(@ufunc1) -> NDArray' };
-/** e ** x (bool and 8-bit integers: float16, 16-bit: float32, else float64). Max error 0.95 ulp (float32), 0.98 ulp (float64); overflow gives inf, underflow 0 (subnormal results rounded once). */
-// @overloads EXP
-export function exp(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
-export function exp(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
-// @end
-export function exp(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
-  if (x !== undefined && x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('exp', x, undefined, undefined);
-  return unaryCall(EXP, 'exp', 'float', Array.prototype.slice.call(arguments));
-}
-const LOG: SigRef = { sig: 'numpy.log: log(@ufunc1) -> NDArray' };
-/** Natural logarithm (NaN below 0, -inf at 0). Max error 0.81 ulp (float32), 0.83 ulp (float64). */
-// @overloads LOG
-export function log(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
-export function log(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
-// @end
-export function log(x?: unknown, x2?: unknown, x3?: unknown): NDArray {
-  if (x !== undefined && x2 === undefined && x3 === undefined && arguments.length <= 3 && cOrScalar(x)) return unary('log', x, undefined, undefined);
-  return unaryCall(LOG, 'log', 'float', Array.prototype.slice.call(arguments));
 }

@@ -1,6 +1,7 @@
 // The bit generator of defaultRng: NumPy's PCG64 seeded through SeedSequence (the C++ side:
 // src/random, bindings/random.cpp), its state (10 uint32 words) kept in JS, and the exchange
 // block through which each call passes that state and its arguments to WebAssembly.
+import { family, needFamily } from './families.js';
 import { type DType, type Scalar, fromStored, info } from './dtype.js';
 import { StrideViewError, fmt, isArrayLike } from './errors.js';
 import { NDArrayClass } from './kernel_client.js';
@@ -39,9 +40,14 @@ export let exI64: BigInt64Array;
 /** @internal */
 export let exU64: BigUint64Array;
 
+// NumPy's streams are drawn by the 'random' family of the engine (families.ts).
+const RANDOM = /* @__PURE__ */ family('random');
+
 /** @internal */
 export function raw(): RandomRaw {
-  return rt() as unknown as RandomRaw;
+  const m = rt() as unknown as RandomRaw;
+  needFamily('Generator', RANDOM); // callers relabel it with their own name
+  return m;
 }
 
 /** @internal Refreshes the views of the exchange block (WASM memory may have grown). */

@@ -13,12 +13,16 @@ declare module '*/strideview.mjs' {
     sv_string(): string;
     sv_create_var(name: string, min: number, max: number): number;
     sv_drop_var(id: number): void;
+    /** The wasm instance's exports (what the families module imports as "primary"). */
+    asm: WebAssembly.Exports;
   }
   // The only Module options the glue reads (-sINCOMING_MODULE_JS_API in CMakeLists.txt).
   export interface ModuleOptions {
     wasmBinary?: ArrayBuffer | Uint8Array;
     print?: (s: string) => void;
     printErr?: (s: string) => void;
+    /** Called when a placeholder of the families module runs (-sSPLIT_MODULE; see runtime.ts). */
+    loadSplitModule?: (file: string, imports: WebAssembly.Imports, prop: string) => never;
   }
   const createStrideviewModule: (opts?: ModuleOptions) => Promise<RawModule>;
   export default createStrideviewModule;

@@ -2,10 +2,14 @@
 // (src/view/reshape_rule.hpp). One wire call; this file only decodes the answer.
 import { fmt, withOp } from './errors.js';
 import { NDArray } from './ndarray.js';
+import { family, needFamily } from './families.js';
 import { type SigRef, bind } from './signature.js';
 import { type Dim, type SymShape, putShape, readShape, toShape } from './sym.js';
 import { View, putView } from './view.js';
 import { Op, wire } from './wire.js';
+
+// explainReshape: the 'symbolic' family of the engine (families.ts).
+const SYMBOLIC = /* @__PURE__ */ family('symbolic');
 
 /**
  * Input dims `input` ([first, last) axes of the array being reshaped) hold the same elements, in C
@@ -83,6 +87,7 @@ const EXPLAIN_RESHAPE: SigRef = { sig: '-: explainReshape(a: NDArray | View, sha
 export function explainReshape(a: NDArray | View, shape: SymShape): ReshapeExplanation;
 // @end
 export function explainReshape(...args: unknown[]): ReshapeExplanation {
+  needFamily('explainReshape', SYMBOLIC);
   const op = 'explainReshape';
   const [a, shape] = args.length === 2 ? args : bind(EXPLAIN_RESHAPE, args);
   return withOp(op, () => {

@@ -3,6 +3,7 @@
 import createStrideviewModule, { type RawModule } from '../../build/wasm/strideview.mjs';
 import { StrideViewError, fmt } from './errors.js';
 import { type SigRef, bind } from './signature.js';
+import { FAMILIES, type Family, familiesPresent, familiesUsed, setFamiliesPresent } from './families.js';
 
 /** Options of {@link init}. */
 export interface InitOptions {
@@ -30,6 +31,18 @@ export interface InitOptions {
    * single-threaded build, silently. Results are bit-for-bit the same at any thread count.
    */
   threads?: 'auto' | number;
+  /**
+   * Which families of the engine init() loads with the core (see {@link load}): `'auto'` (the
+   * default) the families the app's code imports (all of them when the package is used unbundled,
+   * as in Node; a bundled app gets those its bundle contains), `'all'` every family, `'core'` none
+   * (then `await load('math')` before a family op). Only the SIMD build is split; the scalar and
+   * threaded builds hold every family whatever this says.
+   */
+  load?: 'auto' | 'all' | 'core';
+  /** Where to fetch the families module from (default: `strideview-families.wasm` next to the package's module). */
+  familiesUrl?: string | URL;
+  /** The bytes of the families module (skips fetching). */
+  familiesBinary?: ArrayBuffer | ArrayBufferView;
 }
 
 /** What {@link init} loaded: see {@link buildInfo}. */
@@ -160,23 +173,38 @@ function checkThreadsOption(t: unknown): void {
 }
 
 const INIT: SigRef = { sig: '-: init(*, wasmUrl: string | URL = undefined, wasmBinary: ArrayBuffer | ArrayBufferView = undefined, ' +
-    'simd: boolean = undefined, threads: "auto" | number = undefined) -> Promise<void>' };
+    'simd: boolean = undefined, threads: "auto" | number = undefined, load: "auto" | "all" | "core" = "auto", ' +
+    'familiesUrl: string | URL = undefined, familiesBinary: ArrayBuffer | ArrayBufferView = undefined) -> Promise<void>' };
 /**
  * Loads and instantiates the WebAssembly module: the SIMD128 build, or the scalar fallback on
  * engines without WebAssembly SIMD (or with `{ simd: false }`). Works in Node (ESM and CommonJS),
  * browsers, workers and bundlers (each wasm file is referenced as
  * `new URL('./strideview.wasm', import.meta.url)` / `new URL('./strideview-nosimd.wasm', ...)`).
  *
+ * The SIMD build is the core (`strideview.wasm`) and the families module
+ * (`strideview-families.wasm`: vector math, matmul, statistics and sorting, random numbers,
+ * symbolic views); init() loads the families with the core when the app's code uses one (option
+ * `load`; see {@link load}).
+ *
  * Idempotent: later calls return the same promise and ignore `wasmUrl` / `wasmBinary` (one
- * instance holds every array). A later call whose `simd` option asks for the other build than the
- * one chosen first returns a promise rejected with a StrideViewError (`invalid_argument`); the
- * loaded instance keeps working.
+ * instance holds every array); a later `load: 'all'` loads the families. A later call whose `simd`
+ * option asks for the other build than the one chosen first returns a promise rejected with a
+ * StrideViewError (`invalid_argument`); the loaded instance keeps working.
  */
 // @overloads INIT
-export function init(options?: { wasmUrl?: string | URL | undefined; wasmBinary?: ArrayBuffer | ArrayBufferView | undefined; simd?: boolean | undefined; threads?: "auto" | number | undefined }): Promise<void>;
+export function init(options?: { wasmUrl?: string | URL | undefined; wasmBinary?: ArrayBuffer | ArrayBufferView | undefined; simd?: boolean | undefined; threads?: "auto" | number | undefined; load?: "auto" | "all" | "core" | undefined; familiesUrl?: string | URL | undefined; familiesBinary?: ArrayBuffer | ArrayBufferView | undefined }): Promise<void>;
 // @end
 export function init(...args: unknown[]): Promise<void> {
-  const [wasmUrl, wasmBinary, simdArg, threadsArg] = bind(INIT, args);
+  const [wasmUrl, wasmBinary, simdArg, threadsArg, loadArg, familiesUrl, familiesBinary] = bind(INIT, args);
+  if (loadArg !== 'auto' && loadArg !== 'all' && loadArg !== 'core') {
+    throw new TypeError(`init: load must be 'auto', 'all' or 'core', got ${fmt(loadArg)}`);
+  }
+  if (familiesUrl !== undefined && typeof familiesUrl !== 'string' && !(typeof URL === 'function' && familiesUrl instanceof URL)) {
+    throw new TypeError(`init: familiesUrl must be a string or a URL, got ${fmt(familiesUrl)}`);
+  }
+  if (familiesBinary !== undefined && !(familiesBinary instanceof ArrayBuffer) && !ArrayBuffer.isView(familiesBinary)) {
+    throw new TypeError(`init: familiesBinary must be an ArrayBuffer or a typed array, got ${fmt(familiesBinary)}`);
+  }
   if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(typeof URL === 'function' && wasmUrl instanceof URL)) {
     throw new TypeError(`init: wasmUrl must be a string or a URL, got ${fmt(wasmUrl)}`);
   }
@@ -206,6 +234,10 @@ export function init(...args: unknown[]): Promise<void> {
           );
         }
       });
+    }
+    if (want === undefined || want === info.simd) {
+      if (familiesUrl !== undefined || familiesBinary !== undefined) familiesSource = { url: familiesUrl as string | URL | undefined, binary: familiesBinary as ArrayBuffer | ArrayBufferView | undefined };
+      if (loadArg === 'all') return loading.then(() => loadFamilies('init'));
     }
     if (want !== undefined && want !== info.simd) {
       return Promise.reject(
@@ -255,6 +287,7 @@ export function init(...args: unknown[]): Promise<void> {
     );
   }
   info = chosen;
+  familiesSource = { url: familiesUrl as string | URL | undefined, binary: familiesBinary as ArrayBuffer | ArrayBufferView | undefined };
   loading = (async () => {
     if (threaded) {
       const n = fixedThreads || (await autoThreads());
@@ -284,6 +317,7 @@ export function init(...args: unknown[]): Promise<void> {
       if (m) {
         info = Object.freeze({ ...chosen, threads: n });
         raw = m;
+        setFamiliesPresent(true); // one module: every family is there
         return;
       }
       info = Object.freeze({ ...chosen, wasm: 'strideview.wasm', threads: 1 });
@@ -307,14 +341,125 @@ export function init(...args: unknown[]): Promise<void> {
       wasmBinary: binary,
       print: () => {},
       printErr: () => {},
+      loadSplitModule: placeholderCalled,
     });
     raw = m;
+    // The SIMD build's core imports its placeholders for the families; the scalar build is whole.
+    setFamiliesPresent(!importsPlaceholders(binary));
+    if (loadArg === 'all' || (loadArg === 'auto' && familiesUsed().length > 0)) await loadFamilies('init');
   })();
   loading.catch(() => {
     loading = null;
     info = null;
+    raw = null;
   });
   return loading;
+}
+
+// ------------------------------------------------------------------------------------ families
+
+let familiesSource: { url: string | URL | undefined; binary: ArrayBuffer | ArrayBufferView | undefined } = { url: undefined, binary: undefined };
+let familiesLoading: Promise<void> | null = null;
+
+/** True when the module imports from "placeholder" (a core split from its families module). */
+function importsPlaceholders(bytes: Uint8Array): boolean {
+  // The import section comes first after the type section; its module names are plain UTF-8.
+  const needle = [0x0b, 0x70, 0x6c, 0x61, 0x63, 0x65, 0x68, 0x6f, 0x6c, 0x64, 0x65, 0x72]; // "\x0bplaceholder"
+  const end = Math.min(bytes.length, 1 << 20);
+  outer: for (let i = 8; i + needle.length <= end; i++) {
+    for (let k = 0; k < needle.length; k++) if (bytes[i + k] !== needle[k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+// The core's calls into a family go through placeholders until the families module is in place;
+// the package checks every family op before it reaches the engine (families.ts), so a placeholder
+// that runs is a bug in that check: it says so (instead of Emscripten's synchronous load, which a
+// browser's main thread refuses).
+function placeholderCalled(_file: string, _imports: WebAssembly.Imports, prop: string): never {
+  throw new StrideViewError(
+    'not_loaded',
+    `strideview: internal error: the engine reached code of a family that is not loaded (placeholder ${prop}); ` +
+      "call `await load()` before this op, and please report the op",
+  );
+}
+
+/** Fetches and instantiates the families module into the running core (once). */
+function loadFamilies(op: string): Promise<void> {
+  if (familiesPresent()) return Promise.resolve();
+  if (familiesLoading) return familiesLoading;
+  const m = raw as RawModule;
+  familiesLoading = (async () => {
+    const src = familiesSource;
+    // A literal URL, so that bundlers see and copy the file.
+    const url = src.url ?? new URL('./strideview-families.wasm', import.meta.url);
+    let bytes: Uint8Array | ArrayBuffer;
+    try {
+      bytes = src.binary !== undefined ? toBytes(src.binary) : await readWasm(url);
+    } catch (e) {
+      throw new StrideViewError(
+        'invalid_argument',
+        `${op}: the engine's families module (${String(url)}) did not load: ${e instanceof Error ? e.message : String(e)}. ` +
+          'It is strideview-families.wasm next to the package\'s module; a bundler that does not copy it needs init({ familiesUrl })',
+      );
+    }
+    try {
+      // Its active element segment fills the core's placeholder slots of the function table.
+      await WebAssembly.instantiate(bytes, { primary: m.asm });
+    } catch (e) {
+      throw new StrideViewError(
+        'invalid_argument',
+        `${op}: the families module (${src.binary !== undefined ? 'familiesBinary' : String(src.url ?? 'strideview-families.wasm next to the package')}) ` +
+          `did not instantiate with this core: ${e instanceof Error ? e.message : String(e)}. It must come from the same build as strideview.wasm`,
+      );
+    }
+    setFamiliesPresent(true);
+  })();
+  familiesLoading.catch(() => {
+    familiesLoading = null;
+  });
+  return familiesLoading;
+}
+
+const LOAD: SigRef = { sig: '-: load(...families: Family) -> Promise<void>' };
+/**
+ * Loads families of the engine after {@link init}: `await load('math')`, `await load('linalg',
+ * 'stats')`, or `await load()` for every family. The SIMD build's families are one module today
+ * (`strideview-families.wasm`, fetched once): loading one family loads them all. Resolves at once
+ * when they are loaded, and with the scalar or threaded build (one module each). Families:
+ * `'math'` (vector math: `sin` ... `exp`, `log`, `power`, `clip`, rounding), `'linalg'` (`matmul`,
+ * `dot`, `einsum`, `norm`), `'stats'` (`prod` `any` `all`, `argmax`, `var` / `std`, `cumsum`,
+ * `sort`, `topk`, and what uses them), `'random'` (`defaultRng`), `'symbolic'` (symbolic dims and
+ * views, `explainReshape`, `View` queries).
+ */
+// @overloads LOAD
+export function load(...families: Family[]): Promise<void>;
+// @end
+export function load(...args: unknown[]): Promise<void> {
+  const [families] = bind(LOAD, args) as [unknown[]];
+  for (const f of families) {
+    if (!FAMILIES.includes(f as Family)) {
+      throw new TypeError(`load: unknown family ${fmt(f)}; the families are ${FAMILIES.map((x) => `'${x}'`).join(', ')}`);
+    }
+  }
+  if (!loading) {
+    return Promise.reject(new StrideViewError('not_initialized', 'load: call `await init()` first (load adds families to the loaded core)'));
+  }
+  return loading.then(() => loadFamilies('load'));
+}
+
+const IS_LOADED: SigRef = { sig: '-: isLoaded(family: Family) -> boolean' };
+/** True when the family's engine code is in place (see {@link load}); false before init(). */
+// @overloads IS_LOADED
+export function isLoaded(family: Family): boolean;
+// @end
+export function isLoaded(...args: unknown[]): boolean {
+  const [f] = bind(IS_LOADED, args);
+  if (!FAMILIES.includes(f as Family)) {
+    throw new TypeError(`isLoaded: unknown family ${fmt(f)}; the families are ${FAMILIES.map((x) => `'${x}'`).join(', ')}`);
+  }
+  return raw !== null && familiesPresent();
 }
 
 const BUILD_INFO: SigRef = { sig: '-: buildInfo() -> BuildInfo | null' };

@@ -3,7 +3,8 @@
 // sort kernels; TypeScript only handles shapes and index lists.
 import { type DType, type Scalar, info, promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { NDArray, asArray, full } from './ndarray.js';
+import { NDArray, asArray, forward, full, methodGroup } from './ndarray.js';
+import { needFamily } from './families.js';
 import { gatherMask } from './kernel_client.js';
 import { arange } from './creation.js';
 import { type ArrayInput, add, div, less, lessEqual, mul, notEqual, sub, where } from './ops.js';
@@ -54,6 +55,9 @@ function unravel(p: NDArray, shape: readonly number[]): NDArray[] {
   });
 }
 
+// These compose the 'stats' and 'math' families' functions; NumPy's methods of nonzero and searchsorted.
+const SEARCH = /* @__PURE__ */ methodGroup('stats', () => ({ nonzero: forward(nonzero), searchsorted: forward(searchsorted) }));
+
 const NONZERO: SigRef = { sig: 'numpy.nonzero: nonzero(a: ArrayInput) -> NDArray[]' };
 /**
  * The int64 indices of the nonzero elements, one array per dimension, in C order (NumPy nonzero;
@@ -64,6 +68,7 @@ export function nonzero(a: ArrayInput): NDArray[];
 // @end
 export function nonzero(...args: unknown[]): NDArray[] {
   const op = 'nonzero';
+  needFamily(op, SEARCH);
   const [a] = bind(NONZERO, args);
   try {
     return tidy(() => {
@@ -285,6 +290,7 @@ export function searchsorted(a: ArrayInput, v: ArrayInput, side?: Side, sorter?:
 // @end
 export function searchsorted(...args: unknown[]): NDArray | number {
   const op = 'searchsorted';
+  needFamily(op, SEARCH);
   const [a, v, side, sorter] = bind(SEARCHSORTED, args);
   try {
     if (side !== 'left' && side !== 'right') throw new StrideViewError('invalid_argument', `${op}: side must be 'left' or 'right', got ${fmt(side)}`);
@@ -357,3 +363,4 @@ function mergedRanks(op: string, x: NDArray, vf: NDArray, d: DType, side: 'left'
   const mine = side === 'left' ? axisSlice(at, 0, 0, m) : axisSlice(at, 0, n, n + m);
   return sub(mine, argsort(argsort(vf)));
 }
+

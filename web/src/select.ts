@@ -5,12 +5,13 @@
 import { SingleOp, SortOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
-import { NDArray, Kind, asArray, gather, kernelCopy, normAxis, takeSecond } from './ndarray.js';
+import { NDArray, Kind, asArray, forward, gather, kernelCopy, methodGroup, normAxis, takeSecond } from './ndarray.js';
+import { needFamily } from './families.js';
 import { type ArrayInput, add, compute, same } from './ops.js';
 import { arange, array, empty } from './creation.js';
 import { oneAxis } from './axes.js';
 import { Shape } from './shape.js';
-import { type SigRef, bind, isOptionsObject, unsupported } from './signature.js';
+import { type SigRef, bind, bindMethod, isOptionsObject, unsupported } from './signature.js';
 import { type Casting, canCast, outArg } from './ufunc.js';
 
 /** Integer index values with their shape (scalars: shape []). */
@@ -315,6 +316,7 @@ function checkSortArgs(op: string, kind: unknown, order: unknown): void {
 }
 
 function sortImpl(op: string, code: SortOp, b: unknown[]): NDArray {
+  needFamily(op, SORTS);
   const [a, axisRaw, kind, order] = b;
   return withInput(op, a as ArrayInput, (x) => {
     const axis = axisOf(op, axisRaw);
@@ -379,6 +381,7 @@ export function topk(a: ArrayInput, k: number, options?: { axis?: number | undef
 // @end
 export function topk(...args: unknown[]): TopK {
   const op = 'topk';
+  needFamily(op, SORTS);
   const [a, k, axisRaw] = bind(TOPK, args);
   return withInput(op, a as ArrayInput, (x) => {
     if (axisRaw === null) throw new TypeError(`${op}: axis must be an integer, got null (topk works along one axis)`);
@@ -392,3 +395,29 @@ export function topk(...args: unknown[]): TopK {
     return { values, indices: takeSecond() };
   });
 }
+
+
+const NDARRAY_SORT: SigRef = { sig: 'numpy.ndarray.sort: NDArray.sort(axis: number = -1, kind: "quicksort" | "mergesort" | "heapsort" | "stable" | null = null, ' +
+    'order: null = null) -> void' };
+
+/** a.sort(): in place, as NumPy's ndarray.sort. */
+function sortInPlace(this: NDArray, ...args: unknown[]): void {
+  const op = 'sort';
+  this._check(op);
+  const [axis, kind, order] = bindMethod(NDARRAY_SORT, 'sort', args);
+  if (axis === null) {
+    throw new TypeError(`${op}: axis must be an integer (a.sort sorts in place along one axis; sort(a, { axis: null }) copies), got null`);
+  }
+  if (order !== null) unsupported(op, 'order', order, 'supported: null; strideview has no structured arrays');
+  const s = (sort as unknown as (...a: unknown[]) => unknown)(this, kind === null ? { axis } : { axis, kind }) as NDArray;
+  try {
+    this.assign(s);
+  } catch (e) {
+    throw relabel(op, e);
+  } finally {
+    s.dispose();
+  }
+}
+
+// sort, argsort and topk run on the 'stats' family of the engine (families.ts); NumPy's methods of them.
+const SORTS = /* @__PURE__ */ methodGroup('stats', () => ({ sort: sortInPlace, argsort: forward(argsort) }));

@@ -322,6 +322,18 @@ function bindError(s: Signature, args: ArrayLike<unknown>, n: number, opts: Reco
   throw new Error(`${op}: internal error in argument binding`);
 }
 
+/** @internal bind, its errors named as the user called the method (`reshape:`, not the declaration's `NDArray.reshape:`). */
+export function bindMethod(ref: SigRef, op: string, args: ArrayLike<unknown>): unknown[] {
+  try {
+    return bind(ref, args);
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+    const t = new TypeError(e.message.split(`NDArray.${op}`).join(op));
+    t.stack = e.stack;
+    throw t;
+  }
+}
+
 /**
  * @internal Binds `args` (the caller's arguments) to the declaration: one value per declared
  * parameter, in declaration order, defaults applied. Throws a TypeError naming the op for a

@@ -6,7 +6,8 @@
 import { ArgOp, MomentOp, ScanOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { NDArray, Kind, asArray, normAxis } from './ndarray.js';
+import { NDArray, Kind, asArray, forward, methodGroup, normAxis } from './ndarray.js';
+import { needFamily } from './families.js';
 import { oneAxis } from './axes.js';
 import { compute } from './ops.js';
 import { outArg } from './ufunc.js';
@@ -35,6 +36,12 @@ export interface ArgOptions extends AxisOptions {
   keepdims?: boolean | undefined;
 }
 
+// The 'stats' family of the engine (families.ts), and NumPy's methods of this file's functions.
+const STATS = /* @__PURE__ */ methodGroup('stats', () => ({
+  prod: forward(prod), std: forward(std), var: forward(variance), argmin: forward(argmin), argmax: forward(argmax),
+  any: forward(any), all: forward(all), cumsum: forward(cumsum), cumprod: forward(cumprod),
+}));
+
 const PROD: SigRef = { sig: 'numpy.prod: prod(a: ArrayInput, axis: number | readonly number[] | null = null, dtype: DType | null = null, ' +
     'out: NDArray | readonly [NDArray] | null = null, keepdims: boolean = false, initial: Scalar = undefined, ' +
     'where: ArrayInput = true) -> Reduced<$P[axis, out, keepdims], number>' };
@@ -53,6 +60,7 @@ export function prod<TAxis extends number | readonly number[] | null | undefined
 export function prod<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, where?: ArrayInput): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, number>;
 // @end
 export function prod(...args: unknown[]): unknown {
+  needFamily('prod', STATS);
   if (args.length === 1) return reduction('prod', SPECS.prod, args[0], null, null, null, false, undefined, true);
   const [a, axis, dtype, out, keepdims, initial, where] = bind(PROD, args);
   return reduction('prod', SPECS.prod, a, axis, dtype, out, keepdims, initial, where);
@@ -68,6 +76,7 @@ export function any<TAxis extends number | readonly number[] | null | undefined 
 export function any<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, out?: TOut, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, boolean>;
 // @end
 export function any(...args: unknown[]): unknown {
+  needFamily('any', STATS);
   if (args.length === 1) return reduction('any', SPECS.any, args[0], null, null, null, false, undefined, true);
   const [a, axis, out, keepdims, where] = bind(ANY, args);
   return reduction('any', SPECS.any, a, axis, null, out, keepdims, undefined, where);
@@ -83,6 +92,7 @@ export function all<TAxis extends number | readonly number[] | null | undefined 
 export function all<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, out?: TOut, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, boolean>;
 // @end
 export function all(...args: unknown[]): unknown {
+  needFamily('all', STATS);
   if (args.length === 1) return reduction('all', SPECS.all, args[0], null, null, null, false, undefined, true);
   const [a, axis, out, keepdims, where] = bind(ALL, args);
   return reduction('all', SPECS.all, a, axis, null, out, keepdims, undefined, where);
@@ -92,6 +102,7 @@ const VAR_SPEC: ReduceSpec = { kind: Kind.Moments, code: MomentOp.Variance, natu
 const STD_SPEC: ReduceSpec = { kind: Kind.Moments, code: MomentOp.Std, natural: meanType, identity: 0, combine: null, moment: 'std' };
 
 function moment(op: string, spec: ReduceSpec, b: unknown[]): unknown {
+  needFamily(op, STATS);
   const [a, axis, dtype, out, ddof, keepdims, where] = b;
   try {
     if (typeof ddof !== 'number') throw new TypeError(`${op}: ddof must be a number, got ${fmt(ddof)}`);
@@ -165,6 +176,7 @@ function alongAxis<T>(op: string, a: unknown, axisArg: unknown, fn: (x: NDArray,
 const int64 = (): DType => 'int64';
 
 function arg(op: string, code: ArgOp, a: unknown, axis: unknown, out: unknown, keepdims: unknown): unknown {
+  needFamily(op, STATS);
   try {
     const kd = boolArg(op, 'keepdims', keepdims);
     const o = outArg(op, out);
@@ -230,6 +242,7 @@ export function argmin(...args: unknown[]): unknown {
 }
 
 function scan(op: string, code: ScanOp, a: unknown, axis: unknown, dtype: unknown, out: unknown): NDArray {
+  needFamily(op, STATS);
   try {
     const o = outArg(op, out);
     const d = dtypeParam(op, dtype);

@@ -4,6 +4,7 @@
 import { Tok } from './boundary_tables.js';
 import { StrideViewError, fmt, toInt, withOp } from './errors.js';
 import { rt } from './runtime.js';
+import { needFamily } from './families.js';
 import { checkCall } from './signature.js';
 import { Op, wire, type Wire } from './wire.js';
 
@@ -198,6 +199,7 @@ export const Sym = {
       const lo = toInt('Sym.variable', 'min', min);
       const hi = toInt('Sym.variable', 'max', max);
       const r = rt();
+      needFamily('Sym.variable', 'symbolic');
       const id = r.sv_create_var(name, lo, hi);
       if (id < 0) throw new StrideViewError('invalid_argument', r.sv_error());
       const v = new Var(id, name, lo, hi);

@@ -2,6 +2,7 @@
 // area in WASM memory, one sv_call per operation, the response is read back from the same area.
 // Typed arrays over WASM memory are never kept across calls that may grow memory: `scratch()`
 // re-checks the buffer identity every time.
+import { checkRequestFamily, familiesReady } from './families.js';
 import { CallStatus, Tok } from './boundary_tables.js';
 import { StrideViewError, codeName } from './errors.js';
 import { rt } from './runtime.js';
@@ -103,6 +104,7 @@ export class Wire {
   }
   /** Runs op; throws StrideViewError on a C++ error; positions the reader at the response. */
   call(op: number): this {
+    if (!familiesReady) checkRequestFamily(op);
     const st = callRaw(op, this.pos);
     if (st !== 0) {
       const r = rt();

@@ -192,7 +192,15 @@ export const OVERRIDES = {
   applyOps: { required: { text: 'transpose; flip 0' }, optional: { dim: [null] } },
   applyOp: { required: { step: { raw: { name: 'transpose', arg: '' } } }, optional: { dim: [null] } },
   'View.create': { optional: { strides: [[3, 1], [1, 2]], mask: [null] } },
-  init: { optional: { wasmUrl: ['strideview.wasm'], wasmBinary: [js('wasmBytes')], threads: [js('threads')] } },
+  init: {
+    optional: {
+      wasmUrl: ['strideview.wasm'], wasmBinary: [js('wasmBytes')], threads: [js('threads')],
+      // a later init: load 'all' loads the families (here already loaded); their sources are kept for it
+      load: ['auto', 'all'], familiesUrl: ['strideview-families.wasm'], familiesBinary: [js('wasmBytes')],
+    },
+  },
+  isLoaded: { required: { family: 'math' } },
+  load: { required: { families: { list: ['math', 'stats'] } } },
   // uninitialised: the forms of a call are compared by shape, dtype and order, not by their elements
   empty: {
     exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation',

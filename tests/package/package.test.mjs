@@ -1,14 +1,17 @@
 // The npm package as users get it: `npm pack`, install the tarball into an empty temporary project,
 // use it from an ESM script (the README example, verbatim) and a CommonJS script, and type-check a
-// TypeScript consumer against the shipped declarations (ESM and CJS resolution).
+// TypeScript consumer against the shipped declarations (ESM and CJS resolution). The package carries
+// its docs: every relative link in the shipped markdown resolves inside the unpacked tarball, and
+// the shipped examples run from node_modules/strideview.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { checkLinks } from './links.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -22,11 +25,18 @@ function node(args, cwd) {
 }
 
 let project;
+let packed; // the tarball's files, unpacked: its package/ folder
+let shipped; // the tarball's file list
 
-test('npm pack produces a tarball with only dist files', () => {
+// The docs the package carries (README.md and package.json always ship), and the examples they link.
+const DOCS = ['ARCHITECTURE.md', 'docs/api-signatures.md', 'docs/guide.md', 'docs/math-accuracy.md', 'docs/numpy-differences.md'];
+const EXAMPLE = /^examples\/([\w-]+\/)?[\w-]+\.(md|mjs|js|html)$/;
+
+test('npm pack produces a tarball with dist files and its docs', () => {
   const out = execFileSync(npm, ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
   const info = JSON.parse(out.slice(out.indexOf('[')))[0];
   const files = info.files.map((f) => f.path).sort();
+  shipped = files;
   const dist = files.filter((f) => f.startsWith('dist/'));
   assert.deepEqual(dist, [
     'dist/element.d.mts',
@@ -48,19 +58,61 @@ test('npm pack produces a tarball with only dist files', () => {
     'dist/strideview-threads.worker.js',
     'dist/strideview.wasm',
   ]);
-  for (const f of files) assert.ok(f.startsWith('dist/') || /^(package\.json|README(\.md)?|LICENSE.*)$/i.test(f), `unexpected file ${f}`);
+  assert.deepEqual(files.filter((f) => DOCS.includes(f)), DOCS, 'the docs ship');
+  assert.ok(files.includes('examples/README.md'), 'the examples ship');
+  for (const f of files) {
+    const allowed = f.startsWith('dist/') || DOCS.includes(f) || EXAMPLE.test(f) || /^(package\.json|README\.md|LICENSE.*)$/i.test(f);
+    assert.ok(allowed, `unexpected file ${f}`);
+  }
+  const docBytes = info.files.filter((f) => !f.path.startsWith('dist/')).reduce((n, f) => n + f.size, 0);
+  assert.ok(docBytes < 400_000, `docs and examples: ${docBytes} B unpacked (a large file crept in?)`);
   const tgz = join(work, info.filename);
   const gz = (f) => gzipSync(readFileSync(join(root, 'dist', f)), { level: 9 }).length;
   console.log(
-    `# package: tarball ${statSync(tgz).size} B; gzipped wasm ${gz('strideview.wasm')} B + esm js ${gz('index.mjs')} B = ` +
-      `${gz('strideview.wasm') + gz('index.mjs')} B`,
+    `# package: tarball ${statSync(tgz).size} B (docs and examples ${docBytes} B unpacked); gzipped wasm ${gz('strideview.wasm')} B ` +
+      `+ esm js ${gz('index.mjs')} B = ${gz('strideview.wasm') + gz('index.mjs')} B`,
   );
+  const unpack = join(work, 'unpacked');
+  mkdirSync(unpack);
+  execFileSync('tar', ['-xzf', tgz, '-C', unpack]);
+  packed = join(unpack, 'package');
   project = join(work, 'consumer');
   execFileSync('mkdir', ['-p', project]);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
   execFileSync(npm, ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', tgz], { cwd: project, encoding: 'utf8' });
   const installed = readdirSync(join(project, 'node_modules'));
   assert.deepEqual(installed.filter((d) => !d.startsWith('.')), ['strideview'], 'zero runtime dependencies');
+});
+
+test('every relative link in the shipped markdown resolves inside the package', () => {
+  const md = shipped.filter((f) => f.endsWith('.md'));
+  assert.ok(md.includes('README.md') && md.includes('docs/guide.md'), md.join(' '));
+  const { problems, checked } = checkLinks(packed, md);
+  console.log(`# package: ${checked} relative links in ${md.length} markdown files`);
+  assert.ok(checked >= 20, `only ${checked} relative links found: is the link reader broken?`);
+  assert.deepEqual(problems, [], `dead links in the package (ship the file, or name it as plain text):\n${problems.join('\n')}`);
+});
+
+test('the link check fails on a dead link, a dead anchor, a folder and a path outside the package', () => {
+  // A small package with four good links and four bad ones (plus two that are not links: code).
+  const dir = join(work, 'dead-links');
+  mkdirSync(join(dir, 'docs'), { recursive: true });
+  writeFileSync(join(dir, 'docs/guide.md'), '# Guide\n\n## Slicing, with `R`\n\n```sh\n# not a heading\n```\n');
+  writeFileSync(
+    join(dir, 'README.md'),
+    '# Pkg\n\n## Use it\n\nSee [the guide](docs/guide.md), [slicing](docs/guide.md#slicing-with-r), [above](#use-it),\n' +
+      '[the site](https://example.org/x.md) and `[in code](not/here.md)`.\n\n' +
+      'Bad: [results](bench/RESULTS.md), [no such part](docs/guide.md#not-a-heading),\n' +
+      '<a href="docs/">the docs</a> and [the tests](../tests/README.md).\n\n```md\n[in a block](not/here.md)\n```\n',
+  );
+  const { problems, checked } = checkLinks(dir, ['README.md']);
+  assert.equal(checked, 7);
+  assert.deepEqual(problems, [
+    'README.md:8: [results](bench/RESULTS.md) -> bench/RESULTS.md is not in the package',
+    'README.md:8: [no such part](docs/guide.md#not-a-heading) -> #not-a-heading is not a heading of docs/guide.md',
+    'README.md:9: <a href="docs/" -> docs is a folder: link a file in it (e.g. docs/README.md)',
+    'README.md:9: [the tests](../tests/README.md) -> ../tests/README.md is outside the package',
+  ]);
 });
 
 test('ESM: the README example runs as written', () => {
@@ -148,6 +200,33 @@ test('an uncaught error prints a readable source line; source maps lead to web/s
     if (maps) assert.match(lines[at], /web\/src\/\w+\.ts:\d+$/, r.stderr);
     else assert.match(lines[at], /node_modules\/strideview\/dist\/index\.(mjs|cjs):\d+$/, r.stderr);
     assert.ok(r.stderr.length < 4000, `${r.stderr.length} chars of stderr`);
+  }
+});
+
+test('the shipped examples run from node_modules/strideview', async () => {
+  const pkg = join(project, 'node_modules/strideview');
+  const out = node([join(pkg, 'examples/node-image.mjs'), 'out.npy'], project);
+  assert.match(out, /wrote out\.npy\nlive arrays after dispose: 0\n$/);
+  assert.equal(readFileSync(join(project, 'out.npy')).subarray(1, 6).toString(), 'NUMPY');
+  assert.match(node([join(pkg, 'examples/classify/node.mjs')], project), /top-5:\n {2}1\. \w+/);
+  // The pages, served from the package folder as examples/README.md says: each page and every
+  // local file it loads (scripts, import map targets) answers.
+  const { serve } = await import(pathToFileURL(join(pkg, 'examples/serve.mjs')).href);
+  const server = await serve(pkg);
+  try {
+    for (const page of shipped.filter((f) => /^examples\/.*index\.html$/.test(f))) {
+      const url = `${server.url}/${page.replace(/index\.html$/, '')}`;
+      const html = (await (await fetch(url)).text()).replace(/<!--[\s\S]*?-->/g, '');
+      const refs = [...html.matchAll(/\ssrc="([^"]+)"/g)].map((m) => m[1]);
+      for (const m of html.matchAll(/<script type="importmap">([\s\S]*?)<\/script>/g)) refs.push(...Object.values(JSON.parse(m[1]).imports));
+      assert.ok(refs.length > 0, `${page} loads nothing?`);
+      for (const ref of refs) {
+        const r = await fetch(new URL(ref, url));
+        assert.equal(r.status, 200, `${page} loads ${ref}: ${r.status}`);
+      }
+    }
+  } finally {
+    await server.close();
   }
 });
 

@@ -9,6 +9,11 @@
 //   - padded cells are hatched (masked), a broadcast reads one memory cell from several cells;
 //   - a bad op shows an error text inside the element and dispatches an `error` event;
 //   - changing the attributes re-renders;
+//   - the page's own data: the data and dtype attributes (NumPy's dtype for the data when none is
+//     given, values shown as the dtype holds them, bool included), data reshaped to shape, the data
+//     property (nested arrays, typed arrays, ndarray-likes, set before the element is defined);
+//   - a size mismatch, invalid JSON, an unknown dtype, a value out of the dtype's range and too
+//     much data are errors inside the element and `error` events, never thrown;
 //   - axe-core finds no serious or critical violation (shadow roots included).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -55,6 +60,7 @@ const STATE = (id) => {
     error: r.querySelector('.error')?.textContent ?? null,
     grids: grids.map((g) => [...g.querySelectorAll('[role="row"]')].map((row) => [...row.querySelectorAll('[role="gridcell"]')].map((c) => c.textContent))),
     memory: r.querySelectorAll('.strip [role="gridcell"]').length,
+    values: [...r.querySelectorAll('.strip [role="gridcell"]')].map((c) => c.firstChild.textContent),
     masked: r.querySelectorAll('.grid .masked').length,
     unused: r.querySelectorAll('.strip .unused').length,
   };
@@ -67,7 +73,7 @@ export function elementSuite(engine) {
   async function open() {
     const p = await session.browser.newPage();
     await p.goto(`http://127.0.0.1:${session.server.port}${PAGE}`);
-    for (const id of ['preset', 'padded', 'expanded', 'live']) {
+    for (const id of ['preset', 'padded', 'expanded', 'live', 'own', 'mask', 'reshaped', 'from-js']) {
       await p.waitFor(STATE, id, { what: `<stride-view id=${id}> rendered` });
     }
     return p;
@@ -80,7 +86,7 @@ export function elementSuite(engine) {
       const s = await state(p, 'preset');
       // arange(12).reshape([3,4]).transpose() then [::-1, 1:3]: shape [4,2], strides [-1,4], offset 7.
       assert.equal(s.error, null);
-      assert.deepEqual(s.facts, { shape: '[4, 2]', strides: '[-1, 4]', offset: '7', mask: 'none', contiguous: 'no' });
+      assert.deepEqual(s.facts, { shape: '[4, 2]', dtype: 'int32', strides: '[-1, 4]', offset: '7', mask: 'none', contiguous: 'no' });
       assert.deepEqual(s.grids, [[['7', '11'], ['6', '10'], ['5', '9'], ['4', '8']]]);
       assert.equal(s.memory, 12);
       assert.equal(s.unused, 4); // addresses 0-3 are not read
@@ -180,6 +186,166 @@ export function elementSuite(engine) {
       // (the probe listens for 'error' on window in the capture phase; a CustomEvent has no message).
       const events = await p.evaluate(() => window.__events.map((e) => e.message));
       assert.deepEqual(await p.errors(), ['error: undefined', 'error: undefined'], JSON.stringify(events));
+      await p.close();
+    });
+
+    test("the page's own data: data and dtype attributes, bool data, data reshaped to shape, set before definition", T, async () => {
+      const p = await open();
+      // float32 data, transposed and reversed: the values as float32 holds them, shortest digits.
+      const own = await state(p, 'own');
+      assert.equal(own.error, null);
+      assert.deepEqual(own.facts, { shape: '[3, 2]', dtype: 'float32', strides: '[-1, 3]', offset: '2', mask: 'none', contiguous: 'no' });
+      assert.deepEqual(own.grids, [[['0.3', '3.5'], ['0.2', '2.5'], ['0.1', '1.5']]]);
+      assert.deepEqual(own.values, ['0.1', '0.2', '0.3', '1.5', '2.5', '3.5']);
+      // bool data: dtype bool by inference, True/False in both parts.
+      const mask = await state(p, 'mask');
+      assert.equal(mask.facts.dtype, 'bool');
+      assert.deepEqual(mask.grids, [[['True', 'False'], ['False', 'True'], ['True', 'False']]]);
+      assert.deepEqual(mask.values, ['True', 'False', 'True', 'False', 'True', 'False']);
+      // data + shape: reshaped (a view of the data), then every other column.
+      const rs = await state(p, 'reshaped');
+      assert.deepEqual(rs.facts, { shape: '[2, 2]', dtype: 'int16', strides: '[3, 2]', offset: '0', mask: 'none', contiguous: 'no' });
+      assert.deepEqual(rs.grids, [[['10', '30'], ['40', '60']]]);
+      assert.deepEqual(rs.values, ['10', '20', '30', '40', '50', '60']);
+      assert.equal(rs.unused, 2);
+      // The property set by a classic script before the module defined the element.
+      const js = await state(p, 'from-js');
+      assert.deepEqual(js.facts, { shape: '[2, 4]', dtype: 'float64', strides: '[4, -1]', offset: '7', mask: 'none', contiguous: 'no' });
+      assert.deepEqual(js.grids, [[['1.75', '1.5', '1.25', '1.0'], ['2.75', '2.5', '2.25', '2.0']]]);
+      // No dtype: NumPy's np.array(data) choice (int64 for integers, float64 when the text writes a float).
+      const render = (attrs) =>
+        p.evaluate((a) => {
+          const e = document.createElement('stride-view');
+          for (const [k, v] of Object.entries(a)) e.setAttribute(k, v);
+          e.id = 'probe-' + Math.random().toString(36).slice(2);
+          document.body.append(e);
+          return e.id;
+        }, attrs);
+      const cases = [
+        [{ data: '[[1, 2], [3, 4]]', ops: 'transpose' }, 'int64', [['1', '3'], ['2', '4']]],
+        [{ data: '[[1.0, 2], [3, 4]]' }, 'float64', [['1.0', '2.0'], ['3.0', '4.0']]],
+        [{ data: '[[1, 2], [3, 4]]', dtype: 'uint8' }, 'uint8', [['1', '2'], ['3', '4']]],
+        [{ data: '[0.1, NaN, -Infinity, 1e20]', dtype: 'float16' }, 'float16', [['0.1', 'nan', '-inf', 'inf']]],
+        [{ data: '[0.1, NaN, -Infinity, 1e20, 1.5e-5]' }, 'float64', [['0.1', 'nan', '-inf', '1e+20', '1.5e-05']]],
+        [{ data: '[true, 2]' }, 'int64', [['1', '2']]],
+        [{ data: '[[1, 0], [2, 0]]', dtype: 'bool', ops: 'transpose' }, 'bool', [['True', 'True'], ['False', 'False']]],
+        [{ shape: '2,2', dtype: 'float32' }, 'float32', [['0.0', '1.0'], ['2.0', '3.0']]],
+      ];
+      for (const [attrs, dtype, grid] of cases) {
+        const id = await render(attrs);
+        const st = await p.waitFor(STATE, id, { what: `<stride-view ${JSON.stringify(attrs)}> rendered` });
+        assert.equal(st.error, null, JSON.stringify(attrs));
+        assert.equal(st.facts.dtype, dtype, JSON.stringify(attrs));
+        assert.deepEqual(st.grids, [grid], JSON.stringify(attrs));
+      }
+      assert.deepEqual(await p.errors(), []);
+      await p.close();
+    });
+
+    test('the data property: nested arrays, typed arrays, ndarray-likes; setting re-renders; the last one set wins', T, async () => {
+      const p = await open();
+      // step(fn): runs fn in the page, waits for the next render (or error) of #from-js, returns what it shows.
+      await p.evaluate(() => {
+        window.__done = 0;
+        const e = document.getElementById('from-js');
+        for (const ev of ['render', 'error']) e.addEventListener(ev, () => window.__done++);
+      });
+      const step = async (fn) => {
+        const n = await p.evaluate(() => window.__done);
+        await p.evaluate(`() => { (${String(fn)})(); }`); // nothing returned (WebDriver serializes results)
+        return p.waitFor(
+          (k) => {
+            if (window.__done <= k) return null;
+            const r = document.getElementById('from-js').shadowRoot;
+            return {
+              dd: [...r.querySelectorAll('.facts dd')].map((x) => x.textContent),
+              cells: [...r.querySelectorAll('.grid [role="row"]')].map((row) => [...row.querySelectorAll('[role="gridcell"]')].map((c) => c.textContent)),
+              error: r.querySelector('.error')?.textContent ?? null,
+            };
+          },
+          n,
+          { what: `the render after ${String(fn)}` },
+        );
+      };
+      let s = await step(() => {
+        const e = document.getElementById('from-js');
+        e.removeAttribute('shape');
+        e.removeAttribute('ops');
+        e.data = [[1, 2, 3], [4, 5, 6]];
+      });
+      assert.equal(s.dd[1], 'int64');
+      assert.deepEqual(s.cells, [['1', '2', '3'], ['4', '5', '6']]);
+      assert.deepEqual(await p.evaluate(() => document.getElementById('from-js').data), [[1, 2, 3], [4, 5, 6]]);
+      // A typed array brings its dtype; the dtype property (reflected as the attribute) casts.
+      s = await step(() => (document.getElementById('from-js').data = new Int8Array([-1, 5, 7])));
+      assert.equal(s.dd[1], 'int8');
+      assert.deepEqual(s.cells, [['-1', '5', '7']]);
+      s = await step(() => (document.getElementById('from-js').dtype = 'float32'));
+      assert.equal(s.dd[1], 'float32');
+      assert.deepEqual(s.cells, [['-1.0', '5.0', '7.0']]);
+      assert.equal(await p.evaluate(() => document.getElementById('from-js').getAttribute('dtype')), 'float32');
+      s = await step(() => (document.getElementById('from-js').dtype = null));
+      assert.equal(s.dd[1], 'int8');
+      // An ndarray-like (scijs / @stdlib): strides and offset are read, the values copied in C order.
+      s = await step(() => (document.getElementById('from-js').data = { data: new Int32Array([1, 2, 3, 4, 5, 6]), shape: [3, 2], stride: [1, 3], offset: 0 }));
+      assert.deepEqual(s.dd.slice(0, 2), ['[3, 2]', 'int32']);
+      assert.deepEqual(s.cells, [['1', '4'], ['2', '5'], ['3', '6']]);
+      // The data attribute, set last, replaces the property's data; null goes back to the attribute.
+      s = await step(() => document.getElementById('from-js').setAttribute('data', '[[9, 8]]'));
+      assert.deepEqual(s.dd.slice(0, 2), ['[1, 2]', 'int64']);
+      assert.deepEqual(s.cells, [['9', '8']]);
+      assert.equal(await p.evaluate(() => document.getElementById('from-js').data), null);
+      s = await step(() => {
+        const e = document.getElementById('from-js');
+        e.data = [true, false];
+        e.data = null;
+      });
+      assert.deepEqual(s.dd.slice(0, 2), ['[1, 2]', 'int64']);
+      assert.deepEqual(s.cells, [['9', '8']]);
+      assert.deepEqual(await p.errors(), []);
+      await p.close();
+    });
+
+    test('bad data is an error inside the element and an error event: size mismatch, invalid JSON, dtype, range, limit', T, async () => {
+      const p = await open();
+      const cases = [
+        [{ data: '[[1, 2, 3], [4, 5, 6]]', shape: '4,2' }, /^shape: \[4, 2\] has 8 elements; the data has 6 \(shape \[2, 3\]\)$/],
+        [{ data: '[[1, 2], [3, 4]' }, /^data: "\[\[1, 2\], \[3, 4\]" is not JSON \(.+\)$/],
+        [{ data: '[[1, 2], [3]]' }, /^data: ragged lists: data\[1\] is a list of 1, where data\[0\] is a list of 2$/],
+        [{ data: '[1, "two"]' }, /^data: data\[1\] is "two"; the elements are numbers, or true and false$/],
+        [{ data: '[1, 2]', dtype: 'float' }, /^dtype: "float" is not a dtype; use one of float32, float64, .*bool, float16$/],
+        [{ data: '[[1, 300]]', dtype: 'int8' }, /^data: data\[0\]\[1\] = 300 is out of bounds for int8 \(-128 to 127\)$/],
+        [{ data: JSON.stringify(Array.from({ length: 65 }, () => Array(64).fill(0))) }, /^data: \[65, 64\] has 4160 elements; <stride-view> starts from at most 4096$/],
+      ];
+      for (const [attrs, re] of cases) {
+        const got = await p.evaluate((a) => {
+          const e = document.createElement('stride-view');
+          for (const [k, v] of Object.entries(a)) e.setAttribute(k, v);
+          return new Promise((resolve) => {
+            e.addEventListener('error', (ev) => resolve({ detail: ev.detail, text: e.shadowRoot.querySelector('.error')?.textContent, role: e.shadowRoot.querySelector('.error')?.getAttribute('role'), prop: e.error }));
+            document.body.append(e);
+          });
+        }, attrs);
+        assert.match(got.text, re, JSON.stringify(attrs));
+        assert.deepEqual(got.detail, { message: got.text, code: 'input' });
+        assert.equal(got.role, 'alert');
+        assert.equal(got.prop, got.text);
+      }
+      // The data property too (a string is read as the attribute's JSON); fixing it renders again.
+      const fixed = await p.evaluate(() => {
+        const e = document.getElementById('own');
+        return new Promise((resolve) => {
+          e.addEventListener('error', (ev) => {
+            e.addEventListener('render', () => resolve({ message: ev.detail.message, error: e.error, grid: e.shadowRoot.querySelectorAll('.grid [role="gridcell"]').length }), { once: true });
+            e.data = [[1, 2]];
+          }, { once: true });
+          e.data = 'not json';
+        });
+      });
+      assert.match(fixed.message, /^data: "not json" is not JSON/);
+      assert.deepEqual([fixed.error, fixed.grid], [null, 2]);
+      // Never thrown: only the element's own error events reached the probe (a CustomEvent has no message).
+      assert.deepEqual(await p.errors(), Array(cases.length + 1).fill('error: undefined'));
       await p.close();
     });
 

@@ -11,6 +11,10 @@
 //   esbuild: `--loader:.wasm=file` plus `import wasmUrl from 'strideview/strideview.wasm'` and
 //            `init({ wasmUrl: new URL(wasmUrl, import.meta.url) })` (esbuild does not copy
 //            new URL(..., import.meta.url) assets).
+// Each bundler also builds an app whose only import is `import 'strideview/element'` (esbuild's adds
+// the init({ wasmUrl }) above, which the element's own init() then reuses): the page's
+// <stride-view> must be defined and render its data. package.json's "sideEffects" lists the
+// element's module; with `"sideEffects": false` the bundlers drop the bare import whole.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,6 +88,54 @@ async function readPage(url) {
   }
 }
 
+// The element app: a <stride-view> with its own data, and the bundled script.
+const ELEMENT_TAG = '<stride-view data="[[1,2],[3,4]]" dtype="int32" ops="transpose"></stride-view>';
+const elementHtml = (script) => html(script).replace('<pre id="out">loading</pre>', ELEMENT_TAG);
+const ELEMENT_EXPECTED = { dtype: 'int32', shape: '[2, 2]', strides: '[1, 2]', grid: [['1', '3'], ['2', '4']], memory: ['1', '2', '3', '4'], error: null };
+
+/** Opens url; the <stride-view> must be defined once the page has loaded, then render its data. */
+async function readElement(url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    await page.goto(url); // the load event: module scripts have run
+    const defined = await page.evaluate(() => customElements.get('stride-view') !== undefined);
+    assert.ok(defined, `<stride-view> is not defined after the bundle ran: the bundler dropped import 'strideview/element' (package.json "sideEffects")`);
+    await page.waitForFunction(() => document.querySelector('stride-view').shadowRoot?.querySelector('.grid, .error'), undefined, { timeout: 30_000 });
+    const got = await page.evaluate(() => {
+      const r = document.querySelector('stride-view').shadowRoot;
+      const fact = (k) => [...r.querySelectorAll('.facts > div')].find((d) => d.querySelector('dt').textContent === k)?.querySelector('dd').textContent;
+      return {
+        dtype: fact('dtype'),
+        shape: fact('shape'),
+        strides: fact('strides'),
+        grid: [...r.querySelectorAll('.grid [role="row"]')].map((row) => [...row.querySelectorAll('[role="gridcell"]')].map((c) => c.textContent)),
+        memory: [...r.querySelectorAll('.strip [role="gridcell"]')].map((c) => c.firstChild.textContent),
+        error: r.querySelector('.error')?.textContent ?? null,
+      };
+    });
+    assert.deepEqual(got, ELEMENT_EXPECTED);
+    assert.deepEqual(errors, [], 'no console errors');
+  } finally {
+    await page.close();
+  }
+}
+
+/** webpack 5 with the default configuration (plus the app's own dist/ and no size hints). */
+async function webpackBuild(app) {
+  const { default: webpack } = await import('webpack');
+  const stats = await new Promise((resolve, reject) => {
+    // output.path defaults to <cwd>/dist, so it is the one path given (the app's own dist/)
+    const compiler = webpack({ mode: 'production', context: app, output: { path: path.join(app, 'dist') }, performance: { hints: false } });
+    compiler.run((err, s) => compiler.close(() => (err ? reject(err) : resolve(s))));
+  });
+  assert.ok(!stats.hasErrors(), stats.toString({ all: false, errors: true }));
+  assert.ok(!stats.hasWarnings(), stats.toString({ all: false, warnings: true }));
+  return path.join(app, 'dist');
+}
+
 function files(dir) {
   return readdirSync(dir, { recursive: true }).map(String);
 }
@@ -145,18 +197,42 @@ describe('bundlers (packed tarball, run in chromium)', { skip }, () => {
     const app = path.join(apps, 'webpack-app');
     mkdirSync(path.join(app, 'src'), { recursive: true });
     writeFileSync(path.join(app, 'src/index.js'), appMain(`import { init, arange, add, sum } from 'strideview';`, ''));
-    const { default: webpack } = await import('webpack');
-    const stats = await new Promise((resolve, reject) => {
-      // output.path defaults to <cwd>/dist, so it is the one path given (the app's own dist/)
-      const compiler = webpack({ mode: 'production', context: app, output: { path: path.join(app, 'dist') }, performance: { hints: false } });
-      compiler.run((err, s) => compiler.close(() => (err ? reject(err) : resolve(s))));
-    });
-    assert.ok(!stats.hasErrors(), stats.toString({ all: false, errors: true }));
-    assert.ok(!stats.hasWarnings(), stats.toString({ all: false, warnings: true }));
-    const out = path.join(app, 'dist');
+    const out = await webpackBuild(app);
     assert.ok(files(out).some((f) => f.endsWith('.wasm')), 'webpack emitted the .wasm asset');
     writeFileSync(path.join(out, 'index.html'), html('./main.js'));
     assert.deepEqual(await readPage(`${await serve(out)}/`), EXPECTED);
+  });
+});
+
+describe("the <stride-view> element through bundlers (import 'strideview/element', run in chromium)", { skip }, () => {
+  test('Vite: `vite build` keeps the element module and its registration', T, async () => {
+    const app = path.join(apps, 'vite-element-app');
+    mkdirSync(app);
+    writeFileSync(path.join(app, 'index.html'), elementHtml('./main.js'));
+    writeFileSync(path.join(app, 'main.js'), `import 'strideview/element';\n`);
+    run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app);
+    await readElement(`${await serve(path.join(app, 'dist'))}/`);
+  });
+
+  test('esbuild: keeps the element module; init({ wasmUrl }) is shared with the element', T, async () => {
+    const app = path.join(apps, 'esbuild-element-app');
+    mkdirSync(app);
+    writeFileSync(
+      path.join(app, 'main.js'),
+      `import 'strideview/element';\nimport { init } from 'strideview';\nimport wasmUrl from 'strideview/strideview.wasm';\ninit({ wasmUrl: new URL(wasmUrl, import.meta.url) });\n`,
+    );
+    run(path.join(root, 'node_modules/.bin/esbuild'), ['main.js', '--bundle', '--format=esm', '--outdir=out', '--loader:.wasm=file', '--log-level=warning'], app);
+    writeFileSync(path.join(app, 'out/index.html'), elementHtml('./main.js'));
+    await readElement(`${await serve(path.join(app, 'out'))}/`);
+  });
+
+  test('webpack 5: default configuration keeps the element module', T, async () => {
+    const app = path.join(apps, 'webpack-element-app');
+    mkdirSync(path.join(app, 'src'), { recursive: true });
+    writeFileSync(path.join(app, 'src/index.js'), `import 'strideview/element';\n`);
+    const out = await webpackBuild(app);
+    writeFileSync(path.join(out, 'index.html'), elementHtml('./main.js'));
+    await readElement(`${await serve(out)}/`);
   });
 });
 

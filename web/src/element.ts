@@ -2,15 +2,18 @@
 //
 //   <script type="module" src="https://…/strideview/dist/element.mjs"></script>
 //   <stride-view shape="3,4" ops="transpose; slice ::-1, 1:3"></stride-view>
+//   <stride-view data="[[1.5, 2], [3, 4]]" dtype="float32" ops="transpose"></stride-view>
 //
 // Renders the memory strip (the buffer, in address order) and the logical grid (the view, in
 // index order) with hover/focus linking between them, masked cells hatched, and the view's shape,
 // strides, offset and mask, inside a shadow root (styles encapsulated). Every number comes from the
 // engine (the ops, strides, offset and mask; each cell's address by one gather through the view);
-// this file only draws. Errors in `shape` or `ops` are shown as text inside the element and
-// dispatched as an `error` event, never thrown.
-import { arange, fromNdarrayLike, init, NDArray, tidy } from './index.js';
+// this file only draws (element_data.ts reads the data and writes each element's text). Errors in
+// `data`, `dtype`, `shape` or `ops` are shown as text inside the element and dispatched as an
+// `error` event, never thrown.
+import { fromNdarrayLike, init, NDArray, tidy } from './index.js';
 import { applyOps } from './opchain.js';
+import { formatElements, InputError, list, MAX_BASE, parseDType, startArray } from './element_data.js';
 
 export {
   applyOps,
@@ -27,27 +30,28 @@ export {
   type OpChainName,
 } from './opchain.js';
 
-/** Largest number of elements a <stride-view> starts from (its `shape`). */
-export const STRIDE_VIEW_MAX_BASE = 4096;
+/** Largest number of elements a <stride-view> starts from (its `shape`, or its `data`). */
+export const STRIDE_VIEW_MAX_BASE = MAX_BASE;
 /** Largest number of logical cells drawn (a 64x64 view). */
 export const STRIDE_VIEW_MAX_CELLS = 4096;
 
-/** Detail of the `error` event a <stride-view> dispatches when its shape or ops fail. */
+/** Detail of the `error` event a <stride-view> dispatches when its data, dtype, shape or ops fail. */
 export interface StrideViewErrorDetail {
   message: string;
-  /** StrideViewError code from the engine, or 'input' for malformed attribute text. */
+  /** StrideViewError code from the engine, or 'input' for malformed attribute text or data. */
   code: string;
 }
 
 interface Drawn {
+  dtype: string;
   shape: number[];
   strides: number[];
   offset: number;
   mask: Array<[number, number]> | null;
   contiguous: boolean;
   copied: boolean;
-  memory: number[];
-  cells: { idx: number[]; addr: number; valid: boolean; value: number | null }[];
+  memory: string[];
+  cells: { idx: number[]; addr: number; valid: boolean; value: string | null }[];
 }
 
 const STYLE = `
@@ -79,31 +83,20 @@ h3 { margin: 0.2em 0 0.1em; font-size: 13px; font-weight: 600; color: #333; }
 .note { color: #4a4a4a; margin: 0; font-size: 12px; }
 `;
 
-function parseShape(text: string): number[] {
-  const t = text.trim().replace(/^[[(]\s*/, '').replace(/\s*[\])]$/, '');
-  if (t === '') return [];
-  return t.split(/[\s,x×]+/).filter((s) => s !== '').map((s) => {
-    if (!/^\d+$/.test(s)) throw new InputError(`shape: "${s}" is not a size (write e.g. 3,4)`);
-    return Number(s);
-  });
-}
-
-class InputError extends Error {}
-
-function list(xs: readonly (number | string)[]): string {
-  return `[${xs.join(', ')}]`;
+/** What a <stride-view> starts from: its data (undefined: arange), shape and dtype texts, ops. */
+interface Source {
+  data: unknown;
+  shape: string | null;
+  dtype: string | null;
+  ops: string;
 }
 
 /** Everything drawn, read from the engine in one synchronous pass (arrays disposed by tidy). */
-function compute(shapeText: string, ops: string): Drawn {
-  const shape = parseShape(shapeText);
-  const n = shape.reduce((p, d) => p * d, 1);
-  if (n > STRIDE_VIEW_MAX_BASE) {
-    throw new InputError(`shape: ${list(shape)} has ${n} elements; <stride-view> starts from at most ${STRIDE_VIEW_MAX_BASE}`);
-  }
+function compute(src: Source): Drawn {
+  const dtype = parseDType(src.dtype);
   return tidy(() => {
-    const base = arange(0, n, 1, 'int32').reshape(shape);
-    const r = applyOps(base, ops);
+    const base = startArray(src.data, src.shape, dtype);
+    const r = applyOps(base, src.ops);
     const owner = r.base ?? r;
     const v = r.view;
     const rs = r.shape;
@@ -111,7 +104,7 @@ function compute(shapeText: string, ops: string): Drawn {
     if (numel > STRIDE_VIEW_MAX_CELLS) {
       throw new InputError(`the result ${list(rs)} has ${numel} elements; <stride-view> draws at most ${STRIDE_VIEW_MAX_CELLS}`);
     }
-    const memory = Array.from(owner.toTypedArray() as Int32Array);
+    const memory = formatElements(owner);
     // The address of every valid cell, by one gather in the engine: a buffer of addresses 0..len-1
     // read through the view's shape, strides and offset. A masked view is read through its valid
     // box (View.shrink to the mask, which the engine turns into an unmasked view); a cell is valid
@@ -145,6 +138,7 @@ function compute(shapeText: string, ops: string): Drawn {
       }
     }
     return {
+      dtype: r.dtype,
       shape: rs,
       strides: r.strides,
       offset: v.offset,
@@ -168,18 +162,25 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 const Base = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement;
 
 /**
- * The `<stride-view>` custom element. Attributes: `shape` (the starting array, `arange` over this
- * shape, default "3,4") and `ops` (an op chain, see {@link parseOps}). Re-renders when they change.
- * Dispatches `render` after each successful render and `error` (detail {@link StrideViewErrorDetail})
- * when the shape or ops fail; the message is also shown inside the element.
+ * The `<stride-view>` custom element. Attributes: `data` (the starting array's elements as JSON:
+ * nested lists of numbers, or true/false; NaN, Infinity and -Infinity are allowed), `dtype` (any
+ * dtype name; by default NumPy's choice for the data: bool, int64 when every element is an integer,
+ * else float64), `shape` (without `data`: `arange` over this shape, default "3,4", in `dtype`,
+ * default int32; with `data`: the data reshaped to it) and `ops` (an op chain, see
+ * {@link parseOps}). Re-renders when they change. The `data` property takes the same lists, a
+ * typed array, an NDArray or an ndarray-like `{ data, shape }`. Dispatches `render` after each
+ * successful render and `error` (detail {@link StrideViewErrorDetail}) when the data, dtype, shape or
+ * ops fail; the message is also shown inside the element.
  */
 export class StrideViewElement extends Base {
   static get observedAttributes(): string[] {
-    return ['shape', 'ops'];
+    return ['shape', 'ops', 'data', 'dtype'];
   }
   #root: ShadowRoot;
   #queued = false;
   #generation = 0;
+  /** The value given to the `data` property (undefined: none, the attribute or arange decides). */
+  #data: unknown = undefined;
   /** The last error message shown, or null after a successful render. */
   error: string | null = null;
 
@@ -197,10 +198,44 @@ export class StrideViewElement extends Base {
   }
 
   connectedCallback(): void {
+    // A property set before the element was defined is an own property of the instance: the
+    // accessors below take it over (the value set last wins over the attribute).
+    for (const key of ['data', 'dtype'] as const) {
+      if (Object.prototype.hasOwnProperty.call(this, key)) {
+        const self = this as unknown as Record<string, unknown>;
+        const v = self[key];
+        delete self[key];
+        self[key] = v;
+      }
+    }
     this.#schedule();
   }
-  attributeChangedCallback(): void {
+  attributeChangedCallback(name: string): void {
+    // The last one set wins: a new `data` attribute replaces data given to the property.
+    if (name === 'data') this.#data = undefined;
     if (this.isConnected) this.#schedule();
+  }
+
+  /**
+   * The starting array's elements: nested lists of numbers or booleans, a typed array, an
+   * NDArray (copied; it stays yours to dispose) or an ndarray-like `{ data, shape, stride?, offset? }`;
+   * a string is read as the `data` attribute's JSON. Setting it re-renders; null or undefined go
+   * back to the `data` attribute. Reads the value last set (null when none).
+   */
+  get data(): unknown {
+    return this.#data ?? null;
+  }
+  set data(value: unknown) {
+    this.#data = value ?? undefined;
+    if (this.isConnected) this.#schedule();
+  }
+  /** The `dtype` attribute (null when absent); setting null removes it. */
+  get dtype(): string | null {
+    return this.getAttribute('dtype');
+  }
+  set dtype(value: string | null) {
+    if (value === null || value === undefined) this.removeAttribute('dtype');
+    else this.setAttribute('dtype', String(value));
   }
 
   /** Resolves after the pending render (if any) has finished. */
@@ -245,7 +280,13 @@ export class StrideViewElement extends Base {
   #render(): void {
     let d: Drawn;
     try {
-      d = compute(this.getAttribute('shape') ?? '3,4', this.getAttribute('ops') ?? '');
+      const text = this.getAttribute('data');
+      d = compute({
+        data: this.#data !== undefined ? this.#data : text !== null && text.trim() !== '' ? text : undefined,
+        shape: this.getAttribute('shape'),
+        dtype: this.getAttribute('dtype'),
+        ops: this.getAttribute('ops') ?? '',
+      });
     } catch (e) {
       this.#fail(e);
       return;
@@ -259,6 +300,7 @@ export class StrideViewElement extends Base {
       facts.append(row);
     };
     fact('shape', list(d.shape));
+    fact('dtype', d.dtype);
     fact('strides', list(d.strides));
     fact('offset', String(d.offset));
     fact('mask', d.mask ? list(d.mask.map(([a, b]) => `(${a}, ${b})`)) : 'none');
@@ -294,7 +336,7 @@ export class StrideViewElement extends Base {
     const rows = rank <= 1 ? 1 : d.shape[rank - 2]!;
     const perSlab = Math.max(1, rows * cols);
     // Fixed-width tracks: auto tracks over thousands of cells made the layout take seconds.
-    const digits = Math.max(1, ...d.cells.map((x) => (x.value === null ? 1 : String(x.value).length)));
+    const digits = Math.max(1, ...d.cells.map((x) => (x.value === null ? 1 : x.value.length)));
     const colWidth = `${Math.max(2.2, digits * 0.65 + 1)}em`;
     const slabs = d.shape.length === 0 || d.cells.length === 0 ? 1 : d.cells.length / perSlab;
     for (let s = 0; s < slabs; s++) {
@@ -317,7 +359,7 @@ export class StrideViewElement extends Base {
         for (let k = 0; k < cols; k++) {
           const x = slabCells[r * cols + k];
           if (!x) continue;
-          const text = x.valid ? String(x.value) : '';
+          const text = x.valid ? (x.value ?? '') : '';
           const cell = el('div', {
             class: x.valid ? 'cell' : 'cell masked',
             role: 'gridcell',

@@ -8,7 +8,8 @@
 //   Vite:    none (`vite build`); the worker example also needs none (Vite and webpack).
 //   webpack: none beyond { mode: 'production' } (its defaults: ./src/index.js -> dist/main.js);
 //            performance hints are switched off only because the wasm exceeds 244 KiB.
-//   esbuild: `--loader:.wasm=file` plus `import wasmUrl from 'strideview/strideview.wasm'` and
+//   esbuild: `--loader:.wasm=file` plus `import wasmUrl from 'strideview/strideview.wasm'` (and
+//            `familiesUrl` from 'strideview/strideview-families.wasm', for an app using a family op) and
 //            `init({ wasmUrl: new URL(wasmUrl, import.meta.url) })` (esbuild does not copy
 //            new URL(..., import.meta.url) assets).
 // Each bundler also builds an app whose only import is `import 'strideview/element'` (esbuild's adds
@@ -36,8 +37,9 @@ let apps;
 let context;
 const servers = [];
 
-// What every bundled app computes: a = arange(6).reshape([2, 3]) (float32), t = a.T, s = t + t.
-const EXPECTED = { values: [[0, 6], [2, 8], [4, 10]], sum: 30 };
+// What every bundled app computes: a = arange(6).reshape([2, 3]) (float32), t = a.T, s = t + t, and a
+// family op (argmax: the engine's families module, fetched by init() because the app uses it).
+const EXPECTED = { values: [[0, 6], [2, 8], [4, 10]], sum: 30, argmax: 5, families: true };
 
 const appMain = (importLines, initArgs) => `${importLines}
 const out = document.getElementById('out');
@@ -46,7 +48,7 @@ try {
   const a = arange(6, undefined, undefined, 'float32').reshape([2, 3]);
   const t = a.transpose();
   const s = add(t, t);
-  out.textContent = JSON.stringify({ values: s.toArray(), sum: sum(s) });
+  out.textContent = JSON.stringify({ values: s.toArray(), sum: sum(s), argmax: argmax(s), families: isLoaded('stats') });
   document.body.dataset.ready = 'true';
 } catch (e) {
   out.textContent = String((e && e.stack) || e);
@@ -169,7 +171,7 @@ describe('bundlers (packed tarball, run in chromium)', { skip }, () => {
     const app = path.join(apps, 'vite-app');
     mkdirSync(app);
     writeFileSync(path.join(app, 'index.html'), html('./main.js'));
-    writeFileSync(path.join(app, 'main.js'), appMain(`import { init, arange, add, sum } from 'strideview';`, ''));
+    writeFileSync(path.join(app, 'main.js'), appMain(`import { init, arange, add, sum, argmax, isLoaded } from 'strideview';`, ''));
     run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], app);
     const out = path.join(app, 'dist');
     assert.ok(files(out).some((f) => f.endsWith('.wasm')), 'vite emitted the .wasm asset');
@@ -182,8 +184,9 @@ describe('bundlers (packed tarball, run in chromium)', { skip }, () => {
     writeFileSync(
       path.join(app, 'main.js'),
       appMain(
-        `import { init, arange, add, sum } from 'strideview';\nimport wasmUrl from 'strideview/strideview.wasm';`,
-        '{ wasmUrl: new URL(wasmUrl, import.meta.url) }',
+        `import { init, arange, add, sum, argmax, isLoaded } from 'strideview';\nimport wasmUrl from 'strideview/strideview.wasm';\n` +
+          `import familiesUrl from 'strideview/strideview-families.wasm';`,
+        '{ wasmUrl: new URL(wasmUrl, import.meta.url), familiesUrl: new URL(familiesUrl, import.meta.url) }',
       ),
     );
     const out = path.join(app, 'out');
@@ -196,7 +199,7 @@ describe('bundlers (packed tarball, run in chromium)', { skip }, () => {
   test('webpack 5: default configuration, new URL(..., import.meta.url) becomes an asset module', T, async () => {
     const app = path.join(apps, 'webpack-app');
     mkdirSync(path.join(app, 'src'), { recursive: true });
-    writeFileSync(path.join(app, 'src/index.js'), appMain(`import { init, arange, add, sum } from 'strideview';`, ''));
+    writeFileSync(path.join(app, 'src/index.js'), appMain(`import { init, arange, add, sum, argmax, isLoaded } from 'strideview';`, ''));
     const out = await webpackBuild(app);
     assert.ok(files(out).some((f) => f.endsWith('.wasm')), 'webpack emitted the .wasm asset');
     writeFileSync(path.join(out, 'index.html'), html('./main.js'));

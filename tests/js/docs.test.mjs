@@ -66,7 +66,7 @@ function resolveBare(spec) {
 const LOG_LINE = /^(\s*)console\.log\((.*)\);?\s*\/\/\s*(->\s*)?(.+?)\s*$/;
 
 /** Rewrites a block into a module whose console.log lines with expectations report to __svDocs. */
-function instrument(code, allowBare) {
+function instrument(code, allowBare, line) {
   const checks = [];
   const lines = code.split('\n').map((line, k) => {
     const m = LOG_LINE.exec(line);
@@ -81,6 +81,8 @@ function instrument(code, allowBare) {
   // bare module names -> what this repo resolves them to ('strideview' is the built package)
   src = src.replace(/(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"./][^'"]*)\2/g, (all, pre, q, spec) => {
     if (spec.startsWith('node:')) return all;
+    // a block that calls init with options (init({ load: 'core' }) ...) gets an engine of its own: a new module instance
+    if (spec === 'strideview' && /\binit\(\{/.test(code)) return `${pre}${q}${DIST}?block=${line}${q}`;
     return `${pre}${q}${resolveBare(spec)}${q}`;
   });
   return { src, checks };
@@ -97,7 +99,7 @@ for (const doc of DOCS) {
     if (doc === 'docs/guide.md') test('has runnable blocks', () => assert.ok(blocks.length >= 6, `${blocks.length} blocks`));
     for (const b of blocks) {
       test(`block at line ${b.line}`, async () => {
-        const { src, checks } = instrument(b.code, doc !== 'docs/guide.md');
+        const { src, checks } = instrument(b.code, doc !== 'docs/guide.md', b.line);
         const seen = checks.map(() => 0);
         const failures = [];
         globalThis.__svDocs = (id, ...args) => {

@@ -52,6 +52,7 @@ test('npm pack produces a tarball with dist files and its docs', () => {
     'dist/index.mjs.map',
     'dist/opchain.d.mts',
     'dist/opchain.d.ts',
+    'dist/strideview-families.wasm',
     'dist/strideview-nosimd.wasm',
     'dist/strideview-threads.mjs',
     'dist/strideview-threads.wasm',

@@ -18,7 +18,8 @@ const root = path.resolve(here, '../..');
 const dist = path.join(root, 'dist');
 
 function probe(...args) {
-  const r = spawnSync(process.execPath, [path.join(here, 'families_probe.mjs'), ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const env = { ...process.env, SV_TEST_INIT_LOAD: args[0] };
+  const r = spawnSync(process.execPath, [path.join(here, 'families_probe.mjs'), ...args], { encoding: 'utf8', maxBuffer: 1 << 28, env });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -98,6 +99,15 @@ test('load(): before init, names, idempotence; isLoaded', () => {
     await sv.load();
     console.log(JSON.stringify(res));
   `);
+  // a <stride-view> calls init({ load: 'core' }); the page's own init() then loads what its code uses
+  const later = node(`
+    const sv = await import(${index});
+    await sv.init({ load: 'core' });
+    const first = sv.isLoaded('stats');
+    await sv.init();
+    console.log(JSON.stringify([first, sv.isLoaded('stats'), sv.argmax(sv.array([1, 3, 2]))]));
+  `);
+  assert.deepEqual(later, [false, true, 1]);
   assert.match(out.before, /^not_initialized load: call `await init\(\)` first/);
   assert.deepEqual(out.core, [false, false, false, false, false]);
   assert.equal(out.sin, "not_loaded sin: needs the engine's 'math' family, which is not loaded: call `await load('math')` first (init() loads the families the app's code imports, unless it was called with { load: 'core' })");

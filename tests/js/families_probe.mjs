@@ -7,7 +7,7 @@ import * as sv from '../../dist/index.mjs';
 const mode = process.argv[2];
 const simd = process.argv.includes('--simd=false') ? false : undefined;
 await sv.init({ load: mode, simd });
-// after init: some of these modules call init() with its defaults when they load
+// after init: tests/js/helpers.mjs, which some of these import, calls init() too (with SV_TEST_INIT_LOAD, set by the test)
 const { loadDeclarations } = await import('./contract/declarations.mjs');
 const { INSTANCES, callsOf, formsOf, subjects } = await import('./contract/calls.mjs');
 const { encodeJs, materialize } = await import('./contract/oracle.mjs');

@@ -2,7 +2,8 @@
 import * as sv from '../../dist/index.mjs';
 
 export { sv };
-export const ready = sv.init();
+// SV_TEST_INIT_LOAD: init's load option (tests/js/families_probe.mjs runs the contract's calls with the core alone)
+export const ready = sv.init(process.env.SV_TEST_INIT_LOAD ? { load: process.env.SV_TEST_INIT_LOAD } : undefined);
 
 /** Deterministic PRNG (mulberry32). */
 export function rng(seed) {

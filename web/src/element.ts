@@ -255,7 +255,9 @@ export class StrideViewElement extends Base {
       await new Promise((r) => setTimeout(r, 0));
       this.#queued = false;
       try {
-        await init();
+        // The core is all the element draws with; the page's own init() (an app using family
+        // functions) still loads the families, before or after this one.
+        await init({ load: 'core' });
       } catch (e) {
         this.#fail(e);
         return;

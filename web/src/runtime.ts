@@ -187,7 +187,8 @@ const INIT: SigRef = { sig: '-: init(*, wasmUrl: string | URL = undefined, wasmB
  * `load`; see {@link load}).
  *
  * Idempotent: later calls return the same promise and ignore `wasmUrl` / `wasmBinary` (one
- * instance holds every array); a later `load: 'all'` loads the families. A later call whose `simd`
+ * instance holds every array) but load the families the program uses (or, with `load: 'all'`, every
+ * family) when the first call did not (a `<stride-view>` loads the core only). A later call whose `simd`
  * option asks for the other build than the one chosen first returns a promise rejected with a
  * StrideViewError (`invalid_argument`); the loaded instance keeps working.
  */
@@ -237,7 +238,10 @@ export function init(...args: unknown[]): Promise<void> {
     }
     if (want === undefined || want === info.simd) {
       if (familiesUrl !== undefined || familiesBinary !== undefined) familiesSource = { url: familiesUrl as string | URL | undefined, binary: familiesBinary as ArrayBuffer | ArrayBufferView | undefined };
-      if (loadArg === 'all') return loading.then(() => loadFamilies('init'));
+      // A later init() asks again: the families its program uses (the first one may have been a
+      // <stride-view>'s, core only), or all of them.
+      const more = loadArg === 'all' ? firstLoad !== 'all' : loadArg === 'auto' && firstLoad === 'core' && familiesUsed().length > 0;
+      if (more) return loading.then(() => loadFamilies('init'));
     }
     if (want !== undefined && want !== info.simd) {
       return Promise.reject(
@@ -287,6 +291,7 @@ export function init(...args: unknown[]): Promise<void> {
     );
   }
   info = chosen;
+  firstLoad = loadArg as 'auto' | 'all' | 'core';
   familiesSource = { url: familiesUrl as string | URL | undefined, binary: familiesBinary as ArrayBuffer | ArrayBufferView | undefined };
   loading = (async () => {
     if (threaded) {
@@ -360,6 +365,7 @@ export function init(...args: unknown[]): Promise<void> {
 
 let familiesSource: { url: string | URL | undefined; binary: ArrayBuffer | ArrayBufferView | undefined } = { url: undefined, binary: undefined };
 let familiesLoading: Promise<void> | null = null;
+let firstLoad: 'auto' | 'all' | 'core' = 'auto';
 
 /** True when the module imports from "placeholder" (a core split from its families module). */
 function importsPlaceholders(bytes: Uint8Array): boolean {

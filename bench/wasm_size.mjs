@@ -9,10 +9,8 @@
 // the source file of each wasm function; without it only the families are listed.
 // The gzip column compresses each group's function bodies together (level 9): a group's share of
 // the module's gzipped size, roughly (bodies compress a little better in the whole module).
-import { readFileSync, statSync, readdirSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { join, basename } from 'node:path';
+import { readFunctions, symbolOwners } from '../scripts/wasm-functions.mjs';
 
 const args = process.argv.slice(2);
 const file = args[0];
@@ -29,95 +27,9 @@ for (let i = 1; i < args.length; i++) {
   else if (args[i] === '--markdown') markdown = true;
 }
 
-const bytes = readFileSync(file);
-function leb(pos) {
-  let result = 0, shift = 0, b;
-  do {
-    b = bytes[pos++];
-    result += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (b & 0x80);
-  return [result, pos];
-}
-function str(pos) {
-  const [n, p] = leb(pos);
-  return [bytes.subarray(p, p + n).toString('utf8'), p + n];
-}
-
-let imports = 0;
-const sections = [];
-let code = null;
-const names = new Map();
-for (let pos = 8; pos < bytes.length;) {
-  const id = bytes[pos];
-  const [size, start] = leb(pos + 1);
-  const end = start + size;
-  let label = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'datacount'][id];
-  if (id === 0) label = 'custom:' + str(start)[0];
-  sections.push({ label, size: end - pos });
-  if (id === 2) {
-    let [n, p] = leb(start);
-    for (let i = 0; i < n; i++) {
-      [, p] = str(p);
-      [, p] = str(p);
-      const kind = bytes[p++];
-      if (kind === 0) { [, p] = leb(p); imports++; }
-      else if (kind === 1) { p++; const [flags, q] = leb(p); [, p] = leb(q); if (flags & 1) [, p] = leb(p); }
-      else if (kind === 2) { const [flags, q] = leb(p); [, p] = leb(q); if (flags & 1) [, p] = leb(p); }
-      else if (kind === 3) p += 2;
-    }
-  } else if (id === 10) {
-    let [n, p] = leb(start);
-    code = [];
-    for (let i = 0; i < n; i++) {
-      const [len, q] = leb(p);
-      code.push({ index: imports + i, size: q - p + len, body: bytes.subarray(q, q + len) });
-      p = q + len;
-    }
-  } else if (id === 0 && label === 'custom:name') {
-    let [, p] = str(start);
-    while (p < end) {
-      const sub = bytes[p];
-      const [len, q] = leb(p + 1);
-      if (sub === 1) {
-        let [n, r] = leb(q);
-        for (let i = 0; i < n; i++) {
-          let idx, name;
-          [idx, r] = leb(r);
-          [name, r] = str(r);
-          names.set(idx, name);
-        }
-      }
-      p = q + len;
-    }
-  }
-  pos = end;
-}
-if (!code) throw new Error(`${file}: no code section`);
-if (names.size === 0) console.error(`${file}: no name section; link with --profiling-funcs`);
-
-// Demangle every name at once (llvm-cxxfilt reads one per line).
-const mangled = code.map((f) => names.get(f.index) ?? `wasm-function[${f.index}]`);
-const demangled = execFileSync('llvm-cxxfilt', { input: mangled.join('\n') + '\n', maxBuffer: 1 << 28 })
-  .toString().split('\n');
-code.forEach((f, i) => { f.mangled = mangled[i]; f.name = demangled[i] || mangled[i]; });
-
-// Symbol -> object file, from llvm-nm over the given objects and archives.
-const owner = new Map();
-const expand = (p) => statSync(p).isDirectory()
-  ? readdirSync(p, { recursive: true }).filter((f) => /\.(o|a)$/.test(f)).map((f) => join(p, f)) : [p];
-for (const path of objects.flatMap(expand)) {
-  let out;
-  try { out = execFileSync('llvm-nm', ['--defined-only', '--demangle', path], { maxBuffer: 1 << 28 }).toString(); }
-  catch { continue; }
-  let current = basename(path);
-  for (const line of out.split('\n')) {
-    const m = /^(\S+):$/.exec(line);
-    if (m) { current = m[1]; continue; }
-    const m2 = /^\S+ ([TtWw]) (.+)$/.exec(line.trim());
-    if (m2 && !owner.has(m2[2])) owner.set(m2[2], current.replace(/\.o$/, ''));
-  }
-}
+const { bytes, sections, functions: code, named } = readFunctions(file);
+if (!named) console.error(`${file}: no name section; link with --profiling-funcs`);
+const owner = symbolOwners(objects);
 
 // A template family: the qualified name with template arguments and parameters removed.
 function family(name) {

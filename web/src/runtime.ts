@@ -327,6 +327,12 @@ export function init(...args: unknown[]): Promise<void> {
       }
       info = Object.freeze({ ...chosen, wasm: 'strideview.wasm', threads: 1 });
     }
+    // The SIMD build is split: fetch the families alongside the core when they will be loaded.
+    const families = loadArg === 'all' || (loadArg === 'auto' && familiesUsed().length > 0);
+    if (simd && families && !familiesPresent()) {
+      familiesFetch = fetchFamilies('init');
+      familiesFetch.catch(() => {}); // reported by loadFamilies, which awaits it
+    }
     let binary: Uint8Array;
     if (options.wasmBinary !== undefined) {
       if (!(options.wasmBinary instanceof ArrayBuffer) && !ArrayBuffer.isView(options.wasmBinary)) {
@@ -366,6 +372,7 @@ export function init(...args: unknown[]): Promise<void> {
 let familiesSource: { url: string | URL | undefined; binary: ArrayBuffer | ArrayBufferView | undefined } = { url: undefined, binary: undefined };
 let familiesLoading: Promise<void> | null = null;
 let firstLoad: 'auto' | 'all' | 'core' = 'auto';
+let familiesFetch: Promise<WebAssembly.Module> | null = null;
 
 /** True when the module imports from "placeholder" (a core split from its families module). */
 function importsPlaceholders(bytes: Uint8Array): boolean {
@@ -391,15 +398,15 @@ function placeholderCalled(_file: string, _imports: WebAssembly.Imports, prop: s
   );
 }
 
-/** Fetches and instantiates the families module into the running core (once). */
-function loadFamilies(op: string): Promise<void> {
-  if (familiesPresent()) return Promise.resolve();
-  if (familiesLoading) return familiesLoading;
-  const m = raw as RawModule;
-  familiesLoading = (async () => {
-    const src = familiesSource;
-    // A literal URL, so that bundlers see and copy the file.
-    const url = src.url ?? new URL('./strideview-families.wasm', import.meta.url);
+/**
+ * Fetches and compiles the families module (no imports needed for that): started with the core's
+ * fetch when init() knows it will load the families, so that both downloads share the link.
+ */
+function fetchFamilies(op: string): Promise<WebAssembly.Module> {
+  const src = familiesSource;
+  // A literal URL, so that bundlers see and copy the file.
+  const url = src.url ?? new URL('./strideview-families.wasm', import.meta.url);
+  return (async () => {
     let bytes: Uint8Array | ArrayBuffer;
     try {
       bytes = src.binary !== undefined ? toBytes(src.binary) : await readWasm(url);
@@ -410,9 +417,21 @@ function loadFamilies(op: string): Promise<void> {
           'It is strideview-families.wasm next to the package\'s module; a bundler that does not copy it needs init({ familiesUrl })',
       );
     }
+    return WebAssembly.compile(bytes as BufferSource);
+  })();
+}
+
+/** Fetches and instantiates the families module into the running core (once). */
+function loadFamilies(op: string): Promise<void> {
+  if (familiesPresent()) return Promise.resolve();
+  if (familiesLoading) return familiesLoading;
+  const m = raw as RawModule;
+  familiesLoading = (async () => {
+    const src = familiesSource;
+    const module = await (familiesFetch ?? fetchFamilies(op));
     try {
       // Its active element segment fills the core's placeholder slots of the function table.
-      await WebAssembly.instantiate(bytes, { primary: m.asm });
+      await WebAssembly.instantiate(module, { primary: m.asm });
     } catch (e) {
       throw new StrideViewError(
         'invalid_argument',
@@ -424,6 +443,7 @@ function loadFamilies(op: string): Promise<void> {
   })();
   familiesLoading.catch(() => {
     familiesLoading = null;
+    familiesFetch = null; // a later load() fetches again
   });
   return familiesLoading;
 }

@@ -91,10 +91,27 @@ const common = {
   metafile: true,
 };
 
-// The ESM bundle keeps its line breaks and indentation: esbuild drops the /* @__PURE__ */ marks when it
-// minifies whitespace, and an app's bundler needs them to drop the family registrations (and with
-// them the families' code and their wasm) of the functions the app does not use (families.ts).
-const esm = await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 'index.mjs'), minifyWhitespace: false });
+const esm = await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 'index.mjs') });
+
+// The family registrations (web/src/families.ts: `const G = /* @__PURE__ */ family('stats')`, and
+// ndarray.ts methodGroup): an app's bundler needs their /* @__PURE__ */ marks to drop the ones of
+// the functions the app does not use (and with them the families' code and their wasm), and esbuild
+// drops the marks when it minifies whitespace. Put them back: each registration is the only call
+// whose first argument is a family's name in quotes, assigned to a variable.
+{
+  const pure = readdirSync(join(root, 'web/src'))
+    .filter((f) => f.endsWith('.ts'))
+    .reduce((n, f) => n + (readFileSync(join(root, 'web/src', f), 'utf8').match(/\/\* @__PURE__ \*\/ (family|methodGroup)\(/g) ?? []).length, 0);
+  const p = join(dist, 'index.mjs');
+  const src = readFileSync(p, 'utf8');
+  const REG = /=([A-Za-z_$][\w$]*)\("(math|linalg|stats|random|symbolic)"([,)])/g;
+  const found = src.match(REG) ?? [];
+  if (found.length !== pure || pure === 0) {
+    console.error(`build-web: dist/index.mjs has ${found.length} family registrations to mark pure, web/src declares ${pure}`);
+    process.exit(1);
+  }
+  writeFileSync(p, src.replace(REG, '=/* @__PURE__ */ $1("$2"$3'));
+}
 await esbuild.build({
   ...common,
   format: 'cjs',

@@ -125,7 +125,7 @@ function callGraph(file) {
 }
 
 function opt(file, features) {
-  const strip = keepNames ? [] : ['--strip-debug', '--strip-producers'];
+  const strip = keepNames ? ['-g'] : ['--strip-debug', '--strip-producers'];
   execFileSync('wasm-opt', [...features, ...strip, '--converge', '-Oz', file, '-o', file], { stdio: 'inherit' });
 }
 
@@ -184,7 +184,7 @@ function main() {
     writeFileSync(list, moved.join('\n') + '\n');
     const primary = join(out, `${name}.wasm`);
     const secondary = join(out, `${name}-families.wasm`);
-    execFileSync('wasm-split', [...FEATURES, input, '--split-funcs', `@${list}`, '-o1', primary, '-o2', secondary, '--export-prefix=%', '--import-namespace=primary', '--placeholdermap', '-q'], { stdio: 'inherit' });
+    execFileSync('wasm-split', [...FEATURES, input, '--split-funcs', `@${list}`, '-o1', primary, '-o2', secondary, '--export-prefix=%', '--import-namespace=primary', '--placeholdermap', '-q', ...(keepNames ? ['-g'] : [])], { stdio: 'inherit' });
     opt(primary, [...MVP, ...FEATURES]);
     opt(secondary, [...MVP, ...FEATURES]);
     // The core's exports to the families module carry C++ names (%sv::kernels::...): short names.

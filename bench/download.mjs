@@ -112,7 +112,7 @@ async function measure(root, kind) {
         page.on('console', (m) => m.type() === 'error' && !/favicon|status of 404/.test(m.text()) && errors.push(m.text()));
         await page.goto(url);
         try {
-          await page.waitForFunction(() => typeof window.firstResult === 'number', null, { timeout: 60_000 });
+          await page.waitForFunction(() => typeof window.firstResult === 'number', null, { timeout: 20_000 });
         } catch (e) {
           throw new Error(`${kind}: no first result (${errors.join('; ') || e.message}); page: ${await page.content()}`);
         }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need on a fresh Debian 12 machine of this kind:
-# Debian packages (emscripten, catch2, numpy for the test oracle; for the browser tests chromium,
+# Debian packages (emscripten, binaryen and llvm for splitting the module, catch2, numpy for the
+# test oracle; for the browser tests chromium,
 # firefox-esr, and WebKitGTK's WebDriver with xvfb + xauth for its display) and the npm dev
 # dependencies (they include the Bun and Deno binaries, from npm). Idempotent and quiet when
 # everything is present.
@@ -19,6 +20,10 @@ if [ "${SV_SKIP_BROWSER:-0}" != 1 ]; then
   command -v xauth >/dev/null 2>&1 || need+=(xauth)
 fi
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
+# scripts/split-wasm.mjs (the core and the families): binaryen's wasm-split, wasm-opt and wasm-dis,
+# and llvm-nm / llvm-cxxfilt to read which object defines each function
+command -v wasm-split >/dev/null 2>&1 || need+=(binaryen)
+{ command -v llvm-nm && command -v llvm-cxxfilt; } >/dev/null 2>&1 || need+=(llvm)
 command -v clang++ >/dev/null 2>&1 || need+=(clang)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${need[*]}"

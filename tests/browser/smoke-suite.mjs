@@ -54,7 +54,9 @@ export function compute(sv) {
   const h2 = sv.add(h, h);
   const f16 = { native: typeof Float16Array === 'function', kind: h.toTypedArray().constructor.name,
     values: h.toArray().map(String), twice: h2.toArray().map(String).join(','), dtype: h2.dtype };
-  const r = { sum: s.toArray().map(Number), max: m, shape: t.shape, flipSum: gs, f16 };
+  // family ops: the SIMD build's families module (init() loads it: the page uses every function)
+  const fam = sv.tidy(() => ({ loaded: sv.isLoaded('math'), argmax: sv.argmax(a), sin: Number(sv.sin(sv.array([0.5])).toArray()[0].toFixed(6)) }));
+  const r = { sum: s.toArray().map(Number), max: m, shape: t.shape, flipSum: gs, f16, fam };
   for (const x of [a.base ?? a, t, s, f, g, h, h2]) x.dispose();
   r.live = sv.memoryStats().liveArrays;
   return r;
@@ -132,6 +134,7 @@ function serve() {
     '/dist/index.mjs.map': ['application/json', readFileSync(path.join(dist, 'index.mjs.map'))],
     '/dist/strideview.wasm': ['application/wasm', readFileSync(path.join(dist, 'strideview.wasm'))],
     '/dist/strideview-nosimd.wasm': ['application/wasm', readFileSync(path.join(dist, 'strideview-nosimd.wasm'))],
+    '/dist/strideview-families.wasm': ['application/wasm', readFileSync(path.join(dist, 'strideview-families.wasm'))],
     ...Object.fromEntries(Object.entries(APPS).map(([k, v]) => [k, js(v)])),
   };
   const pages = {
@@ -173,7 +176,7 @@ export function smokeSuite(engine) {
   }
 
   const t = (name, fn) => test(name, { ...T, skip: known[name] ? `${engine}: ${known[name]}` : false }, fn);
-  const EXPECTED = { sum: [42, 45, 48, 51], max: 10, shape: [4, 3], flipSum: 999000, live: 0 };
+  const EXPECTED = { sum: [42, 45, 48, 51], max: 10, shape: [4, 3], flipSum: 999000, live: 0, fam: { loaded: true, argmax: 11, sin: 0.479426 } };
   // float16 in this engine: Float16Array where the engine has one, else the bits in a Uint16Array
   const checkF16 = (f) => {
     assert.equal(f.kind, f.native ? 'Float16Array' : 'Uint16Array');
@@ -188,9 +191,10 @@ export function smokeSuite(engine) {
       const r = JSON.parse(state.result);
       assert.equal(r.simdSupported, true, `${engine} validates WebAssembly SIMD`);
       assert.deepEqual(r.info, { simd: true, wasm: 'strideview.wasm', detected: true, threads: 1 });
-      assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live }, EXPECTED);
+      assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live, fam: r.fam }, EXPECTED);
       checkF16(r.f16);
       assert.ok(fetched.includes('/dist/strideview.wasm') && !fetched.includes('/dist/strideview-nosimd.wasm'), fetched.join(' '));
+      assert.ok(fetched.includes('/dist/strideview-families.wasm'), `the page uses family ops: ${fetched.join(' ')}`);
       assert.deepEqual(await p.errors(), []);
       await p.close();
     });
@@ -200,7 +204,7 @@ export function smokeSuite(engine) {
       assert.equal(state.ready, 'true', `page error: ${state.error}`);
       const r = JSON.parse(state.result);
       assert.deepEqual(r.info, { simd: false, wasm: 'strideview-nosimd.wasm', detected: false, threads: 1 });
-      assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live }, EXPECTED);
+      assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live, fam: r.fam }, EXPECTED);
       checkF16(r.f16);
       assert.ok(fetched.includes('/dist/strideview-nosimd.wasm') && !fetched.includes('/dist/strideview.wasm'), fetched.join(' '));
       assert.deepEqual(await p.errors(), []);
@@ -225,7 +229,7 @@ export function smokeSuite(engine) {
       const r = JSON.parse(state.result);
       assert.equal(r.inWorker, true);
       assert.equal(r.info.simd, true);
-      assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live }, EXPECTED);
+      assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live, fam: r.fam }, EXPECTED);
       checkF16(r.f16);
       assert.ok(fetched.includes('/worker.mjs') && fetched.includes('/dist/strideview.wasm'), fetched.join(' '));
       assert.deepEqual(await p.errors(), []);
@@ -236,7 +240,7 @@ export function smokeSuite(engine) {
       const { p, state } = await load('/csp');
       assert.equal(state.ready, 'true', `page error: ${state.error}`);
       const r = JSON.parse(state.result);
-      assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live }, EXPECTED);
+      assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live, fam: r.fam }, EXPECTED);
       checkF16(r.f16);
       assert.deepEqual(state.violations, [], 'no securitypolicyviolation events');
       assert.deepEqual(await p.errors(), []);

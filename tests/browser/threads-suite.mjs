@@ -115,6 +115,7 @@ function serve() {
     '/worker.mjs': js(WORKER_JS),
     '/dist/index.mjs': js(readFileSync(path.join(dist, 'index.mjs'))),
     '/dist/strideview.wasm': ['application/wasm', readFileSync(path.join(dist, 'strideview.wasm'))],
+    '/dist/strideview-families.wasm': ['application/wasm', readFileSync(path.join(dist, 'strideview-families.wasm'))],
     '/dist/strideview-threads.mjs': js(readFileSync(path.join(dist, 'strideview-threads.mjs'))),
     '/dist/strideview-threads.worker.js': js(readFileSync(path.join(dist, 'strideview-threads.worker.js'))),
     '/dist/strideview-threads.wasm': ['application/wasm', readFileSync(path.join(dist, 'strideview-threads.wasm'))],

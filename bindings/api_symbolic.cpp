@@ -65,16 +65,6 @@ Result<sym::Shape> read_shape(Reader& r) {
   return s;
 }
 
-Result<Dims> read_n(Reader& r, int64_t n) {
-  Dims d;
-  d.reserve(static_cast<size_t>(std::min<int64_t>(n, 4096)));
-  for (int64_t i = 0; i < n; ++i) {
-    SV_TRY(int64_t v, r.i64());
-    d.push_back(v);
-  }
-  return d;
-}
-
 Result<Mask> read_pairs(Reader& r, int64_t n) {
   Mask m;
   for (int64_t i = 0; i < n; ++i) {

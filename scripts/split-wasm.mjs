@@ -22,7 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { readFunctions, symbolDefiners } from './wasm-functions.mjs';
+import { leb, readFunctions, symbolDefiners } from './wasm-functions.mjs';
 
 /** The families and the C++ sources whose functions make them (one families module today). */
 export const FAMILIES = {
@@ -43,15 +43,6 @@ const ID = /[0-9A-Za-z!#$%&'*+\-./:<=>?@\\^_`|~]/;
 const escapeName = (n) =>
   [...Buffer.from(n, 'utf8')].map((b) => (ID.test(String.fromCharCode(b)) ? String.fromCharCode(b) : '\\' + b.toString(16).padStart(2, '0'))).join('');
 
-function leb(bytes, pos) {
-  let result = 0, shift = 0, b;
-  do {
-    b = bytes[pos++];
-    result += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (b & 0x80);
-  return [result, pos];
-}
 function encLeb(n) {
   const out = [];
   do {

@@ -11,19 +11,22 @@ import { join, basename } from 'node:path';
  * { bytes, imports, sections: [{ label, size }], functions: [{ index, size, body, mangled, name }] }
  * Names are empty strings when the module has no name section.
  */
+/** The unsigned LEB128 number at bytes[pos]: [value, position after it]. */
+export function leb(bytes, pos) {
+  let result = 0, shift = 0, b;
+  do {
+    b = bytes[pos++];
+    result += (b & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (b & 0x80);
+  return [result, pos];
+}
+
 export function readFunctions(file) {
   const bytes = readFileSync(file);
-  const leb = (pos) => {
-    let result = 0, shift = 0, b;
-    do {
-      b = bytes[pos++];
-      result += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (b & 0x80);
-    return [result, pos];
-  };
+  const leb1 = (pos) => leb(bytes, pos);
   const str = (pos) => {
-    const [n, p] = leb(pos);
+    const [n, p] = leb1(pos);
     return [bytes.subarray(p, p + n).toString('utf8'), p + n];
   };
   let imports = 0;
@@ -32,27 +35,27 @@ export function readFunctions(file) {
   const names = new Map();
   for (let pos = 8; pos < bytes.length;) {
     const id = bytes[pos];
-    const [size, start] = leb(pos + 1);
+    const [size, start] = leb1(pos + 1);
     const end = start + size;
     let label = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'datacount'][id];
     if (id === 0) label = 'custom:' + str(start)[0];
     sections.push({ label, size: end - pos });
     if (id === 2) {
-      let [n, p] = leb(start);
+      let [n, p] = leb1(start);
       for (let i = 0; i < n; i++) {
         [, p] = str(p);
         [, p] = str(p);
         const kind = bytes[p++];
-        if (kind === 0) { [, p] = leb(p); imports++; }
-        else if (kind === 1) { p++; const [flags, q] = leb(p); [, p] = leb(q); if (flags & 1) [, p] = leb(p); }
-        else if (kind === 2) { const [flags, q] = leb(p); [, p] = leb(q); if (flags & 1) [, p] = leb(p); }
+        if (kind === 0) { [, p] = leb1(p); imports++; }
+        else if (kind === 1) { p++; const [flags, q] = leb1(p); [, p] = leb1(q); if (flags & 1) [, p] = leb1(p); }
+        else if (kind === 2) { const [flags, q] = leb1(p); [, p] = leb1(q); if (flags & 1) [, p] = leb1(p); }
         else if (kind === 3) p += 2;
       }
     } else if (id === 10) {
-      let [n, p] = leb(start);
+      let [n, p] = leb1(start);
       code = [];
       for (let i = 0; i < n; i++) {
-        const [len, q] = leb(p);
+        const [len, q] = leb1(p);
         code.push({ index: imports + i, size: q - p + len, body: bytes.subarray(q, q + len) });
         p = q + len;
       }
@@ -60,12 +63,12 @@ export function readFunctions(file) {
       let [, p] = str(start);
       while (p < end) {
         const sub = bytes[p];
-        const [len, q] = leb(p + 1);
+        const [len, q] = leb1(p + 1);
         if (sub === 1) {
-          let [n, r] = leb(q);
+          let [n, r] = leb1(q);
           for (let i = 0; i < n; i++) {
             let idx, name;
-            [idx, r] = leb(r);
+            [idx, r] = leb1(r);
             [name, r] = str(r);
             names.set(idx, name);
           }

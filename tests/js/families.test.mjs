@@ -140,6 +140,21 @@ test('a missing families module is a clear error naming the file and familiesUrl
     assert.match(out.err, /^invalid_argument init: the engine's families module \(file:.*strideview-families\.wasm\) did not load: .*init\(\{ familiesUrl \}\)/);
     assert.equal(out.sum, 45);
     assert.match(out.late, /^load: the engine's families module/);
+    // the bytes given instead (familiesBinary), and bytes of another module: an error naming both
+    const families = JSON.stringify(path.join(dist, 'strideview-families.wasm'));
+    const other = JSON.stringify(path.join(dist, 'strideview-nosimd.wasm'));
+    const given = node(`
+      const { readFileSync } = await import('node:fs');
+      const sv = await import(${index} + '?binary');
+      await sv.init({ familiesBinary: readFileSync(${families}) });
+      const sin = Number(sv.sin(sv.array([0.5])).toArray()[0].toFixed(6));
+      const sv2 = await import(${index} + '?wrong');
+      let wrong = '';
+      try { await sv2.init({ familiesBinary: readFileSync(${other}) }); } catch (e) { wrong = e.message; }
+      console.log(JSON.stringify({ sin, wrong }));
+    `);
+    assert.equal(given.sin, 0.479426);
+    assert.match(given.wrong, /^init: the families module \(familiesBinary\) did not instantiate with this core: .*It must come from the same build as strideview\.wasm/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

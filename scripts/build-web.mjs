@@ -97,20 +97,20 @@ const esm = await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 
 // ndarray.ts methodGroup): an app's bundler needs their /* @__PURE__ */ marks to drop the ones of
 // the functions the app does not use (and with them the families' code and their wasm), and esbuild
 // drops the marks when it minifies whitespace. Put them back: each registration is the only call
-// whose first argument is a family's name in quotes, assigned to a variable.
+// whose first argument is a family's name (or 'none') in quotes, assigned to a variable.
 {
   const pure = readdirSync(join(root, 'web/src'))
     .filter((f) => f.endsWith('.ts'))
     .reduce((n, f) => n + (readFileSync(join(root, 'web/src', f), 'utf8').match(/\/\* @__PURE__ \*\/ (family|methodGroup)\(/g) ?? []).length, 0);
   const p = join(dist, 'index.mjs');
   const src = readFileSync(p, 'utf8');
-  const REG = /=([A-Za-z_$][\w$]*)\("(math|linalg|stats|random|symbolic)"([,)])/g;
+  const REG = /=([A-Za-z_$][\w$]*)\((\s*)"(math|linalg|stats|random|symbolic|none)"([,)])/g; // (lineLimit may break after the paren)
   const found = src.match(REG) ?? [];
   if (found.length !== pure || pure === 0) {
     console.error(`build-web: dist/index.mjs has ${found.length} family registrations to mark pure, web/src declares ${pure}`);
     process.exit(1);
   }
-  writeFileSync(p, src.replace(REG, '=/* @__PURE__ */ $1("$2"$3'));
+  writeFileSync(p, src.replace(REG, '=/* @__PURE__ */ $1($2"$3"$4'));
 }
 await esbuild.build({
   ...common,

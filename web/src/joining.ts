@@ -4,7 +4,7 @@
 // declares its NumPy signature (signature.ts).
 import { type DType, checkDType, promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, toInt, toInts, withOp } from './errors.js';
-import { NDArray, A, R, asArray, checkOut, gather, kernelCopy, normAxes } from './ndarray.js';
+import { NDArray, A, R, asArray, checkOut, forward, gather, kernelCopy, methodGroup, normAxes, uses } from './ndarray.js';
 import { type ArrayInput, release } from './ops.js';
 import { type Casting, canCast, castingArg } from './ufunc.js';
 import { type SigRef, bind } from './signature.js';
@@ -394,6 +394,9 @@ export function tile(...args: unknown[]): NDArray {
   return withOp('tile', () => tileImpl(a, reps));
 }
 
+// NumPy's method of repeat, installed with it (ndarray.ts methodGroup).
+const REPEATS = /* @__PURE__ */ methodGroup('none', () => ({ repeat: forward(repeat) }));
+
 const REPEAT: SigRef = { sig: 'numpy.repeat: repeat(a: ArrayInput, repeats: number | readonly number[], axis: number | null = null) -> NDArray' };
 /**
  * Repeats each element along `axis` (the flattened array when omitted or null; NumPy repeat),
@@ -404,6 +407,7 @@ export function repeat(a: ArrayInput, repeats: number | readonly number[], optio
 export function repeat(a: ArrayInput, repeats: number | readonly number[], axis?: number | null): NDArray;
 // @end
 export function repeat(...args: unknown[]): NDArray {
+  uses(REPEATS);
   const [a, repeats, axis] = bind(REPEAT, args);
   return withOp('repeat', () => repeatImpl(a, repeats, axis));
 }

@@ -4,7 +4,7 @@
 import { SingleOp } from './boundary_tables.js';
 import { type DType, checkDType } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { NDArray, Kind, asArray, forward, kernelCopy, methodGroup } from './ndarray.js';
+import { NDArray, Kind, asArray, forward, kernelCopy, methodGroup, uses } from './ndarray.js';
 import { needFamily } from './families.js';
 import { type ArrayInput, compute, isScalar, mul, same } from './ops.js';
 import { scalarResult, sum } from './reductions.js';
@@ -59,6 +59,8 @@ function checkInputCasts(op: string, inputs: readonly unknown[], dt: DType, cast
 
 // matmul: the 'linalg' family of the engine (families.ts); NumPy's method of dot (which calls it).
 const LINALG = /* @__PURE__ */ methodGroup('linalg', () => ({ dot: forward(dot) }));
+// NumPy's method of trace (core: a diagonal view and a sum), installed with it.
+const TRACE_METHOD = /* @__PURE__ */ methodGroup('none', () => ({ trace: forward(trace) }));
 
 const MATMUL: SigRef = { sig: 'numpy.matmul: matmul(x1: ArrayInput, x2: ArrayInput, /, out: NDArray | readonly [NDArray] | null = null, *, ' +
     'casting: Casting = "same_kind", order: Order = "K", dtype: DType | null = null, subok: boolean = true, ' +
@@ -239,6 +241,7 @@ export function trace<TOut extends NDArray | null | undefined = undefined>(a: Ar
 // @end
 export function trace(...args: unknown[]): NDArray | number {
   const op = 'trace';
+  uses(TRACE_METHOD);
   const [a, offset, axis1, axis2, dtypeRaw, outRaw] = bind(TRACE, args);
   try {
     const dt = dtypeOf(op, dtypeRaw);

@@ -541,21 +541,26 @@ export function defineMethods(methods: Record<string, unknown>): void {
 }
 
 /**
- * @internal A group of NumPy's ndarray methods and the engine family its functions need (null: none),
+ * @internal A group of NumPy's ndarray methods and the engine family its functions need ('none': the core),
  * made once, at load, by `const G = /* @__PURE__ *\/ methodGroup(...)` in the functions' module:
  * registers the family (init() loads it; families.ts) and installs the methods. Every function of
  * the group names G in its body (`needFamily(op, G)`, or `uses(G)`), so a bundler keeps the group
  * exactly when it keeps one of them; where it keeps none, the program neither asks for the family
  * nor carries the methods' functions (ndarray_methods.ts then installs methods that say so).
  */
-export function methodGroup<F extends Family | null>(f: F, methods: () => Record<string, unknown>): F {
-  if (f !== null) useFamily(f);
+export function methodGroup<F extends Family | 'none'>(f: F, methods: () => Record<string, unknown>): F {
+  if (f !== 'none') useFamily(f);
   defineMethods(methods());
   return f;
 }
 
-/** @internal Names a method group in a function that needs no family (see {@link methodGroup}). */
-export function uses(_group: Family | null): void {}
+/**
+ * @internal Names a method group in a function that needs no family (see {@link methodGroup}). Not
+ * an empty function: esbuild drops calls to those, and with them the only reference to the group.
+ */
+export function uses(group: Family | 'none'): void {
+  if (group === undefined) throw new Error('strideview: internal error: a method group used before its module loaded');
+}
 
 /** @internal `a.f(...args)` is `f(a, ...args)`. */
 export const forward = (f: unknown) =>

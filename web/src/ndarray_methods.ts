@@ -17,9 +17,6 @@ import { type SigRef, bindMethod, isOptionsObject } from './signature.js';
 import { type Casting, type Order, canCast, castingArg, orderArg } from './ufunc.js';
 import { type DTypeArg, copyInLayout, isFContiguous, layoutOf } from './creation.js';
 import { max, mean, min, ptp, sum } from './reductions.js';
-import { compress, take } from './select.js';
-import { repeat } from './joining.js';
-import { trace } from './linalg.js';
 
 
 const NDARRAY_RESHAPE: SigRef = { sig: 'numpy.ndarray.reshape: NDArray.reshape(shape: number | readonly number[], /, *, order: "C" | "F" | "A" = "C", ' +
@@ -225,7 +222,8 @@ function tolist(this: NDArray): NestedList {
 const INSTALLED_ELSEWHERE: Record<string, string> = {
   prod: 'prod', std: 'std', var: 'variance', argmin: 'argmin', argmax: 'argmax', any: 'any', all: 'all',
   cumsum: 'cumsum', cumprod: 'cumprod', sort: 'sort', argsort: 'argsort', clip: 'clip', round: 'round',
-  nonzero: 'nonzero', searchsorted: 'searchsorted', dot: 'dot',
+  nonzero: 'nonzero', searchsorted: 'searchsorted', dot: 'dot', take: 'take', compress: 'compress', repeat: 'repeat',
+  trace: 'trace',
 };
 
 function dropped(name: string, fn: string): () => never {
@@ -261,16 +259,11 @@ export function installMethods(cls: typeof NDArray): void {
     min: forward(min),
     max: forward(max),
     ptp: forward(ptp),
-    take: forward(take),
-    trace: forward(trace),
-    repeat: forward(repeat),
-    compress: function (this: NDArray, condition: unknown, ...args: unknown[]): unknown {
-      return (compress as unknown as (...a: unknown[]) => unknown)(condition, this, ...args);
-    },
   };
   defineMethods(methods);
   // The methods installed with their functions' method groups (ndarray.ts methodGroup: stats.ts,
-  // select.ts, math.ts, search.ts, linalg.ts): where a bundler dropped the group, this one says so.
+  // select.ts, math.ts, search.ts, linalg.ts, joining.ts): where a bundler dropped the group, this
+  // one says so.
   for (const [name, fn] of Object.entries(INSTALLED_ELSEWHERE)) {
     if (!Object.prototype.hasOwnProperty.call(p, name)) defineMethods({ [name]: dropped(name, fn) });
   }

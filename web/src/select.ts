@@ -5,7 +5,7 @@
 import { SingleOp, SortOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
-import { NDArray, Kind, asArray, forward, gather, kernelCopy, methodGroup, normAxis, takeSecond } from './ndarray.js';
+import { NDArray, Kind, asArray, forward, gather, kernelCopy, methodGroup, normAxis, takeSecond, uses } from './ndarray.js';
 import { needFamily } from './families.js';
 import { type ArrayInput, add, compute, same } from './ops.js';
 import { arange, array, empty } from './creation.js';
@@ -155,6 +155,7 @@ export function take(a: ArrayInput, indices: ArrayInput, axis?: number | null, o
 // @end
 export function take(...args: unknown[]): NDArray {
   const op = 'take';
+  uses(GATHERS);
   const [a, indices, axisRaw, out, mode] = bind(TAKE, args);
   return withInput(op, a as ArrayInput, (x) => {
     const axis = axisOf(op, axisRaw);
@@ -282,6 +283,7 @@ export function compress(condition: ArrayInput, a: ArrayInput, axis?: number | n
 // @end
 export function compress(...args: unknown[]): NDArray {
   const op = 'compress';
+  uses(GATHERS);
   const [condition, a, axisRaw, out] = bind(COMPRESS, args);
   return withInput(op, a as ArrayInput, (x) => {
     const axis = axisOf(op, axisRaw);
@@ -419,5 +421,12 @@ function sortInPlace(this: NDArray, ...args: unknown[]): void {
   }
 }
 
+// NumPy's methods of take and compress (core: gathers), installed with them (ndarray.ts methodGroup).
+const GATHERS = /* @__PURE__ */ methodGroup('none', () => ({
+  take: forward(take),
+  compress: function (this: NDArray, condition: unknown, ...args: unknown[]): unknown {
+    return (compress as unknown as (...a: unknown[]) => unknown)(condition, this, ...args);
+  },
+}));
 // sort, argsort and topk run on the 'stats' family of the engine (families.ts); NumPy's methods of them.
 const SORTS = /* @__PURE__ */ methodGroup('stats', () => ({ sort: sortInPlace, argsort: forward(argsort) }));

@@ -227,11 +227,12 @@ const INSTALLED_ELSEWHERE: Record<string, string> = {
 };
 
 function dropped(name: string, fn: string): () => never {
+  const call = name === 'compress' ? 'compress(condition, a, ...)' : `${fn}(a, ...)`;
   return function (): never {
     throw new StrideViewError(
       'not_loaded',
-      `${name}: a.${name}() is strideview's ${fn}(a, ...), which this bundle does not contain: the bundler dropped it ` +
-        `because nothing in the app imports it. Import { ${fn} } from 'strideview' in the app (or call ${fn}(a, ...))`,
+      `${name}: a.${name}() is strideview's ${call}, which this bundle does not contain: the bundler dropped it ` +
+        `because nothing in the app imports it. Import { ${fn} } from 'strideview' in the app (or call ${call})`,
     );
   };
 }

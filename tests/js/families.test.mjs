@@ -198,3 +198,19 @@ test('a bundle asks for the families its functions need, and only those', async 
     assert.equal(b.out.loaded, true, `a bundle with ${fn} loads the families at init`);
   }
 });
+
+test("a bundle of one core function asks for no family (its code names no family's registration)", async () => {
+  const sv = await import('../../dist/index.mjs');
+  const registration = /[\w$]\(\s*"(math|linalg|stats|random|symbolic)"/;
+  const asking = [];
+  for (const name of CORE.filter((n) => !n.includes('.'))) {
+    assert.equal(typeof sv[name], 'function', name);
+    const text = await bundleOf(`export { init, ${name} } from './dist/index.mjs';`);
+    const m = registration.exec(text);
+    if (m) asking.push(`${name} (${m[1]})`);
+  }
+  assert.deepEqual(asking, [], 'core functions whose bundle registers a family');
+  // the check can fail: a family function's bundle carries its registration
+  assert.match(await bundleOf("export { init, floor } from './dist/index.mjs';"), registration);
+});
+

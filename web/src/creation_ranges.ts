@@ -6,8 +6,9 @@ import { type DType, type Scalar, checkDType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, asArray, normAxis } from './ndarray.js';
 import { arange, boolArg, fillImpl, inLayout, layoutOf, likeArg, orderOf, subokArg, zeros } from './creation.js';
-import { add, div, mul, type ArrayInput } from './ops.js';
-import { floor, pow } from './math.js';
+import { add, div, mul, sub, type ArrayInput } from './ops.js';
+import { mod } from './integer_ops.js';
+import { pow } from './math.js';
 import { tidy } from './tidy.js';
 import { checkShape } from './axes.js';
 import { type SigRef, bind } from './signature.js';
@@ -61,7 +62,9 @@ function linspaceImpl(op: string, start: unknown, stop: unknown, num: unknown, e
     }
     y = add(y, a);
     if (endpoint && n > 1) y.set(n - 1, b);
-    if (info(dtype).kind === 'i' || info(dtype).kind === 'u') y = floor(y);
+    // NumPy floors for an integer dtype: y - mod(y, 1) is floor(y) exactly (mod is exact), with the
+    // core's kernels (floor is vector math: a linspace would bring in the families module)
+    if (info(dtype).kind === 'i' || info(dtype).kind === 'u') y = sub(y, mod(y, 1));
     return dtype === 'float64' ? y : y.astype(dtype);
   });
   return [samples, step];

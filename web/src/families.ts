@@ -48,14 +48,10 @@ export function familiesUsed(): Family[] {
 }
 
 /** @internal Every family's engine code is in place (the families module, or a one-module build). */
-export function setFamiliesPresent(v: boolean): void {
+export function setFamiliesReady(v: boolean): void {
   familiesReady = v;
 }
 
-/** @internal */
-export function familiesPresent(): boolean {
-  return familiesReady;
-}
 
 /** The error a family op raises while its family is not loaded. */
 export function notLoaded(op: string, f: Family): StrideViewError {

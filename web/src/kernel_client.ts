@@ -7,7 +7,7 @@ import { StrideViewError, fmt, relabel } from './errors.js';
 import type { NDArray } from './ndarray.js';
 import { Op, wire, type Wire } from './wire.js';
 import { putView, readView } from './view.js';
-import { checkKernelFamily, familiesPresent } from './families.js';
+import { checkKernelFamily, familiesReady } from './families.js';
 
 /** @internal The NDArray class (registered by ndarray.ts when it loads). */
 export let NDArrayClass: typeof NDArray = undefined as never;
@@ -61,7 +61,7 @@ export function runKernel(
   x1: number = 0,
   x2: number = 0,
 ): NDArray {
-  if (!familiesPresent()) checkKernelFamily(kind, code);
+  if (!familiesReady) checkKernelFamily(kind, code);
   const w = wire.begin();
   w.put(kind);
   w.put(code);

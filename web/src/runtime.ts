@@ -3,7 +3,7 @@
 import createStrideviewModule, { type RawModule } from '../../build/wasm/strideview.mjs';
 import { StrideViewError, fmt } from './errors.js';
 import { type SigRef, bind } from './signature.js';
-import { FAMILIES, type Family, familiesPresent, familiesUsed, setFamiliesPresent } from './families.js';
+import { FAMILIES, type Family, familiesReady, familiesUsed, setFamiliesReady } from './families.js';
 
 /** Options of {@link init}. */
 export interface InitOptions {
@@ -322,14 +322,14 @@ export function init(...args: unknown[]): Promise<void> {
       if (m) {
         info = Object.freeze({ ...chosen, threads: n });
         raw = m;
-        setFamiliesPresent(true); // one module: every family is there
+        setFamiliesReady(true); // one module: every family is there
         return;
       }
       info = Object.freeze({ ...chosen, wasm: 'strideview.wasm', threads: 1 });
     }
     // The SIMD build is split: fetch the families alongside the core when they will be loaded.
     const families = loadArg === 'all' || (loadArg === 'auto' && familiesUsed().length > 0);
-    if (simd && families && !familiesPresent()) {
+    if (simd && families && !familiesReady) {
       familiesFetch = fetchFamilies('init');
       familiesFetch.catch(() => {}); // reported by loadFamilies, which awaits it
     }
@@ -356,7 +356,7 @@ export function init(...args: unknown[]): Promise<void> {
     });
     raw = m;
     // The SIMD build's core imports its placeholders for the families; the scalar build is whole.
-    setFamiliesPresent(!importsPlaceholders(binary));
+    setFamiliesReady(!importsPlaceholders(binary));
     if (loadArg === 'all' || (loadArg === 'auto' && familiesUsed().length > 0)) await loadFamilies('init');
   })();
   loading.catch(() => {
@@ -423,7 +423,7 @@ function fetchFamilies(op: string): Promise<WebAssembly.Module> {
 
 /** Fetches and instantiates the families module into the running core (once). */
 function loadFamilies(op: string): Promise<void> {
-  if (familiesPresent()) return Promise.resolve();
+  if (familiesReady) return Promise.resolve();
   if (familiesLoading) return familiesLoading;
   const m = raw as RawModule;
   familiesLoading = (async () => {
@@ -439,7 +439,7 @@ function loadFamilies(op: string): Promise<void> {
           `did not instantiate with this core: ${e instanceof Error ? e.message : String(e)}. It must come from the same build as strideview.wasm`,
       );
     }
-    setFamiliesPresent(true);
+    setFamiliesReady(true);
   })();
   familiesLoading.catch(() => {
     familiesLoading = null;
@@ -485,7 +485,7 @@ export function isLoaded(...args: unknown[]): boolean {
   if (!FAMILIES.includes(f as Family)) {
     throw new TypeError(`isLoaded: unknown family ${fmt(f)}; the families are ${FAMILIES.map((x) => `'${x}'`).join(', ')}`);
   }
-  return raw !== null && familiesPresent();
+  return raw !== null && familiesReady;
 }
 
 const BUILD_INFO: SigRef = { sig: '-: buildInfo() -> BuildInfo | null' };

@@ -106,6 +106,8 @@ Status dispatch(int32_t op, const double* in, size_t in_len, OutBuffer& out, std
     st = kernel_gather(r, w);
   } else if (op == kViewRequiredSpan && fast_required_span(r, w, st)) {
     // done
+  } else if (op == kKernelFused) {
+    st = opaque<&fused_request>()(r, w);  // the 'math' family
   } else if (is_shape_op(op)) {
     st = shape_op(op, r, w, str);
   } else {

@@ -288,22 +288,16 @@ Status slice_request(Reader& r, Writer& w) {
 // The caller has converted every input to the kernel's dtype (arrays materialized, scalars by
 // value) and normalised axes (0 <= axis < rank); the kernels check dtypes again.
 
-namespace {
-
-using array::Array;
-using array::KernelCall;
-using kernels::DType;
-
-bool read_dtype(Reader& r, DType& dt) {
+bool read_dtype(Reader& r, kernels::DType& dt) {
   int64_t d;
   if (!r.next(d) || !kernels::is_valid_dtype(static_cast<int32_t>(d))) return false;
-  dt = static_cast<DType>(d);
+  dt = static_cast<kernels::DType>(d);
   return true;
 }
 
 // ptr length dtype view. A concrete request view decodes without the heap; a symbolic or derived
 // one through View (its layout: an error while a dim is unbound).
-Status read_array(Reader& r, const char* op, Array& a) {
+Status read_array(Reader& r, const char* op, array::Array& a) {
   int64_t ptr, len;
   if (!r.next(ptr) || !r.next(len) || len < 0 || !read_dtype(r, a.dtype)) return malformed("operand");
   a.base = reinterpret_cast<char*>(static_cast<uintptr_t>(ptr));
@@ -319,6 +313,13 @@ Status read_array(Reader& r, const char* op, Array& a) {
   }
   return array::check_bounds(a, op);
 }
+
+
+namespace {
+
+using array::Array;
+using array::KernelCall;
+using kernels::DType;
 
 // dtype value: a 0-d operand holding value converted to dtype.
 bool read_scalar(Reader& r, Array& a) {

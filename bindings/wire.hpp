@@ -27,6 +27,10 @@
 #include "view/layout.hpp"
 #include "view/view.hpp"
 
+namespace sv::array {
+struct Array;
+}  // namespace sv::array
+
 namespace sv::wire {
 
 // The enums of this format (Op codes, Tok, SliceKind, ViewTag, FlatMode, Kind, KernelOut, KernelIn,
@@ -211,6 +215,12 @@ Status slice_request(Reader& r, Writer& w);
 // kKernelRun: one kernel call, its output allocated here or given (see concrete_requests.cpp).
 Status kernel_run(Reader& r, Writer& w);
 Status kernel_gather(Reader& r, Writer& w);  // concrete_requests.cpp: kKernelGather
+// A dtype code (false when invalid) and an operand (ptr length dtype view: a concrete view without
+// the heap, a symbolic or derived one through View), bounds checked (concrete_requests.cpp).
+bool read_dtype(Reader& r, kernels::DType& dt);
+Status read_array(Reader& r, const char* op, array::Array& a);
+// kKernelFused: a fused elementwise program (fused_request.cpp, the 'math' family).
+Status fused_request(Reader& r, Writer& w);
 
 // Variable creation carries a string, so it has its own entry point. Returns the id.
 Result<int64_t> create_var(const std::string& name, double min, double max);

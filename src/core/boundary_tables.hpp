@@ -55,6 +55,7 @@ enum Op : int32_t {
   kViewExplainReshape = 58,  // why a reshape is (or is not) one strided view: groups, blocking pair; text in the string
   kKernelGather = 85,  // take along an axis by indices or a bool mask
   kKernelRun = 86,  // one kernel call: Kind, code, output, operands, extras
+  kKernelFused = 87,  // a fused elementwise program: output, inputs with fills, constants, steps, result
   kViewDiagonal = 59,  // movement op: NumPy diagonal (offset, axis1, axis2) of a concrete view
 };
 
@@ -300,7 +301,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0x71f5e769u;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0x6a3a364du;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -309,7 +310,7 @@ struct Table {
 };
 
 // The number of entries of each table (e.g. the op codes a kernel kind accepts).
-inline constexpr int kOpCount = 47;
+inline constexpr int kOpCount = 48;
 inline constexpr int kTokCount = 5;
 inline constexpr int kSliceKindCount = 6;
 inline constexpr int kViewTagCount = 2;
@@ -380,6 +381,7 @@ inline constexpr int16_t kOpValues[] = {
     static_cast<int16_t>(sv::wire::kViewExplainReshape),
     static_cast<int16_t>(sv::wire::kKernelGather),
     static_cast<int16_t>(sv::wire::kKernelRun),
+    static_cast<int16_t>(sv::wire::kKernelFused),
     static_cast<int16_t>(sv::wire::kViewDiagonal),
 };
 inline constexpr int16_t kTokValues[] = {
@@ -690,7 +692,7 @@ inline constexpr const char* kSortOpNames[] = {
 };
 
 inline constexpr Table kTables[] = {
-    {"Op", 47, kOpValues},
+    {"Op", 48, kOpValues},
     {"Tok", 5, kTokValues},
     {"SliceKind", 6, kSliceKindValues},
     {"ViewTag", 2, kViewTagValues},

@@ -1,4 +1,5 @@
 // binary(), unary(), where(): elementwise over one shape; masked-out inputs read as 0.
+#include "kernels/chunk_ops.hpp"
 #include "kernels/internal.hpp"
 #include "kernels/rows.hpp"
 #include "kernels/vmath.hpp"
@@ -659,5 +660,101 @@ Status where(Checked, const Operand& out, const Operand& cond, const Operand& a,
   return where_call(out, cond, a, b, true);
 }
 
+
+// ------------------------------------------------------------------ chunk ops (kernels/chunk_ops.hpp)
+namespace {
+
+void binary_chunk(const ChunkOp& c, void* o, const void* const* in, int64_t n) {
+  const void* a = in[c.swap ? 1 : 0];
+  const void* b = in[c.swap ? 0 : 1];
+  reinterpret_cast<BinaryRowFn>(c.fn)(o, 1, a, 1, b, 1, n);
+}
+
+// The wide path of binary_call (run_binary_wide) on one chunk.
+void binary_wide_chunk(const ChunkOp& c, void* o, const void* const* in, int64_t n) {
+  alignas(16) uint64_t wa[detail::kCastChunk], wb[detail::kCastChunk], wo[detail::kCastChunk];
+  detail::cast_row(c.in_cast, wa, 1, in[c.swap ? 1 : 0], 1, n);
+  detail::cast_row(c.in_cast, wb, 1, in[c.swap ? 0 : 1], 1, n);
+  const auto fn = reinterpret_cast<BinaryRowFn>(c.fn);
+  if (c.to_bool) {
+    fn(o, 1, wa, 1, wb, 1, n);
+  } else {
+    fn(wo, 1, wa, 1, wb, 1, n);
+    detail::cast_row(c.out_cast, o, 1, wo, 1, n);
+  }
+}
+
+void unary_chunk(const ChunkOp& c, void* o, const void* const* in, int64_t n) {
+  reinterpret_cast<UnaryRowFn>(c.fn)(o, 1, in[0], 1, n);
+}
+
+void where_chunk(const ChunkOp& c, void* o, const void* const* in, int64_t n) {
+  reinterpret_cast<WhereRowFn>(c.fn)(o, 1, in[0], 1, in[1], 1, in[2], 1, n);
+}
+
+}  // namespace
+
+Status elementwise_chunk_op(int64_t kind, int64_t code, DType t, ChunkOp* c) {
+  *c = ChunkOp{};
+  if (kind == wire::kWhere) {
+    c->run = &where_chunk;
+    c->fn = reinterpret_cast<void (*)()>(where_fn(static_cast<int64_t>(dtype_size(t))));
+    c->nin = 3;
+    c->out = t;
+    return ok_status();
+  }
+  if (kind == wire::kUnary) {
+    if (code < 0 || code >= tables::kUnaryOpCount) return make_error(Code::invalid_argument, "fuse: unknown unary op");
+    const auto op = static_cast<UnaryOp>(code);
+    const std::string opn = std::string("unary ") + unary_name(op);
+    const bool is_float = is_float_dtype(t);
+    if ((op == UnaryOp::sqrt || op == UnaryOp::exp || op == UnaryOp::log) && !is_float) {
+      return make_error(Code::type_error, opn + ": needs float32 or float64, got " + dtype_name(t));
+    }
+    if ((op == UnaryOp::invert && is_float) || (op == UnaryOp::neg && t == DType::bool_)) {
+      return make_error(Code::type_error, opn + ": not defined for " + dtype_name(t));
+    }
+    const UnaryRowFn fn = unary_fn(op, t);
+    if (fn == nullptr) return make_error(Code::type_error, opn + ": not defined for " + dtype_name(t));
+    c->run = &unary_chunk;
+    c->fn = reinterpret_cast<void (*)()>(fn);
+    c->nin = 1;
+    c->out = t;
+    return ok_status();
+  }
+  if (kind != wire::kBinary || code < 0 || code >= tables::kBinaryOpCount) {
+    return make_error(Code::invalid_argument, "fuse: unknown elementwise op");
+  }
+  auto op = static_cast<BinaryOp>(code);
+  const std::string opn = std::string("binary ") + binary_name(op);
+  if (t == DType::bool_ && no_bool(op)) {
+    return make_error(Code::type_error, opn + ": not defined for bool operands; cast them to a numeric dtype first");
+  }
+  if (integer_only(op) && is_float_dtype(t)) {
+    return make_error(Code::type_error, opn + ": " + dtype_name(t) + " is not an integer or bool dtype");
+  }
+  c->nin = 2;
+  c->out = is_comparison(op) ? DType::bool_ : t;
+  // As binary_call: gt / ge as lt / le swapped, integer floor_divide as div, the widened dtypes.
+  if (op == BinaryOp::gt || op == BinaryOp::ge) {
+    c->swap = true;
+    op = op == BinaryOp::gt ? BinaryOp::lt : BinaryOp::le;
+  }
+  if (op == BinaryOp::floor_divide && !is_float_dtype(t)) op = BinaryOp::div;
+  DType wide;
+  if (widened(op, t, &wide)) {
+    c->run = &binary_wide_chunk;
+    c->fn = reinterpret_cast<void (*)()>(binary_fn(op, wide));
+    c->in_cast = detail::make_caster(wide, t);
+    c->to_bool = is_comparison(op);
+    if (!c->to_bool) c->out_cast = detail::make_caster(t, wide);
+    return ok_status();
+  }
+  const BinaryRowFn fn = binary_fn(op, t);
+  if (fn == nullptr) return make_error(Code::type_error, opn + ": not defined for " + dtype_name(t));
+  c->run = &binary_chunk;
+  c->fn = reinterpret_cast<void (*)()>(fn);
+  return ok_status();
+}
 
 }  // namespace sv::kernels

@@ -17,6 +17,7 @@
 
 #include "kernels/simd128/math.hpp"
 
+#include "kernels/chunk_ops.hpp"
 #include "kernels/lines.hpp"
 #include "kernels/numpy_ops.hpp"
 #include "kernels/rows.hpp"
@@ -437,6 +438,165 @@ bool uniform_value(const Operand& o, double* v) {
 // int64; uint64 runs in uint64.
 DType int_work(DType t) { return t == DType::uint64 ? DType::uint64 : DType::int64; }
 
+// How one math op runs for its operands' dtype `a` (the values', for clip): the chunk function,
+// the working dtype its inputs are converted to, the dtype it writes (`res`) and the op's result
+// dtype (`out`); `pow_scalar`: pow's exponent is one value (read by the chunk function from its
+// third input). The entry points below and math_chunk_op (the fused evaluator) share it.
+struct MathSel {
+  ChunkFn fn = nullptr;
+  DType work = DType::float64, res = DType::float64, out = DType::float64;
+  bool pow_scalar = false;
+};
+
+Status float_operands(const std::string& nm, DType a, DType b) {
+  if (!is_float(a) || b != a) {
+    return make_error(Code::type_error, nm + ": a and b must share float32 or float64, got " +
+                                            dtype_name(a) + " and " + dtype_name(b) + "; cast first");
+  }
+  return ok_status();
+}
+
+Status select_unary(MathOp op, const std::string& nm, DType a, MathSel* s) {
+  if (op == MathOp::isnan || op == MathOp::isfinite || op == MathOp::logical_not) {
+    s->out = s->res = DType::bool_;
+    if (op == MathOp::logical_not) {
+      s->work = DType::bool_;
+      s->fn = &not_chunk;
+    } else {
+      const bool nan = op == MathOp::isnan;
+      if (a == DType::float32) {
+        s->work = DType::float32;
+        s->fn = nan ? &fpred_chunk<float, true> : &fpred_chunk<float, false>;
+      } else if (a == DType::float64) {
+        s->work = DType::float64;
+        s->fn = nan ? &fpred_chunk<double, true> : &fpred_chunk<double, false>;
+      } else {
+        s->work = DType::float64;
+        s->fn = nan ? &pred_chunk<static_cast<int>(MathOp::isnan)>
+                    : &pred_chunk<static_cast<int>(MathOp::isfinite)>;
+      }
+    }
+    return ok_status();
+  }
+  s->out = a;
+  if (op == MathOp::sign && is_int(a)) {
+    s->work = s->res = int_work(a);
+    s->fn = s->work == DType::uint64 ? &isign_chunk<uint64_t> : &isign_chunk<int64_t>;
+    return ok_status();
+  }
+  if (!is_float(a)) {
+    return make_error(Code::type_error, nm + ": a must be float32 or float64, got " +
+                                            dtype_name(a) + "; cast to a float first");
+  }
+  s->work = s->res = a;
+  const bool f32 = a == DType::float32;
+  if (op == MathOp::floor || op == MathOp::ceil || op == MathOp::rint || op == MathOp::trunc) {
+    s->fn = f32 ? round_fn<float>(op) : round_fn<double>(op);
+  } else if (op == MathOp::square || op == MathOp::sign) {
+    const bool sq = op == MathOp::square;
+    s->fn = f32 ? (sq ? &square_sign_chunk<float, MathOp::square> : &square_sign_chunk<float, MathOp::sign>)
+                : (sq ? &square_sign_chunk<double, MathOp::square> : &square_sign_chunk<double, MathOp::sign>);
+  } else {
+    s->fn = f32 ? vmath_fn<float>(op) : vmath_fn<double>(op);
+    if (s->fn == nullptr) s->fn = f32 ? libm_fn<float>(op) : libm_fn<double>(op);
+  }
+  return ok_status();
+}
+
+Status select_binary(MathBinaryOp op, const std::string& nm, DType a, DType b, bool uniform_b,
+                     MathSel* s) {
+  if (op == MathBinaryOp::pow && is_int(a) && b == a) {
+    s->out = a;
+    s->work = s->res = int_work(a);
+    s->fn = s->work == DType::uint64 ? &ipow_chunk<uint64_t> : &ipow_chunk<int64_t>;
+    return ok_status();
+  }
+  if (op == MathBinaryOp::pow) {
+    SV_CHECK(float_operands(nm, a, b));
+    s->out = s->work = s->res = a;
+    const bool f32 = a == DType::float32;
+    s->pow_scalar = uniform_b;
+    s->fn = uniform_b ? (f32 ? &pow_scalar_chunk<float> : &pow_scalar_chunk<double>)
+                      : (f32 ? &pow_f32_chunk : &pow_f64_chunk);
+    return ok_status();
+  }
+  if (op == MathBinaryOp::arctan2 || op == MathBinaryOp::hypot) {
+    SV_CHECK(float_operands(nm, a, b));
+    s->out = s->work = s->res = a;
+    const bool f32 = a == DType::float32;
+    if (op == MathBinaryOp::hypot) {
+      s->fn = f32 ? &wide2_f32_chunk<true> : &libm2_chunk<double, MathBinaryOp::hypot>;
+    } else {
+      s->fn = f32 ? &wide2_f32_chunk<false> : &libm2_chunk<double, MathBinaryOp::arctan2>;
+    }
+    return ok_status();
+  }
+  s->out = s->work = s->res = DType::bool_;
+  s->fn = op == MathBinaryOp::logical_and  ? &logical_chunk<1>
+          : op == MathBinaryOp::logical_or ? &logical_chunk<2>
+                                           : &logical_chunk<3>;
+  return ok_status();
+}
+
+Status select_clip(DType out, DType a, DType lo, DType hi, MathSel* s) {
+  if (!is_float(a) && lo == a && hi == a && out == a) {
+    s->out = a;
+    s->work = s->res = int_work(a);
+    s->fn = s->work == DType::uint64 ? &clip_chunk<uint64_t> : &clip_chunk<int64_t>;
+    return ok_status();
+  }
+  if (!is_float(a) || lo != a || hi != a || out != a) {
+    return make_error(Code::type_error, std::string("clip: out, a, lo and hi must share float32 or "
+                                                    "float64, got ") +
+                                            dtype_name(out) + ", " + dtype_name(a) + ", " +
+                                            dtype_name(lo) + ", " + dtype_name(hi) +
+                                            "; cast first (integer clip: maximum then minimum)");
+  }
+  s->out = s->work = s->res = a;
+  s->fn = a == DType::float32 ? &clip_chunk<float> : &clip_chunk<double>;
+  return ok_status();
+}
+
+const std::string& unary_label(int i) {
+  static const auto kLabels =
+      detail::op_labels<tables::kMathOpCount>("unary ", [](int k) { return kUnaryNames[k]; });
+  return kLabels[i];
+}
+
+const std::string& binary_label(int i) {
+  static const auto kLabels = detail::op_labels<tables::kMathBinaryOpCount>(
+      "binary ", [](int k) { return kBinaryNames[k]; });
+  return kLabels[i];
+}
+
+Status negative_exponent_error(const std::string& nm, DType a) {
+  return make_error(Code::invalid_argument,
+                    nm + ": integers to negative integer powers are not allowed: exponent " +
+                        std::to_string(g_negative_exponent_value) + " (dtype " + dtype_name(a) +
+                        "); use a float base or exponent");
+}
+
+// ChunkOp::run of a math op: inputs converted to the working dtype when the kernel converts them
+// (bool is always staged: any nonzero byte must read as 1), the chunk function, the result
+// converted to the op's dtype.
+void math_chunk_run(const ChunkOp& c, void* o, const void* const* in, int64_t n) {
+  alignas(16) uint64_t w[3][detail::kCastChunk];
+  alignas(16) uint64_t r[detail::kCastChunk];
+  const void* x[3] = {nullptr, nullptr, nullptr};
+  for (int k = 0; k < c.nin; ++k) {
+    if (c.cast_in) {
+      detail::cast_row(c.in_cast, w[k], 1, in[k], 1, n);
+      x[k] = w[k];
+    } else {
+      x[k] = in[k];
+    }
+  }
+  if (c.swap) x[2] = x[1];  // pow with one exponent: the chunk function reads it from its third input
+  void* d = c.cast_out ? static_cast<void*>(r) : o;
+  reinterpret_cast<ChunkFn>(c.fn)(d, x[0], x[1], x[2], n);
+  if (c.cast_out) detail::cast_row(c.out_cast, o, 1, r, 1, n);
+}
+
 }  // namespace
 
 Status math_unary(MathOp op, const Operand& out, const Operand& a) {
@@ -446,62 +606,14 @@ Status math_unary(MathOp op, const Operand& out, const Operand& a) {
                                                   "; expected 0.." +
                                                   std::to_string(tables::kMathOpCount - 1));
   }
-  static const auto kLabels =
-      detail::op_labels<tables::kMathOpCount>("unary ", [](int k) { return kUnaryNames[k]; });
-  const std::string& nm = kLabels[i];
+  const std::string& nm = unary_label(i);
   const char* name = nm.c_str();
   const Operand* in[1] = {&a};
   SV_CHECK(check_common(name, out, in, 1));
-  ChunkFn fn;
-  DType work;
-  if (op == MathOp::isnan || op == MathOp::isfinite || op == MathOp::logical_not) {
-    SV_CHECK(detail::check_dtype(name, "out", out, DType::bool_));
-    if (op == MathOp::logical_not) {
-      work = DType::bool_;
-      fn = &not_chunk;
-    } else {
-      const bool nan = op == MathOp::isnan;
-      if (a.dtype == DType::float32) {
-        work = DType::float32;
-        fn = nan ? &fpred_chunk<float, true> : &fpred_chunk<float, false>;
-      } else if (a.dtype == DType::float64) {
-        work = DType::float64;
-        fn = nan ? &fpred_chunk<double, true> : &fpred_chunk<double, false>;
-      } else {
-        work = DType::float64;
-        fn = nan ? &pred_chunk<static_cast<int>(MathOp::isnan)>
-                 : &pred_chunk<static_cast<int>(MathOp::isfinite)>;
-      }
-    }
-  } else if (op == MathOp::sign && is_int(a.dtype)) {
-    SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
-    const DType w = int_work(a.dtype);
-    fn = w == DType::uint64 ? &isign_chunk<uint64_t> : &isign_chunk<int64_t>;
-    return run_chunks(name, out, in, 1, w, fn, w);
-  } else {
-    if (!is_float(a.dtype)) {
-      return make_error(Code::type_error, nm + ": a must be float32 or float64, got " +
-                                              dtype_name(a.dtype) + "; cast to a float first");
-    }
-    SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
-    const bool f32 = a.dtype == DType::float32;
-    if (op == MathOp::floor || op == MathOp::ceil || op == MathOp::rint || op == MathOp::trunc) {
-      return run_chunks(name, out, in, 1, a.dtype, f32 ? round_fn<float>(op) : round_fn<double>(op),
-                        a.dtype);
-    }
-    if (op == MathOp::square || op == MathOp::sign) {
-      const bool sq = op == MathOp::square;
-      fn = f32 ? (sq ? &square_sign_chunk<float, MathOp::square>
-                     : &square_sign_chunk<float, MathOp::sign>)
-               : (sq ? &square_sign_chunk<double, MathOp::square>
-                     : &square_sign_chunk<double, MathOp::sign>);
-      return run_chunks(name, out, in, 1, a.dtype, fn, a.dtype);
-    }
-    fn = f32 ? vmath_fn<float>(op) : vmath_fn<double>(op);
-    if (fn == nullptr) fn = f32 ? libm_fn<float>(op) : libm_fn<double>(op);
-    return run_chunks(name, out, in, 1, a.dtype, fn, a.dtype);
-  }
-  return run_chunks(name, out, in, 1, work, fn, DType::bool_);
+  MathSel s;
+  SV_CHECK(select_unary(op, nm, a.dtype, &s));
+  SV_CHECK(detail::check_dtype(name, "out", out, s.out));
+  return run_chunks(name, out, in, 1, s.work, s.fn, s.res);
 }
 
 Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const Operand& b) {
@@ -511,88 +623,74 @@ Status math_binary(MathBinaryOp op, const Operand& out, const Operand& a, const 
                                                   "; expected 0.." +
                                                   std::to_string(tables::kMathBinaryOpCount - 1));
   }
-  static const auto kLabels = detail::op_labels<tables::kMathBinaryOpCount>(
-      "binary ", [](int k) { return kBinaryNames[k]; });
-  const std::string& nm = kLabels[i];
+  const std::string& nm = binary_label(i);
   const char* name = nm.c_str();
   const Operand* in[2] = {&a, &b};
   SV_CHECK(check_common(name, out, in, 2));
-  if (op == MathBinaryOp::pow && is_int(a.dtype) && b.dtype == a.dtype) {
-    SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
-    const DType w = int_work(a.dtype);
-    g_negative_exponent = false;
-    SV_CHECK(run_chunks(name, out, in, 2, w,
-                        w == DType::uint64 ? &ipow_chunk<uint64_t> : &ipow_chunk<int64_t>, w));
-    if (g_negative_exponent) {
-      return make_error(Code::invalid_argument,
-                        nm + ": integers to negative integer powers are not allowed: exponent " +
-                            std::to_string(g_negative_exponent_value) + " (dtype " +
-                            dtype_name(a.dtype) + "); use a float base or exponent");
-    }
-    return ok_status();
+  double y = 0;
+  const bool uniform = op == MathBinaryOp::pow && is_float(a.dtype) && b.dtype == a.dtype &&
+                       uniform_value(b, &y);
+  MathSel s;
+  SV_CHECK(select_binary(op, nm, a.dtype, b.dtype, uniform, &s));
+  SV_CHECK(detail::check_dtype(name, "out", out, s.out));
+  if (s.pow_scalar) {  // x ** scalar: the exponent read once, its fast paths
+    const float y32 = static_cast<float>(y);
+    const Operand* in1[1] = {&a};
+    return run_chunks(name, out, in1, 1, a.dtype, s.fn, a.dtype,
+                      a.dtype == DType::float32 ? static_cast<const void*>(&y32) : &y);
   }
-  if (op == MathBinaryOp::pow) {
-    if (!is_float(a.dtype) || b.dtype != a.dtype) {
-      return make_error(Code::type_error, nm + ": a and b must share float32 or float64, got " +
-                                              dtype_name(a.dtype) + " and " + dtype_name(b.dtype) +
-                                              "; cast first");
-    }
-    SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
-    const bool f32 = a.dtype == DType::float32;
-    double y;
-    if (uniform_value(b, &y)) {  // x ** scalar: the exponent read once, its fast paths
-      const float y32 = static_cast<float>(y);
-      const Operand* in1[1] = {&a};
-      return run_chunks(name, out, in1, 1, a.dtype,
-                        f32 ? &pow_scalar_chunk<float> : &pow_scalar_chunk<double>, a.dtype,
-                        f32 ? static_cast<const void*>(&y32) : &y);
-    }
-    return run_chunks(name, out, in, 2, a.dtype, f32 ? &pow_f32_chunk : &pow_f64_chunk, a.dtype);
-  }
-  if (op == MathBinaryOp::arctan2 || op == MathBinaryOp::hypot) {
-    if (!is_float(a.dtype) || b.dtype != a.dtype) {
-      return make_error(Code::type_error, nm + ": a and b must share float32 or float64, got " +
-                                              dtype_name(a.dtype) + " and " + dtype_name(b.dtype) +
-                                              "; cast first");
-    }
-    SV_CHECK(detail::check_dtype(name, "out", out, a.dtype));
-    const bool f32 = a.dtype == DType::float32;
-    ChunkFn fn;
-    if (op == MathBinaryOp::hypot) {
-      fn = f32 ? &wide2_f32_chunk<true> : &libm2_chunk<double, MathBinaryOp::hypot>;
-    } else {
-      fn = f32 ? &wide2_f32_chunk<false> : &libm2_chunk<double, MathBinaryOp::arctan2>;
-    }
-    return run_chunks(name, out, in, 2, a.dtype, fn, a.dtype);
-  }
-  SV_CHECK(detail::check_dtype(name, "out", out, DType::bool_));
-  const ChunkFn fn = op == MathBinaryOp::logical_and  ? &logical_chunk<1>
-                     : op == MathBinaryOp::logical_or ? &logical_chunk<2>
-                                                      : &logical_chunk<3>;
-  return run_chunks(name, out, in, 2, DType::bool_, fn, DType::bool_);
+  const bool ipow = op == MathBinaryOp::pow && is_int(a.dtype);
+  if (ipow) g_negative_exponent = false;
+  SV_CHECK(run_chunks(name, out, in, 2, s.work, s.fn, s.res));
+  if (ipow && g_negative_exponent) return negative_exponent_error(nm, a.dtype);
+  return ok_status();
 }
 
 Status clip(const Operand& out, const Operand& a, const Operand& lo, const Operand& hi) {
   const char* name = "clip";
   const Operand* in[3] = {&a, &lo, &hi};
   SV_CHECK(check_common(name, out, in, 3));
-  if (!is_float(a.dtype) && lo.dtype == a.dtype && hi.dtype == a.dtype && out.dtype == a.dtype) {
-    const DType w = int_work(a.dtype);
-    return run_chunks(name, out, in, 3, w,
-                      w == DType::uint64 ? &clip_chunk<uint64_t> : &clip_chunk<int64_t>, w);
+  MathSel s;
+  SV_CHECK(select_clip(out.dtype, a.dtype, lo.dtype, hi.dtype, &s));
+  return run_chunks(name, out, in, 3, s.work, s.fn, s.res);
+}
+
+Status math_chunk_op(int64_t kind, int64_t code, DType t, bool uniform_b, ChunkOp* c) {
+  *c = ChunkOp{};
+  MathSel s;
+  if (kind == wire::kMathUnary) {
+    if (code < 0 || code >= tables::kMathOpCount) return make_error(Code::invalid_argument, "fuse: unknown math op");
+    SV_CHECK(select_unary(static_cast<MathOp>(code), unary_label(static_cast<int>(code)), t, &s));
+    c->nin = 1;
+  } else if (kind == wire::kMathBinary) {
+    if (code < 0 || code >= tables::kMathBinaryOpCount) return make_error(Code::invalid_argument, "fuse: unknown math op");
+    SV_CHECK(select_binary(static_cast<MathBinaryOp>(code), binary_label(static_cast<int>(code)), t, t,
+                           uniform_b && is_float(t), &s));
+    c->nin = s.pow_scalar ? 1 : 2;
+    c->swap = s.pow_scalar;
+  } else if (kind == wire::kClip) {
+    SV_CHECK(select_clip(t, t, t, t, &s));
+    c->nin = 3;
+  } else {
+    return make_error(Code::invalid_argument, "fuse: unknown math kind");
   }
-  if (!is_float(a.dtype) || lo.dtype != a.dtype || hi.dtype != a.dtype || out.dtype != a.dtype) {
-    return make_error(Code::type_error, std::string("clip: out, a, lo and hi must share float32 or "
-                                                    "float64, got ") +
-                                            dtype_name(out.dtype) + ", " + dtype_name(a.dtype) +
-                                            ", " + dtype_name(lo.dtype) + ", " +
-                                            dtype_name(hi.dtype) +
-                                            "; cast first (integer clip: maximum then minimum)");
-  }
-  if (a.dtype == DType::float32) {
-    return run_chunks(name, out, in, 3, DType::float32, &clip_chunk<float>, DType::float32);
-  }
-  return run_chunks(name, out, in, 3, DType::float64, &clip_chunk<double>, DType::float64);
+  c->run = &math_chunk_run;
+  c->fn = reinterpret_cast<void (*)()>(s.fn);
+  c->out = s.out;
+  // run_chunks converts every input to the working dtype unless it is already of it (bool always).
+  c->cast_in = t != s.work || s.work == DType::bool_;
+  c->in_cast = detail::make_caster(s.work, t);
+  c->cast_out = s.res != s.out;
+  c->out_cast = detail::make_caster(s.out, s.res);
+  if (c->swap) c->nin = 2;  // both operands reach the run; the exponent goes to the third input
+  return ok_status();
+}
+
+bool math_take_negative_exponent(int64_t* value) {
+  const bool met = g_negative_exponent;
+  *value = g_negative_exponent_value;
+  g_negative_exponent = false;
+  return met;
 }
 
 }  // namespace sv::kernels

@@ -18,7 +18,7 @@
 
 namespace sv::kernels {
 
-inline constexpr int kMaxOps = 4;
+inline constexpr int kMaxOps = 8;  // an output and up to 7 inputs (fused programs)
 
 struct Plan {
   int nops = 0;

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0x71f5e769;
+export const TABLES_SOURCE_HASH = 0x6a3a364d;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -54,6 +54,7 @@ export const enum Op {
   /** why a reshape is (or is not) one strided view: groups, blocking pair; text in the string */ ViewExplainReshape = 58,
   /** take along an axis by indices or a bool mask */ KernelGather = 85,
   /** one kernel call: Kind, code, output, operands, extras */ KernelRun = 86,
+  /** a fused elementwise program: output, inputs with fills, constants, steps, result */ KernelFused = 87,
   /** movement op: NumPy diagonal (offset, axis1, axis2) of a concrete view */ ViewDiagonal = 59,
 }
 

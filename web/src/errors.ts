@@ -62,7 +62,8 @@ export function fmt(v: unknown, depth: number = 0): string {
 
 /** An object as a reader recognises it: an array's shape and dtype, a typed array, `{ key: value }`. */
 function fmtObject(v: object, depth: number): string {
-  const o = v as { shape?: unknown; dtype?: unknown; constructor?: { name?: string } };
+  const o = v as { shape?: unknown; dtype?: unknown; constructor?: { name?: string }; _traced?: unknown };
+  if (o._traced === true) return `${String(v)}: only elementwise ops can be fused`;
   if (Array.isArray(o.shape) && typeof o.dtype === 'string') return `an array of shape ${fmt(o.shape)} and dtype ${o.dtype}`;
   if (ArrayBuffer.isView(v)) return `${o.constructor?.name ?? 'TypedArray'}(${(v as { length?: number }).length ?? (v as ArrayBufferView).byteLength})`;
   const proto = Object.getPrototypeOf(v);

@@ -47,6 +47,8 @@ export {
   sqrt,
 } from './ops.js';
 export { exp, log } from './exp_log.js';
+export { type FusedFunction, type FusedCallOptions, fuse } from './fuse.js';
+export { type TracedArray } from './traced.js';
 export { type Casting, type Order } from './ufunc.js';
 export { type ReduceOptions, type ArrayResultOptions, type Reduced, sum, max, min, mean, ptp } from './reductions.js';
 export {

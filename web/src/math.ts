@@ -19,6 +19,7 @@ import { take } from './select.js';
 import { type SigRef, bind } from './signature.js';
 import { type Casting, type Loops, type Order, type UfuncRun, outArg, ufunc } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
+import { TracedArray, hasTraced } from './traced.js';
 
 /** The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
 function resultDType(op: string, inputs: readonly unknown[]): DType {
@@ -28,6 +29,8 @@ function resultDType(op: string, inputs: readonly unknown[]): DType {
     let d: DType | null = null;
     if (x instanceof NDArray) {
       x._check(op);
+      d = x.dtype;
+    } else if (x instanceof TracedArray) {
       d = x.dtype;
     } else if (!isScalar(x)) {
       const t = asArray(op, x, undefined, inputs.length === 1 ? 'x' : `x${i + 1}`);
@@ -337,6 +340,13 @@ export function round(...args: unknown[]): NDArray {
     const f = 10 ** Math.abs(dec);
     if (!Number.isFinite(f)) throw new StrideViewError('out_of_range', `${op}: decimals ${dec} is out of range (|decimals| <= 308)`);
     const work: DType = k === 'f' ? d : k === 'b' ? 'float32' : 'float64';
+    if (a instanceof TracedArray) {
+      // inside fuse(): the same ops, recorded (scaled, rounded, scaled back)
+      if (k !== 'f') throw new StrideViewError('invalid_argument', `fuse: round: decimals other than 0 of a ${d} value cannot be fused`);
+      const ys = dec > 0 ? computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [a, f], undefined, undefined, same) : computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [a, f], undefined, undefined, same);
+      const yr = compute(op, Kind.MathUnary, MathOp.Round, [ys], undefined, undefined, same);
+      return dec > 0 ? computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [yr, f], options, undefined, same) : computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [yr, f], options, undefined, same);
+    }
     const x = a instanceof NDArray && a.dtype === work ? a : asArray(op, a, work, 'a');
     const mul = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [p, q], o, undefined, same);
     const div = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [p, q], o, undefined, same);
@@ -378,8 +388,9 @@ function powRun(op: string, a: unknown, b: unknown, out: NDArray | undefined, dt
   if (dtype === 'bool') noLoop(op, dtype, 'numeric dtypes');
   const d = dtype ?? resultDType(op, [a, b]);
   const k = info(d).kind;
-  if (k === 'i' || k === 'b') {
-    // NumPy: "Integers to negative integer powers are not allowed"; name the first one.
+  if ((k === 'i' || k === 'b') && !hasTraced([a, b])) {
+    // NumPy: "Integers to negative integer powers are not allowed"; name the first one (inside
+    // fuse() the engine reports the first it meets).
     let bad: string | null = null;
     // Only exponents that reach an element of the result count (an empty base: none do).
     const t = a instanceof NDArray || isScalar(a) ? null : asArray(op, a, undefined, 'x1');

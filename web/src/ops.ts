@@ -3,7 +3,7 @@
 // result allocated by C++ inside it; dtypes are promoted by the table in dtype.ts.
 import { BINARY_OPS, BinaryOp, REDUCE_OPS, SingleOp, UNARY_OPS, UnaryOp } from './boundary_tables.js';
 import { type DType, type Scalar, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
-import { fmt, isArrayLike, relabel } from './errors.js';
+import { StrideViewError, fmt, isArrayLike, relabel } from './errors.js';
 import {
   NDArray,
   type KIn,
@@ -18,6 +18,7 @@ import {
   takeScalar,
 } from './ndarray.js';
 import { axisSet, checkAxisOptions } from './axes.js';
+import { hasTraced, recorder } from './traced.js';
 import { type SigRef, bind } from './signature.js';
 import { type Casting, type Loops, type Order, outArg, ufunc } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
@@ -65,6 +66,38 @@ export function release(temps: NDArray[]): void {
 }
 
 /**
+ * @internal The dtype an op's kernel runs in before `force` (NumPy promotion): `arrs[i]` is input i
+ * as an array (anything with a dtype: an NDArray, or a traced value inside fuse()), or null for a
+ * scalar (then `inputs[i]`, promoted by value).
+ */
+export function inputsDType(op: string, inputs: readonly unknown[], arrs: readonly ({ dtype: DType } | null)[]): DType {
+  const n = inputs.length;
+  let dt: DType | null = null;
+  for (let i = 0; i < n; i++) {
+    const a = arrs[i];
+    if (a != null) dt = dt === null || dt === a.dtype ? a.dtype : promoteTypes(dt, a.dtype);
+  }
+  if (n > 2 && arrs.some((a) => a != null && info(a.dtype).kind === 'f')) {
+    // NumPy's n-ary promotion starts from the highest category: the floats first, then each
+    // integer with that (np.result_type(int16, uint16, float32) is float32, where pairwise
+    // promotion in argument order would give float64).
+    let f: DType | null = null;
+    for (const a of arrs) if (a != null && info(a.dtype).kind === 'f') f = f === null ? a.dtype : promoteTypes(f, a.dtype);
+    for (const a of arrs) if (a != null && info(a.dtype).kind !== 'f') f = promoteTypes(f!, a.dtype);
+    dt = f;
+  }
+  if (dt === null) {
+    for (let i = 0; i < n; i++) {
+      const sd = scalarDType(inputs[i] as Scalar, op);
+      dt = dt === null ? sd : promoteTypes(dt, sd);
+    }
+  } else {
+    for (let i = 0; i < n; i++) if (arrs[i] == null) dt = resultTypeWithScalar(dt, inputs[i] as Scalar);
+  }
+  return dt!;
+}
+
+/**
  * @internal The inputs of one kernel in one dtype (NumPy promotion; scalars value-based): arrays of another
  * dtype (or padded with a fill other than +0: the kernels read pad elements as +0) are materialized, scalars travel by value (stored as the
  * dtype), nested JS arrays become temporaries.
@@ -74,7 +107,6 @@ export function prepare(op: string, inputs: readonly unknown[], force?: (d: DTyp
   try {
     const n = inputs.length;
     const arrs = new Array<NDArray | null>(n);
-    let dt: DType | null = null;
     for (let i = 0; i < n; i++) {
       const x = inputs[i];
       let a: NDArray | null = null;
@@ -90,26 +122,9 @@ export function prepare(op: string, inputs: readonly unknown[], force?: (d: DTyp
         temps.push(a);
       }
       arrs[i] = a;
-      if (a !== null) dt = dt === null || dt === a.dtype ? a.dtype : promoteTypes(dt, a.dtype);
     }
-    if (n > 2 && arrs.some((a) => a !== null && info(a.dtype).kind === 'f')) {
-      // NumPy's n-ary promotion starts from the highest category: the floats first, then each
-      // integer with that (np.result_type(int16, uint16, float32) is float32, where pairwise
-      // promotion in argument order would give float64).
-      let f: DType | null = null;
-      for (const a of arrs) if (a !== null && info(a.dtype).kind === 'f') f = f === null ? a.dtype : promoteTypes(f, a.dtype);
-      for (const a of arrs) if (a !== null && info(a.dtype).kind !== 'f') f = promoteTypes(f!, a.dtype);
-      dt = f;
-    }
-    if (dt === null) {
-      for (let i = 0; i < n; i++) {
-        const sd = scalarDType(inputs[i] as Scalar, op);
-        dt = dt === null ? sd : promoteTypes(dt, sd);
-      }
-    } else {
-      for (let i = 0; i < n; i++) if (arrs[i] === null) dt = resultTypeWithScalar(dt, inputs[i] as Scalar);
-    }
-    const d = force ? force(dt!) : dt!;
+    const dt = inputsDType(op, inputs, arrs);
+    const d = force ? force(dt) : dt;
     const out = new Array<KIn>(n);
     for (let i = 0; i < n; i++) {
       const a = arrs[i]!;
@@ -184,6 +199,8 @@ export function compute(
   x2: number = 0,
   names?: readonly string[],
 ): NDArray {
+  // inside fuse(): the op is recorded, not run (traced.ts)
+  if (recorder !== null && hasTraced(inputs)) return recorder.op(op, kind, code, inputs, options?.out != null, force, result) as never;
   try {
     const o = outOption(op, options);
     const fast = direct(op, inputs, force);
@@ -386,6 +403,10 @@ export function where(condition: ArrayInput, x: ArrayInput, y: ArrayInput, optio
 export function where(...args: unknown[]): NDArray {
   const op = 'where';
   const [cond, a, b, outArgument] = args.length === 3 ? [args[0], args[1], args[2], null] : bind(WHERE, args);
+  if (recorder !== null && hasTraced([cond, a, b])) {
+    if (outArgument != null) throw new StrideViewError('invalid_argument', `fuse: where: out inside a fused function; pass out to the fused call`);
+    return recorder.where(cond, a, b) as never;
+  }
   try {
     const o = outArg(op, outArgument);
     if (cond instanceof NDArray && cond.dtype === 'bool' && !(cond._v._hasMask && cond._fill !== 0)) {

@@ -19,6 +19,7 @@ import { NDArray, Kind, asArray, runKernel } from './ndarray.js';
 import { canCastSameKind } from './kernel_client.js';
 import { empty, isFContiguous, zeros } from './creation.js';
 import { type SigRef, bind, unsupported } from './signature.js';
+import { hasTraced, recorder } from './traced.js';
 
 /** NumPy's casting rules (the `casting` keyword of the ufuncs). */
 export type Casting = 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
@@ -102,6 +103,13 @@ export function ufunc(ref: SigRef, args: ArrayLike<unknown>, nin: number, loops:
       }
     }
     const loopDtype = loops === 'bool' ? undefined : dtype;
+    if (recorder !== null && hasTraced(inputs)) {
+      // inside fuse(): dtype is the loop's; out, where, casting and order belong to the fused call
+      if (out !== undefined || where !== true || casting !== 'same_kind' || order === 'F') {
+        throw new StrideViewError('invalid_argument', `fuse: ${op}: out, where, casting and order cannot be given inside a fused function (pass out to the fused call)`);
+      }
+      return run(inputs, undefined, loopDtype);
+    }
     const arrays = inputs.filter((x): x is NDArray => x instanceof NDArray);
     const fOrder = order === 'F' || ((order === 'A' || order === 'K') && arrays.length > 0 && arrays.every(isFOnly));
     const masked = where !== true;

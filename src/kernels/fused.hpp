@@ -1,0 +1,50 @@
+// A fused elementwise program: a chain of the elementwise kernels' ops (arithmetic, comparisons,
+// logical and integer ops, where, clip, the math functions, casts) evaluated in one pass over the
+// output, block by block (numexpr's design): each block of each input is read once through its
+// layout (strided, broadcast, padded, transposed inputs through staged tiles), every step runs the
+// op's own row or chunk function (kernels/chunk_ops.hpp) on registers of kCastChunk elements that
+// stay in L1, and the result block is written once. The bits are those of the unfused calls: the
+// same functions per op and dtype, float16 rounded after every step whose result is float16 (the
+// unfused kernels compute float16 in float32 and round each result once).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "kernels/kernels.hpp"
+
+namespace sv::kernels {
+
+// Values are numbered: the inputs 0..nin-1, then the constants, then one per step.
+struct FusedStep {
+  int64_t kind = 0, code = 0;  // wire::Kind (Copy = a cast) and the op within it
+  DType in = DType::float32;   // the dtype the op's kernel is called with (where: the values')
+  DType out = DType::float32;  // the step's result dtype (float16 when the unfused op rounds to it)
+  int nargs = 0;
+  int32_t arg[3] = {0, 0, 0};
+  bool uniform_b = false;  // pow: the exponent is one value (the unfused kernel's fast path)
+};
+
+struct FusedConst {
+  DType dtype = DType::float64;
+  double value = 0;  // converted to dtype by the casting rules
+};
+
+struct FusedProgram {
+  int nin = 0;
+  std::vector<FusedConst> consts;
+  std::vector<FusedStep> steps;
+  int32_t result = 0;  // the value written to the output
+};
+
+// Checks the program (argument numbering, each step's operand dtypes and the dtype its op
+// gives) and fills `dtypes` with every value's dtype. Errors name "fuse" and the step.
+Status check_fused(const FusedProgram& p, const DType* in_dtypes, std::vector<DType>* dtypes);
+
+// out = the program over in[0..nin) (each of out's shape: callers broadcast; masked-out elements
+// read fills[k] converted to the input's dtype). The result is converted to out's dtype by the
+// casting rules. Inputs that overlap out other than element for element are read first (copied),
+// as every unfused chain reads its inputs before its last op writes.
+Status fused(const FusedProgram& p, const Operand& out, const Operand* in, const double* fills);
+
+}  // namespace sv::kernels

@@ -1,0 +1,419 @@
+// fuse(fn): an elementwise chain traced once per combination of input dtypes and shapes, then run
+// by the engine in one pass (src/kernels/fused.cpp): one request per call, no temporaries, the bits
+// of the unfused calls. Tracing calls fn with traced values (traced.ts); each elementwise op that
+// meets one records a step with the dtypes the unfused op would use (the same promotion code:
+// inputsDType and each op's force / result rules), and casts where the unfused op would cast.
+import { Kind, MathBinaryOp, Op } from './boundary_tables.js';
+import { type DType, checkDType, info } from './dtype.js';
+import { StrideViewError, fmt, relabel } from './errors.js';
+import { NDArray } from './ndarray.js';
+import { NDArrayClass, checkOut, putOperand } from './kernel_client.js';
+import { inputsDType, isScalar } from './ops.js';
+import { full, storedNumber } from './creation.js';
+import { type Recorder, TracedArray, setRecorder } from './traced.js';
+import { family, needFamily } from './families.js';
+import { readView } from './view.js';
+import { wire } from './wire.js';
+
+const MATH = /* @__PURE__ */ family('math');
+
+/** Options of a fused call. */
+export interface FusedCallOptions {
+  /**
+   * Write the result into this array (any writable view, a transposed or strided one included)
+   * and return it. Its shape must be the result's; the result is converted to its dtype by NumPy's
+   * same_kind rule. It may overlap the inputs: the result is the unfused chain's.
+   */
+  out?: NDArray | null | undefined;
+}
+
+/** A fused elementwise function (see {@link fuse}). */
+export interface FusedFunction {
+  /** Runs the chain over `inputs` (NDArrays) in one pass; a trailing `{ out }` writes into out. */
+  (...args: (NDArray | FusedCallOptions)[]): NDArray;
+  /** The traced program for these inputs: its steps with their dtypes, and how each input is read. */
+  explain(...inputs: NDArray[]): string;
+  /** The function that was fused. */
+  readonly fn: (...xs: NDArray[]) => NDArray;
+}
+
+// The kinds a fused program runs (everything else is refused when traced).
+const FUSABLE: ReadonlySet<number> = new Set([Kind.Copy, Kind.Binary, Kind.Unary, Kind.Where, Kind.MathUnary, Kind.MathBinary, Kind.Clip]);
+
+/** One value of a trace: an input (a parameter or a captured array), a constant or a step. */
+type Node =
+  | { t: 'param'; index: number; dtype: DType; shape: number[] }
+  | { t: 'array'; array: NDArray; dtype: DType; shape: number[] }
+  | { t: 'const'; value: number; dtype: DType; shape: number[] }
+  | { t: 'step'; op: string; kind: number; code: number; in: DType; dtype: DType; args: number[]; shape: number[] };
+
+/** A traced program for one combination of input dtypes and shapes, numbered as the engine reads it. */
+interface Program {
+  leaves: Node[]; // 'param' and 'array' nodes, in input order
+  consts: { dtype: DType; value: number }[];
+  steps: { op: string; kind: number; code: number; in: DType; out: DType; args: number[]; shape: number[]; powLeaf: number }[];
+  result: number;
+  dtype: DType;
+  shape: number[];
+}
+
+function broadcastShapes(op: string, shapes: readonly (readonly number[])[]): number[] {
+  const n = Math.max(0, ...shapes.map((s) => s.length));
+  const out = new Array<number>(n).fill(1);
+  for (const s of shapes) {
+    for (let i = 0; i < s.length; i++) {
+      const j = n - s.length + i;
+      const d = s[i]!;
+      if (out[j] === 1) out[j] = d;
+      else if (d !== 1 && d !== out[j]) {
+        throw new StrideViewError('shape_mismatch', `${op}: operands could not be broadcast together with shapes ${shapes.map((x) => fmt(x)).join(' ')}`);
+      }
+    }
+  }
+  return out;
+}
+
+const numel = (s: readonly number[]): number => s.reduce((a, b) => a * b, 1);
+
+/** Records one call of the traced function. */
+class Trace implements Recorder {
+  readonly nodes: Node[] = [];
+  private readonly captured = new Map<NDArray, number>();
+
+  param(index: number, a: NDArray): TracedArray {
+    this.nodes.push({ t: 'param', index, dtype: a.dtype, shape: a.shape });
+    return new TracedArray(this, this.nodes.length - 1, a.dtype, a.shape);
+  }
+
+  private push(n: Node): number {
+    this.nodes.push(n);
+    return this.nodes.length - 1;
+  }
+
+  /** The value of `x` as an operand of `op` in dtype `d` (a cast step when its dtype differs). */
+  private operand(op: string, x: unknown, d: DType): number {
+    let id: number;
+    if (x instanceof TracedArray) {
+      if (x._rec !== this) throw new StrideViewError('invalid_argument', `fuse: ${op}: a traced value of another fused function`);
+      id = x._id;
+    } else if (x instanceof NDArray) {
+      x._check(op);
+      id = this.captured.get(x) ?? -1;
+      if (id < 0) {
+        id = this.push({ t: 'array', array: x, dtype: x.dtype, shape: x.shape });
+        this.captured.set(x, id);
+      }
+    } else {
+      const v = storedNumber(op, d, x as number);
+      if (v === null) return this.operand(op, full([], x as number, d), d); // past 2^53: a 0-d array
+      return this.push({ t: 'const', value: v, dtype: d, shape: [] });
+    }
+    const n = this.nodes[id]!;
+    if (n.dtype === d) return id;
+    return this.push({ t: 'step', op, kind: Kind.Copy, code: 0, in: n.dtype, dtype: d, args: [id], shape: n.shape });
+  }
+
+  private arrayOf(op: string, x: unknown): { dtype: DType } | null {
+    if (x instanceof TracedArray || x instanceof NDArray) return x;
+    if (isScalar(x)) return null;
+    throw new TypeError(`fuse: ${op}: an input must be a traced value, an NDArray or a scalar; got ${fmt(x)} (make nested arrays NDArrays outside the function)`);
+  }
+
+  private step(op: string, kind: number, code: number, d: DType, rdt: DType, args: number[]): TracedArray {
+    const shape = broadcastShapes(op, args.map((a) => this.nodes[a]!.shape));
+    const id = this.push({ t: 'step', op, kind, code, in: d, dtype: rdt, args, shape });
+    return new TracedArray(this, id, rdt, shape);
+  }
+
+  op(op: string, kind: number, code: number, inputs: readonly unknown[], hasOut: boolean,
+    force: ((d: DType) => DType) | undefined, result: (d: DType) => DType): TracedArray {
+    if (!FUSABLE.has(kind)) throw new StrideViewError('invalid_argument', `fuse: ${op} cannot be fused: only elementwise ops run in a fused program`);
+    if (hasOut) throw new StrideViewError('invalid_argument', `fuse: ${op}: out inside a fused function; pass out to the fused call`);
+    const arrs = inputs.map((x) => this.arrayOf(op, x));
+    const dt = inputsDType(op, inputs, arrs);
+    const d = force ? force(dt) : dt;
+    const rdt = result(d);
+    const args = inputs.map((x) => this.operand(op, x, d));
+    return this.step(op, kind, code, d, rdt, args);
+  }
+
+  where(condition: unknown, x: unknown, y: unknown): TracedArray {
+    const op = 'where';
+    const c = this.arrayOf(op, condition) === null ? this.push({ t: 'const', value: (condition as number) != 0 ? 1 : 0, dtype: 'bool', shape: [] }) : this.operand(op, condition, 'bool');
+    const inputs = [x, y];
+    const d = inputsDType(op, inputs, inputs.map((v) => this.arrayOf(op, v)));
+    return this.step(op, Kind.Where, 0, d, d, [c, this.operand(op, x, d), this.operand(op, y, d)]);
+  }
+
+  cast(x: TracedArray, dtype: DType): TracedArray {
+    const d = checkDType('astype', dtype);
+    if (d === x.dtype) return x;
+    const n = this.nodes[x._id]!;
+    const id = this.push({ t: 'step', op: 'astype', kind: Kind.Copy, code: 0, in: x.dtype, dtype: d, args: [x._id], shape: n.shape });
+    return new TracedArray(this, id, d, n.shape);
+  }
+
+  /** The program that computes `r`: the values it needs, numbered inputs, constants, steps. */
+  program(r: TracedArray): Program {
+    const need = new Array<boolean>(this.nodes.length).fill(false);
+    const mark = (i: number): void => {
+      if (need[i]) return;
+      need[i] = true;
+      const n = this.nodes[i]!;
+      if (n.t === 'step') n.args.forEach(mark);
+    };
+    mark(r._id);
+    const num = new Array<number>(this.nodes.length).fill(-1);
+    const leaves: Node[] = [];
+    // parameters in argument order, then captured arrays
+    const params = this.nodes.map((n, i) => [n, i] as const).filter(([n, i]) => need[i] && n.t === 'param');
+    params.sort((a, b) => (a[0] as { index: number }).index - (b[0] as { index: number }).index);
+    for (const [n, i] of params) num[i] = leaves.push(n) - 1;
+    this.nodes.forEach((n, i) => {
+      if (need[i] && n.t === 'array') num[i] = leaves.push(n) - 1;
+    });
+    if (leaves.length > 7) throw new StrideViewError('invalid_argument', `fuse: a fused program reads at most 7 arrays, this one reads ${leaves.length}`);
+    const consts: Program['consts'] = [];
+    this.nodes.forEach((n, i) => {
+      if (need[i] && n.t === 'const') num[i] = leaves.length + consts.push({ dtype: n.dtype, value: n.value }) - 1;
+    });
+    const steps: Program['steps'] = [];
+    const base = leaves.length + consts.length;
+    this.nodes.forEach((n, i) => {
+      if (!need[i] || n.t !== 'step') return;
+      const args = n.args.map((a) => num[a]!);
+      // pow's exponent read as one value: the unfused kernel's fast path (kernels/math.cpp). A
+      // constant or a one-element value always; an input array when its layout is (at call time).
+      let powLeaf = -1;
+      if (n.kind === Kind.MathBinary && n.code === MathBinaryOp.Pow) {
+        const e = this.nodes[n.args[1]!]!;
+        powLeaf = e.t === 'const' || numel(e.shape) === 1 ? -2 : e.t === 'param' || e.t === 'array' ? args[1]! : -1;
+      }
+      num[i] = base + steps.push({ op: n.op, kind: n.kind, code: n.code, in: n.in, out: n.dtype, args, shape: n.shape, powLeaf }) - 1;
+    });
+    return { leaves, consts, steps, result: num[r._id]!, dtype: r.dtype, shape: r.shape };
+  }
+}
+
+/** A broadcast scalar as the pow kernel sees it: every dim longer than 1 at stride 0, no mask. */
+function uniformArray(a: NDArray): boolean {
+  if (a._v._hasMask) return false;
+  const sh = a.shape;
+  const st = a.strides;
+  for (let d = 0; d < sh.length; d++) {
+    if (sh[d] === 0) return false;
+    if (sh[d]! > 1 && st[d] !== 0) return false;
+  }
+  return true;
+}
+
+function traceProgram(fn: (...xs: NDArray[]) => NDArray, inputs: readonly NDArray[]): Program {
+  const t = new Trace();
+  const xs = inputs.map((a, i) => t.param(i, a));
+  const prev = setRecorder(t);
+  let r: unknown;
+  try {
+    r = fn(...(xs as unknown as NDArray[]));
+  } finally {
+    setRecorder(prev);
+  }
+  if (!(r instanceof TracedArray) || r._rec !== t) {
+    throw new TypeError(`fuse: the function must return a value computed from its arguments by elementwise ops, got ${fmt(r)}`);
+  }
+  return t.program(r);
+}
+
+function splitArgs(args: readonly unknown[]): { inputs: NDArray[]; out: NDArray | undefined } {
+  let n = args.length;
+  let out: NDArray | undefined;
+  const last = args[n - 1];
+  if (n > 0 && last !== null && typeof last === 'object' && !(last instanceof NDArray) && !Array.isArray(last)) {
+    n--;
+    for (const k of Object.keys(last)) {
+      if (k !== 'out') throw new TypeError(`fuse: unknown option ${fmt(k)} of a fused call (it takes out)`);
+    }
+    const o = (last as FusedCallOptions).out;
+    if (o !== null && o !== undefined) {
+      if (!(o instanceof NDArray)) throw new TypeError(`fuse: out must be an NDArray, got ${fmt(o)}`);
+      out = o;
+    }
+  }
+  const inputs: NDArray[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = args[i];
+    if (!(a instanceof NDArray)) throw new TypeError(`fuse: input ${i} must be an NDArray, got ${fmt(a)}`);
+    a._check('fuse');
+    inputs.push(a);
+  }
+  return { inputs, out };
+}
+
+function run(p: Program, inputs: readonly NDArray[], out: NDArray | undefined): NDArray {
+  const w = wire.begin();
+  if (out !== undefined) {
+    checkOut('fuse', out, p.dtype);
+    w.put(1);
+    w.put(info(p.dtype).code);
+    putOperand(w, out);
+  } else {
+    w.put(0);
+    w.put(info(p.dtype).code);
+    w.put(1);
+    w.putDims(p.shape);
+  }
+  w.put(p.leaves.length);
+  const arrays: NDArray[] = [];
+  for (const l of p.leaves) {
+    const a = l.t === 'param' ? inputs[l.index]! : (l as { array: NDArray }).array;
+    a._check('fuse');
+    arrays.push(a);
+    putOperand(w, a);
+    w.put(a._v._hasMask ? a._fill : 0);
+  }
+  w.put(p.consts.length);
+  for (const c of p.consts) {
+    w.put(info(c.dtype).code);
+    w.put(c.value);
+  }
+  w.put(p.steps.length);
+  for (const s of p.steps) {
+    w.put(s.kind);
+    w.put(s.code);
+    w.put(info(s.in).code);
+    w.put(info(s.out).code);
+    w.put(s.args.length);
+    for (const a of s.args) w.put(a);
+    const leaf = s.powLeaf >= 0 ? arrays[s.powLeaf]! : null;
+    w.put(s.powLeaf === -2 || (leaf !== null && leaf.dtype === s.in && !(leaf._v._hasMask && !Object.is(leaf._fill, 0)) && uniformArray(leaf)) ? 1 : 0);
+  }
+  w.put(p.result);
+  w.call(Op.KernelFused);
+  if (out !== undefined) return out;
+  const ptr = w.num();
+  return NDArrayClass._adopt(ptr, readView(w, null, null), p.dtype);
+}
+
+// How an input is read, in words (explain).
+function reading(a: NDArray, shape: readonly number[]): string {
+  const sh = a.shape;
+  const st = a.strides;
+  const parts: string[] = [];
+  const lead = shape.length - sh.length;
+  const bdims: number[] = [];
+  for (let d = 0; d < shape.length; d++) {
+    const k = d - lead;
+    if (k < 0 || (sh[k] === 1 && shape[d] !== 1) || (st[k] === 0 && shape[d]! > 1)) bdims.push(d);
+  }
+  if (bdims.length > 0) parts.push(`broadcast along dim${bdims.length > 1 ? 's' : ''} ${bdims.join(', ')} (stride 0)`);
+  if (a._v._hasMask) parts.push(`padded (masked-out elements read ${a._fill})`);
+  const last = sh.length > 0 ? st[sh.length - 1]! : 1;
+  if (a.isCContiguous) parts.push('contiguous rows, read in place');
+  else if (sh.length >= 2 && last !== 1 && st.some((s, i) => s === 1 && i < sh.length - 1 && sh[i]! >= 4)) parts.push('transposed: read through staged tiles');
+  else if (last === 0 || last === 1) parts.push('rows read in place');
+  else parts.push(`strided rows (step ${last}), gathered per block`);
+  return parts.join('; ');
+}
+
+function explainProgram(p: Program, inputs: readonly NDArray[]): string {
+  const lines: string[] = [];
+  const name = (v: number): string => (v < p.leaves.length ? `in${v}` : v < p.leaves.length + p.consts.length ? `c${v - p.leaves.length}` : `t${v - p.leaves.length - p.consts.length}`);
+  lines.push(`fused program: ${p.steps.length} step${p.steps.length === 1 ? '' : 's'} in one pass over ${fmt(p.shape)} (blocks of 256 elements in L1; one engine call)`);
+  p.leaves.forEach((l, i) => {
+    const a = l.t === 'param' ? inputs[l.index]! : (l as { array: NDArray }).array;
+    const what = l.t === 'param' ? `argument ${l.index}` : 'captured array';
+    lines.push(`  in${i} = ${what}: ${a.dtype} ${fmt(a.shape)} strides ${fmt(a.strides)} offset ${a.offset}: ${reading(a, p.shape)}`);
+  });
+  p.consts.forEach((c, i) => lines.push(`  c${i} = ${c.value} (${c.dtype})`));
+  const base = p.leaves.length + p.consts.length;
+  p.steps.forEach((s, i) => {
+    const what = s.kind === Kind.Copy ? `cast ${s.in} -> ${s.out}` : `${s.op}(${s.args.map(name).join(', ')}) in ${s.in}${s.out !== s.in ? ` -> ${s.out}` : ''}`;
+    const arg = s.kind === Kind.Copy ? `(${name(s.args[0]!)})` : '';
+    lines.push(`  t${i} = ${what}${arg}  ${fmt(s.shape)}${s.out === 'float16' ? ' (rounded to float16, as the unfused op)' : ''}`);
+  });
+  lines.push(`  result = ${name(p.result)}: ${p.dtype} ${fmt(p.shape)}${p.result < base ? ' (copied)' : ''}`);
+  return lines.join('\n');
+}
+
+let guarded = false;
+/**
+ * Every NDArray property a traced value lacks (reductions, movement ops, `.T`, element access ...)
+ * throws on access with the property's name: only elementwise functions can be fused. Installed on
+ * the first fuse(), when NumPy's methods are on the class.
+ */
+function guardMethods(): void {
+  if (guarded) return;
+  guarded = true;
+  const own = new Set(Object.getOwnPropertyNames(TracedArray.prototype));
+  for (const k of Object.getOwnPropertyNames(NDArray.prototype)) {
+    if (own.has(k) || k.startsWith('_')) continue;
+    Object.defineProperty(TracedArray.prototype, k, {
+      configurable: true,
+      get(): never {
+        throw new StrideViewError('invalid_argument', `fuse: .${k} of a traced value: only elementwise functions (add, mul, where, exp, clip, astype ...) can be fused; compute ${k} outside the fused function`);
+      },
+    });
+  }
+}
+
+/**
+ * Fuses an elementwise chain into one pass: `fuse(fn)` returns a function that, called with arrays,
+ * gives `fn`'s result computed by the engine in a single traversal, with no temporaries and one
+ * call into WebAssembly (numexpr's design, in the engine).
+ *
+ * ```js
+ * const norm = fuse((x, m, s, g, b) => add(mul(div(sub(x, m), s), g), b));
+ * const y = norm(x, mean, std, gamma, beta);        // a new array
+ * norm(x, mean, std, gamma, beta, { out: y });      // into y
+ * console.log(norm.explain(x, mean, std, gamma, beta));
+ * ```
+ *
+ * `fn` is traced once per combination of its inputs' dtypes and shapes: it is called with traced
+ * values that stand for the arrays, and every elementwise function it applies (arithmetic,
+ * comparisons, logical and integer ops, `where`, `clip`, `maximum` / `minimum`, the math functions,
+ * `astype`, JS numbers as constants; arrays it closes over become inputs) is recorded with the
+ * broadcasting and dtypes the unfused call would use. The fused result is bit for bit the unfused
+ * chain's, float16 rounding included. Anything else inside `fn` (reductions, matmul, sorting,
+ * indexing, reshapes, `out` or `where` keywords) is an error naming the function. Inputs may be any
+ * views (strided, broadcast, transposed, padded): they are read in place. At most 7 arrays per
+ * program. Needs the engine's 'math' family.
+ */
+export function fuse(fn: (...xs: NDArray[]) => NDArray): FusedFunction {
+  if (typeof fn !== 'function') throw new TypeError(`fuse: fn must be a function, got ${fmt(fn)}`);
+  if (arguments.length !== 1) throw new TypeError(`fuse: takes one argument (the function), got ${arguments.length}`);
+  guardMethods();
+  const cache = new Map<string, Program>();
+  const programFor = (inputs: readonly NDArray[]): Program => {
+    let key = '';
+    for (const a of inputs) key += `${a.dtype}[${a.shape.join(',')}]`;
+    let p = cache.get(key);
+    if (p === undefined) {
+      p = traceProgram(fn, inputs);
+      if (cache.size >= 64) cache.delete(cache.keys().next().value as string);
+      cache.set(key, p);
+    }
+    return p;
+  };
+  const f = ((...args: unknown[]): NDArray => {
+    needFamily('fuse', MATH);
+    try {
+      const { inputs, out } = splitArgs(args);
+      return run(programFor(inputs), inputs, out);
+    } catch (e) {
+      throw relabel('fuse', e);
+    }
+  }) as FusedFunction;
+  Object.defineProperty(f, 'fn', { value: fn });
+  Object.defineProperty(f, 'explain', {
+    value: (...inputs: unknown[]): string => {
+      try {
+        const { inputs: xs, out } = splitArgs(inputs);
+        if (out !== undefined) throw new TypeError('fuse: explain takes the inputs only');
+        return explainProgram(programFor(xs), xs);
+      } catch (e) {
+        throw relabel('fuse', e);
+      }
+    },
+  });
+  return f;
+}
+

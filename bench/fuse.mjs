@@ -167,7 +167,9 @@ function chains(lib) {
     step(mul(t, 0.5));
     return t;
   };
-  return { norm, normUnfused, normInPlace, gauss, gaussUnfused, chain6, six, six6Unfused };
+  // One op through fuse: the fused path's own cost (per call, per element) against the op alone.
+  const one = lib.fuse((x, y) => add(x, y));
+  return { norm, normUnfused, normInPlace, gauss, gaussUnfused, chain6, six, six6Unfused, one };
 }
 
 /** max |a - b| over all elements (a sanity figure printed with the tables; nothing is asserted). */
@@ -297,6 +299,11 @@ for (const n of SIZES) {
   const [fo, fa, un, ip] = compare(fns, opts);
   perSize[n] = { fo, fa, un, ip };
   if (n === BIG) {
+    // One pass of one op, fused and not: the fused kernel's throughput without the fusion.
+    const [oneF, oneU] = compare([
+      () => C.one(I.x, I.m, { out }),
+      () => sv.add(I.x, I.m, { out }),
+    ], opts);
     const y1 = C.norm(...a);
     const y2 = C.normUnfused(...a);
     const diff = maxAbsDiff(sv, y1, y2);
@@ -321,7 +328,7 @@ for (const n of SIZES) {
     } catch (e) {
       explain = `(explain failed: ${e.message})`;
     }
-    big = { diff, tfo, tfa, tun, tdiff, explain };
+    big = { diff, tfo, tfa, tun, tdiff, explain, oneF, oneU };
   }
   out.dispose();
   tmp.dispose();
@@ -351,6 +358,9 @@ for (const n of SIZES) {
       `(${rx(np / fa.med)}) ${verdict(fa.med / np <= 0.5)}; preallocated out ${(fo.med / np).toFixed(2)} (${rx(np / fo.med)}) ${verdict(fo.med / np <= 0.5)}`);
   } else L.push('- target fused >= 2x faster than NumPy: not measured (no NumPy)');
   L.push(`- max |fused - unfused| = ${big.diff.toExponential(2)}`);
+  L.push(`- one op, one pass (the fused kernel without fusion): fuse((x, m) => add(x, m)) into out ${ms(big.oneF.med)} ms, ` +
+    `add(x, m, { out }) ${ms(big.oneU.med)} ms: fused / plain ${rx(big.oneF.med / big.oneU.med)}; ` +
+    `the unfused chain is ${rx(un.med / big.oneU.med)} one add`);
   if (big.explain) {
     L.push('');
     L.push('`explain`:');
@@ -401,12 +411,13 @@ for (const n of SIZES) {
   s = performance.now();
   fresh(I.x, I.y).dispose();
   const second = (performance.now() - s) * 1000;
-  const [fa, ad, fo, ado, un] = compare([
+  const [fa, ad, fo, ado, un, f1] = compare([
     () => C.chain6(I.x, I.y).dispose(),
     () => sv.add(I.x, I.y).dispose(),
     () => C.chain6(I.x, I.y, { out }),
     () => sv.add(I.x, I.y, { out }),
     () => C.six6Unfused(I.x, I.y).dispose(),
+    () => C.one(I.x, I.y).dispose(),
   ], { rounds: QUICK ? 21 : 51, batchMs: 4 });
   const np6 = npT('chain6', 8), npa = npT('add', 8);
   const y1 = C.chain6(I.x, I.y);
@@ -423,6 +434,7 @@ for (const n of SIZES) {
   L.push(`| fused 6-op chain, allocating | ${fmt(fa.med)} (${fmt(fa.min)}) | ${rx(fa.med / ad.med)} | ${rx(fa.min / ad.min)} |`);
   L.push(`| add(x, y, { out }) | ${fmt(ado.med)} (${fmt(ado.min)}) | ${rx(ado.med / ad.med)} | ${rx(ado.min / ad.min)} |`);
   L.push(`| fused 6-op chain, { out } | ${fmt(fo.med)} (${fmt(fo.min)}) | ${rx(fo.med / ad.med)} (${rx(fo.med / ado.med)} of add with out) | ${rx(fo.min / ad.min)} |`);
+  L.push(`| fused one op: fuse((x, y) => add(x, y)), allocating | ${fmt(f1.med)} (${fmt(f1.min)}) | ${rx(f1.med / ad.med)} | ${rx(f1.min / ad.min)} |`);
   L.push(`| unfused: 6 calls, temporaries disposed | ${fmt(un.med)} (${fmt(un.min)}) | ${rx(un.med / ad.med)} | ${rx(un.min / ad.min)} |`);
   if (np6 != null) L.push(`| NumPy chain (6 ops) | ${fmt(np6)} | ${rx(np6 / ad.med)} | - |`);
   if (npa != null) L.push(`| NumPy x + y | ${fmt(npa)} | ${rx(npa / ad.med)} | - |`);

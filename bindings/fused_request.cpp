@@ -6,6 +6,7 @@
 //   nconst (dtype value){nconst}      the scalar constants
 //   nsteps (kind code in out nargs arg{nargs} uniform){nsteps}   see kernels/fused.hpp
 //   result                            the value written to the output
+// Mode 2 instead: the response is kJitSlots, then each JIT slot's function-table index.
 // Response when allocated: ptr, then the result's view (write_layout). Nothing otherwise.
 #include "array/fused_call.hpp"
 #include "wire.hpp"
@@ -16,8 +17,15 @@ Status fused_request(Reader& r, Writer& w) {
   const char* name = "fuse";
   array::FusedCall c;
   int64_t mode;
-  if (!r.next(mode) || (mode != kOutAllocate && mode != kOutGiven) || !read_dtype(r, c.rdt)) {
+  if (!r.next(mode) || (mode != kOutAllocate && mode != kOutGiven && mode != 2) ||
+      (mode != 2 && !read_dtype(r, c.rdt))) {
     return malformed("fused request");
+  }
+  if (mode == 2) {  // the JIT slots' function-table indices (web/src/fuse_jit.ts)
+    const uintptr_t* idx = kernels::jit_slot_indices();
+    w.num(kernels::kJitSlots);
+    for (int k = 0; k < kernels::kJitSlots; ++k) w.num(static_cast<double>(idx[k]));
+    return ok_status();
   }
   c.given = mode == kOutGiven;
   if (c.given) {
@@ -56,7 +64,7 @@ Status fused_request(Reader& r, Writer& w) {
   for (auto& s : c.prog.steps) {
     int64_t nargs, uniform;
     if (!r.next(s.kind) || !r.next(s.code) || !read_dtype(r, s.in) || !read_dtype(r, s.out) ||
-        !r.next(nargs) || nargs < 1 || nargs > 3) {
+        !r.next(nargs) || nargs < 1 || nargs > (s.kind == kernels::kJitStep ? kernels::kMaxOps - 1 : 3)) {
       return malformed("step");
     }
     s.nargs = static_cast<int>(nargs);

@@ -672,15 +672,23 @@ void binary_chunk(const ChunkOp& c, void* o, const void* const* in, int64_t n) {
 
 // The wide path of binary_call (run_binary_wide) on one chunk.
 void binary_wide_chunk(const ChunkOp& c, void* o, const void* const* in, int64_t n) {
-  alignas(16) uint64_t wa[detail::kCastChunk], wb[detail::kCastChunk], wo[detail::kCastChunk];
-  detail::cast_row(c.in_cast, wa, 1, in[c.swap ? 1 : 0], 1, n);
-  detail::cast_row(c.in_cast, wb, 1, in[c.swap ? 0 : 1], 1, n);
+  constexpr int64_t C = detail::kCastChunk;
+  alignas(16) uint64_t wa[C], wb[C], wo[C];
   const auto fn = reinterpret_cast<BinaryRowFn>(c.fn);
-  if (c.to_bool) {
-    fn(o, 1, wa, 1, wb, 1, n);
-  } else {
-    fn(wo, 1, wa, 1, wb, 1, n);
-    detail::cast_row(c.out_cast, o, 1, wo, 1, n);
+  const char* a = static_cast<const char*>(in[c.swap ? 1 : 0]);
+  const char* b = static_cast<const char*>(in[c.swap ? 0 : 1]);
+  char* d = static_cast<char*>(o);
+  const int64_t ie = c.in_cast.se, oe = c.to_bool ? 1 : c.out_cast.de;
+  for (int64_t i = 0; i < n; i += C) {
+    const int64_t m = n - i < C ? n - i : C;
+    detail::cast_row(c.in_cast, wa, 1, a + i * ie, 1, m);
+    detail::cast_row(c.in_cast, wb, 1, b + i * ie, 1, m);
+    if (c.to_bool) {
+      fn(d + i * oe, 1, wa, 1, wb, 1, m);
+    } else {
+      fn(wo, 1, wa, 1, wb, 1, m);
+      detail::cast_row(c.out_cast, d + i * oe, 1, wo, 1, m);
+    }
   }
 }
 

@@ -2,7 +2,10 @@
 #include "kernels/fused.hpp"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include "kernels/chunk_ops.hpp"
@@ -12,8 +15,12 @@
 namespace sv::kernels {
 namespace {
 
-constexpr int64_t kBlock = detail::kCastChunk;  // elements per register: 2 KiB at 8 bytes
+// Elements per register: 8 KiB at 8 bytes. Each block of each input is read once and each step
+// runs over the block; a block this long keeps the per-block cost of the steps' calls (a few
+// indirect calls each) small against their loops, while a chain's live registers stay in L1.
+constexpr int64_t kBlock = 1024;
 constexpr int64_t kRegBytes = kBlock * 8;
+constexpr int kMaxValues = kMaxOps - 1 + 64 + 128;
 
 // The dtype a value is held in: float16 in float32 (exact; the kernels compute float16 in float32).
 DType held(DType t) { return t == DType::float16 ? DType::float32 : t; }
@@ -24,156 +31,213 @@ Status step_error(size_t s, const std::string& what) {
   return make_error(Code::type_error, "fuse: step " + S(static_cast<int64_t>(s)) + ": " + what);
 }
 
-// A Copy step (a cast) on one block: to float16 it rounds once from the source (held as float32
-// after, exactly).
-struct Cast {
-  detail::Caster direct, to_half, from_half;
-  bool half = false;
-};
+// f32 values rounded to float16 and back (the unfused op's narrowing of a float16 result; a cast
+// to float16 rounds once from its source, then widens exactly).
+void to_half_and_back(const detail::Caster& to, const detail::Caster& back, void* d, const void* s,
+                      int64_t n) {
+  constexpr int64_t C = detail::kCastChunk;
+  alignas(16) uint16_t h[C];
+  for (int64_t i = 0; i < n; i += C) {
+    const int64_t m = std::min(C, n - i);
+    detail::cast_row(to, h, 1, static_cast<const char*>(s) + i * to.se, 1, m);
+    detail::cast_row(back, static_cast<char*>(d) + i * 4, 1, h, 1, m);
+  }
+}
 
-// The program checked and resolved for one call: each step's chunk op, where each value lives.
+// A Copy step (a cast) as a chunk op: in_cast converts; to float16 through to_half_and_back.
+void cast_chunk(const ChunkOp& c, void* o, const void* const* in, int64_t n) {
+  if (c.cast_out) {
+    to_half_and_back(c.in_cast, c.out_cast, o, in[0], n);
+  } else {
+    detail::cast_row(c.in_cast, o, 1, in[0], 1, n);
+  }
+}
+
+// The program resolved for one call: each step's chunk op, where each value lives.
 struct Compiled {
-  std::vector<DType> dt;       // each value's dtype
-  std::vector<ChunkOp> op;     // per step (kind != Copy)
-  std::vector<Cast> cast;      // per step (kind == Copy)
-  std::vector<int> slot;       // register of each value, -1 when none (constants, unused inputs)
-  std::vector<char> used;      // inputs the program reads
-  std::vector<detail::Caster> load;  // per input: held(dtype) <- dtype
-  std::vector<char> direct;    // per input: read in place when contiguous along the row
+  int nv = 0;
+  DType dt[kMaxValues];        // each value's dtype
+  int slot[kMaxValues];        // its register, -1 when none (constants, unused inputs)
+  bool used[kMaxOps] = {};     // inputs the program reads
+  bool direct[kMaxOps] = {};   // read in place when contiguous along the row
+  detail::Caster load[kMaxOps];  // held(dtype) <- dtype
   detail::Caster round_half, widen_half;
   detail::Caster store;        // out's dtype <- held(result's dtype)
   bool direct_out = false;     // the last step writes into a contiguous output row itself
   int nregs = 0;
-  const char* consts = nullptr;  // kBlock copies of each constant, held dtype
+  int64_t block = kBlock;        // elements per block: kBlock, or fewer for a small output
+  int64_t reg_bytes = kRegBytes;
+  const char* consts = nullptr;  // `block` copies of each constant, held dtype
+  std::unique_ptr<ChunkOp[]> op;  // per step
 };
 
+// The JIT slots: distinct functions (each stores its own number before trapping, so that no pass
+// merges them) whose table entries the package replaces by compiled chains.
+template <size_t K>
+void jit_slot(const ChunkOp&, void*, const void* const*, int64_t) {
+  volatile size_t k = K;
+  (void)k;
+  __builtin_trap();
+}
+
+template <size_t... I>
+std::array<ChunkOp::RunFn, sizeof...(I)> make_slots(std::index_sequence<I...>) {
+  return {&jit_slot<I>...};
+}
+
+const std::array<ChunkOp::RunFn, kJitSlots>& slots() {
+  static const auto s = make_slots(std::make_index_sequence<kJitSlots>());
+  return s;
+}
+
+// The chunk op of step f (its operands held dtype).
+Status resolve(const FusedStep& f, ChunkOp* op) {
+  const DType k = held(f.in);
+  if (f.kind == kJitStep) {
+    if (f.code < 0 || f.code >= kJitSlots || (f.in != DType::float32 && f.in != DType::float64) || f.out != f.in) {
+      return make_error(Code::invalid_argument, "fuse: malformed compiled step");
+    }
+    *op = ChunkOp{};
+    op->run = slots()[static_cast<size_t>(f.code)];
+    op->nin = f.nargs;
+    op->out = f.out;
+    return ok_status();
+  }
+  if (f.kind == wire::kCopy) {
+    *op = ChunkOp{};
+    op->run = &cast_chunk;
+    op->nin = 1;
+    op->out = f.out;
+    op->cast_out = f.out == DType::float16;
+    op->in_cast = detail::make_caster(op->cast_out ? DType::float16 : f.out, k);
+    if (op->cast_out) op->out_cast = detail::make_caster(DType::float32, DType::float16);
+    return ok_status();
+  }
+  if (f.kind == wire::kBinary || f.kind == wire::kUnary || f.kind == wire::kWhere) {
+    return elementwise_chunk_op(f.kind, f.code, k, op);
+  }
+  return math_chunk_op(f.kind, f.code, k, f.uniform_b, op);
+}
+
 Status compile(const FusedProgram& p, const DType* in_dt, DType out_dt, Compiled* c) {
-  SV_CHECK(check_fused(p, in_dt, &c->dt));
   const int nin = p.nin, nc = static_cast<int>(p.consts.size());
   const size_t ns = p.steps.size();
-  c->op.resize(ns);
-  c->cast.resize(ns);
-  c->used.assign(static_cast<size_t>(nin), 0);
-  for (size_t s = 0; s < ns; ++s) {
-    const FusedStep& st = p.steps[s];
-    for (int a = 0; a < st.nargs; ++a) {
-      if (st.arg[a] < nin) c->used[static_cast<size_t>(st.arg[a])] = 1;
-    }
-    const DType k = held(st.in);
-    if (st.kind == wire::kCopy) {
-      Cast& x = c->cast[s];
-      x.half = st.out == DType::float16;
-      if (x.half) {
-        x.to_half = detail::make_caster(DType::float16, k);
-        x.from_half = detail::make_caster(DType::float32, DType::float16);
-      } else {
-        x.direct = detail::make_caster(st.out, k);
-      }
-    } else if (st.kind == wire::kBinary || st.kind == wire::kUnary || st.kind == wire::kWhere) {
-      SV_CHECK(elementwise_chunk_op(st.kind, st.code, k, &c->op[s]));
-    } else {
-      SV_CHECK(math_chunk_op(st.kind, st.code, k, st.uniform_b, &c->op[s]));
-    }
+  if (nin < 0 || nin + 1 > kMaxOps || nc > 64 || ns > 128) {
+    return make_error(Code::invalid_argument, "fuse: at most " + S(kMaxOps - 1) +
+                                                  " array inputs, 64 constants and 128 steps, got " + S(nin) +
+                                                  ", " + S(nc) + " and " + S(static_cast<int64_t>(ns)));
   }
-  if (p.result < nin) c->used[static_cast<size_t>(p.result)] = 1;
+  c->op.reset(new ChunkOp[ns > 0 ? ns : 1]);
+  int nv = 0;
+  for (int k = 0; k < nin; ++k) c->dt[nv++] = in_dt[k];
+  for (const FusedConst& x : p.consts) c->dt[nv++] = x.dtype;
+  for (size_t s = 0; s < ns; ++s) {
+    const FusedStep& f = p.steps[s];
+    const int want = f.kind == kJitStep ? std::max(f.nargs, 1)
+                     : f.kind == wire::kCopy || f.kind == wire::kUnary || f.kind == wire::kMathUnary ? 1
+                     : f.kind == wire::kWhere || f.kind == wire::kClip                              ? 3
+                     : f.kind == wire::kBinary || f.kind == wire::kMathBinary                        ? 2
+                                                                                                     : -1;
+    if (want < 0) return step_error(s, "kind " + S(f.kind) + " cannot be fused");
+    if (f.nargs != want) return make_error(Code::invalid_argument, "fuse: malformed step " + S(static_cast<int64_t>(s)));
+    for (int a = 0; a < f.nargs; ++a) {
+      if (f.arg[a] < 0 || f.arg[a] >= nv) {
+        return make_error(Code::invalid_argument, "fuse: malformed step " + S(static_cast<int64_t>(s)) + " (argument)");
+      }
+      const DType a_dt = c->dt[f.arg[a]];
+      const DType want_dt = f.kind == wire::kWhere && a == 0 ? DType::bool_ : f.in;
+      if (a_dt != want_dt) {
+        return step_error(s, std::string("operand ") + S(a) + " is " + dtype_name(a_dt) + ", the op reads " +
+                                 dtype_name(want_dt));
+      }
+      if (f.arg[a] < nin) c->used[f.arg[a]] = true;
+    }
+    ChunkOp& op = c->op[s];
+    SV_CHECK(resolve(f, &op));
+    const bool narrowed = op.out == DType::float32 && f.in == DType::float16 && f.out == DType::float16;
+    if (op.out != f.out && !narrowed) {
+      return step_error(s, std::string("the op gives ") + dtype_name(op.out) + ", the step says " + dtype_name(f.out));
+    }
+    c->dt[nv++] = f.out;
+  }
+  if (p.result < 0 || p.result >= nv) return make_error(Code::invalid_argument, "fuse: malformed program (result)");
+  c->nv = nv;
+  if (p.result < nin) c->used[p.result] = true;
   // Registers: one per input read through a conversion or a stride (kept for the row: a
   // broadcast input is loaded once per row), one per step value while it is live.
-  const size_t nv = c->dt.size();
-  c->slot.assign(nv, -1);
-  c->load.resize(static_cast<size_t>(nin));
-  c->direct.assign(static_cast<size_t>(nin), 0);
   int next = 0;
+  for (int v = 0; v < nv; ++v) c->slot[v] = -1;
   for (int k = 0; k < nin; ++k) {
-    if (!c->used[static_cast<size_t>(k)]) continue;
-    c->slot[static_cast<size_t>(k)] = next++;
-    c->load[static_cast<size_t>(k)] = detail::make_caster(held(in_dt[k]), in_dt[k]);
-    c->direct[static_cast<size_t>(k)] = in_dt[k] != DType::float16;
+    if (!c->used[k]) continue;
+    c->slot[k] = next++;
+    c->load[k] = detail::make_caster(held(in_dt[k]), in_dt[k]);
+    c->direct[k] = in_dt[k] != DType::float16;
   }
-  std::vector<size_t> last(nv, 0);
+  int16_t last[kMaxValues];
+  for (int v = 0; v < nv; ++v) last[v] = -1;
   for (size_t s = 0; s < ns; ++s) {
-    for (int a = 0; a < p.steps[s].nargs; ++a) last[static_cast<size_t>(p.steps[s].arg[a])] = s;
+    for (int a = 0; a < p.steps[s].nargs; ++a) last[p.steps[s].arg[a]] = static_cast<int16_t>(s);
   }
-  last[static_cast<size_t>(p.result)] = ns;  // live to the end
-  std::vector<int> free_regs;
-  int top = next;
-  const size_t first = static_cast<size_t>(nin + nc);
+  last[p.result] = static_cast<int16_t>(ns);  // live to the end
+  int free_regs[kMaxValues];
+  int nfree = 0, top = next;
+  const int first = nin + nc;
   for (size_t s = 0; s < ns; ++s) {
-    int r;
-    if (!free_regs.empty()) {
-      r = free_regs.back();
-      free_regs.pop_back();
-    } else {
-      r = top++;
-    }
-    c->slot[first + s] = r;
-    // the arguments whose last use this is free their registers for the steps after it
+    const int r = nfree > 0 ? free_regs[--nfree] : top++;
+    c->slot[first + static_cast<int>(s)] = r;
+    // the arguments whose last use this is free their registers for the steps after it (not for
+    // this one: a step never writes a register it reads)
     for (int a = 0; a < p.steps[s].nargs; ++a) {
-      const size_t v = static_cast<size_t>(p.steps[s].arg[a]);
-      if (v >= first && last[v] == s) {
-        const int fr = c->slot[v];
-        if (std::find(free_regs.begin(), free_regs.end(), fr) == free_regs.end()) free_regs.push_back(fr);
+      const int v = p.steps[s].arg[a];
+      if (v >= first && last[v] == static_cast<int16_t>(s)) {
+        last[v] = -2;  // freed once, even when it is read twice
+        free_regs[nfree++] = c->slot[v];
       }
     }
   }
   c->nregs = top;
   c->round_half = detail::make_caster(DType::float16, DType::float32);
   c->widen_half = detail::make_caster(DType::float32, DType::float16);
-  const DType rdt = c->dt[static_cast<size_t>(p.result)];
+  const DType rdt = c->dt[p.result];
   c->store = detail::make_caster(out_dt, held(rdt));
-  c->direct_out = static_cast<size_t>(p.result) >= first && out_dt == rdt && rdt != DType::float16;
+  c->direct_out = p.result >= first && out_dt == rdt && rdt != DType::float16;
   return ok_status();
-}
-
-// f32 values rounded to float16 and back, in place (the unfused op's narrowing of its result).
-void round_to_half(const Compiled& c, void* r, int64_t m) {
-  alignas(16) uint16_t h[kBlock];
-  detail::cast_row(c.round_half, h, 1, r, 1, m);
-  detail::cast_row(c.widen_half, r, 1, h, 1, m);
 }
 
 // One row of the plan (ptr[0] the output, ptr[1 + k] input k, strides in elements).
 void eval_row(const FusedProgram& p, const Compiled& c, char* regs, char* const* ptr,
               const int64_t* st, const int64_t* esize, int64_t n) {
   const int nin = p.nin, nc = static_cast<int>(p.consts.size());
-  const size_t ns = p.steps.size();
-  const void* val[3 * 64 + 64];
-  for (int j = 0; j < nc; ++j) val[nin + j] = c.consts + j * kRegBytes;
-  const auto reg = [&](size_t v) { return regs + c.slot[v] * kRegBytes; };
-  for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
-    const int64_t m = std::min(kBlock, n - i0);
+  const int ns = static_cast<int>(p.steps.size());
+  const FusedStep* steps = p.steps.data();
+  const void* val[kMaxValues];
+  for (int j = 0; j < nc; ++j) val[nin + j] = c.consts + j * c.reg_bytes;
+  for (int64_t i0 = 0; i0 < n; i0 += c.block) {
+    const int64_t m = std::min(c.block, n - i0);
     for (int k = 0; k < nin; ++k) {
-      if (!c.used[static_cast<size_t>(k)]) continue;
+      if (!c.used[k]) continue;
       const int64_t s = st[k + 1];
       const char* src = ptr[k + 1] + i0 * s * esize[k + 1];
-      if (s == 1 && c.direct[static_cast<size_t>(k)]) {
+      if (s == 1 && c.direct[k]) {
         val[k] = src;
         continue;
       }
-      char* r = reg(static_cast<size_t>(k));
-      if (s != 0 || i0 == 0) detail::cast_row(c.load[static_cast<size_t>(k)], r, 1, src, s, m);
+      char* r = regs + c.slot[k] * c.reg_bytes;
+      if (s != 0 || i0 == 0) detail::cast_row(c.load[k], r, 1, src, s, m);
       val[k] = r;
     }
     char* dst_row = ptr[0] + i0 * st[0] * esize[0];
     const bool out_row = c.direct_out && st[0] == 1;
-    for (size_t s = 0; s < ns; ++s) {
-      const FusedStep& f = p.steps[s];
-      const size_t v = static_cast<size_t>(nin + nc) + s;
-      void* d = out_row && s + 1 == ns && static_cast<size_t>(p.result) == v ? dst_row : reg(v);
-      if (f.kind == wire::kCopy) {
-        const Cast& x = c.cast[s];
-        if (x.half) {
-          alignas(16) uint16_t h[kBlock];
-          detail::cast_row(x.to_half, h, 1, val[f.arg[0]], 1, m);
-          detail::cast_row(x.from_half, d, 1, h, 1, m);
-        } else {
-          detail::cast_row(x.direct, d, 1, val[f.arg[0]], 1, m);
-        }
-      } else {
-        const void* in[3] = {val[f.arg[0]], f.nargs > 1 ? val[f.arg[1]] : nullptr,
-                             f.nargs > 2 ? val[f.arg[2]] : nullptr};
-        c.op[s].run(c.op[s], d, in, m);
-        if (f.out == DType::float16) round_to_half(c, d, m);
-      }
+    const int first = nin + nc;
+    for (int s = 0; s < ns; ++s) {
+      const FusedStep& f = steps[s];
+      const int v = first + s;
+      void* d = out_row && v == p.result ? static_cast<void*>(dst_row) : regs + c.slot[v] * c.reg_bytes;
+      const void* in[kMaxOps];
+      for (int a = 0; a < f.nargs; ++a) in[a] = val[f.arg[a]];
+      const ChunkOp& op = c.op[s];
+      op.run(op, d, in, m);
+      if (f.kind != wire::kCopy && f.out == DType::float16) to_half_and_back(c.round_half, c.widen_half, d, d, m);
       val[v] = d;
     }
     const void* r = val[p.result];
@@ -183,54 +247,16 @@ void eval_row(const FusedProgram& p, const Compiled& c, char* regs, char* const*
 
 }  // namespace
 
+const uintptr_t* jit_slot_indices() {
+  static uintptr_t idx[kJitSlots];
+  for (int k = 0; k < kJitSlots; ++k) idx[k] = reinterpret_cast<uintptr_t>(slots()[static_cast<size_t>(k)]);
+  return idx;
+}
+
 Status check_fused(const FusedProgram& p, const DType* in_dt, std::vector<DType>* dtypes) {
-  const int nin = p.nin, nc = static_cast<int>(p.consts.size());
-  std::vector<DType>& dt = *dtypes;
-  dt.clear();
-  if (nin < 0 || nin + 1 > kMaxOps || nc > 64 || p.steps.size() > 128) {
-    return make_error(Code::invalid_argument, "fuse: at most " + S(kMaxOps - 1) +
-                                                  " array inputs, 64 constants and 128 steps, got " + S(nin) +
-                                                  ", " + S(nc) + " and " + S(static_cast<int64_t>(p.steps.size())));
-  }
-  for (int k = 0; k < nin; ++k) dt.push_back(in_dt[k]);
-  for (const FusedConst& x : p.consts) dt.push_back(x.dtype);
-  for (size_t s = 0; s < p.steps.size(); ++s) {
-    const FusedStep& f = p.steps[s];
-    const int want = f.kind == wire::kCopy || f.kind == wire::kUnary || f.kind == wire::kMathUnary ? 1
-                     : f.kind == wire::kWhere || f.kind == wire::kClip                              ? 3
-                     : f.kind == wire::kBinary || f.kind == wire::kMathBinary                        ? 2
-                                                                                                     : -1;
-    if (want < 0) return step_error(s, "kind " + S(f.kind) + " cannot be fused");
-    if (f.nargs != want) return make_error(Code::invalid_argument, "fuse: malformed step " + S(static_cast<int64_t>(s)));
-    for (int a = 0; a < f.nargs; ++a) {
-      if (f.arg[a] < 0 || static_cast<size_t>(f.arg[a]) >= dt.size()) {
-        return make_error(Code::invalid_argument, "fuse: malformed step " + S(static_cast<int64_t>(s)) + " (argument)");
-      }
-      const DType a_dt = dt[static_cast<size_t>(f.arg[a])];
-      const DType want_dt = f.kind == wire::kWhere && a == 0 ? DType::bool_ : f.in;
-      if (a_dt != want_dt) {
-        return step_error(s, std::string("operand ") + S(a) + " is " + dtype_name(a_dt) + ", the op reads " +
-                                 dtype_name(want_dt));
-      }
-    }
-    if (f.kind != wire::kCopy) {
-      ChunkOp op;
-      const DType k = held(f.in);
-      if (f.kind == wire::kBinary || f.kind == wire::kUnary || f.kind == wire::kWhere) {
-        SV_CHECK(elementwise_chunk_op(f.kind, f.code, k, &op));
-      } else {
-        SV_CHECK(math_chunk_op(f.kind, f.code, k, f.uniform_b, &op));
-      }
-      const bool narrowed = op.out == DType::float32 && f.in == DType::float16 && f.out == DType::float16;
-      if (op.out != f.out && !narrowed) {
-        return step_error(s, std::string("the op gives ") + dtype_name(op.out) + ", the step says " + dtype_name(f.out));
-      }
-    }
-    dt.push_back(f.out);
-  }
-  if (p.result < 0 || static_cast<size_t>(p.result) >= dt.size()) {
-    return make_error(Code::invalid_argument, "fuse: malformed program (result)");
-  }
+  Compiled c;
+  SV_CHECK(compile(p, in_dt, DType::float64, &c));
+  dtypes->assign(c.dt, c.dt + c.nv);
   return ok_status();
 }
 
@@ -250,7 +276,11 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* in, const
   SV_CHECK(detail::check_writable(name, "out", out));
   Compiled c;
   SV_CHECK(compile(p, in_dt, out.dtype, &c));
-  if (detail::numel_of(out.layout.shape) == 0) return ok_status();
+  const int64_t count = detail::numel_of(out.layout.shape);
+  if (count == 0) return ok_status();
+  // A small output needs small registers (and constants splatted only that often).
+  c.block = std::min(kBlock, (count + 15) & ~int64_t{15});
+  c.reg_bytes = c.block * 8;
 
   // Inputs overlapping the output other than element for element: read first.
   detail::Buffer copies[kMaxOps];
@@ -281,17 +311,18 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* in, const
   detail::Buffer consts;
   const int nc = static_cast<int>(p.consts.size());
   if (nc > 0) {
-    SV_CHECK(consts.allocate(name, nc * kRegBytes));
+    SV_CHECK(consts.allocate(name, nc * c.reg_bytes));
     for (int j = 0; j < nc; ++j) {
       const DType t = held(p.consts[j].dtype);
-      char* at = consts.data() + j * kRegBytes;
+      char* at = consts.data() + j * c.reg_bytes;
       visit_dtype_all(t, [&](auto tag) {
         using T = typename decltype(tag)::type;
         T v = from_double<T>(p.consts[j].value);
         if constexpr (std::is_same_v<T, float>) {
           if (p.consts[j].dtype == DType::float16) v = half_to_float(to_half(p.consts[j].value));
         }
-        for (int64_t i = 0; i < kBlock; ++i) std::memcpy(at + i * sizeof(T), &v, sizeof(T));
+        T* d = reinterpret_cast<T*>(at);
+        for (int64_t i = 0; i < c.block; ++i) d[i] = v;
       });
     }
     c.consts = consts.data();
@@ -301,7 +332,7 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* in, const
   bool failed = false;
   for_each_region(nin + 1, ops, 0, [&](const Plan& pl, uint32_t) {
     detail::Buffer regs;
-    if (!regs.allocate(name, std::max(c.nregs, 1) * kRegBytes).ok()) {
+    if (!regs.allocate(name, std::max(c.nregs, 1) * c.reg_bytes).ok()) {
       failed = true;
       return;
     }

@@ -12,16 +12,24 @@
 #include <vector>
 
 #include "kernels/kernels.hpp"
+#include "kernels/plan.hpp"
 
 namespace sv::kernels {
 
 // Values are numbered: the inputs 0..nin-1, then the constants, then one per step.
+// A step of kind kJitStep runs a function compiled by the package for part of the chain (its SIMD128
+// loop over the block, every value in registers: web/src/fuse_jit.ts) from one of kJitSlots slots of
+// the function table, which the package fills (jit_slots: their table indices); its operands and
+// result share one float dtype. It must compute each element as the steps it replaces would.
+inline constexpr int64_t kJitStep = 100;
+inline constexpr int kJitSlots = 64;
+
 struct FusedStep {
-  int64_t kind = 0, code = 0;  // wire::Kind (Copy = a cast) and the op within it
+  int64_t kind = 0, code = 0;  // wire::Kind (Copy = a cast) and the op within it; or kJitStep, slot
   DType in = DType::float32;   // the dtype the op's kernel is called with (where: the values')
   DType out = DType::float32;  // the step's result dtype (float16 when the unfused op rounds to it)
   int nargs = 0;
-  int32_t arg[3] = {0, 0, 0};
+  int32_t arg[kMaxOps] = {};  // up to 3 (a JIT step: up to kMaxOps - 1)
   bool uniform_b = false;  // pow: the exponent is one value (the unfused kernel's fast path)
 };
 
@@ -36,6 +44,10 @@ struct FusedProgram {
   std::vector<FusedStep> steps;
   int32_t result = 0;  // the value written to the output
 };
+
+// The function-table indices of the JIT slots (each a distinct function that traps until the
+// package replaces its table entry).
+const uintptr_t* jit_slot_indices();
 
 // Checks the program (argument numbering, each step's operand dtypes and the dtype its op
 // gives) and fills `dtypes` with every value's dtype. Errors name "fuse" and the step.

@@ -580,21 +580,33 @@ Status negative_exponent_error(const std::string& nm, DType a) {
 // (bool is always staged: any nonzero byte must read as 1), the chunk function, the result
 // converted to the op's dtype.
 void math_chunk_run(const ChunkOp& c, void* o, const void* const* in, int64_t n) {
-  alignas(16) uint64_t w[3][detail::kCastChunk];
-  alignas(16) uint64_t r[detail::kCastChunk];
-  const void* x[3] = {nullptr, nullptr, nullptr};
-  for (int k = 0; k < c.nin; ++k) {
-    if (c.cast_in) {
-      detail::cast_row(c.in_cast, w[k], 1, in[k], 1, n);
-      x[k] = w[k];
-    } else {
-      x[k] = in[k];
-    }
+  const auto fn = reinterpret_cast<ChunkFn>(c.fn);
+  if (!c.cast_in && !c.cast_out) {
+    // pow with one exponent: the chunk function reads it from its third input
+    fn(o, in[0], c.nin > 1 ? in[1] : nullptr, c.swap ? in[1] : (c.nin > 2 ? in[2] : nullptr), n);
+    return;
   }
-  if (c.swap) x[2] = x[1];  // pow with one exponent: the chunk function reads it from its third input
-  void* d = c.cast_out ? static_cast<void*>(r) : o;
-  reinterpret_cast<ChunkFn>(c.fn)(d, x[0], x[1], x[2], n);
-  if (c.cast_out) detail::cast_row(c.out_cast, o, 1, r, 1, n);
+  constexpr int64_t C = detail::kCastChunk;
+  alignas(16) uint64_t w[3][C];
+  alignas(16) uint64_t r[C];
+  const int64_t ie = c.in_cast.se, oe = static_cast<int64_t>(dtype_size(c.out));
+  for (int64_t i = 0; i < n; i += C) {
+    const int64_t m = n - i < C ? n - i : C;
+    const void* x[3] = {nullptr, nullptr, nullptr};
+    for (int k = 0; k < c.nin; ++k) {
+      const char* s = static_cast<const char*>(in[k]) + i * ie;
+      if (c.cast_in) {
+        detail::cast_row(c.in_cast, w[k], 1, s, 1, m);
+        x[k] = w[k];
+      } else {
+        x[k] = s;
+      }
+    }
+    if (c.swap) x[2] = x[1];
+    char* d = static_cast<char*>(o) + i * oe;
+    fn(c.cast_out ? static_cast<void*>(r) : d, x[0], x[1], x[2], m);
+    if (c.cast_out) detail::cast_row(c.out_cast, d, 1, r, 1, m);
+  }
 }
 
 }  // namespace

@@ -13,9 +13,13 @@ import { full, storedNumber } from './creation.js';
 import { type Recorder, TracedArray, setRecorder } from './traced.js';
 import { family, needFamily } from './families.js';
 import { readView } from './view.js';
+import { type Jit, jit } from './fuse_jit.js';
 import { wire } from './wire.js';
+import { type SigRef, bind } from './signature.js';
+import { closeScope, openScope } from './storage.js';
 
 const MATH = /* @__PURE__ */ family('math');
+const FUSE: SigRef = { sig: '-: fuse(fn: Function) -> FusedFunction' };
 
 /** Options of a fused call. */
 export interface FusedCallOptions {
@@ -55,6 +59,10 @@ interface Program {
   result: number;
   dtype: DType;
   shape: number[];
+  /** The request after the inputs (constants, steps, result), when no step depends on the call. */
+  tail: number[] | null;
+  /** The chain compiled (fuse_jit.ts): undefined until tried, null when it is not compiled. */
+  jit: Jit | null | undefined;
 }
 
 function broadcastShapes(op: string, shapes: readonly (readonly number[])[]): number[] {
@@ -191,7 +199,9 @@ class Trace implements Recorder {
       }
       num[i] = base + steps.push({ op: n.op, kind: n.kind, code: n.code, in: n.in, out: n.dtype, args, shape: n.shape, powLeaf }) - 1;
     });
-    return { leaves, consts, steps, result: num[r._id]!, dtype: r.dtype, shape: r.shape };
+    const p: Program = { leaves, consts, steps, result: num[r._id]!, dtype: r.dtype, shape: r.shape, tail: null, jit: undefined };
+    if (steps.every((s) => s.powLeaf < 0)) p.tail = encodeTail(p, []);
+    return p;
   }
 }
 
@@ -211,10 +221,14 @@ function traceProgram(fn: (...xs: NDArray[]) => NDArray, inputs: readonly NDArra
   const t = new Trace();
   const xs = inputs.map((a, i) => t.param(i, a));
   const prev = setRecorder(t);
+  // Arrays fn creates while traced (constants it computes, captured there) belong to the program,
+  // not to an enclosing tidy(): they are read by every later call.
+  const outer = openScope(null as never);
   let r: unknown;
   try {
     r = fn(...(xs as unknown as NDArray[]));
   } finally {
+    closeScope(outer);
     setRecorder(prev);
   }
   if (!(r instanceof TracedArray) || r._rec !== t) {
@@ -248,7 +262,22 @@ function splitArgs(args: readonly unknown[]): { inputs: NDArray[]; out: NDArray 
   return { inputs, out };
 }
 
+/** Constants, steps and result as the request carries them (`arrays`: the leaves' arrays of the call). */
+function encodeTail(p: Program, arrays: readonly NDArray[]): number[] {
+  const t: number[] = [p.consts.length];
+  for (const c of p.consts) t.push(info(c.dtype).code, c.value);
+  t.push(p.steps.length);
+  for (const s of p.steps) {
+    t.push(s.kind, s.code, info(s.in).code, info(s.out).code, s.args.length, ...s.args);
+    const leaf = s.powLeaf >= 0 ? arrays[s.powLeaf]! : null;
+    t.push(s.powLeaf === -2 || (leaf !== null && leaf.dtype === s.in && !(leaf._v._hasMask && !Object.is(leaf._fill, 0)) && uniformArray(leaf)) ? 1 : 0);
+  }
+  t.push(p.result);
+  return t;
+}
+
 function run(p: Program, inputs: readonly NDArray[], out: NDArray | undefined): NDArray {
+  if (p.jit === undefined) p.jit = jit(p.dtype, p.leaves.length, p.consts, p.steps, p.result);
   const w = wire.begin();
   if (out !== undefined) {
     checkOut('fuse', out, p.dtype);
@@ -261,32 +290,18 @@ function run(p: Program, inputs: readonly NDArray[], out: NDArray | undefined): 
     w.put(1);
     w.putDims(p.shape);
   }
-  w.put(p.leaves.length);
-  const arrays: NDArray[] = [];
-  for (const l of p.leaves) {
+  const leaves = p.leaves;
+  w.put(leaves.length);
+  const arrays: NDArray[] = p.tail === null ? [] : (undefined as never);
+  for (let i = 0; i < leaves.length; i++) {
+    const l = leaves[i]!;
     const a = l.t === 'param' ? inputs[l.index]! : (l as { array: NDArray }).array;
-    a._check('fuse');
-    arrays.push(a);
+    if (l.t === 'array') a._check('fuse');
+    if (p.tail === null) arrays.push(a);
     putOperand(w, a);
     w.put(a._v._hasMask ? a._fill : 0);
   }
-  w.put(p.consts.length);
-  for (const c of p.consts) {
-    w.put(info(c.dtype).code);
-    w.put(c.value);
-  }
-  w.put(p.steps.length);
-  for (const s of p.steps) {
-    w.put(s.kind);
-    w.put(s.code);
-    w.put(info(s.in).code);
-    w.put(info(s.out).code);
-    w.put(s.args.length);
-    for (const a of s.args) w.put(a);
-    const leaf = s.powLeaf >= 0 ? arrays[s.powLeaf]! : null;
-    w.put(s.powLeaf === -2 || (leaf !== null && leaf.dtype === s.in && !(leaf._v._hasMask && !Object.is(leaf._fill, 0)) && uniformArray(leaf)) ? 1 : 0);
-  }
-  w.put(p.result);
+  w.putAll(p.jit?.alive ? p.jit.tail : p.tail ?? encodeTail(p, arrays));
   w.call(Op.KernelFused);
   if (out !== undefined) return out;
   const ptr = w.num();
@@ -317,7 +332,7 @@ function reading(a: NDArray, shape: readonly number[]): string {
 function explainProgram(p: Program, inputs: readonly NDArray[]): string {
   const lines: string[] = [];
   const name = (v: number): string => (v < p.leaves.length ? `in${v}` : v < p.leaves.length + p.consts.length ? `c${v - p.leaves.length}` : `t${v - p.leaves.length - p.consts.length}`);
-  lines.push(`fused program: ${p.steps.length} step${p.steps.length === 1 ? '' : 's'} in one pass over ${fmt(p.shape)} (blocks of 256 elements in L1; one engine call)`);
+  lines.push(`fused program: ${p.steps.length} step${p.steps.length === 1 ? '' : 's'} in one pass over ${fmt(p.shape)} (blocks of up to 1024 elements in L1; one engine call)`);
   p.leaves.forEach((l, i) => {
     const a = l.t === 'param' ? inputs[l.index]! : (l as { array: NDArray }).array;
     const what = l.t === 'param' ? `argument ${l.index}` : 'captured array';
@@ -326,11 +341,14 @@ function explainProgram(p: Program, inputs: readonly NDArray[]): string {
   p.consts.forEach((c, i) => lines.push(`  c${i} = ${c.value} (${c.dtype})`));
   const base = p.leaves.length + p.consts.length;
   p.steps.forEach((s, i) => {
-    const what = s.kind === Kind.Copy ? `cast ${s.in} -> ${s.out}` : `${s.op}(${s.args.map(name).join(', ')}) in ${s.in}${s.out !== s.in ? ` -> ${s.out}` : ''}`;
-    const arg = s.kind === Kind.Copy ? `(${name(s.args[0]!)})` : '';
-    lines.push(`  t${i} = ${what}${arg}  ${fmt(s.shape)}${s.out === 'float16' ? ' (rounded to float16, as the unfused op)' : ''}`);
+    const what = s.kind === Kind.Copy ? `cast(${name(s.args[0]!)}) ${s.in} -> ${s.out}` : `${s.op}(${s.args.map(name).join(', ')}) in ${s.in}${s.out !== s.in ? ` -> ${s.out}` : ''}`;
+    lines.push(`  t${i} = ${what}  ${fmt(s.shape)}${s.out === 'float16' && s.kind !== Kind.Copy ? ' (computed in float32, rounded to float16 as the unfused op)' : ''}`);
   });
   lines.push(`  result = ${name(p.result)}: ${p.dtype} ${fmt(p.shape)}${p.result < base ? ' (copied)' : ''}`);
+  if (p.jit === undefined) p.jit = jit(p.dtype, p.leaves.length, p.consts, p.steps, p.result);
+  lines.push(p.jit?.alive
+    ? 'each block runs one compiled SIMD128 loop: every value stays in registers (a load per input, a store per result)'
+    : "each block runs every step's own kernel loop in turn, its values in L1 registers of the block");
   return lines.join('\n');
 }
 
@@ -378,11 +396,37 @@ function guardMethods(): void {
  * program. Needs the engine's 'math' family.
  */
 export function fuse(fn: (...xs: NDArray[]) => NDArray): FusedFunction {
+  if (arguments.length !== 1) bind(FUSE, arguments); // a second argument is refused (never ignored)
   if (typeof fn !== 'function') throw new TypeError(`fuse: fn must be a function, got ${fmt(fn)}`);
-  if (arguments.length !== 1) throw new TypeError(`fuse: takes one argument (the function), got ${arguments.length}`);
   guardMethods();
   const cache = new Map<string, Program>();
+  // The last call's inputs (dtype and shape each) and program: a repeated call compares numbers.
+  let lastDtypes: DType[] = [];
+  let lastShapes: (readonly unknown[])[] = [];
+  let lastProgram: Program | null = null;
+  const same = (inputs: readonly NDArray[]): boolean => {
+    if (inputs.length !== lastDtypes.length) return false;
+    for (let i = 0; i < inputs.length; i++) {
+      const a = inputs[i]!;
+      if (a.dtype !== lastDtypes[i]) return false;
+      const s = a._v._shape;
+      const t = lastShapes[i]!;
+      if (s !== t) {
+        if (s.length !== t.length) return false;
+        for (let d = 0; d < s.length; d++) if (s[d] !== t[d]) return false;
+      }
+    }
+    return true;
+  };
   const programFor = (inputs: readonly NDArray[]): Program => {
+    if (lastProgram !== null && same(inputs)) return lastProgram;
+    const p = lookup(inputs);
+    lastDtypes = inputs.map((a) => a.dtype);
+    lastShapes = inputs.map((a) => a._v._shape);
+    lastProgram = p;
+    return p;
+  };
+  const lookup = (inputs: readonly NDArray[]): Program => {
     let key = '';
     for (const a of inputs) key += `${a.dtype}[${a.shape.join(',')}]`;
     let p = cache.get(key);

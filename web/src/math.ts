@@ -13,7 +13,7 @@ import { type DType, info, promoteTypes, resultTypeWithScalar, scalarDType } fro
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray, forward, methodGroup } from './ndarray.js';
 import { needFamily } from './families.js';
-import { type ArrayInput, type OutOptions, cOrScalar, compute, floatType, isScalar, same, toBool } from './ops.js';
+import { type ArrayInput, type OutOptions, cOrScalar, compute, floatType, inputsDType, isScalar, same, toBool } from './ops.js';
 import { any, argmax } from './stats.js';
 import { take } from './select.js';
 import { type SigRef, bind } from './signature.js';
@@ -23,31 +23,14 @@ import { TracedArray, hasTraced } from './traced.js';
 
 /** The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
 function resultDType(op: string, inputs: readonly unknown[]): DType {
-  let dt: DType | null = null;
-  for (let i = 0; i < inputs.length; i++) {
-    const x = inputs[i];
-    let d: DType | null = null;
-    if (x instanceof NDArray) {
-      x._check(op);
-      d = x.dtype;
-    } else if (x instanceof TracedArray) {
-      d = x.dtype;
-    } else if (!isScalar(x)) {
-      const t = asArray(op, x, undefined, inputs.length === 1 ? 'x' : `x${i + 1}`);
-      d = t.dtype;
-      t.dispose();
-    }
-    if (d !== null) dt = dt === null ? d : promoteTypes(dt, d);
-  }
-  if (dt === null) {
-    for (const x of inputs) {
-      const sd = scalarDType(x as never, op);
-      dt = dt === null ? sd : promoteTypes(dt, sd);
-    }
-    return dt!;
-  }
-  for (const x of inputs) if (isScalar(x)) dt = resultTypeWithScalar(dt, x);
-  return dt;
+  const arrs = inputs.map((x, i) => {
+    if (x instanceof NDArray) return (x._check(op), x);
+    if (x instanceof TracedArray || isScalar(x)) return x instanceof TracedArray ? x : null;
+    const t = asArray(op, x, undefined, inputs.length === 1 ? 'x' : `x${i + 1}`);
+    t.dispose();
+    return { dtype: t.dtype };
+  });
+  return inputsDType(op, inputs, arrs);
 }
 
 /** @internal `{ out }` for compute, or undefined. */
@@ -340,16 +323,14 @@ export function round(...args: unknown[]): NDArray {
     const f = 10 ** Math.abs(dec);
     if (!Number.isFinite(f)) throw new StrideViewError('out_of_range', `${op}: decimals ${dec} is out of range (|decimals| <= 308)`);
     const work: DType = k === 'f' ? d : k === 'b' ? 'float32' : 'float64';
-    if (a instanceof TracedArray) {
-      // inside fuse(): the same ops, recorded (scaled, rounded, scaled back)
-      if (k !== 'f') throw new StrideViewError('invalid_argument', `fuse: round: decimals other than 0 of a ${d} value cannot be fused`);
-      const ys = dec > 0 ? computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [a, f], undefined, undefined, same) : computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [a, f], undefined, undefined, same);
-      const yr = compute(op, Kind.MathUnary, MathOp.Round, [ys], undefined, undefined, same);
-      return dec > 0 ? computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [yr, f], options, undefined, same) : computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [yr, f], options, undefined, same);
-    }
-    const x = a instanceof NDArray && a.dtype === work ? a : asArray(op, a, work, 'a');
     const mul = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [p, q], o, undefined, same);
     const div = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [p, q], o, undefined, same);
+    if (a instanceof TracedArray) { // inside fuse(): the same ops, recorded
+      if (k !== 'f') throw new StrideViewError('invalid_argument', `fuse: round: decimals other than 0 of a ${d} value cannot be fused`);
+      const yr = compute(op, Kind.MathUnary, MathOp.Round, [dec > 0 ? mul(a, f) : div(a, f)], undefined, undefined, same);
+      return dec > 0 ? div(yr, f, options) : mul(yr, f, options);
+    }
+    const x = a instanceof NDArray && a.dtype === work ? a : asArray(op, a, work, 'a');
     try {
       const y = dec > 0 ? mul(x, f) : div(x, f);
       try {

@@ -186,23 +186,43 @@ const loadNow = () => os.loadavg()[0].toFixed(2);
 
 // ------------------------------------------------------------------------------------ children
 
-// Memory: one variant per fresh process, printed as JSON.
+// Memory: one variant per fresh process, printed as JSON. With `room` (MiB) > 0, the heap is first
+// filled so that only about that much is left before the WASM memory must grow: 64 KiB blocks are
+// allocated until the memory grows once (the old heap is then full), then the new room is filled
+// but for `room` MiB. A call whose own allocations fit in the room leaves the memory size as it was.
+// (Without filling, any allocation beyond the heap's slack grows the memory by Emscripten's
+// geometric step, 20% of the heap, which hides its size.)
 if (args.includes('--mem-child')) {
   const variant = args[args.indexOf('--mem-child') + 1];
+  const room = Number(args[args.indexOf('--mem-child') + 2] ?? 0);
   await sv.init({ threads: 1 });
   const c = chains(sv);
   const I = inputs(sv, BIG, { plain: true });
   const a = [I.x, I.m, I.s, I.g, I.b];
+  const preOut = variant === 'fused-out' || variant === 'add-out' ? sv.empty([BIG, BIG], f32) : null;
+  const filler = [];
+  let roomLeft = null;
+  if (room > 0) {
+    const BLOCK = 65536;
+    const block = () => filler.push(sv.empty([BLOCK / 4], f32));
+    const h1 = sv.memoryStats().heapBytes;
+    while (sv.memoryStats().heapBytes === h1) block();
+    const h2 = sv.memoryStats().heapBytes;
+    // The old heap is full (to within a block): about h2 - h1 - BLOCK is free now.
+    const n = Math.floor((h2 - h1 - BLOCK - room * 1048576) / BLOCK) - 1;
+    for (let i = 0; i < n; i++) block();
+    roomLeft = sv.memoryStats().heapBytes === h2 ? h2 - h1 - BLOCK - (n + 1) * BLOCK : -1; // -1: filling grew it
+  }
   const before = sv.memoryStats();
   let peakLive = before.liveBytes;
   const sample = () => (peakLive = Math.max(peakLive, sv.memoryStats().liveBytes));
   let r = null;
   if (variant === 'baseline') r = sv.empty([BIG, BIG], f32); // inputs + the output, nothing run
   else if (variant === 'fused') r = c.norm(...a);
-  else if (variant === 'fused-out') {
-    r = sv.empty([BIG, BIG], f32);
-    c.norm(...a, { out: r });
-  } else if (variant === 'unfused') {
+  else if (variant === 'fused-out') r = c.norm(...a, { out: preOut });
+  else if (variant === 'add-out') r = sv.add(I.x, I.m, { out: preOut }); // a plain op, for comparison
+  else if (variant === 'half-mib') r = sv.empty([131072], f32); // the probe's calibration: 0.5 MiB
+  else if (variant === 'unfused') {
     const t1 = sv.sub(I.x, I.m);
     sample();
     const t2 = sv.div(t1, I.s);
@@ -217,7 +237,7 @@ if (args.includes('--mem-child')) {
   } else throw new Error(`unknown memory variant ${variant}`);
   sample();
   const after = sv.memoryStats();
-  console.log(JSON.stringify({ variant, before, after, peakLive }));
+  console.log(JSON.stringify({ variant, room, roomLeft, before, after, peakLive }));
   process.exit(0);
 }
 
@@ -449,15 +469,24 @@ for (const n of SIZES) {
 
 // ---- 5: memory, one fresh process per variant
 if (!args.includes('--no-memory')) {
-  const run = (variant) => {
+  const run = (variant, room = 0) => {
     try {
-      return JSON.parse(execFileSync(process.execPath, [here, '--mem-child', variant], { encoding: 'utf8', timeout: 120000 }));
+      return JSON.parse(execFileSync(process.execPath, [here, '--mem-child', variant, String(room)], { encoding: 'utf8', timeout: 120000 }));
     } catch (e) {
-      console.error(`memory child ${variant} failed (${e.message.split('\n')[0]})`);
+      console.error(`memory child ${variant} ${room} failed (${e.message.split('\n')[0]})`);
       return null;
     }
   };
-  const M = Object.fromEntries(['baseline', 'fused', 'fused-out', 'unfused'].map((v) => [v, run(v)]));
+  const names = {
+    baseline: 'baseline: inputs + an empty output, nothing run',
+    fused: 'fused, allocating',
+    'fused-out': 'fused into a preallocated out',
+    'add-out': 'plain add(x, m, { out }) (one unfused op, for comparison)',
+    unfused: 'unfused: 4 calls, temporaries disposed',
+  };
+  const M = Object.fromEntries(Object.keys(names).map((v) => [v, run(v)]));
+  const ROOMS = [0.0625, 0.25, 1, 4];
+  const probes = ROOMS.map((p) => [p, run('fused-out', p), run('add-out', p), run('half-mib', p)]);
   const arr = BIG * BIG * 4;
   L.push('');
   L.push(`### 5. memory of one call at [${BIG},${BIG}] float32 (a fresh process per row; MiB)`);
@@ -469,12 +498,6 @@ if (!args.includes('--no-memory')) {
   L.push('| variant | live before | live after | peak live (sampled between ops) | heap before | heap after (high-water) | heap after - baseline |');
   L.push('|---|---|---|---|---|---|---|');
   const base = M.baseline?.after.heapBytes;
-  const names = {
-    baseline: 'baseline: inputs + an empty output, nothing run',
-    fused: 'fused, allocating',
-    'fused-out': 'fused into a preallocated out',
-    unfused: 'unfused: 4 calls, temporaries disposed',
-  };
   for (const [v, r] of Object.entries(M)) {
     if (!r) {
       L.push(`| ${names[v]} | failed | | | | | |`);
@@ -483,12 +506,25 @@ if (!args.includes('--no-memory')) {
     L.push(`| ${names[v]} | ${mib(r.before.liveBytes)} | ${mib(r.after.liveBytes)} | ${mib(r.peakLive)} | ${mib(r.before.heapBytes)} | ` +
       `${mib(r.after.heapBytes)} | ${base == null ? '-' : (r.after.heapBytes - base >= 0 ? '+' : '') + mib(r.after.heapBytes - base)} |`);
   }
+  L.push('');
+  L.push('The heap filled first so that only `room` MiB is left before the WASM memory must grow (inputs and out allocated, ' +
+    'then 64 KiB blocks): does the first call grow the memory? (grows: the call allocated more than the room)');
+  L.push('');
+  L.push('| room (MiB) | fused into out: heap before -> after | plain add into out: heap before -> after | calibration: a 0.5 MiB array |');
+  L.push('|---|---|---|---|');
+  const cell = (r) => (!r ? 'failed' : r.roomLeft < 0 ? 'filling grew the heap: no figure' :
+    `${mib(r.before.heapBytes)} -> ${mib(r.after.heapBytes)} ${r.after.heapBytes > r.before.heapBytes ? '(grows)' : '(no growth)'}`);
+  for (const [p, f, ad, h] of probes) L.push(`| ${p} | ${cell(f)} | ${cell(ad)} | ${cell(h)} |`);
+  const fits = probes.find(([, f]) => f && f.roomLeft >= 0 && f.after.heapBytes === f.before.heapBytes);
   if (M.fused && M.baseline && M.unfused) {
     const over = M.fused.after.heapBytes - M.baseline.after.heapBytes;
     L.push('');
-    L.push(`- target fused peak = inputs + output: the fused call's high-water is ${over <= 0 ? 'at or below' : `${mib(over)} MiB above`} the baseline's ` +
-      `(${over <= arr / 16 ? '**pass**' : '**miss**'}: within 1/16 of one array); the unfused chain's is ` +
-      `${mib(M.unfused.after.heapBytes - M.baseline.after.heapBytes)} MiB above it (one temporary live beside the next).`);
+    L.push(`- target fused peak = inputs + output: live bytes never exceed inputs + output (${mib(M.fused.peakLive)} MiB); ` +
+      `the WASM memory ends ${over <= 0 ? 'at the baseline\'s' : `${mib(over)} MiB above the baseline's (${(M.fused.after.heapBytes / M.baseline.after.heapBytes).toFixed(2)}x: ` +
+        'one geometric growth step, which any allocation beyond the full heap\'s slack triggers)'}; ` +
+      (fits ? `the call's own allocations fit in ${fits[0]} MiB of room (${verdict(fits[0] * 1048576 <= arr / 16)}: at most 1/16 of one array)` :
+        `the call grew the memory even with ${ROOMS[ROOMS.length - 1]} MiB of room (**miss**)`) +
+      `; the unfused chain ends ${mib(M.unfused.after.heapBytes - M.baseline.after.heapBytes)} MiB above the baseline (a temporary live beside the next: peak live ${mib(M.unfused.peakLive)} MiB).`);
   }
 }
 

@@ -1,6 +1,7 @@
-// The current chain written three ways: strideview JS, NumPy and PyTorch. Only text: the ops
-// are the user's, the dims come from the engine's views at each step (to spell out a transpose's
-// axes, or flip a slice with a negative step for PyTorch, which has none).
+// The current chain written three ways: strideview JS, NumPy and PyTorch; and the fused program of
+// an elementwise chain over its view, as the engine explains it. Only text: the ops are the user's,
+// the dims come from the engine's views at each step (to spell out a transpose's axes, or flip a
+// slice with a negative step for PyTorch, which has none).
 import type { BaseSpec, OpSpec } from './model';
 import { parseInts, parsePairs } from './parse';
 
@@ -10,6 +11,27 @@ export const DIALECTS: Array<{ id: Dialect; label: string }> = [
   { id: 'numpy', label: 'NumPy' },
   { id: 'torch', label: 'PyTorch' },
 ];
+
+/** The code panel's tabs: the three dialects, then the fused program over the chain's view. */
+export type CodeTab = Dialect | 'fused';
+export const CODE_TABS: Array<{ id: CodeTab; label: string }> = [...DIALECTS, { id: 'fused', label: 'Fused' }];
+
+/**
+ * The Fused tab: `call` (a fuse() of an elementwise chain) explained over the current view `a`, the
+ * engine's explanation as comments under it. `over` is 'view' when a bare View was explained
+ * through an int32 array of its layout.
+ */
+export function fusedCode(call: string, explanation: string, over: 'array' | 'view'): string {
+  return [
+    "import { fuse, add, mul } from 'strideview';",
+    over === 'array'
+      ? '// a: the view above, as the strideview JS tab builds it'
+      : "// a: an int32 array with the view's layout (shape, strides, offset, mask): a bare View has no memory",
+    `const f = ${call};`,
+    'console.log(f.explain(a));',
+    ...explanation.split('\n').map((l) => `// ${l}`),
+  ].join('\n');
+}
 
 /** One applied step as the code writer needs it: the op and the shape it was applied to. */
 export interface CodeStep {

@@ -1,14 +1,15 @@
-// The code panel: the chain so far as code (code.ts) in the chosen language's tab, the strides in
+// The code panel: the chain so far as code (code.ts) in the chosen language's tab, or the fused
+// program of an elementwise chain over the current view (the engine's explanation), the strides in
 // each library's units, and the copy button.
-import { type CodeStep, type Dialect, DIALECTS, chainCode } from './code';
+import { type CodeStep, type CodeTab, CODE_TABS, chainCode, fusedCode } from './code';
 import { byId, h } from './dom';
-import { demoItemSize } from './engine';
+import { FUSED_CALL, demoItemSize, explainFused } from './engine';
 import type { Snapshot } from './model';
 import { formatList } from './parse';
-import { currentSnap, snapOf, state } from './state';
+import { current, currentSnap, snapOf, state } from './state';
 
-/** The language shown. */
-let dialect: Dialect = 'js';
+/** The tab shown: a language, or the fused program. */
+let dialect: CodeTab = 'js';
 
 function codeSteps(): CodeStep[] {
   return state.steps.slice(1, state.cursor + 1).map((s, i) => ({ op: s.op!, shapeBefore: snapOf(i).shape, copied: s.copied }));
@@ -17,7 +18,7 @@ function codeSteps(): CodeStep[] {
 export function renderCode(snap: Snapshot): void {
   const tabs = byId('code-tabs');
   if (!tabs.children.length) {
-    for (const d of DIALECTS) {
+    for (const d of CODE_TABS) {
       const t = h('button', { type: 'button', role: 'tab', id: `code-tab-${d.id}`, 'data-testid': `code-tab-${d.id}`, 'aria-controls': 'code-panel-body', 'data-dialect': d.id }, d.label);
       tabs.append(t);
     }
@@ -28,7 +29,10 @@ export function renderCode(snap: Snapshot): void {
     t.tabIndex = on ? 0 : -1;
   }
   byId('code-panel-body').setAttribute('aria-labelledby', `code-tab-${dialect}`);
-  const code = chainCode(dialect, state.base, codeSteps(), snap.strides, demoItemSize());
+  const code =
+    dialect === 'fused'
+      ? fusedCode(FUSED_CALL, explainFused(current().subject), snap.kind)
+      : chainCode(dialect, state.base, codeSteps(), snap.strides, demoItemSize());
   byId('code-text').textContent = code;
   byId('code-text').dataset['dialect'] = dialect;
   const st = byId('code-strides');
@@ -47,11 +51,11 @@ export function wireCode(): void {
   tabs.addEventListener('click', (ev) => {
     const t = (ev.target as Element).closest<HTMLElement>('[data-dialect]');
     if (!t) return;
-    dialect = t.dataset['dialect'] as Dialect;
+    dialect = t.dataset['dialect'] as CodeTab;
     renderCode(currentSnap());
   });
   tabs.addEventListener('keydown', (ev) => {
-    const order = DIALECTS.map((d) => d.id);
+    const order = CODE_TABS.map((d) => d.id);
     const i = order.indexOf(dialect);
     let j = i;
     if (ev.key === 'ArrowRight') j = (i + 1) % order.length;

@@ -29,10 +29,25 @@ export type Subject =
   | { kind: 'view'; view: View; base: View };
 
 let ready: Promise<void> | null = null;
+/** Why the 'math' family (which fuse needs) did not load, if it did not. */
+let mathError: string | null = null;
 
-/** Loads the WASM engine once (the package finds its wasm next to the bundle and picks the build). */
+/**
+ * Loads the WASM engine once (the package finds its wasm next to the bundle and picks the build),
+ * then the 'math' family the code panel's fused program needs, if init() left it out. A family that
+ * fails to load leaves the rest of the demo working: the Fused tab says why.
+ */
 export function loadEngine(): Promise<void> {
-  if (!ready) ready = sv.init().then(() => undefined);
+  if (!ready) {
+    ready = sv.init().then(async () => {
+      if (sv.isLoaded('math')) return;
+      try {
+        await sv.load('math');
+      } catch (e) {
+        mathError = toShownError(e).message;
+      }
+    });
+  }
   return ready;
 }
 
@@ -447,6 +462,53 @@ export function reshapeIsView(dims: number[], ops: OpSpec[], shape: number[]): {
     return { view: r.view, text: r.text };
   } finally {
     release(made);
+  }
+}
+
+// ---------------------------------------------------------------- the fused program (code panel)
+
+/** The chain the code panel fuses, as the code shows it; `fusedChain` is the same function. */
+export const FUSED_CALL = 'fuse((x) => add(mul(x, 2), 1))';
+let fusedChain: sv.FusedFunction | null = null;
+
+/**
+ * An int32 array with the layout of a concrete View (shape, strides, offset and mask): its valid box
+ * placed over a buffer of the addresses it reads (arange, zero-copy through fromNdarrayLike), then
+ * padded where the view is masked. Made inside tidy(): freed with it.
+ */
+function arrayWithLayout(v: View, shape: number[], strides: number[]): NDArray {
+  const mask = readMask(v);
+  const first = mask ? mask.map(([b]) => b) : shape.map(() => 0);
+  const box = shape.map((n, d) => (mask ? Math.max(0, mask[d]![1] - mask[d]![0]) : n));
+  const offset = first.reduce((o, b, d) => o + b * strides[d]!, v.offset);
+  const [lo, hi] = sv.View.create(box, { strides, offset }).requiredSpan() ?? [0, -1];
+  const addresses = sv.arange(lo, hi + 1, 1, 'int32');
+  const data = sv.toNdarrayLike(addresses, { copy: false }).data;
+  const inner = sv.fromNdarrayLike({ data, shape: box, strides, offset: offset - lo });
+  return mask ? inner.padView(first.map((b, d) => [b, shape[d]! - b - box[d]!] as [number, number])) : inner;
+}
+
+/**
+ * What the engine says of `fuse((x) => add(mul(x, 2), 1))` over the subject: the text of
+ * `f.explain(a)` (its steps with their dtypes, how it reads the input's layout, whether one compiled
+ * loop runs it), or one line saying why there is none. A bare View has no memory: it is explained
+ * over an int32 array of the same layout, while its shape is known.
+ */
+export function explainFused(s: Subject): string {
+  if (!sv.isLoaded('math')) return `fuse needs the engine's 'math' family, which is not loaded${mathError ? `: ${mathError}` : ''}.`;
+  fusedChain ??= sv.fuse((x) => sv.add(sv.mul(x, 2), 1));
+  const f = fusedChain;
+  try {
+    if (s.kind === 'array') return f.explain(s.arr);
+    const v = s.view;
+    const shape = concrete(v.shape);
+    const strides = concrete(v.strides);
+    if (!shape || !strides) {
+      return `No fused program yet: the shape ${sv.Sym.toString(v.shape)} has unbound variables, and fuse traces arrays of a known shape. Bind the variables to see it.`;
+    }
+    return sv.tidy(() => f.explain(arrayWithLayout(v, shape, strides)));
+  } catch (e) {
+    return `The engine did not fuse the chain over this view: ${toShownError(e).message}`;
   }
 }
 

@@ -54,10 +54,14 @@ Status run_fused_call(FusedCall& c, KernelResult& out_res) {
     return format_error(Code::overflow, name, "the result shape @ has more than 2^53-1 elements", {}, {dims(res)});
   }
   const std::span<const int64_t> target = dims(res);
-  kernels::Operand in[kernels::kMaxOps - 1];
+  const kernels::Operand* in[kernels::kMaxOps - 1];
   for (int i = 0; i < nin; ++i) {
-    in[i] = c.in[i];
-    if (!(in[i].layout.shape == res.shape)) SV_CHECK(layout::broadcast_to(c.in[i].layout, target, in[i].layout));
+    if (!(c.in[i].layout.shape == res.shape)) {
+      Layout b;
+      SV_CHECK(layout::broadcast_to(c.in[i].layout, target, b));
+      c.in[i].layout = b;
+    }
+    in[i] = &c.in[i];
   }
   const int64_t count = res.numel();
   kernels::Operand dst;
@@ -75,7 +79,7 @@ Status run_fused_call(FusedCall& c, KernelResult& out_res) {
     dst.layout = res;
     dst.dtype = c.rdt;
   }
-  const Status st = kernels::fused(c.prog, dst, in, c.fill);
+  const Status st = kernels::fused(c.prog, dst, in, c.fill, true);
   if (!st.ok()) {
     std::free(mem);
     return st;

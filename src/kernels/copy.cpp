@@ -180,11 +180,13 @@ Status copy(const Operand& dst, const Operand& src, double fill) {
     }
   }
 
-  alignas(16) unsigned char fill_value[16] = {};
-  visit_dtype_all(dst.dtype, [&](auto tag) {
+  // The fill is a value of src (a padded element reads it in src's dtype): converted to dst's
+  // dtype as every element is (int8 -3 into uint8 is 253, as NumPy casts the materialised view).
+  alignas(16) unsigned char src_fill[16] = {}, fill_value[16] = {};
+  visit_dtype_all(src.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = from_double<T>(fill);
-    std::memcpy(fill_value, &v, sizeof(T));
+    std::memcpy(src_fill, &v, sizeof(T));
   });
   const int64_t de = static_cast<int64_t>(dtype_size(dst.dtype));
   const int64_t se = static_cast<int64_t>(dtype_size(src.dtype));
@@ -197,6 +199,9 @@ Status copy(const Operand& dst, const Operand& src, double fill) {
   if (!same) {
     caster = detail::make_caster(dst.dtype, src.dtype);
     tfn = detail::cast_transposed_fn(dst.dtype, src.dtype);
+    detail::cast_row(caster, fill_value, 1, src_fill, 1, 1);
+  } else {
+    std::memcpy(fill_value, src_fill, sizeof fill_value);
   }
   for_each_region(2, ops, 0, [&](const Plan& p, uint32_t invalid) {
     if (invalid & 2u) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <utility>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -119,7 +120,9 @@ Status resolve(const FusedStep& f, ChunkOp* op) {
   return math_chunk_op(f.kind, f.code, k, f.uniform_b, op);
 }
 
-Status compile(const FusedProgram& p, const DType* in_dt, DType out_dt, Compiled* c) {
+// `in` / `out`: the call's operands (null when only checking): the conversions a call needs.
+Status compile(const FusedProgram& p, const DType* in_dt, DType out_dt, Compiled* c,
+               const Operand* const* /*in*/ = nullptr, const Operand* /*out*/ = nullptr) {
   const int nin = p.nin, nc = static_cast<int>(p.consts.size());
   const size_t ns = p.steps.size();
   if (nin < 0 || nin + 1 > kMaxOps || nc > 64 || ns > 128) {
@@ -167,11 +170,13 @@ Status compile(const FusedProgram& p, const DType* in_dt, DType out_dt, Compiled
   // broadcast input is loaded once per row), one per step value while it is live.
   int next = 0;
   for (int v = 0; v < nv; ++v) c->slot[v] = -1;
+  bool half = false;
   for (int k = 0; k < nin; ++k) {
     if (!c->used[k]) continue;
     c->slot[k] = next++;
-    c->load[k] = detail::make_caster(held(in_dt[k]), in_dt[k]);
     c->direct[k] = in_dt[k] != DType::float16;
+    c->load[k] = detail::make_caster(held(in_dt[k]), in_dt[k]);
+    half = half || in_dt[k] == DType::float16;
   }
   int16_t last[kMaxValues];
   for (int v = 0; v < nv; ++v) last[v] = -1;
@@ -196,11 +201,14 @@ Status compile(const FusedProgram& p, const DType* in_dt, DType out_dt, Compiled
     }
   }
   c->nregs = top;
-  c->round_half = detail::make_caster(DType::float16, DType::float32);
-  c->widen_half = detail::make_caster(DType::float32, DType::float16);
+  for (size_t s = 0; s < ns; ++s) half = half || p.steps[s].out == DType::float16;
+  if (half) {
+    c->round_half = detail::make_caster(DType::float16, DType::float32);
+    c->widen_half = detail::make_caster(DType::float32, DType::float16);
+  }
   const DType rdt = c->dt[p.result];
-  c->store = detail::make_caster(out_dt, held(rdt));
   c->direct_out = p.result >= first && out_dt == rdt && rdt != DType::float16;
+  c->store = detail::make_caster(out_dt, held(rdt));  // (a contiguous out may still have a 0 step: 0-d)
   return ok_status();
 }
 
@@ -260,22 +268,25 @@ Status check_fused(const FusedProgram& p, const DType* in_dt, std::vector<DType>
   return ok_status();
 }
 
-Status fused(const FusedProgram& p, const Operand& out, const Operand* in, const double* fills) {
+Status fused(const FusedProgram& p, const Operand& out, const Operand* const* in, const double* fills,
+             bool checked) {
   const char* name = "fuse";
   const int nin = p.nin;
   if (nin < 0 || nin + 1 > kMaxOps) {
     return make_error(Code::invalid_argument, "fuse: at most " + S(kMaxOps - 1) + " array inputs, got " + S(nin));
   }
-  SV_CHECK(detail::check_operand(name, "out", out));
+  if (!checked) SV_CHECK(detail::check_operand(name, "out", out));
   DType in_dt[kMaxOps];
   for (int k = 0; k < nin; ++k) {
-    SV_CHECK(detail::check_operand(name, "input", in[k]));
-    SV_CHECK(detail::check_same_shape(name, "out", out, "input", in[k]));
-    in_dt[k] = in[k].dtype;
+    if (!checked) {
+      SV_CHECK(detail::check_operand(name, "input", *in[k]));
+      SV_CHECK(detail::check_same_shape(name, "out", out, "input", *in[k]));
+    }
+    in_dt[k] = in[k]->dtype;
   }
-  SV_CHECK(detail::check_writable(name, "out", out));
+  if (!checked || !out.layout.contiguous) SV_CHECK(detail::check_writable(name, "out", out));
   Compiled c;
-  SV_CHECK(compile(p, in_dt, out.dtype, &c));
+  SV_CHECK(compile(p, in_dt, out.dtype, &c, in, &out));
   const int64_t count = detail::numel_of(out.layout.shape);
   if (count == 0) return ok_status();
   // A small output needs small registers (and constants splatted only that often).
@@ -289,23 +300,28 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* in, const
   OpDesc ops[kMaxOps];
   ops[0] = {static_cast<char*>(out.base), &out.layout, static_cast<int64_t>(dtype_size(out.dtype)), nullptr};
   for (int k = 0; k < nin; ++k) {
-    src[k] = in[k];
+    const Operand& x = *in[k];
     const double f = fills ? fills[k] : 0.0;
-    std::memset(fill[k], 0, sizeof fill[k]);
-    visit_dtype_all(in[k].dtype, [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      const T v = from_double<T>(f);
-      std::memcpy(fill[k], &v, sizeof(T));
-    });
-    if (c.used[static_cast<size_t>(k)] && detail::overlaps(out, in[k]) && !detail::same_addressing(out, in[k])) {
-      const int64_t es = static_cast<int64_t>(dtype_size(in[k].dtype));
-      SV_CHECK(copies[k].allocate(name, detail::numel_of(in[k].layout.shape) * es));
-      src[k].layout = detail::contiguous_layout(in[k].layout.shape);
-      src[k].base = copies[k].data();
-      SV_CHECK(copy(src[k], in[k], f));
+    if (f == 0.0 && !std::signbit(f)) {
+      std::memset(fill[k], 0, sizeof fill[k]);
+    } else {
+      visit_dtype_all(x.dtype, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        const T v = from_double<T>(f);
+        std::memcpy(fill[k], &v, sizeof(T));
+      });
     }
-    ops[k + 1] = {static_cast<char*>(src[k].base), &src[k].layout,
-                  static_cast<int64_t>(dtype_size(src[k].dtype)), fill[k]};
+    const Operand* use = &x;
+    if (c.used[k] && detail::overlaps(out, x) && !detail::same_addressing(out, x)) {
+      const int64_t es = static_cast<int64_t>(dtype_size(x.dtype));
+      SV_CHECK(copies[k].allocate(name, detail::numel_of(x.layout.shape) * es));
+      src[k].dtype = x.dtype;
+      src[k].layout = detail::contiguous_layout(x.layout.shape);
+      src[k].base = copies[k].data();
+      SV_CHECK(copy(src[k], x, f));
+      use = &src[k];
+    }
+    ops[k + 1] = {static_cast<char*>(use->base), &use->layout, static_cast<int64_t>(dtype_size(use->dtype)), fill[k]};
   }
   // The constants, kBlock copies each in their held dtype (read-only while the blocks run).
   detail::Buffer consts;
@@ -328,7 +344,9 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* in, const
     c.consts = consts.data();
   }
   int64_t negative = 0;
-  math_take_negative_exponent(&negative);
+  bool ipow = false;
+  for (const FusedStep& f : p.steps) ipow = ipow || (f.kind == wire::kMathBinary && f.in != DType::float32 && f.in != DType::float64 && f.in != DType::float16);
+  if (ipow) math_take_negative_exponent(&negative);
   bool failed = false;
   for_each_region(nin + 1, ops, 0, [&](const Plan& pl, uint32_t) {
     detail::Buffer regs;
@@ -341,7 +359,7 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* in, const
     });
   });
   if (failed) return make_error(Code::out_of_memory, "fuse: cannot allocate the block registers");
-  if (math_take_negative_exponent(&negative)) {
+  if (ipow && math_take_negative_exponent(&negative)) {
     return make_error(Code::invalid_argument,
                       "fuse: power: integers to negative integer powers are not allowed: exponent " + S(negative) +
                           "; use a float base or exponent");

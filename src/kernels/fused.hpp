@@ -57,6 +57,9 @@ Status check_fused(const FusedProgram& p, const DType* in_dtypes, std::vector<DT
 // read fills[k] converted to the input's dtype). The result is converted to out's dtype by the
 // casting rules. Inputs that overlap out other than element for element are read first (copied),
 // as every unfused chain reads its inputs before its last op writes.
-Status fused(const FusedProgram& p, const Operand& out, const Operand* in, const double* fills);
+// `checked`: the operands are validated already (array::run_fused_call: decoded by layout::create,
+// bounds checked, broadcast to out's shape), as for the kernels' Checked entries.
+Status fused(const FusedProgram& p, const Operand& out, const Operand* const* in, const double* fills,
+             bool checked = false);
 
 }  // namespace sv::kernels

@@ -59,7 +59,7 @@ class Checked {
 // bool -> anything is 0 or 1; float64 -> float32 rounds to nearest (overflow -> inf).
 
 // dst[idx] = cast(src[idx]) for every idx of dst.shape. src.layout.shape == dst.layout.shape (an
-// error otherwise). Masked-out src elements write `fill` converted to dst's dtype. dst must be
+// error otherwise). Masked-out src elements read `fill` in src's dtype, cast to dst's as any element. dst must be
 // unmasked and must not have zero strides on dims of size > 1 (an error: read_only).
 // If dst and src memory overlap the result is as if src were read completely before any write
 // (NumPy semantics).

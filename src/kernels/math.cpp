@@ -9,6 +9,7 @@
 // lanes; float64 pow through the table algorithm of kernels/vmath_pow.hpp). The inverse
 // trigonometric and hyperbolic functions and arctan2 (and float64 hypot) run the C library in
 // float64.
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -268,8 +269,9 @@ SV_LOOP_FN void pow_scalar_chunk(void* po, const void* pa, const void*, const vo
 // The first negative exponent an integer pow met (NumPy raises "Integers to negative integer
 // powers are not allowed"): the kernel writes 0 there (1 for a base of 1, +-1 for -1) so that it
 // never traps, and math_binary() turns the record into the error.
-SV_THREAD_LOCAL bool g_negative_exponent = false;
-SV_THREAD_LOCAL int64_t g_negative_exponent_value = 0;
+// Shared by the pool's threads: a piece of the call on any thread may meet one.
+std::atomic<bool> g_negative_exponent{false};
+std::atomic<int64_t> g_negative_exponent_value{0};
 
 // Integer power by squaring, wrapping in the working type (int64 / uint64): cast back to the
 // operands' dtype, that is NumPy's wrap in the dtype.
@@ -284,9 +286,9 @@ SV_LOOP_FN void ipow_chunk(void* po, const void* pa, const void* pb, const void*
     T e = b[i];
     U r = 1;
     if (e < T(0)) {
-      if (!g_negative_exponent) {
-        g_negative_exponent = true;
-        g_negative_exponent_value = static_cast<int64_t>(e);
+      bool expected = false;
+      if (g_negative_exponent.compare_exchange_strong(expected, true)) {
+        g_negative_exponent_value.store(static_cast<int64_t>(e));
       }
       r = a[i] == T(1) ? 1 : a[i] == T(-1) ? ((-static_cast<int64_t>(e)) & 1 ? U(-1) : 1) : 0;
     } else {
@@ -572,7 +574,7 @@ const std::string& binary_label(int i) {
 Status negative_exponent_error(const std::string& nm, DType a) {
   return make_error(Code::invalid_argument,
                     nm + ": integers to negative integer powers are not allowed: exponent " +
-                        std::to_string(g_negative_exponent_value) + " (dtype " + dtype_name(a) +
+                        std::to_string(g_negative_exponent_value.load()) + " (dtype " + dtype_name(a) +
                         "); use a float base or exponent");
 }
 
@@ -699,9 +701,8 @@ Status math_chunk_op(int64_t kind, int64_t code, DType t, bool uniform_b, ChunkO
 }
 
 bool math_take_negative_exponent(int64_t* value) {
-  const bool met = g_negative_exponent;
-  *value = g_negative_exponent_value;
-  g_negative_exponent = false;
+  const bool met = g_negative_exponent.exchange(false);
+  *value = g_negative_exponent_value.load();
   return met;
 }
 

@@ -637,6 +637,74 @@ describe(`demo in ${engine}`, { skip }, () => {
     await done();
   });
 
+  test('code panel: the Fused tab shows the engine\'s fused program for the current view, by keyboard too', T, async () => {
+    const f = sv.fuse((x) => sv.add(sv.mul(x, 2), 1));
+    const asComments = (text) => text.split('\n').map((l) => `// ${l}`).join('\n');
+    const fusedText = async (page) => {
+      const text = await page.textContent(tid('code-text'));
+      const call = "const f = fuse((x) => add(mul(x, 2), 1));\nconsole.log(f.explain(a));\n";
+      assert.ok(text.includes(call), text);
+      return text.slice(text.indexOf(call) + call.length);
+    };
+    const selected = (page) => page.$$eval('#code-tabs [role="tab"]', (els) =>
+      els.map((e) => [e.id, e.getAttribute('aria-selected'), e.tabIndex, e.getAttribute('aria-controls'), e === document.activeElement]));
+    let { page, done } = await open('#shape=3,4');
+    // A fourth tab, after PyTorch, in the same pattern; the arrow keys reach it and wrap around.
+    assert.deepEqual(await page.$$eval('#code-tabs [role="tab"]', (els) => els.map((e) => e.textContent)), ['strideview JS', 'NumPy', 'PyTorch', 'Fused']);
+    await page.click(tid('code-tab-torch'));
+    await page.focus(tid('code-tab-torch'));
+    await page.keyboard('ArrowRight');
+    assert.deepEqual(await selected(page), [
+      ['code-tab-js', 'false', -1, 'code-panel-body', false],
+      ['code-tab-numpy', 'false', -1, 'code-panel-body', false],
+      ['code-tab-torch', 'false', -1, 'code-panel-body', false],
+      ['code-tab-fused', 'true', 0, 'code-panel-body', true],
+    ]);
+    assert.equal(await page.getAttribute('#code-panel-body', 'aria-labelledby'), 'code-tab-fused');
+    assert.equal(await page.getAttribute(tid('code-text'), 'data-dialect'), 'fused');
+    // The start view: the package's own explanation of arange(12).reshape(3, 4), read in place.
+    const a = sv.arange(0, 12, 1, 'int32').reshape([3, 4]);
+    const start = f.explain(a);
+    assert.match(start, /^fused program: /);
+    assert.match(start, /contiguous rows, read in place/);
+    assert.equal(await fusedText(page), asComments(start));
+    await page.keyboard('ArrowRight');
+    assert.equal(await page.getAttribute(tid('code-tab-js'), 'aria-selected'), 'true');
+    await page.keyboard('ArrowLeft');
+    assert.equal(await page.getAttribute(tid('code-tab-fused'), 'aria-selected'), 'true');
+    await page.keyboard('Home');
+    assert.equal(await page.getAttribute(tid('code-tab-js'), 'aria-selected'), 'true');
+    await page.keyboard('End');
+    assert.deepEqual((await selected(page)).at(-1), ['code-tab-fused', 'true', 0, 'code-panel-body', true]);
+    // The same chain over the transposed view is read through staged tiles; after flipping dim 0
+    // the rows (step 4) are gathered; padding reads the masked-out elements as 0.
+    await applyOp(page, 'transpose');
+    const t = f.explain(a.transpose());
+    assert.match(t, /transposed: read through staged tiles/);
+    assert.equal(await fusedText(page), asComments(t));
+    await applyOp(page, 'flip', '0');
+    const fl = f.explain(a.transpose().flip({ axis: [0] }));
+    assert.match(fl, /strided rows \(step 4\), gathered per block/);
+    assert.equal(await fusedText(page), asComments(fl));
+    await applyOp(page, 'pad', '1, 0; 0, 1');
+    const pd = f.explain(a.transpose().flip({ axis: [0] }).padView([[1, 0], [0, 1]]));
+    assert.match(pd, /padded \(masked-out elements read 0\)/);
+    assert.equal(await fusedText(page), asComments(pd));
+    await done();
+
+    // A symbolic view: no program while n is unbound; once bound, an int32 array of its layout.
+    ({ page, done } = await open('#shape=n,4&var=n:1:8&op=transpose'));
+    await page.click(tid('code-tab-fused'));
+    assert.match(await fusedText(page), /^\/\/ No fused program yet: the shape \[4, ?n#\d+\] has unbound variables/);
+    await page.fill(tid('var-n-value'), '3');
+    await page.click(tid('var-n-bind'));
+    assert.equal(await page.getAttribute(tid('code-tab-fused'), 'aria-selected'), 'true');
+    const text = await page.textContent(tid('code-text'));
+    assert.match(text, /^\/\/ a: an int32 array with the view's layout/m);
+    assert.equal(await fusedText(page), asComments(t)); // n = 3: the transposed [3, 4] of above
+    await done();
+  });
+
   test('motion: an op slides the cells; reduced motion turns it off', T, async (t) => {
     let { page, done } = await open('#shape=3,4');
     await applyOp(page, 'transpose');
@@ -840,6 +908,7 @@ describe(`demo in ${engine}`, { skip }, () => {
     { name: 'practice (mask)', hash: '#practice=8' },
     { name: 'practice (build)', hash: '#practice=11' },
     { name: 'code panel (PyTorch)', hash: '#shape=3,4&op=transpose', tab: 'torch' },
+    { name: 'code panel (Fused)', hash: '#shape=3,4&op=transpose', tab: 'fused' },
     { name: 'symbolic', hash: '#shape=n,4&var=n:1:8=3&op=transpose' },
     { name: '64x64', hash: '#shape=64,64' },
   ];

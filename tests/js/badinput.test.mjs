@@ -323,6 +323,18 @@ row('tidy', {
     [[() => () => Promise.resolve(1)], S('invalid_argument'), 'promise'],
   ],
 });
+row('fuse', {
+  op: 'fuse',
+  sig: ['none'],
+  valid: [() => (x) => sv.add(x, 1)], // a function argument is read from the fixture: wrap the fn
+  call: (c, ...args) => sv.fuse(...args),
+  cases: [
+    [[5], T, '5'],
+    [[null], T, 'null'],
+    [['x'], T, '"x"'],
+  ],
+  ok: [() => assert.deepEqual(sv.fuse((x) => sv.add(x, 1))(sv.array([1, 2])).toArray(), [2, 3])],
+});
 row('keep', { op: 'keep', sig: ['ndarray'], valid: [(c) => c.a], call: fnCall('keep') });
 row('printOptions', {
   op: 'printOptions',
@@ -1981,6 +1993,7 @@ const GIVEN = 'were given';
 const contractCases = {
   init: [[[{ foo: 1 }], T, "unknown option 'foo'"], [[{ wasmurl: 'x' }], T, "did you mean 'wasmUrl'?"], [[{}, 1], T, GIVEN], [[{ simd: {} }], T, '{}']],
   tidy: [[[() => () => 1, 2], T, GIVEN]],
+  fuse: [[[() => (x) => x, 2], T, GIVEN]],
   keep: [[[(c) => c.a, 2], T, GIVEN]],
   itemSize: [[['int16', 1], T, GIVEN]],
   promoteTypes: [[['int8', 'uint8', 3], T, `${GIVEN} (the third argument is 3)`], [['int8'], T, 'missing the required argument type2'], [['int8', { type2: 'uint8' }], T, 'type2']],

@@ -148,10 +148,15 @@ function rawBytes(a) {
 }
 function elem(a, t, i) {
   const v = t[i];
-  return a.dtype === 'float16' ? `${sv.float16ToNumber(v)} (bits 0x${v.toString(16)})` : String(v);
+  if (a.dtype === 'float16') return `${sv.float16ToNumber(v)} (bits 0x${v.toString(16)})`;
+  if (Number.isNaN(v) || Object.is(v, -0)) {
+    const b = Buffer.from(t.buffer, t.byteOffset + i * t.BYTES_PER_ELEMENT, t.BYTES_PER_ELEMENT);
+    return `${Object.is(v, -0) ? '-0' : 'NaN'} (bits 0x${Buffer.from(b).reverse().toString('hex')})`;
+  }
+  return String(v);
 }
-/** null when got and want have the same dtype, shape and bytes; else what differs. */
-function difference(got, want) {
+/** null when got and want have the same dtype, shape and bytes; else what differs (and the inputs there). */
+function difference(got, want, inputs = null) {
   if (got.dtype !== want.dtype) return `dtype ${got.dtype}, unfused ${want.dtype}`;
   if (got.shape.join() !== want.shape.join()) return `shape ${fmtShape(got.shape)}, unfused ${fmtShape(want.shape)}`;
   const g = rawBytes(got);
@@ -165,8 +170,22 @@ function difference(got, want) {
     if (!g.subarray(i * es, (i + 1) * es).equals(w.subarray(i * es, (i + 1) * es))) bad.push(`[${i}] fused ${elem(got, gt, i)} unfused ${elem(want, wt, i)}`);
   }
   let n = 0;
-  for (let i = 0; i < gt.length; i++) if (!g.subarray(i * es, (i + 1) * es).equals(w.subarray(i * es, (i + 1) * es))) n++;
-  return `${n} of ${gt.length} elements differ: ${bad.join('; ')}`;
+  let first = -1;
+  for (let i = 0; i < gt.length; i++) {
+    if (!g.subarray(i * es, (i + 1) * es).equals(w.subarray(i * es, (i + 1) * es))) {
+      n++;
+      if (first < 0) first = i;
+    }
+  }
+  let at = '';
+  if (inputs) {
+    at = `; the inputs at [${first}]: ${inputs.map((x, k) => {
+      if (!(x instanceof sv.NDArray)) return `x${k} ${String(x)}`;
+      const t = sv.tidy(() => x.broadcastTo(want.shape).copy().toTypedArray());
+      return `x${k} ${elem(x, t, first)}`;
+    }).join(', ')}`;
+  }
+  return `${n} of ${gt.length} elements differ: ${bad.join('; ')}${at}`;
 }
 function assertSame(got, want, label) {
   const d = difference(got, want);
@@ -221,7 +240,12 @@ function collector() {
         want.dispose();
         return;
       }
-      const d = difference(got, want);
+      let d = null;
+      try {
+        d = difference(got, want, inputs);
+      } catch (e) {
+        d = difference(got, want);
+      }
       if (d !== null) failures.push(`${label}: ${d}`);
       got.dispose();
       want.dispose();
@@ -726,6 +750,208 @@ test(`fuse: ${NCASES} random expressions (3-8 ops over 1-4 inputs of random dtyp
   assert.equal(failures.length, 0, `${failures.length} of ${ran} random cases differ (${ms} ms):\n  ${failures.slice(0, 12).join('\n  ')}`);
 });
 
+// ------------------------------------------------------------------ compiled chains (fuse_jit)
+// float32 / float64 chains of add, sub, mul, div, maximum, minimum, neg, abs, sqrt, square run as
+// one compiled SIMD128 loop per program (64 slots; a program whose slot is reused runs in the
+// evaluator). Sizes around the vector tails, every layout, NaN / inf / -0 / subnormals, constants
+// that float32 rounds; outs of another dtype and layout.
+const JIT_BIN = ['add', 'sub', 'mul', 'div', 'maximum', 'minimum'];
+const JIT_UN = ['neg', 'abs', 'sqrt', 'square'];
+const JIT_CONSTS = [0.1, 3, -2.5, 1e-30, 1e30, NaN, Infinity, -Infinity, -0, 0, 0.5, 1 / 3, 16777217, 3.4028235677973366e38, 1e-45, 2];
+const jitValue = (r, d) => (r.next() < 0.2 ? r.pick([NaN, Infinity, -Infinity, -0, 0, 1e-40, 5e-324, 1e-310, 3.4e38, -1e-45]) : (r.next() * 20 - 10) * (r.next() < 0.1 ? 1e20 : 1));
+const isCompiled = (text) => /compiled SIMD128 loop/.test(text);
+
+function randomJitCase(r) {
+  const d = r.pick(['float32', 'float64']);
+  const T = r.pick([[r.int(1, 40)], [r.int(1, 9), r.int(1, 37)], [1025], [3, 1027], [80, 96], [r.int(1, 3), r.int(1, 5), r.int(1, 70)], [4099]]);
+  const nIn = r.int(1, 4);
+  const bases = [];
+  const descs = [];
+  const inputs = [];
+  for (let i = 0; i < nIn; i++) {
+    const v = makeView(r, d, T, i === 0 ? r.pick(['contig', 'contig', 'transposed', 'strided', 'flip']) : r.pick(KINDS), jitValue);
+    bases.push(...v.bases);
+    descs.push(`x${i}: ${v.desc}`);
+    inputs.push(v.a);
+  }
+  const pool = inputs.map((_, k) => ({ t: 'in', k }));
+  const nOps = r.int(2, 8);
+  for (let s = 0; s < nOps; s++) {
+    const pick = () => (r.next() < 0.6 ? pool[pool.length - 1] : r.pick(pool));
+    const node = r.next() < 0.6
+      ? { t: 'op', op: r.pick(JIT_BIN), args: r.next() < 0.3 ? [pick(), { t: 'c', v: r.pick(JIT_CONSTS) }] : r.next() < 0.1 ? [{ t: 'c', v: r.pick(JIT_CONSTS) }, pick()] : [pick(), pick()] }
+      : { t: 'op', op: r.pick(JIT_UN), args: [pick()] };
+    pool.push(node);
+  }
+  const usesInput = (n) => n.t === 'in' || (n.t === 'op' && n.args.some(usesInput));
+  let root = pool[pool.length - 1];
+  if (!usesInput(root)) root = { t: 'op', op: 'add', args: [root, { t: 'in', k: 0 }] };
+  return { d, T, inputs, root, descs, dispose: () => bases.forEach((b) => b.dispose()) };
+}
+
+test(`fuse: compiled float chains (random, every layout, sizes around the vector tails) equal the unfused chain (seed ${SEED})`, () => {
+  const r = rng(SEED + 5);
+  const c = collector();
+  let compiled = 0;
+  const n = Math.max(150, NCASES / 2);
+  for (let i = 0; i < n; i++) {
+    const cs = randomJitCase(r);
+    const fn = fnOf(cs.root, []);
+    const label = `seed ${SEED + 5} case ${i}: ${show(cs.root)} (${cs.d})\n    ${cs.descs.join('\n    ')}`;
+    const f = sv.fuse(fn);
+    if (isCompiled(f.explain(...cs.inputs))) compiled++;
+    c.check(fn, cs.inputs, label);
+    if (i % 4 === 0) {
+      // into an out of another layout or dtype: transposed, strided, float64 for a float32 chain
+      const want = unfused(fn, cs.inputs);
+      const od = cs.d === 'float32' && r.next() < 0.5 ? 'float64' : want.dtype;
+      const shape = want.shape;
+      const how = shape.length >= 2 && r.next() < 0.5 ? 'T' : r.pick(['strided', 'contig']);
+      const base = how === 'T' ? sv.zeros(shape.slice().reverse(), od) : how === 'strided' ? sv.zeros(shape.map((k) => 2 * k + 1), od) : sv.zeros(shape, od);
+      const out = how === 'T' ? base.T : how === 'strided' ? base.slice(shape.map(() => '1::2').join(', ')) : base;
+      try {
+        f(...cs.inputs, { out });
+        const ref = want.astype(od);
+        const dd = difference(out.copy(), ref);
+        if (dd !== null) c.fail(`${label}\n    into a ${how} ${od} out: ${dd}`);
+        ref.dispose();
+      } catch (e) {
+        c.fail(`${label}\n    into a ${how} ${od} out: threw ${e.constructor.name}: ${e.message}`);
+      }
+      base.dispose();
+      want.dispose();
+    }
+    cs.dispose();
+  }
+  // the SIMD build compiles these chains (else this test would only exercise the evaluator)
+  if (sv.buildInfo().simd && sv.buildInfo().threads === 1) assert.ok(compiled > n / 2, `only ${compiled} of ${n} chains were compiled`);
+  c.done();
+});
+
+test('fuse: compiled chains: signed zeros and NaN in maximum / minimum, NaN payloads, constants float32 rounds', () => {
+  const c = collector();
+  for (const d of ['float32', 'float64']) {
+    const zs = [-0, 0, NaN, -NaN, Infinity, -Infinity, 1, -1, 5e-324, 1e-45];
+    const a = [];
+    const b = [];
+    for (const x of zs) for (const y of zs) {
+      a.push(x);
+      b.push(y);
+    }
+    const A = sv.fromTypedArray(new Float64Array(a), [a.length]).astype(d);
+    const B = sv.fromTypedArray(new Float64Array(b), [b.length]).astype(d);
+    for (const [name, fn] of [
+      ['maximum', (x, y) => sv.add(sv.maximum(x, y), -0)],
+      ['minimum', (x, y) => sv.mul(sv.minimum(x, y), 1)],
+      ['max(min)', (x, y) => sv.maximum(sv.minimum(x, y), sv.neg(y))],
+      ['abs, neg, sqrt, square', (x, y) => sv.sqrt(sv.square(sv.abs(sv.neg(sv.sub(x, y)))))],
+      ['div by zeros', (x, y) => sv.div(sv.add(x, 0), y)],
+    ]) c.check(fn, [A, B], `${d} ${name}`);
+    for (const k of [0.1, 1 / 3, 16777217, 3.4028235677973366e38, 3.5e38, 1e-46, 1e-45, -0]) {
+      c.check((x) => sv.sub(sv.mul(x, k), k), [A], `${d} x * ${k} - ${k}`);
+    }
+    [A, B].forEach((v) => v.dispose());
+  }
+  // NaN payloads (float32 bits) through the compiled ops
+  const bits = new Uint32Array(64);
+  for (let i = 0; i < 64; i++) bits[i] = (i % 2 ? 0xff800000 : 0x7f800000) + 1 + i * 65599;
+  const P = sv.fromTypedArray(new Float32Array(bits.buffer), [64]);
+  const Q = sv.fromTypedArray(new Float32Array(64).fill(1.5), [64]);
+  for (const [name, fn] of [['add', (x, y) => sv.add(x, y)], ['neg', (x) => sv.neg(x)], ['abs', (x) => sv.abs(x)], ['max', (x, y) => sv.maximum(y, x)], ['chain', (x, y) => sv.div(sv.mul(sv.sub(x, y), y), y)]]) {
+    c.check(fn, [P, Q], `float32 NaN payloads: ${name}`);
+  }
+  [P, Q].forEach((v) => v.dispose());
+  c.done();
+});
+
+test('fuse: more compiled programs than JIT slots: every program stays exact (a reused slot never runs another program)', () => {
+  const r = rng(41);
+  const x = mk(r, 'float32', [37, 41]);
+  const y = mk(r, 'float32', [41]);
+  const fns = Array.from({ length: 150 }, (_, k) => sv.fuse((a, b) => sv.add(sv.mul(a, k + 0.5), sv.div(b, k + 1))));
+  const wants = fns.map((f) => unfused(f.fn, [x, y]));
+  const c = collector();
+  const pass = (label) => fns.forEach((f, k) => {
+    const got = f(x, y);
+    const d = difference(got, wants[k]);
+    if (d !== null) c.fail(`${label}: program ${k}: ${d}`);
+    got.dispose();
+  });
+  pass('first calls');
+  pass('second calls (the first programs\' slots were reused)');
+  for (let k = 149; k >= 0; k -= 7) {
+    const got = fns[k](x, y);
+    const d = difference(got, wants[k]);
+    if (d !== null) c.fail(`backwards: program ${k}: ${d}`);
+    got.dispose();
+  }
+  // a program whose slot was reused says it runs in the evaluator; the newest is compiled
+  if (sv.buildInfo().simd && sv.buildInfo().threads === 1) {
+    assert.ok(isCompiled(fns[149].explain(x, y)), fns[149].explain(x, y));
+  }
+  wants.forEach((w) => w.dispose());
+  [x, y].forEach((v) => v.dispose());
+  c.done();
+});
+
+test('fuse: a compiled chain keeps working after the WebAssembly memory grows', () => {
+  const r = rng(42);
+  const f = sv.fuse((a, b) => sv.sub(sv.mul(sv.add(a, b), 0.25), sv.sqrt(sv.abs(b))));
+  const x = mk(r, 'float64', [300, 301]);
+  const y = mk(r, 'float64', [300, 301]);
+  const c = collector();
+  c.check(f.fn, [x, y], 'before the growth');
+  const heap = sv.memoryStats().heapBytes;
+  const big = sv.zeros([heap / 8 + 1024], 'float64'); // more than the heap: it must grow
+  assert.ok(sv.memoryStats().heapBytes > heap, 'the heap grew');
+  const x2 = mk(r, 'float64', [300, 301]); // above the big array
+  const want = unfused(f.fn, [x2, y]);
+  const got = f(x2, y);
+  const d = difference(got, want);
+  if (d !== null) c.fail(`after the growth: ${d}`);
+  [big, x, y, x2, want, got].forEach((v) => v.dispose());
+  c.done();
+});
+
+test('fuse: the scalar build (init({ simd: false })) gives the unfused bits too', async () => {
+  const nos = await import(new URL('../../dist/index.mjs?fuse-nosimd', import.meta.url).href);
+  await nos.init({ simd: false });
+  assert.equal(nos.buildInfo().simd, false);
+  const r = rng(43);
+  const bad = [];
+  const make = (d, shape) => {
+    const n = shape.reduce((a, b) => a * b, 1);
+    const f = nos.fromTypedArray(Float64Array.from({ length: n }, () => jitValue(r, d)), [n]).reshape(shape);
+    return d === 'float64' ? f : f.astype(d);
+  };
+  const chains = [
+    ['compiled-kind float chain', (l) => (a, b) => l.maximum(l.sqrt(l.abs(l.sub(l.mul(a, 0.1), b))), l.neg(b))],
+    ['math chain', (l) => (a, b) => l.add(l.tanh(a), l.exp(l.neg(l.abs(b))))],
+    ['pow and where', (l) => (a, b) => l.where(l.greater(a, b), l.pow(l.abs(a), 0.5), l.pow(b, 3))],
+    ['casts', (l) => (a, b) => l.add(a.astype('int16'), b.astype('float16'))],
+  ];
+  for (const d of ['float32', 'float64', 'float16']) {
+    for (const shape of [[37], [80, 96], [5, 1031]]) {
+      const a = make(d, shape);
+      const bT = make(d, shape.slice().reverse()).transpose();
+      for (const [name, chain] of chains) {
+        const fn = chain(nos);
+        const want = fn(a, bT);
+        const got = nos.fuse(fn)(a, bT);
+        const tg = got.toTypedArray();
+        const tw = want.toTypedArray();
+        const same = got.dtype === want.dtype && Buffer.from(tg.buffer, tg.byteOffset, tg.byteLength).equals(Buffer.from(tw.buffer, tw.byteOffset, tw.byteLength));
+        if (!same) bad.push(`scalar build ${d} ${JSON.stringify(shape)} ${name}: fused differs from unfused`);
+        got.dispose();
+        want.dispose();
+      }
+      a.dispose();
+      bT.dispose();
+    }
+  }
+  assert.equal(bad.length, 0, bad.join('\n'));
+});
+
 // ------------------------------------------------------------------ out
 test('fuse: out (allocated vs given, another dtype by same_kind, strided / transposed / flipped out)', () => {
   const r = rng(9);
@@ -861,13 +1087,14 @@ test('fuse: random expressions written into an input (the same view, its transpo
     }
     // an input of the result's dtype and shape that can be written: out is it, its .T or its flip
     const k = cs.inputs.findIndex((a) => a.dtype === want.dtype && a.shape.join() === want.shape.join() && !a.isReadOnly && !a.mask && a.strides.every((st) => st !== 0));
+    const square = want.ndim === 2 && want.shape[0] === want.shape[1];
     if (k < 0) {
       want.dispose();
       cs.dispose();
       continue;
     }
     ran++;
-    const how = r.pick(['same', 'T', 'flip']);
+    const how = r.pick(square ? ['same', 'T', 'flip'] : ['same', 'flip']);
     const target = cs.inputs[k];
     const out = how === 'same' ? target : how === 'T' ? target.T : target.flip();
     const saved = target.copy();

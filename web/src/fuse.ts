@@ -102,7 +102,7 @@ class Trace implements Recorder {
   private operand(op: string, x: unknown, d: DType): number {
     let id: number;
     if (x instanceof TracedArray) {
-      if (x._rec !== this) throw new StrideViewError('invalid_argument', `fuse: ${op}: a traced value of another fused function`);
+      if (x._rec !== this) throw new StrideViewError('invalid_argument', `${op}: a traced value of another fused function`);
       id = x._id;
     } else if (x instanceof NDArray) {
       x._check(op);
@@ -124,7 +124,7 @@ class Trace implements Recorder {
   private arrayOf(op: string, x: unknown): { dtype: DType } | null {
     if (x instanceof TracedArray || x instanceof NDArray) return x;
     if (isScalar(x)) return null;
-    throw new TypeError(`fuse: ${op}: an input must be a traced value, an NDArray or a scalar; got ${fmt(x)} (make nested arrays NDArrays outside the function)`);
+    throw new TypeError(`${op}: an input must be a traced value, an NDArray or a scalar; got ${fmt(x)} (make nested arrays NDArrays outside the function)`);
   }
 
   private step(op: string, kind: number, code: number, d: DType, rdt: DType, args: number[]): TracedArray {
@@ -135,8 +135,8 @@ class Trace implements Recorder {
 
   op(op: string, kind: number, code: number, inputs: readonly unknown[], hasOut: boolean,
     force: ((d: DType) => DType) | undefined, result: (d: DType) => DType): TracedArray {
-    if (!FUSABLE.has(kind)) throw new StrideViewError('invalid_argument', `fuse: ${op} cannot be fused: only elementwise ops run in a fused program`);
-    if (hasOut) throw new StrideViewError('invalid_argument', `fuse: ${op}: out inside a fused function; pass out to the fused call`);
+    if (!FUSABLE.has(kind)) throw new StrideViewError('invalid_argument', `${op}: cannot be fused: only elementwise ops run in a fused program`);
+    if (hasOut) throw new StrideViewError('invalid_argument', `${op}: out inside a fused function; pass out to the fused call`);
     const arrs = inputs.map((x) => this.arrayOf(op, x));
     const dt = inputsDType(op, inputs, arrs);
     const d = force ? force(dt) : dt;
@@ -227,6 +227,10 @@ function traceProgram(fn: (...xs: NDArray[]) => NDArray, inputs: readonly NDArra
   let r: unknown;
   try {
     r = fn(...(xs as unknown as NDArray[]));
+  } catch (e) {
+    // a function that is not elementwise met a traced value: its own TypeError, as the refusal
+    if (e instanceof TypeError && e.message.includes('(inside fuse())')) throw new StrideViewError('invalid_argument', e.message);
+    throw e;
   } finally {
     closeScope(outer);
     setRecorder(prev);
@@ -241,9 +245,10 @@ function splitArgs(args: readonly unknown[]): { inputs: NDArray[]; out: NDArray 
   let n = args.length;
   let out: NDArray | undefined;
   const last = args[n - 1];
-  if (n > 0 && last !== null && typeof last === 'object' && !(last instanceof NDArray) && !Array.isArray(last)) {
+  const proto = last !== null && typeof last === 'object' ? Object.getPrototypeOf(last) : undefined;
+  if (n > 0 && (proto === Object.prototype || proto === null)) {
     n--;
-    for (const k of Object.keys(last)) {
+    for (const k of Object.keys(last as object)) {
       if (k !== 'out') throw new TypeError(`fuse: unknown option ${fmt(k)} of a fused call (it takes out)`);
     }
     const o = (last as FusedCallOptions).out;
@@ -270,7 +275,8 @@ function encodeTail(p: Program, arrays: readonly NDArray[]): number[] {
   for (const s of p.steps) {
     t.push(s.kind, s.code, info(s.in).code, info(s.out).code, s.args.length, ...s.args);
     const leaf = s.powLeaf >= 0 ? arrays[s.powLeaf]! : null;
-    t.push(s.powLeaf === -2 || (leaf !== null && leaf.dtype === s.in && !(leaf._v._hasMask && !Object.is(leaf._fill, 0)) && uniformArray(leaf)) ? 1 : 0);
+    // (a float16 exponent is widened into a contiguous copy first: one value only when it has one element)
+    t.push(s.powLeaf === -2 || (leaf !== null && leaf.dtype === s.in && s.in !== 'float16' && !(leaf._v._hasMask && !Object.is(leaf._fill, 0)) && uniformArray(leaf)) ? 1 : 0);
   }
   t.push(p.result);
   return t;

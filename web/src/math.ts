@@ -326,7 +326,7 @@ export function round(...args: unknown[]): NDArray {
     const mul = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [p, q], o, undefined, same);
     const div = (p: unknown, q: unknown, o?: OutOptions): NDArray => computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [p, q], o, undefined, same);
     if (a instanceof TracedArray) { // inside fuse(): the same ops, recorded
-      if (k !== 'f') throw new StrideViewError('invalid_argument', `fuse: round: decimals other than 0 of a ${d} value cannot be fused`);
+      if (k !== 'f') throw new StrideViewError('invalid_argument', `${op}: decimals other than 0 of a ${d} value cannot be fused`);
       const yr = compute(op, Kind.MathUnary, MathOp.Round, [dec > 0 ? mul(a, f) : div(a, f)], undefined, undefined, same);
       return dec > 0 ? div(yr, f, options) : mul(yr, f, options);
     }

@@ -5,7 +5,9 @@
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, full } from './ndarray.js';
-import { div, equal, abs, where as select } from './ops.js';
+import { div, equal, abs, notEqual, where as select } from './ops.js';
+import { TracedArray } from './traced.js';
+import { storedValue } from './dtype.js';
 import { isnan, logicalNot } from './math.js';
 import { tidy } from './tidy.js';
 import { axisSet } from './axes.js';
@@ -161,6 +163,11 @@ export function nanmin(...args: unknown[]): unknown {
 
 /** The test on float input; integers and bool are never infinite (a false array, or `out` filled with false). */
 function infTest(op: string, a: unknown, out: NDArray | undefined, test: (x: NDArray, o: NDArray | undefined) => NDArray): NDArray {
+  if (a instanceof TracedArray) {
+    // inside fuse(): the same comparisons, recorded (integers: x != x, false everywhere)
+    if (out !== undefined) throw new StrideViewError('invalid_argument', `${op}: out inside a fused function; pass out to the fused call`);
+    return isFloat(a.dtype) ? test(a as never, undefined) : notEqual(a as never, a as never);
+  }
   try {
     return tidy(() => {
       const x = asArray(op, a, undefined, 'x');
@@ -173,7 +180,8 @@ function infTest(op: string, a: unknown, out: NDArray | undefined, test: (x: NDA
   }
 }
 
-const inf = (x: NDArray, sign: number): NDArray => full([], sign * Infinity, x.dtype);
+// (a traced value compares with the number: the same float dtype, no array to keep alive)
+const inf = (x: NDArray, sign: number): NDArray | number => (x instanceof TracedArray ? sign * Infinity : full([], sign * Infinity, x.dtype));
 const isinfOf = (x: unknown, o: NDArray | undefined): NDArray =>
   infTest('isinf', x, o, (v, oo) => (oo === undefined ? equal(abs(v), inf(v, 1)) : equal(abs(v), inf(v, 1), oo)));
 
@@ -245,6 +253,22 @@ export function nanToNum(...args: unknown[]): NDArray {
     const nanValue = numberParam(op, 'nan', nanArg, 0);
     const posV = posArg === null ? null : numberParam(op, 'posinf', posArg, 0);
     const negV = negArg === null ? null : numberParam(op, 'neginf', negArg, 0);
+    if (a instanceof TracedArray) {
+      // inside fuse(): the same selections, recorded; the replacements as numbers stored in the
+      // dtype (so that they keep it, as the unfused 0-d arrays do)
+      const d = a.dtype;
+      if (!copy) throw new StrideViewError('invalid_argument', `${op}: copy false inside a fused function (a fused function writes only its result)`);
+      if (!isFloat(d)) return a as never;
+      const st = (v: number): number => Number(storedValue(op, d, v));
+      const big = FLOAT_MAX[d]!;
+      const pick = (c: NDArray, v: number, y: unknown): NDArray => {
+        const r = select(c, v, y as NDArray) as unknown as TracedArray;
+        return (r.dtype === d ? r : r.astype(d)) as never; // a number never widens the values' dtype
+      };
+      const t = a as never as NDArray;
+      const r = pick(equal(t, -Infinity), st(negV ?? -big), t);
+      return pick(isnan(t), st(nanValue), pick(equal(t, Infinity), st(posV ?? big), r));
+    }
     return tidy(() => {
       const x = asArray(op, a, undefined, 'x');
       const d = x.dtype;

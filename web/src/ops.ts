@@ -404,7 +404,7 @@ export function where(...args: unknown[]): NDArray {
   const op = 'where';
   const [cond, a, b, outArgument] = args.length === 3 ? [args[0], args[1], args[2], null] : bind(WHERE, args);
   if (recorder !== null && hasTraced([cond, a, b])) {
-    if (outArgument != null) throw new StrideViewError('invalid_argument', `fuse: where: out inside a fused function; pass out to the fused call`);
+    if (outArgument != null) throw new StrideViewError('invalid_argument', 'where: out inside a fused function; pass out to the fused call');
     return recorder.where(cond, a, b) as never;
   }
   try {

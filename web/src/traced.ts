@@ -69,8 +69,14 @@ export class TracedArray {
   }
 }
 
-/** @internal True when one of `xs` is a traced value. */
+/**
+ * @internal True when one of `xs` is a traced value (by its marker, so that the ops that ask,
+ * present in every bundle, do not keep the class in bundles without fuse()).
+ */
 export function hasTraced(xs: readonly unknown[]): boolean {
-  for (let i = 0; i < xs.length; i++) if (xs[i] instanceof TracedArray) return true;
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i];
+    if (typeof x === 'object' && x !== null && (x as { _traced?: unknown })._traced === true) return true;
+  }
   return false;
 }

@@ -106,7 +106,7 @@ export function ufunc(ref: SigRef, args: ArrayLike<unknown>, nin: number, loops:
     if (recorder !== null && hasTraced(inputs)) {
       // inside fuse(): dtype is the loop's; out, where, casting and order belong to the fused call
       if (out !== undefined || where !== true || casting !== 'same_kind' || order === 'F') {
-        throw new StrideViewError('invalid_argument', `fuse: ${op}: out, where, casting and order cannot be given inside a fused function (pass out to the fused call)`);
+        throw new StrideViewError('invalid_argument', `${op}: out, where, casting and order cannot be given inside a fused function (pass out to the fused call)`);
       }
       return run(inputs, undefined, loopDtype);
     }

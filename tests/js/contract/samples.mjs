@@ -38,6 +38,7 @@ export const JS_VALUES = {
   ndarrayLike: (sv) => sv.toNdarrayLike(sv.array(ARRAYS.A.values)),
   arrayFn: (sv) => () => sv.add(sv.array(ARRAYS.A.values), 1),
   printFn: (sv) => () => String(sv.array([1.23456789, -2.5, 1e-9])),
+  fuseFn: (sv) => (x) => sv.add(x, 1),
   // init() after the module is loaded ignores wasmUrl and wasmBinary, and resolves for the thread count in use
   wasmBytes: () => new Uint8Array(0),
   threads: (sv) => sv.buildInfo().threads,
@@ -177,6 +178,7 @@ export const OVERRIDES = {
   'NDArray.reshape': { optional: { copy: [true, null] } },
   loadNpy: { required: { bytes: js('npyBytes') } },
   tidy: { required: { fn: js('arrayFn') } },
+  fuse: { required: { fn: js('fuseFn') } },
   withPrintOptions: { required: { options: { raw: { precision: 3, suppress: true } }, fn: js('printFn') } },
   // printOptions sets the options and returns the ones in force before the call (NumPy's get_printoptions()
   // then set_printoptions(...)): each call must return the options saved before it; they are restored after it

@@ -325,12 +325,17 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* const* in
   }
   // The constants, kBlock copies each in their held dtype (read-only while the blocks run).
   detail::Buffer consts;
+  alignas(16) char small_consts[2048];
   const int nc = static_cast<int>(p.consts.size());
   if (nc > 0) {
-    SV_CHECK(consts.allocate(name, nc * c.reg_bytes));
+    char* cbase = small_consts;
+    if (nc * c.reg_bytes > static_cast<int64_t>(sizeof small_consts)) {
+      SV_CHECK(consts.allocate(name, nc * c.reg_bytes));
+      cbase = consts.data();
+    }
     for (int j = 0; j < nc; ++j) {
       const DType t = held(p.consts[j].dtype);
-      char* at = consts.data() + j * c.reg_bytes;
+      char* at = cbase + j * c.reg_bytes;
       visit_dtype_all(t, [&](auto tag) {
         using T = typename decltype(tag)::type;
         T v = from_double<T>(p.consts[j].value);
@@ -341,23 +346,38 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* const* in
         for (int64_t i = 0; i < c.block; ++i) d[i] = v;
       });
     }
-    c.consts = consts.data();
+    c.consts = cbase;
   }
   int64_t negative = 0;
   bool ipow = false;
   for (const FusedStep& f : p.steps) ipow = ipow || (f.kind == wire::kMathBinary && f.in != DType::float32 && f.in != DType::float64 && f.in != DType::float16);
   if (ipow) math_take_negative_exponent(&negative);
   bool failed = false;
-  for_each_region(nin + 1, ops, 0, [&](const Plan& pl, uint32_t) {
+  const int64_t reg_total = std::max(c.nregs, 1) * c.reg_bytes;
+  const auto piece = [&](const Plan& pl) {
+    // small outputs: registers on the stack (no allocation per call)
+    alignas(16) char small[4096];
     detail::Buffer regs;
-    if (!regs.allocate(name, std::max(c.nregs, 1) * c.reg_bytes).ok()) {
-      failed = true;
-      return;
+    char* r = small;
+    if (reg_total > static_cast<int64_t>(sizeof small)) {
+      if (!regs.allocate(name, reg_total).ok()) {
+        failed = true;
+        return;
+      }
+      r = regs.data();
     }
     tiles::for_each_row(pl, 1, [&](char* const* ptr, const int64_t* st, int64_t n) {
-      eval_row(p, c, regs.data(), ptr, st, pl.esize, n);
+      eval_row(p, c, r, ptr, st, pl.esize, n);
     });
-  });
+  };
+  // Every input contiguous (or one broadcast value) like the output: one flat row, no box split
+  // or plan (the elementwise kernels' fast path); otherwise the planner.
+  Plan flat;
+  if (detail::flat_plan(nin + 1, ops, &flat)) {
+    for_each_piece(flat, piece);
+  } else {
+    for_each_region(nin + 1, ops, 0, [&](const Plan& pl, uint32_t) { piece(pl); });
+  }
   if (failed) return make_error(Code::out_of_memory, "fuse: cannot allocate the block registers");
   if (ipow && math_take_negative_exponent(&negative)) {
     return make_error(Code::invalid_argument,

@@ -296,8 +296,10 @@ let failed = false;
 /** Whether this build runs compiled chains. */
 function available(): boolean {
   if (failed) return false;
+  // the SIMD build without threads (the threaded build never compiles, at any thread count, so
+  // that a program runs the same code at 1 and N threads there)
   const b = buildInfo();
-  return b !== null && b.simd && b.threads <= 1;
+  return b !== null && b.simd && b.wasm === 'strideview.wasm';
 }
 
 function table(): { table: WebAssembly.Table; memory: WebAssembly.Memory } | null {

@@ -13,10 +13,10 @@
 //   5. memory of one 4096x4096 call, in fresh processes (memoryStats has no peak field: the WASM
 //      memory size after the call is the high-water mark, since WASM memory never shrinks)
 //   6. compute-bound: exp(-(x * x)) * c at 1024 and 4096: fused vs unfused (target: no slower)
-//   7. threads: the fused 4096 chain on the single-threaded build and on the threaded build with
-//      2 threads, two package instances in one child process (as bench/threads.mjs; target >= 1.2x)
+//   7. threads: the fused 4096 chain with init({ threads: 1 }) and init({ threads: 2 }), a child
+//      process per build, run alternately twice (target >= 1.2x)
 // Usage: node bench/fuse.mjs [--quick] [--no-numpy] [--no-memory] [--no-threads]
-// (--mem-child VARIANT and --threads-child are this script calling itself.)
+// (--mem-child VARIANT ROOM and --threads-child N are this script calling itself.)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -241,27 +241,24 @@ if (args.includes('--mem-child')) {
   process.exit(0);
 }
 
-// Threads: the single-threaded build and the threaded build with 2 threads, two package instances
-// in this one process (a query string makes a distinct module instance), timed alternately.
+// Threads: one build per process (init({ threads: N })), printed as JSON: nothing of one build runs
+// beside the other's calls (bench/threads.mjs loads both into one process instead); the parent
+// runs them alternately, 1, 2, 1, 2, and keeps the best median of each.
 if (args.includes('--threads-child')) {
-  const two = await import(new URL('../dist/index.mjs?bench=fuse-two', import.meta.url).href);
-  await sv.init({ threads: 1 });
-  await two.init({ threads: 2 });
-  const libs = [sv, two];
-  const C = libs.map(chains);
-  const I = libs.map((l) => inputs(l, BIG));
-  const outs = libs.map((l) => l.empty([BIG, BIG], f32));
-  const nargs = (i) => [I[i].x, I[i].m, I[i].s, I[i].g, I[i].b];
-  const fns = [];
-  for (const i of [0, 1]) {
-    fns.push(() => C[i].norm(...nargs(i), { out: outs[i] }));
-    fns.push(() => C[i].norm(...nargs(i)).dispose());
-    fns.push(() => C[i].normUnfused(...nargs(i)).dispose());
-    fns.push(() => C[i].gauss(I[i].x, { out: outs[i] }));
-  }
+  const threads = Number(args[args.indexOf('--threads-child') + 1]);
+  await sv.init({ threads });
+  const c = chains(sv);
+  const I = inputs(sv, BIG);
+  const out = sv.empty([BIG, BIG], f32);
+  const a = [I.x, I.m, I.s, I.g, I.b];
   const load0 = loadNow();
-  const t = compare(fns, { rounds: QUICK ? 5 : 9, batchMs: 1, warmMs: 100 });
-  console.log(JSON.stringify({ t, info: libs.map((l) => l.buildInfo()), load0, load1: loadNow() }));
+  const t = compare([
+    () => c.norm(...a, { out }),
+    () => c.norm(...a).dispose(),
+    () => c.normUnfused(...a).dispose(),
+    () => c.gauss(I.x, { out }),
+  ], { rounds: QUICK ? 5 : 9, batchMs: 1, warmMs: 100 });
+  console.log(JSON.stringify({ t, info: sv.buildInfo(), load0, load1: loadNow() }));
   process.exit(0);
 }
 
@@ -556,20 +553,34 @@ if (!args.includes('--no-memory')) {
   }
 }
 
-// ---- 7: threads (child process with both builds)
+// ---- 7: threads (a child process per build, alternating: 1, 2, 1, 2; the best median of each)
 if (!args.includes('--no-threads')) {
-  let T = null;
-  try {
-    T = JSON.parse(execFileSync(process.execPath, [here, '--threads-child', ...(QUICK ? ['--quick'] : [])], { encoding: 'utf8', timeout: 300000 }));
-  } catch (e) {
-    console.error(`threads child failed (${e.message.split('\n')[0]})`);
+  const child = (n) => {
+    try {
+      return JSON.parse(execFileSync(process.execPath, [here, '--threads-child', String(n), ...(QUICK ? ['--quick'] : [])], { encoding: 'utf8', timeout: 300000 }));
+    } catch (e) {
+      console.error(`threads child ${n} failed (${e.message.split('\n')[0]})`);
+      return null;
+    }
+  };
+  const best = { 1: null, 2: null };
+  const loads = [];
+  for (let r = 0; r < (QUICK ? 1 : 2); r++) {
+    for (const n of [1, 2]) {
+      const c = child(n);
+      if (!c) continue;
+      loads.push(c.load0, c.load1);
+      best[n] = best[n] ? best[n].map((x, i) => (c.t[i].med < x.med ? c.t[i] : x)) : c.t;
+      best[n].info = c.info;
+    }
   }
   L.push('');
-  L.push(`### 7. threads: the fused ${BIG}x${BIG} chain, single-threaded build vs threaded build with 2 threads (one child process, ms per call)`);
+  L.push(`### 7. threads: the fused ${BIG}x${BIG} chain, init({ threads: 1 }) vs init({ threads: 2 }) (a process per build, run alternately twice; best median of each; ms per call)`);
   L.push('');
-  if (T) {
-    const [o1, a1, u1, g1, o2, a2, u2, g2] = T.t;
-    L.push(`builds: ${T.info.map((i) => `${i.wasm} (${i.threads} thread${i.threads === 1 ? '' : 's'})`).join(' and ')}; load ${T.load0} -> ${T.load1}`);
+  if (best[1] && best[2]) {
+    const [o1, a1, u1, g1] = best[1], [o2, a2, u2, g2] = best[2];
+    L.push(`builds: ${[best[1].info, best[2].info].map((i) => `${i.wasm} (${i.threads} thread${i.threads === 1 ? '' : 's'})`).join(' and ')}; ` +
+      `load average in the children ${Math.min(...loads)} - ${Math.max(...loads)}`);
     L.push('');
     L.push('| variant | 1 thread | 2 threads | speed-up |');
     L.push('|---|---|---|---|');
@@ -579,7 +590,8 @@ if (!args.includes('--no-threads')) {
     L.push(`| fused exp(-(x * x)) * 0.5, preallocated out | ${ms(g1.med)} | ${ms(g2.med)} | ${rx(g1.med / g2.med)} |`);
     L.push('');
     L.push(`- target 2-thread speed-up of the fused chain >= 1.2x: allocating ${rx(a1.med / a2.med)} ${verdict(a1.med / a2.med >= 1.2)}; ` +
-      `preallocated out ${rx(o1.med / o2.med)} ${verdict(o1.med / o2.med >= 1.2)}; unfused / fused on 2 threads ${rx(u2.med / a2.med)}`);
+      `preallocated out ${rx(o1.med / o2.med)} ${verdict(o1.med / o2.med >= 1.2)}; unfused / fused on 2 threads ${rx(u2.med / a2.med)} ` +
+      '(ratios across processes: the machine may drift between them)');
   } else L.push('(not measured)');
 }
 

@@ -421,7 +421,9 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
     stage2.base = mem2;
     stage2.dtype = DType::int64;
   }
-  if (count > 0) {
+  // Elementwise kinds run on an empty result too: their dtype checks refuse what NumPy refuses
+  // (negative of an empty bool array), then they return at once.
+  if (count > 0 || info.shape == kBroadcast) {
     if (nfull >= 0) {  // reductions, matmul: the kernel's form of the output (expand_out spreads
                        // the stored strides over `full`; the rest of dst's layout is not copied)
       kernels::Operand o;

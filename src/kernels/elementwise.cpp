@@ -497,6 +497,9 @@ Status binary_call(BinaryOp op, const Operand& out, const Operand& a, const Oper
     return make_error(Code::type_error, opn + ": a is " + dtype_name(a.dtype) + " but b is " +
                                             dtype_name(b.dtype) + "; cast one operand first");
   }
+  if (a.dtype == DType::float16) {
+    return make_error(Code::type_error, opn + ": float16 is storage only; widen the operands to float32 first");
+  }
   SV_CHECK(detail::check_dtype(o, "out", out, is_comparison(op) ? DType::bool_ : a.dtype));
   if (a.dtype == DType::bool_ && no_bool(op)) {
     return make_error(Code::type_error,
@@ -570,6 +573,9 @@ Status unary_call(UnaryOp op, const Operand& out, const Operand& a, bool checked
     SV_CHECK(detail::check_same_shape(o, "out", out, "a", a));
   }
   SV_CHECK(detail::check_dtype(o, "out", out, a.dtype));
+  if (a.dtype == DType::float16) {
+    return make_error(Code::type_error, opn + ": float16 is storage only; widen the operand to float32 first");
+  }
   const bool is_float = a.dtype == DType::float32 || a.dtype == DType::float64;
   if ((op == UnaryOp::sqrt || op == UnaryOp::exp || op == UnaryOp::log) && !is_float) {
     return make_error(Code::type_error, opn + ": needs float32 or float64, got " +

@@ -69,7 +69,7 @@ struct Compiled {
   int64_t block = kBlock;        // elements per block: kBlock, or fewer for a small output
   int64_t reg_bytes = kRegBytes;
   const char* consts = nullptr;  // `block` copies of each constant, held dtype
-  std::unique_ptr<ChunkOp[]> op;  // per step
+  Slots<ChunkOp, 129> op;       // per step (unconstructed until resolved)
 };
 
 // The JIT slots: distinct functions (each stores its own number before trapping, so that no pass
@@ -130,7 +130,7 @@ Status compile(const FusedProgram& p, const DType* in_dt, DType out_dt, Compiled
                                                   " array inputs, 64 constants and 128 steps, got " + S(nin) +
                                                   ", " + S(nc) + " and " + S(static_cast<int64_t>(ns)));
   }
-  c->op.reset(new ChunkOp[ns > 0 ? ns : 1]);
+  c->op.resize(ns);
   int nv = 0;
   for (int k = 0; k < nin; ++k) c->dt[nv++] = in_dt[k];
   for (const FusedConst& x : p.consts) c->dt[nv++] = x.dtype;

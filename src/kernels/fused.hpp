@@ -9,12 +9,62 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <type_traits>
 #include <vector>
 
 #include "kernels/kernels.hpp"
 #include "kernels/plan.hpp"
 
 namespace sv::kernels {
+
+// Up to N elements of T held inline and left unconstructed until written (push_back, or resize
+// then assignment): a fused request decodes into them without touching the heap or initialising
+// N elements.
+template <class T, int N>
+class Slots {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
+ public:
+  Slots() {}  // NOLINT: the elements stay unconstructed
+  Slots(const Slots& o) : n_(o.n_) { std::memcpy(u_.a, o.u_.a, n_ * sizeof(T)); }
+  Slots& operator=(const Slots& o) {
+    n_ = o.n_;
+    std::memmove(u_.a, o.u_.a, n_ * sizeof(T));
+    return *this;
+  }
+  void push_back(const T& v) {
+    if (n_ < N) u_.a[n_++] = v;
+  }
+  Slots& operator=(std::initializer_list<T> l) {
+    n_ = 0;
+    for (const T& v : l) push_back(v);
+    return *this;
+  }
+  void assign(size_t n, const T& v) {
+    n_ = 0;
+    for (size_t i = 0; i < n; ++i) push_back(v);
+  }
+  void resize(size_t n) { n_ = n < size_t{N} ? n : size_t{N}; }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  T* data() { return u_.a; }
+  const T* data() const { return u_.a; }
+  T* begin() { return u_.a; }
+  T* end() { return u_.a + n_; }
+  const T* begin() const { return u_.a; }
+  const T* end() const { return u_.a + n_; }
+  T& operator[](size_t i) { return u_.a[i]; }
+  const T& operator[](size_t i) const { return u_.a[i]; }
+
+ private:
+  size_t n_ = 0;
+  union U {
+    U() {}
+    T a[N];
+  } u_;
+};
 
 // Values are numbered: the inputs 0..nin-1, then the constants, then one per step.
 // A step of kind kJitStep runs a function compiled by the package for part of the chain (its SIMD128
@@ -40,8 +90,9 @@ struct FusedConst {
 
 struct FusedProgram {
   int nin = 0;
-  std::vector<FusedConst> consts;
-  std::vector<FusedStep> steps;
+  // at most 64 constants and 128 steps, held inline (a call allocates nothing to decode them)
+  Slots<FusedConst, 65> consts;
+  Slots<FusedStep, 129> steps;
   int32_t result = 0;  // the value written to the output
 };
 

@@ -135,14 +135,14 @@ export function compileChain(dt: DType, nin: number, consts: readonly number[], 
   const t = T[dt];
   const nc = consts.length;
   const nv = nin + nc + steps.length;
-  // locals: params 0 op, 1 out, 2 in, 3 n; i32: 4 i, 5 vend, 6 end, 7.. input pointers;
+  // locals: params 0 op, 1 out, 2 in, 3 n; i32: 4 i, 5 vend, 6 end, 7 vend4, 8.. input pointers;
   // then nv v128 (vector path) and nv scalars (tail)
-  const P_OUT = 1, P_IN = 2, P_N = 3, L_I = 4, L_VEND = 5, L_END = 6, L_PTR = 7;
+  const P_OUT = 1, P_IN = 2, P_N = 3, L_I = 4, L_VEND = 5, L_END = 6, L_VEND4 = 7, L_PTR = 8;
   const V0 = L_PTR + nin, S0 = V0 + nv;
   const body: number[] = [];
   const locals: number[] = [];
   uleb(locals, 3);
-  uleb(locals, 3 + nin);
+  uleb(locals, 4 + nin);
   locals.push(I32);
   uleb(locals, nv);
   locals.push(V128);
@@ -176,6 +176,10 @@ export function compileChain(dt: DType, nin: number, consts: readonly number[], 
   i32c(-16);
   body.push(I32_AND);
   set(L_VEND);
+  get(L_END);
+  i32c(-64);
+  body.push(I32_AND);
+  set(L_VEND4);
   i32c(0);
   set(L_I);
   const constBytes = (v: number): number[] => {
@@ -184,20 +188,23 @@ export function compileChain(dt: DType, nin: number, consts: readonly number[], 
     else new DataView(b.buffer).setFloat64(0, v, true);
     return Array.from(b);
   };
-  for (const vector of [true, false]) {
+  // three loops: four vectors a pass (independent chains for the core to overlap), one vector, one element
+  for (const [vector, unroll] of [[true, 4], [true, 1], [false, 1]] as const) {
     const base = vector ? V0 : S0;
     body.push(BLOCK, VOID, LOOP, VOID);
     get(L_I);
-    get(vector ? L_VEND : L_END);
+    get(vector ? (unroll === 4 ? L_VEND4 : L_VEND) : L_END);
     body.push(I32_GE_U, BR_IF, 1);
+    for (let u = 0; u < unroll; u++) {
     // inputs, then constants
     for (let k = 0; k < nin; k++) {
       get(L_PTR + k);
       get(L_I);
       body.push(I32_ADD);
       if (vector) {
-        simd(body, 0x00); // v128.load
-        body.push(0, 0);
+        simd(body, 0x00); // v128.load (offset: the vector's place in the pass)
+        body.push(0);
+        uleb(body, 16 * u);
       } else {
         body.push(t.load, 0, 0);
       }
@@ -254,12 +261,14 @@ export function compileChain(dt: DType, nin: number, consts: readonly number[], 
     get(base + result);
     if (vector) {
       simd(body, 0x0b); // v128.store
-      body.push(0, 0);
+      body.push(0);
+      uleb(body, 16 * u);
     } else {
       body.push(t.store, 0, 0);
     }
+    }
     get(L_I);
-    i32c(vector ? 16 : t.size);
+    i32c(vector ? 16 * unroll : t.size);
     body.push(I32_ADD);
     set(L_I);
     body.push(BR, 0, END, END);

@@ -339,8 +339,8 @@ T read_or_zero(const Arr& a, const Dims& idx) {
 }
 
 // copy(dst, src, fill) under every SIMD mode on a fresh copy of dst0: every element against the
-// converted source (fill where the source's mask is invalid), every byte outside dst's elements
-// unchanged.
+// converted source (the fill, stored in src's dtype, where the source's mask is invalid), every
+// byte outside dst's elements unchanged.
 inline void run_copy(const Arr& src, const Arr& dst0, double fill) {
   for (bool simd : simd_modes()) {
     SimdScope scope(simd);
@@ -356,8 +356,9 @@ inline void run_copy(const Arr& src, const Arr& dst0, double fill) {
       visit_dtype(src.dtype, [&](auto st) {
         using S = typename decltype(st)::type;
         err = check_dst<D>(dst, before, [&](const Dims& idx) {
+          // a masked-out element reads the fill in src's dtype, converted as any element
           return src.view.is_valid(idx) ? ref_convert<D, S>(src.get<S>(idx))
-                                        : ref_convert<D, double>(fill);
+                                        : ref_convert<D, S>(ref_convert<S, double>(fill));
         });
       });
     });

@@ -115,7 +115,9 @@ function typeCheck() {
     writeFileSync(path.join(dir, 'shims.d.ts'), "declare module 'ndarray';\ndeclare module '*.wasm' {\n  const url: string;\n  export default url;\n}\n");
     tsconfig.include.push('shims.d.ts');
     writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+    // run in dir: tsc names files relative to its working directory, and they are resolved against dir below
     const r = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', dir, '--pretty', 'false'], {
+      cwd: dir,
       encoding: 'utf8',
       maxBuffer: 1 << 26,
     });

@@ -120,9 +120,8 @@ Status resolve(const FusedStep& f, ChunkOp* op) {
   return math_chunk_op(f.kind, f.code, k, f.uniform_b, op);
 }
 
-// `in` / `out`: the call's operands (null when only checking): the conversions a call needs.
-Status compile(const FusedProgram& p, const DType* in_dt, DType out_dt, Compiled* c,
-               const Operand* const* /*in*/ = nullptr, const Operand* /*out*/ = nullptr) {
+// Checks the program against the inputs' dtypes and resolves it for an output of dtype out_dt.
+Status compile(const FusedProgram& p, const DType* in_dt, DType out_dt, Compiled* c) {
   const int nin = p.nin, nc = static_cast<int>(p.consts.size());
   const size_t ns = p.steps.size();
   if (nin < 0 || nin + 1 > kMaxOps || nc > 64 || ns > 128) {
@@ -286,7 +285,7 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* const* in
   }
   if (!checked || !out.layout.contiguous) SV_CHECK(detail::check_writable(name, "out", out));
   Compiled c;
-  SV_CHECK(compile(p, in_dt, out.dtype, &c, in, &out));
+  SV_CHECK(compile(p, in_dt, out.dtype, &c));
   const int64_t count = detail::numel_of(out.layout.shape);
   if (count == 0) return ok_status();
   // A small output needs small registers (and constants splatted only that often).

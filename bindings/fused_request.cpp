@@ -6,6 +6,9 @@
 //   nconst (dtype value){nconst}      the scalar constants
 //   nsteps (kind code in out nargs arg{nargs} uniform){nsteps}   see kernels/fused.hpp
 //   result                            the value written to the output
+//   -1 | rkind code axes keepdims rdt  no reduction, or a final one (Kind Reduce / ReduceMore, its
+//                                     op, the axes as bits, keepdims, the result's dtype): `out`
+//                                     is then the reduction's (mode 0 sends no shape)
 // Mode 2 instead: the response is kJitSlots, then each JIT slot's function-table index.
 // Response when allocated: ptr, then the result's view (write_layout). Nothing otherwise.
 #include "array/fused_call.hpp"
@@ -79,6 +82,19 @@ Status fused_request(Reader& r, Writer& w) {
   int64_t result;
   if (!r.next(result) || result < 0 || result > 1024) return malformed("result");
   c.prog.result = static_cast<int32_t>(result);
+  int64_t rkind;
+  if (!r.next(rkind)) return malformed("reduction");
+  if (rkind >= 0) {
+    int64_t axes, keepdims;
+    if ((rkind != kReduce && rkind != kReduceMore) || !r.next(c.rcode) || c.rcode < 0 ||
+        c.rcode >= (rkind == kReduce ? tables::kReduceOpCount : tables::kReduceMoreOpCount) || !r.next(axes) ||
+        axes < 0 || !r.next(keepdims) || !read_dtype(r, c.reduce_rdt)) {
+      return malformed("reduction");
+    }
+    c.rkind = rkind;
+    c.axes = static_cast<uint64_t>(axes);
+    c.keepdims = keepdims != 0;
+  }
   array::KernelResult res;
   SV_CHECK(array::run_fused_call(c, res));
   if (res.count == 1) {

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/storage.hpp"
+#include "view/layout.hpp"
 #include "shape/shape.hpp"
 
 namespace sv::array {
@@ -11,6 +12,44 @@ namespace {
 
 std::span<const int64_t> dims(const Layout& v) {
   return std::span<const int64_t>(v.shape.data(), v.shape.size());
+}
+
+// The reduction of the program's values (of shape `shape`): run_call's reduction, its input an
+// operand whose values FusedValues computes as the kernel reads them.
+Status reduce_values(FusedCall& c, std::span<const int64_t> shape, const kernels::Operand* const* in, int64_t count,
+                     KernelResult& out_res) {
+  const char* name = "fuse";
+  if (c.rkind != kReduce && c.rkind != kReduceMore) return format_error(Code::invalid_argument, name, "malformed request (reduction)");
+  // the values' addresses are their flat indices (kernels::ValueSource)
+  if (count > (int64_t{1} << 31) - 1) {
+    return format_error(Code::invalid_argument, name,
+                        "a fused chain of # elements cannot end in a reduction (at most 2^31 - 1); reduce parts of it",
+                        {count});
+  }
+  kernels::FusedValues vals;
+  SV_CHECK(vals.init(c.prog, shape, in, c.fill, c.given ? &c.out : nullptr));
+  static char virtual_base[16];
+  KernelCall k;
+  k.kind = c.rkind;
+  k.code = c.rcode;
+  k.rdt = c.reduce_rdt;
+  k.given = c.given;
+  if (c.given) k.out = c.out;
+  Array& v = k.in[0];
+  v.base = virtual_base;
+  v.layout = layout::contiguous(shape);
+  v.dtype = vals.dtype();
+  v.source = &vals;
+  v.len = count;
+  k.x.axes = c.axes;
+  k.x.keepdims = c.keepdims;
+  Status st = run_call(k, out_res);
+  if (st.ok()) st = vals.finish();
+  if (!st.ok() && !c.given && out_res.count == 1) {
+    std::free(out_res.ptr[0]);
+    out_res.count = 0;
+  }
+  return st;
 }
 
 }  // namespace
@@ -37,8 +76,9 @@ Status run_fused_call(FusedCall& c, KernelResult& out_res) {
     }
   }
   Layout req;
-  const Layout* to = c.given ? &c.out.layout : nullptr;
-  if (!c.given && c.nwant >= 0) {
+  const bool reducing = c.rkind >= 0;
+  const Layout* to = c.given && !reducing ? &c.out.layout : nullptr;
+  if (!c.given && !reducing && c.nwant >= 0) {
     req.shape.assign(c.want, static_cast<size_t>(c.nwant));
     to = &req;
   }
@@ -64,6 +104,7 @@ Status run_fused_call(FusedCall& c, KernelResult& out_res) {
     in[i] = &c.in[i];
   }
   const int64_t count = res.numel();
+  if (reducing) return reduce_values(c, target, in, count, out_res);
   kernels::Operand dst;
   char* mem = nullptr;
   if (c.given) {

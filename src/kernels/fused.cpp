@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <utility>
 #include <cmath>
 #include <cstring>
@@ -252,6 +253,61 @@ void eval_row(const FusedProgram& p, const Compiled& c, char* regs, char* const*
   }
 }
 
+// What input x's masked-out elements read: `f` in x's dtype.
+void fill_bytes(const Operand& x, double f, unsigned char* fill) {
+  if (f == 0.0 && !std::signbit(f)) {
+    std::memset(fill, 0, 16);
+    return;
+  }
+  visit_dtype_all(x.dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T v = from_double<T>(f);
+    std::memcpy(fill, &v, sizeof(T));
+  });
+}
+
+// The constants, c.block copies each in their held dtype, into `small` or `heap`; sets c.consts.
+Status splat_consts(const FusedProgram& p, Compiled& c, char* small, int64_t small_bytes, detail::Buffer& heap) {
+  const int nc = static_cast<int>(p.consts.size());
+  if (nc == 0) return ok_status();
+  char* cbase = small;
+  if (nc * c.reg_bytes > small_bytes) {
+    SV_CHECK(heap.allocate("fuse", nc * c.reg_bytes));
+    cbase = heap.data();
+  }
+  for (int j = 0; j < nc; ++j) {
+    const DType t = held(p.consts[j].dtype);
+    char* at = cbase + j * c.reg_bytes;
+    visit_dtype_all(t, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T v = from_double<T>(p.consts[j].value);
+      if constexpr (std::is_same_v<T, float>) {
+        if (p.consts[j].dtype == DType::float16) v = half_to_float(to_half(p.consts[j].value));
+      }
+      T* d = reinterpret_cast<T*>(at);
+      for (int64_t i = 0; i < c.block; ++i) d[i] = v;
+    });
+  }
+  c.consts = cbase;
+  return ok_status();
+}
+
+// A step of pow on integers (its negative-exponent error is collected across the call).
+bool has_int_pow(const FusedProgram& p) {
+  for (const FusedStep& f : p.steps) {
+    if (f.kind == wire::kMathBinary && f.in != DType::float32 && f.in != DType::float64 && f.in != DType::float16) {
+      return true;
+    }
+  }
+  return false;
+}
+
+Status negative_exponent_error(int64_t negative) {
+  return make_error(Code::invalid_argument,
+                    "fuse: power: integers to negative integer powers are not allowed: exponent " + S(negative) +
+                        "; use a float base or exponent");
+}
+
 }  // namespace
 
 const uintptr_t* jit_slot_indices() {
@@ -301,15 +357,7 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* const* in
   for (int k = 0; k < nin; ++k) {
     const Operand& x = *in[k];
     const double f = fills ? fills[k] : 0.0;
-    if (f == 0.0 && !std::signbit(f)) {
-      std::memset(fill[k], 0, sizeof fill[k]);
-    } else {
-      visit_dtype_all(x.dtype, [&](auto tag) {
-        using T = typename decltype(tag)::type;
-        const T v = from_double<T>(f);
-        std::memcpy(fill[k], &v, sizeof(T));
-      });
-    }
+    fill_bytes(x, f, fill[k]);
     const Operand* use = &x;
     if (c.used[k] && detail::overlaps(out, x) && !detail::same_addressing(out, x)) {
       const int64_t es = static_cast<int64_t>(dtype_size(x.dtype));
@@ -325,31 +373,9 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* const* in
   // The constants, kBlock copies each in their held dtype (read-only while the blocks run).
   detail::Buffer consts;
   alignas(16) char small_consts[2048];
-  const int nc = static_cast<int>(p.consts.size());
-  if (nc > 0) {
-    char* cbase = small_consts;
-    if (nc * c.reg_bytes > static_cast<int64_t>(sizeof small_consts)) {
-      SV_CHECK(consts.allocate(name, nc * c.reg_bytes));
-      cbase = consts.data();
-    }
-    for (int j = 0; j < nc; ++j) {
-      const DType t = held(p.consts[j].dtype);
-      char* at = cbase + j * c.reg_bytes;
-      visit_dtype_all(t, [&](auto tag) {
-        using T = typename decltype(tag)::type;
-        T v = from_double<T>(p.consts[j].value);
-        if constexpr (std::is_same_v<T, float>) {
-          if (p.consts[j].dtype == DType::float16) v = half_to_float(to_half(p.consts[j].value));
-        }
-        T* d = reinterpret_cast<T*>(at);
-        for (int64_t i = 0; i < c.block; ++i) d[i] = v;
-      });
-    }
-    c.consts = cbase;
-  }
+  SV_CHECK(splat_consts(p, c, small_consts, sizeof small_consts, consts));
   int64_t negative = 0;
-  bool ipow = false;
-  for (const FusedStep& f : p.steps) ipow = ipow || (f.kind == wire::kMathBinary && f.in != DType::float32 && f.in != DType::float64 && f.in != DType::float16);
+  const bool ipow = has_int_pow(p);
   if (ipow) math_take_negative_exponent(&negative);
   bool failed = false;
   const int64_t reg_total = std::max(c.nregs, 1) * c.reg_bytes;
@@ -378,11 +404,196 @@ Status fused(const FusedProgram& p, const Operand& out, const Operand* const* in
     for_each_region(nin + 1, ops, 0, [&](const Plan& pl, uint32_t) { piece(pl); });
   }
   if (failed) return make_error(Code::out_of_memory, "fuse: cannot allocate the block registers");
-  if (ipow && math_take_negative_exponent(&negative)) {
-    return make_error(Code::invalid_argument,
-                      "fuse: power: integers to negative integer powers are not allowed: exponent " + S(negative) +
-                          "; use a float base or exponent");
+  if (ipow && math_take_negative_exponent(&negative)) return negative_exponent_error(negative);
+  return ok_status();
+}
+
+// ---------------------------------------------------------------- FusedValues
+struct FusedValues::State {
+  const FusedProgram* p = nullptr;
+  Compiled c;
+  int rank = 0;
+  int64_t shape[kMaxRank], cstride[kMaxRank];
+  struct In {
+    const char* base = nullptr;
+    int64_t offset = 0, esize = 1, stride[kMaxRank];
+    bool masked = false;
+    Range mask[kMaxRank];
+    alignas(16) unsigned char fill[16];
+  } in[kMaxOps - 1];
+  int64_t esize[kMaxOps];  // eval_row's: [0] the held result, [1 + k] input k
+  int64_t reg_total = 0;
+  detail::Buffer copies[kMaxOps - 1], consts;
+  bool ipow = false;
+  mutable std::atomic<bool> failed{false};
+};
+
+FusedValues::FusedValues() : s_(std::make_unique<State>()) {}
+FusedValues::~FusedValues() = default;
+
+DType FusedValues::dtype() const { return held(s_->c.dt[s_->p->result]); }
+
+Status FusedValues::init(const FusedProgram& p, std::span<const int64_t> shape, const Operand* const* in,
+                         const double* fills, const Operand* reduced_out) {
+  State& s = *s_;
+  const int nin = p.nin;
+  if (nin < 0 || nin + 1 > kMaxOps) {
+    return make_error(Code::invalid_argument, "fuse: at most " + S(kMaxOps - 1) + " array inputs, got " + S(nin));
   }
+  s.p = &p;
+  DType in_dt[kMaxOps];
+  for (int k = 0; k < nin; ++k) in_dt[k] = in[k]->dtype;
+  // the result's dtype, held: the values the reduction reads (compile's out dtype)
+  SV_CHECK(compile(p, in_dt, DType::float64, &s.c));
+  const DType rdt = held(s.c.dt[p.result]);
+  SV_CHECK(compile(p, in_dt, rdt, &s.c));
+  // Registers on read()'s stack when they fit in 32 KiB: blocks of fewer elements for a long chain.
+  const int64_t nregs = std::max(s.c.nregs, 1);
+  s.c.block = std::clamp<int64_t>(32768 / (nregs * 8) / 16 * 16, 16, kBlock);
+  s.c.reg_bytes = s.c.block * 8;
+  s.reg_total = nregs * s.c.reg_bytes;
+  // (a 0-d result is read as one of shape [1])
+  const bool scalar = shape.empty();
+  s.rank = scalar ? 1 : static_cast<int>(shape.size());
+  int64_t st = 1;
+  for (int d = s.rank - 1; d >= 0; --d) {
+    s.shape[d] = scalar ? 1 : shape[static_cast<size_t>(d)];
+    s.cstride[d] = st;
+    st *= s.shape[d];
+  }
+  s.esize[0] = static_cast<int64_t>(dtype_size(rdt));
+  for (int k = 0; k < nin; ++k) {
+    const Operand* x = in[k];
+    State::In& v = s.in[k];
+    const double f = fills ? fills[k] : 0.0;
+    fill_bytes(*x, f, v.fill);
+    Operand copy_of;
+    if (s.c.used[k] && reduced_out && detail::overlaps(*reduced_out, *x)) {
+      // read before the reduction writes its output
+      const int64_t es = static_cast<int64_t>(dtype_size(x->dtype));
+      SV_CHECK(s.copies[k].allocate("fuse", std::max<int64_t>(detail::numel_of(x->layout.shape), 1) * es));
+      copy_of.dtype = x->dtype;
+      copy_of.layout = detail::contiguous_layout(x->layout.shape);
+      copy_of.base = s.copies[k].data();
+      SV_CHECK(copy(copy_of, *x, f));
+      x = &copy_of;
+    }
+    v.base = static_cast<const char*>(x->base);
+    v.offset = x->layout.offset;
+    v.esize = static_cast<int64_t>(dtype_size(x->dtype));
+    v.masked = x->layout.has_mask();
+    for (int d = 0; d < s.rank; ++d) {
+      v.stride[d] = scalar ? 0 : x->layout.strides[static_cast<size_t>(d)];
+      if (v.masked) v.mask[d] = x->layout.mask[static_cast<size_t>(d)];
+    }
+    s.esize[k + 1] = v.esize;
+  }
+  SV_CHECK(splat_consts(p, s.c, nullptr, 0, s.consts));
+  s.ipow = has_int_pow(p);
+  if (s.ipow) {
+    int64_t negative = 0;
+    math_take_negative_exponent(&negative);
+  }
+  return ok_status();
+}
+
+void FusedValues::read(void* dst, int64_t first, int64_t step, int64_t n) const {
+  const State& s = *s_;
+  if (n <= 0) return;
+  const int r = s.rank, nin = s.p->nin;
+  // the dim a run of `step` walks along (the innermost of that C stride and longer than 1)
+  int d = -1;
+  for (int k = r - 1; k >= 0 && n > 1; --k) {
+    if (s.cstride[k] == step && s.shape[k] > 1) {
+      d = k;
+      break;
+    }
+  }
+  if (d < 0 && n > 1) {  // one element at a time (no reduction asks this of a C-contiguous input)
+    for (int64_t i = 0; i < n; ++i) read(static_cast<char*>(dst) + i * s.esize[0], first + i * step, 1, 1);
+    return;
+  }
+  if (d < 0) d = r - 1;
+  alignas(16) char small[32768];
+  detail::Buffer heap;
+  char* regs = small;
+  if (s.reg_total > static_cast<int64_t>(sizeof small)) {
+    if (!heap.allocate("fuse", s.reg_total).ok()) {
+      s.failed.store(true, std::memory_order_relaxed);
+      return;
+    }
+    regs = heap.data();
+  }
+  int64_t idx[kMaxRank] = {};
+  for (int k = r - 1; k >= 0; --k) {
+    idx[k] = first % s.shape[k];
+    first /= s.shape[k];
+  }
+  char* o = static_cast<char*>(dst);
+  char* ptr[kMaxOps];
+  int64_t stv[kMaxOps];
+  stv[0] = 1;
+  int64_t off[kMaxOps];
+  bool outer_ok[kMaxOps];
+  const int64_t len_d = s.shape[d];
+  while (n > 0) {
+    const int64_t a0 = idx[d];
+    const int64_t len = std::min(n, len_d - a0);
+    for (int k = 0; k < nin; ++k) {
+      if (!s.c.used[k]) continue;
+      const State::In& v = s.in[k];
+      int64_t o_k = v.offset;
+      bool ok = true;
+      for (int j = 0; j < r; ++j) {
+        o_k += idx[j] * v.stride[j];
+        if (v.masked && j != d && (idx[j] < v.mask[j].first || idx[j] >= v.mask[j].second)) ok = false;
+      }
+      off[k] = o_k;
+      outer_ok[k] = ok;
+    }
+    // pieces along d between the inputs' mask edges
+    for (int64_t a = a0, e = a0 + len; a < e;) {
+      int64_t b = e;
+      for (int k = 0; k < nin; ++k) {
+        const State::In& v = s.in[k];
+        if (!s.c.used[k]) continue;
+        bool valid = true;
+        if (v.masked) {
+          const Range& m = v.mask[d];
+          valid = outer_ok[k] && a >= m.first && a < m.second;
+          if (outer_ok[k]) {
+            if (a < m.first) b = std::min(b, m.first);
+            else if (a < m.second) b = std::min(b, m.second);
+          }
+        }
+        if (valid) {
+          ptr[k + 1] = const_cast<char*>(v.base) + (off[k] + (a - a0) * v.stride[d]) * v.esize;
+          stv[k + 1] = v.stride[d];
+        } else {
+          ptr[k + 1] = const_cast<char*>(reinterpret_cast<const char*>(v.fill));
+          stv[k + 1] = 0;
+        }
+      }
+      ptr[0] = o;
+      eval_row(*s.p, s.c, regs, ptr, stv, s.esize, b - a);
+      o += (b - a) * s.esize[0];
+      a = b;
+    }
+    n -= len;
+    if (n == 0) break;
+    idx[d] = 0;
+    for (int j = d - 1; j >= 0; --j) {
+      if (++idx[j] < s.shape[j]) break;
+      idx[j] = 0;
+    }
+  }
+}
+
+Status FusedValues::finish() const {
+  const State& s = *s_;
+  if (s.failed.load()) return make_error(Code::out_of_memory, "fuse: cannot allocate the block registers");
+  int64_t negative = 0;
+  if (s.ipow && math_take_negative_exponent(&negative)) return negative_exponent_error(negative);
   return ok_status();
 }
 

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <memory>
+#include <span>
 #include <type_traits>
 #include <vector>
 
@@ -112,5 +114,31 @@ Status check_fused(const FusedProgram& p, const DType* in_dtypes, std::vector<DT
 // bounds checked, broadcast to out's shape), as for the kernels' Checked entries.
 Status fused(const FusedProgram& p, const Operand& out, const Operand* const* in, const double* fills,
              bool checked = false);
+
+// A program's result as computed values (kernels.hpp ValueSource) for a final reduction: the
+// reduction (reduce(), reduce_more()) asks for runs of the result's flat C indices and each run is
+// computed then, block by block, through the same evaluation as fused() (so the same bits), never
+// stored whole. The values are of dtype(): the result's, float16 held as float32 (the unfused
+// reductions widen a float16 input to float32 first). read() may run on several threads at once.
+class FusedValues final : public ValueSource {
+ public:
+  FusedValues();
+  ~FusedValues();
+  FusedValues(const FusedValues&) = delete;
+  FusedValues& operator=(const FusedValues&) = delete;
+
+  // `in`: each already of `shape`, checked (as fused()'s `checked`); `reduced_out`: the array the
+  // reduction writes (null when new), inputs overlapping it are copied first. `p` must outlive this.
+  Status init(const FusedProgram& p, std::span<const int64_t> shape, const Operand* const* in,
+              const double* fills, const Operand* reduced_out);
+  DType dtype() const;
+  void read(void* dst, int64_t first, int64_t step, int64_t n) const override;
+  // After the reduction: an error met while computing (pow's negative integer exponent, scratch).
+  Status finish() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
 
 }  // namespace sv::kernels

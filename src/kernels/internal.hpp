@@ -41,6 +41,13 @@ std::array<std::string, N> op_labels(const char* prefix, NameOf name_of) {
 // Operand well-formed: valid dtype, rank <= kMaxRank, strides/mask match the rank, sizes >= 0,
 // mask ranges within [0, size], non-null base when it has valid elements.
 Status check_operand(const char* op, const char* name, const Operand& o);
+// `o` without its ValueSource: what check_operand checks of an operand a reduction may read
+// computed (it refuses a source elsewhere).
+inline Operand unsourced(const Operand& o) {
+  Operand u = o;
+  u.source = nullptr;
+  return u;
+}
 // a.layout.shape == b.layout.shape.
 Status check_same_shape(const char* op, const char* an, const Operand& a, const char* bn,
                         const Operand& b);

@@ -127,6 +127,11 @@ Status check_operand(const char* op, const char* name, const Operand& o) {
       if (m.first == m.second) any_valid = false;
     }
   }
+  if (o.source) {
+    return make_error(Code::invalid_argument,
+                      pfx(op) + name + " holds computed values (a fused chain's), which only the "
+                                       "reductions sum, mean, max, min, prod, any and all read");
+  }
   if (any_valid && o.base == nullptr) {
     return make_error(Code::invalid_argument,
                       pfx(op) + name + " has a null buffer but " + dims_to_string(l.shape) +

@@ -29,10 +29,25 @@ size_t dtype_size(DType t);
 const char* dtype_name(DType t);
 bool is_valid_dtype(int32_t t);
 
+// Values computed on demand instead of read from memory: a fused chain's result read by a final
+// reduction (kernels/fused.hpp), so that the chain's values never exist as an array. An operand
+// with a source is C-contiguous over its shape, unmasked, of the dtype the source gives; its base
+// is not memory (the element at flat C index i sits at base + i: one byte per element, so that a
+// virtual array of up to 2^31 elements has addresses in wasm32). Only reduce() and reduce_more()
+// (prod, any, all) take such an operand; read() may be called from several threads at once.
+struct ValueSource {
+  // dst (contiguous, the operand's dtype) = the values at flat C indices first + i * step, i < n.
+  virtual void read(void* dst, int64_t first, int64_t step, int64_t n) const = 0;
+
+ protected:
+  ~ValueSource() = default;
+};
+
 struct Operand {
   void* base = nullptr;
   Layout layout;
   DType dtype = DType::float32;
+  const ValueSource* source = nullptr;  // computed values (see ValueSource), else read from base
 };
 
 // Proof that a call's operands were validated once, by array::run_call (src/array/kernel_call.cpp),

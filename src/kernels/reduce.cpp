@@ -3,6 +3,7 @@
 // streams) with the output at stride 0 along reduced dims: a reduced innermost dim is a horizontal
 // row reduction, a kept innermost dim accumulates whole rows into the output (vertical).
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -69,6 +70,107 @@ ReduceRows reduce_rows_of() {
   return r;
 }
 
+// ---------------------------------------------------------------- the input's rows
+// The walks below read their input through an Input: in place, or, for an operand whose values
+// come from a ValueSource (a fused chain's result: kernels/fused.hpp), computed into scratch first
+// and handed to the same row loops. The loops then get the values an in-place read of the
+// materialised chain (a C-contiguous array) would give them, in the same order: a horizontal row
+// whole, vertical rows by column chunks (their operations are per column), so the bits are the
+// unfused reduction's. Computed reads never see xs other than 1 for a horizontal row (the planner
+// walks a C-contiguous input along its stride-1 dim).
+class Input {
+ public:
+  static constexpr int64_t kCols = 1024;  // columns per computed chunk of a vertical row loop
+
+  Input(const ReduceRows& rr, const ValueSource* src, const char* base, int64_t ie, int64_t oe,
+        std::atomic<bool>* failed)
+      : rr_(rr), src_(src), base_(base), ie_(ie), oe_(oe), failed_(failed) {}
+  // The same input for another thread (its own scratch).
+  Input(const Input& o) : Input(o.rr_, o.src_, o.base_, o.ie_, o.oe_, o.failed_) {}
+  Input& operator=(const Input&) = delete;
+
+  // *o = *o OP (the reduction of the row x[0], x[xs], ...).
+  void to(void* o, const char* x, int64_t xs, int64_t n) {
+    if (!src_) return rr_.to(o, x, xs, n);
+    if (const char* v = fetch(x, xs, n, 0, n)) rr_.to(o, v, 1, n);
+  }
+  // o[i * os] = o[i * os] OP x[i * xs], i < n.
+  void into(void* o, int64_t os, const char* x, int64_t xs, int64_t n) {
+    if (!src_) return rr_.into(o, os, x, xs, n);
+    for (int64_t i = 0; i < n; i += kCols) {
+      const int64_t m = std::min(kCols, n - i);
+      const char* v = fetch(x + i * xs, xs, m, 0, m);
+      if (!v) return;
+      rr_.into(static_cast<char*>(o) + i * os * oe_, os, v, 1, m);
+    }
+  }
+  void into4(void* o, const char* x0, const char* x1, const char* x2, const char* x3, int64_t n) {
+    if (!src_) return rr_.into4(o, x0, x1, x2, x3, n);
+    for (int64_t i = 0; i < n; i += kCols) {
+      const int64_t m = std::min(kCols, n - i);
+      const char* v[4];
+      const char* x[4] = {x0, x1, x2, x3};
+      for (int k = 0; k < 4; ++k) {
+        if (!(v[k] = fetch(x[k] + i, 1, m, k * kCols, 4 * kCols))) return;
+      }
+      rr_.into4(static_cast<char*>(o) + i * oe_, v[0], v[1], v[2], v[3], m);
+    }
+  }
+  // o = the sum of m contiguous rows x + r * s (rows::sum_rows).
+  void rows(void* o, const char* x, int64_t s, int64_t m, int64_t n) {
+    if (!src_) return rr_.rows(o, x, s, m, n);
+    const int64_t cols = std::max<int64_t>(16, kCols * 4 / m / 16 * 16);
+    for (int64_t i = 0; i < n; i += cols) {
+      const int64_t c = std::min(cols, n - i);
+      const char* v = nullptr;
+      for (int64_t r = 0; r < m; ++r) {
+        const char* row = fetch(x + r * s + i, 1, c, r * c, m * c);
+        if (!row) return;
+        if (r == 0) v = row;
+      }
+      rr_.rows(static_cast<char*>(o) + i * oe_, v, c, m, c);
+    }
+  }
+  // dst (contiguous) = the n elements at x converted by `cast`.
+  void cast_row(const detail::Caster& cast, void* dst, const char* x, int64_t xs, int64_t n) {
+    if (!src_) return detail::cast_row(cast, dst, 1, x, xs, n);
+    if (const char* v = fetch(x, xs, n, 0, n)) detail::cast_row(cast, dst, 1, v, 1, n);
+  }
+  // The bytes of the element at x.
+  void element(void* dst, const char* x) {
+    if (!src_) {
+      std::memcpy(dst, x, static_cast<size_t>(ie_));
+      return;
+    }
+    if (const char* v = fetch(x, 1, 1, 0, 1)) std::memcpy(dst, v, static_cast<size_t>(ie_));
+  }
+
+ private:
+  // The n computed values at x (stride xs) into elements [at, at + n) of the scratch, which holds
+  // `need` elements; nullptr (and the call marked failed) when the scratch cannot be allocated.
+  const char* fetch(const char* x, int64_t xs, int64_t n, int64_t at, int64_t need) {
+    if (need > cap_) {
+      if (!buf_.allocate("reduce", need * ie_).ok()) {
+        cap_ = 0;
+        failed_->store(true, std::memory_order_relaxed);
+        return nullptr;
+      }
+      cap_ = need;
+    }
+    char* d = buf_.data() + at * ie_;
+    src_->read(d, x - base_, xs, n);
+    return d;
+  }
+
+  const ReduceRows& rr_;
+  const ValueSource* src_;
+  const char* base_;
+  int64_t ie_, oe_;
+  std::atomic<bool>* failed_;
+  detail::Buffer buf_;
+  int64_t cap_ = 0;
+};
+
 // ---------------------------------------------------------------- threads: fixed decompositions
 // A reduced row longer than kRowBlock elements is reduced in blocks of row_block(n) elements (a
 // function of n only, never of the thread count), each from the op's identity into its own
@@ -102,8 +204,8 @@ void blocked_row(const ReduceRows& rr, void* o, int64_t n, int64_t esize, Init&&
 
 // Walks the plan with the output at stride 0 along reduced dims. With `cast` (an input dtype other
 // than the output's), each input row is converted to the output dtype in chunks first.
-SV_LOOP_FN void run_reduce(const Plan& p, const ReduceRows& rr, const detail::Caster* cast,
-                           bool additive) {
+SV_LOOP_FN void run_reduce(const Plan& p, Input& in, const ReduceRows& rr,
+                           const detail::Caster* cast, bool additive) {
   const int L = p.last();
   const int64_t n = p.shape[L], os = p.stride[0][L], xs = p.stride[1][L];
   const int64_t oe = p.esize[0], xe = p.esize[1];
@@ -113,22 +215,23 @@ SV_LOOP_FN void run_reduce(const Plan& p, const ReduceRows& rr, const detail::Ca
       if (!cast && n > kRowBlock) {
         // max/min start each block from its first element; integer sums from zero.
         const bool from_first = !additive;
+        // (the blocks run on the pool: each its own Input, so its own scratch)
         blocked_row(
             rr, ptr[0], n, oe,
             [&](char* pb, int64_t i0) {
-              if (from_first) std::memcpy(pb, ptr[1] + i0 * xs * xe, static_cast<size_t>(oe));
+              if (from_first) Input(in).element(pb, ptr[1] + i0 * xs * xe);
               else std::memset(pb, 0, static_cast<size_t>(oe));
             },
-            [&](char* pb, int64_t i0, int64_t m) { rr.to(pb, ptr[1] + i0 * xs * xe, xs, m); });
+            [&](char* pb, int64_t i0, int64_t m) { Input(in).to(pb, ptr[1] + i0 * xs * xe, xs, m); });
         return;
       }
       if (!cast) {
-        rr.to(ptr[0], ptr[1], xs, n);
+        in.to(ptr[0], ptr[1], xs, n);
         return;
       }
       for (int64_t i = 0; i < n; i += detail::kCastChunk) {
         const int64_t m = n - i < detail::kCastChunk ? n - i : detail::kCastChunk;
-        detail::cast_row(*cast, buf, 1, ptr[1] + i * xs * xe, xs, m);
+        in.cast_row(*cast, buf, ptr[1] + i * xs * xe, xs, m);
         rr.to(ptr[0], buf, 1, m);
       }
     });
@@ -144,19 +247,19 @@ SV_LOOP_FN void run_reduce(const Plan& p, const ReduceRows& rr, const detail::Ca
       const char* x = ptr[1];
       int64_t r = 0;
       for (; r + 4 <= rows; r += 4) {
-        rr.into4(o, x + r * step, x + (r + 1) * step, x + (r + 2) * step, x + (r + 3) * step, n);
+        in.into4(o, x + r * step, x + (r + 1) * step, x + (r + 2) * step, x + (r + 3) * step, n);
       }
-      for (; r < rows; ++r) rr.into(o, 1, x + r * step, 1, n);
+      for (; r < rows; ++r) in.into(o, 1, x + r * step, 1, n);
     });
   } else {
     for_each_outer(p, 1, [&](char** ptr) {
       if (!cast) {
-        rr.into(ptr[0], os, ptr[1], xs, n);
+        in.into(ptr[0], os, ptr[1], xs, n);
         return;
       }
       for (int64_t i = 0; i < n; i += detail::kCastChunk) {
         const int64_t m = n - i < detail::kCastChunk ? n - i : detail::kCastChunk;
-        detail::cast_row(*cast, buf, 1, ptr[1] + i * xs * xe, xs, m);
+        in.cast_row(*cast, buf, ptr[1] + i * xs * xe, xs, m);
         rr.into(ptr[0] + i * os * oe, os, buf, 1, m);
       }
     });
@@ -230,8 +333,8 @@ int cascade_buffers(int64_t items) {
 
 class SumWalk {
  public:
-  SumWalk(const Plan& p, const ReduceRows& rr, const detail::Caster* cast)
-      : p_(p), rr_(rr), cast_(cast), L_(p.last()), oe_(p.esize[0]), xe_(p.esize[1]) {}
+  SumWalk(const Plan& p, Input& in, const ReduceRows& rr, const detail::Caster* cast)
+      : p_(p), in_(in), rr_(rr), cast_(cast), L_(p.last()), oe_(p.esize[0]), xe_(p.esize[1]) {}
 
   // Finds the reduced runs that get a cascade and sizes their scratch.
   Status prepare(const char* op, Buffer& buf, int64_t* buf_bytes) {
@@ -304,7 +407,7 @@ class SumWalk {
     for (int64_t first = 0, m = 0; first < c; first += m) {
       m = std::min(kOuterBlock + (vertical ? 1 : 0), c - first);
       if (vertical) {
-        rr_.rows(cs.acc, x + first * step, p_.stride[1][d], m, n);
+        in_.rows(cs.acc, x + first * step, p_.stride[1][d], m, n);
       } else {
         cs.start();
         add_items(d, sstr_[d], cs.acc, x, first, m);
@@ -325,7 +428,7 @@ class SumWalk {
       const char* r = x + first * step;
       int64_t k = 0;
       if (reduced_[L_]) {
-        for (; k < m; ++k, r += step) rr_.to(t, r, xs, n);
+        for (; k < m; ++k, r += step) in_.to(t, r, xs, n);
         return;
       }
       if (ts[L_] == 1 && xs == 1 && n * oe_ >= 4096) {
@@ -334,10 +437,10 @@ class SumWalk {
         // collide modulo 4 KiB often enough (store-to-load aliasing) that measured WebAssembly ran
         // up to 2x slower than one row per pass.
         for (; k + 4 <= m; k += 4, r += 4 * step) {
-          rr_.into4(t, r, r + step, r + 2 * step, r + 3 * step, n);
+          in_.into4(t, r, r + step, r + 2 * step, r + 3 * step, n);
         }
       }
-      for (; k < m; ++k, r += step) rr_.into(t, ts[L_], r, xs, n);
+      for (; k < m; ++k, r += step) in_.into(t, ts[L_], r, xs, n);
       return;
     }
     int64_t idx[kMaxRank];
@@ -368,19 +471,22 @@ class SumWalk {
     if (reduced_[L_] && n > kRowBlock) {
       blocked_row(
           rr_, t, n, oe_, [&](char* pb, int64_t) { std::memset(pb, 0, static_cast<size_t>(oe_)); },
-          [&](char* pb, int64_t i0, int64_t m) { row_n(ts, pb, x + i0 * xs * xe_, m); });
+          [&](char* pb, int64_t i0, int64_t m) {
+            Input own(in_);  // (blocks run on the pool: each its own scratch)
+            row_n(own, ts, pb, x + i0 * xs * xe_, m);
+          });
       return;
     }
-    row_n(ts, t, x, n);
+    row_n(in_, ts, t, x, n);
   }
 
-  void row_n(const int64_t* ts, char* t, const char* x, const int64_t n) {
+  void row_n(Input& in, const int64_t* ts, char* t, const char* x, const int64_t n) {
     const int64_t xs = p_.stride[1][L_];
     if (!cast_) {
       if (reduced_[L_]) {
-        rr_.to(t, x, xs, n);
+        in.to(t, x, xs, n);
       } else {
-        rr_.into(t, ts[L_], x, xs, n);
+        in.into(t, ts[L_], x, xs, n);
       }
       return;
     }
@@ -388,13 +494,13 @@ class SumWalk {
     if (!reduced_[L_]) {
       for (int64_t i = 0; i < n; i += detail::kCastChunk) {
         const int64_t m = std::min(n - i, detail::kCastChunk);
-        detail::cast_row(*cast_, buf, 1, x + i * xs * xe_, xs, m);
+        in.cast_row(*cast_, buf, x + i * xs * xe_, xs, m);
         rr_.into(t + i * ts[L_] * oe_, ts[L_], buf, 1, m);
       }
       return;
     }
     if (n <= detail::kCastChunk) {
-      detail::cast_row(*cast_, buf, 1, x, xs, n);
+      in.cast_row(*cast_, buf, x, xs, n);
       rr_.to(t, buf, 1, n);
       return;
     }
@@ -404,7 +510,7 @@ class SumWalk {
     cs.init(reinterpret_cast<char*>(lev), 66, 1, oe_, rr_.into);
     for (int64_t i = 0; i < n; i += detail::kCastChunk) {
       const int64_t m = std::min(n - i, detail::kCastChunk);
-      detail::cast_row(*cast_, buf, 1, x + i * xs * xe_, xs, m);
+      in.cast_row(*cast_, buf, x + i * xs * xe_, xs, m);
       cs.start();
       rr_.to(cs.acc, buf, 1, m);
       cs.push();
@@ -432,6 +538,7 @@ class SumWalk {
   }
 
   const Plan& p_;
+  Input& in_;
   const ReduceRows& rr_;
   const detail::Caster* cast_;
   const int L_;
@@ -581,7 +688,7 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
   const std::string& opn = kLabels[static_cast<int>(op)];
   const char* o = opn.c_str();
   SV_CHECK(detail::check_operand(o, "out", out));
-  SV_CHECK(detail::check_operand(o, "in", in));
+  SV_CHECK(detail::check_operand(o, "in", in.source ? detail::unsourced(in) : in));
   const LayoutDims& ish = in.layout.shape;
   const int r = static_cast<int>(ish.size());
   if (r < 64 && (axes_mask >> r) != 0) {
@@ -632,13 +739,17 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
     return fill_bytes(out, v);
   }
 
-  if (op == ReduceOp::sum && detail::numel_of(want) == 1 && whole_int_sum(out, in)) {
+  const ValueSource* vsrc = in.source;
+  if (vsrc && (in.layout.has_mask() || !in.layout.is_contiguous())) {
+    return make_error(Code::invalid_argument, opn + ": computed values must form a C-contiguous operand");
+  }
+  if (!vsrc && op == ReduceOp::sum && detail::numel_of(want) == 1 && whole_int_sum(out, in)) {
     return ok_status();
   }
 
   Buffer buf;
   Operand src = in;
-  if (detail::overlaps(out, in)) SV_CHECK(detail::materialize(o, in, buf, &src));
+  if (!vsrc && detail::overlaps(out, in)) SV_CHECK(detail::materialize(o, in, buf, &src));
 
   const bool additive = op == ReduceOp::sum || op == ReduceOp::mean;
   ReduceRows rr;
@@ -680,14 +791,21 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
   // plan below would make (a 1-D plan, row() -> rr.to), so the same bits, without planning the
   // identity fill, the walk or the mean's division (sum of a float32 [8, 8] array in the package:
   // 2.76 -> 2.04 us per call, medians of bench/compare_dists.mjs in one process).
+  // Computed values (a ValueSource): the input's addresses are its flat indices (one byte each).
+  const int64_t ie = static_cast<int64_t>(dtype_size(in.dtype));
+  std::atomic<bool> failed{false};
+  const Input input(rr, vsrc, static_cast<const char*>(src.base), ie,
+                    static_cast<int64_t>(dtype_size(out.dtype)), &failed);
   if (!cast && detail::numel_of(want) == 1) {
     int64_t n = 0;
-    const char* x = detail::c_contiguous_run(src, &n);
+    const char* x = vsrc ? static_cast<const char*>(src.base) : detail::c_contiguous_run(src, &n);
+    if (vsrc) n = detail::numel_of(in.layout.shape);
     if (x && n <= kRowBlock) {
       char* t = static_cast<char*>(out.base) +
                 out.layout.offset * static_cast<int64_t>(dtype_size(out.dtype));
       std::memcpy(t, identity_bytes, dtype_size(out.dtype));
-      rr.to(t, x, 1, n);
+      Input(input).to(t, x, 1, n);
+      if (failed.load()) return make_error(Code::out_of_memory, opn + ": cannot allocate its scratch");
       if (op == ReduceOp::mean) divide_element(t, out.dtype, count);
       return ok_status();
     }
@@ -705,20 +823,20 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
   OpDesc ops[2];
   ops[0] = {static_cast<char*>(out.base), &ol, static_cast<int64_t>(dtype_size(out.dtype)),
             nullptr};
-  ops[1] = {static_cast<char*>(src.base), &src.layout, static_cast<int64_t>(dtype_size(in.dtype)),
-            detail::kZeros};
+  ops[1] = {static_cast<char*>(src.base), &src.layout, vsrc ? 1 : ie, detail::kZeros};
   const bool float_sum = additive && (out.dtype == DType::float32 || out.dtype == DType::float64);
   Buffer scratch;
   int64_t scratch_bytes = 0;
   Status st = ok_status();
   // One plan (or a piece of one, with its own scratch on a pool thread).
   auto run_plan = [&](const Plan& p, Buffer& sbuf, int64_t* sbytes) -> Status {
+    Input own(input);  // (pieces run on the pool: each its own scratch)
     if (float_sum) {
-      SumWalk w(p, rr, cast);
+      SumWalk w(p, own, rr, cast);
       SV_CHECK(w.prepare(o, sbuf, sbytes));
       w.run();
     } else {
-      run_reduce(p, rr, cast, additive);
+      run_reduce(p, own, rr, cast, additive);
     }
     return ok_status();
   };
@@ -754,6 +872,7 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
     for (size_t t = 0; t < sts.size() && st.ok(); ++t) st = sts[t];
   });
   SV_CHECK(st);
+  if (failed.load()) return make_error(Code::out_of_memory, opn + ": cannot allocate its scratch");
 
   if (op == ReduceOp::mean) divide_by(out, count);
   return ok_status();

@@ -40,10 +40,12 @@ struct Walker {
   detail::Caster cast;
   bool two_step = false;  // in -> `via` -> wide (float to a narrow integer: saturate at its limits)
   detail::Caster cast2;
+  const ValueSource* src = nullptr;  // computed values (kernels.hpp): base + i is flat index i
 
   void init(const Operand& in, uint64_t ax, DType wide) { init(in, ax, wide, wide); }
   void init(const Operand& in, uint64_t ax, DType wide, DType via) {
     l = &in.layout;
+    src = in.source;
     base = static_cast<const char*>(in.base);
     r = l->ndim();
     esize = static_cast<int64_t>(dtype_size(in.dtype));
@@ -67,7 +69,7 @@ struct Walker {
     for (int d = 0; d < r; ++d) j[d] = idx[d];
     const int64_t n = inner >= 0 ? l->shape[inner] : 1;
     const int64_t ls = inner >= 0 ? l->strides[inner] : 0;
-    alignas(16) uint64_t buf[detail::kCastChunk], buf2[detail::kCastChunk];
+    alignas(16) uint64_t buf[detail::kCastChunk], buf2[detail::kCastChunk], raw[detail::kCastChunk];
     for (;;) {
       bool valid = true;
       int64_t off = l->offset;
@@ -85,7 +87,12 @@ struct Walker {
       zeros(lo, sink, st);
       for (int64_t i = lo; i < hi; i += detail::kCastChunk) {
         const int64_t m = std::min(detail::kCastChunk, hi - i);
-        detail::cast_row(cast, buf, 1, base + (off + i * ls) * esize, ls, m);
+        if (src) {
+          src->read(raw, off + i * ls, ls, m);
+          detail::cast_row(cast, buf, 1, raw, 1, m);
+        } else {
+          detail::cast_row(cast, buf, 1, base + (off + i * ls) * esize, ls, m);
+        }
         if (two_step) {
           detail::cast_row(cast2, buf2, 1, buf, 1, m);
           sink(st, buf2, m);
@@ -179,9 +186,9 @@ DType wide_of(DType t) {
 // Argument checks shared by the entry points: operands, axes within the rank, out in keepdims
 // form, out writable. *count = elements per output element; *empty_out when out has none.
 Status check_reduction(const char* op, const Operand& out, const Operand& in, uint64_t axes,
-                       int64_t* count, bool* empty_out) {
+                       int64_t* count, bool* empty_out, bool computed = false) {
   SV_CHECK(detail::check_operand(op, "out", out));
-  SV_CHECK(detail::check_operand(op, "in", in));
+  SV_CHECK(detail::check_operand(op, "in", computed && in.source ? detail::unsourced(in) : in));
   const int r = static_cast<int>(in.layout.shape.size());
   if (r < 64 && (axes >> r) != 0) {
     int bad = r;
@@ -349,7 +356,7 @@ void store_one(const detail::Caster& c, char* p, const void* v) {
 Status prepare_input(const char* op, const Operand& out, const Operand& in, detail::Buffer& buf,
                      Operand* src) {
   *src = in;
-  if (detail::overlaps(out, in)) SV_CHECK(detail::materialize(op, in, buf, src));
+  if (!in.source && detail::overlaps(out, in)) SV_CHECK(detail::materialize(op, in, buf, src));
   return ok_status();
 }
 
@@ -472,7 +479,7 @@ Status reduce_more(ReduceMoreOp op, const Operand& out, const Operand& in, uint6
   }
   int64_t count = 0;
   bool empty_out = false;
-  SV_CHECK(check_reduction(name, out, in, axes_mask, &count, &empty_out));
+  SV_CHECK(check_reduction(name, out, in, axes_mask, &count, &empty_out, true));
   if (op == ReduceMoreOp::prod) {
     if (out.dtype == DType::bool_) {
       return make_error(Code::type_error, std::string(name) +
@@ -484,7 +491,10 @@ Status reduce_more(ReduceMoreOp op, const Operand& out, const Operand& in, uint6
   }
   if (empty_out) return ok_status();
   uint8_t flat_result;
-  if (op != ReduceMoreOp::prod && any_all_flat(op, in, axes_mask, &flat_result)) {
+  if (in.source && (in.layout.has_mask() || !in.layout.is_contiguous())) {
+    return make_error(Code::invalid_argument, std::string(name) + ": computed values must form a C-contiguous operand");
+  }
+  if (op != ReduceMoreOp::prod && !in.source && any_all_flat(op, in, axes_mask, &flat_result)) {
     *(static_cast<uint8_t*>(out.base) + out.layout.offset) = flat_result;  // one element
     return ok_status();
   }

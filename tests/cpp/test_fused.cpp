@@ -372,3 +372,140 @@ TEST_CASE("fused: malformed programs and operands are refused by name", "[fused]
   const Operand E = op(a, DType::float32, {0, 3}, {3, 1});
   CHECK(run_fused(good(), op(o, DType::float32, {0, 3}, {3, 1}), &E, 1).ok());
 }
+
+namespace {
+
+// The reduction of a program's values as fused_call makes it: an operand whose values FusedValues
+// computes (kernels::ValueSource, its addresses the flat indices).
+Status reduce_values(const FusedProgram& p, const LayoutDims& sh, const Operand* in, int n, const double* fills,
+                     const Operand& out, uint64_t axes, int kind, int code) {
+  std::vector<const Operand*> ptr;
+  for (int k = 0; k < n; ++k) ptr.push_back(in + k);
+  FusedValues vals;
+  SV_CHECK(vals.init(p, std::span<const int64_t>(sh.data(), sh.size()), ptr.data(), fills, &out));
+  static char base[16];
+  Operand v;
+  v.base = base;
+  v.dtype = vals.dtype();
+  v.layout = Layout(sh, c_strides(sh));
+  v.layout.contiguous = true;
+  v.source = &vals;
+  SV_CHECK(kind == 0 ? reduce(static_cast<ReduceOp>(code), out, v, axes)
+                     : reduce_more(static_cast<ReduceMoreOp>(code), out, v, axes));
+  return vals.finish();
+}
+
+LayoutDims keep_shape(const LayoutDims& sh, uint64_t axes) {
+  LayoutDims k = sh;
+  for (size_t d = 0; d < sh.size(); ++d) {
+    if ((axes >> d) & 1u) k[d] = 1;
+  }
+  return k;
+}
+
+}  // namespace
+
+TEST_CASE("fused values: a final reduction equals the reduction of the materialised chain bit for bit",
+          "[fused]") {
+  // (x - m) * 3 over a transposed x and a broadcast row m, then maximum with a padded p: reduced by
+  // sum / mean / max / min (reduce) and prod (reduce_more) over every axis set, into float32 and
+  // (converting on the way, the kernels' cast path) float64, at 1 and 4 threads.
+  for (const LayoutDims& sh : {LayoutDims{7, 9}, LayoutDims{80, 96}, LayoutDims{300, 257}, LayoutDims{3, 70001},
+                               LayoutDims{40, 3, 1100}, LayoutDims{5}}) {
+    const int r = static_cast<int>(sh.size());
+    int64_t n = 1;
+    for (int64_t d : sh) n *= d;
+    const int64_t C = sh[sh.size() - 1];
+    const auto xs = values<float>(static_cast<size_t>(n), 11);
+    const auto ms = values<float>(static_cast<size_t>(C), 12);
+    const auto ps = values<float>(static_cast<size_t>(n), 13);
+    // x: read in Fortran order (every dim transposed)
+    LayoutDims xst = sh;
+    for (int d = 0, k = 1; d < r; k *= static_cast<int>(sh[static_cast<size_t>(d)]), ++d) xst[static_cast<size_t>(d)] = k;
+    LayoutDims mst(sh.size(), 0);
+    mst[mst.size() - 1] = 1;
+    LayoutMask pm;
+    for (int64_t d : sh) pm.push_back({0, d});
+    pm[pm.size() - 1] = {1, C - 1};
+    const Operand X = op(const_cast<float*>(xs.data()), DType::float32, sh, xst);
+    const Operand Mrow = op(const_cast<float*>(ms.data()), DType::float32, sh, mst);
+    const Operand P = op(const_cast<float*>(ps.data()), DType::float32, sh, c_strides(sh), 0, pm);
+    FusedProgram p;
+    p.nin = 3;
+    p.consts = {{DType::float32, 3.0}};
+    p.steps.push_back(step(B, code(BinaryOp::sub), DType::float32, DType::float32, {0, 1}));      // 4
+    p.steps.push_back(step(B, code(BinaryOp::mul), DType::float32, DType::float32, {4, 3}));      // 5
+    p.steps.push_back(step(B, code(BinaryOp::maximum), DType::float32, DType::float32, {5, 2}));  // 6
+    p.result = 6;
+    const Operand in[3] = {X, Mrow, P};
+    const double fills[3] = {0, 0, -0.5};
+    // the chain materialised
+    std::vector<float> full(static_cast<size_t>(n));
+    const Operand F = op(full.data(), DType::float32, sh, c_strides(sh));
+    REQUIRE(run_fused(p, F, in, 3, fills).ok());
+    for (uint64_t axes = 1; axes < (uint64_t{1} << r); ++axes) {
+      const LayoutDims ks = keep_shape(sh, axes);
+      int64_t kn = 1;
+      for (int64_t d : ks) kn *= d;
+      for (int th : {1, 4}) {
+        ThreadsScope scope(th);
+        for (int kind = 0; kind < 2; ++kind) {
+          for (int code = 0; code < (kind == 0 ? 4 : 1); ++code) {
+            for (DType odt : {DType::float32, DType::float64}) {
+              if (kind == 0 && code != 0 && code != 3 && odt == DType::float64) continue;  // max/min: out of the input's dtype
+              INFO("shape " << dims_to_string(sh) << " axes " << axes << " kind " << kind << " code " << code
+                            << " out " << dtype_name(odt) << ", " << th << " threads");
+              std::vector<double> got(static_cast<size_t>(kn), 7.0), want(static_cast<size_t>(kn), 8.0);
+              const Operand G = op(got.data(), odt, ks, c_strides(ks));
+              const Operand W = op(want.data(), odt, ks, c_strides(ks));
+              REQUIRE(reduce_values(p, sh, in, 3, fills, G, axes, kind, code).ok());
+              if (kind == 0) REQUIRE(reduce(static_cast<ReduceOp>(code), W, F, axes).ok());
+              else REQUIRE(reduce_more(ReduceMoreOp::prod, W, F, axes).ok());
+              CHECK(std::memcmp(got.data(), want.data(), static_cast<size_t>(kn) * dtype_size(odt)) == 0);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("fused values: only the reductions read computed values; errors still come after a reduction",
+          "[fused]") {
+  std::vector<int32_t> xs = {1, 2, 3, 4, 5, 6};
+  std::vector<int32_t> es = {2, -1, 2, 2, 2, 2};
+  const LayoutDims sh{2, 3};
+  const Operand in[2] = {op(xs.data(), DType::int32, sh, {3, 1}), op(es.data(), DType::int32, sh, {3, 1})};
+  FusedProgram p;
+  p.nin = 2;
+  p.steps.push_back(step(MB, code(MathBinaryOp::pow), DType::int32, DType::int32, {0, 1}));
+  p.result = 2;
+  std::vector<int64_t> got(3);
+  // pow's negative exponent, met while the reduction reads: an error naming it, at 1 and 4 threads
+  for (int th : {1, 4}) {
+    ThreadsScope scope(th);
+    const Status st = reduce_values(p, sh, in, 2, nullptr, op(got.data(), DType::int64, {1, 3}, {3, 1}), 1, 0, 0);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message.find("negative integer powers") != std::string::npos);
+  }
+  // a kernel other than the reductions refuses a computed operand by name
+  FusedValues vals;
+  const Operand* ptr[2] = {&in[0], &in[1]};
+  p.steps[0] = step(B, code(BinaryOp::add), DType::int32, DType::int32, {0, 1});
+  REQUIRE(vals.init(p, std::span<const int64_t>(sh.data(), sh.size()), ptr, nullptr, nullptr).ok());
+  static char base[16];
+  Operand v;
+  v.base = base;
+  v.dtype = vals.dtype();
+  v.layout = Layout(sh, {3, 1});
+  v.layout.contiguous = true;
+  v.source = &vals;
+  std::vector<int32_t> o(6);
+  const Status st = unary(UnaryOp::neg, op(o.data(), DType::int32, sh, {3, 1}), v);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().message.find("computed values") != std::string::npos);
+  // and sum reads them: x + e = [[3, 1, 5], [6, 7, 8]], summed over axis 0
+  std::vector<int64_t> s(3, -1);
+  REQUIRE(reduce(ReduceOp::sum, op(s.data(), DType::int64, {1, 3}, {3, 1}), v, 1).ok());
+  CHECK(s == std::vector<int64_t>{9, 8, 13});
+}

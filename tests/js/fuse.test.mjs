@@ -12,7 +12,10 @@
 // `out` (allocated / given / another dtype / strided, transposed, overlapping an input element for
 // element or not), NumPy as the oracle for a random sample of expressions, the errors (each names
 // the op, and the engine keeps working after each), the per-dtype-and-shape trace cache, explain()
-// and the memory a fused call leaves behind. The threaded build: fuse_threads.test.mjs.
+// and the memory a fused call leaves behind. A final reduction (sum, mean, max, min, prod, any, all):
+// every dtype, layout, axis set, keepdims and dtype against the unfused reduction bit for bit, long
+// rows and many rows (the kernel's blocks and cascades), out, explain, memory, NumPy as the oracle.
+// The threaded build: fuse_threads.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sv, ready, rng } from './helpers.mjs';
@@ -1240,9 +1243,20 @@ test('fuse: non-fusable ops inside fn are StrideViewErrors that start with fuse:
   const a = sv.arange(0, 12, 1, { dtype: 'float32' }).reshape([3, 4]);
   const real = sv.zeros([3, 4], 'float32');
   const cases = [
-    ['sum', (x) => sv.sum(x), /sum/],
     ['x.sum()', (x) => x.sum(), /sum/],
-    ['mean', (x) => sv.mean(x), /mean/],
+    ['a use of a reduction\'s result', (x) => sv.add(sv.sum(x, 0), 1), /add.*sum/],
+    ['a reduction of a reduction', (x) => sv.max(sv.sum(x, 0)), /max.*sum/],
+    ['astype of a reduction', (x) => sv.sum(x).astype('float64'), /astype.*sum|sum.*astype/],
+    ['ptp (two reductions combined)', (x) => sv.ptp(x), /sub|ptp|max|min/],
+    ['sum with initial', (x) => sv.sum(x, { initial: 1 }), /sum.*initial/],
+    ['sum with where', (x) => sv.sum(x, { where: sv.greater(real, 0) }), /sum.*where/],
+    ['sum with out inside fn', (x) => sv.sum(x, { axis: 0, out: sv.zeros([4], 'float32') }), /sum.*out/],
+    ['sum with a dtype it does not accumulate in', (x) => sv.sum(x, { dtype: 'int32' }), /sum.*dtype/],
+    ['mean with a dtype', (x) => sv.mean(x, { dtype: 'float64' }), /mean.*dtype/],
+    ['variance', (x) => sv.variance(x), /variance/],
+    ['std', (x) => sv.std(x), /std/],
+    ['argmax', (x) => sv.argmax(x), /argmax/],
+    ['nanmean', (x) => sv.nanmean(x), /nanmean|isnan|where/],
     ['matmul', (x) => sv.matmul(x, sv.ones([4, 2], 'float32')), /matmul/],
     ['sort', (x) => sv.sort(x), /sort/],
     ['take', (x) => sv.take(x, [0]), /take/],
@@ -1569,6 +1583,231 @@ test('fuse: a fused call on 512x512 float32 leaves only its result (no temporari
   assert.equal(end.liveArrays - before.liveArrays, 2, 'after disposing the result: back to before (but for the two error operands)');
   assert.equal(end.liveBytes - before.liveBytes, 3 * 4 + 2 * 4, 'after disposing the result: back to before (but for the two error operands)');
   [x, m, s].forEach((v) => v.dispose());
+});
+
+// ------------------------------------------------------------------ a final reduction
+const RED_OPS = ['sum', 'mean', 'max', 'min', 'prod', 'any', 'all'];
+
+/** The unfused value (an array, or a JS scalar) and the fused one are the same (bits; NaN signs free). */
+function sameResult(got, want, label) {
+  if (want instanceof sv.NDArray) {
+    assert.ok(got instanceof sv.NDArray, `${label}: fused gave ${String(got)}, unfused an array`);
+    assertSame(got, want, label);
+    return;
+  }
+  assert.equal(typeof got, typeof want, `${label}: fused ${String(got)} (${typeof got}), unfused ${String(want)}`);
+  if (typeof want === 'number' && Number.isNaN(want)) assert.ok(Number.isNaN(got), `${label}: fused ${got}, unfused NaN`);
+  else assert.ok(Object.is(got, want), `${label}: fused ${String(got)}, unfused ${String(want)}`);
+}
+
+test('fuse: a chain ending in sum / mean / max / min / prod / any / all (every axis set, keepdims, a dtype) equals the unfused reduction of the unfused chain, for every dtype and input layout', () => {
+  const r = rng(SEED + 31);
+  const shapes = [[7], [5, 6], [3, 4, 5], [], [2, 1, 3]];
+  let n = 0;
+  const failures = [];
+  for (const d of DTYPES) {
+    for (const T of shapes) {
+      for (let rep = 0; rep < 2; rep++) {
+        const vx = makeView(r, d, T, r.pick(KINDS));
+        const vy = makeView(r, d, T, r.pick(KINDS));
+        const nd = T.length;
+        for (const op of RED_OPS) {
+          const axisChoices = [undefined, null];
+          if (nd > 0) axisChoices.push(0, -1, T.map((_, i) => i));
+          if (nd > 2) axisChoices.push([0, 2]);
+          const axis = r.pick(axisChoices);
+          const keepdims = r.next() < 0.3;
+          let opts = axis === undefined ? (keepdims ? { keepdims } : undefined) : { axis, keepdims };
+          // sum and prod accumulate in a dtype given (the values cast to it first)
+          if ((op === 'sum' || op === 'prod') && r.next() < 0.3) opts = { ...opts, dtype: isFloat(d) ? 'float64' : 'int64' };
+          const chain = (x, y) => (d === 'bool' ? sv.logicalXor(x, y) : sv.add(sv.mul(x, 3), y));
+          const fn = (x, y) => (opts === undefined ? sv[op](chain(x, y)) : sv[op](chain(x, y), opts));
+          const label = `${op}(${d} ${fmtShape(T)}, ${JSON.stringify(opts)}) of ${vx.desc} and ${vy.desc}`;
+          n++;
+          let want;
+          let werr = null;
+          try {
+            want = sv.tidy(() => fn(vx.a, vy.a));
+          } catch (e) {
+            werr = e;
+          }
+          let got;
+          let gerr = null;
+          try {
+            got = sv.fuse(fn)(vx.a, vy.a);
+          } catch (e) {
+            gerr = e;
+          }
+          try {
+            if (werr !== null || gerr !== null) {
+              if (werr === null || gerr === null) failures.push(`${label}: ${werr ? `unfused threw ${werr.message}` : 'unfused ran'}, ${gerr ? `fused threw ${gerr.message}` : 'fused ran'}`);
+              continue;
+            }
+            sameResult(got, want, label);
+          } catch (e) {
+            failures.push(e.message);
+          } finally {
+            if (got instanceof sv.NDArray) got.dispose();
+            if (want instanceof sv.NDArray) want.dispose();
+          }
+        }
+        [...vx.bases, ...vy.bases].forEach((b) => b.dispose());
+      }
+    }
+  }
+  assert.equal(failures.length, 0, `${failures.length} of ${n} fused reductions differ:\n  ${failures.slice(0, 12).join('\n  ')}`);
+});
+
+test('fuse: large fused reductions (blocked rows past 2^16, pairwise cascades over many rows, transposed inputs) keep the unfused bits', () => {
+  const r = rng(SEED + 32);
+  const cases = [
+    ['float32', [3, 70001]], ['float64', [70001, 3]], ['float32', [300, 257]], ['float32', [40, 3, 1100]], ['int32', [257, 300]], ['float16', [129, 515]],
+  ];
+  for (const [d, T] of cases) {
+    for (const kind of ['contig', 'transposed', 'padded']) {
+      const vx = makeView(r, d, T, kind, (rr, dd) => (dd === 'int32' ? rr.int(-1000, 1000) : Math.round((rr.next() * 8 - 4) * 4096) / 4096));
+      const m = mk(r, d, [T[T.length - 1]]);
+      for (const op of ['sum', 'mean', 'max', 'prod']) {
+        for (const axis of [null, 0, -1, T.length === 3 ? [0, 2] : 1]) {
+          const fn = (x, y) => sv[op](sv.sub(sv.mul(x, 0.5), y), { axis });
+          const label = `${op}(${kind} ${d} ${fmtShape(T)}, axis ${JSON.stringify(axis)})`;
+          const want = sv.tidy(() => fn(vx.a, m));
+          const got = sv.fuse(fn)(vx.a, m);
+          try {
+            sameResult(got, want, label);
+          } finally {
+            if (got instanceof sv.NDArray) got.dispose();
+            if (want instanceof sv.NDArray) want.dispose();
+          }
+        }
+      }
+      m.dispose();
+      vx.bases.forEach((b) => b.dispose());
+    }
+  }
+});
+
+test('fuse: a final reduction into out (its dtype, another by same_kind, a strided out), explain, JS scalars, errors', () => {
+  const a = sv.arange(0, 12, 1, { dtype: 'float32' }).reshape([3, 4]);
+  const b = sv.array([0.5, 1, -2, 3], { dtype: 'float32' });
+  const mse = sv.fuse((x, y) => sv.mean(sv.square(sv.sub(x, y))));
+  const v = mse(a, b);
+  assert.equal(typeof v, 'number');
+  assert.ok(Object.is(v, sv.tidy(() => sv.mean(sv.square(sv.sub(a, b))))));
+  const colsum = sv.fuse((x, y) => sv.sum(sv.mul(x, y), { axis: 0 }));
+  for (const out of [sv.zeros([4], 'float32'), sv.zeros([4], 'float64'), sv.zeros([4, 2], 'float32').slice(':, 1')]) {
+    const r = colsum(a, b, { out });
+    assert.equal(r, out, 'the fused call returns out');
+    const want = sv.tidy(() => sv.sum(sv.mul(a, b), { axis: 0 }).astype(out.dtype).toTypedArray());
+    assert.deepEqual(Array.from(out.toTypedArray()), Array.from(want), `into ${out.dtype} ${fmtShape(out.strides)}`);
+  }
+  // the reduction's out may be one of the inputs' storage: the inputs are read first
+  const w = sv.array([1, 2, 3, 4], { dtype: 'float32' });
+  const want = sv.tidy(() => Array.from(sv.sum(sv.mul(a, w), { axis: 0 }).toTypedArray()));
+  colsum(a, w, { out: w });
+  assert.deepEqual(Array.from(w.toTypedArray()), want, 'out overlapping an input');
+  // out of the wrong shape or kind
+  assert.throws(() => colsum(a, b, { out: sv.zeros([3], 'float32') }), (e) => e instanceof sv.StrideViewError && /^fuse: /.test(e.message) && /\[3\]/.test(e.message));
+  assert.throws(() => colsum(a, b, { out: sv.zeros([4], 'int32') }), (e) => /^fuse: /.test(e.message));
+  stillWorks('fused reduction errors');
+  // explain says what is reduced, and that no array of the chain's shape is made
+  const text = colsum.explain(a, b);
+  assert.match(text, /result = sum\(t0\) over axis 0: float32 \[4\]/);
+  assert.match(text, /no array of \[3,4\] is made/);
+  // integer sums are exact JS numbers; any / all booleans; keepdims an array
+  const isum = sv.fuse((x) => sv.sum(sv.mul(x, 2)));
+  const ia = sv.arange(0, 10, 1, { dtype: 'int32' });
+  assert.equal(isum(ia), sv.tidy(() => sv.sum(sv.mul(ia, 2))));
+  assert.equal(sv.fuse((x) => sv.all(sv.greater(x, -1)))(ia), true);
+  const kd = sv.fuse((x) => sv.max(sv.neg(x), { keepdims: true }))(ia);
+  assert.deepEqual([kd.shape, Array.from(kd.toTypedArray())], [[1], [0]]);
+  // a reduction straight over an input, and over an empty chain (sum 0, mean NaN, max an error as unfused)
+  assert.equal(sv.fuse((x) => sv.sum(x))(ia), 45);
+  const e = sv.zeros([0, 3], 'float64');
+  assert.equal(sv.fuse((x) => sv.sum(sv.add(x, 1)))(e), 0);
+  assert.ok(Number.isNaN(sv.fuse((x) => sv.mean(sv.add(x, 1)))(e)));
+  assert.throws(() => sv.fuse((x) => sv.max(sv.add(x, 1)))(e), (err) => /^fuse: .*zero-size/.test(err.message));
+  stillWorks('a reduction over an empty chain');
+  [a, b, w, ia, kd, e].forEach((x) => x.dispose());
+});
+
+test('fuse: a fused reduction over 512x512 float32 leaves nothing behind (the chain\'s values are never an array)', () => {
+  const r = rng(33);
+  const x = mk(r, 'float32', [512, 512]);
+  const m = mk(r, 'float32', [512]);
+  const f = sv.fuse((a, b) => sv.sum(sv.square(sv.sub(a, b))));
+  const g = sv.fuse((a, b) => sv.mean(sv.exp(sv.neg(sv.abs(sv.sub(a, b)))), { axis: 0 }));
+  f(x, m);
+  g(x, m).dispose();
+  const before = sv.memoryStats();
+  f(x, m);
+  assert.deepEqual([sv.memoryStats().liveArrays, sv.memoryStats().liveBytes], [before.liveArrays, before.liveBytes], 'a full reduction: a JS number, no array');
+  const y = g(x, m);
+  const after = sv.memoryStats();
+  assert.deepEqual([after.liveArrays - before.liveArrays, after.liveBytes - before.liveBytes], [1, 512 * 4], 'an axis reduction: its result only');
+  y.dispose();
+  const heap = sv.memoryStats().heapBytes;
+  for (let i = 0; i < 50; i++) {
+    f(x, m);
+    g(x, m).dispose();
+  }
+  assert.equal(sv.memoryStats().heapBytes, heap, 'the heap did not grow over 100 calls');
+  [x, m].forEach((v) => v.dispose());
+});
+
+test('fuse: NumPy as the oracle for fused reductions (mean squared error, a normalised column sum, an integer dot, any)', { skip: HAVE_PY ? false : 'no /usr/bin/python3' }, () => {
+  const r = rng(SEED + 41);
+  const cases = [];
+  const js = [];
+  for (let k = 0; k < 24; k++) {
+    const shape = r.pick([[37], [6, 9], [4, 5, 3], [300, 7]]);
+    const dtype = r.pick(['float64', 'float32', 'int32', 'int64']);
+    const which = r.int(0, 3);
+    const axis = shape.length > 1 && r.next() < 0.5 ? r.int(0, shape.length - 1) : null;
+    const gen = (rr) => (dtype.startsWith('float') ? Math.round((rr.next() * 8 - 4) * 64) / 64 : dtype === 'int64' ? BigInt(rr.int(-9, 9)) : rr.int(-9, 9));
+    const a = mk(r, dtype, shape, gen);
+    const b = mk(r, dtype, shape, gen);
+    const fns = [
+      (x, y) => sv.mean(sv.square(sv.sub(x, y)), { axis }),
+      (x, y) => sv.sum(sv.div(sv.sub(x, y), 3), { axis }),
+      (x, y) => sv.sum(sv.mul(x, y), { axis }),
+      (x, y) => sv.any(sv.greater(sv.add(x, y), 7), { axis }),
+    ];
+    const py = ['np.mean(np.square(a - b), axis=ax)', 'np.sum((a - b) / 3, axis=ax)', 'np.sum(a * b, axis=ax)', 'np.any((a + b) > 7, axis=ax)'][which];
+    const got = sv.fuse(fns[which])(a, b);
+    const vals = got instanceof sv.NDArray ? Array.from(got.toTypedArray(), (v) => (typeof v === 'bigint' ? Number(v) : Number(v))) : [Number(got)];
+    js.push({ label: `${py} over ${dtype} ${fmtShape(shape)} axis ${axis}`, vals, dtype: got instanceof sv.NDArray ? got.dtype : typeof got });
+    cases.push({ py, dtype, shape, axis, a: Array.from(a.toTypedArray(), Number), b: Array.from(b.toTypedArray(), Number) });
+    if (got instanceof sv.NDArray) got.dispose();
+    a.dispose();
+    b.dispose();
+  }
+  const out = runNumpy(`
+import json, sys
+cases = json.load(sys.stdin)
+res = []
+for c in cases:
+    a = np.array(c['a'], dtype=c['dtype']).reshape(c['shape'])
+    b = np.array(c['b'], dtype=c['dtype']).reshape(c['shape'])
+    ax = c['axis']
+    r = np.asarray(eval(c['py']))
+    res.append({'dtype': str(r.dtype), 'vals': [float(v) for v in r.ravel()]})
+print(json.dumps(res))
+`, cases);
+  const bad = [];
+  out.forEach((o, i) => {
+    const g = js[i];
+    const dt = g.dtype === 'boolean' ? 'bool' : g.dtype === 'number' ? null : g.dtype;
+    if (dt !== null && dt !== o.dtype) bad.push(`${g.label}: dtype ${dt}, NumPy ${o.dtype}`);
+    if (g.vals.length !== o.vals.length) return bad.push(`${g.label}: ${g.vals.length} values, NumPy ${o.vals.length}`);
+    // floats: summation orders differ (NumPy's pairwise blocks of 128): a few ulp of the magnitudes summed
+    const tol = o.dtype === 'float32' ? 2e-5 : 1e-12;
+    g.vals.forEach((v, j) => {
+      const w = o.vals[j];
+      if (!(Math.abs(v - w) <= tol * Math.max(1, Math.abs(w)))) bad.push(`${g.label}[${j}]: ${v}, NumPy ${w}`);
+    });
+  });
+  assert.equal(bad.length, 0, bad.slice(0, 10).join('\n'));
 });
 
 // ------------------------------------------------------------------ NumPy as the oracle

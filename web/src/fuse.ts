@@ -1,12 +1,13 @@
-// fuse(fn): an elementwise chain traced once per combination of input dtypes and shapes, then run
-// by the engine in one pass (src/kernels/fused.cpp): one request per call, no temporaries, the bits
-// of the unfused calls. Tracing calls fn with traced values (traced.ts); each elementwise op that
+// fuse(fn): an elementwise chain, possibly ending in one reduction, traced once per combination of
+// input dtypes and shapes, then run by the engine in one pass (src/kernels/fused.cpp; a final
+// reduction reads the chain's values as they are computed: kernels::FusedValues): one request per
+// call, no temporaries, the bits of the unfused calls. Tracing calls fn with traced values (traced.ts); each elementwise op that
 // meets one records a step with the dtypes the unfused op would use (the same promotion code:
 // inputsDType and each op's force / result rules), and casts where the unfused op would cast.
 import { Kind, MathBinaryOp, Op } from './boundary_tables.js';
 import { type DType, checkDType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { NDArray } from './ndarray.js';
+import { NDArray, takeScalar } from './ndarray.js';
 import { NDArrayClass, checkOut, putOperand } from './kernel_client.js';
 import { inputsDType, isScalar } from './ops.js';
 import { full, storedNumber } from './creation.js';
@@ -31,14 +32,19 @@ export interface FusedCallOptions {
   out?: NDArray | null | undefined;
 }
 
-/** A fused elementwise function (see {@link fuse}). */
-export interface FusedFunction {
-  /** Runs the chain over `inputs` (NDArrays) in one pass; a trailing `{ out }` writes into out. */
-  (...args: (NDArray | FusedCallOptions)[]): NDArray;
+/**
+ * A fused function (see {@link fuse}): called as `fn` would be, it returns what `fn` returns (`R`:
+ * an NDArray, or a JS number for a chain ending in a full reduction), or `out` when given.
+ */
+export interface FusedFunction<R = NDArray> {
+  /** Runs the chain over the inputs in one pass, writing into `out`; returns out. */
+  (...args: [...inputs: NDArray[], options: { out: NDArray }]): NDArray;
+  /** Runs the chain over `inputs` (NDArrays) in one pass. */
+  (...args: (NDArray | FusedCallOptions)[]): R;
   /** The traced program for these inputs: its steps with their dtypes, and how each input is read. */
   explain(...inputs: NDArray[]): string;
   /** The function that was fused. */
-  readonly fn: (...xs: NDArray[]) => NDArray;
+  readonly fn: (...xs: NDArray[]) => R;
 }
 
 // The kinds a fused program runs (everything else is refused when traced).
@@ -49,7 +55,19 @@ type Node =
   | { t: 'param'; index: number; dtype: DType; shape: number[] }
   | { t: 'array'; array: NDArray; dtype: DType; shape: number[] }
   | { t: 'const'; value: number; dtype: DType; shape: number[] }
-  | { t: 'step'; op: string; kind: number; code: number; in: DType; dtype: DType; args: number[]; shape: number[] };
+  | { t: 'step'; op: string; kind: number; code: number; in: DType; dtype: DType; args: number[]; shape: number[] }
+  | { t: 'reduce'; op: string; kind: number; code: number; bits: number; keepdims: boolean; in: DType; dtype: DType; args: number[]; shape: number[] };
+
+/** A chain's final reduction: its kernel (Kind.Reduce or ReduceMore, the op), axes as bits, keepdims, result dtype and shape. */
+interface Reduction {
+  op: string;
+  kind: number;
+  code: number;
+  bits: number;
+  keepdims: boolean;
+  dtype: DType;
+  shape: number[];
+}
 
 /** A traced program for one combination of input dtypes and shapes, numbered as the engine reads it. */
 interface Program {
@@ -57,8 +75,10 @@ interface Program {
   consts: { dtype: DType; value: number }[];
   steps: { op: string; kind: number; code: number; in: DType; out: DType; args: number[]; shape: number[]; powLeaf: number }[];
   result: number;
+  /** The elementwise result's dtype and shape (what the reduction, if any, reads). */
   dtype: DType;
   shape: number[];
+  reduce: Reduction | null;
   /** The request after the inputs (constants, steps, result), when no step depends on the call. */
   tail: number[] | null;
   /** The chain compiled (fuse_jit.ts): undefined until tried, null when it is not compiled. */
@@ -117,6 +137,7 @@ class Trace implements Recorder {
       return this.push({ t: 'const', value: v, dtype: d, shape: [] });
     }
     const n = this.nodes[id]!;
+    if (n.t === 'reduce') afterReduction(op, n.op);
     if (n.dtype === d) return id;
     return this.push({ t: 'step', op, kind: Kind.Copy, code: 0, in: n.dtype, dtype: d, args: [id], shape: n.shape });
   }
@@ -135,7 +156,7 @@ class Trace implements Recorder {
 
   op(op: string, kind: number, code: number, inputs: readonly unknown[], hasOut: boolean,
     force: ((d: DType) => DType) | undefined, result: (d: DType) => DType): TracedArray {
-    if (!FUSABLE.has(kind)) throw new StrideViewError('invalid_argument', `${op}: cannot be fused: only elementwise ops run in a fused program`);
+    if (!FUSABLE.has(kind)) throw new StrideViewError('invalid_argument', `${op}: cannot be fused: a fused program runs elementwise ops and at most one final sum, mean, max, min, prod, any or all`);
     if (hasOut) throw new StrideViewError('invalid_argument', `${op}: out inside a fused function; pass out to the fused call`);
     const arrs = inputs.map((x) => this.arrayOf(op, x));
     const dt = inputsDType(op, inputs, arrs);
@@ -155,14 +176,36 @@ class Trace implements Recorder {
 
   cast(x: TracedArray, dtype: DType): TracedArray {
     const d = checkDType('astype', dtype);
-    if (d === x.dtype) return x;
     const n = this.nodes[x._id]!;
+    if (n.t === 'reduce') afterReduction('astype', n.op);
+    if (d === x.dtype) return x;
     const id = this.push({ t: 'step', op: 'astype', kind: Kind.Copy, code: 0, in: x.dtype, dtype: d, args: [x._id], shape: n.shape });
     return new TracedArray(this, id, d, n.shape);
   }
 
+  reduce(op: string, kind: number, code: number, x: unknown, bits: number, keepdims: boolean, dtype: DType | null,
+    natural: (d: DType) => DType): TracedArray {
+    const t = x as TracedArray;
+    const id = this.operand(op, t, dtype ?? t.dtype);
+    const n = this.nodes[id]!;
+    const shape: number[] = [];
+    n.shape.forEach((len, i) => {
+      if (Math.floor(bits / 2 ** i) % 2 === 0) shape.push(len);
+      else if (keepdims) shape.push(1);
+    });
+    const rdt = natural(n.dtype);
+    const rid = this.push({ t: 'reduce', op, kind, code, bits, keepdims, in: n.dtype, dtype: rdt, args: [id], shape });
+    return new TracedArray(this, rid, rdt, shape);
+  }
+
   /** The program that computes `r`: the values it needs, numbered inputs, constants, steps. */
   program(r: TracedArray): Program {
+    const last = this.nodes[r._id]!;
+    let reduce: Reduction | null = null;
+    if (last.t === 'reduce') {
+      reduce = { op: last.op, kind: last.kind, code: last.code, bits: last.bits, keepdims: last.keepdims, dtype: last.dtype, shape: last.shape };
+      r = { _id: last.args[0]!, dtype: last.in, shape: this.nodes[last.args[0]!]!.shape } as TracedArray;
+    }
     const need = new Array<boolean>(this.nodes.length).fill(false);
     const mark = (i: number): void => {
       if (need[i]) return;
@@ -199,10 +242,15 @@ class Trace implements Recorder {
       }
       num[i] = base + steps.push({ op: n.op, kind: n.kind, code: n.code, in: n.in, out: n.dtype, args, shape: n.shape, powLeaf }) - 1;
     });
-    const p: Program = { leaves, consts, steps, result: num[r._id]!, dtype: r.dtype, shape: r.shape, tail: null, jit: undefined };
+    const p: Program = { leaves, consts, steps, result: num[r._id]!, dtype: r.dtype, shape: r.shape, reduce, tail: null, jit: undefined };
     if (steps.every((s) => s.powLeaf < 0)) p.tail = encodeTail(p, []);
     return p;
   }
+}
+
+/** Refuses a use of a reduction's result inside the fused function. */
+function afterReduction(op: string, red: string): never {
+  throw new StrideViewError('invalid_argument', `${op}: the result of ${red} inside a fused function can only be returned (a reduction ends the chain); apply ${op} to the fused call's result`);
 }
 
 /** A broadcast scalar as the pow kernel sees it: every dim longer than 1 at stride 0, no mask. */
@@ -217,7 +265,7 @@ function uniformArray(a: NDArray): boolean {
   return true;
 }
 
-function traceProgram(fn: (...xs: NDArray[]) => NDArray, inputs: readonly NDArray[]): Program {
+function traceProgram(fn: (...xs: NDArray[]) => unknown, inputs: readonly NDArray[]): Program {
   const t = new Trace();
   const xs = inputs.map((a, i) => t.param(i, a));
   const prev = setRecorder(t);
@@ -236,7 +284,7 @@ function traceProgram(fn: (...xs: NDArray[]) => NDArray, inputs: readonly NDArra
     setRecorder(prev);
   }
   if (!(r instanceof TracedArray) || r._rec !== t) {
-    throw new TypeError(`fuse: the function must return a value computed from its arguments by elementwise ops, got ${fmt(r)}`);
+    throw new TypeError(`fuse: the function must return a value computed from its arguments by elementwise ops (and at most one final reduction), got ${fmt(r)}`);
   }
   return t.program(r);
 }
@@ -282,19 +330,25 @@ function encodeTail(p: Program, arrays: readonly NDArray[]): number[] {
   return t;
 }
 
-function run(p: Program, inputs: readonly NDArray[], out: NDArray | undefined): NDArray {
+function run(p: Program, inputs: readonly NDArray[], out: NDArray | undefined): unknown {
   if (p.jit === undefined) p.jit = jit(p.dtype, p.leaves.length, p.consts, p.steps, p.result);
+  const red = p.reduce;
+  const rdt = red === null ? p.dtype : red.dtype;
   const w = wire.begin();
   if (out !== undefined) {
-    checkOut('fuse', out, p.dtype);
+    checkOut('fuse', out, rdt);
     w.put(1);
-    w.put(info(p.dtype).code);
+    w.put(info(rdt).code);
     putOperand(w, out);
   } else {
     w.put(0);
-    w.put(info(p.dtype).code);
-    w.put(1);
-    w.putDims(p.shape);
+    w.put(info(rdt).code);
+    if (red === null) {
+      w.put(1);
+      w.putDims(p.shape);
+    } else {
+      w.put(0);
+    }
   }
   const leaves = p.leaves;
   w.put(leaves.length);
@@ -308,10 +362,21 @@ function run(p: Program, inputs: readonly NDArray[], out: NDArray | undefined): 
     w.put(a._v._hasMask ? a._fill : 0);
   }
   w.putAll(p.jit?.alive ? p.jit.tail : p.tail ?? encodeTail(p, arrays));
+  if (red === null) {
+    w.put(-1);
+  } else {
+    w.put(red.kind);
+    w.put(red.code);
+    w.put(red.bits);
+    w.put(red.keepdims ? 1 : 0);
+    w.put(info(red.dtype).code);
+  }
   w.call(Op.KernelFused);
   if (out !== undefined) return out;
   const ptr = w.num();
-  return NDArrayClass._adopt(ptr, readView(w, null, null), p.dtype);
+  const r = NDArrayClass._adopt(ptr, readView(w, null, null), rdt);
+  // a full reduction without keepdims: a JS value, as the unfused reduction gives
+  return red !== null && r.ndim === 0 && !red.keepdims ? takeScalar(r) : r;
 }
 
 // How an input is read, in words (explain).
@@ -350,7 +415,14 @@ function explainProgram(p: Program, inputs: readonly NDArray[]): string {
     const what = s.kind === Kind.Copy ? `cast(${name(s.args[0]!)}) ${s.in} -> ${s.out}` : `${s.op}(${s.args.map(name).join(', ')}) in ${s.in}${s.out !== s.in ? ` -> ${s.out}` : ''}`;
     lines.push(`  t${i} = ${what}  ${fmt(s.shape)}${s.out === 'float16' && s.kind !== Kind.Copy ? ' (computed in float32, rounded to float16 as the unfused op)' : ''}`);
   });
-  lines.push(`  result = ${name(p.result)}: ${p.dtype} ${fmt(p.shape)}${p.result < base ? ' (copied)' : ''}`);
+  const red = p.reduce;
+  if (red === null) {
+    lines.push(`  result = ${name(p.result)}: ${p.dtype} ${fmt(p.shape)}${p.result < base ? ' (copied)' : ''}`);
+  } else {
+    const axes = p.shape.map((_, i) => i).filter((i) => Math.floor(red.bits / 2 ** i) % 2 === 1);
+    lines.push(`  result = ${red.op}(${name(p.result)}) over ${axes.length === p.shape.length ? 'every axis' : `axis ${axes.join(', ')}`}${red.keepdims ? ' (keepdims)' : ''}: ${red.dtype} ${fmt(red.shape)}`);
+    lines.push(`    reduced as the values are computed, block by block, in the order the unfused ${red.op} reads a stored array (its bits); no array of ${fmt(p.shape)} is made`);
+  }
   if (p.jit === undefined) p.jit = jit(p.dtype, p.leaves.length, p.consts, p.steps, p.result);
   lines.push(p.jit?.alive
     ? 'each block runs one compiled SIMD128 loop: every value stays in registers (a load per input, a store per result)'
@@ -396,12 +468,25 @@ function guardMethods(): void {
  * comparisons, logical and integer ops, `where`, `clip`, `maximum` / `minimum`, the math functions,
  * `astype`, JS numbers as constants; arrays it closes over become inputs) is recorded with the
  * broadcasting and dtypes the unfused call would use. The fused result is bit for bit the unfused
- * chain's, float16 rounding included. Anything else inside `fn` (reductions, matmul, sorting,
+ * chain's, float16 rounding included.
+ *
+ * The chain may end in one reduction: `sum`, `mean`, `max`, `min`, `prod`, `any` or `all` with
+ * `axis`, `keepdims` and (sum, prod) a `dtype` the values are cast to. The values are then reduced
+ * as they are computed, block by block, without the chain's array ever existing, in the order the
+ * unfused reduction reads a stored array, so the result has its bits too; a full reduction returns a
+ * JS value, as the unfused one does:
+ *
+ * ```js
+ * const mse = fuse((a, b) => mean(square(sub(a, b))));
+ * mse(pred, target);                                  // a number, one pass, no temporary
+ * ```
+ *
+ * Anything else inside `fn` (other reductions, a use of a reduction's result, matmul, sorting,
  * indexing, reshapes, `out` or `where` keywords) is an error naming the function. Inputs may be any
  * views (strided, broadcast, transposed, padded): they are read in place. At most 7 arrays per
  * program. Needs the engine's 'math' family.
  */
-export function fuse(fn: (...xs: NDArray[]) => NDArray): FusedFunction {
+export function fuse<R = NDArray>(fn: (...xs: NDArray[]) => R): FusedFunction<R> {
   if (arguments.length !== 1) bind(FUSE, arguments); // a second argument is refused (never ignored)
   if (typeof fn !== 'function') throw new TypeError(`fuse: fn must be a function, got ${fmt(fn)}`);
   guardMethods();
@@ -443,7 +528,7 @@ export function fuse(fn: (...xs: NDArray[]) => NDArray): FusedFunction {
     }
     return p;
   };
-  const f = ((...args: unknown[]): NDArray => {
+  const f = ((...args: unknown[]): unknown => {
     needFamily('fuse', MATH);
     try {
       const { inputs, out } = splitArgs(args);
@@ -451,7 +536,7 @@ export function fuse(fn: (...xs: NDArray[]) => NDArray): FusedFunction {
     } catch (e) {
       throw relabel('fuse', e);
     }
-  }) as FusedFunction;
+  }) as FusedFunction<R>;
   Object.defineProperty(f, 'fn', { value: fn });
   Object.defineProperty(f, 'explain', {
     value: (...inputs: unknown[]): string => {

@@ -12,6 +12,7 @@ import { type ArrayInput, add, compute, div, maximum, minimum, mul, same, sqrt, 
 import { outArg } from './ufunc.js';
 import { type SigRef, bind, unsupported } from './signature.js';
 import { tidy } from './tidy.js';
+import { hasTraced, recorder } from './traced.js';
 
 /**
  * What a reduction returns, following its arguments `P` (the parameters `axis`, `out`, `keepdims`
@@ -151,6 +152,24 @@ const bitsOf = (axes: readonly number[], ndim: number, all: boolean): number => 
   return b;
 };
 
+/** A reduction of a traced value (inside fuse()): its plain form, and a dtype the input is cast to. */
+function traced(op: string, spec: ReduceSpec, a: { ndim: number }, axis: unknown, d: DType | null, o: unknown, kd: boolean,
+  init: unknown, w: unknown, x2: number): unknown {
+  const refuse = (what: string): never => {
+    throw new StrideViewError('invalid_argument', `${op}: ${what} of a reduction inside a fused function is not supported; reduce the fused result outside it`);
+  };
+  if (spec.kind !== Kind.Reduce && spec.kind !== Kind.ReduceMore) {
+    throw new StrideViewError('invalid_argument', `${op}: cannot be fused: a fused program runs elementwise ops and at most one final sum, mean, max, min, prod, any or all`);
+  }
+  if (o !== undefined) refuse('out'); // (the fused call's own { out } receives the reduction)
+  if (init !== undefined) refuse('initial');
+  if (w !== true) refuse('where');
+  if (x2 !== 0) refuse('ddof');
+  if (d !== null && (spec.moment !== undefined || spec.natural(d) !== d)) refuse(`dtype ${fmt(d)}`);
+  const axes = axisSet(op, axis, a.ndim);
+  return recorder!.reduce(op, spec.kind, spec.code, a, bitsOf(axes ?? [], a.ndim, axes === null), kd, d, spec.natural);
+}
+
 /**
  * @internal One reduction as NumPy's: the values checked, then one kernel call (no dtype, initial or
  * where), or the composition of the general form; a JS value for a 0-d result without keepdims or
@@ -174,6 +193,8 @@ export function reduction(
     const d = dtypeParam(op, dtype);
     const init = initialParam(op, initial);
     const w = whereParam(op, where);
+    // inside fuse(): the chain's final reduction, recorded (traced.ts)
+    if (recorder !== null && hasTraced([a])) return traced(op, spec, a as { ndim: number }, axis, d, o, kd, init, w, x2);
     // (a negative ddof, x2 < 0, is the moments' general form too: the kernel takes ddof >= 0)
     if (d === null && init === undefined && w === true && x2 >= 0) {
       const x = a instanceof NDArray ? a : asArray(op, a);

@@ -13,6 +13,13 @@ export interface Recorder {
   where(condition: unknown, x: unknown, y: unknown): TracedArray;
   /** A cast (astype). */
   cast(x: TracedArray, dtype: DType): TracedArray;
+  /**
+   * A final reduction (reduction() in reductions.ts, its arguments checked): the kernel's kind and
+   * code, the axes as bits, keepdims, the dtype the input is cast to first (null: none) and the
+   * op's result dtype rule.
+   */
+  reduce(op: string, kind: number, code: number, x: unknown, bits: number, keepdims: boolean, dtype: DType | null,
+    natural: (d: DType) => DType): TracedArray;
 }
 
 /** @internal The recorder of the function being traced, or null outside fuse(). */

@@ -15,6 +15,8 @@
 //   6. compute-bound: exp(-(x * x)) * c at 1024 and 4096: fused vs unfused (target: no slower)
 //   7. threads: the fused 4096 chain with init({ threads: 1 }) and init({ threads: 2 }), a child
 //      process per build, run alternately twice (target >= 1.2x)
+//   8. a chain ending in a reduction (sum(square(x - m)), mean((x - m) * s, axis 0)) at 8x8 ...
+//      4096x4096: fused vs unfused vs NumPy
 // Usage: node bench/fuse.mjs [--quick] [--no-numpy] [--no-memory] [--no-threads]
 // (--mem-child VARIANT ROOM and --threads-child N are this script calling itself.)
 import { execFileSync } from 'node:child_process';
@@ -593,6 +595,60 @@ if (!args.includes('--no-threads')) {
       `preallocated out ${rx(o1.med / o2.med)} ${verdict(o1.med / o2.med >= 1.2)}; unfused / fused on 2 threads ${rx(u2.med / a2.med)} ` +
       '(ratios across processes: the machine may drift between them)');
   } else L.push('(not measured)');
+}
+
+// ---- 8: a chain ending in a reduction (the chain's values reduced as they are computed)
+{
+  const { sum, mean, square, sub, mul } = sv;
+  const sse = sv.fuse((x, m) => sum(square(sub(x, m))));
+  const sseUnfused = (x, m) => {
+    const t = sub(x, m);
+    const q = square(t);
+    t.dispose();
+    const r = sum(q);
+    q.dispose();
+    return r;
+  };
+  const colMean = sv.fuse((x, m, s) => mean(mul(sub(x, m), s), { axis: 0 }));
+  const colMeanUnfused = (x, m, s) => {
+    const t = sub(x, m);
+    const q = mul(t, s);
+    t.dispose();
+    const r = mean(q, { axis: 0 });
+    q.dispose();
+    return r;
+  };
+  L.push('');
+  L.push('### 8. a chain ending in a reduction, float32 [n,n], rows [1,n] (us per call)');
+  L.push('');
+  L.push('sse = sum(square(sub(x, m))) (a JS number); colmean = mean(mul(sub(x, m), s), { axis: 0 }) (an [n] array). ' +
+    'Unfused: the same calls, temporaries disposed. The fused results equal the unfused ones bit for bit (tests/js/fuse.test.mjs).');
+  L.push('');
+  L.push('| n | sse fused | sse unfused | NumPy | unfused / fused | NumPy / fused | colmean fused | colmean unfused | NumPy | unfused / fused | NumPy / fused |');
+  L.push('|---|---|---|---|---|---|---|---|---|---|---|');
+  const worst = { sse: Infinity, col: Infinity };
+  for (const n of SIZES) {
+    const I = inputs(sv, n);
+    const large = n >= 1024;
+    const opts = large ? { rounds: ROUNDS_BIG, batchMs: 1, warmMs: 100 } : { rounds: ROUNDS_SMALL, batchMs: 5 };
+    const [sf, su, cf, cu] = compare([
+      () => sse(I.x, I.m),
+      () => sseUnfused(I.x, I.m),
+      () => colMean(I.x, I.m, I.s).dispose(),
+      () => colMeanUnfused(I.x, I.m, I.s).dispose(),
+    ], opts);
+    const a = sse(I.x, I.m);
+    const b = sseUnfused(I.x, I.m);
+    if (!Object.is(a, b)) L.push(`(sse: fused ${a} differs from unfused ${b})`);
+    const ns = npT('sse', n), nc = npT('colmean', n);
+    worst.sse = Math.min(worst.sse, su.med / sf.med);
+    worst.col = Math.min(worst.col, cu.med / cf.med);
+    L.push(`| ${n} | ${fmt(sf.med)} | ${fmt(su.med)} | ${fmt(ns)} | ${rx(su.med / sf.med)} | ${ns == null ? '-' : rx(ns / sf.med)} | ` +
+      `${fmt(cf.med)} | ${fmt(cu.med)} | ${fmt(nc)} | ${rx(cu.med / cf.med)} | ${nc == null ? '-' : rx(nc / cf.med)} |`);
+    I.dispose();
+  }
+  L.push('');
+  L.push(`- fused no slower than unfused at every size: sse worst ${rx(worst.sse)} ${verdict(worst.sse >= 1)}, colmean worst ${rx(worst.col)} ${verdict(worst.col >= 1)}`);
 }
 
 L.push('');

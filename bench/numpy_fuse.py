@@ -9,6 +9,8 @@ Cases (x: float32 [n, n]; m, s, g, b: float32 [1, n], s nonzero; y: float32 [n, 
   chain6         (((x + 1) * y - 2) * y + x) * 0.5           at n = 8
   add            x + y                                      at n = 8
   gauss          exp(-(x * x)) * 0.5                       at n = 1024 and the largest n
+  sse            np.sum(np.square(x - m))                   for every n given
+  colmean        np.mean((x - m) * s, axis=0)              for every n given
 Usage: /usr/bin/python3 bench/numpy_fuse.py [--quick|--full] n1 n2 ..."""
 import json
 import statistics
@@ -74,6 +76,8 @@ def main():
             res.setdefault("add", {})[str(n)] = timed(lambda: x + y, n)
         if n == 1024 or n == big:
             res.setdefault("gauss", {})[str(n)] = timed(lambda: np.exp(-(x * x)) * 0.5, n)
+        res.setdefault("sse", {})[str(n)] = timed(lambda: np.sum(np.square(x - m)), n)
+        res.setdefault("colmean", {})[str(n)] = timed(lambda: np.mean((x - m) * s, axis=0), n)
     res["numpy"] = np.__version__
     json.dump(res, sys.stdout)
 

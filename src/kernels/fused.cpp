@@ -424,11 +424,19 @@ struct FusedValues::State {
   int64_t esize[kMaxOps];  // eval_row's: [0] the held result, [1 + k] input k
   int64_t reg_total = 0;
   detail::Buffer copies[kMaxOps - 1], consts;
+  // Short rows (the last dim under kBlock): runs of whole rows are evaluated `rows` rows at a time
+  // when every input read continues from one row to the next (merge: its stride along the
+  // next-to-last dim is a row of its own) or is one row broadcast over every other dim (tile: that
+  // row repeated `rows` times, made once here). 0: row by row.
+  int64_t rows = 0;
+  bool tile[kMaxOps - 1] = {};
+  detail::Buffer tiles[kMaxOps - 1];
   bool ipow = false;
   mutable std::atomic<bool> failed{false};
 };
 
-FusedValues::FusedValues() : s_(std::make_unique<State>()) {}
+// (default-initialised: the program's Slots stay unconstructed, nothing is zeroed per call)
+FusedValues::FusedValues() : s_(new State) {}
 FusedValues::~FusedValues() = default;
 
 DType FusedValues::dtype() const { return held(s_->c.dt[s_->p->result]); }
@@ -443,9 +451,15 @@ Status FusedValues::init(const FusedProgram& p, std::span<const int64_t> shape, 
   s.p = &p;
   DType in_dt[kMaxOps];
   for (int k = 0; k < nin; ++k) in_dt[k] = in[k]->dtype;
-  // the result's dtype, held: the values the reduction reads (compile's out dtype)
-  SV_CHECK(compile(p, in_dt, DType::float64, &s.c));
-  const DType rdt = held(s.c.dt[p.result]);
+  // the result's dtype, held: the values the reduction reads (compile's out dtype; compile checks
+  // the numbering this reads)
+  const int nc = static_cast<int>(p.consts.size());
+  const int64_t ri = p.result - nin - nc;
+  const DType rdt = held(p.result < 0                  ? DType::float64
+                         : p.result < nin              ? in_dt[p.result]
+                         : p.result < nin + nc         ? p.consts[static_cast<size_t>(p.result - nin)].dtype
+                         : ri < static_cast<int64_t>(p.steps.size()) ? p.steps[static_cast<size_t>(ri)].out
+                                                                      : DType::float64);
   SV_CHECK(compile(p, in_dt, rdt, &s.c));
   // Registers on read()'s stack when they fit in 32 KiB: blocks of fewer elements for a long chain.
   const int64_t nregs = std::max(s.c.nregs, 1);
@@ -489,6 +503,40 @@ Status FusedValues::init(const FusedProgram& p, std::span<const int64_t> shape, 
     s.esize[k + 1] = v.esize;
   }
   SV_CHECK(splat_consts(p, s.c, nullptr, 0, s.consts));
+  const int L = s.rank - 1;
+  // (not for a small result: making the tiles costs more than the rows they save)
+  if (L >= 1 && s.shape[L] > 1 && s.shape[L] < kBlock && s.shape[L - 1] > 1 && st >= 4 * kBlock) {
+    const int64_t w = s.shape[L];
+    const int64_t rows = std::min(std::max<int64_t>(2, kBlock / w), s.shape[L - 1]);
+    bool ok = true;
+    for (int k = 0; k < nin && ok; ++k) {
+      State::In& v = s.in[k];
+      if (!s.c.used[k]) continue;
+      if (v.masked) {
+        ok = false;
+        break;
+      }
+      if (v.stride[L - 1] == v.stride[L] * w) continue;  // merges
+      bool row = true;
+      for (int d = 0; d < L; ++d) row = row && v.stride[d] == 0;
+      if (!row) {
+        ok = false;
+        break;
+      }
+      // one row broadcast: `rows` copies of it, contiguous, in its dtype
+      s.tile[k] = true;
+      SV_CHECK(s.tiles[k].allocate("fuse", rows * w * v.esize));
+      Operand src, dst;
+      src.base = const_cast<char*>(v.base);
+      src.dtype = in[k]->dtype;
+      src.layout = Layout(LayoutDims{rows, w}, LayoutDims{0, v.stride[L]}, v.offset);
+      dst.base = s.tiles[k].data();
+      dst.dtype = in[k]->dtype;
+      dst.layout = detail::contiguous_layout(LayoutDims{rows, w});
+      SV_CHECK(copy(dst, src, 0.0));
+    }
+    if (ok) s.rows = rows;
+  }
   s.ipow = has_int_pow(p);
   if (s.ipow) {
     int64_t negative = 0;
@@ -537,6 +585,33 @@ void FusedValues::read(void* dst, int64_t first, int64_t step, int64_t n) const 
   bool outer_ok[kMaxOps];
   const int64_t len_d = s.shape[d];
   while (n > 0) {
+    if (s.rows > 0 && d == r - 1 && idx[d] == 0 && n >= 2 * len_d) {
+      // whole rows, several at a time (see State::rows)
+      const int64_t k = std::min({n / len_d, s.rows, s.shape[d - 1] - idx[d - 1]});
+      for (int j = 0; j < nin; ++j) {
+        if (!s.c.used[j]) continue;
+        const State::In& v = s.in[j];
+        if (s.tile[j]) {
+          ptr[j + 1] = s.tiles[j].data();
+          stv[j + 1] = 1;
+          continue;
+        }
+        int64_t o_j = v.offset;
+        for (int q = 0; q < r; ++q) o_j += idx[q] * v.stride[q];
+        ptr[j + 1] = const_cast<char*>(v.base) + o_j * v.esize;
+        stv[j + 1] = v.stride[d];
+      }
+      ptr[0] = o;
+      eval_row(*s.p, s.c, regs, ptr, stv, s.esize, k * len_d);
+      o += k * len_d * s.esize[0];
+      n -= k * len_d;
+      idx[d - 1] += k;
+      for (int j = d - 1; j > 0 && idx[j] == s.shape[j]; --j) {
+        idx[j] = 0;
+        ++idx[j - 1];
+      }
+      continue;
+    }
     const int64_t a0 = idx[d];
     const int64_t len = std::min(n, len_d - a0);
     for (int k = 0; k < nin; ++k) {

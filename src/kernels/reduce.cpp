@@ -81,6 +81,7 @@ ReduceRows reduce_rows_of() {
 class Input {
  public:
   static constexpr int64_t kCols = 1024;  // columns per computed chunk of a vertical row loop
+  static constexpr int64_t kRowsWhole = 32768;  // values per computed chunk of rows()
 
   Input(const ReduceRows& rr, const ValueSource* src, const char* base, int64_t ie, int64_t oe,
         std::atomic<bool>* failed)
@@ -119,7 +120,11 @@ class Input {
   // o = the sum of m contiguous rows x + r * s (rows::sum_rows).
   void rows(void* o, const char* x, int64_t s, int64_t m, int64_t n) {
     if (!src_) return rr_.rows(o, x, s, m, n);
-    const int64_t cols = std::max<int64_t>(16, kCols * 4 / m / 16 * 16);
+    if (s == n && m * n <= kRowsWhole) {  // the m rows are one run of values: one read
+      if (const char* v = fetch(x, 1, m * n, 0, m * n)) rr_.rows(o, v, n, m, n);
+      return;
+    }
+    const int64_t cols = std::max<int64_t>(16, kRowsWhole / m / 16 * 16);
     for (int64_t i = 0; i < n; i += cols) {
       const int64_t c = std::min(cols, n - i);
       const char* v = nullptr;

@@ -7,8 +7,8 @@ import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray, forward, gather, kernelCopy, methodGroup, normAxis, takeSecond, uses } from './ndarray.js';
 import { needFamily } from './families.js';
-import { type ArrayInput, add, compute, same } from './ops.js';
-import { arange, array, empty } from './creation.js';
+import { type ArrayInput, compute, same } from './ops.js';
+import { empty } from './creation.js';
 import { oneAxis } from './axes.js';
 import { Shape } from './shape.js';
 import { type SigRef, bind, bindMethod, isOptionsObject, unsupported } from './signature.js';
@@ -230,26 +230,50 @@ export function takeAlongAxis(...args: unknown[]): NDArray {
     const shape = lead.slice();
     shape.splice(ax, 0, m);
     if (values.length === 0 || shape.includes(0)) return empty(shape, x.dtype);
-    // With axis moved last and a copied in C order, out[r, j] = copy[row r of a (broadcast), indices[r, j]]:
-    // the row starts are the copy's own positions at column 0 (a ramp read through its layout),
-    // broadcast over the leading dims with the indices, added, and gathered in one call.
-    const temps: NDArray[] = [];
-    const t = <T extends NDArray>(a: T): T => {
-      temps.push(a);
-      return a;
-    };
+    // out[r] = a[r with r[ax] replaced by indices[r]] (a and indices broadcast outside axis): the
+    // flat C positions in a computed here, then one gather from a's elements in C order (a itself
+    // when it is C-contiguous, else one copy). [256,10] float64 with [256,1] indices: 283 us through
+    // a ramp array, moved axes and a broadcast add, 20 us this way.
+    const xc = x.isCContiguous && !x._v._hasMask ? x : x.copy();
     try {
-      const xc = t(t(x.moveaxis(ax, last)).contiguous());
-      const xsh = xc.shape;
-      const lead1 = [...lead, 1];
-      const ramp = t(t(arange(0, xc.size, 1, 'float64')).reshape(xsh));
-      const starts = t(t(ramp.shrink(xsh.map((d, i) => [0, i === last ? 1 : d] as [number, number]))).broadcastTo(lead1));
-      const idx = t(t(t(array(values, { shape: ish, dtype: 'float64' })).moveaxis(ax, last)).broadcastTo([...lead, m]));
-      const flatIdx = t(add(starts, idx)).toTypedArray() as Float64Array;
-      const g = t(gather(t(xc.reshape([xc.size])), 0, Array.from(flatIdx)));
-      return t(t(g.reshape([...lead, m])).moveaxis(last, ax)).copy();
+      const nd = xs.length;
+      const cs = new Array<number>(nd); // a's C strides
+      const ics = new Array<number>(nd); // indices' C strides
+      for (let d = nd - 1, s = 1, si = 1; d >= 0; d--) {
+        cs[d] = s;
+        ics[d] = si;
+        s *= xs[d]!;
+        si *= ish[d]!;
+      }
+      const total = shape.reduce((p, d) => p * d, 1);
+      const pos = new Array<number>(total);
+      const r = new Array<number>(nd).fill(0);
+      for (let k = 0; k < total; k++) {
+        let src = 0;
+        let at = 0;
+        for (let d = 0; d < nd; d++) {
+          const i = r[d]!;
+          if (d === ax) at += i * ics[d]!;
+          else {
+            if (xs[d] !== 1) src += i * cs[d]!;
+            if (ish[d] !== 1) at += i * ics[d]!;
+          }
+        }
+        pos[k] = src + values[at]! * cs[ax]!;
+        for (let d = nd - 1; d >= 0; d--) {
+          if (++r[d]! < shape[d]!) break;
+          r[d] = 0;
+        }
+      }
+      const flat = xc.reshape([xc.size]);
+      try {
+        const g = gather(flat, 0, pos, op);
+        return g._setView(g._v._reshape(shape));
+      } finally {
+        flat.dispose();
+      }
     } finally {
-      for (let i = temps.length - 1; i >= 0; i--) temps[i]!.dispose();
+      if (xc !== x) xc.dispose();
     }
   }, 'arr');
 }

@@ -25,6 +25,19 @@ function indexValues(op: string, what: string, x: unknown): { values: number[]; 
     }
     const ta = t.toTypedArray();
     const values = new Array<number>(ta.length);
+    if (ta instanceof BigInt64Array || ta instanceof BigUint64Array) {
+      // 64-bit integers read as two 32-bit words (reading ta[i] makes a BigInt per element); past
+      // 2^53 (out of bounds anyway) through the BigInt, rounded as before
+      const w = new Int32Array(ta.buffer, ta.byteOffset, ta.length * 2);
+      const signed = ta instanceof BigInt64Array;
+      for (let i = 0; i < ta.length; i++) {
+        const lo = w[2 * i]! >>> 0;
+        const hi = w[2 * i + 1]!;
+        const big = signed ? hi >= 0x200000 || hi < -0x200000 : hi < 0 || hi >= 0x200000;
+        values[i] = big ? Number(ta[i]) : (signed ? hi : hi >>> 0) * 4294967296 + lo;
+      }
+      return { values, shape: t.shape };
+    }
     for (let i = 0; i < ta.length; i++) {
       const v = Number(ta[i]);
       if (!Number.isInteger(v)) throw new TypeError(`${op}: ${what} must be integers, got ${fmt(v)} at flat position ${i}`);

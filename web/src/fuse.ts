@@ -343,12 +343,7 @@ function run(p: Program, inputs: readonly NDArray[], out: NDArray | undefined): 
   } else {
     w.put(0);
     w.put(info(rdt).code);
-    if (red === null) {
-      w.put(1);
-      w.putDims(p.shape);
-    } else {
-      w.put(0);
-    }
+    w.put(0); // the result's shape: the inputs' broadcast shape, which the engine computes
   }
   const leaves = p.leaves;
   w.put(leaves.length);

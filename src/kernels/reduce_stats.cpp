@@ -188,7 +188,8 @@ DType wide_of(DType t) {
 Status check_reduction(const char* op, const Operand& out, const Operand& in, uint64_t axes,
                        int64_t* count, bool* empty_out, bool computed = false) {
   SV_CHECK(detail::check_operand(op, "out", out));
-  SV_CHECK(detail::check_operand(op, "in", computed && in.source ? detail::unsourced(in) : in));
+  SV_CHECK(computed && in.source ? detail::check_operand(op, "in", detail::unsourced(in))
+                                  : detail::check_operand(op, "in", in));
   const int r = static_cast<int>(in.layout.shape.size());
   if (r < 64 && (axes >> r) != 0) {
     int bad = r;

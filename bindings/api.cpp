@@ -108,6 +108,8 @@ Status dispatch(int32_t op, const double* in, size_t in_len, OutBuffer& out, std
     // done
   } else if (op == kKernelFused) {
     st = opaque<&fused_request>()(r, w);  // the 'math' family
+  } else if (op == kKernelLinalg) {
+    st = opaque<&linalg_request>()(r, w);  // the 'linalg' family
   } else if (is_shape_op(op)) {
     st = shape_op(op, r, w, str);
   } else {

@@ -221,6 +221,8 @@ bool read_dtype(Reader& r, kernels::DType& dt);
 Status read_array(Reader& r, const char* op, array::Array& a);
 // kKernelFused: a fused elementwise program (fused_request.cpp, the 'math' family).
 Status fused_request(Reader& r, Writer& w);
+// kKernelLinalg: a numpy.linalg decomposition or solve (linalg_request.cpp, the 'linalg' family).
+Status linalg_request(Reader& r, Writer& w);
 
 // Variable creation carries a string, so it has its own entry point. Returns the id.
 Result<int64_t> create_var(const std::string& name, double min, double max);

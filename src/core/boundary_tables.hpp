@@ -57,6 +57,7 @@ enum Op : int32_t {
   kKernelRun = 86,  // one kernel call: Kind, code, output, operands, extras
   kKernelFused = 87,  // a fused elementwise program: output, inputs with fills, constants, steps, result
   kViewDiagonal = 59,  // movement op: NumPy diagonal (offset, axis1, axis2) of a concrete view
+  kKernelLinalg = 88,  // a numpy.linalg decomposition or solve over a stack of matrices: LinalgOp, two parameters, inputs, outputs (the 'linalg' family)
 };
 
 // symbolic expression tokens (prefix order) in shapes and strides
@@ -144,6 +145,21 @@ enum GatherOut : int32_t {
 enum class SortOp : int32_t {
   sort = 0,  // stable ascending sort, the input's dtype
   argsort = 1,  // the int64 indices of the stable sort
+};
+
+// op codes of a KernelLinalg request (bindings/linalg_request.cpp, kernels::lapack)
+enum class LinalgOp : int32_t {
+  solve = 0,  // x = a^-1 b: inputs a, b; output x (b's rank: a's or a's minus 1)
+  inv = 1,  // inputs a; output a^-1
+  det = 2,  // inputs a; output det (batch shape)
+  slogdet = 3,  // inputs a; outputs sign, logabsdet
+  cholesky = 4,  // inputs a (lower triangle read); output l
+  qr = 5,  // inputs a; outputs q, r (mode 'r': r only); p0 = kernels::lapack::QrMode
+  eigh = 6,  // inputs a; outputs w, v (eigvalsh: w only); p0 = 1 for the lower triangle
+  svd = 7,  // inputs a; outputs s, u, vh (compute_uv=False: s only); p0 = 1 for full_matrices
+  lstsq = 8,  // inputs a, b; outputs x, residuals, rank, s; p0 = rcond (< 0: eps max(m, n))
+  pinv = 9,  // inputs a; output the pseudo-inverse; p0 = rcond
+  matrix_rank = 10,  // inputs a; output int64 ranks; p0 = tol (< 0: NumPy's default)
 };
 
 }  // namespace sv::wire
@@ -293,6 +309,7 @@ enum class Code : int32_t {
   out_of_memory = 10,  // an allocation failed
   disposed = 11,  // use after dispose (JS side)
   type_error = 12,  // wrong dtype or kind of argument
+  linalg_error = 13,  // numpy.linalg's LinAlgError: a singular or not positive definite matrix, no convergence, a matrix that is not square or not 2-D
 };
 
 }  // namespace sv
@@ -301,7 +318,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0x6a3a364du;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0x3c064fadu;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -310,7 +327,7 @@ struct Table {
 };
 
 // The number of entries of each table (e.g. the op codes a kernel kind accepts).
-inline constexpr int kOpCount = 48;
+inline constexpr int kOpCount = 49;
 inline constexpr int kTokCount = 5;
 inline constexpr int kSliceKindCount = 6;
 inline constexpr int kViewTagCount = 2;
@@ -322,7 +339,7 @@ inline constexpr int kKernelInCount = 2;
 inline constexpr int kSingleOpCount = 1;
 inline constexpr int kGatherOutCount = 2;
 inline constexpr int kDTypeCodeCount = 12;
-inline constexpr int kCodeCount = 13;
+inline constexpr int kCodeCount = 14;
 inline constexpr int kBinaryOpCount = 20;
 inline constexpr int kUnaryOpCount = 6;
 inline constexpr int kReduceOpCount = 4;
@@ -333,6 +350,7 @@ inline constexpr int kMomentOpCount = 2;
 inline constexpr int kArgOpCount = 2;
 inline constexpr int kScanOpCount = 2;
 inline constexpr int kSortOpCount = 2;
+inline constexpr int kLinalgOpCount = 11;
 
 inline constexpr int16_t kOpValues[] = {
     static_cast<int16_t>(sv::wire::kShapeNumel),
@@ -383,6 +401,7 @@ inline constexpr int16_t kOpValues[] = {
     static_cast<int16_t>(sv::wire::kKernelRun),
     static_cast<int16_t>(sv::wire::kKernelFused),
     static_cast<int16_t>(sv::wire::kViewDiagonal),
+    static_cast<int16_t>(sv::wire::kKernelLinalg),
 };
 inline constexpr int16_t kTokValues[] = {
     static_cast<int16_t>(sv::wire::kConst),
@@ -472,6 +491,7 @@ inline constexpr int16_t kCodeValues[] = {
     static_cast<int16_t>(sv::Code::out_of_memory),
     static_cast<int16_t>(sv::Code::disposed),
     static_cast<int16_t>(sv::Code::type_error),
+    static_cast<int16_t>(sv::Code::linalg_error),
 };
 inline constexpr int16_t kBinaryOpValues[] = {
     static_cast<int16_t>(sv::kernels::BinaryOp::add),
@@ -566,6 +586,19 @@ inline constexpr int16_t kSortOpValues[] = {
     static_cast<int16_t>(sv::wire::SortOp::sort),
     static_cast<int16_t>(sv::wire::SortOp::argsort),
 };
+inline constexpr int16_t kLinalgOpValues[] = {
+    static_cast<int16_t>(sv::wire::LinalgOp::solve),
+    static_cast<int16_t>(sv::wire::LinalgOp::inv),
+    static_cast<int16_t>(sv::wire::LinalgOp::det),
+    static_cast<int16_t>(sv::wire::LinalgOp::slogdet),
+    static_cast<int16_t>(sv::wire::LinalgOp::cholesky),
+    static_cast<int16_t>(sv::wire::LinalgOp::qr),
+    static_cast<int16_t>(sv::wire::LinalgOp::eigh),
+    static_cast<int16_t>(sv::wire::LinalgOp::svd),
+    static_cast<int16_t>(sv::wire::LinalgOp::lstsq),
+    static_cast<int16_t>(sv::wire::LinalgOp::pinv),
+    static_cast<int16_t>(sv::wire::LinalgOp::matrix_rank),
+};
 
 // The API name of each value of the scoped enums (index = position in the table).
 inline constexpr const char* kDTypeCodeNames[] = {
@@ -596,6 +629,7 @@ inline constexpr const char* kCodeNames[] = {
     "out_of_memory",
     "disposed",
     "type_error",
+    "linalg_error",
 };
 inline constexpr const char* kBinaryOpNames[] = {
     "add",
@@ -690,9 +724,22 @@ inline constexpr const char* kSortOpNames[] = {
     "sort",
     "argsort",
 };
+inline constexpr const char* kLinalgOpNames[] = {
+    "solve",
+    "inv",
+    "det",
+    "slogdet",
+    "cholesky",
+    "qr",
+    "eigh",
+    "svd",
+    "lstsq",
+    "pinv",
+    "matrixRank",
+};
 
 inline constexpr Table kTables[] = {
-    {"Op", 48, kOpValues},
+    {"Op", 49, kOpValues},
     {"Tok", 5, kTokValues},
     {"SliceKind", 6, kSliceKindValues},
     {"ViewTag", 2, kViewTagValues},
@@ -704,7 +751,7 @@ inline constexpr Table kTables[] = {
     {"SingleOp", 1, kSingleOpValues},
     {"GatherOut", 2, kGatherOutValues},
     {"DTypeCode", 12, kDTypeCodeValues},
-    {"Code", 13, kCodeValues},
+    {"Code", 14, kCodeValues},
     {"BinaryOp", 20, kBinaryOpValues},
     {"UnaryOp", 6, kUnaryOpValues},
     {"ReduceOp", 4, kReduceOpValues},
@@ -715,7 +762,8 @@ inline constexpr Table kTables[] = {
     {"ArgOp", 2, kArgOpValues},
     {"ScanOp", 2, kScanOpValues},
     {"SortOp", 2, kSortOpValues},
+    {"LinalgOp", 11, kLinalgOpValues},
 };
-inline constexpr int kNumTables = 23;
+inline constexpr int kNumTables = 24;
 
 }  // namespace sv::tables

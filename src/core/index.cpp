@@ -17,6 +17,7 @@ const char* code_name(Code c) {
     case Code::out_of_memory: return "out_of_memory";
     case Code::disposed: return "disposed";
     case Code::type_error: return "type_error";
+    case Code::linalg_error: return "linalg_error";
   }
   return "unknown";
 }

@@ -587,7 +587,7 @@ Status check_a(const char* op, const Operand& a, bool square) {
   SV_CHECK(detail::check_operand(op, "a", a));
   const int r = a.layout.ndim();
   if (r < 2) {
-    return make_error(Code::rank_mismatch, std::string("linalg ") + op + ": " + S(r) +
+    return make_error(Code::linalg_error, std::string("linalg ") + op + ": " + S(r) +
                                                "-dimensional array given. Array must be at "
                                                "least two-dimensional");
   }
@@ -597,7 +597,7 @@ Status check_a(const char* op, const Operand& a, bool square) {
                                             dtype_name(a.dtype) + "; cast first");
   }
   if (square && a.layout.shape[r - 2] != a.layout.shape[r - 1]) {
-    return make_error(Code::shape_mismatch,
+    return make_error(Code::linalg_error,
                       std::string("linalg: last 2 dimensions of the array must be square, got [") +
                           S(a.layout.shape[r - 2]) + "," + S(a.layout.shape[r - 1]) + "] (" + op +
                           ")");
@@ -744,18 +744,18 @@ Status run_batch(const char* op, int64_t nbatch, int64_t ws_bytes, int64_t work,
     const std::string where = std::string(" (") + op + ": matrix " + S(r.index) + " of the batch";
     switch (r.kind) {
       case kSingular:
-        return make_error(Code::invalid_argument, "linalg: singular matrix" + where + ", U[" +
+        return make_error(Code::linalg_error, "linalg: singular matrix" + where + ", U[" +
                                                       S(r.detail) + "," + S(r.detail) +
                                                       "] == 0)");
       case kNotPD:
-        return make_error(Code::invalid_argument, "linalg: matrix is not positive definite" +
+        return make_error(Code::linalg_error, "linalg: matrix is not positive definite" +
                                                       where + ", leading minor " + S(r.detail) +
                                                       ")");
       case kEigNoConv:
-        return make_error(Code::invalid_argument,
+        return make_error(Code::linalg_error,
                           "linalg: eigenvalues did not converge" + where + ")");
       default:
-        return make_error(Code::invalid_argument, "linalg: SVD did not converge" + where + ")");
+        return make_error(Code::linalg_error, "linalg: SVD did not converge" + where + ")");
     }
   }
   return ok_status();

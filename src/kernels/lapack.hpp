@@ -19,11 +19,11 @@
 // overlap each other. Matrices of a batch are independent tasks on the thread pool; each matrix is
 // computed by the same steps on any thread, so results are bit-identical at any thread count.
 //
-// Errors (Status, never exceptions or traps): a of rank < 2 (rank_mismatch); a non-square matrix
-// where one is needed ("linalg: last 2 dimensions of the array must be square, got [3,4]",
-// shape_mismatch); operands whose shapes do not fit a (shape_mismatch, naming the operand, its
+// Errors (Status, never exceptions or traps): a of rank < 2 (linalg_error: NumPy's LinAlgError); a
+// non-square matrix where one is needed ("linalg: last 2 dimensions of the array must be square,
+// got [3,4]", linalg_error); operands whose shapes do not fit a (shape_mismatch, naming the operand, its
 // shape and the expected one); wrong dtypes (type_error); allocation failure (out_of_memory). The
-// numerical failures are invalid_argument with NumPy's LinAlgError wording, then details:
+// numerical failures are linalg_error (NumPy's LinAlgError) with its wording, then details:
 //   "linalg: singular matrix (solve: matrix 3 of the batch, U[2,2] == 0)"  (solve, inv)
 //   "linalg: matrix is not positive definite (cholesky: matrix 0 of the batch, leading minor 3)"
 //   "linalg: eigenvalues did not converge (...)" / "linalg: SVD did not converge (...)"

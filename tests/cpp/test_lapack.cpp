@@ -925,7 +925,7 @@ void errors_suite() {
   auto X = make_arr<T>({2}, 1, 3, 1, kC_);
   auto st = la::solve(X.op, A.op, B.op);
   REQUIRE(!st.ok());
-  CHECK(st.error().code == Code::invalid_argument);
+  CHECK(st.error().code == Code::linalg_error);
   CHECK(st.error().message.rfind("linalg: singular matrix", 0) == 0);
   CHECK(st.error().message.find("matrix 1 of the batch") != std::string::npos);
   auto O = make_arr<T>({2}, 2, 3, 3, kC_);
@@ -938,7 +938,7 @@ void errors_suite() {
   A.set(1, ind);
   st = la::cholesky(O.op, A.op);
   REQUIRE(!st.ok());
-  CHECK(st.error().code == Code::invalid_argument);
+  CHECK(st.error().code == Code::linalg_error);
   CHECK(st.error().message.rfind("linalg: matrix is not positive definite", 0) == 0);
   // Non-square where square is needed.
   auto R = make_arr<T>({}, 2, 3, 4, kC_);
@@ -951,14 +951,14 @@ void errors_suite() {
                 : which == 3 ? la::eigh(B.op, nullptr, R.op, true)
                              : la::slogdet(D.op, D.op, R.op);
     REQUIRE(!s2.ok());
-    CHECK(s2.error().code == Code::shape_mismatch);
+    CHECK(s2.error().code == Code::linalg_error);
     CHECK(s2.error().message.rfind("linalg: last 2 dimensions of the array must be square, got [3,4]", 0) == 0);
   }
   // Rank < 2.
   auto V = make_arr<T>({}, 1, 3, 1, kC_);
   st = la::det(D.op, V.op);
   REQUIRE(!st.ok());
-  CHECK(st.error().code == Code::rank_mismatch);
+  CHECK(st.error().code == Code::linalg_error);
   // Shape mismatches between a and b / outputs, and batch dims.
   auto B4 = make_arr<T>({2}, 1, 4, 1, kC_);
   st = la::solve(X.op, A.op, B4.op);

@@ -1721,12 +1721,75 @@ row('norm', {
   valid: [(c) => c.b, 1, {}],
   call: fnCall('norm'),
   cases: [
-    [[(c) => c.b, 'nuc'], S('invalid_argument'), 'no SVD'],
+    [[(c) => c.b, 3], S('invalid_argument'), 'invalid norm order 3 for matrices'],
     [[(c) => c.a, 1], S('rank_mismatch'), '[2,3,4]'],
     [[(c) => c.b, 1, { axis: [0, 0] }], S('invalid_argument'), 'duplicate axes'],
     [[(c) => c.b, 'fro', { axis: 0 }], S('invalid_argument'), '"fro" for vectors'],
   ],
 });
+
+// numpy.linalg (the 'linalg' family) and the matrix products
+{
+  const SQ = [[2, 1], [1, 3]];
+  const SING = [[1, 2], [2, 4]];
+  const SQUARE = [[[(c) => c.b], S('linalg_error'), 'last 2 dimensions of the array must be square, got [3,4]'], [[[1, 2]], S('linalg_error'), '1-dimensional array given']];
+  for (const n of ['inv', 'det', 'slogdet', 'cholesky']) {
+    const cases = [...SQUARE];
+    if (n === 'inv') cases.push([[SING], S('linalg_error'), 'singular matrix (matrix 0 of the batch, U[1,1] == 0)']);
+    if (n === 'cholesky') cases.push([[SING], S('linalg_error'), 'matrix is not positive definite']);
+    row(n, { op: n, sig: ['array'], valid: [SQ], call: fnCall(n), cases });
+  }
+  row('solve', {
+    op: 'solve', sig: ['array', 'array'], valid: [SQ, [1, 2]], call: fnCall('solve'),
+    cases: [[[SQ, [1, 2, 3]], S('shape_mismatch'), 'b has 3 rows where a has 2'], [[SING, [1, 2]], S('linalg_error'), 'singular matrix'], [[(c) => c.b, [1, 2, 3]], S('linalg_error'), 'square, got [3,4]']],
+  });
+  row('lstsq', {
+    op: 'lstsq', sig: ['array', 'array'], valid: [(c) => c.b, [1, 2, 3]], call: fnCall('lstsq'),
+    cases: [[[(c) => c.a, [1, 2, 3]], S('linalg_error'), '3-dimensional array given'], [[(c) => c.b, [1, 2]], S('linalg_error'), 'a has 3 rows, b has 2'],
+      [[(c) => c.b, [1, 2, 3], 'x'], T, "rcond must be a number, null or 'warn', got \"x\""], [[(c) => c.b, [1, 2, 3], NaN], R_, 'rcond must not be NaN'], [[(c) => c.b, [1, 2, 3], (c) => c.b], T, 'one value for every matrix']],
+  });
+  row('pinv', {
+    op: 'pinv', sig: ['array'], valid: [(c) => c.b], call: fnCall('pinv'),
+    cases: [[[(c) => c.b, -1], R_, 'rcond must be >= 0, got -1'], [[(c) => c.b, NaN], R_, 'NaN'], [[(c) => c.b, 1e-15, 'yes'], T, 'hermitian must be a boolean, got "yes"'], [[[1, 2]], S('linalg_error'), '1-dimensional']],
+  });
+  row('matrixRank', {
+    op: 'matrixRank', sig: ['array'], valid: [(c) => c.b], call: fnCall('matrixRank'),
+    cases: [[[(c) => c.b, 'x'], T, 'tol must be a number or null, got "x"'], [[(c) => c.b, null, 1], T, 'hermitian must be a boolean, got 1']],
+  });
+  row('matrixPower', {
+    op: 'matrixPower', sig: ['array'], valid: [SQ, 3], call: fnCall('matrixPower'),
+    cases: [[[SQ, 1.5], T, 'n (the exponent) must be an integer, got 1.5'], [[SQ, '2'], T, 'n (the exponent) must be an integer, got "2"'], [[(c) => c.b, 2], S('linalg_error'), 'square, got [3,4]'], [[SING, -1], S('linalg_error'), 'singular matrix']],
+  });
+  row('qr', {
+    op: 'qr', sig: ['array'], valid: [(c) => c.b], call: fnCall('qr'),
+    cases: [[[(c) => c.b, 'raw'], T, "mode=\"raw\" is not supported"], [[(c) => c.b, 'full'], T, "mode=\"full\" is not supported"], [[(c) => c.b, 'x'], S('invalid_argument'), 'unrecognized mode "x"'], [[(c) => c.b, 5], T, 'mode must be a string, got 5']],
+  });
+  for (const n of ['eigh', 'eigvalsh']) {
+    row(n, { op: n, sig: ['array'], valid: [SQ], call: fnCall(n), cases: [...SQUARE, [[SQ, 'X'], S('invalid_argument'), "UPLO argument must be 'L' or 'U', got \"X\""], [[SQ, 1], T, 'UPLO must be']] });
+  }
+  row('svd', {
+    op: 'svd', sig: ['array'], valid: [(c) => c.b], call: fnCall('svd'),
+    cases: [[[(c) => c.b, 1], T, 'fullMatrices must be a boolean, got 1'], [[(c) => c.b, true, 'no'], T, 'computeUv must be a boolean'], [[[1, 2, 3]], S('linalg_error'), '1-dimensional']],
+  });
+  row('cond', {
+    op: 'cond', sig: ['array'], valid: [SQ], call: fnCall('cond'),
+    cases: [[[SQ, 3], S('invalid_argument'), "p must be null, 1, -1, 2, -2, Infinity, -Infinity, 'fro' or 'nuc', got 3"], [[(c) => c.b, 1], S('linalg_error'), 'square, got [3,4]'], [[[[]]], S('linalg_error'), 'cond is not defined on empty arrays']],
+  });
+  row('tensordot', {
+    op: 'tensordot', sig: ['array', 'array'], valid: [(c) => c.b, (c) => c.b], call: fnCall('tensordot'),
+    cases: [[[(c) => c.b, (c) => c.b, 1], S('shape_mismatch'), 'shape-mismatch for sum'], [[(c) => c.b, (c) => c.b, [[0], [0, 1]]], S('shape_mismatch'), '1 axes of a, 2 of b'], [[(c) => c.b, (c) => c.b, 'x'], T, 'axes must be an integer or a pair'], [[(c) => c.b, (c) => c.b, [[5], [0]]], S('out_of_range'), 'axes of a 5 is out of bounds'], [[(c) => c.b, (c) => c.b, 1.5], R_, '1.5']],
+  });
+  row('inner', { op: 'inner', sig: ['array', 'array'], valid: [(c) => c.b, [1, 2, 3, 4]], call: fnCall('inner'), cases: [[[(c) => c.b, [1, 2]], S('shape_mismatch'), 'shapes [3,4] and [2] not aligned: 4 (dim 1) != 2 (dim 0)']] });
+  row('kron', { op: 'kron', sig: ['array', 'array'], valid: [(c) => c.b, [1, 2]], call: fnCall('kron') });
+  row('cross', {
+    op: 'cross', sig: ['array', 'array'], valid: [[1, 2, 3], [4, 5, 6]], call: fnCall('cross'),
+    cases: [[[(c) => c.b, [1, 2, 3]], S('shape_mismatch'), 'dimension must be 2 or 3; got 4 and 3'], [[[1, 2, 3], [1, 2, 3], 5], S('out_of_range'), 'axisa 5 is out of bounds'], [[[1, 2, 3], [1, 2, 3], { axis: 1.5 }], R_, '1.5'], [[1, [1, 2, 3]], S('out_of_range'), 'at least one dim']],
+  });
+  row('multiDot', {
+    op: 'multiDot', sig: ['arrayList'], valid: [[(c) => c.b, (c) => c.b.T, (c) => c.b]], call: fnCall('multiDot'),
+    cases: [[[[(c) => c.b]], S('invalid_argument'), 'expecting at least two arrays, got 1'], [[[(c) => c.b, (c) => c.b, (c) => c.b]], S('shape_mismatch'), 'not aligned'], [[[(c) => c.a, (c) => c.b, (c) => c.b]], S('linalg_error'), '3-dimensional array given (arrays[0])'], [[[(c) => c.b, (c) => c.b.T], 5], T, '5']],
+  });
+}
 
 // the integer ufuncs, diagonal / trace, einsum
 for (const n of ['mod', 'remainder', 'floorDivide', 'fmod', 'bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'leftShift', 'rightShift']) {

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0x6a3a364d;
+export const TABLES_SOURCE_HASH = 0x3c064fad;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -56,6 +56,7 @@ export const enum Op {
   /** one kernel call: Kind, code, output, operands, extras */ KernelRun = 86,
   /** a fused elementwise program: output, inputs with fills, constants, steps, result */ KernelFused = 87,
   /** movement op: NumPy diagonal (offset, axis1, axis2) of a concrete view */ ViewDiagonal = 59,
+  /** a numpy.linalg decomposition or solve over a stack of matrices: LinalgOp, two parameters, inputs, outputs (the 'linalg' family) */ KernelLinalg = 88,
 }
 
 /** @internal symbolic expression tokens (prefix order) in shapes and strides (C++: sv::wire::Tok) */
@@ -184,6 +185,7 @@ export const enum Code {
   /** an allocation failed */ OutOfMemory = 10,
   /** use after dispose (JS side) */ Disposed = 11,
   /** wrong dtype or kind of argument */ TypeError = 12,
+  /** numpy.linalg's LinAlgError: a singular or not positive definite matrix, no convergence, a matrix that is not square or not 2-D */ LinalgError = 13,
 }
 /** @internal The name of each Code value (index = value). */
 export const CODE_NAMES = [
@@ -200,6 +202,7 @@ export const CODE_NAMES = [
   'out_of_memory',
   'disposed',
   'type_error',
+  'linalg_error',
 ] as const;
 
 /** @internal op codes of Kind Binary (kernels::binary) (C++: sv::kernels::BinaryOp) */
@@ -416,4 +419,33 @@ export const enum SortOp {
 export const SORT_OPS = {
   sort: SortOp.Sort,
   argsort: SortOp.Argsort,
+} as const;
+
+/** @internal op codes of a KernelLinalg request (bindings/linalg_request.cpp, kernels::lapack) (C++: sv::wire::LinalgOp) */
+export const enum LinalgOp {
+  /** x = a^-1 b: inputs a, b; output x (b's rank: a's or a's minus 1) */ Solve = 0,
+  /** inputs a; output a^-1 */ Inv = 1,
+  /** inputs a; output det (batch shape) */ Det = 2,
+  /** inputs a; outputs sign, logabsdet */ Slogdet = 3,
+  /** inputs a (lower triangle read); output l */ Cholesky = 4,
+  /** inputs a; outputs q, r (mode 'r': r only); p0 = kernels::lapack::QrMode */ Qr = 5,
+  /** inputs a; outputs w, v (eigvalsh: w only); p0 = 1 for the lower triangle */ Eigh = 6,
+  /** inputs a; outputs s, u, vh (compute_uv=False: s only); p0 = 1 for full_matrices */ Svd = 7,
+  /** inputs a, b; outputs x, residuals, rank, s; p0 = rcond (< 0: eps max(m, n)) */ Lstsq = 8,
+  /** inputs a; output the pseudo-inverse; p0 = rcond */ Pinv = 9,
+  /** inputs a; output int64 ranks; p0 = tol (< 0: NumPy's default) */ MatrixRank = 10,
+}
+/** @internal LinalgOp by API name. */
+export const LINALG_OPS = {
+  solve: LinalgOp.Solve,
+  inv: LinalgOp.Inv,
+  det: LinalgOp.Det,
+  slogdet: LinalgOp.Slogdet,
+  cholesky: LinalgOp.Cholesky,
+  qr: LinalgOp.Qr,
+  eigh: LinalgOp.Eigh,
+  svd: LinalgOp.Svd,
+  lstsq: LinalgOp.Lstsq,
+  pinv: LinalgOp.Pinv,
+  matrixRank: LinalgOp.MatrixRank,
 } as const;

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'out_of_memory'
   | 'disposed'
   | 'type_error'
+  | 'linalg_error'
   | 'not_initialized'
   | 'not_loaded'
   | 'unknown';

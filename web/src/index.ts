@@ -139,6 +139,9 @@ export { type AxisResult, type UniqueFlag, type UniqueOut, type Side, type Searc
 export { type QuantileAxisOptions, type QuantileOptions, type QuantileMethod, median, quantile, percentile } from './quantiles.js';
 export { type NanReduceOptions, type NanToNumOptions, nansum, nanmean, nanmax, nanmin, isinf, isposinf, isneginf, nanToNum } from './nan_functions.js';
 export { type NormOrder, type NormOptions, outer, norm } from './norms.js';
+export { type SlogdetResult, type LstsqResult, solve, inv, det, slogdet, cholesky, lstsq, pinv, matrixRank, matrixPower } from './linalg_solve.js';
+export { type QrMode, type QrOut, type QrResult, type EighResult, type SvdResult, type SvdOut, qr, eigh, eigvalsh, svd, cond } from './linalg_decomp.js';
+export { tensordot, inner, kron, cross, multiDot } from './linalg_products.js';
 export { mod, remainder, floorDivide, fmod, bitwiseAnd, bitwiseOr, bitwiseXor, leftShift, rightShift, invert, bitwiseNot } from './integer_ops.js';
 export {
   defaultRng,

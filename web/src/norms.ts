@@ -1,6 +1,6 @@
 // outer products and vector / matrix norms as NumPy (numpy.outer, numpy.linalg.norm), composed of
-// elementwise kernels and reductions. Norms that need singular values (matrix 2, -2, 'nuc') are
-// refused with an error naming them: the engine has no SVD.
+// elementwise kernels and reductions; the matrix norms 2, -2 and 'nuc' from the singular values
+// (linalg_call.ts, the 'linalg' family).
 import { info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, asArray, normAxis } from './ndarray.js';
@@ -11,6 +11,7 @@ import { boolOption, reduceAxes, reshaped, scalarOf } from './axis_reductions.js
 import { type SigRef, bind } from './signature.js';
 import { outArg } from './ufunc.js';
 import type { AxisResult } from './search.js';
+import { svdImpl } from './linalg_call.js';
 
 const OUTER: SigRef = { sig: 'numpy.outer: outer(a: ArrayInput, b: ArrayInput, out: NDArray | null = null) -> NDArray' };
 /**
@@ -69,7 +70,9 @@ function matrixNorm(op: string, x: NDArray, ord: NormOrder, rowAxis: number, col
   if (rowAxis === colAxis) throw new StrideViewError('invalid_argument', `${op}: duplicate axes given (${rowAxis} and ${colAxis})`);
   let r: NDArray;
   if (ord === 2 || ord === -2 || ord === 'nuc') {
-    throw new StrideViewError('invalid_argument', `${op}: the matrix norm ord=${fmt(ord)} needs singular values, which are not supported (no SVD); use 'fro', 1, -1, Infinity or -Infinity`);
+    // NumPy: the largest / smallest singular value, or their sum, of each matrix (the two axes moved last)
+    const s = svdImpl(op, x.moveaxis([rowAxis, colAxis], [-2, -1]), false, false)[0]!;
+    r = reduceAxes(op, ord === 2 ? 'max' : ord === -2 ? 'min' : 'sum', s, [s.ndim - 1], false);
   } else if (ord === null || ord === 'fro') {
     r = sqrt(reduceAxes(op, 'sum', square(x), [rowAxis, colAxis], false));
   } else if (ord === 1 || ord === -1) {
@@ -80,7 +83,7 @@ function matrixNorm(op: string, x: NDArray, ord: NormOrder, rowAxis: number, col
     const sums = reduceAxes(op, 'sum', abs(x), [colAxis], false);
     r = reduceAxes(op, ord === Infinity ? 'max' : 'min', sums, [rowAxis > colAxis ? rowAxis - 1 : rowAxis], false);
   } else {
-    throw new StrideViewError('invalid_argument', `${op}: invalid norm order ${fmt(ord)} for matrices (use null, 'fro', 1, -1, Infinity or -Infinity)`);
+    throw new StrideViewError('invalid_argument', `${op}: invalid norm order ${fmt(ord)} for matrices (use null, 'fro', 'nuc', 1, -1, 2, -2, Infinity or -Infinity)`);
   }
   if (!keepdims) return r;
   const s = x.shape;
@@ -94,10 +97,11 @@ const NORM: SigRef = { sig: 'numpy.linalg.norm: norm(x: ArrayInput, ord: NormOrd
 /**
  * A vector or matrix norm (NumPy linalg.norm): `norm(x)` is the 2-norm of the flattened array;
  * `ord` selects the vector norm (null or 2, Infinity, -Infinity, 0 (count of nonzeros), 1, any p)
- * over one axis or the matrix norm (null or 'fro', 1, -1, Infinity, -Infinity) over two. Integer
+ * over one axis or the matrix norm (null or 'fro', 1, -1, Infinity, -Infinity, 2, -2, 'nuc') over two. Integer
  * and bool inputs are computed in float64, float32 stays float32. Without an axis and keepdims the
  * result is a JS number; with an axis (even one that leaves no dims) or keepdims an NDArray (the
- * result's type follows the arguments). Matrix norms 2, -2 and 'nuc' need an SVD: an error.
+ * result's type follows the arguments). Matrix norms 2, -2 (the largest and smallest singular
+ * value) and 'nuc' (their sum) come from {@link svd}'s singular values.
  * `norm(x, 1, 0)` is `norm(x, { ord: 1, axis: 0 })`.
  */
 // @overloads NORM

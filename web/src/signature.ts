@@ -241,6 +241,8 @@ function editDistance(a: string, b: string): number {
 }
 
 /** @internal The declared name closest to `key` (snake_case and case aside), or null. */
+const isAffix = (a: string, b: string): boolean => a.startsWith(b) || b.startsWith(a);
+
 export function closestName(key: string, names: readonly string[]): string | null {
   const camel = snakeToCamel(key);
   const low = camel.toLowerCase();
@@ -249,7 +251,8 @@ export function closestName(key: string, names: readonly string[]): string | nul
   let bestD = Infinity;
   for (const n of names) {
     const d = editDistance(low, n.toLowerCase());
-    if (d < bestD) {
+    // a tie goes to a name the key extends or shortens ('axiss' -> 'axis', not 'axisa')
+    if (d < bestD || (d === bestD && best !== null && !isAffix(low, best.toLowerCase()) && isAffix(low, n.toLowerCase()))) {
       bestD = d;
       best = n;
     }

@@ -26,6 +26,8 @@ export const ARRAYS = {
   // integers, for the bitwise ops (NumPy refuses them floats)
   I1: { dtype: 'int32', values: [[5, -3, 12], [7, 0, -8]] },
   I2: { dtype: 'int32', values: [[1, 2, 3], [4, 1, 2]] },
+  // a symmetric positive-definite matrix, for numpy.linalg
+  SQ: { dtype: 'float64', values: [[4, 1, 0.5], [1, 3, -0.25], [0.5, -0.25, 2]] },
 };
 
 const arr = (name) => ({ arr: name });
@@ -169,6 +171,25 @@ export const OVERRIDES = {
     exempt: (given) =>
       given.dtype != null && given.optimize != null && given.optimize !== false ? 'NumPy 1.24 drops dtype on its optimized (tensordot) path' : null,
   },
+  // numpy.linalg: square inputs; the SVD's singular vectors are unique up to sign, and lstsq / pinv go
+  // through a different SVD than LAPACK's (agreeing to about 1e-13 relative, where this test allows 64
+  // ulp): their values are checked against NumPy with a tolerance in tests/js/linalg.test.mjs
+  ...Object.fromEntries(['solve', 'inv', 'det', 'slogdet', 'cholesky', 'cond', 'matrixPower'].map((f) => [f, { required: { a: arr('SQ') } }])),
+  solve: { required: { a: arr('SQ'), b: arr('V') } },
+  cond: { required: { x: arr('SQ') }, optional: { p: [1, 'fro', -2, null] } },
+  eigh: { required: { a: arr('SQ') }, optional: { UPLO: ['U'] }, exempt: 'eigenvectors are unique up to sign: tests/js/linalg.test.mjs checks A v = v w' },
+  eigvalsh: { required: { a: arr('SQ') }, optional: { UPLO: ['U'] } },
+  qr: { optional: { mode: ['complete', 'r'] } },
+  svd: {
+    required: { a: arr('SQ') },
+    exempt: (given) => (given.computeUv === false ? null : 'singular vectors are unique up to sign: tests/js/linalg.test.mjs checks U S Vh = a'),
+  },
+  lstsq: { required: { b: [1, 2] }, optional: { rcond: [null, 0.1] }, exempt: 'through a one-sided Jacobi SVD: NumPy within 1e-13 relative (tests/js/linalg.test.mjs)' },
+  pinv: { exempt: 'through a one-sided Jacobi SVD: NumPy within 1e-13 relative (tests/js/linalg.test.mjs)' },
+  tensordot: { required: { b: arr('BT') }, optional: { axes: [1] } },
+  inner: { required: { b: arr('C') } },
+  cross: { optional: { axisa: [1], axisb: [1], axisc: [0], axis: [1] } },
+  multiDot: { required: { arrays: { list: [arr('A'), arr('BT'), arr('A')] } } },
   // a Generator or bit generator result is compared by its first draws (oracle.mjs): without a seed they come from OS entropy
   defaultRng: { exempt: (given) => (given.seed == null ? 'no seed: the stream comes from OS entropy (NumPy too)' : null) },
   PCG64: { exempt: (given) => (given.seed == null ? 'no seed: the stream comes from OS entropy (NumPy too)' : null) },

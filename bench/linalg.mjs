@@ -1,0 +1,118 @@
+// numpy.linalg, measured (issue 32): median ms per call of solve (one right-hand side), inv, det,
+// svd (singular values alone, and U S Vh), eigh and qr on [n, n] matrices (n = 64, 256, 1024;
+// float64 and float32), strideview against numpy-ts (a devDependency) in this process and NumPy
+// (/usr/bin/python3, bench/numpy_linalg.py: Debian's reference LAPACK unless OpenBLAS is installed)
+// in its own. The matrices come from one formula on both sides (diagonally dominant). Ratios are
+// peer time / strideview time (> 1: strideview faster), from one run. Prints Markdown; never fails
+// on speed. Usage: node bench/linalg.mjs [--quick] [--no-numpy] [--no-peers] [--sizes 64,256]
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as sv from '../dist/index.mjs';
+import { loadNumpyTs } from './timing.mjs';
+
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const opt = (k) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : undefined);
+const SIZES = (opt('sizes') ?? (QUICK ? '64,256' : '64,256,1024')).split(',').map(Number);
+const here = dirname(fileURLToPath(import.meta.url));
+await sv.init();
+const np = await loadNumpyTs(args);
+
+function values(n) {
+  const v = new Float64Array(n * n);
+  for (let i = 0; i < n * n; i++) v[i] = ((i * 7919) % 2001) / 1000 - 1;
+  for (let i = 0; i < n; i++) v[i * n + i] += n;
+  return v;
+}
+
+function medianMs(fn, budgetMs, minReps) {
+  fn();
+  const t = [];
+  const end = performance.now() + budgetMs;
+  while (t.length < minReps || (performance.now() < end && t.length < 200)) {
+    const s = performance.now();
+    fn();
+    t.push(performance.now() - s);
+  }
+  t.sort((x, y) => x - y);
+  return t[t.length >> 1];
+}
+
+const OPS = ['solve', 'inv', 'det', 'svdvals', 'svd', 'eigh', 'qr'];
+const ours = {};
+const peer = {};
+for (const dt of ['float64', 'float32']) {
+  for (const n of SIZES) {
+    const v = values(n);
+    const a = sv.array(Array.from(v), { dtype: dt }).reshape([n, n]);
+    const b = sv.ones([n], dt);
+    const sym = sv.add(a, a.T);
+    const svOps = {
+      solve: () => sv.solve(a, b).dispose(),
+      inv: () => sv.inv(a).dispose(),
+      det: () => sv.det(a),
+      svdvals: () => sv.svd(a, { computeUv: false }).dispose(),
+      svd: () => sv.svd(a).forEach((x) => x.dispose()),
+      eigh: () => sv.eigh(sym).forEach((x) => x.dispose()),
+      qr: () => sv.qr(a).forEach((x) => x.dispose()),
+    };
+    let npOps = null;
+    if (np) {
+      const na = np.array(Array.from(v), dt).reshape([n, n]);
+      const nb = np.ones([n], dt);
+      const nsym = np.add(na, np.transpose(na));
+      const L = np.linalg;
+      npOps = {
+        solve: () => L.solve(na, nb),
+        inv: () => L.inv(na),
+        det: () => L.det(na),
+        svdvals: () => L.svd(na, true, false),
+        svd: () => L.svd(na),
+        eigh: () => L.eigh(nsym),
+        qr: () => L.qr(na),
+      };
+    }
+    const budget = QUICK ? 300 : 1500;
+    const reps = n >= 1024 ? 2 : 5;
+    for (const op of OPS) {
+      if (QUICK && n >= 1024 && (op === 'svd' || op === 'eigh')) continue;
+      const key = `${op} ${dt} ${n}`;
+      ours[key] = medianMs(svOps[op], budget, reps);
+      if (npOps) {
+        try {
+          peer[key] = medianMs(npOps[op], budget, reps);
+        } catch (e) {
+          peer[key] = `error: ${String(e.message).slice(0, 60)}`;
+        }
+      }
+    }
+    a.dispose();
+    b.dispose();
+    sym.dispose();
+  }
+}
+
+let NP = null;
+if (!args.includes('--no-numpy')) {
+  try {
+    NP = JSON.parse(execFileSync('/usr/bin/python3', [join(here, 'numpy_linalg.py'), '--sizes', SIZES.join(','), ...(QUICK ? ['--quick'] : [])], { encoding: 'utf8', maxBuffer: 1 << 24 }));
+  } catch (e) {
+    console.error(`NumPy unavailable: ${e.message}`);
+  }
+}
+
+const f = (x) => (typeof x === 'number' ? (x < 1 ? x.toFixed(3) : x < 100 ? x.toFixed(2) : x.toFixed(0)) : x ?? '');
+const ratio = (p, o) => (typeof p === 'number' && typeof o === 'number' ? (p / o).toFixed(2) : '');
+console.log(`## numpy.linalg (\`node bench/linalg.mjs${args.length ? ' ' + args.join(' ') : ''}\`), median ms per call`);
+console.log('');
+console.log(`CPU: ${os.cpus()[0]?.model} x${os.cpus().length}; Node ${process.version}; NumPy ${NP?.numpy ?? '-'} on ${NP?.libs?.join(', ') || '?'}`);
+console.log('');
+console.log('| op | dtype | n | strideview | numpy-ts | numpy-ts / sv | NumPy | NumPy / sv |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const key of Object.keys(ours)) {
+  const [op, dt, n] = key.split(' ');
+  const p = peer[key], q = NP?.ms?.[key];
+  console.log(`| ${op} | ${dt} | ${n} | ${f(ours[key])} | ${f(p)} | ${ratio(p, ours[key])} | ${f(q)} | ${ratio(q, ours[key])} |`);
+}

@@ -115,6 +115,18 @@ function callGraph(file) {
   return calls;
 }
 
+/** Functions the module exports or puts in a table (binaryen's text names), from wasm-dis. */
+function referencedElsewhere(file) {
+  const text = execFileSync('wasm-dis', [file], { maxBuffer: 1 << 30 }).toString();
+  const out = new Set();
+  for (const line of text.split('\n')) {
+    if (line.startsWith(' (elem') || (line.startsWith(' (export') && line.includes('(func '))) {
+      for (const m of line.matchAll(/\$(\S+?)(?=[\s)])/g)) out.add(m[1]);
+    }
+  }
+  return out;
+}
+
 function opt(file, features) {
   const strip = keepNames ? ['-g'] : ['--strip-debug', '--strip-producers'];
   execFileSync('wasm-opt', [...features, ...strip, '--converge', '-Oz', file, '-o', file], { stdio: 'inherit' });
@@ -168,11 +180,33 @@ function main() {
     }
   }
   if (process.env.SV_SPLIT_DEBUG) for (const [k, v] of why) console.log(`kept ${k}\n  <- ${v}`);
-  const moved = [...family].filter((fn) => !kept.has(fn));
+  const moved = new Set([...family].filter((fn) => !kept.has(fn)));
+  // System-library functions (libc, libm, libc++: no object of ours defines them) that only moved
+  // functions call move with them: the core never reaches them (hypot and log of the linalg
+  // kernels, ...). Never one the module exports or puts in its table (reached by no direct call).
+  const byName = new Map(m.functions.map((f) => [escapeName(f.name), f]));
+  const callers = new Map();
+  for (const [caller, callees] of calls) {
+    for (const c of callees) {
+      if (!callers.has(c)) callers.set(c, new Set());
+      callers.get(c).add(caller);
+    }
+  }
+  const pinned = referencedElsewhere(input);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [fn, cs] of callers) {
+      if (moved.has(fn) || pinned.has(fn) || !byName.has(fn) || of(definers, byName.get(fn)) !== undefined) continue;
+      if ([...cs].every((c) => moved.has(c))) {
+        moved.add(fn);
+        grew = true;
+      }
+    }
+  }
   const tmp = mkdtempSync(join(tmpdir(), 'sv-split-'));
   try {
     const list = join(tmp, 'moved.txt');
-    writeFileSync(list, moved.join('\n') + '\n');
+    writeFileSync(list, [...moved].join('\n') + '\n');
     const primary = join(out, `${name}.wasm`);
     const secondary = join(out, `${name}-families.wasm`);
     execFileSync('wasm-split', [...FEATURES, input, '--split-funcs', `@${list}`, '-o1', primary, '-o2', secondary, '--export-prefix=%', '--import-namespace=primary', '--placeholdermap', '-q', ...(keepNames ? ['-g'] : [])], { stdio: 'inherit' });
@@ -188,7 +222,7 @@ function main() {
     const s = renameIn(readFileSync(secondary), 2, (mod, n) => (mod === 'primary' && short.has(n) ? short.get(n) : n));
     writeFileSync(primary, p);
     writeFileSync(secondary, s);
-    console.log(`split-wasm: ${moved.length} of ${m.functions.length} functions to ${basename(secondary)} (${kept.size} family functions the core also reaches kept); ` +
+    console.log(`split-wasm: ${moved.size} of ${m.functions.length} functions to ${basename(secondary)} (${kept.size} family functions the core also reaches kept); ` +
       `${basename(primary)} ${p.length} B, ${basename(secondary)} ${s.length} B`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -1791,6 +1791,28 @@ row('norm', {
   });
 }
 
+// convolve, correlate, interp, vander, polyval, polyfit
+for (const n of ['convolve', 'correlate']) {
+  row(n, {
+    op: n, sig: ['array', 'array'], valid: [[1, 2, 3], [1, 1]], call: fnCall(n),
+    cases: [[[[], [1]], S('invalid_argument'), 'a cannot be empty'], [[[1, 2], (c) => c.b], S('rank_mismatch'), 'v must be 1-D, got shape [3,4]'], [[[1, 2], [1], 'middle'], S('invalid_argument'), "got \"middle\""], [[[1, 2], [1], 7], S('invalid_argument'), 'got 7']],
+  });
+}
+row('interp', {
+  op: 'interp', sig: ['array', 'array', 'array'], valid: [[1.5], [1, 2], [3, 4]], call: fnCall('interp'),
+  cases: [[[[1], [1, 2], [1]], S('shape_mismatch'), 'not of the same length (1 and 2)'], [[[1], [1, 2], [1, 2], 'x'], T, 'left must be a number or null, got "x"'], [[[1], [1, 2], [1, 2], { period: 0 }], S('invalid_argument'), 'period must be a non-zero number, got 0'], [[[1], (c) => c.b, [1, 2]], S('rank_mismatch'), 'xp and fp must be 1-D']],
+});
+row('vander', {
+  op: 'vander', sig: ['array'], valid: [[1, 2, 3]], call: fnCall('vander'),
+  cases: [[[(c) => c.b], S('rank_mismatch'), 'one-dimensional'], [[[1, 2], -1], S('invalid_argument'), 'N must be >= 0, got -1'], [[[1, 2], 1.5], R_, '1.5'], [[[1, 2], 2, 'yes'], T, 'increasing must be a boolean']],
+});
+row('polyval', { op: 'polyval', sig: ['array', 'array'], valid: [[1, 2], [3, 4]], call: fnCall('polyval'), cases: [[[3, [1, 2]], S('rank_mismatch'), 'p must be a sequence']] });
+row('polyfit', {
+  op: 'polyfit', sig: ['array', 'array'], valid: [[0, 1, 2, 3], [1, 3, 2, 5], 1], call: fnCall('polyfit'),
+  cases: [[[[0, 1, 2], [1, 2, 3], -1], S('invalid_argument'), 'expected deg >= 0, got -1'], [[[0, 1, 2], [1, 2], 1], S('shape_mismatch'), 'same length (3 and 2)'], [[[0, 1, 2], [1, 2, 3], 1.5], R_, '1.5'],
+    [[[0, 1, 2], [1, 2, 3], 1, 'x'], T, 'rcond must be a number or null, got "x"'], [[[0, 1], [1, 2], 1, { cov: true }], S('invalid_argument'), 'must exceed order'], [[[0, 1, 2], [1, 2, 3], 1, { cov: 'x' }], T, "cov must be a boolean or 'unscaled'"], [[[0, 1, 2], [1, 2, 3], 1, { w: [1, 2] }], S('shape_mismatch'), 'w and y to have the same length (2 and 3)']],
+});
+
 // the integer ufuncs, diagonal / trace, einsum
 for (const n of ['mod', 'remainder', 'floorDivide', 'fmod', 'bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'leftShift', 'rightShift']) {
   const cases = [[[(c) => c.b, (c) => c.i64], S('shape_mismatch'), '[3,4] [3]'], ...OUT_CASES([(c) => c.b, 2]).slice(0, 6)];

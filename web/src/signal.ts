@@ -1,0 +1,183 @@
+// NumPy's convolve and correlate (one matmul of a sliding-window view: every window of the input is
+// a row of a strided view with strides [1, 1] over one zero-padded copy, no window is copied) and
+// interp (piecewise-linear interpolation: one searchsorted, gathers, elementwise ops).
+import { StrideViewError, fmt, relabel } from './errors.js';
+import { NDArray, asArray } from './ndarray.js';
+import { View } from './view.js';
+import { type ArrayInput, add, div, greater, less, mul, sub, where, equal } from './ops.js';
+import { matmul } from './linalg.js';
+import { zeros } from './creation.js';
+import { argsort, take } from './select.js';
+import { searchsorted } from './search.js';
+import { clip, isnan } from './math.js';
+
+import { concatenate } from './joining.js';
+import { mod } from './integer_ops.js';
+import { tidy } from './tidy.js';
+import { scalarResult } from './reductions.js';
+import { reshaped } from './axis_reductions.js';
+import { type SigRef, bind } from './signature.js';
+
+/** convolve's / correlate's `mode`. */
+export type ConvolveMode = 'valid' | 'same' | 'full';
+
+/** NumPy's mode: a name read by its first letter (case-insensitive), or 0 / 1 / 2. */
+function modeOf(op: string, m: unknown): 0 | 1 | 2 {
+  if (m === 0 || m === 1 || m === 2) return m;
+  if (typeof m === 'string' && m.length > 0) {
+    const k = { v: 0, s: 1, f: 2 }[m[0]!.toLowerCase()];
+    if (k !== undefined) return k as 0 | 1 | 2;
+  }
+  throw new StrideViewError('invalid_argument', `${op}: mode must be 'valid', 'same' or 'full' (or 0, 1, 2), got ${fmt(m)}`);
+}
+
+function vector(op: string, x: unknown, name: string): NDArray {
+  const a = asArray(op, x, undefined, name);
+  const v = a.ndim === 0 ? a.reshape([1]) : a;
+  if (v.ndim !== 1) throw new StrideViewError('rank_mismatch', `${op}: ${name} must be 1-D, got shape ${fmt(a.shape)}`);
+  if (v.size === 0) throw new StrideViewError('invalid_argument', `${op}: ${name} cannot be empty`);
+  return v;
+}
+
+/**
+ * NumPy's correlate of a (length n) and v (length m <= n): out[k] = sum_j p[k + j] * v[j] over a
+ * copy p of a padded for the mode, computed as one matrix-vector product of p's windows.
+ */
+function correlateImpl(a: NDArray, v: NDArray, mode: 0 | 1 | 2): NDArray {
+  const n = a.size, m = v.size;
+  const left = mode === 0 ? 0 : mode === 1 ? m >> 1 : m - 1;
+  const right = mode === 0 ? 0 : mode === 1 ? m - left - 1 : m - 1;
+  const len = n + left + right - m + 1;
+  let p = a;
+  if (left + right > 0 || a.strides[0] !== 1) {
+    p = zeros([n + left + right], a.dtype);
+    p.slice(`${left}:${left + n}`).assign(a);
+  }
+  // the windows: row k is p[k : k + m] (a read-only view; rows overlap)
+  const windows = p._derive(View.create([len, m], { strides: [1, 1], offset: p.offset }), true);
+  return matmul(windows, v) as NDArray;
+}
+
+const CORRELATE: SigRef = { sig: 'numpy.correlate: correlate(a: ArrayInput, v: ArrayInput, mode: ConvolveMode | 0 | 1 | 2 = "valid") -> NDArray' };
+/**
+ * The cross-correlation of two 1-D sequences (NumPy correlate): c[k] = sum_n a[n + k] * v[n],
+ * for `mode` 'valid' (default: the shifts where v lies inside a), 'same' (a's length, centred) or
+ * 'full' (every overlap). dtypes promote as {@link mul}. Computed as one {@link matmul} of a
+ * sliding-window view (no FFT: exact in integers, O(n m)).
+ */
+// @overloads CORRELATE
+export function correlate(a: ArrayInput, v: ArrayInput, options?: { mode?: ConvolveMode | 0 | 1 | 2 | undefined }): NDArray;
+export function correlate(a: ArrayInput, v: ArrayInput, mode?: ConvolveMode | 0 | 1 | 2): NDArray;
+// @end
+export function correlate(...args: unknown[]): NDArray {
+  const op = 'correlate';
+  const [ain, vin, modeIn] = bind(CORRELATE, args);
+  try {
+    const mode = modeOf(op, modeIn);
+    return tidy(() => {
+      const a = vector(op, ain, 'a');
+      const v = vector(op, vin, 'v');
+      // NumPy swaps the shorter one into v and reverses the result
+      return a.size >= v.size ? correlateImpl(a, v, mode) : correlateImpl(v, a, mode).slice('::-1').copy();
+    });
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}
+
+const CONVOLVE: SigRef = { sig: 'numpy.convolve: convolve(a: ArrayInput, v: ArrayInput, mode: ConvolveMode | 0 | 1 | 2 = "full") -> NDArray' };
+/**
+ * The discrete linear convolution of two 1-D sequences (NumPy convolve): (a * v)[k] = sum_j a[j]
+ * v[k - j], for `mode` 'full' (default: length n + m - 1), 'same' (the longer one's length,
+ * centred) or 'valid' (where they overlap completely). dtypes promote as {@link mul}. One
+ * {@link matmul} of a sliding-window view (exact in integers, O(n m)).
+ */
+// @overloads CONVOLVE
+export function convolve(a: ArrayInput, v: ArrayInput, options?: { mode?: ConvolveMode | 0 | 1 | 2 | undefined }): NDArray;
+export function convolve(a: ArrayInput, v: ArrayInput, mode?: ConvolveMode | 0 | 1 | 2): NDArray;
+// @end
+export function convolve(...args: unknown[]): NDArray {
+  const op = 'convolve';
+  const [ain, vin, modeIn] = bind(CONVOLVE, args);
+  try {
+    const mode = modeOf(op, modeIn);
+    return tidy(() => {
+      let a = vector(op, ain, 'a');
+      let v = vector(op, vin, 'v');
+      if (v.size > a.size) [a, v] = [v, a];
+      return correlateImpl(a, v.slice('::-1'), mode);
+    });
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}
+
+const INTERP: SigRef = { sig: 'numpy.interp: interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left: number | null = null, ' +
+    'right: number | null = null, period: number | null = null) -> NDArray | number' };
+/**
+ * Piecewise-linear interpolation (NumPy interp) of the points (xp, fp) at `x`: xp increasing (not
+ * checked, as NumPy), fp of the same length; values below xp[0] get `left` (default fp[0]), above
+ * xp[-1] `right` (default fp[-1]). With `period`, x and xp are read modulo it (left / right are
+ * then refused, as NumPy ignores them). float64 results of x's shape; a JS number for a scalar x.
+ */
+// @overloads INTERP
+export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, options?: { left?: number | null | undefined; right?: number | null | undefined; period?: number | null | undefined }): NDArray | number;
+export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left?: number | null, options?: { right?: number | null | undefined; period?: number | null | undefined }): NDArray | number;
+export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left?: number | null, right?: number | null, options?: { period?: number | null | undefined }): NDArray | number;
+export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left?: number | null, right?: number | null, period?: number | null): NDArray | number;
+// @end
+export function interp(...args: unknown[]): NDArray | number {
+  const op = 'interp';
+  const [xin, xpin, fpin, leftIn, rightIn, periodIn] = bind(INTERP, args);
+  try {
+    for (const [k, v] of [['left', leftIn], ['right', rightIn], ['period', periodIn]] as const) {
+      if (v !== null && typeof v !== 'number') throw new TypeError(`${op}: ${k} must be a number or null, got ${fmt(v)}`);
+    }
+    const scalarX = typeof xin === 'number';
+    const r = tidy(() => {
+      const x0: NDArray = asArray(op, xin, undefined, 'x').astype('float64');
+      let x: NDArray = x0.ndim === 0 ? x0.reshape([1]) : x0;
+      let xp: NDArray = asArray(op, xpin, undefined, 'xp').astype('float64');
+      let fp: NDArray = asArray(op, fpin, undefined, 'fp').astype('float64');
+      if (xp.ndim !== 1 || fp.ndim !== 1) throw new StrideViewError('rank_mismatch', `${op}: xp and fp must be 1-D, got shapes ${fmt(xp.shape)} and ${fmt(fp.shape)}`);
+      if (xp.size !== fp.size) throw new StrideViewError('shape_mismatch', `${op}: fp and xp are not of the same length (${fp.size} and ${xp.size})`);
+      if (xp.size === 0) throw new StrideViewError('invalid_argument', `${op}: array of sample points is empty`);
+      let left = leftIn as number | null, right = rightIn as number | null;
+      if (periodIn !== null) {
+        const period = Math.abs(periodIn as number);
+        if (period === 0 || Number.isNaN(period)) throw new StrideViewError('invalid_argument', `${op}: period must be a non-zero number, got ${periodIn}`);
+        left = right = null;
+        // NumPy: x and xp modulo the period, xp sorted with fp, one point wrapped onto each end
+        x = mod(x, period);
+        xp = mod(xp, period);
+        const order = argsort(xp);
+        xp = take(xp, order);
+        fp = take(fp, order);
+        xp = concatenate([sub(xp.slice('-1:'), period), xp, add(xp.slice(':1'), period)]);
+        fp = concatenate([fp.slice('-1:'), fp, fp.slice(':1')]);
+      }
+      const n = xp.size;
+      const f0 = fp.get(0) as number, fn = fp.get(n - 1) as number;
+      const lo = left ?? f0, hi = right ?? fn;
+      if (n === 1) {
+        return reshaped(where(less(x, xp.get(0) as number), lo, where(greater(x, xp.get(0) as number), hi, f0)), x0.shape);
+      }
+      // the segment j with xp[j] <= x < xp[j + 1], clipped to the first and last segments
+      const j = clip(sub(searchsorted(xp, x, 'right') as NDArray, 1), 0, n - 2);
+      const xl = take(xp, j), xr = take(xp, add(j, 1)), fl = take(fp, j), fr = take(fp, add(j, 1));
+      const slope = div(sub(fr, fl), sub(xr, xl));
+      let y = add(mul(slope, sub(x, xl)), fl);
+      // NumPy: a NaN from equal sample points (0 * inf) tries the right end, then fp[j] when fp[j] == fp[j + 1]
+      const bad = isnan(y);
+      y = where(bad, add(mul(slope, sub(x, xr)), fr), y);
+      y = where(isnan(y), where(equal(fl, fr), fl, y), y);
+      y = where(equal(x, xl), fl, y); // x on a sample point: fp there, exactly
+      y = where(equal(x, xp.get(n - 1) as number), fn, y);
+      y = where(isnan(x), x, y);
+      return reshaped(where(less(x, xp.get(0) as number), lo, where(greater(x, xp.get(n - 1) as number), hi, y)), x0.shape);
+    });
+    return scalarX ? (scalarResult(r, false, undefined) as number) : r;
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}

@@ -55,8 +55,8 @@ export function solve(...args: unknown[]): NDArray {
         throw new StrideViewError('shape_mismatch', `${op}: b has ${bm} rows where a has ${m} (a: ${fmt(a0.shape)}, b: ${fmt(bs)})`);
       }
       const batch = batchBroadcast(op, a0.shape.slice(0, -2), bs.slice(0, bs.length - core), a0.shape, bs);
-      const a = inDType(a0, dt).broadcastTo([...batch, m, m]);
-      const b = inDType(b0, dt).broadcastTo([...batch, ...bs.slice(bs.length - core)]);
+      const a = expandTo(inDType(a0, dt), [...batch, m, m]);
+      const b = expandTo(inDType(b0, dt), [...batch, ...bs.slice(bs.length - core)]);
       const x = outArray(op, b.shape, dt);
       linalgRun(op, LinalgOp.Solve, 0, [a, b], [x]);
       return x;
@@ -64,6 +64,12 @@ export function solve(...args: unknown[]): NDArray {
   } catch (e) {
     throw relabel(op, e);
   }
+}
+
+/** `x` broadcast to `shape` (x itself when it has that shape already: no view to make). */
+function expandTo(x: NDArray, shape: readonly number[]): NDArray {
+  const s = x.shape;
+  return s.length === shape.length && s.every((d, i) => d === shape[i]) ? x : x.broadcastTo(shape);
 }
 
 /** A one-input, one-output request whose output has the input's shape minus `drop` trailing dims. */

@@ -159,6 +159,25 @@ export type {
   RandomSize,
   Seed,
 } from './random_params.js';
+export {
+  flip,
+  fliplr,
+  flipud,
+  reshape,
+  transpose,
+  swapaxes,
+  moveaxis,
+  expandDims,
+  squeeze,
+  broadcastTo,
+  broadcastArrays,
+  ravel,
+  copy,
+  ascontiguousarray,
+  atleast1d,
+  atleast2d,
+  atleast3d,
+} from './manipulation.js';
 
 // NumPy's ndarray methods (a.sum(), a.reshape(4, 3), a.T ...) on the class: installed here, at load, because
 // ndarray_methods.ts imports the op modules (a side-effect-free package: a bare import would be dropped).

@@ -2,7 +2,7 @@
 // from engine ops (logspace, arange, comparisons, copies through strided views), never element by
 // element in TypeScript. Each declares its NumPy signature (signature.ts).
 import { type DType, checkDType } from './dtype.js';
-import { StrideViewError, fmt, relabel, toInt } from './errors.js';
+import { StrideViewError, fmt, relabel, toInt, toInts } from './errors.js';
 import { NDArray, asArray, kernelCopy, normAxis } from './ndarray.js';
 import { arange, boolArg, likeArg, zeros } from './creation.js';
 import { type ArrayInput, greaterEqual, mul } from './ops.js';
@@ -202,7 +202,8 @@ export function indices(...args: unknown[]): NDArray | NDArray[] {
   const op = 'indices';
   try {
     const [dimsV, dtypeV, sparseV] = bind(INDICES, args);
-    const dims = checkShape(op, dimsV);
+    const dims = toInts(op, 'dimensions', dimsV);
+    for (const d of dims) if (d < 0) throw new StrideViewError('invalid_argument', `${op}: negative dimensions are not allowed (dimensions ${fmt(dims)})`);
     const dtype = checkDType(op, dtypeV);
     const sparse = boolArg(op, 'sparse', sparseV);
     const parts = indexArrays(op, dims, dtype, sparse);
@@ -249,7 +250,7 @@ export function fromfunction(...args: unknown[]): any {
   try {
     const [fn, shapeV, dtypeV, like] = bind(FROMFUNCTION, args);
     likeArg(op, like);
-    if (typeof fn !== 'function') throw new TypeError(`${op}: function must be a function, got ${fmt(fn)}`);
+    if (typeof fn !== 'function') throw new TypeError(`${op}: fn must be a function (NumPy's function), got ${fmt(fn)}`);
     const dims = checkShape(op, shapeV);
     const dtype = checkDType(op, dtypeV);
     idx = indexArrays(op, dims, dtype, false);

@@ -53,6 +53,9 @@ export function flip(m: ArrayInput, axis?: number | readonly number[] | null): N
 // @end
 export function flip(...args: unknown[]): NDArray {
   const [m, axis] = bind(FLIP, args);
+  if (axis !== null && typeof axis !== 'number' && typeof axis !== 'bigint' && !Array.isArray(axis)) {
+    throw new TypeError(`flip: axis must be an integer, an array of integers or null, got ${fmt(axis)}`);
+  }
   return onArray('flip', m, 'm', (x) => x.flip(axis as number | null));
 }
 
@@ -134,6 +137,9 @@ export function moveaxis(a: ArrayInput, source: number | readonly number[], dest
 // @end
 export function moveaxis(...args: unknown[]): NDArray {
   const [a, source, destination] = bind(MOVEAXIS, args);
+  for (const [name, v] of [['source', source], ['destination', destination]] as const) {
+    if (typeof v !== 'number' && typeof v !== 'bigint' && !Array.isArray(v)) throw new TypeError(`moveaxis: ${name} must be an integer or an array of integers, got ${fmt(v)}`);
+  }
   return onArray('moveaxis', a, 'a', (x) => x.moveaxis(source as number, destination as number));
 }
 

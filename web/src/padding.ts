@@ -326,7 +326,7 @@ export function pad(...args: unknown[]): NDArray {
     const kw: Record<string, unknown> = { statLength, constantValues, endValues, reflectType };
     const extra = Object.keys(kw).filter((k) => kw[k] !== undefined && !ALLOWED[mode as PadMode].includes(k));
     if (extra.length > 0) {
-      throw new StrideViewError('invalid_argument', `${op}: unsupported keyword arguments for mode '${mode}': ${extra.join(', ')}`);
+      throw new StrideViewError('invalid_argument', `${op}: unsupported keyword arguments for mode '${mode}': ${extra.map((k) => `${k}=${fmt(kw[k])}`).join(', ')}`);
     }
     if (reflectType !== undefined && reflectType !== 'even' && reflectType !== 'odd') {
       throw new StrideViewError('invalid_argument', `${op}: reflectType must be 'even' or 'odd', got ${fmt(reflectType)}`);

@@ -250,6 +250,9 @@ export function copyto(...args: unknown[]): void {
   try {
     const dst = target(op, 'dst', dstV);
     const casting = castingArg(op, castingV);
+    if (typeof where !== 'boolean' && !(where instanceof NDArray) && !Array.isArray(where)) {
+      throw new TypeError(`${op}: where must be a boolean, a boolean array or nested arrays of booleans, got ${fmt(where)}`);
+    }
     const from = isScalar(srcV) ? minScalarType(srcV as number) : null;
     s = asArray(op, srcV, undefined, 'src');
     // nested JS numbers: NumPy would read integers as int64 (strideview's default for JS numbers is float64)

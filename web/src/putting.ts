@@ -256,7 +256,7 @@ export function copyto(...args: unknown[]): void {
     const from = isScalar(srcV) ? minScalarType(srcV as number) : null;
     s = asArray(op, srcV, undefined, 'src');
     // nested JS numbers: NumPy would read integers as int64 (strideview's default for JS numbers is float64)
-    const jsInts = from === null && s !== srcV && s.dtype === 'float64' && (sum(notEqual(mod(s, 1), 0)) as number) === 0;
+    const jsInts = from === null && s !== srcV && s.dtype === 'float64' && tidy(() => sum(notEqual(mod(s!, 1), 0)) as number) === 0;
     const fd = from ?? (jsInts ? 'int64' : s.dtype);
     if (!canCast(fd, dst.dtype, casting)) {
       throw new StrideViewError('type_error', `${op}: cannot cast ${from !== null ? 'scalar' : 'array data'} from ${fd} to ${dst.dtype} according to the rule '${casting}'`);
@@ -313,7 +313,7 @@ export function choose(...args: unknown[]): NDArray {
     const k = info(a.dtype).kind;
     if (k === 'f' && a === aV) throw new TypeError(`${op}: a must be an integer array, got dtype ${a.dtype}`);
     if (k !== 'i' && k !== 'u') {
-      if (k === 'f' && (sum(notEqual(mod(a, 1), 0)) as number) > 0) throw new TypeError(`${op}: a must hold integers`);
+      if (k === 'f' && tidy(() => sum(notEqual(mod(a, 1), 0)) as number) > 0) throw new TypeError(`${op}: a must hold integers`);
       a = a.astype('int64');
       temps.push(a);
     }

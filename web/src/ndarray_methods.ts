@@ -171,6 +171,8 @@ function squeeze(this: NDArray, ...args: unknown[]): NDArray {
 
 /** @internal squeeze's body (the method's and numpy.squeeze's): a view. */
 export function squeezed(op: string, a: NDArray, axis: unknown): NDArray {
+  // NumPy accepts axis 0 / -1 (alone or in a list) for a 0-d array: nothing to remove
+  if (a.ndim === 0 && [0, -1].includes((Array.isArray(axis) && axis.length === 1 ? axis[0] : axis) as number)) return a._derive(a.view);
   return a._reshape(op, squeezeShape(op, a.shape, { axis }), false);
 }
 

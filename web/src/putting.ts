@@ -192,8 +192,9 @@ export function putAlongAxis(...args: unknown[]): void {
 
 const PLACE: SigRef = { sig: 'numpy.place: place(arr: NDArray, mask: ArrayInput, vals: ArrayInput) -> void' };
 /**
- * Writes `vals` (cast to arr's dtype, repeated if shorter) at the positions where `mask` is true,
- * in C order, in place (NumPy place; mask has arr's size). Finding the positions is `nonzero` (the
+ * Writes `vals` (cast to arr's dtype, repeated if shorter; an NDArray must cast under the 'safe'
+ * rule, as NumPy's) at the positions where `mask` is true, in C order, in place (NumPy place; mask
+ * has arr's size). Finding the positions is `nonzero` (the
  * 'stats' family).
  */
 // @overloads PLACE
@@ -210,6 +211,10 @@ export function place(...args: unknown[]): void {
       const nzv = nonzero(m.reshape([-1]))[0]!.toTypedArray() as BigInt64Array;
       return Array.from(nzv, (v) => Number(v));
     });
+    // NumPy reads an array of vals in arr's dtype under the 'safe' rule (nested JS values are converted)
+    if (valsV instanceof NDArray && !canCast(valsV.dtype, arr.dtype, 'safe')) {
+      throw new StrideViewError('type_error', `${op}: cannot cast vals from ${valsV.dtype} to ${arr.dtype} according to the rule 'safe'`);
+    }
     const vals = valuesAs(op, 'vals', valsV, arr.dtype);
     if (pos.length === 0) return;
     if (vals.length === 0) throw new StrideViewError('invalid_argument', `${op}: cannot insert from an empty array (vals is empty, mask has ${pos.length} true elements)`);
@@ -236,7 +241,7 @@ function minScalarType(v: number | bigint | boolean): DType {
 const COPYTO: SigRef = { sig: 'numpy.copyto: copyto(dst: NDArray, src: ArrayInput, casting: Casting = "same_kind", where: ArrayInput = true) -> void' };
 /**
  * Copies `src` (broadcast to dst's shape) into `dst`, in place (NumPy copyto): each element cast
- * under `casting` (checked first; a JS scalar by its value, as NumPy's), only where `where` is true.
+ * under `casting` (checked first; a JS scalar or a 0-d array by its value, as NumPy 1.24's), only where `where` is true.
  */
 // @overloads COPYTO
 export function copyto(dst: NDArray, src: ArrayInput, options?: { casting?: Casting | undefined; where?: ArrayInput | undefined }): void;
@@ -253,8 +258,9 @@ export function copyto(...args: unknown[]): void {
     if (typeof where !== 'boolean' && !(where instanceof NDArray) && !Array.isArray(where)) {
       throw new TypeError(`${op}: where must be a boolean, a boolean array or nested arrays of booleans, got ${fmt(where)}`);
     }
-    const from = isScalar(srcV) ? minScalarType(srcV as number) : null;
     s = asArray(op, srcV, undefined, 'src');
+    // a JS scalar, or a 0-d array (NumPy 1.24's can_cast of a 0-d array), casts by its value
+    const from = isScalar(srcV) ? minScalarType(srcV as number) : s.ndim === 0 ? minScalarType('iu'.includes(info(s.dtype).kind) ? s.itemBigInt() : (s.item() as number)) : null;
     // nested JS numbers: NumPy would read integers as int64 (strideview's default for JS numbers is float64)
     const jsInts = from === null && s !== srcV && s.dtype === 'float64' && tidy(() => sum(notEqual(mod(s!, 1), 0)) as number) === 0;
     const fd = from ?? (jsInts ? 'int64' : s.dtype);

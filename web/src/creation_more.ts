@@ -238,8 +238,8 @@ const FROMFUNCTION: SigRef = { sig: 'numpy.fromfunction: fromfunction(fn: IndexF
 /**
  * Calls `function` once with the index arrays of `shape` (NumPy fromfunction: `indices(shape,
  * dtype)` unpacked, default float64) and returns what it returns: `fromfunction((i, j) => add(i,
- * j), [2, 3])`. The index arrays are freed after the call unless the result is one of them or a
- * view of one.
+ * j), [2, 3])`. The arrays the function creates and does not return are freed (it runs in a
+ * {@link tidy} scope), and so are the index arrays unless the result is one of them or a view of one.
  */
 // @overloads FROMFUNCTION
 export function fromfunction(fn: IndexFunction, shape: readonly number[], options?: { dtype?: DType | undefined; like?: null | undefined }): any;
@@ -254,7 +254,8 @@ export function fromfunction(...args: unknown[]): any {
     const dims = checkShape(op, shapeV);
     const dtype = checkDType(op, dtypeV);
     idx = indexArrays(op, dims, dtype, false);
-    const r: unknown = (fn as (...a: NDArray[]) => unknown)(...idx);
+    const ix = idx;
+    const r: unknown = tidy(() => (fn as (...a: NDArray[]) => unknown)(...ix)); // the function's temporaries freed
     const keep = new Set<NDArray>();
     const mark = (x: unknown): void => {
       if (x instanceof NDArray) {

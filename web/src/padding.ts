@@ -8,7 +8,7 @@
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, A, asArray, kernelCopy } from './ndarray.js';
-import { Rs } from './slicing.js';
+import { R, Rs } from './slicing.js';
 import { type ArrayInput, add, div, equal, mul, sub } from './ops.js';
 import { arange } from './creation.js';
 import { mod } from './integer_ops.js';
@@ -241,8 +241,9 @@ function padGeneral(op: string, x: NDArray, pw: Pair[], mode: PadMode, kw: Recor
   const out = NDArray._empty(op, newShape, x.dtype);
   try {
     if (out.size === 0) return out;
-    const centre = out.shrink(shape.map((d, i) => [pw[i]![0]!, pw[i]![0]! + d] as [number, number]));
-    put(centre, x._derive(x.view));
+    // the regions as slices (a shrink refuses an empty range: an empty input padded with constants)
+    const region = (bounds: [number, number][]): NDArray => out.slice(...bounds.map(([lo, hi]) => R(lo, hi)));
+    if (x.size > 0) put(region(shape.map((d, i) => [pw[i]![0]!, pw[i]![0]! + d])), x._derive(x.view));
     if (mode === 'empty') return out;
     const cv = mode === 'constant' ? asPairs(op, 'constantValues', kw.constantValues ?? 0, nd, false) : null;
     const ev = mode === 'linear_ramp' ? asPairs(op, 'endValues', kw.endValues ?? 0, nd, false) : null;
@@ -252,7 +253,7 @@ function padGeneral(op: string, x: NDArray, pw: Pair[], mode: PadMode, kw: Recor
       let l = pw[axis]![0]!;
       let r = pw[axis]![1]!;
       // NumPy's _view_roi: the axes after this one restricted to the original area
-      const roi = out.shrink(newShape.map((d, i) => (i > axis ? [pw[i]![0]!, pw[i]![0]! + shape[i]!] : [0, d]) as [number, number]));
+      const roi = region(newShape.map((d, i) => (i > axis ? [pw[i]![0]!, pw[i]![0]! + shape[i]!] : [0, d])));
       try {
         if (cv !== null) setPadArea(roi, axis, l, r, cv[axis]![0]!, cv[axis]![1]!);
         else if (mode === 'edge' || ((mode === 'reflect' || mode === 'symmetric') && shape[axis] === 1 && (l > 0 || r > 0))) {

@@ -26,6 +26,7 @@ export function settle(x: NDArray, a: unknown, v: NDArray): NDArray {
     return v;
   }
   x._setView(v.view);
+  (x as unknown as { _ro: boolean })._ro = v.isReadOnly; // a broadcast stays read-only, as NumPy's
   v.dispose();
   return x;
 }

@@ -206,11 +206,42 @@ export function delete_(...args: unknown[]): NDArray {
     }
     const keep: number[] = [];
     for (let i = 0; i < n; i++) if (drop[i] === 0) keep.push(i);
-    return gather(x, ax, keep, op);
+    return byRuns(op, x, ax, keep, null);
   } catch (e) {
     throw relabel(op, e);
   } finally {
     release(temps);
+  }
+}
+
+/**
+ * The sub-arrays at positions `src` along `ax` (< n: x's, >= n: block's, n = x's length there) as
+ * one new array: few runs of consecutive positions are joined as slices (one copy each); many, by
+ * one gather of x and block joined.
+ */
+function byRuns(op: string, x: NDArray, ax: number, src: readonly number[], block: NDArray | null): NDArray {
+  const n = x.shape[ax]!;
+  const runs: [number, number][] = [];
+  for (const p of src) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last[1] === p && (p < n) === (last[0] < n)) last[1] = p + 1;
+    else runs.push([p, p + 1]);
+  }
+  const lead = new Array(ax).fill(A);
+  if (runs.length > 0 && runs.length <= 32) {
+    const parts = runs.map(([lo, hi]) => (lo < n ? x.slice(...lead, R(lo, hi)) : block!.slice(...lead, R(lo - n, hi - n))));
+    try {
+      return concatenate(parts, ax, { dtype: x.dtype, casting: 'unsafe' });
+    } finally {
+      release(parts);
+    }
+  }
+  if (block === null) return gather(x, ax, src, op);
+  const joined = concatenate([x, block], ax, { casting: 'unsafe' });
+  try {
+    return gather(joined, ax, src, op);
+  } finally {
+    joined.dispose();
   }
 }
 
@@ -277,9 +308,7 @@ export function insert(...args: unknown[]): NDArray {
       for (let q = 0, j = 0; q < total; q++) if (src[q] === -1) src[q] = j++;
       const shape = x.shape;
       shape[ax] = k;
-      const block = vals.broadcastTo(shape);
-      const joined = concatenate([x, block], ax, { casting: 'unsafe' });
-      return gather(joined, ax, src, op);
+      return byRuns(op, x, ax, src, vals.broadcastTo(shape));
     });
   } catch (e) {
     throw relabel(op, e);

@@ -2122,6 +2122,124 @@ for (const [name, r] of ROWS) {
   r.cases.push([[...r.valid, 9], T, `${GIVEN} (the ${['first', 'second', 'third', 'fourth'][r.valid.length]} argument is 9)`]);
 }
 
+// ---- manipulation, padding and more creation (manipulation.ts, manipulation_more.ts, padding.ts,
+// creation_more.ts, putting.ts); their NumPy semantics: tests/js/manipulation*.test.mjs
+row('flip', { op: 'flip', sig: ['array'], valid: [(c) => c.b], call: fnCall('flip'), cases: [[[(c) => c.b, 2], S('out_of_range'), 'axis 2'], [[(c) => c.b, 'x'], T, '"x"']] });
+row('fliplr', { op: 'fliplr', sig: ['array'], valid: [(c) => c.b], call: fnCall('fliplr'), cases: [[[[1, 2]], S('rank_mismatch'), '[2]']] });
+row('flipud', { op: 'flipud', sig: ['array'], valid: [(c) => c.b], call: fnCall('flipud'), cases: [[[3], S('rank_mismatch'), '[]']] });
+row('reshape', {
+  op: 'reshape', sig: ['array', 'intOrInts'], valid: [(c) => c.b, [4, 3]], call: fnCall('reshape'),
+  cases: [[[(c) => c.b, [5, 3]], S('shape_mismatch'), '[5,3]'], [[(c) => c.b, [4, 3], 'K'], T, '"K"']],
+});
+row('transpose', { op: 'transpose', sig: ['array'], valid: [(c) => c.b], call: fnCall('transpose'), cases: [[[(c) => c.b, [0, 0]], S('invalid_argument'), '0'], [[(c) => c.b, 5], T, '5']] });
+row('swapaxes', { op: 'swapaxes', sig: ['array', 'int', 'int'], valid: [(c) => c.b, 0, 1], call: fnCall('swapaxes'), cases: [[[(c) => c.b, 0, 2], S('out_of_range'), 'axis2 2']] });
+row('moveaxis', { op: 'moveaxis', sig: ['array'], valid: [(c) => c.b, 0, 1], call: fnCall('moveaxis'), cases: [[[(c) => c.b, 0, 2], S('out_of_range'), 'axis 2'], [[(c) => c.b, 'x', 0], T, '"x"']] });
+row('expandDims', { op: 'expandDims', sig: ['array', 'intOrInts'], valid: [(c) => c.b, 0], call: fnCall('expandDims'), cases: [[[(c) => c.b, 3], S('out_of_range'), 'axis 3'], [[(c) => c.b, [0, 0]], S('invalid_argument'), 'repeated']] });
+row('squeeze', { op: 'squeeze', sig: ['array'], valid: [(c) => c.b], call: fnCall('squeeze'), cases: [[[(c) => c.b, 0], S('invalid_argument'), 'size 3']] });
+row('broadcastTo', { op: 'broadcastTo', sig: ['array', 'intOrInts'], valid: [(c) => c.b, [2, 3, 4]], call: fnCall('broadcastTo'), cases: [[[(c) => c.b, [4, 4]], S('shape_mismatch'), '4'], [[(c) => c.b, [3, 4], 1], T, '1']] });
+row('broadcastArrays', {
+  op: 'broadcastArrays', sig: ['array', 'array'], valid: [(c) => c.b, [1, 2, 3, 4]], call: (c, ...args) => sv.broadcastArrays(...args, {}),
+  cases: [[[(c) => c.b, [1, 2]], S('shape_mismatch'), '[2]', (c, x, y) => sv.broadcastArrays(x, y)]],
+});
+row('ravel', { op: 'ravel', sig: ['array'], valid: [(c) => c.b], call: fnCall('ravel'), cases: [[[(c) => c.b, 'Z'], T, '"Z"']] });
+row('copy', { op: 'copy', sig: ['array'], valid: [(c) => c.b], call: fnCall('copy'), cases: [[[(c) => c.b, 'Z'], T, '"Z"'], [[(c) => c.b, 'C', 5], T, '5']] });
+row('ascontiguousarray', { op: 'ascontiguousarray', sig: ['array', 'dtypeOpt'], valid: [(c) => c.b, 'float32'], call: fnCall('ascontiguousarray'), cases: [[[(c) => c.b, null, { like: 5 }], T, 'like=5']] });
+for (const n of ['atleast1d', 'atleast2d', 'atleast3d']) row(n, { op: n, sig: ['array'], valid: [(c) => c.b], call: fnCall(n), cases: [[[(c) => c.b, 'x'], T, '"x"']] });
+row('pad', {
+  op: 'pad', sig: ['array', 'intOrInts'], valid: [(c) => c.b, 1], call: fnCall('pad'),
+  cases: [
+    [[(c) => c.b, -1], S('invalid_argument'), '-1'],
+    [[(c) => c.b, [[1, 2], [3, 4], [5, 6]]], S('shape_mismatch'), '[3,2]'],
+    [[(c) => c.b, 1, 'zigzag'], S('invalid_argument'), '"zigzag"'],
+    [[(c) => c.b, 1, (c) => (x) => x], T, 'a function'],
+    [[(c) => c.b, 1, 'edge', { constantValues: 3 }], S('invalid_argument'), 'constantValues=3'],
+    [[(c) => c.b, 1, 'reflect', { reflectType: 'uneven' }], S('invalid_argument'), '"uneven"'],
+    [[(c) => c.b, 1, 'maximum', { statLength: 0 }], S('invalid_argument'), 'statLength of 0'],
+    [[(c) => c.b.slice('0:0'), 1, 'wrap'], S('invalid_argument'), 'empty axis 0'],
+  ],
+});
+row('geomspace', {
+  op: 'geomspace', sig: ['none', 'none', 'intOpt'], valid: [1, 1000, 4], call: fnCall('geomspace'),
+  cases: [[[0, 10], S('invalid_argument'), 'zero'], [[1, 10, -1], S('invalid_argument'), '-1'], [[1, 10, 5, { axis: 1 }], S('out_of_range'), 'axis 1']],
+});
+row('diag', { op: 'diag', sig: ['array', 'intOpt'], valid: [(c) => c.b, 1], call: fnCall('diag'), cases: [[[(c) => c.a], S('rank_mismatch'), '[2,3,4]']] });
+row('diagflat', { op: 'diagflat', sig: ['array', 'intOpt'], valid: [(c) => c.b, 1], call: fnCall('diagflat'), cases: [[[(c) => c.b, 1.5], R_, '1.5']] });
+row('tri', { op: 'tri', sig: ['int', 'intNull', 'intOpt'], valid: [3, 4, 1], call: fnCall('tri'), cases: [[[-1], S('invalid_argument'), '-1'], [[2, 2, 0, 'x'], T, '"x"']] });
+row('indices', { op: 'indices', sig: ['ints'], valid: [[2, 3]], call: fnCall('indices'), cases: [[[[2, -1]], S('invalid_argument'), '-1'], [[[2], 'int32', 1], T, '1']] });
+row('fromfunction', {
+  op: 'fromfunction', sig: ['none', 'ints'], valid: [() => (i, j) => i, [2, 3]], call: fnCall('fromfunction'),
+  cases: [[[5, [2]], T, '5'], [[() => (i) => i, [-2]], S('invalid_argument'), '-2'], [[() => (i) => i, [2], { kwargs: 1 }], T, 'kwargs']],
+});
+row('columnStack', { op: 'columnStack', sig: ['arrayList'], valid: [[[1, 2], [3, 4]]], call: fnCall('columnStack'), cases: [[[[[1, 2], [3, 4, 5]]], S('shape_mismatch'), '3']] });
+row('arraySplit', {
+  op: 'arraySplit', sig: ['ndarray', 'intOrInts'], valid: [(c) => c.b, 3], call: fnCall('arraySplit'),
+  cases: [[[(c) => c.b, 0], S('invalid_argument'), '0'], [[(c) => c.b, 2, 2], S('out_of_range'), 'axis 2'], [[[1, 2], 2], T, '[1,2]']],
+});
+for (const [n, nd] of [['hsplit', 1], ['vsplit', 2], ['dsplit', 3]]) {
+  row(n, {
+    op: n, sig: ['ndarray', 'intOrInts'], valid: [nd === 3 ? (c) => c.a : (c) => c.b, 1], call: fnCall(n),
+    cases: [[[nd === 3 ? (c) => c.b : nd === 2 ? (c) => c.b.slice(0) : (c) => c.b.slice(0, 0), 1], S('rank_mismatch'), `${nd} or more dimensions`], [[(c) => c.a, 5], S('shape_mismatch'), '5 sections']],
+  });
+}
+row('delete_', {
+  op: 'delete_', sig: ['array'], valid: [(c) => c.b, 1], call: fnCall('delete_'),
+  cases: [
+    [[(c) => c.b, 12], S('out_of_range'), 'index 12 is out of bounds for axis 0 with size 12'],
+    [[(c) => c.b, [0, 3], 0], S('out_of_range'), 'index 3 is out of bounds for axis 0 with size 3'],
+    [[(c) => c.b, [true, false], 0], S('shape_mismatch'), 'axis length of 3'],
+    [[(c) => c.b, [0.5]], T, '0.5'],
+    [[(c) => c.b, 0, 2], S('out_of_range'), 'axis 2'],
+  ],
+});
+row('insert', {
+  op: 'insert', sig: ['array'], valid: [(c) => c.b, 1, 5], call: fnCall('insert'),
+  cases: [[[(c) => c.b, 13, 5], S('out_of_range'), 'index 13 is out of bounds'], [[(c) => c.b, [[0]], 5], S('invalid_argument'), 'one dimensional'], [[(c) => c.b, 1, [1, 2], 0], S('shape_mismatch'), '4']],
+});
+row('append', { op: 'append', sig: ['array', 'array'], valid: [(c) => c.b, [1]], call: fnCall('append'), cases: [[[(c) => c.b, [1, 2], 0], S('rank_mismatch'), 'dimension']] });
+row('resize', { op: 'resize', sig: ['array', 'intOrInts'], valid: [(c) => c.b, [2, 5]], call: fnCall('resize'), cases: [[[(c) => c.b, [2, -5]], S('invalid_argument'), '-5']] });
+row('trimZeros', { op: 'trimZeros', sig: ['array'], valid: [[0, 1, 0]], call: fnCall('trimZeros'), cases: [[[(c) => c.b], S('rank_mismatch'), '[3,4]'], [[[0, 1], 5], T, '5']] });
+row('put', {
+  op: 'put', sig: ['ndarray', 'array', 'array'], valid: [(c) => c.b, [0, 1], [5]], call: fnCall('put'),
+  cases: [
+    [[(c) => c.b, [12], [1]], S('out_of_range'), 'index 12 is out of bounds for axis 0 with size 12'],
+    [[(c) => c.bcv, [0], [1]], S('read_only'), 'read-only'],
+    [[[1, 2], [0], [1]], T, '[1,2]'],
+    [[(c) => c.b, [0], [1], 'bounce'], T, '"bounce"'],
+    [[(c) => c.b.slice('0:0'), [0], [1], 'wrap'], S('out_of_range'), 'empty array'],
+  ],
+});
+row('putAlongAxis', {
+  op: 'putAlongAxis', sig: ['ndarray'], valid: [(c) => c.b, [[0], [2], [1]], 5, 1], call: fnCall('putAlongAxis'),
+  cases: [
+    [[(c) => c.b, [[0], [4], [1]], 5, 1], S('out_of_range'), 'index 4 is out of bounds for axis 1 with size 4'],
+    [[(c) => c.b, [0, 1], 5, 1], S('rank_mismatch'), 'got 1 and 2'],
+    [[(c) => c.b, [[0], [1], [2]], 5, 'x'], T, '"x"'],
+  ],
+});
+row('place', {
+  op: 'place', sig: ['ndarray'], valid: [(c) => c.bool, [true, false, true], [false]], call: fnCall('place'),
+  cases: [[[(c) => c.bool, [true, false], [1]], S('shape_mismatch'), 'same size'], [[(c) => c.bool, [true, false, true], []], S('invalid_argument'), 'empty']],
+});
+row('copyto', {
+  op: 'copyto', sig: ['ndarray', 'array'], valid: [(c) => c.b, [1, 2, 3, 4]], call: fnCall('copyto'),
+  cases: [
+    [[(c) => c.b, 2.5], S('type_error'), "'same_kind'"],
+    [[(c) => c.b, [1, 2]], S('shape_mismatch'), '[2]'],
+    [[(c) => c.bcv, 1], S('read_only'), 'read-only'],
+    [[(c) => c.b, [1, 2, 3, 4], 'same_kind', 'x'], T, '"x"'],
+  ],
+});
+row('choose', {
+  op: 'choose', sig: ['array'], valid: [[0, 1], [[1, 2], [3, 4]]], call: fnCall('choose'),
+  cases: [
+    [[[0, 2], [[1, 2], [3, 4]]], S('out_of_range'), 'invalid entry in choice array'],
+    [[[0, 1], []], S('invalid_argument'), 'empty'],
+    [[[0.5], [[1], [2]]], T, 'integers'],
+    [[[0, 1], [[1, 2], [3, 4]], null, 'bounce'], T, '"bounce"'],
+  ],
+});
+row('extract', { op: 'extract', sig: ['array', 'array'], valid: [[1, 0], [5, 6]], call: fnCall('extract'), cases: [[[[0, 0, 1], [5, 6]], S('out_of_range'), 'index 2 is out of bounds']] });
+
 // ------------------------------------------------------------------------------------ completeness
 
 /** Exported callables that are classes: their constructors are internal (or, for the error, trivial). */

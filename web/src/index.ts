@@ -164,6 +164,29 @@ export type {
   RandomSize,
   Seed,
 } from './random_params.js';
+export {
+  flip,
+  fliplr,
+  flipud,
+  reshape,
+  transpose,
+  swapaxes,
+  moveaxis,
+  expandDims,
+  squeeze,
+  broadcastTo,
+  broadcastArrays,
+  ravel,
+  copy,
+  ascontiguousarray,
+  atleast1d,
+  atleast2d,
+  atleast3d,
+} from './manipulation.js';
+export { type IndexFunction, geomspace, diag, diagflat, tri, indices, fromfunction } from './creation_more.js';
+export { type PadMode, type PadWidth, type PadValues, pad } from './padding.js';
+export { columnStack, arraySplit, hsplit, vsplit, dsplit, delete_, insert, append, resize, trimZeros } from './manipulation_more.js';
+export { put, putAlongAxis, place, copyto, choose, extract } from './putting.js';
 
 // NumPy's ndarray methods (a.sum(), a.reshape(4, 3), a.T ...) on the class: installed here, at load, because
 // ndarray_methods.ts imports the op modules (a side-effect-free package: a bare import would be dropped).

@@ -37,13 +37,13 @@ const NDARRAY_FILL: SigRef = { sig: 'numpy.ndarray.fill: NDArray.fill(value: Sca
 /** F-contiguous and not C-contiguous (NumPy's order 'A' then means 'F'). */
 const isFOnly = (a: NDArray): boolean => !a.isCContiguous && a.ndim >= 2 && isFContiguous(a);
 
-/** A copy of a (cast to dtype) whose strides follow `order` (an owner; the layout rules are creation.ts's). */
-function orderedCopy(op: string, a: NDArray, dtype: DType, order: Order): NDArray {
+/** @internal A copy of a (cast to dtype) whose strides follow `order` (an owner; the layout rules are creation.ts's). */
+export function orderedCopy(op: string, a: NDArray, dtype: DType, order: Order): NDArray {
   return copyInLayout(op, a, dtype, layoutOf(order, a, a.ndim));
 }
 
-/** The elements as 1-d in `order`: a view when one exists (copy null), or always a copy (copy true). */
-function flatIn(op: string, a: NDArray, order: Order, copy: boolean | null): NDArray {
+/** @internal The elements as 1-d in `order`: a view when one exists (copy null), or always a copy (copy true). */
+export function flatIn(op: string, a: NDArray, order: Order, copy: boolean | null): NDArray {
   const o = layoutOf(order, a, a.ndim);
   if (o === null) return a._reshape(op, [a.size], copy);
   const t = a._transpose(op, o);
@@ -80,11 +80,16 @@ function reshape(this: NDArray, shape0?: unknown): NDArray {
   if (arguments.length === 1 && Array.isArray(shape0)) return this._reshape(op, toInts(op, 'shape', shape0), null);
   const [shape, order, copy] = reshapeArgs(Array.prototype.slice.call(arguments));
   const s = typeof shape === 'number' || typeof shape === 'bigint' ? [toInt(op, 'shape', shape)] : indexArgs(op, 'shape', [shape]);
-  const o = orderArg(op, order, ['C', 'F', 'A']);
   if (copy !== null && typeof copy !== 'boolean') throw new TypeError(`${op}: copy must be a boolean or null, got ${fmt(copy)}`);
-  if (o === 'C' || (o === 'A' && !isFOnly(this))) return this._reshape(op, s, copy);
+  return reshapeIn(op, this, s, order, copy);
+}
+
+/** @internal reshape's body (the method's and numpy.reshape's): `order` 'C', 'F' or 'A'; a view when one exists (copy null). */
+export function reshapeIn(op: string, a: NDArray, s: number[], order: unknown, copy: boolean | null): NDArray {
+  const o = orderArg(op, order, ['C', 'F', 'A']);
+  if (o === 'C' || (o === 'A' && !isFOnly(a))) return a._reshape(op, s, copy);
   // F order: the reversed shape in C order of the transposed array, transposed back.
-  const t = this._transpose(op, null);
+  const t = a._transpose(op, null);
   try {
     const r = t._reshape(op, s.slice().reverse(), copy);
     return r._setView(r.view._permute(reversedAxes(s.length))); // r is a fresh handle (a view or a copy)
@@ -161,19 +166,31 @@ function flattenDims(this: NDArray, ...args: unknown[]): NDArray {
 function squeeze(this: NDArray, ...args: unknown[]): NDArray {
   this._check('squeeze');
   const [axis] = bindMethod(NDARRAY_SQUEEZE, 'squeeze', args);
-  return this._reshape('squeeze', squeezeShape('squeeze', this.shape, { axis }), false);
+  return squeezed('squeeze', this, axis);
+}
+
+/** @internal squeeze's body (the method's and numpy.squeeze's): a view. */
+export function squeezed(op: string, a: NDArray, axis: unknown): NDArray {
+  // NumPy accepts axis 0 / -1 (alone or in a list) for a 0-d array: nothing to remove
+  if (a.ndim === 0 && [0, -1].includes((Array.isArray(axis) && axis.length === 1 ? axis[0] : axis) as number)) return a._derive(a.view);
+  return a._reshape(op, squeezeShape(op, a.shape, { axis }), false);
 }
 
 function swapaxes(this: NDArray, ...args: unknown[]): NDArray {
   const [axis1, axis2] = bindMethod(NDARRAY_SWAPAXES, 'swapaxes', args);
   this._check('swapaxes');
-  const n = this.ndim;
+  return swapped('swapaxes', this, axis1, axis2);
+}
+
+/** @internal swapaxes's body (the method's and numpy.swapaxes's): a view. */
+export function swapped(op: string, a: NDArray, axis1: unknown, axis2: unknown): NDArray {
+  const n = a.ndim;
   const order = reversedAxes(n).reverse();
-  const a = normAx('swapaxes', 'axis1', axis1, n);
-  const b = normAx('swapaxes', 'axis2', axis2, n);
-  order[a] = b;
-  order[b] = a;
-  return this._transpose('swapaxes', order);
+  const i = normAx(op, 'axis1', axis1, n);
+  const j = normAx(op, 'axis2', axis2, n);
+  order[i] = j;
+  order[j] = i;
+  return a._transpose(op, order);
 }
 
 function normAx(op: string, name: string, v: unknown, n: number): number {

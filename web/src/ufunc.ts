@@ -179,8 +179,8 @@ function runF(inputs: readonly unknown[], run: UfuncRun, dtype: DType | undefine
   }
 }
 
-/** out[mask] = r[mask], mask broadcast to out's shape: one where kernel writing out in place. */
-function maskedInto(op: string, out: NDArray, r: NDArray, mask: unknown): void {
+/** @internal out[mask] = r[mask], mask broadcast to out's shape: one where kernel writing out in place (ufuncs' where, copyto). */
+export function maskedInto(op: string, out: NDArray, r: NDArray, mask: unknown): void {
   if (mask === false) return;
   const temps: NDArray[] = [];
   try {

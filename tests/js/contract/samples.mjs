@@ -28,6 +28,12 @@ export const ARRAYS = {
   I2: { dtype: 'int32', values: [[1, 2, 3], [4, 1, 2]] },
   // a symmetric positive-definite matrix, for numpy.linalg
   SQ: { dtype: 'float64', values: [[4, 1, 0.5], [1, 3, -0.25], [0.5, -0.25, 2]] },
+  // manipulation: a 3-d array (dsplit), indices along axis 1 of a [2, 3] array (putAlongAxis), choices of 3 columns (choose),
+  // a [1, 3] array (squeeze)
+  D3: { dtype: 'float64', values: [[[1, 2], [3, 4]], [[5, 6], [7, 8]]] },
+  IDX2: { dtype: 'int64', values: [[2], [0]] },
+  IDX3: { dtype: 'int64', values: [1, 0, 1] },
+  S1: { dtype: 'float64', values: [[1.5, -2, 3]] },
 };
 
 const arr = (name) => ({ arr: name });
@@ -44,6 +50,7 @@ export const JS_VALUES = {
   // init() after the module is loaded ignores wasmUrl and wasmBinary, and resolves for the thread count in use
   wasmBytes: () => new Uint8Array(0),
   threads: (sv) => sv.buildInfo().threads,
+  indexFn: (sv) => (i, j) => sv.add(sv.mul(i, 10), j),
 };
 const OUT = { out: true };
 
@@ -243,6 +250,27 @@ export const OVERRIDES = {
     exempt: 'the elements are uninitialised (NumPy: whatever the memory held); shape, dtype and order are checked by contract_creation',
     uninitialised: true,
   },
+  // manipulation, padding and more creation (manipulation.ts, manipulation_more.ts, padding.ts, creation_more.ts, putting.ts)
+  reshape: { required: { newshape: [3, 2] }, optional: { order: ['F', 'A'] } },
+  moveaxis: { required: { source: 0, destination: -1 } },
+  expandDims: { required: { axis: 1 } },
+  squeeze: { required: { a: arr('S1') }, optional: { axis: [0, -2] } },
+  resize: { required: { newShape: [3, 4] } },
+  indices: { required: { dimensions: [2, 3] }, optional: { dtype: ['int32'], sparse: [true] } },
+  geomspace: { required: { start: 1, stop: 100 } },
+  pad: {
+    required: { padWidth: 1 },
+    optional: { mode: ['edge', 'reflect'], constantValues: [2.5, [[1, 2]]], statLength: [1], endValues: [3], reflectType: ['odd'] },
+  },
+  // NumPy's fn would be a Python function: fromfunction's values are compared in tests/js/manipulation_creation.test.mjs
+  fromfunction: { required: { fn: js('indexFn'), shape: [2, 3] }, optional: { dtype: ['float32'] }, exempt: 'fn is a JS function (NumPy would call a Python one): the values are compared by manipulation_creation.test.mjs' },
+  trimZeros: { required: { filt: arr('S') }, optional: { trim: ['f', 'b'] } },
+  dsplit: { required: { ary: arr('D3') } },
+  delete_: { required: { obj: 1 } },
+  insert: { required: { obj: 1, values: 5 } },
+  put: { required: { ind: [0, 2], v: [9, 8] } },
+  putAlongAxis: { required: { indices: arr('IDX2'), values: 5, axis: 1 } },
+  choose: { required: { a: arr('IDX3') } },
   // strideview's integer default for JS numbers is int32 (web/README.md, "dtype promotion"): NumPy is asked for the same
   arange: { npDefaults: { dtype: 'int32' } },
 };

@@ -544,23 +544,38 @@ bool bidiagonal_svdvals(int64_t m, int64_t n, double* w, int64_t ldw, double* s,
       }
     }
   }
-  const int64_t N = 2 * n;
-  double* dd = tgk;
-  double* ee = tgk + N;
-  for (int64_t i = 0; i < N; ++i) dd[i] = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    ee[2 * i] = d[i];
-    if (i + 1 < n) ee[2 * i + 1] = e[i];
-  }
-  ee[N - 1] = 0;
-  // Normwise deflation (|e| <= eps |B|): a zero singular value is a double zero eigenvalue, whose
-  // neighbours' relative test would wait for an underflow.
+  // B splits where a superdiagonal element is negligible (normwise); a 1 x 1 block is its own
+  // singular value |d| (exact: a diagonal matrix gives its diagonal), a larger one goes through the
+  // eigenvalues of its Golub-Kahan matrix (zero diagonal, off-diagonal d0 e0 d1 e1 ... : +-s), whose
+  // largest half are the block's singular values.
   double bnorm = 0;
-  for (int64_t i = 0; i + 1 < N; ++i) bnorm = std::max(bnorm, std::fabs(ee[i]));
-  if (!tridiagonal_ql(N, dd, ee, nullptr, 0, 0, kEps * bnorm)) return false;
-  // Ascending +-s: the largest n, reversed, are s (zeros may come out as tiny values of either sign).
-  for (int64_t i = 0; i < n; ++i) s[i] = std::fabs(dd[N - 1 - i]);
-  for (int64_t i = 1; i < n; ++i) {  // |.| can reorder values at the noise level: keep s descending
+  for (int64_t i = 0; i < n; ++i) bnorm = std::max({bnorm, std::fabs(d[i]), i + 1 < n ? std::fabs(e[i]) : 0.0});
+  const double tol = kEps * bnorm;
+  for (int64_t lo = 0; lo < n;) {
+    int64_t hi = lo;
+    while (hi + 1 < n && std::fabs(e[hi]) > tol) ++hi;
+    const int64_t nb = hi - lo + 1;
+    if (nb == 1) {
+      s[lo] = std::fabs(d[lo]);
+    } else {
+      const int64_t N = 2 * nb;
+      double* dd = tgk;
+      double* ee = tgk + N;
+      for (int64_t i = 0; i < N; ++i) dd[i] = 0;
+      for (int64_t i = 0; i < nb; ++i) {
+        ee[2 * i] = d[lo + i];
+        if (i + 1 < nb) ee[2 * i + 1] = e[lo + i];
+      }
+      ee[N - 1] = 0;
+      // Normwise deflation (|e| <= eps |B|): a zero singular value is a double zero eigenvalue,
+      // whose neighbours' relative test would wait for an underflow.
+      if (!tridiagonal_ql(N, dd, ee, nullptr, 0, 0, tol)) return false;
+      // Ascending +-s: the largest nb are s (a zero may come out as a tiny value of either sign).
+      for (int64_t i = 0; i < nb; ++i) s[lo + i] = std::fabs(dd[N - 1 - i]);
+    }
+    lo = hi + 1;
+  }
+  for (int64_t i = 1; i < n; ++i) {  // descending (insertion: blocks are each nearly sorted)
     for (int64_t k = i; k > 0 && s[k] > s[k - 1]; --k) std::swap(s[k], s[k - 1]);
   }
   return true;

@@ -47,6 +47,8 @@ export {
   sqrt,
 } from './ops.js';
 export { exp, log } from './exp_log.js';
+export { cbrt, signbit, spacing, copysign, nextafter, fmax, fmin, ldexp, gcd, lcm, fabs, positive, reciprocal, fix } from './math_more.js';
+export { deg2rad, radians, rad2deg, degrees, heaviside, logaddexp, logaddexp2, sinc, divmod, modf, frexp } from './math_composed.js';
 export { type FusedFunction, type FusedCallOptions, fuse } from './fuse.js';
 export { type TracedArray } from './traced.js';
 export { type Casting, type Order } from './ufunc.js';

@@ -21,8 +21,8 @@ import { type Casting, type Loops, type Order, type UfuncRun, outArg, ufunc } fr
 import type { DTypeArg } from './creation.js';
 import { TracedArray, hasTraced } from './traced.js';
 
-/** The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
-function resultDType(op: string, inputs: readonly unknown[]): DType {
+/** @internal The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
+export function resultDType(op: string, inputs: readonly unknown[]): DType {
   const arrs = inputs.map((x, i) => {
     if (x instanceof NDArray) return (x._check(op), x);
     if (x instanceof TracedArray || isScalar(x)) return x instanceof TracedArray ? x : null;
@@ -445,12 +445,12 @@ export function power(...args: unknown[]): NDArray {
 }
 
 /**
- * The float dtype of a binary float function (NumPy's loop choice: the smallest float type every
+ * @internal The float dtype of a binary float function (NumPy's loop choice: the smallest float type every
  * operand casts to safely): float operands promote as usual; with integer and bool operands only,
  * each array operand's own float type counts (int16 and uint16 give float32, not float64 through
  * int32), and a JS scalar counts through the promoted integer dtype (value-based).
  */
-function float2Type(op: string, a: unknown, b: unknown): DType {
+export function float2Type(op: string, a: unknown, b: unknown): DType {
   const d = resultDType(op, [a, b]);
   if (info(d).kind === 'f') return d;
   let f: DType | null = null;

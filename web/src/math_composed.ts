@@ -8,7 +8,8 @@ import { type DType, info } from './dtype.js';
 import { relabel } from './errors.js';
 import { type NDArray, Kind } from './ndarray.js';
 import { family, needFamily } from './families.js';
-import { type ArrayInput, compute, floatType, same, toBool } from './ops.js';
+import { type ArrayInput, compute, floatType, same, toBool, where } from './ops.js';
+import { full } from './ndarray.js';
 import { exp } from './exp_log.js';
 import { call, computeAs, float2Type, outOpt, resultDType } from './math.js';
 import { type SigRef, bind } from './signature.js';
@@ -121,7 +122,8 @@ export function heaviside(...args: unknown[]): NDArray {
     t.push(h);
     const z = bin(op, BinaryOp.Equal, x[0], 0, dt);
     t.push(z);
-    return compute(op, Kind.Where, SingleOp.Only, [z, x[1], h], outOpt(o), () => dt, same);
+    const r = where(z, x[1] as ArrayInput, h);
+    return finish(op, r, dt, o);
   }));
 }
 
@@ -141,8 +143,7 @@ function logaddexpRun(op: string, base2: boolean, x: readonly unknown[], o: NDAr
     const r = p(bin(op, BinaryOp.Add, m, l, w));
     const eq = p(bin(op, BinaryOp.Equal, x[0], x[1], w));
     const same2 = p(bin(op, BinaryOp.Add, x[0], base2 ? 1 : Math.LN2, w));
-    const out = compute(op, Kind.Where, SingleOp.Only, [eq, same2, r], w === dt ? outOpt(o) : undefined, () => w, same);
-    return w === dt ? out : finish(op, out, dt, o);
+    return finish(op, where(eq, same2, r), dt, o);
   });
 }
 const LOGADDEXP: SigRef = { sig: 'numpy.logaddexp: logaddexp(@ufunc2) -> NDArray' };
@@ -188,7 +189,7 @@ export function sinc(...args: unknown[]): NDArray {
     const dt = info(xd).kind === 'f' ? xd : 'float64';
     const z = bin(op, BinaryOp.Equal, x, 0, xd === 'bool' ? 'int8' : xd);
     t.push(z);
-    const y = compute(op, Kind.Where, SingleOp.Only, [z, 1e-20, x], undefined, () => dt, same);
+    const y = where(z, full([], 1e-20, dt), x as ArrayInput).astype(dt);
     t.push(y);
     const py = bin(op, BinaryOp.Mul, y, Math.PI, dt);
     t.push(py);

@@ -6,9 +6,9 @@
 import { BinaryOp, MathBinaryOp, MathOp, SingleOp, UnaryOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { type NDArray, Kind } from './ndarray.js';
+import { type NDArray, Kind, full } from './ndarray.js';
 import { family, needFamily } from './families.js';
-import { type ArrayInput, compute, floatType, isScalar, same, toBool } from './ops.js';
+import { type ArrayInput, compute, floatType, isScalar, same, toBool, where } from './ops.js';
 import { call, computeAs, float2Type, noLoop, outOpt, resultDType } from './math.js';
 import { type SigRef, bind } from './signature.js';
 import { type Casting, type Order, outArg } from './ufunc.js';
@@ -206,7 +206,7 @@ const RECIPROCAL: SigRef = { sig: 'numpy.reciprocal: reciprocal(@ufunc1) -> NDAr
 /**
  * 1 / x in x's dtype: floats correctly rounded (one division); integers truncate as NumPy's
  * (1 for 1, -1 for -1, 0 otherwise; bool computes in int8). `reciprocal(0)` of an integer gives
- * the dtype's largest value (NumPy: the smallest, from the C conversion of inf).
+ * NumPy's value: the smallest int32 / int64, 0 for the other integer dtypes.
  */
 // @overloads RECIPROCAL
 export function reciprocal(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
@@ -218,12 +218,20 @@ export function reciprocal(...args: unknown[]): NDArray {
     const r = d ?? resultDType(op, x);
     const dt = r === 'bool' ? 'int8' : r;
     if (info(dt).kind === 'f') return computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [1, x[0]], outOpt(o), () => dt, same);
-    // integers: trunc(1 / x) in float64, cast back (exact: the values are -1, 0, 1 or 1 / 0)
-    const q = computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [1, x[0]], undefined, () => 'float64', same);
+    // integers: trunc(1 / x) (-1, 0 or 1) in float64, cast back; x == 0 gives NumPy's (x86) value:
+    // the smallest int32 / int64, 0 for the other integer dtypes
+    const zero = dt === 'int32' ? -(2 ** 31) : dt === 'int64' ? -(2 ** 63) : 0;
+    const t: NDArray[] = [];
     try {
-      return computeAs(op, 'copy', Kind.Copy, SingleOp.Only, [q], outOpt(o), undefined, () => dt);
+      const q = computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [1, x[0]], undefined, () => 'float64', same);
+      t.push(q);
+      const z = computeAs(op, 'equal', Kind.Binary, BinaryOp.Equal, [x[0], 0], undefined, () => dt, toBool);
+      t.push(z);
+      const r = where(z, full([], zero, dt), q.astype(dt));
+      t.push(r);
+      return computeAs(op, 'copy', Kind.Copy, SingleOp.Only, [r], outOpt(o), undefined, () => dt);
     } finally {
-      q.dispose();
+      for (const v of t) v.dispose();
     }
   });
 }

@@ -26,7 +26,8 @@ import type { ArrayInput } from './ops.js';
 type Fn = (...a: unknown[]) => unknown;
 const num = (v: unknown): number => Number(v);
 
-function run<T>(op: string, body: () => T): T {
+/** @internal */
+export function run<T>(op: string, body: () => T): T {
   try {
     return tidy(body);
   } catch (e) {
@@ -34,11 +35,11 @@ function run<T>(op: string, body: () => T): T {
   }
 }
 
-/** The values of a 1-D array as float64 numbers (exact for integers below 2^53). */
-const values = (x: NDArray): Float64Array => (x.dtype === 'float64' && x.isCContiguous ? x : x.astype('float64')).toTypedArray() as Float64Array;
+/** @internal The values of a 1-D array as float64 numbers (exact for integers below 2^53). */
+export const values = (x: NDArray): Float64Array => (x.dtype === 'float64' && x.isCContiguous ? x : x.astype('float64')).toTypedArray() as Float64Array;
 
-/** counts (or weighted sums) of the non-negative integer bins `idx` into `into` (NumPy's bincount loop). */
-function countInto(into: Float64Array, idx: Float64Array, w: Float64Array | null): void {
+/** @internal counts (or weighted sums) of the non-negative integer bins `idx` into `into` (NumPy's bincount loop). */
+export function countInto(into: Float64Array, idx: Float64Array, w: Float64Array | null): void {
   if (w === null) for (let i = 0; i < idx.length; i++) into[idx[i]!]!++;
   else for (let i = 0; i < idx.length; i++) into[idx[i]!]! += w[i]!;
 }
@@ -135,7 +136,7 @@ function ravelled(op: string, a: unknown, weights: unknown): [NDArray, NDArray |
   return [x.reshape([-1]), w];
 }
 
-function outerEdges(op: string, a: NDArray, range: unknown): [number, number] {
+export function outerEdges(op: string, a: NDArray, range: unknown): [number, number] {
   let first: number;
   let last: number;
   if (range !== null) {

@@ -52,6 +52,8 @@ export { deg2rad, radians, rad2deg, degrees, heaviside, logaddexp, logaddexp2, s
 export { nanprod, nancumsum, nancumprod, nanargmax, nanargmin, nanvar, nanstd } from './nan_more.js';
 export { average, cov, corrcoef, ediff1d, trapz } from './stats_more.js';
 export { type BinRule, bincount, digitize, histogram, histogramBinEdges } from './histograms.js';
+export { histogramdd, histogram2d } from './histogram_dd.js';
+export { nanmedian, nanquantile, nanpercentile } from './nan_quantiles.js';
 export { type FusedFunction, type FusedCallOptions, fuse } from './fuse.js';
 export { type TracedArray } from './traced.js';
 export { type Casting, type Order } from './ufunc.js';

@@ -50,7 +50,7 @@ export { exp, log } from './exp_log.js';
 export { cbrt, signbit, spacing, copysign, nextafter, fmax, fmin, ldexp, gcd, lcm, fabs, positive, reciprocal, fix } from './math_more.js';
 export { deg2rad, radians, rad2deg, degrees, heaviside, logaddexp, logaddexp2, sinc, divmod, modf, frexp } from './math_composed.js';
 export { nanprod, nancumsum, nancumprod, nanargmax, nanargmin, nanvar, nanstd } from './nan_more.js';
-export { average, cov, corrcoef, ediff1d, trapz } from './stats_more.js';
+export { average, cov, corrcoef, ediff1d, trapz, gradient } from './stats_more.js';
 export { type BinRule, bincount, digitize, histogram, histogramBinEdges } from './histograms.js';
 export { histogramdd, histogram2d } from './histogram_dd.js';
 export { nanmedian, nanquantile, nanpercentile } from './nan_quantiles.js';

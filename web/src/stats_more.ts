@@ -7,7 +7,7 @@ import { NDArray, asArray, empty, full } from './ndarray.js';
 import { add, div, equal, mul, sub, sqrt } from './ops.js';
 import { clip } from './math.js';
 import { sum, mean } from './reductions.js';
-import { any } from './stats.js';
+import { all, any } from './stats.js';
 import { matmul } from './linalg.js';
 import { concatenate } from './joining.js';
 import { canCastSameKind } from './kernel_client.js';
@@ -253,3 +253,94 @@ export function trapz(...args: unknown[]): NDArray | number {
   });
 }
 
+
+const GRADIENT: SigRef = { sig: 'numpy.gradient: gradient(f: ArrayInput, ...varargs: number | ArrayInput, axis: number | readonly number[] | null = null, ' +
+    'edgeOrder: number = 1) -> NDArray | NDArray[]' };
+/**
+ * The gradient of `f` by central differences in the interior and one-sided (`edgeOrder` 1 or 2)
+ * differences at the edges (NumPy gradient, its formulas). `varargs`: nothing (spacing 1), one
+ * spacing for every axis, or one per axis, each a number or the 1-D coordinates along it. One axis:
+ * an NDArray; several: one per axis. Integers give float64.
+ */
+// @overloads GRADIENT
+export function gradient(f: ArrayInput, ...varargs: (number | ArrayInput)[]): NDArray | NDArray[];
+export function gradient(...args: [f: ArrayInput, ...varargs: (number | ArrayInput)[], options: { axis?: number | readonly number[] | null | undefined; edgeOrder?: number | undefined }]): NDArray | NDArray[];
+// @end
+export function gradient(...args: unknown[]): NDArray | NDArray[] {
+  const op = 'gradient';
+  const [f, varargs, axis, edgeOrder] = bind(GRADIENT, args);
+  return run(op, () => {
+    let x = asArray(op, f, undefined, 'f');
+    const N = x.ndim;
+    const axes = axis === null ? x.shape.map((_, i) => i) : (typeof axis === 'number' ? [axis] : [...(axis as number[])]).map((a) => normAxis(op, a, N));
+    if (new Set(axes).size !== axes.length) throw new StrideViewError('invalid_argument', `${op}: repeated axis in ${fmt(axis)}`);
+    const va = varargs as unknown[];
+    let dx: (number | NDArray)[];
+    if (va.length === 0) dx = axes.map(() => 1.0);
+    else if (va.length === 1 && typeof va[0] === 'number') dx = axes.map(() => va[0] as number);
+    else if (va.length === axes.length) {
+      dx = va.map((d, i) => {
+        if (typeof d === 'number') return d;
+        let t = asArray(op, d, undefined, `varargs[${i}]`);
+        if (t.ndim === 0) return Number(t.item());
+        if (t.ndim !== 1) throw new StrideViewError('invalid_argument', `${op}: distances must be either scalars or 1d (varargs[${i}] has shape ${fmt(t.shape)})`);
+        if (t.size !== x.shape[axes[i]!]) throw new StrideViewError('shape_mismatch', `${op}: when 1d, distances must match the length of the corresponding dimension (${t.size} and ${x.shape[axes[i]!]})`);
+        if (info(t.dtype).kind !== 'f') t = t.astype('float64');
+        const n = t.size;
+        const diffx = sub(axisSlice(t, 0, Math.min(1, n), n), axisSlice(t, 0, 0, Math.max(n - 1, 0)));
+        if (diffx.size > 0 && (all(equal(diffx, axisSlice(diffx, 0, 0, 1).reshape([]))) as boolean)) return Number(diffx.get(0));
+        return diffx;
+      });
+    } else throw new TypeError(`${op}: invalid number of arguments: ${va.length} spacings for ${axes.length} axes`);
+    if (typeof edgeOrder !== 'number' || !Number.isInteger(edgeOrder) || edgeOrder < 1) throw new StrideViewError('invalid_argument', `${op}: edgeOrder must be 1 or 2, got ${fmt(edgeOrder)}`);
+    if (edgeOrder > 2) throw new StrideViewError('invalid_argument', `${op}: 'edgeOrder' greater than 2 not supported (got ${edgeOrder})`);
+    let otype = x.dtype;
+    if (!isInexact(otype)) {
+      if (otype !== 'bool') x = x.astype('float64');
+      otype = 'float64';
+    }
+    const outs = axes.map((ax, k) => {
+      const n = x.shape[ax]!;
+      if (n < edgeOrder + 1) {
+        throw new StrideViewError('invalid_argument', `${op}: shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required (axis ${ax} has ${n})`);
+      }
+      const out = empty(x.shape, otype);
+      const fs = (lo: number, hi: number): NDArray => axisSlice(x, ax, lo < 0 ? n + lo : lo, hi <= 0 ? n + hi : hi);
+      const os = (lo: number, hi: number): NDArray => axisSlice(out, ax, lo < 0 ? n + lo : lo, hi <= 0 ? n + hi : hi);
+      const h = dx[k]!;
+      const shaped = (v: NDArray): NDArray => v.reshape(x.shape.map((s, i) => (i === ax ? v.size : 1)));
+      const comb = (a: unknown, p: NDArray, b: unknown, q: NDArray, c: unknown, r: NDArray): NDArray => add(add(mul(a as NDArray, p), mul(b as NDArray, q)), mul(c as NDArray, r));
+      if (typeof h === 'number') os(1, -1).assign(div(sub(fs(2, 0), fs(0, -2)), 2.0 * h));
+      else {
+        const d1 = axisSlice(h, 0, 0, h.size - 1);
+        const d2 = axisSlice(h, 0, 1, h.size);
+        const s12 = add(d1, d2);
+        const a = div(mul(d2, -1), mul(d1, s12));
+        const b = div(sub(d2, d1), mul(d1, d2));
+        const c = div(d1, mul(d2, s12));
+        os(1, -1).assign(comb(shaped(a), fs(0, -2), shaped(b), fs(1, -1), shaped(c), fs(2, 0)));
+      }
+      const hv = (i: number): number => (typeof h === 'number' ? h : Number(h.get(i < 0 ? h.size + i : i)));
+      if (edgeOrder === 1) {
+        os(0, 1).assign(div(sub(fs(1, 2), fs(0, 1)), hv(0)));
+        os(-1, 0).assign(div(sub(fs(-1, 0), fs(-2, -1)), hv(-1)));
+      } else {
+        let a: number, b: number, c: number;
+        if (typeof h === 'number') [a, b, c] = [-1.5 / h, 2.0 / h, -0.5 / h];
+        else {
+          const [d1, d2] = [hv(0), hv(1)];
+          [a, b, c] = [-(2.0 * d1 + d2) / (d1 * (d1 + d2)), (d1 + d2) / (d1 * d2), -d1 / (d2 * (d1 + d2))];
+        }
+        os(0, 1).assign(comb(a, fs(0, 1), b, fs(1, 2), c, fs(2, 3)));
+        if (typeof h === 'number') [a, b, c] = [0.5 / h, -2.0 / h, 1.5 / h];
+        else {
+          const [d1, d2] = [hv(-2), hv(-1)];
+          [a, b, c] = [d2 / (d1 * (d1 + d2)), -(d2 + d1) / (d1 * d2), (2.0 * d2 + d1) / (d2 * (d1 + d2))];
+        }
+        os(-1, 0).assign(comb(a, fs(-3, -2), b, fs(-2, -1), c, fs(-1, 0)));
+      }
+      return keep(out);
+    });
+    return outs.length === 1 ? outs[0]! : outs;
+  });
+}

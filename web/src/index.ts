@@ -54,6 +54,7 @@ export { average, cov, corrcoef, ediff1d, trapz, gradient } from './stats_more.j
 export { type BinRule, bincount, digitize, histogram, histogramBinEdges } from './histograms.js';
 export { histogramdd, histogram2d } from './histogram_dd.js';
 export { nanmedian, nanquantile, nanpercentile } from './nan_quantiles.js';
+export { isin, intersect1d, union1d, setdiff1d, setxor1d, arrayEquiv, flatnonzero, lexsort, partition, argpartition } from './sets.js';
 export { type FusedFunction, type FusedCallOptions, fuse } from './fuse.js';
 export { type TracedArray } from './traced.js';
 export { type Casting, type Order } from './ufunc.js';

@@ -55,6 +55,7 @@ export { type BinRule, bincount, digitize, histogram, histogramBinEdges } from '
 export { histogramdd, histogram2d } from './histogram_dd.js';
 export { nanmedian, nanquantile, nanpercentile } from './nan_quantiles.js';
 export { isin, intersect1d, union1d, setdiff1d, setxor1d, arrayEquiv, flatnonzero, lexsort, partition, argpartition } from './sets.js';
+export { type FInfo, type IInfo, resultType, canCast, finfo, iinfo } from './dtype_info.js';
 export { type FusedFunction, type FusedCallOptions, fuse } from './fuse.js';
 export { type TracedArray } from './traced.js';
 export { type Casting, type Order } from './ufunc.js';

@@ -5,7 +5,7 @@
 // rounds once, as NumPy's float16 loops.
 import { BinaryOp, MathOp, SingleOp, UnaryOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
-import { relabel } from './errors.js';
+import { StrideViewError, fmt, relabel } from './errors.js';
 import { type NDArray, Kind } from './ndarray.js';
 import { family, needFamily } from './families.js';
 import { type ArrayInput, compute, floatType, same, toBool, where } from './ops.js';
@@ -189,8 +189,12 @@ export function sinc(...args: unknown[]): NDArray {
     const dt = info(xd).kind === 'f' ? xd : 'float64';
     const z = bin(op, BinaryOp.Equal, x, 0, xd === 'bool' ? 'int8' : xd);
     t.push(z);
-    const y = where(z, full([], 1e-20, dt), x as ArrayInput).astype(dt);
-    t.push(y);
+    const tiny = full([], 1e-20, dt);
+    t.push(tiny);
+    const y0 = where(z, tiny, x as ArrayInput);
+    t.push(y0);
+    const y = y0.dtype === dt ? y0 : y0.astype(dt);
+    if (y !== y0) t.push(y);
     const py = bin(op, BinaryOp.Mul, y, Math.PI, dt);
     t.push(py);
     const s = math1(op, MathOp.Sin, py, dt);
@@ -266,7 +270,11 @@ export function frexp(x: ArrayInput, out1?: NDArray | null, out2?: NDArray | nul
 export function frexp(...args: unknown[]): [NDArray, NDArray] {
   const op = 'frexp';
   needFamily(op, MATH);
-  const force = (d: DType | undefined) => (d === undefined ? floatType : () => d);
+  const force = (d: DType | undefined) => {
+    // NumPy: dtype names every output's dtype, and the exponent is int32: no loop
+    if (d !== undefined) throw new StrideViewError('type_error', `${op}: no loop for dtype=${fmt(d)} (frexp gives a float mantissa and an int32 exponent)`);
+    return floatType;
+  };
   return twoOut(FREXP, 1, 'float', args,
     (x, o, d) => compute(op, Kind.MathUnary, MathOp.FrexpMantissa, x, outOpt(o), force(d), same),
     (x, o, d) => compute(op, Kind.MathUnary, MathOp.FrexpExponent, x, outOpt(o), force(d), () => 'int32'));

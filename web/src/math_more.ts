@@ -54,7 +54,9 @@ export function signbit(x: ArrayInput, options?: { out?: NDArray | readonly [NDA
 export function signbit(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
 // @end
 export function signbit(...args: unknown[]): NDArray {
-  return float1(SIGNBIT, 'signbit', () => MathOp.Signbit, toBool, args);
+  const op = 'signbit';
+  needFamily(op, MATH);
+  return call(SIGNBIT, 1, 'bool', args, (x, o) => compute(op, Kind.MathUnary, MathOp.Signbit, x, outOpt(o), floatType, toBool));
 }
 const SPACING: SigRef = { sig: 'numpy.spacing: spacing(@ufunc1) -> NDArray' };
 /**
@@ -227,7 +229,11 @@ export function reciprocal(...args: unknown[]): NDArray {
       t.push(q);
       const z = computeAs(op, 'equal', Kind.Binary, BinaryOp.Equal, [x[0], 0], undefined, () => dt, toBool);
       t.push(z);
-      const r = where(z, full([], zero, dt), q.astype(dt));
+      const zv = full([], zero, dt);
+      t.push(zv);
+      const qi = q.astype(dt);
+      t.push(qi);
+      const r = where(z, zv, qi);
       t.push(r);
       return computeAs(op, 'copy', Kind.Copy, SingleOp.Only, [r], outOpt(o), undefined, () => dt);
     } finally {

@@ -13,7 +13,7 @@ import { fromTypedArray } from './creation.js';
 import { keep } from './tidy.js';
 import { axisSlice } from './axis_reductions.js';
 import { type SigRef, bind } from './signature.js';
-import { countInto, outerEdges, run, values } from './histograms.js';
+import { countInto, listArray, outerEdges, run, values } from './histograms.js';
 // the declarations' types (used by the generated overloads)
 import type { ArrayInput } from './ops.js';
 
@@ -68,7 +68,7 @@ function ddImpl(op: string, sample: unknown, bins: unknown, range: unknown, dens
       if (!Number.isInteger(b)) throw new TypeError(`${op}: \`bins[${i}]\` must be an integer, when a scalar (got ${b})`);
       e = (linspace as Fn)(lo, hi, b + 1) as NDArray;
     } else {
-      e = asArray(op, b, undefined, `bins[${i}]`);
+      e = listArray(op, b, `bins[${i}]`);
       if (e.ndim !== 1) throw new StrideViewError('invalid_argument', `${op}: \`bins[${i}]\` must be a scalar or 1d array (got shape ${fmt(e.shape)})`);
       const m = e.size;
       if (m > 1 && !(all(lessEqual(axisSlice(e, 0, 0, m - 1), axisSlice(e, 0, 1, m))) as boolean)) {

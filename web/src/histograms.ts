@@ -35,6 +35,19 @@ export function run<T>(op: string, body: () => T): T {
   }
 }
 
+/**
+ * @internal `v` as an array, a JS list (or number) of integers as int64: NumPy reads a list of
+ * Python ints as int64, where a JS number array is float64 here.
+ */
+export function listArray(op: string, v: unknown, name: string): NDArray {
+  const t = asArray(op, v, undefined, name);
+  if (v instanceof NDArray || t.dtype !== 'float64' || t.size === 0) return t;
+  const i = t.astype('int64');
+  if (all(equal(t, i)) as boolean) return i;
+  i.dispose();
+  return t;
+}
+
 /** @internal The values of a 1-D array as float64 numbers (exact for integers below 2^53). */
 export const values = (x: NDArray): Float64Array => (x.dtype === 'float64' && x.isCContiguous ? x : x.astype('float64')).toTypedArray() as Float64Array;
 
@@ -61,9 +74,7 @@ export function bincount(...args: unknown[]): NDArray {
   return run(op, () => {
     if (typeof minlength !== 'number' || !Number.isInteger(minlength)) throw new TypeError(`${op}: minlength must be an integer, got ${fmt(minlength)}`);
     if (minlength < 0) throw new StrideViewError('invalid_argument', `${op}: 'minlength' must not be negative, got ${minlength}`);
-    let xs = asArray(op, x, undefined, 'x');
-    // a JS list of integers (float64 here, Python ints in NumPy) counts as int64
-    if (!(x instanceof NDArray) && xs.dtype === 'float64' && (all(equal(xs, xs.astype('int64'))) as boolean)) xs = xs.astype('int64');
+    const xs = listArray(op, x, 'x');
     if (xs.ndim !== 1) throw new StrideViewError('invalid_argument', `${op}: x must be 1-D, got shape ${fmt(xs.shape)}`);
     const k = info(xs.dtype).kind;
     if (k === 'f' || xs.dtype === 'uint64') throw new TypeError(`${op}: cannot cast array data from ${xs.dtype} to int64 according to the rule 'safe'`);
@@ -89,17 +100,17 @@ export function bincount(...args: unknown[]): NDArray {
   });
 }
 
-const DIGITIZE: SigRef = { sig: 'numpy.digitize: digitize(x: ArrayInput, bins: ArrayInput, right: boolean = false) -> NDArray' };
+const DIGITIZE: SigRef = { sig: 'numpy.digitize: digitize(x: ArrayInput, bins: ArrayInput, right: boolean = false) -> $P[x] extends number ? number : NDArray' };
 /**
  * The index of the bin of each value of `x` (NumPy digitize; int64): `bins` 1-D and monotonic
  * (increasing: bins[i-1] <= x < bins[i]; `right`: bins[i-1] < x <= bins[i]; decreasing bins
- * reversed). One searchsorted kernel call.
+ * reversed). One searchsorted kernel call. A number `x` gives a number.
  */
 // @overloads DIGITIZE
-export function digitize(x: ArrayInput, bins: ArrayInput, options?: { right?: boolean | undefined }): NDArray;
-export function digitize(x: ArrayInput, bins: ArrayInput, right?: boolean): NDArray;
+export function digitize<O extends { right?: boolean | undefined } = {}>(x: ArrayInput, bins: ArrayInput, options?: O): O extends number ? number : NDArray;
+export function digitize(x: ArrayInput, bins: ArrayInput, right?: boolean): {} extends number ? number : NDArray;
 // @end
-export function digitize(...args: unknown[]): NDArray {
+export function digitize(...args: unknown[]): NDArray | number {
   const op = 'digitize';
   const [x, bins, right] = bind(DIGITIZE, args);
   return run(op, () => {
@@ -114,9 +125,10 @@ export function digitize(...args: unknown[]): NDArray {
     const dec = all(greaterEqual(lo, hi)) as boolean;
     if (!inc && !dec) throw new StrideViewError('invalid_argument', `${op}: bins must be monotonically increasing or decreasing`);
     const side = right ? 'left' : 'right';
-    if (inc) return keep((searchsorted as Fn)(b, xs, side) as NDArray);
+    const v = xs.reshape([-1]);
     // decreasing: len(bins) - searchsorted(bins[::-1], x)
-    return keep(sub(n, (searchsorted as Fn)(b.flip(0), xs, side) as NDArray));
+    const r = inc ? ((searchsorted as Fn)(b, v, side) as NDArray) : sub(n, (searchsorted as Fn)(b.flip(0), v, side) as NDArray);
+    return xs.ndim === 0 ? Number(r.get(0)) : keep(r._setView(r.view.reshape(xs.shape)));
   });
 }
 
@@ -206,7 +218,7 @@ function binEdges(op: string, a: NDArray, bins: unknown, range: unknown, weights
     n = bins;
     [first, last] = outerEdges(op, a, range);
   } else {
-    const e = asArray(op, bins, undefined, 'bins');
+    const e = listArray(op, bins, 'bins');
     if (e.ndim !== 1) throw new StrideViewError('invalid_argument', `${op}: \`bins\` must be 1d, when an array (got shape ${fmt(e.shape)})`);
     const m = e.size;
     if (m > 1 && !(all(lessEqual(axisSlice(e, 0, 0, m - 1), axisSlice(e, 0, 1, m))) as boolean)) {

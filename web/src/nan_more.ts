@@ -137,7 +137,7 @@ function nanMoment(op: string, isStd: boolean, b: unknown[]): unknown {
     const kd = boolArg(op, 'keepdims', keepdims);
     const o = outArg(op, out);
     let x = asArray(op, a);
-    if (!isFloat(x.dtype)) return ((isStd ? std : variance) as Fn)(x, axis, dtype, out, ddof, kd, where);
+    if (!isFloat(x.dtype)) return ((isStd ? std : variance) as Fn)(x, axis, dtype, out, ddof, kd, { where });
     const d = dtypeParam(op, dtype);
     if (d !== null && !isFloat(d)) throw new StrideViewError('type_error', `${op}: the input is a float array, so dtype must be a float dtype (as NumPy), got ${fmt(d)}`);
     if (d !== null && d !== x.dtype) x = x.astype(d);

@@ -11,6 +11,7 @@ import { sort, takeAlongAxis } from './select.js';
 import { sum } from './reductions.js';
 import { median, quantile, percentile } from './quantiles.js';
 import { stack } from './joining.js';
+import { nanmean } from './nan_functions.js';
 import { tidy } from './tidy.js';
 import { outArg } from './ufunc.js';
 import { type SigRef, bind, unsupported } from './signature.js';
@@ -76,6 +77,8 @@ function nanQuantileImpl(op: string, scale: number, range: string, args: unknown
   }
   return tidy(() => {
     const x = asArray(op, a);
+    // NumPy: an empty input gives nanmean's result (NaN, q's shape aside)
+    if (x.size === 0) return (nanmean as Fn)(x, axis, null, out, kd);
     if (info(x.dtype).kind !== 'f') return plain(x, q, axis, out, overwrite, methodArg, kd, { interpolation });
     if (typeof method !== 'string' || !METHODS.includes(method)) unsupported(op, 'method', method, `'linear', 'lower', 'higher', 'nearest' or 'midpoint' for float input`);
     const qs = typeof q === 'number' ? null : asArray(op, q, 'float64', 'q');
@@ -86,7 +89,10 @@ function nanQuantileImpl(op: string, scale: number, range: string, args: unknown
     const { s, cnt, kept, keptDims } = rows(op, x, axis);
     const n = s.shape[s.ndim - 1]!;
     const discrete = method !== 'linear' && method !== 'midpoint';
-    const dt: DType = discrete ? x.dtype : 'float64';
+    // NumPy applies its 1-D quantile along the axis, and the first row's result fixes the dtype: a
+    // first row of NaNs only (a NaN in the input dtype) keeps the input dtype, else float64
+    const firstEmpty = n === 0 || (cnt.size > 0 && Number(cnt.reshape([-1]).get(0)) === 0);
+    const dt: DType = discrete || firstEmpty ? x.dtype : 'float64';
     const one = (v: number): NDArray => (n === 0 ? full([...kept], NaN, dt) : reshaped(rowQuantile(s, cnt, v / scale, method as string), kept).astype(dt));
     const parts = qv.map(one);
     const rshape = kd ? keptDims : kept;
@@ -166,6 +172,7 @@ export function nanmedian(...args: unknown[]): unknown {
     const o = outArg(op, out);
     return tidy(() => {
       const x = asArray(op, a);
+      if (x.size === 0) return (nanmean as Fn)(x, axis, null, out, kd); // NumPy's empty input
       if (info(x.dtype).kind !== 'f') return (median as Fn)(x, axis, out, overwrite, kd);
       const { s, cnt, kept, keptDims } = rows(op, x, axis);
       let r: NDArray;

@@ -11,6 +11,8 @@ import { all, any } from './stats.js';
 import { matmul } from './linalg.js';
 import { concatenate } from './joining.js';
 import { canCastSameKind } from './kernel_client.js';
+import { listArray } from './histograms.js';
+import { canCast } from './dtype_info.js';
 import { tidy, keep } from './tidy.js';
 import { normAxis } from './ndarray.js';
 import { axisSlice } from './axis_reductions.js';
@@ -150,38 +152,43 @@ function covImpl(op: string, b: unknown[]): NDArray {
   }
   const [avg, wsum] = average(X, 1, w, true) as [NDArray, NDArray];
   const ws = Number(wsum.ndim === 0 ? wsum.item() : wsum.get(0));
+  wsum.dispose(); // average's results outlive its scope (keep): freed here
+  const avgCol = avg.reshape([avg.size, 1]);
+  const Xc = sub(X, avgCol);
+  if (avgCol !== avg) avgCol.dispose();
+  avg.dispose();
   let fact: number;
   if (w === null) fact = n - ddof;
   else if (ddof === 0) fact = ws;
   else if (aw === null) fact = ws - ddof;
   else fact = ws - (ddof * (sum(mul(w, aw)) as number)) / ws;
   if (fact <= 0) fact = 0;
-  const Xc = sub(X, avg.reshape([avg.size, 1]));
   const XT = (w === null ? Xc : mul(Xc, w)).transpose();
   const c = mul(matmul(Xc, XT) as NDArray, 1 / fact);
-  return c.squeeze();
+  // NumPy's squeeze, on the result that owns its buffer (a view would keep the temporary alive)
+  return c._setView(c.view.reshape(c.shape.filter((n) => n !== 1)));
 }
 
 const CORRCOEF: SigRef = { sig: 'numpy.corrcoef: corrcoef(x: ArrayInput, y: ArrayInput | null = null, rowvar: boolean = true, bias: unknown = undefined, ' +
-    'ddof: unknown = undefined, *, dtype: DType | null = null) -> NDArray' };
+    'ddof: unknown = undefined, *, dtype: DType | null = null) -> NDArray | number' };
 /**
  * Pearson correlation coefficients (NumPy corrcoef: {@link cov} divided by the outer product of the
  * standard deviations, clipped to [-1, 1]). `bias` and `ddof` have no effect (NumPy deprecated
- * them: they cancel out).
+ * them: they cancel out). A single variable gives a JS number (NumPy: a scalar).
  */
 // @overloads CORRCOEF
-export function corrcoef(x: ArrayInput, options?: { y?: ArrayInput | null | undefined; rowvar?: boolean | undefined; bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray;
-export function corrcoef(x: ArrayInput, y?: ArrayInput | null, options?: { rowvar?: boolean | undefined; bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray;
-export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, options?: { bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray;
-export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, bias?: unknown, options?: { ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray;
-export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, bias?: unknown, ddof?: unknown, options?: { dtype?: DType | null | undefined }): NDArray;
+export function corrcoef(x: ArrayInput, options?: { y?: ArrayInput | null | undefined; rowvar?: boolean | undefined; bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number;
+export function corrcoef(x: ArrayInput, y?: ArrayInput | null, options?: { rowvar?: boolean | undefined; bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number;
+export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, options?: { bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number;
+export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, bias?: unknown, options?: { ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number;
+export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, bias?: unknown, ddof?: unknown, options?: { dtype?: DType | null | undefined }): NDArray | number;
 // @end
-export function corrcoef(...args: unknown[]): NDArray {
+export function corrcoef(...args: unknown[]): NDArray | number {
   const op = 'corrcoef';
   const [x, y, rowvar, , , dtype] = bind(CORRCOEF, args);
   return run(op, () => {
     const c = covImpl(op, [x, y, rowvar, false, null, null, null, dtype]);
-    if (c.ndim < 2) return keep(div(c, c));
+    if (c.ndim < 2) return Number(div(c, c).item()); // NumPy: c / c of a 0-d covariance, a scalar
     const sd = sqrt(c.diagonal());
     const r = div(div(c, sd.reshape([sd.size, 1])), sd.reshape([1, sd.size]));
     return keep(clip(r, -1, 1));
@@ -208,8 +215,10 @@ export function ediff1d(...args: unknown[]): NDArray {
     const d = sub(axisSlice(x, 0, Math.min(1, n), n), axisSlice(x, 0, 0, Math.max(n - 1, 0)));
     if (toBegin === null && toEnd === null) return keep(d);
     const part = (v: unknown, name: string): NDArray => {
-      const t = asArray(op, v, undefined, name);
-      if (!canCastSameKind(t.dtype, x.dtype)) throw new TypeError(`${op}: dtype of \`${name}\` (${t.dtype}) must be compatible with input \`ary\` (${x.dtype}) under the \`same_kind\` rule`);
+      const t = listArray(op, v, name);
+      // NumPy 1.24's can_cast of a scalar (a 0-d array) is value-based: 99 fits uint32
+      const ok = t.ndim === 0 ? canCast(t, x.dtype, 'same_kind') : canCastSameKind(t.dtype, x.dtype);
+      if (!ok) throw new TypeError(`${op}: dtype of \`${name}\` (${t.dtype}) must be compatible with input \`ary\` (${x.dtype}) under the \`same_kind\` rule`);
       return t.reshape([-1]).astype(x.dtype);
     };
     const parts = [...(toBegin === null ? [] : [part(toBegin, 'toBegin')]), d.dtype === x.dtype ? d : d.astype(x.dtype), ...(toEnd === null ? [] : [part(toEnd, 'toEnd')])];

@@ -130,7 +130,8 @@ function gen(seed) {
       const s2 = shape.slice(r.int(0, shape.length - 1)).map((n) => (r.next() < 0.3 ? 1 : n));
       const x1 = build(r, d1, shape, ints ? 'small' : 'gen');
       // a JS scalar: an integral number is a Python int, a fraction a Python float
-      const x2 = r.next() < 0.2 ? (ints || op === 'ldexp' ? { int: r.pick(['3', '-2', '300']) } : r.pick([{ int: '2' }, { int: '-3' }, { int: '300' }, { num: 0.5 }])) : build(r, d2, s2, op === 'ldexp' ? 'exp' : ints ? 'small' : 'gen');
+      // (a bool array with a JS integer promotes to int32 here, int64 in NumPy: the library's documented scalar rule)
+      const x2 = r.next() < 0.2 && d1 !== 'bool' ? (ints || op === 'ldexp' ? { int: r.pick(['3', '-2', '300']) } : r.pick([{ int: '2' }, { int: '-3' }, { int: '300' }, { num: 0.5 }])) : build(r, d2, s2, op === 'ldexp' ? 'exp' : ints ? 'small' : 'gen');
       add(`binary ${op}`, op, [x1, x2]);
     }
   }

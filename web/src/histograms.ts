@@ -84,6 +84,7 @@ export function bincount(...args: unknown[]): NDArray {
       if (wa.ndim !== 1 || wa.size !== xs.size) throw new StrideViewError('shape_mismatch', `${op}: the weights and list don't have the same length (${fmt(wa.shape)} and ${fmt(xs.shape)})`);
       w = values(wa);
     }
+    if (xs.size === 0) return keep(zeros([minlength], 'int64')); // NumPy: int64 zeros, weights or not
     const idx = values(xs);
     let hi = -1;
     for (let i = 0; i < idx.length; i++) {

@@ -62,6 +62,8 @@ export function average(...args: unknown[]): unknown {
     if (weights === null) {
       avg = (mean as Fn)(x, axis, null, null, kd);
       const n = avg instanceof NDArray ? avg.size : 1;
+      // NumPy computes a.size / avg.size, a ZeroDivisionError for an empty result
+      if (n === 0) throw new StrideViewError('invalid_argument', `${op}: division by zero (the result is empty: shape ${fmt(x.shape)}, axis ${fmt(axis)})`);
       const d = avg instanceof NDArray ? avg.dtype : 'float64';
       if (ret) scl = avg instanceof NDArray ? full(avg.shape, x.size / n, d) : x.size / n;
     } else {

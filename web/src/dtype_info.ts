@@ -25,6 +25,15 @@ function minScalarType(d: DType, v: Scalar): DType {
   return b >= -128n ? 'int8' : b >= -32768n ? 'int16' : b >= -2147483648n ? 'int32' : 'int64';
 }
 
+/** NumPy's n-ary promotion: the floats first, then each other dtype into them (as ops.ts inputsDType). */
+function nary(ds: readonly DType[]): DType {
+  const fl = ds.filter((x) => info(x).kind === 'f');
+  if (fl.length === 0) return ds.reduce((p, q) => promoteTypes(p, q));
+  let f = fl.reduce((p, q) => promoteTypes(p, q));
+  for (const x of ds) if (info(x).kind !== 'f') f = promoteTypes(f, x);
+  return f;
+}
+
 /** minScalarType, a non-negative integer given the smallest signed dtype when `toward` is signed (NumPy's value-based rule). */
 function minTypeFor(d: DType, v: Scalar, toward: DType): DType {
   const m = minScalarType(d, v);
@@ -64,18 +73,11 @@ export function resultType(...args: unknown[]): DType {
       else if (isScalarValue(x)) scalars.push({ d: scalarOwn(x), v: x, js: true });
       else throw new TypeError(`${op}: arraysAndDtypes[${i}] must be an NDArray, a dtype name or a scalar, got ${fmt(x)}`);
     });
-    if (arrays.length === 0) return scalars.map((s) => s.d).reduce((p, q) => promoteTypes(p, q));
-    let d = arrays.reduce((p, q) => promoteTypes(p, q));
-    // NumPy's n-ary rule: the floats first, then each integer (as ops.ts inputsDType)
-    if (arrays.some((a) => info(a).kind === 'f')) {
-      let f = arrays.filter((a) => info(a).kind === 'f').reduce((p, q) => promoteTypes(p, q));
-      for (const a of arrays) if (info(a).kind !== 'f') f = promoteTypes(f, a);
-      d = f;
-    }
+    if (arrays.length === 0) return nary(scalars.map((s) => s.d));
+    const d = nary(arrays);
     const catS = Math.max(...scalars.map((s) => category(s.d)), -1);
-    if (catS > category(d)) return scalars.reduce((p, s) => promoteTypes(p, s.d), d);
-    for (const s of scalars) d = promoteTypes(d, minTypeFor(s.d, s.v, d));
-    return d;
+    // scalars of a higher kind than the arrays' count by their dtypes, else by their values
+    return nary([...arrays, ...scalars.map((s) => (catS > category(d) ? s.d : minTypeFor(s.d, s.v, d)))]);
   } catch (e) {
     throw relabel(op, e);
   }
@@ -86,7 +88,10 @@ const CAN_CAST: SigRef = { sig: 'numpy.can_cast: canCast(from_: NDArray | DType 
  * Whether a cast from `from_` to `to` is allowed under `casting` ('no', 'equiv', 'safe' (default),
  * 'same_kind', 'unsafe'), as NumPy 1.24's can_cast: a dtype name or an array by its dtype; a JS
  * scalar or a 0-d array by its value when `to` is of the same or a higher kind (`canCast(100,
- * 'int8')` is true, `canCast(1000, 'int8')` false).
+ * 'int8')` is true, `canCast(1000, 'int8')` false). With 'no' / 'equiv', a JS scalar casts when its
+ * value's smallest dtype is of `to`'s kind and casts safely, a 0-d array by its dtype: NumPy's
+ * value-based rules for these two castings have exceptions this rule does not follow (NumPy:
+ * `can_cast(3, 'uint64', 'no')` false; a 0-d int32 array of 100 to int8 with 'equiv' true).
  */
 // @overloads CAN_CAST
 export function canCast(from_: NDArray | DType | number | boolean | bigint, to: DType, options?: { casting?: Casting | undefined }): boolean;
@@ -105,7 +110,13 @@ export function canCast(...args: unknown[]): boolean {
     } else if (typeof from === 'string') d = checkDType(op, from, 'from_');
     else if (isScalarValue(from)) {
       const own = scalarOwn(from);
-      d = category(own) <= category(t) && c !== 'no' && c !== 'equiv' ? minTypeFor(own, from, t) : own;
+      if (c === 'no' || c === 'equiv') {
+        // NumPy: a Python scalar casts with 'no' / 'equiv' when its value's smallest dtype is of the
+        // target's kind and casts to it safely (-300 to int16: true; 3 to float32: false)
+        const m = minTypeFor(own, from, t);
+        return info(m).kind === info(t).kind && canCastDType(m, t, 'safe');
+      }
+      d = category(own) <= category(t) ? minTypeFor(own, from, t) : own;
     } else throw new TypeError(`${op}: from_ must be an NDArray, a dtype name or a scalar, got ${fmt(from)}`);
     return canCastDType(d, t, c);
   } catch (e) {

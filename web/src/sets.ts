@@ -18,6 +18,7 @@ import { tidy, keep } from './tidy.js';
 import { axisSlice } from './axis_reductions.js';
 import { type SigRef, bind, unsupported } from './signature.js';
 import { boolArg } from './reductions.js';
+import { resultType } from './dtype_info.js';
 // the declarations' types (used by the generated overloads)
 import type { ArrayInput } from './ops.js';
 
@@ -47,7 +48,8 @@ function member(e: NDArray, t: NDArray): NDArray {
   const ee = e.dtype === d ? e : e.astype(d);
   const i = (searchsorted as Fn)(s, ee.reshape([-1])) as NDArray;
   const found = take(s, minimum(i, s.size - 1));
-  return equal(found, ee.reshape([-1])).reshape(e.shape);
+  const m = equal(found, ee.reshape([-1]));
+  return m._setView(m.view.reshape(e.shape)); // the result owns its buffer (not a view of a temporary)
 }
 
 const ISIN: SigRef = { sig: 'numpy.isin: isin(element: ArrayInput, testElements: ArrayInput, assumeUnique: boolean = false, invert: boolean = false, *, ' +
@@ -129,7 +131,13 @@ export function union1d(ar1: ArrayInput, ar2: ArrayInput): NDArray;
 export function union1d(...args: unknown[]): NDArray {
   const op = 'union1d';
   const [ar1, ar2] = bind(UNION1D, args);
-  return run(op, () => keep(uniq(concatenate([flat(op, ar1, 'ar1'), flat(op, ar2, 'ar2')], 0))));
+  return run(op, () => {
+    // NumPy concatenates the inputs as given: a 0-d array promotes by value (resultType)
+    const a = asArray(op, ar1, undefined, 'ar1');
+    const b = asArray(op, ar2, undefined, 'ar2');
+    const d = a.ndim === 0 || b.ndim === 0 ? resultType(a, b) : promoteTypes(a.dtype, b.dtype);
+    return keep(uniq(concatenate([a.reshape([-1]), b.reshape([-1])], 0, { dtype: d })));
+  });
 }
 
 const SETDIFF1D: SigRef = { sig: 'numpy.setdiff1d: setdiff1d(ar1: ArrayInput, ar2: ArrayInput, assumeUnique: boolean = false) -> NDArray' };

@@ -12,6 +12,7 @@ import { type ArrayInput, compute, floatType, same, toBool, where } from './ops.
 import { full } from './ndarray.js';
 import { exp } from './exp_log.js';
 import { call, computeAs, float2Type, outOpt, resultDType } from './math.js';
+import { checkOut } from './kernel_client.js';
 import { type SigRef, bind } from './signature.js';
 import { type Casting, type Loops, type Order, type UfuncRun, ufuncBound } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
@@ -21,9 +22,24 @@ const MATH = /* @__PURE__ */ family('math');
 /** The dtype float16 work runs in (float32, rounded once at the end), else dt itself. */
 const work = (dt: DType): DType => (dt === 'float16' ? 'float32' : dt);
 
+/** @internal out checked against the result's shape (the engine's words for a kernel's out). */
+export function checkOutShape(op: string, out: NDArray | undefined, shape: readonly number[], dt: DType): void {
+  if (out === undefined) return;
+  checkOut(op, out, dt); // alive, writable, the cast (the kernels' order)
+  if (out.ndim !== shape.length || out.shape.some((n, i) => n !== shape[i])) {
+    throw new StrideViewError('shape_mismatch', `${op}: out has shape ${fmt(out.shape)} but the operands broadcast to ${fmt(shape)}`);
+  }
+}
+
 /** r (dtype w) as the op's result in dtype dt: into out when given, else r itself or its cast. */
 function finish(op: string, r: NDArray, dt: DType, out: NDArray | undefined): NDArray {
   if (out === undefined && r.dtype === dt) return r;
+  try {
+    checkOutShape(op, out, r.shape, dt);
+  } catch (e) {
+    r.dispose();
+    throw e;
+  }
   try {
     return computeAs(op, 'copy', Kind.Copy, SingleOp.Only, [r], outOpt(out), undefined, () => dt);
   } finally {

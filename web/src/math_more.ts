@@ -6,10 +6,11 @@
 import { BinaryOp, MathBinaryOp, MathOp, SingleOp, UnaryOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { type NDArray, Kind, full } from './ndarray.js';
+import { NDArray, Kind, full } from './ndarray.js';
 import { family, needFamily } from './families.js';
 import { type ArrayInput, compute, floatType, isScalar, same, toBool, where } from './ops.js';
 import { call, computeAs, float2Type, noLoop, outOpt, resultDType } from './math.js';
+import { checkOutShape } from './math_composed.js';
 import { type SigRef, bind } from './signature.js';
 import { type Casting, type Order, outArg } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
@@ -201,6 +202,7 @@ export function positive(...args: unknown[]): NDArray {
   return call(POSITIVE, 1, 'any', args, (x, o, d) => {
     const dt = d ?? resultDType(op, x);
     if (dt === 'bool') throw new StrideViewError('type_error', `${op}: no loop for bool (NumPy has no positive for bool); cast with astype first`);
+    if (x[0] instanceof NDArray) checkOutShape(op, o, x[0].shape, dt);
     return computeAs(op, 'copy', Kind.Copy, SingleOp.Only, x, outOpt(o), () => dt, same);
   });
 }

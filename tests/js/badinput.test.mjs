@@ -2095,7 +2095,7 @@ row('average', {
 for (const n of ['cov', 'corrcoef']) {
   row(n, {
     op: n, sig: ['array'], valid: [(c) => c.b], call: fnCall(n),
-    cases: [[[(c) => c.a], S('invalid_argument'), 'm has more than 2 dimensions'], [[(c) => c.b, { rowvar: 1 }], T, 'rowvar']],
+    cases: [[[(c) => c.a], S('invalid_argument'), `${n === 'cov' ? 'm' : 'x'} has more than 2 dimensions`], [[(c) => c.b, { rowvar: 1 }], T, 'rowvar']],
   });
 }
 ROWS.get('cov').cases.push([[(c) => c.b, { ddof: 1.5 }], S('invalid_argument'), 'ddof must be integer'], [[(c) => c.b, { fweights: [1, 2] }], S('shape_mismatch'), 'incompatible numbers of samples (4) and fweights (2)']);

@@ -148,8 +148,12 @@ export function histogram2d(...args: unknown[]): [NDArray, NDArray, NDArray] {
   return run(op, () => {
     const xs = asArray(op, x, undefined, 'x');
     const ys = asArray(op, y, undefined, 'y');
-    const lx = xs.ndim === 0 ? 0 : xs.shape[0]!;
-    const ly = ys.ndim === 0 ? 0 : ys.shape[0]!;
+    // NumPy stacks [x, y] as the sample's coordinates: 1-D each
+    for (const [v, nm] of [[xs, 'x'], [ys, 'y']] as const) {
+      if (v.ndim !== 1) throw new StrideViewError('invalid_argument', `${op}: ${nm} must be 1-D (the points' coordinates), got shape ${fmt(v.shape)}`);
+    }
+    const lx = xs.shape[0]!;
+    const ly = ys.shape[0]!;
     if (lx !== ly) throw new StrideViewError('shape_mismatch', `${op}: x and y must have the same length (${lx} and ${ly})`);
     let b = bins;
     const n = typeof bins === 'number' ? 1 : bins instanceof NDArray ? (bins.ndim === 0 ? 1 : bins.shape[0]!) : Array.isArray(bins) ? bins.length : 1;

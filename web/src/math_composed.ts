@@ -6,7 +6,7 @@
 import { BinaryOp, MathOp, SingleOp, UnaryOp } from './boundary_tables.js';
 import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { type NDArray, Kind } from './ndarray.js';
+import { NDArray, Kind } from './ndarray.js';
 import { family, needFamily } from './families.js';
 import { type ArrayInput, compute, floatType, same, toBool, where } from './ops.js';
 import { full } from './ndarray.js';
@@ -223,6 +223,10 @@ export function sinc(...args: unknown[]): NDArray {
 function twoOut(ref: SigRef, nin: number, loops: Loops, args: unknown[], run1: UfuncRun, run2: UfuncRun): [NDArray, NDArray] {
   const b = bind(ref, args);
   const op = ref.p!.op;
+  for (const k of [0, 1]) {
+    const v = b[nin + k];
+    if (v !== null && v !== undefined && !(v instanceof NDArray)) throw new TypeError(`${op}: out${k + 1} must be an NDArray or null, got ${fmt(v)}`);
+  }
   const ins = b.slice(0, nin);
   const kw = b.slice(nin + 2);
   const first = ufuncBound(op, [...ins, b[nin], ...kw], nin, loops, run1);

@@ -140,11 +140,20 @@ export function ldexp(...args: unknown[]): NDArray {
   const op = 'ldexp';
   needFamily(op, MATH);
   return call(LDEXP, 2, 'float', args, (x, o, d) => {
-    const e = isScalar(x[1]) ? null : resultDType(op, [x[1]]);
+    if (d !== undefined) noLoop(op, d, 'its own loops: a float x1 and an integer x2; dtype would make both float');
+    const named = (v: unknown, name: string): DType => {
+      try {
+        return resultDType(op, [v]);
+      } catch (err) {
+        throw err instanceof TypeError ? new TypeError(err.message.replace(`${op}: x must`, `${op}: ${name} must`)) : err;
+      }
+    };
+    const x1 = named(x[0], 'x1');
+    const e = isScalar(x[1]) ? null : named(x[1], 'x2');
     if (isScalar(x[1]) ? !Number.isInteger(Number(x[1])) : info(e!).kind === 'f' || e === 'uint64') {
       throw new StrideViewError('type_error', `${op}: x2 must hold integers (bool, int8..int64, uint8..uint32), got ${e === null ? fmt(x[1]) : e}`);
     }
-    const dt = d ?? floatType(resultDType(op, [x[0]]));
+    const dt = d ?? floatType(x1);
     return compute(op, Kind.MathBinary, MathBinaryOp.Ldexp, x, outOpt(o), () => dt, same);
   });
 }

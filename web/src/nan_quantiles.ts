@@ -80,7 +80,7 @@ function nanQuantileImpl(op: string, scale: number, range: string, args: unknown
     // NumPy: an empty input gives nanmean's result (NaN, q's shape aside)
     if (x.size === 0) return (nanmean as Fn)(x, axis, null, out, kd);
     if (info(x.dtype).kind !== 'f') return plain(x, q, axis, out, overwrite, methodArg, kd, { interpolation });
-    if (typeof method !== 'string' || !METHODS.includes(method)) unsupported(op, 'method', method, `'linear', 'lower', 'higher', 'nearest' or 'midpoint' for float input`);
+    if (typeof method !== 'string' || !METHODS.includes(method)) unsupported(op, interpolation !== null ? 'interpolation' : 'method', method, `'linear', 'lower', 'higher', 'nearest' or 'midpoint' for float input`);
     const qs = typeof q === 'number' ? null : asArray(op, q, 'float64', 'q');
     const qv = qs === null ? [q as number] : (Array.from(qs.toTypedArray() as Float64Array));
     qv.forEach((v, i) => {

@@ -168,6 +168,14 @@ export function setxor1d(...args: unknown[]): NDArray {
   const [ar1, ar2, assumeUnique] = bind(SETXOR1D, args);
   return run(op, () => {
     const au = boolArg(op, 'assumeUnique', assumeUnique);
+    if (au) {
+      // NumPy concatenates the inputs as given (no ravel) with assumeUnique: their ranks must agree
+      const [x, y] = [asArray(op, ar1, undefined, 'ar1'), asArray(op, ar2, undefined, 'ar2')];
+      // (then NumPy's flags, 1-D, meet a 2-D concatenation: an error unless both are 1-D)
+      if ((x.ndim !== 1 || y.ndim !== 1) && x.size + y.size > 0) {
+        throw new StrideViewError('invalid_argument', `${op}: with assumeUnique the inputs must be 1-D (NumPy concatenates them as given), got shapes ${fmt(x.shape)} and ${fmt(y.shape)}`);
+      }
+    }
     const a = au ? flat(op, ar1, 'ar1') : uniq(flat(op, ar1, 'ar1'));
     const b = au ? flat(op, ar2, 'ar2') : uniq(flat(op, ar2, 'ar2'));
     const aux = sort(concatenate([a, b], 0));
@@ -256,7 +264,8 @@ export function lexsort(...args: unknown[]): NDArray {
 }
 
 function partitionArgs(op: string, a: unknown, kth: unknown, axis: unknown, kind: unknown, order: unknown): [NDArray, number | null] {
-  if (kind !== 'introselect') throw new StrideViewError('invalid_argument', `${op}: unknown selectkind ${fmt(kind)} (NumPy has only 'introselect')`);
+  if (typeof kind !== 'string') throw new TypeError(`${op}: kind must be 'introselect', got ${fmt(kind)}`);
+  if (kind !== 'introselect') throw new StrideViewError('invalid_argument', `${op}: unknown selectkind ${fmt(kind)}: kind must be 'introselect' (NumPy's only one)`);
   if (order !== null) unsupported(op, 'order', order, 'null: strideview has no structured dtypes');
   let x = asArray(op, a);
   if (axis === null) x = x.reshape([-1]);

@@ -117,13 +117,13 @@ export function cov(...args: unknown[]): NDArray {
   return run(op, () => keep(covImpl(op, b)));
 }
 
-function covImpl(op: string, b: unknown[]): NDArray {
+function covImpl(op: string, b: unknown[], mName = 'm'): NDArray {
   const [m, y, rowvar, bias, ddofArg, fweights, aweights, dtypeArg] = b;
   const rv = boolArg(op, 'rowvar', rowvar);
   const bs = boolArg(op, 'bias', bias);
   if (ddofArg !== null && (typeof ddofArg !== 'number' || !Number.isInteger(ddofArg))) throw new StrideViewError('invalid_argument', `${op}: ddof must be integer, got ${fmt(ddofArg)}`);
-  const mm = asArray(op, m, undefined, 'm');
-  if (mm.ndim > 2) throw new StrideViewError('invalid_argument', `${op}: m has more than 2 dimensions (shape ${fmt(mm.shape)})`);
+  const mm = asArray(op, m, undefined, mName);
+  if (mm.ndim > 2) throw new StrideViewError('invalid_argument', `${op}: ${mName} has more than 2 dimensions (shape ${fmt(mm.shape)})`);
   const yy = y === null ? null : asArray(op, y, undefined, 'y');
   if (yy !== null && yy.ndim > 2) throw new StrideViewError('invalid_argument', `${op}: y has more than 2 dimensions (shape ${fmt(yy.shape)})`);
   let dt = dtypeParam(op, dtypeArg);
@@ -156,7 +156,9 @@ function covImpl(op: string, b: unknown[]): NDArray {
   const ws = Number(wsum.ndim === 0 ? wsum.item() : wsum.get(0));
   wsum.dispose(); // average's results outlive its scope (keep): freed here
   const avgCol = avg.reshape([avg.size, 1]);
-  const Xc = sub(X, avgCol);
+  // NumPy subtracts in place: X keeps its dtype (float32 with float64 weights included)
+  const Xd = sub(X, avgCol);
+  const Xc = Xd.dtype === X.dtype ? Xd : Xd.astype(X.dtype);
   if (avgCol !== avg) avgCol.dispose();
   avg.dispose();
   let fact: number;
@@ -187,9 +189,12 @@ export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean,
 // @end
 export function corrcoef(...args: unknown[]): NDArray | number {
   const op = 'corrcoef';
-  const [x, y, rowvar, , , dtype] = bind(CORRCOEF, args);
+  const [x, y, rowvar, bias, ddof, dtype] = bind(CORRCOEF, args);
   return run(op, () => {
-    const c = covImpl(op, [x, y, rowvar, false, null, null, null, dtype]);
+    // accepted as NumPy (no effect), checked as the other parameters are
+    if (bias !== undefined && bias !== null && typeof bias !== 'boolean') throw new TypeError(`${op}: bias must be a boolean, got ${fmt(bias)}`);
+    if (ddof !== undefined && ddof !== null && typeof ddof !== 'number') throw new TypeError(`${op}: ddof must be a number, got ${fmt(ddof)}`);
+    const c = covImpl(op, [x, y, rowvar, false, null, null, null, dtype], 'x');
     if (c.ndim < 2) return Number(div(c, c).item()); // NumPy: c / c of a 0-d covariance, a scalar
     const sd = sqrt(c.diagonal());
     const r = div(div(c, sd.reshape([sd.size, 1])), sd.reshape([1, sd.size]));
@@ -281,6 +286,11 @@ export function gradient(...args: unknown[]): NDArray | NDArray[] {
   const op = 'gradient';
   const [f, varargs, axis, edgeOrder] = bind(GRADIENT, args);
   return run(op, () => {
+    if (typeof edgeOrder !== 'number') throw new TypeError(`${op}: edgeOrder must be 1 or 2, got ${fmt(edgeOrder)}`);
+    if (axis !== null && typeof axis !== 'number' && !Array.isArray(axis)) throw new TypeError(`${op}: axis must be an integer, a list of integers or null, got ${fmt(axis)}`);
+    (varargs as unknown[]).forEach((d, i) => {
+      if (typeof d !== 'number' && !(d instanceof NDArray) && !Array.isArray(d)) throw new TypeError(`${op}: varargs[${i}] must be a number or the coordinates (an array), got ${fmt(d)}`);
+    });
     let x = asArray(op, f, undefined, 'f');
     const N = x.ndim;
     const axes = axis === null ? x.shape.map((_, i) => i) : (typeof axis === 'number' ? [axis] : [...(axis as number[])]).map((a) => normAxis(op, a, N));

@@ -558,7 +558,7 @@ TEST_CASE("math: gcd and lcm of integers wrap as NumPy's", "[math][math_more]") 
   const auto lu = run_binary_1d<uint64_t>(MathBinaryOp::lcm, u, v, DType::uint64);
   CHECK(gu == std::vector<uint64_t>{3, 1ULL << 62});
   CHECK(lu == std::vector<uint64_t>{UINT64_MAX, 1ULL << 63});
-  Status st;
+  Status st = ok_status();
   run_binary_1d<double>(MathBinaryOp::gcd, {1.0}, {2.0}, DType::float64, &st);
   CHECK(st.error().code == Code::type_error);
   run_binary_1d<int32_t>(MathBinaryOp::copysign, {1}, {2}, DType::int32, &st);

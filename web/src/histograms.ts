@@ -187,11 +187,11 @@ const RULES: Record<string, (x: NDArray) => number> = {
     const g1 = num(mean(pow(div(sub(x, num(mean(x))), sigma), 3)));
     return ptp(x) / (1.0 + Math.log2(x.size) + Math.log2(1.0 + Math.abs(g1) / sg1));
   },
-};
-RULES.auto = (x) => {
-  const fd = RULES.fd!(x);
-  const st = RULES.sturges!(x);
-  return fd ? Math.min(fd, st) : st;
+  auto: (x) => {
+    const fd = RULES.fd!(x);
+    const st = RULES.sturges!(x);
+    return fd ? Math.min(fd, st) : st;
+  },
 };
 /** NumPy's _get_bin_edges: the edges, and [first, last, n] for equal bins. */
 function binEdges(op: string, a: NDArray, bins: unknown, range: unknown, weights: NDArray | null): [NDArray, [number, number, number] | null] {

@@ -253,6 +253,13 @@ enum class MathOp : int32_t {
   arcsinh = 23,  // inverse hyperbolic sine
   arccosh = 24,  // inverse hyperbolic cosine
   arctanh = 25,  // inverse hyperbolic tangent
+  cbrt = 26,  // cube root
+  signbit = 27,  // sign bit set, bool result
+  spacing = 28,  // distance to the next float away from zero
+  spacing_half = 29,  // spacing of float16 values (held in float32)
+  frexp_mantissa = 30,  // mantissa in [0.5, 1) of frexp
+  frexp_exponent = 31,  // exponent of frexp, int32 result
+  modf_fraction = 32,  // fractional part, sign of x
 };
 
 // op codes of Kind MathBinary (kernels::math_binary)
@@ -263,6 +270,14 @@ enum class MathBinaryOp : int32_t {
   logical_xor = 3,  // (a != 0) != (b != 0), bool result
   arctan2 = 4,  // angle of the point (b, a), quadrant-aware
   hypot = 5,  // sqrt(a ** 2 + b ** 2) without overflow
+  copysign = 6,  // magnitude of a with the sign of b
+  nextafter = 7,  // next float after a toward b
+  nextafter_half = 8,  // nextafter of float16 values (held in float32)
+  fmax = 9,  // larger of a and b, NaN ignored
+  fmin = 10,  // smaller of a and b, NaN ignored
+  ldexp = 11,  // a * 2 ** b (b integer-valued)
+  gcd = 12,  // greatest common divisor of integers
+  lcm = 13,  // least common multiple of integers
 };
 
 // op codes of Kind ReduceMore (kernels::reduce_more)
@@ -318,7 +333,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0x3c064fadu;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0x13928b29u;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -343,8 +358,8 @@ inline constexpr int kCodeCount = 14;
 inline constexpr int kBinaryOpCount = 20;
 inline constexpr int kUnaryOpCount = 6;
 inline constexpr int kReduceOpCount = 4;
-inline constexpr int kMathOpCount = 26;
-inline constexpr int kMathBinaryOpCount = 6;
+inline constexpr int kMathOpCount = 33;
+inline constexpr int kMathBinaryOpCount = 14;
 inline constexpr int kReduceMoreOpCount = 3;
 inline constexpr int kMomentOpCount = 2;
 inline constexpr int kArgOpCount = 2;
@@ -556,6 +571,13 @@ inline constexpr int16_t kMathOpValues[] = {
     static_cast<int16_t>(sv::kernels::MathOp::arcsinh),
     static_cast<int16_t>(sv::kernels::MathOp::arccosh),
     static_cast<int16_t>(sv::kernels::MathOp::arctanh),
+    static_cast<int16_t>(sv::kernels::MathOp::cbrt),
+    static_cast<int16_t>(sv::kernels::MathOp::signbit),
+    static_cast<int16_t>(sv::kernels::MathOp::spacing),
+    static_cast<int16_t>(sv::kernels::MathOp::spacing_half),
+    static_cast<int16_t>(sv::kernels::MathOp::frexp_mantissa),
+    static_cast<int16_t>(sv::kernels::MathOp::frexp_exponent),
+    static_cast<int16_t>(sv::kernels::MathOp::modf_fraction),
 };
 inline constexpr int16_t kMathBinaryOpValues[] = {
     static_cast<int16_t>(sv::kernels::MathBinaryOp::pow),
@@ -564,6 +586,14 @@ inline constexpr int16_t kMathBinaryOpValues[] = {
     static_cast<int16_t>(sv::kernels::MathBinaryOp::logical_xor),
     static_cast<int16_t>(sv::kernels::MathBinaryOp::arctan2),
     static_cast<int16_t>(sv::kernels::MathBinaryOp::hypot),
+    static_cast<int16_t>(sv::kernels::MathBinaryOp::copysign),
+    static_cast<int16_t>(sv::kernels::MathBinaryOp::nextafter),
+    static_cast<int16_t>(sv::kernels::MathBinaryOp::nextafter_half),
+    static_cast<int16_t>(sv::kernels::MathBinaryOp::fmax),
+    static_cast<int16_t>(sv::kernels::MathBinaryOp::fmin),
+    static_cast<int16_t>(sv::kernels::MathBinaryOp::ldexp),
+    static_cast<int16_t>(sv::kernels::MathBinaryOp::gcd),
+    static_cast<int16_t>(sv::kernels::MathBinaryOp::lcm),
 };
 inline constexpr int16_t kReduceMoreOpValues[] = {
     static_cast<int16_t>(sv::kernels::ReduceMoreOp::prod),
@@ -694,6 +724,13 @@ inline constexpr const char* kMathOpNames[] = {
     "arcsinh",
     "arccosh",
     "arctanh",
+    "cbrt",
+    "signbit",
+    "spacing",
+    "spacingHalf",
+    "frexpMantissa",
+    "frexpExponent",
+    "modfFraction",
 };
 inline constexpr const char* kMathBinaryOpNames[] = {
     "pow",
@@ -702,6 +739,14 @@ inline constexpr const char* kMathBinaryOpNames[] = {
     "logicalXor",
     "arctan2",
     "hypot",
+    "copysign",
+    "nextafter",
+    "nextafterHalf",
+    "fmax",
+    "fmin",
+    "ldexp",
+    "gcd",
+    "lcm",
 };
 inline constexpr const char* kReduceMoreOpNames[] = {
     "prod",
@@ -755,8 +800,8 @@ inline constexpr Table kTables[] = {
     {"BinaryOp", 20, kBinaryOpValues},
     {"UnaryOp", 6, kUnaryOpValues},
     {"ReduceOp", 4, kReduceOpValues},
-    {"MathOp", 26, kMathOpValues},
-    {"MathBinaryOp", 6, kMathBinaryOpValues},
+    {"MathOp", 33, kMathOpValues},
+    {"MathBinaryOp", 14, kMathBinaryOpValues},
     {"ReduceMoreOp", 3, kReduceMoreOpValues},
     {"MomentOp", 2, kMomentOpValues},
     {"ArgOp", 2, kArgOpValues},

@@ -19,6 +19,7 @@
 #include "kernels/simd128/math.hpp"
 
 #include "kernels/chunk_ops.hpp"
+#include "kernels/dtype.hpp"
 #include "kernels/lines.hpp"
 #include "kernels/numpy_ops.hpp"
 #include "kernels/rows.hpp"
@@ -329,13 +330,118 @@ SV_LOOP_FN void clip_chunk(void* po, const void* pa, const void* pb, const void*
   }
 }
 
+// cbrt, signbit, spacing, frexp, modf and the binary copysign, nextafter, fmax, fmin, ldexp in the
+// operand's own float type: each result exact or correctly rounded as NumPy's (cbrt: the C
+// library's, within 1 ulp). float16 values arrive widened to float32 (exact); spacing and
+// nextafter of float16 step in binary16 (spacing_half, nextafter_half).
+inline float nextafter_half(float x, float y) {
+  if (x != x || y != y) return x + y;  // NaN
+  if (x == y) return y;
+  uint16_t h = to_half(x);  // exact: x holds a float16 value
+  if ((h & 0x7fffu) == 0) return half_to_float(y > x ? uint16_t{1} : uint16_t{0x8001u});
+  const bool away = (y > x) == (x > 0);  // the magnitude grows
+  h = static_cast<uint16_t>(away ? h + 1u : h - 1u);
+  return half_to_float(h);
+}
+
+template <class T>
+T spacing_of(T x) {
+  // NumPy: NaN for +-inf and NaN; away from zero for x < 0, toward +inf otherwise (-0 included)
+  if (std::isinf(x)) return std::numeric_limits<T>::quiet_NaN();
+  return std::nextafter(x, x < 0 ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity()) - x;
+}
+inline float spacing_half(float x) {
+  if (std::isinf(x)) return std::numeric_limits<float>::quiet_NaN();
+  return nextafter_half(x, x < 0 ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity()) - x;
+}
+
+template <class T, MathOp OP>
+SV_LOOP_FN void more_unary_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  T* o = static_cast<T*>(po);
+  for (int64_t i = 0; i < n; ++i) {
+    const T x = a[i];
+    int e = 0;
+    switch (OP) {
+      case MathOp::cbrt: o[i] = std::cbrt(x); break;
+      case MathOp::spacing: o[i] = spacing_of(x); break;
+      case MathOp::spacing_half: o[i] = static_cast<T>(spacing_half(static_cast<float>(x))); break;
+      case MathOp::frexp_mantissa: o[i] = std::isfinite(x) ? std::frexp(x, &e) : x; break;
+      case MathOp::frexp_exponent:
+        if (std::isfinite(x)) std::frexp(x, &e);
+        o[i] = static_cast<T>(e);  // NaN and +-inf: 0, as NumPy
+        break;
+      default: {  // modf_fraction
+        T ip;
+        o[i] = std::modf(x, &ip);
+        break;
+      }
+    }
+  }
+}
+
+template <class T>
+SV_LOOP_FN void signbit_chunk(void* po, const void* pa, const void*, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  uint8_t* o = static_cast<uint8_t*>(po);
+  for (int64_t i = 0; i < n; ++i) o[i] = std::signbit(a[i]) ? 1u : 0u;
+}
+
+template <class T, MathBinaryOp OP>
+SV_LOOP_FN void more_binary_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  const T* b = static_cast<const T*>(pb);
+  T* o = static_cast<T*>(po);
+  for (int64_t i = 0; i < n; ++i) {
+    const T x = a[i], y = b[i];
+    switch (OP) {
+      case MathBinaryOp::copysign: o[i] = std::copysign(x, y); break;
+      case MathBinaryOp::nextafter: o[i] = std::nextafter(x, y); break;
+      case MathBinaryOp::nextafter_half:
+        o[i] = static_cast<T>(nextafter_half(static_cast<float>(x), static_cast<float>(y)));
+        break;
+      // NumPy's loops: the first operand when strictly beyond the second or the second is NaN
+      case MathBinaryOp::fmax: o[i] = (x > y || y != y) ? x : y; break;
+      case MathBinaryOp::fmin: o[i] = (x < y || y != y) ? x : y; break;
+      default: {  // ldexp: y holds an integer exponent (any past +-100000 saturates the result)
+        const double e = std::fmax(-100000.0, std::fmin(100000.0, static_cast<double>(y)));
+        o[i] = std::ldexp(x, static_cast<int>(e));
+        break;
+      }
+    }
+  }
+}
+
+// gcd and lcm in int64 (uint64 for uint64) on the magnitudes, as unsigned words (|INT64_MIN| has
+// no int64): results wrap into the dtype as NumPy's (gcd(int8 -128, 0) is -128).
+template <class T, bool LCM>
+SV_LOOP_FN void gcd_chunk(void* po, const void* pa, const void* pb, const void*, int64_t n) {
+  const T* a = static_cast<const T*>(pa);
+  const T* b = static_cast<const T*>(pb);
+  T* o = static_cast<T*>(po);
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t x = a[i] < T(0) ? uint64_t{0} - static_cast<uint64_t>(a[i]) : static_cast<uint64_t>(a[i]);
+    uint64_t y = b[i] < T(0) ? uint64_t{0} - static_cast<uint64_t>(b[i]) : static_cast<uint64_t>(b[i]);
+    const uint64_t x0 = x, y0 = y;
+    while (y != 0) {
+      const uint64_t t = x % y;
+      x = y;
+      y = t;
+    }
+    o[i] = static_cast<T>(LCM ? (x == 0 ? uint64_t{0} : x0 / x * y0) : x);
+  }
+}
+
 const char* const kUnaryNames[] = {"square",  "floor",   "ceil",    "rint",    "trunc",    "sign",
                                    "sin",     "cos",     "tan",     "tanh",    "exp2",     "log2",
                                    "log10",   "log1p",   "expm1",   "isnan",   "isfinite", "logical_not",
                                    "sinh",    "cosh",    "arcsin",  "arccos",  "arctan",   "arcsinh",
-                                   "arccosh", "arctanh"};
-const char* const kBinaryNames[] = {"pow",        "logical_and", "logical_or",
-                                    "logical_xor", "arctan2",    "hypot"};
+                                   "arccosh", "arctanh", "cbrt",    "signbit", "spacing",  "spacing_half",
+                                   "frexp_mantissa", "frexp_exponent", "modf_fraction"};
+const char* const kBinaryNames[] = {"pow",        "logical_and", "logical_or", "logical_xor",
+                                    "arctan2",    "hypot",       "copysign",   "nextafter",
+                                    "nextafter_half", "fmax",    "fmin",       "ldexp",
+                                    "gcd",        "lcm"};
 static_assert(sizeof kUnaryNames / sizeof kUnaryNames[0] == tables::kMathOpCount);
 static_assert(sizeof kBinaryNames / sizeof kBinaryNames[0] == tables::kMathBinaryOpCount);
 
@@ -492,6 +598,28 @@ Status select_unary(MathOp op, const std::string& nm, DType a, MathSel* s) {
   }
   s->work = s->res = a;
   const bool f32 = a == DType::float32;
+  if (op == MathOp::signbit) {
+    s->out = s->res = DType::bool_;
+    s->fn = f32 ? &signbit_chunk<float> : &signbit_chunk<double>;
+    return ok_status();
+  }
+  if (op >= MathOp::cbrt) {
+#define SV_MORE_UNARY(name)                                                                     \
+  case MathOp::name:                                                                            \
+    s->fn = f32 ? &more_unary_chunk<float, MathOp::name> : &more_unary_chunk<double, MathOp::name>; \
+    break;
+    switch (op) {
+      SV_MORE_UNARY(cbrt)
+      SV_MORE_UNARY(spacing)
+      SV_MORE_UNARY(spacing_half)
+      SV_MORE_UNARY(frexp_mantissa)
+      SV_MORE_UNARY(frexp_exponent)
+      default: s->fn = f32 ? &more_unary_chunk<float, MathOp::modf_fraction> : &more_unary_chunk<double, MathOp::modf_fraction>; break;
+    }
+#undef SV_MORE_UNARY
+    if (op == MathOp::frexp_exponent) s->out = DType::int32;  // the chunk writes the exponent as a float
+    return ok_status();
+  }
   if (op == MathOp::floor || op == MathOp::ceil || op == MathOp::rint || op == MathOp::trunc) {
     s->fn = f32 ? round_fn<float>(op) : round_fn<double>(op);
   } else if (op == MathOp::square || op == MathOp::sign) {
@@ -531,6 +659,37 @@ Status select_binary(MathBinaryOp op, const std::string& nm, DType a, DType b, b
     } else {
       s->fn = f32 ? &wide2_f32_chunk<false> : &libm2_chunk<double, MathBinaryOp::arctan2>;
     }
+    return ok_status();
+  }
+  if (op == MathBinaryOp::gcd || op == MathBinaryOp::lcm) {
+    if (!is_int(a) || b != a) {
+      return make_error(Code::type_error, nm + ": a and b must share an integer dtype, got " +
+                                              dtype_name(a) + " and " + dtype_name(b));
+    }
+    const bool l = op == MathBinaryOp::lcm;
+    s->out = a;
+    s->work = s->res = int_work(a);
+    s->fn = s->work == DType::uint64 ? (l ? &gcd_chunk<uint64_t, true> : &gcd_chunk<uint64_t, false>)
+                                     : (l ? &gcd_chunk<int64_t, true> : &gcd_chunk<int64_t, false>);
+    return ok_status();
+  }
+  if (op >= MathBinaryOp::copysign) {
+    SV_CHECK(float_operands(nm, a, b));
+    s->out = s->work = s->res = a;
+    const bool f32 = a == DType::float32;
+#define SV_MORE_BINARY(name)                                                                      \
+  case MathBinaryOp::name:                                                                        \
+    s->fn = f32 ? &more_binary_chunk<float, MathBinaryOp::name> : &more_binary_chunk<double, MathBinaryOp::name>; \
+    break;
+    switch (op) {
+      SV_MORE_BINARY(copysign)
+      SV_MORE_BINARY(nextafter)
+      SV_MORE_BINARY(nextafter_half)
+      SV_MORE_BINARY(fmax)
+      SV_MORE_BINARY(fmin)
+      default: s->fn = f32 ? &more_binary_chunk<float, MathBinaryOp::ldexp> : &more_binary_chunk<double, MathBinaryOp::ldexp>; break;
+    }
+#undef SV_MORE_BINARY
     return ok_status();
   }
   s->out = s->work = s->res = DType::bool_;

@@ -416,3 +416,151 @@ TEST_CASE("math: integer pow with a negative exponent is NumPy's error", "[math]
   CHECK(o[1] == 9);
   CHECK(o[2] == 4);
 }
+
+namespace {
+// One 1-D call of a unary math op: a read backwards (stride -1), out strided (stride 2), as in
+// the pow test above; returns out's elements (the gaps checked untouched).
+template <class T, class R>
+std::vector<R> run_unary_1d(MathOp op, const std::vector<T>& xs, DType in, DType outdt) {
+  const int64_t n = static_cast<int64_t>(xs.size());
+  std::vector<T> rev(xs.rbegin(), xs.rend());
+  Operand a{rev.data() + n - 1, {}, in};
+  a.layout.shape = {n};
+  a.layout.strides = {-1};
+  std::vector<R> o2(2 * xs.size(), R(42));
+  Operand o{o2.data(), {}, outdt};
+  o.layout.shape = {n};
+  o.layout.strides = {2};
+  REQUIRE(math_unary(op, o, a).ok());
+  std::vector<R> r;
+  for (int64_t i = 0; i < n; ++i) {
+    CHECK(o2[static_cast<size_t>(2 * i + 1)] == R(42));
+    r.push_back(o2[static_cast<size_t>(2 * i)]);
+  }
+  return r;
+}
+// One 1-D binary call, b a broadcast scalar when `scalar_b` (stride 0).
+template <class T>
+std::vector<T> run_binary_1d(MathBinaryOp op, const std::vector<T>& xs, const std::vector<T>& ys, DType dt,
+                             Status* st = nullptr) {
+  const int64_t n = static_cast<int64_t>(xs.size());
+  std::vector<T> o(xs.size(), T(42));
+  Operand a{const_cast<T*>(xs.data()), {}, dt}, b{const_cast<T*>(ys.data()), {}, dt}, out{o.data(), {}, dt};
+  a.layout.shape = b.layout.shape = out.layout.shape = {n};
+  a.layout.strides = out.layout.strides = {1};
+  b.layout.strides = {ys.size() == 1 ? 0 : 1};
+  const Status s = math_binary(op, out, a, b);
+  if (st != nullptr) *st = s;
+  else REQUIRE(s.ok());
+  return o;
+}
+
+template <class T>
+void check_exact_float_ops() {
+  constexpr T inf = std::numeric_limits<T>::infinity();
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  const T dmin = std::numeric_limits<T>::denorm_min();
+  const DType dt = sizeof(T) == 4 ? DType::float32 : DType::float64;
+  const std::vector<T> xs = {0, -T(0), 1, -1, T(2.5), T(-3.75), 8, -27, inf, -inf, nan, dmin,
+                             std::numeric_limits<T>::max(), std::numeric_limits<T>::min(), T(1e-3)};
+  for (bool simd : simd_modes()) {
+    SimdScope scope(simd);
+    const auto cb = run_unary_1d<T, T>(MathOp::cbrt, xs, dt, dt);
+    const auto sp = run_unary_1d<T, T>(MathOp::spacing, xs, dt, dt);
+    const auto fm = run_unary_1d<T, T>(MathOp::frexp_mantissa, xs, dt, dt);
+    const auto fe = run_unary_1d<T, int32_t>(MathOp::frexp_exponent, xs, dt, DType::int32);
+    const auto mf = run_unary_1d<T, T>(MathOp::modf_fraction, xs, dt, dt);
+    const auto sb = run_unary_1d<T, uint8_t>(MathOp::signbit, xs, dt, DType::bool_);
+    for (size_t i = 0; i < xs.size(); ++i) {
+      const T x = xs[i];
+      INFO("x = " << x << " simd " << simd);
+      CHECK(same_value(cb[i], std::cbrt(x)));
+      // NumPy's spacing: NaN at +-inf, away from zero below 0, toward +inf from +-0
+      const T want_sp = std::isinf(x) ? nan : std::nextafter(x, x < 0 ? -inf : inf) - x;
+      CHECK(same_value(sp[i], want_sp));
+      int e = 0;
+      const T m = std::isfinite(x) ? std::frexp(x, &e) : x;
+      CHECK(same_value(fm[i], m));
+      CHECK(fe[i] == (std::isfinite(x) ? e : 0));
+      T ip;
+      CHECK(same_value(mf[i], std::modf(x, &ip)));
+      CHECK(sb[i] == (std::signbit(x) ? 1 : 0));
+    }
+    CHECK(sp[0] == dmin);  // spacing(0) and spacing(-0): the smallest subnormal, positive
+    CHECK(sp[1] == dmin);
+    CHECK(fe[11] == (sizeof(T) == 4 ? -148 : -1073));
+    CHECK(ulp_distance(cb[7], T(-3)) <= 1.0);  // cbrt(-27): the C library's, within 1 ulp
+    // binary: copysign, nextafter, fmax / fmin (NumPy: x1 when strictly beyond or x2 is NaN, else x2), ldexp
+    const std::vector<T> ys = {-1, 1, nan, -0.0, 0, inf, -inf, 2, nan, 5, 3, 0, -5, 7, 1};
+    const auto cs = run_binary_1d<T>(MathBinaryOp::copysign, xs, ys, dt);
+    const auto na = run_binary_1d<T>(MathBinaryOp::nextafter, xs, ys, dt);
+    const auto mx = run_binary_1d<T>(MathBinaryOp::fmax, xs, ys, dt);
+    const auto mn = run_binary_1d<T>(MathBinaryOp::fmin, xs, ys, dt);
+    const std::vector<T> es = {3, -2, 0, 1, -1, 10, -10, 200, 1, -1100, 2000, 0, -3, 4, -1};
+    const auto ld = run_binary_1d<T>(MathBinaryOp::ldexp, xs, es, dt);
+    for (size_t i = 0; i < xs.size(); ++i) {
+      const T x = xs[i], y = ys[i];
+      INFO("x = " << x << ", y = " << y);
+      CHECK(same_value(cs[i], std::copysign(x, y)));
+      CHECK(same_value(na[i], std::nextafter(x, y)));
+      CHECK(same_value(mx[i], (x > y || y != y) ? x : y));
+      CHECK(same_value(mn[i], (x < y || y != y) ? x : y));
+      CHECK(same_value(ld[i], std::ldexp(x, static_cast<int>(es[i]))));
+    }
+    // equal operands give x2: fmax(-0, 0) is 0, fmax(0, -0) is -0 (NumPy)
+    const auto tie = run_binary_1d<T>(MathBinaryOp::fmax, std::vector<T>{-T(0), T(0)}, std::vector<T>{T(0), -T(0)}, dt);
+    CHECK(!std::signbit(tie[0]));
+    CHECK(std::signbit(tie[1]));
+  }
+}
+}  // namespace
+
+TEST_CASE("math: cbrt, spacing, frexp, modf, signbit, copysign, nextafter, fmax, fmin, ldexp", "[math][math_more]") {
+  check_exact_float_ops<float>();
+  check_exact_float_ops<double>();
+}
+
+TEST_CASE("math: float16 spacing and nextafter step in binary16", "[math][math_more]") {
+  // float16 values held in float32 (run_call widens them): 1, 0, -0, 65504, -1, 2^-24
+  const std::vector<float> xs = {1.0f, 0.0f, -0.0f, 65504.0f, -1.0f, 0x1p-24f, std::numeric_limits<float>::infinity()};
+  const auto sp = run_unary_1d<float, float>(MathOp::spacing_half, xs, DType::float32, DType::float32);
+  CHECK(sp[0] == 0x1p-10f);
+  CHECK(sp[1] == 0x1p-24f);
+  CHECK(sp[2] == 0x1p-24f);
+  CHECK(std::isinf(sp[3]));
+  CHECK(sp[4] == -0x1p-10f);  // away from zero: -1 - 2^-10 is the next float16
+  CHECK(sp[5] == 0x1p-24f);
+  CHECK(std::isnan(sp[6]));
+  const std::vector<float> ys = {2.0f, -1.0f, 1.0f, std::numeric_limits<float>::infinity(), 0.0f, 0.0f, 0.0f};
+  const auto na = run_binary_1d<float>(MathBinaryOp::nextafter_half, xs, ys, DType::float32);
+  CHECK(na[0] == 1.0f + 0x1p-10f);
+  CHECK(na[1] == -0x1p-24f);
+  CHECK(na[2] == 0x1p-24f);
+  CHECK(std::isinf(na[3]));
+  CHECK(na[4] == -1.0f + 0x1p-11f);
+  CHECK(na[5] == 0.0f);
+  CHECK(na[6] == 65504.0f);
+}
+
+TEST_CASE("math: gcd and lcm of integers wrap as NumPy's", "[math][math_more]") {
+  const std::vector<int8_t> a = {12, -128, 0, 100, -6, 7};
+  const std::vector<int8_t> b = {18, 0, 0, 3, 4, -7};
+  const auto g = run_binary_1d<int8_t>(MathBinaryOp::gcd, a, b, DType::int8);
+  const auto l = run_binary_1d<int8_t>(MathBinaryOp::lcm, a, b, DType::int8);
+  CHECK(std::vector<int>(g.begin(), g.end()) == std::vector<int>{6, -128, 0, 1, 2, 7});
+  CHECK(std::vector<int>(l.begin(), l.end()) == std::vector<int>{36, 0, 0, 44, 12, 7});
+  const std::vector<int64_t> a64 = {INT64_MIN, 0, 1LL << 40, -(1LL << 62)};
+  const std::vector<int64_t> b64 = {0, INT64_MIN, 3LL << 20, 6};
+  const auto g64 = run_binary_1d<int64_t>(MathBinaryOp::gcd, a64, b64, DType::int64);
+  CHECK(g64 == std::vector<int64_t>{INT64_MIN, INT64_MIN, 1LL << 20, 2});
+  const std::vector<uint64_t> u = {UINT64_MAX, 1ULL << 63}, v = {3, 1ULL << 62};
+  const auto gu = run_binary_1d<uint64_t>(MathBinaryOp::gcd, u, v, DType::uint64);
+  const auto lu = run_binary_1d<uint64_t>(MathBinaryOp::lcm, u, v, DType::uint64);
+  CHECK(gu == std::vector<uint64_t>{3, 1ULL << 62});
+  CHECK(lu == std::vector<uint64_t>{UINT64_MAX, 1ULL << 63});
+  Status st = ok_status();
+  run_binary_1d<double>(MathBinaryOp::gcd, {1.0}, {2.0}, DType::float64, &st);
+  CHECK(st.error().code == Code::type_error);
+  run_binary_1d<int32_t>(MathBinaryOp::copysign, {1}, {2}, DType::int32, &st);
+  CHECK(st.error().code == Code::type_error);
+}

@@ -2239,6 +2239,121 @@ row('choose', {
   ],
 });
 row('extract', { op: 'extract', sig: ['array', 'array'], valid: [[1, 0], [5, 6]], call: fnCall('extract'), cases: [[[[0, 0, 1], [5, 6]], S('out_of_range'), 'index 2 is out of bounds']] });
+// ---- more math, statistics, histograms, sets and dtype queries (math_more, math_composed, nan_more,
+// nan_quantiles, stats_more, histograms, histogram_dd, sets, dtype_info)
+for (const n of ['cbrt', 'spacing', 'fabs', 'deg2rad', 'radians', 'rad2deg', 'degrees', 'reciprocal', 'positive']) {
+  row(n, { op: n, sig: ['arrayArg', 'ufuncOut'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [...OUT_CASES([(c) => c.a]), ...OUT_SHAPE([(c) => c.a])] });
+}
+ROWS.get('positive').cases.push([[(c) => c.bool], S('type_error'), 'no loop for bool']);
+ROWS.get('cbrt').cases.push([[(c) => c.a, { dtype: 'int32' }], S('type_error'), 'no loop for dtype="int32"']);
+row('signbit', { op: 'signbit', sig: ['arrayArg', 'ufuncOut'], valid: [(c) => c.a, {}], call: fnCall('signbit'), cases: OUT_CASES_BOOL([(c) => c.a]) });
+for (const n of ['copysign', 'nextafter', 'fmax', 'fmin', 'heaviside', 'logaddexp', 'logaddexp2']) {
+  row(n, { op: n, sig: ['arrayArg', 'arrayArg', 'ufuncOut'], valid: [(c) => c.a, 2, {}], call: fnCall(n), cases: [...BIN_CASES(n), ...OUT_CASES([(c) => c.a, 2]), ...OUT_SHAPE([(c) => c.a, 2])] });
+}
+row('ldexp', {
+  op: 'ldexp', sig: ['arrayArg', 'arrayArg', 'ufuncOut'], valid: [(c) => c.a, 2, {}], call: fnCall('ldexp'),
+  cases: [[[(c) => c.a, (c) => c.i64], S('shape_mismatch'), '[2,3,4] [3]'], [[(c) => c.a, 0.5], S('type_error'), 'x2 must hold integers'], [[(c) => c.a, (c) => c.a], S('type_error'), 'got float64']],
+});
+for (const n of ['gcd', 'lcm']) {
+  row(n, {
+    op: n, sig: ['arrayArg', 'arrayArg', 'ufuncOut'], valid: [(c) => c.b, 6, {}], call: fnCall(n),
+    cases: [[[(c) => c.b, (c) => c.i64], S('shape_mismatch'), '[3,4] [3]'], [[(c) => c.a, 2], S('type_error'), 'float64'], [[(c) => c.bool, (c) => c.bool], S('type_error'), 'bool']],
+  });
+}
+row('fix', { op: 'fix', sig: ['array', 'outArg'], valid: [(c) => c.a, {}], call: fnCall('fix'), cases: [[[(c) => c.a, (c) => ({ out: c.b })], S('type_error'), 'float64 to out\'s dtype int32']] });
+row('sinc', { op: 'sinc', sig: ['array'], valid: [(c) => c.a], call: fnCall('sinc'), cases: [[[(c) => c.a, 2], T, 'takes at most 1 positional argument']] });
+row('divmod', {
+  op: 'divmod', sig: ['arrayArg', 'arrayArg'], valid: [(c) => c.a, 2], call: fnCall('divmod'),
+  cases: [...BIN_CASES('divmod'), [[(c) => c.a, 2, 'x'], T, '"x"'], [[(c) => c.a, 2, { out: null }], T, "unknown option 'out'"]],
+});
+for (const n of ['modf', 'frexp']) {
+  row(n, { op: n, sig: ['arrayArg'], valid: [(c) => c.a], call: fnCall(n), cases: [[[(c) => c.a, 'x'], T, '"x"'], [[(c) => c.a, (c) => ({ out1: c.bcv })], S('read_only'), 'broadcast view']] });
+}
+ROWS.get('frexp').cases.push([[(c) => c.a, { dtype: 'float64' }], S('type_error'), 'no loop for dtype="float64"']);
+for (const n of ['nanprod', 'nanvar', 'nanstd', 'nanmedian']) {
+  row(n, { op: n, sig: ['array', 'axisArg'], valid: [(c) => c.a, { axis: 0 }], call: fnCall(n), cases: [[[(c) => c.a, { axis: -4 }], S('out_of_range'), 'axis -4']] });
+}
+for (const n of ['nanvar', 'nanstd']) ROWS.get(n).cases.push([[(c) => c.a, { ddof: 'x' }], T, '"x"'], [[(c) => c.a, { dtype: 'int32' }], S('type_error'), 'must be a float dtype']);
+for (const n of ['nancumsum', 'nancumprod', 'nanargmax', 'nanargmin']) {
+  row(n, { op: n, sig: ['array', 'axisArg'], valid: [(c) => c.a, { axis: 1 }], call: fnCall(n), cases: [[[(c) => c.a, { axis: 3 }], S('out_of_range'), 'axis 3'], [[(c) => c.a, { axis: [0] }], T, '[0]']] });
+}
+for (const n of ['nanargmax', 'nanargmin']) ROWS.get(n).cases.push([[[NaN, NaN]], S('invalid_argument'), 'All-NaN slice encountered']);
+for (const [n, q, bad] of [['nanquantile', 0.5, 1.5], ['nanpercentile', 50, 150]]) {
+  row(n, {
+    op: n, sig: ['array', 'value', 'axisArg'], valid: [(c) => c.a, q, {}], call: fnCall(n),
+    cases: [[[(c) => c.a, bad], S('out_of_range'), String(bad)], [[(c) => c.a, q, { method: 'hazen' }], T, 'method="hazen" is not supported']],
+  });
+}
+row('average', {
+  op: 'average', sig: ['array', 'axisArg'], valid: [(c) => c.a, { axis: 1 }], call: fnCall('average'),
+  cases: [
+    [[(c) => c.a, { axis: 3 }], S('out_of_range'), 'axis 3'],
+    [[[1, 2], { weights: [1, -1] }], S('invalid_argument'), 'weights sum to zero'],
+    [[(c) => c.a, { weights: [1, 2] }], T, 'axis must be specified'],
+    [[(c) => c.a, { axis: 1, weights: [1, 2] }], S('shape_mismatch'), 'length of weights (2)'],
+    [[(c) => c.a, { returned: 1 }], T, 'returned'],
+  ],
+});
+for (const n of ['cov', 'corrcoef']) {
+  row(n, {
+    op: n, sig: ['array'], valid: [(c) => c.b], call: fnCall(n),
+    cases: [[[(c) => c.a], S('invalid_argument'), `${n === 'cov' ? 'm' : 'x'} has more than 2 dimensions`], [[(c) => c.b, { rowvar: 1 }], T, 'rowvar']],
+  });
+}
+ROWS.get('cov').cases.push([[(c) => c.b, { ddof: 1.5 }], S('invalid_argument'), 'ddof must be integer'], [[(c) => c.b, { fweights: [1, 2] }], S('shape_mismatch'), 'incompatible numbers of samples (4) and fweights (2)']);
+row('ediff1d', { op: 'ediff1d', sig: ['array'], valid: [(c) => c.a], call: fnCall('ediff1d'), cases: [[[(c) => c.b, { toEnd: 0.5 }], T, 'must be compatible with input `ary` (int32)']] });
+row('trapz', { op: 'trapz', sig: ['array'], valid: [(c) => c.a], call: fnCall('trapz'), cases: [[[(c) => c.a, null, { axis: 3 }], S('out_of_range'), 'axis 3'], [[(c) => c.a, null, { dx: 'x' }], T, '"x"']] });
+row('gradient', {
+  op: 'gradient', sig: ['array'], valid: [(c) => c.a], call: fnCall('gradient'),
+  cases: [
+    [[(c) => c.a, { edgeOrder: 3 }], S('invalid_argument'), "'edgeOrder' greater than 2"],
+    [[(c) => c.a, 1, 2], T, 'invalid number of arguments: 2 spacings for 3 axes'],
+    [[[1, 2], { edgeOrder: 2 }], S('invalid_argument'), 'too small'],
+  ],
+});
+row('bincount', {
+  op: 'bincount', sig: ['array'], valid: [[0, 1, 1]], call: fnCall('bincount'),
+  cases: [
+    [[[0, -1]], S('invalid_argument'), 'no negative elements'],
+    [[(c) => c.a], S('invalid_argument'), 'x must be 1-D'],
+    [[[0.5]], T, 'cannot cast array data from float64'],
+    [[[0, 1], [1]], S('shape_mismatch'), "the weights and list don't have the same length"],
+    [[[0, 1], null, -1], S('invalid_argument'), "'minlength' must not be negative"],
+  ],
+});
+row('digitize', { op: 'digitize', sig: ['array', 'array'], valid: [(c) => c.a, [0, 5, 10]], call: fnCall('digitize'), cases: [[[(c) => c.a, [0, 5, 1]], S('invalid_argument'), 'monotonically'], [[(c) => c.a, (c) => c.b], S('invalid_argument'), 'bins must be 1-dimensional']] });
+for (const n of ['histogram', 'histogramBinEdges']) {
+  row(n, {
+    op: n, sig: ['array'], valid: [(c) => c.a], call: fnCall(n),
+    cases: [
+      [[(c) => c.a, 0], S('invalid_argument'), '`bins` must be positive'],
+      [[(c) => c.a, 'nope'], S('invalid_argument'), '"nope" is not a valid estimator'],
+      [[(c) => c.a, 'stone'], T, 'bins="stone" is not supported'],
+      [[(c) => c.a, 10, [5, 1]], S('invalid_argument'), 'max must be larger than min'],
+      [[(c) => c.a, [3, 1]], S('invalid_argument'), 'must increase monotonically'],
+      [[(c) => c.a, 1.5], T, '`bins` must be an integer'],
+    ],
+  });
+}
+row('histogramdd', { op: 'histogramdd', sig: ['array'], valid: [(c) => c.b], call: fnCall('histogramdd'), cases: [[[(c) => c.b, [2, 2]], S('invalid_argument'), 'the dimension of bins (2) must be equal to the dimension of the sample x (4)'], [[(c) => c.a], S('invalid_argument'), 'sample must be 2-D']] });
+row('histogram2d', { op: 'histogram2d', sig: ['array', 'array'], valid: [[1, 2], [3, 4]], call: fnCall('histogram2d'), cases: [[[[1, 2], [3]], S('shape_mismatch'), 'x and y must have the same length (2 and 1)']] });
+row('isin', { op: 'isin', sig: ['array', 'array'], valid: [(c) => c.a, [1, 2]], call: fnCall('isin'), cases: [[[(c) => c.a, [1], { kind: 'hash' }], S('invalid_argument'), 'invalid kind: "hash"'], [[(c) => c.a, [1], { invert: 1 }], T, 'invert']] });
+for (const n of ['intersect1d', 'union1d', 'setdiff1d', 'setxor1d', 'arrayEquiv']) {
+  row(n, { op: n, sig: ['array', 'array'], valid: [(c) => c.a, [1, 2]], call: fnCall(n) });
+}
+ROWS.get('intersect1d').cases.push([[(c) => c.a, [1], { returnIndices: 'yes' }], T, 'returnIndices']);
+row('flatnonzero', { op: 'flatnonzero', sig: ['array'], valid: [(c) => c.a], call: fnCall('flatnonzero') });
+row('lexsort', { op: 'lexsort', sig: ['none'], valid: [[[1, 2], [3, 4]]], call: fnCall('lexsort'), cases: [[[[]], S('invalid_argument'), 'need sequence of keys'], [[5], T, 'keys must be an array or a list of arrays'], [[[[1, 2], [3]]], S('shape_mismatch'), 'all keys need to be the same shape']] });
+for (const n of ['partition', 'argpartition']) {
+  row(n, {
+    op: n, sig: ['array'], valid: [(c) => c.a, 1], call: fnCall(n),
+    cases: [[[(c) => c.a, 4], S('out_of_range'), 'kth(=4) out of bounds (4)'], [[(c) => c.a, 1.5], T, 'kth must hold integers'], [[(c) => c.a, 1, { kind: 'quick' }], S('invalid_argument'), 'unknown selectkind'], [[(c) => c.a, 1, { order: 'x' }], T, 'order="x" is not supported']],
+  });
+}
+row('resultType', { op: 'resultType', sig: ['none'], valid: ['int8'], call: fnCall('resultType'), cases: [[[], S('invalid_argument'), 'at least one'], [[[1, 2]], T, 'arraysAndDtypes[0]'], [['float128'], T, 'float128']] });
+row('canCast', { op: 'canCast', sig: ['none'], valid: ['int8', 'int16'], call: fnCall('canCast'), cases: [[['int8', 'int16', 'maybe'], T, 'casting must be one of'], [[{}, 'int8'], T, 'from_ must be'], [['int8'], T, 'missing the required argument to']] });
+row('finfo', { op: 'finfo', sig: ['none'], valid: ['float32'], call: fnCall('finfo'), cases: [[['int8'], S('invalid_argument'), 'not inexact'], [['float128'], T, 'float128']] });
+row('iinfo', { op: 'iinfo', sig: ['none'], valid: ['int8'], call: fnCall('iinfo'), cases: [[['float32'], S('invalid_argument'), 'invalid integer data type'], [['bool'], S('invalid_argument'), 'invalid integer data type']] });
 
 // ------------------------------------------------------------------------------------ completeness
 

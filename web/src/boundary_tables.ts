@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0x3c064fad;
+export const TABLES_SOURCE_HASH = 0x13928b29;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -314,6 +314,13 @@ export const enum MathOp {
   /** inverse hyperbolic sine */ Arcsinh = 23,
   /** inverse hyperbolic cosine */ Arccosh = 24,
   /** inverse hyperbolic tangent */ Arctanh = 25,
+  /** cube root */ Cbrt = 26,
+  /** sign bit set, bool result */ Signbit = 27,
+  /** distance to the next float away from zero */ Spacing = 28,
+  /** spacing of float16 values (held in float32) */ SpacingHalf = 29,
+  /** mantissa in [0.5, 1) of frexp */ FrexpMantissa = 30,
+  /** exponent of frexp, int32 result */ FrexpExponent = 31,
+  /** fractional part, sign of x */ ModfFraction = 32,
 }
 /** @internal MathOp by API name. */
 export const MATH_OPS = {
@@ -343,6 +350,13 @@ export const MATH_OPS = {
   arcsinh: MathOp.Arcsinh,
   arccosh: MathOp.Arccosh,
   arctanh: MathOp.Arctanh,
+  cbrt: MathOp.Cbrt,
+  signbit: MathOp.Signbit,
+  spacing: MathOp.Spacing,
+  spacingHalf: MathOp.SpacingHalf,
+  frexpMantissa: MathOp.FrexpMantissa,
+  frexpExponent: MathOp.FrexpExponent,
+  modfFraction: MathOp.ModfFraction,
 } as const;
 
 /** @internal op codes of Kind MathBinary (kernels::math_binary) (C++: sv::kernels::MathBinaryOp) */
@@ -353,6 +367,14 @@ export const enum MathBinaryOp {
   /** (a != 0) != (b != 0), bool result */ LogicalXor = 3,
   /** angle of the point (b, a), quadrant-aware */ Arctan2 = 4,
   /** sqrt(a ** 2 + b ** 2) without overflow */ Hypot = 5,
+  /** magnitude of a with the sign of b */ Copysign = 6,
+  /** next float after a toward b */ Nextafter = 7,
+  /** nextafter of float16 values (held in float32) */ NextafterHalf = 8,
+  /** larger of a and b, NaN ignored */ Fmax = 9,
+  /** smaller of a and b, NaN ignored */ Fmin = 10,
+  /** a * 2 ** b (b integer-valued) */ Ldexp = 11,
+  /** greatest common divisor of integers */ Gcd = 12,
+  /** least common multiple of integers */ Lcm = 13,
 }
 /** @internal MathBinaryOp by API name. */
 export const MATH_BINARY_OPS = {
@@ -362,6 +384,14 @@ export const MATH_BINARY_OPS = {
   logicalXor: MathBinaryOp.LogicalXor,
   arctan2: MathBinaryOp.Arctan2,
   hypot: MathBinaryOp.Hypot,
+  copysign: MathBinaryOp.Copysign,
+  nextafter: MathBinaryOp.Nextafter,
+  nextafterHalf: MathBinaryOp.NextafterHalf,
+  fmax: MathBinaryOp.Fmax,
+  fmin: MathBinaryOp.Fmin,
+  ldexp: MathBinaryOp.Ldexp,
+  gcd: MathBinaryOp.Gcd,
+  lcm: MathBinaryOp.Lcm,
 } as const;
 
 /** @internal op codes of Kind ReduceMore (kernels::reduce_more) (C++: sv::kernels::ReduceMoreOp) */

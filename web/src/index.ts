@@ -47,6 +47,15 @@ export {
   sqrt,
 } from './ops.js';
 export { exp, log } from './exp_log.js';
+export { cbrt, signbit, spacing, copysign, nextafter, fmax, fmin, ldexp, gcd, lcm, fabs, positive, reciprocal, fix } from './math_more.js';
+export { deg2rad, radians, rad2deg, degrees, heaviside, logaddexp, logaddexp2, sinc, divmod, modf, frexp } from './math_composed.js';
+export { nanprod, nancumsum, nancumprod, nanargmax, nanargmin, nanvar, nanstd } from './nan_more.js';
+export { average, cov, corrcoef, ediff1d, trapz, gradient } from './stats_more.js';
+export { type BinRule, bincount, digitize, histogram, histogramBinEdges } from './histograms.js';
+export { histogramdd, histogram2d } from './histogram_dd.js';
+export { nanmedian, nanquantile, nanpercentile } from './nan_quantiles.js';
+export { isin, intersect1d, union1d, setdiff1d, setxor1d, arrayEquiv, flatnonzero, lexsort, partition, argpartition } from './sets.js';
+export { type FInfo, type IInfo, resultType, canCast, finfo, iinfo } from './dtype_info.js';
 export { type FusedFunction, type FusedCallOptions, fuse } from './fuse.js';
 export { type TracedArray } from './traced.js';
 export { type Casting, type Order } from './ufunc.js';

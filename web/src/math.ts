@@ -21,8 +21,8 @@ import { type Casting, type Loops, type Order, type UfuncRun, outArg, ufunc } fr
 import type { DTypeArg } from './creation.js';
 import { TracedArray, hasTraced } from './traced.js';
 
-/** The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
-function resultDType(op: string, inputs: readonly unknown[]): DType {
+/** @internal The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
+export function resultDType(op: string, inputs: readonly unknown[]): DType {
   const arrs = inputs.map((x, i) => {
     if (x instanceof NDArray) return (x._check(op), x);
     if (x instanceof TracedArray || isScalar(x)) return x instanceof TracedArray ? x : null;
@@ -445,17 +445,21 @@ export function power(...args: unknown[]): NDArray {
 }
 
 /**
- * The float dtype of a binary float function (NumPy's loop choice: the smallest float type every
+ * @internal The float dtype of a binary float function (NumPy's loop choice: the smallest float type every
  * operand casts to safely): float operands promote as usual; with integer and bool operands only,
  * each array operand's own float type counts (int16 and uint16 give float32, not float64 through
- * int32), and a JS scalar counts through the promoted integer dtype (value-based).
+ * int32), and a JS scalar by its value's smallest dtype (-3: int8, so float16; 300: float32), or by its
+ * own dtype (int64: float64) when its kind is above every array's (an integer next to bool arrays).
  */
-function float2Type(op: string, a: unknown, b: unknown): DType {
+export function float2Type(op: string, a: unknown, b: unknown): DType {
   const d = resultDType(op, [a, b]);
-  if (info(d).kind === 'f') return d;
+  if (info(d).kind === 'f' || (isScalar(a) && isScalar(b))) return floatType(d);
+  const arrKind = Math.max(...[a, b].map((x) => (isScalar(x) ? -1 : resultDType(op, [x]) === 'bool' ? 0 : 1)));
   let f: DType | null = null;
   for (const x of [a, b]) {
-    const t = isScalar(x) ? floatType(d) : floatType(resultDType(op, [x]));
+    const v = Number(x);
+    const small = (): DType => (v >= 0 ? (v < 256 ? 'uint8' : v < 65536 ? 'uint16' : 'uint32') : v >= -128 ? 'int8' : v >= -32768 ? 'int16' : 'int32');
+    const t = !isScalar(x) ? floatType(resultDType(op, [x])) : typeof x === 'boolean' ? 'float16' : arrKind < 1 || Math.abs(v) >= 2 ** 31 ? 'float64' : floatType(small());
     f = f === null ? t : promoteTypes(f, t);
   }
   return f!;

@@ -77,7 +77,14 @@ const rev = (n: number): number[] => Array.from({ length: n }, (_, i) => n - 1 -
  */
 export function ufunc(ref: SigRef, args: ArrayLike<unknown>, nin: number, loops: Loops, run: UfuncRun): NDArray {
   const b = bind(ref, args);
-  const op = ref.p!.op;
+  return ufuncBound(ref.p!.op, b, nin, loops, run);
+}
+
+/**
+ * @internal {@link ufunc} on arguments bound already: `b` holds the nin inputs, out, where,
+ * casting, order, dtype, subok (a two-output ufunc calls it once per output).
+ */
+export function ufuncBound(op: string, b: readonly unknown[], nin: number, loops: Loops, run: UfuncRun): NDArray {
   try {
     const inputs = b.slice(0, nin);
     const out = outArg(op, b[nin]);

@@ -1,10 +1,18 @@
-// sort() / argsort() / topk() along one axis. Each line is read (converted to an exact 8-byte wide
-// type: float64, int64 or uint64), every element gets a uint64 key whose unsigned order is the
-// value order (floats: sign-magnitude flipped, -0 as +0, every NaN above +inf; int64: sign bit
-// flipped), and (key, index) pairs are sorted stably: std::sort with the index as the tie-break
-// for short lines, an LSD radix sort for long ones (a [1024,1024] float32 sort along rows: 70 ->
-// 26 ms; NumPy's stable sort 25 ms). The values written back are the original wide values
-// gathered by index.
+// sort() / argsort() / topk() along one axis. Each line is read into exact integer keys whose
+// unsigned order is the value order (floats: sign-magnitude flipped, every NaN above +inf; signed
+// integers: sign bit flipped), then sorted:
+//  - dtypes of at most 32 bits (float32, int8..int32, uint8..uint32, bool) use 32-bit keys: sort()
+//    sorts the keys alone and maps them back to values; argsort() sorts (key << 32 | index) as one
+//    uint64, so equal keys stay in index order (stable) with no comparator;
+//  - 64-bit dtypes (float64, int64, uint64): sort() sorts uint64 keys alone; argsort() and topk()
+//    sort (key, index) pairs, the index as the tie-break.
+// Short lines go to std::sort on plain integers (libc++'s own optimised instance, which the
+// kernels' -fno-inline-functions cannot slow down), long ones to an LSD radix sort (stable, skipping
+// bytes that are the same in every key). Every order is stable: -0 and +0 are equal and keep their
+// line order (sort() notes the zeros' signs and puts them back in that order); NaNs sort last
+// (sort() writes them back as quiet NaNs).
+// Measured natively, float32 [128,128] along rows: 453 us with (key, index) pairs and std::sort for
+// every dtype, 137 us now (radix on plain keys: std::sort's time is its mispredicted branches).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -99,6 +107,144 @@ SV_LOOP_FN void top_pairs(KV* p, int64_t k, int64_t n) {
   });
 }
 
+// An LSD radix sort of unsigned integers T on the bytes [b0, b1) of each value (stable: earlier
+// bytes of equal values keep their order); a byte that is the same in every value is skipped. tmp
+// holds n values; the result ends in p.
+template <class T>
+SV_LOOP_FN void radix_sort(T* p, T* tmp, int64_t n, int b0, int b1) {
+  uint32_t count[8][256];
+  for (int b = b0; b < b1; ++b) std::memset(count[b], 0, sizeof(count[b]));
+  for (int64_t j = 0; j < n; ++j) {
+    const T k = p[j];
+    for (int b = b0; b < b1; ++b) ++count[b][(k >> (8 * b)) & 0xff];
+  }
+  T* from = p;
+  T* to = tmp;
+  for (int b = b0; b < b1; ++b) {
+    uint32_t* c = count[b];
+    if (c[(from[0] >> (8 * b)) & 0xff] == static_cast<uint32_t>(n)) continue;  // one value
+    uint32_t sum = 0;
+    for (int d = 0; d < 256; ++d) {
+      const uint32_t x = c[d];
+      c[d] = sum;
+      sum += x;
+    }
+    for (int64_t j = 0; j < n; ++j) to[c[(from[j] >> (8 * b)) & 0xff]++] = from[j];
+    std::swap(from, to);
+  }
+  if (from != p) std::memcpy(p, from, static_cast<size_t>(n) * sizeof(T));
+}
+
+// Sorts n unsigned integers whose low `skip` bytes need no sorting (already in order for equal
+// high bytes, as the packed indices of argsort): std::sort on short lines, radix on long ones.
+template <class T>
+SV_LOOP_FN void sort_plain(T* p, T* tmp, int64_t n, int skip) {
+  if (n < 80) {  // (native, random float32: radix 3.5x slower at 16, 1.4x faster at 96)
+    std::sort(p, p + n);
+    return;
+  }
+  radix_sort(p, tmp, n, skip, static_cast<int>(sizeof(T)));
+}
+
+// The 32-bit path: which key a narrow dtype's line is read as (its exact 32-bit wide type).
+enum class Narrow { none, f32, i32, u32 };
+
+Narrow narrow_kind(DType t) {
+  switch (t) {
+    case DType::float32: return Narrow::f32;
+    case DType::int8:
+    case DType::int16:
+    case DType::int32: return Narrow::i32;
+    case DType::uint8:
+    case DType::uint16:
+    case DType::uint32:
+    case DType::bool_: return Narrow::u32;
+    default: return Narrow::none;
+  }
+}
+
+DType narrow_dtype(Narrow k) {
+  return k == Narrow::f32 ? DType::float32 : k == Narrow::i32 ? DType::int32 : DType::uint32;
+}
+
+// 32-bit keys in place; -0 gets +0's key. zs (sort(): the zeros' signs, in line order, so that the
+// sorted zeros come back in their stable order): a byte per zero, the count in *nz.
+SV_LOOP_FN void keys32(Narrow k, uint32_t* v, int64_t n, uint8_t* zs, int64_t* nz) {
+  for (int64_t j = 0; j < n; ++j) {
+    uint32_t b = v[j];
+    if (k == Narrow::f32) {
+      if ((b & 0x7fffffffu) > 0x7f800000u) {
+        b = 0xffffffffu;  // every NaN last
+      } else {
+        if ((b & 0x7fffffffu) == 0) {
+          if (zs) zs[(*nz)++] = static_cast<uint8_t>(b >> 31);
+          b = 0;
+        }
+        b = (b >> 31) ? ~b : b | 0x80000000u;
+      }
+    } else if (k == Narrow::i32) {
+      b ^= 0x80000000u;
+    }
+    v[j] = b;
+  }
+}
+
+// The values of sorted 32-bit keys, in place; zs: keys32's signs of the zeros.
+SV_LOOP_FN void values32(Narrow k, uint32_t* v, int64_t n, const uint8_t* zs) {
+  for (int64_t j = 0; j < n; ++j) {
+    uint32_t b = v[j];
+    if (k == Narrow::f32) {
+      if (b == 0x80000000u) {
+        b = *zs++ ? 0x80000000u : 0;
+      } else {
+        b = b == 0xffffffffu ? 0x7fc00000u : (b >> 31) ? b & 0x7fffffffu : ~b;
+      }
+    } else if (k == Narrow::i32) {
+      b ^= 0x80000000u;
+    }
+    v[j] = b;
+  }
+}
+
+// 64-bit keys in place, for sort() (no index); zs and nz as keys32's.
+SV_LOOP_FN void keys64(Wide w, uint64_t* v, int64_t n, uint8_t* zs, int64_t* nz) {
+  constexpr uint64_t kSign = uint64_t{1} << 63;
+  for (int64_t j = 0; j < n; ++j) {
+    uint64_t b = v[j];
+    if (w == Wide::f64) {
+      if ((b & ~kSign) > uint64_t{0x7ff0000000000000}) {
+        b = ~uint64_t{0};
+      } else {
+        if ((b & ~kSign) == 0) {
+          zs[(*nz)++] = static_cast<uint8_t>(b >> 63);
+          b = 0;
+        }
+        b = (b >> 63) ? ~b : b | kSign;
+      }
+    } else if (w == Wide::i64) {
+      b ^= kSign;
+    }
+    v[j] = b;
+  }
+}
+
+SV_LOOP_FN void values64(Wide w, uint64_t* v, int64_t n, const uint8_t* zs) {
+  constexpr uint64_t kSign = uint64_t{1} << 63;
+  for (int64_t j = 0; j < n; ++j) {
+    uint64_t b = v[j];
+    if (w == Wide::f64) {
+      if (b == kSign) {
+        b = *zs++ ? kSign : 0;
+      } else {
+        b = b == ~uint64_t{0} ? uint64_t{0x7ff8000000000000} : (b >> 63) ? b & ~kSign : ~b;
+      }
+    } else if (w == Wide::i64) {
+      b ^= kSign;
+    }
+    v[j] = b;
+  }
+}
+
 enum class Mode { sort, argsort, topk };
 
 Status run_sort(const char* name, Mode mode, const Operand* values, const Operand* indices,
@@ -157,24 +303,62 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
   char* w0 = wb.data() + ((16 - reinterpret_cast<uintptr_t>(wb.data()) % 16) % 16);
 
   const Wide wk = wide_kind(in.dtype);
-  const detail::Caster load = detail::make_caster(wide_dtype(wk), in.dtype);
-  const detail::Caster back = detail::make_caster(in.dtype, wide_dtype(wk));
+  // topk and lines of 2^32 elements or more keep (key, index) pairs
+  const Narrow nk = mode == Mode::topk || n > int64_t{0xffffffff} ? Narrow::none : narrow_kind(in.dtype);
+  const DType rd = nk != Narrow::none ? narrow_dtype(nk) : wide_dtype(wk);  // lines are read as rd
+  const int64_t esz = nk != Narrow::none ? 4 : 8;
+  const detail::Caster load = detail::make_caster(rd, in.dtype);
+  const detail::Caster back = detail::make_caster(in.dtype, rd);
   detail::AxisLines li, lv, lx;
   li.init(src, axis);
   if (values) lv.init(*values, axis);
   if (indices) lx.init(*indices, axis);
   parallel::for_each_line(r, src.layout.shape.data(), axis, tasks, [&](int64_t t, const int64_t* idx) {
     char* w = w0 + t * wsz;
-    uint64_t* v = reinterpret_cast<uint64_t*>(w);
-    KV* p = reinterpret_cast<KV*>(w + n * 8);
-    uint64_t* row = reinterpret_cast<uint64_t*>(w + n * 24);
-    KV* tmp = reinterpret_cast<KV*>(w + n * 32);
     int64_t off, lo, hi;
     li.line(idx, &off, &lo, &hi);
     for (int64_t i = 0; i < n; i += detail::kCastChunk) {
-      li.read(off, lo, hi, i, std::min(detail::kCastChunk, n - i), load,
-              reinterpret_cast<char*>(v + i));
+      li.read(off, lo, hi, i, std::min(detail::kCastChunk, n - i), load, w + i * esz);
     }
+    if (nk != Narrow::none && mode == Mode::sort) {
+      uint32_t* v = reinterpret_cast<uint32_t*>(w);
+      uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 16);
+      int64_t nz = 0;
+      keys32(nk, v, n, zs, &nz);
+      sort_plain(v, reinterpret_cast<uint32_t*>(w + n * 4), n, 0);
+      values32(nk, v, n, zs);
+      int64_t o, a, b;
+      lv.line(idx, &o, &a, &b);
+      detail::cast_row(back, lv.at(o, 0), lv.step(), v, 1, n);
+      return;
+    }
+    if (nk != Narrow::none) {  // argsort: (key << 32 | index), sorted as one integer
+      uint32_t* v = reinterpret_cast<uint32_t*>(w);
+      keys32(nk, v, n, nullptr, nullptr);
+      uint64_t* pk = reinterpret_cast<uint64_t*>(w + n * 8);
+      for (int64_t j = 0; j < n; ++j) pk[j] = uint64_t{v[j]} << 32 | static_cast<uint64_t>(j);
+      sort_plain(pk, reinterpret_cast<uint64_t*>(w + n * 16), n, 4);
+      for (int64_t j = 0; j < n; ++j) pk[j] &= 0xffffffffu;
+      int64_t o, a, b;
+      lx.line(idx, &o, &a, &b);
+      detail::store_strided(8, lx.at(o, 0), lx.step(), pk, n);
+      return;
+    }
+    uint64_t* v = reinterpret_cast<uint64_t*>(w);
+    if (mode == Mode::sort) {
+      uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 16);
+      int64_t nz = 0;
+      keys64(wk, v, n, zs, &nz);
+      sort_plain(v, reinterpret_cast<uint64_t*>(w + n * 8), n, 0);
+      values64(wk, v, n, zs);
+      int64_t o, a, b;
+      lv.line(idx, &o, &a, &b);
+      detail::cast_row(back, lv.at(o, 0), lv.step(), v, 1, n);
+      return;
+    }
+    KV* p = reinterpret_cast<KV*>(w + n * 8);
+    uint64_t* row = reinterpret_cast<uint64_t*>(w + n * 24);
+    KV* tmp = reinterpret_cast<KV*>(w + n * 32);
     make_keys(wk, v, p, n);
     if (mode == Mode::topk) {
       top_pairs(p, nout, n);

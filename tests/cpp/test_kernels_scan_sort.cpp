@@ -246,3 +246,44 @@ TEST_CASE("sort / topk: hand cases and errors", "[sort]") {
   CHECK(x[5] == 3);
   CHECK(std::isnan(x[6]));
 }
+
+TEST_CASE("sort / argsort: long lines of few values stay stable, signed zeros in line order", "[sort]") {
+  // Lines past the std::sort cut (80) take the radix paths: 32-bit keys (float32), 64-bit keys and
+  // (key, index) pairs (float64). Few distinct values, so every order is decided by stability.
+  const double pool[] = {-0.0, 0.0, 1.0, NAN, -1.0, 0.0, -0.0};
+  for (int64_t n : {7, 79, 80, 300}) {
+    std::vector<float> xf(static_cast<size_t>(n)), of(xf.size());
+    std::vector<double> xd(xf.size()), od(xf.size());
+    std::vector<int64_t> ia(xf.size()), ib(xf.size());
+    for (int64_t j = 0; j < n; ++j) xd[j] = pool[(j * 5 + j / 3) % 7], xf[j] = static_cast<float>(xd[j]);
+    std::vector<int64_t> want(xf.size());
+    std::iota(want.begin(), want.end(), 0);
+    std::stable_sort(want.begin(), want.end(), [&](int64_t a, int64_t b) {
+      const double u = xd[a], v = xd[b];
+      return std::isnan(v) ? !std::isnan(u) : u < v;
+    });
+    for (DType t : {DType::float32, DType::float64}) {
+      INFO("n " << n << " " << dtype_name(t));
+      void* x = t == DType::float32 ? static_cast<void*>(xf.data()) : xd.data();
+      void* o = t == DType::float32 ? static_cast<void*>(of.data()) : od.data();
+      Operand in{x, {}, t}, out{o, {}, t}, idx{ia.data(), {}, DType::int64};
+      in.layout.shape = {n};
+      in.layout.strides = {1};
+      out.layout = idx.layout = in.layout;
+      REQUIRE(argsort(idx, in, 0).ok());
+      CHECK(ia == want);
+      REQUIRE(sort(out, in, 0).ok());
+      for (int64_t j = 0; j < n; ++j) {
+        const double got = t == DType::float32 ? of[j] : od[j];
+        const double w = xd[want[j]];
+        INFO("at " << j);
+        if (std::isnan(w)) {
+          CHECK(std::isnan(got));
+        } else {
+          CHECK(got == w);
+          CHECK(std::signbit(got) == std::signbit(w));
+        }
+      }
+    }
+  }
+}

@@ -24,7 +24,7 @@ if [ -d tests/bundlers ] && ls tests/bundlers/*.mjs >/dev/null 2>&1; then
 fi
 if [ -f scripts/fuzz.sh ]; then
   echo "== libFuzzer over the C++ view ops (time-boxed) (at $(( $(date +%s) - ${SV_TEST_START:-$(date +%s)} ))s)"
-  SV_FUZZ_SECONDS="${SV_FUZZ_SECONDS:-60}" bash scripts/fuzz.sh
+  SV_FUZZ_SECONDS="${SV_FUZZ_SECONDS:-30}" bash scripts/fuzz.sh
 fi
 if [ -d tests/browser ] && ls tests/browser/*.mjs >/dev/null 2>&1; then
   echo "== type-check the demo against the package's types (at $(( $(date +%s) - ${SV_TEST_START:-$(date +%s)} ))s)"

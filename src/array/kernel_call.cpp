@@ -28,7 +28,8 @@ constexpr KindInfo kKindInfo[kKinds] = {{1, tables::kSingleOpCount, kBroadcast},
                                         {1, tables::kScanOpCount, kSame},
                                         {1, tables::kSortOpCount, kSame},
                                         {1, tables::kSingleOpCount, kTopkShape},
-                                        {2, tables::kSingleOpCount, kMatmulShape}};
+                                        {2, tables::kSingleOpCount, kMatmulShape},
+                                        {2, tables::kSearchSideCount, kSearchShape}};
 
 std::span<const int64_t> dims(const Layout& v) {
   return std::span<const int64_t>(v.shape.data(), v.shape.size());
@@ -201,6 +202,9 @@ Status run(kernels::Checked ck, int64_t kind, int64_t code, const kernels::Opera
                  ? opaque<&k::sort>()(out, operand(in[0]), axis)
                  : opaque<&k::argsort>()(out, operand(in[0]), axis);
     case kTopk: return opaque<&k::topk>()(out, *out2, operand(in[0]), x.k, axis);
+    case kSearch:
+      return opaque<&k::searchsorted>()(out, operand(in[0]), operand(in[1]),
+                                        static_cast<wire::SearchSide>(code) == wire::SearchSide::right);
     default: return opaque<&k::matmul>()(out, operand(in[0]), operand(in[1]));
   }
 }
@@ -238,6 +242,7 @@ const char* kernel_name(int64_t kind, int64_t code) {
     case kScan: return tables::kScanOpNames[code];
     case kSort: return tables::kSortOpNames[code];
     case kTopk: return "topk";
+    case kSearch: return "searchsorted";
     default: return "matmul";
   }
 }
@@ -308,6 +313,8 @@ Status run_call(KernelCall& c, KernelResult& out_res) {
       }
     }
     nfull = x0.ndim();
+  } else if (info.shape == kSearchShape) {
+    res.shape = in[1].layout.shape;  // v's (the kernel checks that a and v are 1-D)
   } else if (info.shape == kSame || info.shape == kTopkShape) {
     res.shape = x0.shape;
     if (info.shape == kTopkShape && x0.ndim() > 0) res.shape[x.axis] = x.k;

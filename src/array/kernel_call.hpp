@@ -19,7 +19,7 @@ using kernels::DType;
 
 // Kernel kinds and op codes are the generated boundary tables' (core/boundary_tables.hpp):
 // wire::Kind selects the kernel; `code` selects the op within a kind (BinaryOp, UnaryOp, ReduceOp,
-// MathOp, MathBinaryOp, ReduceMoreOp, MomentOp, ArgOp, ScanOp, SortOp; else SingleOp).
+// MathOp, MathBinaryOp, ReduceMoreOp, MomentOp, ArgOp, ScanOp, SortOp, SearchSide; else SingleOp).
 using wire::Kind;
 using wire::kKinds;
 using wire::kCopy;
@@ -36,10 +36,11 @@ using wire::kArg;
 using wire::kScan;
 using wire::kSort;
 using wire::kTopk;
+using wire::kSearch;
 using wire::kMatmul;
 
 // How a kind's result shape follows from its operands.
-enum ResultShape : int8_t { kBroadcast, kReduced, kSame, kTopkShape, kMatmulShape };
+enum ResultShape : int8_t { kBroadcast, kReduced, kSame, kTopkShape, kMatmulShape, kSearchShape };
 struct KindInfo {
   int8_t arity, ncodes, shape;
 };

@@ -115,8 +115,9 @@ enum Kind : int64_t {
   kSort = 12,  // SortOp along one axis
   kTopk = 13,  // k largest along one axis: values and int64 indices (code 0)
   kMatmul = 14,  // np.matmul (code 0)
+  kSearch = 15,  // numpy.searchsorted: int64 positions of a 1-D v in a sorted 1-D a of v's dtype (SearchSide)
 };
-inline constexpr int kKinds = 15;
+inline constexpr int kKinds = 16;
 
 // how a KernelRun request gives its result
 enum KernelOut : int32_t {
@@ -145,6 +146,12 @@ enum GatherOut : int32_t {
 enum class SortOp : int32_t {
   sort = 0,  // stable ascending sort, the input's dtype
   argsort = 1,  // the int64 indices of the stable sort
+};
+
+// op codes of Kind Search (kernels::searchsorted): which of equal elements a value goes before or after
+enum class SearchSide : int32_t {
+  left = 0,  // the first position: before equal elements
+  right = 1,  // the last position: after equal elements
 };
 
 // op codes of a KernelLinalg request (bindings/linalg_request.cpp, kernels::lapack)
@@ -333,7 +340,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0x13928b29u;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0x16f4dc1bu;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -348,7 +355,7 @@ inline constexpr int kSliceKindCount = 6;
 inline constexpr int kViewTagCount = 2;
 inline constexpr int kFlatModeCount = 3;
 inline constexpr int kCallStatusCount = 2;
-inline constexpr int kKindCount = 15;
+inline constexpr int kKindCount = 16;
 inline constexpr int kKernelOutCount = 2;
 inline constexpr int kKernelInCount = 2;
 inline constexpr int kSingleOpCount = 1;
@@ -365,6 +372,7 @@ inline constexpr int kMomentOpCount = 2;
 inline constexpr int kArgOpCount = 2;
 inline constexpr int kScanOpCount = 2;
 inline constexpr int kSortOpCount = 2;
+inline constexpr int kSearchSideCount = 2;
 inline constexpr int kLinalgOpCount = 11;
 
 inline constexpr int16_t kOpValues[] = {
@@ -462,6 +470,7 @@ inline constexpr int16_t kKindValues[] = {
     static_cast<int16_t>(sv::wire::kSort),
     static_cast<int16_t>(sv::wire::kTopk),
     static_cast<int16_t>(sv::wire::kMatmul),
+    static_cast<int16_t>(sv::wire::kSearch),
 };
 inline constexpr int16_t kKernelOutValues[] = {
     static_cast<int16_t>(sv::wire::kOutAllocate),
@@ -616,6 +625,10 @@ inline constexpr int16_t kSortOpValues[] = {
     static_cast<int16_t>(sv::wire::SortOp::sort),
     static_cast<int16_t>(sv::wire::SortOp::argsort),
 };
+inline constexpr int16_t kSearchSideValues[] = {
+    static_cast<int16_t>(sv::wire::SearchSide::left),
+    static_cast<int16_t>(sv::wire::SearchSide::right),
+};
 inline constexpr int16_t kLinalgOpValues[] = {
     static_cast<int16_t>(sv::wire::LinalgOp::solve),
     static_cast<int16_t>(sv::wire::LinalgOp::inv),
@@ -769,6 +782,10 @@ inline constexpr const char* kSortOpNames[] = {
     "sort",
     "argsort",
 };
+inline constexpr const char* kSearchSideNames[] = {
+    "left",
+    "right",
+};
 inline constexpr const char* kLinalgOpNames[] = {
     "solve",
     "inv",
@@ -790,7 +807,7 @@ inline constexpr Table kTables[] = {
     {"ViewTag", 2, kViewTagValues},
     {"FlatMode", 3, kFlatModeValues},
     {"CallStatus", 2, kCallStatusValues},
-    {"Kind", 15, kKindValues},
+    {"Kind", 16, kKindValues},
     {"KernelOut", 2, kKernelOutValues},
     {"KernelIn", 2, kKernelInValues},
     {"SingleOp", 1, kSingleOpValues},
@@ -807,8 +824,9 @@ inline constexpr Table kTables[] = {
     {"ArgOp", 2, kArgOpValues},
     {"ScanOp", 2, kScanOpValues},
     {"SortOp", 2, kSortOpValues},
+    {"SearchSide", 2, kSearchSideValues},
     {"LinalgOp", 11, kLinalgOpValues},
 };
-inline constexpr int kNumTables = 24;
+inline constexpr int kNumTables = 25;
 
 }  // namespace sv::tables

@@ -83,6 +83,12 @@ Status argsort(const Operand& out, const Operand& in, int axis);
 // axis set to k (0 <= k <= size of axis: out_of_range otherwise). values and indices must not
 // overlap (invalid_argument).
 Status topk(const Operand& values, const Operand& indices, const Operand& in, int64_t k, int axis);
+// numpy.searchsorted: out[j] (int64, v's shape) = the index where v[j] goes in the ascending 1-D
+// `a` (in sort()'s order: NaN last, -0 == +0): the first i with a[i] >= v[j] (left), or with
+// a[i] > v[j] (right). a and v are 1-D of one dtype (type_error otherwise: callers promote); a is
+// read once into keys (O(n)), then each value is a binary search (O(log n)). An `a` that is not
+// sorted gives unspecified positions, as NumPy. Masked-out elements read as 0.
+Status searchsorted(const Operand& out, const Operand& a, const Operand& v, bool right);
 
 // ------------------------------------------------------------------------- elementwise math
 // Same contract as binary()/unary() in kernels.hpp: operands of equal shape (callers broadcast),

@@ -206,7 +206,7 @@ SV_LOOP_FN void values32(Narrow k, uint32_t* v, int64_t n, const uint8_t* zs) {
   }
 }
 
-// 64-bit keys in place, for sort() (no index); zs and nz as keys32's.
+// 64-bit keys in place, for sort() and searchsorted() (no index); zs and nz as keys32's.
 SV_LOOP_FN void keys64(Wide w, uint64_t* v, int64_t n, uint8_t* zs, int64_t* nz) {
   constexpr uint64_t kSign = uint64_t{1} << 63;
   for (int64_t j = 0; j < n; ++j) {
@@ -216,7 +216,7 @@ SV_LOOP_FN void keys64(Wide w, uint64_t* v, int64_t n, uint8_t* zs, int64_t* nz)
         b = ~uint64_t{0};
       } else {
         if ((b & ~kSign) == 0) {
-          zs[(*nz)++] = static_cast<uint8_t>(b >> 63);
+          if (zs) zs[(*nz)++] = static_cast<uint8_t>(b >> 63);
           b = 0;
         }
         b = (b >> 63) ? ~b : b | kSign;
@@ -393,6 +393,92 @@ Status argsort(const Operand& out, const Operand& in, int axis) {
 
 Status topk(const Operand& values, const Operand& indices, const Operand& in, int64_t k, int axis) {
   return run_sort("topk", Mode::topk, &values, &indices, in, axis, k);
+}
+
+Status searchsorted(const Operand& out, const Operand& a, const Operand& v, bool right) {
+  const char* name = "searchsorted";
+  SV_CHECK(detail::check_operand(name, "a", a));
+  SV_CHECK(detail::check_operand(name, "v", v));
+  SV_CHECK(detail::check_operand(name, "out", out));
+  for (const Operand* o : {&a, &v, &out}) {
+    if (o->layout.shape.size() != 1) {
+      return make_error(Code::rank_mismatch,
+                        std::string(name) + ": " + (o == &a ? "a" : o == &v ? "v" : "out") +
+                            " must be 1-D, got shape " + detail::shape_str(o->layout.shape));
+    }
+  }
+  if (a.dtype != v.dtype) {
+    return make_error(Code::type_error, std::string(name) + ": a is " + dtype_name(a.dtype) +
+                                            " but v is " + dtype_name(v.dtype) +
+                                            "; cast both to their common dtype first");
+  }
+  SV_CHECK(detail::check_dtype(name, "out", out, DType::int64));
+  SV_CHECK(detail::check_writable(name, "out", out));
+  const int64_t n = a.layout.shape[0], m = v.layout.shape[0];
+  if (out.layout.shape[0] != m) {
+    return make_error(Code::shape_mismatch, std::string(name) + ": out has shape " +
+                                                detail::shape_str(out.layout.shape) +
+                                                " but v has shape " +
+                                                detail::shape_str(v.layout.shape));
+  }
+  if (m == 0) return ok_status();
+  // a's keys (sort's order: NaN last, -0 == +0), then each chunk of v's keys found by binary search
+  const Wide wk = wide_kind(a.dtype);
+  const detail::Caster load = detail::make_caster(wide_dtype(wk), a.dtype);
+  detail::Buffer wb;
+  const int64_t ch = detail::kCastChunk;
+  SV_CHECK(wb.allocate(name, (n + 2 * ch) * 8 + 16));
+  char* w0 = wb.data() + ((16 - reinterpret_cast<uintptr_t>(wb.data()) % 16) % 16);
+  uint64_t* keys = reinterpret_cast<uint64_t*>(w0);
+  uint64_t* vk = keys + n;
+  uint64_t* pos = vk + ch;
+  const int64_t at0 = 0;
+  detail::AxisLines la, lv, lo;
+  la.init(a, 0);
+  lv.init(v, 0);
+  lo.init(out, 0);
+  int64_t off, lb, hb;
+  la.line(&at0, &off, &lb, &hb);
+  for (int64_t i = 0; i < n; i += ch) {
+    la.read(off, lb, hb, i, std::min(ch, n - i), load, reinterpret_cast<char*>(keys + i));
+  }
+  keys64(wk, keys, n, nullptr, nullptr);
+  int64_t voff, vlo, vhi, ooff, olo, ohi;
+  lv.line(&at0, &voff, &vlo, &vhi);
+  lo.line(&at0, &ooff, &olo, &ohi);
+  for (int64_t i = 0; i < m; i += ch) {
+    const int64_t c = std::min(ch, m - i);
+    lv.read(voff, vlo, vhi, i, c, load, reinterpret_cast<char*>(vk));
+    keys64(wk, vk, c, nullptr, nullptr);
+    for (int64_t j = 0; j < c; ++j) {
+      const uint64_t x = vk[j];
+      int64_t b = 0, len = n;  // the first index whose key is >= x (left) or > x (right)
+      if (right) {
+        while (len > 0) {
+          const int64_t h = len >> 1;
+          if (keys[b + h] <= x) {
+            b += h + 1;
+            len -= h + 1;
+          } else {
+            len = h;
+          }
+        }
+      } else {
+        while (len > 0) {
+          const int64_t h = len >> 1;
+          if (keys[b + h] < x) {
+            b += h + 1;
+            len -= h + 1;
+          } else {
+            len = h;
+          }
+        }
+      }
+      pos[j] = static_cast<uint64_t>(b);
+    }
+    detail::store_strided(8, lo.at(ooff, i), lo.step(), pos, c);
+  }
+  return ok_status();
 }
 
 }  // namespace sv::kernels

@@ -287,3 +287,71 @@ TEST_CASE("sort / argsort: long lines of few values stay stable, signed zeros in
     }
   }
 }
+
+TEST_CASE("searchsorted: every dtype against std::lower_bound / upper_bound, strided and masked", "[sort]") {
+  std::mt19937_64 rng(77);
+  for (DType t : kAllDTypes) {
+    for (int rep = 0; rep < 6; ++rep) {
+      const int64_t n = static_cast<int64_t>(rng() % 300), m = 1 + static_cast<int64_t>(rng() % 600);
+      // a: n sorted values read with stride 2 (every other element of a buffer); v: reversed
+      visit_dtype(t, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        std::vector<double> av(static_cast<size_t>(n)), vv(static_cast<size_t>(m));
+        for (auto& x : av) x = static_cast<double>(rng() % 40) - (std::is_signed_v<T> ? 20 : 0);
+        for (auto& x : vv) x = static_cast<double>(rng() % 44) - (std::is_signed_v<T> ? 22 : 0);
+        if constexpr (std::is_floating_point_v<T>) {
+          if (n > 2) av[0] = NAN;
+          vv[0] = NAN;
+          if (m > 1) vv[1] = -0.0;
+        }
+        auto in_t = [](double x) {  // x as T holds it (bool: 0 or 1; unsigned: wrapped)
+          const T y = from_double<T>(x);
+          if constexpr (is_bool_v<T>) return static_cast<double>(y.v);
+          else return static_cast<double>(y);
+        };
+        for (auto& x : av) x = in_t(x);
+        for (auto& x : vv) x = in_t(x);
+        auto less = [](double x, double y) { return std::isnan(y) ? !std::isnan(x) : x < y; };
+        std::sort(av.begin(), av.end(), less);
+        std::vector<T> abuf(static_cast<size_t>(2 * n + 1)), vbuf(static_cast<size_t>(m));
+        for (int64_t i = 0; i < n; ++i) abuf[static_cast<size_t>(2 * i)] = from_double<T>(av[i]);
+        for (int64_t i = 0; i < m; ++i) vbuf[static_cast<size_t>(m - 1 - i)] = from_double<T>(vv[i]);
+        std::vector<int64_t> got(static_cast<size_t>(m), -7);
+        Operand A{abuf.data(), {}, t}, V{vbuf.data(), {}, t}, O{got.data(), {}, DType::int64};
+        A.layout.shape = {n};
+        A.layout.strides = {2};
+        V.layout.shape = {m};
+        V.layout.strides = {-1};
+        V.layout.offset = m - 1;
+        O.layout.shape = {m};
+        O.layout.strides = {1};
+        for (bool right : {false, true}) {
+          INFO(dtype_name(t) << " n " << n << " m " << m << (right ? " right" : " left"));
+          REQUIRE(searchsorted(O, A, V, right).ok());
+          for (int64_t i = 0; i < m; ++i) {
+            const auto it = right ? std::upper_bound(av.begin(), av.end(), vv[i], less)
+                                  : std::lower_bound(av.begin(), av.end(), vv[i], less);
+            CHECK(got[static_cast<size_t>(i)] == it - av.begin());
+          }
+        }
+      });
+    }
+  }
+  // errors: rank, dtype, out
+  float a[3] = {1, 2, 3};
+  double d[2] = {1, 2};
+  int64_t o[2];
+  Operand A{a, {}, DType::float32}, D{d, {}, DType::float64}, O{o, {}, DType::int64};
+  A.layout.shape = {3};
+  A.layout.strides = {1};
+  D.layout.shape = {2};
+  D.layout.strides = {1};
+  O.layout.shape = {2};
+  O.layout.strides = {1};
+  CHECK(searchsorted(O, A, D, false).error().code == Code::type_error);
+  Operand M = A;
+  M.layout.shape = {1, 3};
+  M.layout.strides = {3, 1};
+  CHECK(searchsorted(O, M, A, false).error().code == Code::rank_mismatch);
+  CHECK(searchsorted(O, A, A, false).error().code == Code::shape_mismatch);
+}

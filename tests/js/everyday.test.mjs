@@ -333,9 +333,9 @@ function gen(seed) {
     const ins = [buildSorted(r, sd, n), build(r, r.pick([sd, 'float64', 'int32']), vshape)];
     add('search', 'searchsorted', ins, { o: so });
   }
-  // many values against a longer array (m * n > 2^24): the path through the sort kernel
-  for (const sd of ['float64', 'float32', 'int16']) {
-    const ins = [buildSorted(r, sd, 300), build(r, r.pick([sd, 'float64']), [60000], 'gen', ['contig', 'strided'])];
+  // many values against longer arrays (the engine's binary search over a few thousand keys)
+  for (const sd of ['float64', 'float32', 'int16', 'uint64']) {
+    const ins = [buildSorted(r, sd, sd === 'float64' ? 5000 : 300), build(r, r.pick([sd, 'float64']), [60000], 'gen', ['contig', 'strided'])];
     add('search', 'searchsorted', ins, { o: { side: r.pick(['left', 'right']) } });
   }
   for (let i = 0; i < 60; i++) {

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0x13928b29;
+export const TABLES_SOURCE_HASH = 0x16f4dc1b;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -114,6 +114,7 @@ export const enum Kind {
   /** SortOp along one axis */ Sort = 12,
   /** k largest along one axis: values and int64 indices (code 0) */ Topk = 13,
   /** np.matmul (code 0) */ Matmul = 14,
+  /** numpy.searchsorted: int64 positions of a 1-D v in a sorted 1-D a of v's dtype (SearchSide) */ Search = 15,
 }
 
 /** @internal how a KernelRun request gives its result (C++: sv::wire::KernelOut) */
@@ -449,6 +450,17 @@ export const enum SortOp {
 export const SORT_OPS = {
   sort: SortOp.Sort,
   argsort: SortOp.Argsort,
+} as const;
+
+/** @internal op codes of Kind Search (kernels::searchsorted): which of equal elements a value goes before or after (C++: sv::wire::SearchSide) */
+export const enum SearchSide {
+  /** the first position: before equal elements */ Left = 0,
+  /** the last position: after equal elements */ Right = 1,
+}
+/** @internal SearchSide by API name. */
+export const SEARCH_SIDES = {
+  left: SearchSide.Left,
+  right: SearchSide.Right,
 } as const;
 
 /** @internal op codes of a KernelLinalg request (bindings/linalg_request.cpp, kernels::lapack) (C++: sv::wire::LinalgOp) */

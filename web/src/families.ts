@@ -90,6 +90,7 @@ const KIND_FAMILY: Partial<Record<Kind, Family>> = {
   [Kind.Scan]: 'stats',
   [Kind.Sort]: 'stats',
   [Kind.Topk]: 'stats',
+  [Kind.Search]: 'stats',
   [Kind.Matmul]: 'linalg',
 };
 
@@ -104,6 +105,7 @@ const KIND_NAMES: Partial<Record<Kind, Record<string, number> | string>> = {
   [Kind.Scan]: SCAN_OPS,
   [Kind.Sort]: SORT_OPS,
   [Kind.Topk]: 'topk',
+  [Kind.Search]: 'searchsorted',
   [Kind.Matmul]: 'matmul',
 };
 

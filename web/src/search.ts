@@ -5,9 +5,10 @@ import { type DType, type Scalar, info, promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, forward, full, methodGroup } from './ndarray.js';
 import { needFamily } from './families.js';
-import { gatherMask } from './kernel_client.js';
+import { gatherMask, runKernel } from './kernel_client.js';
+import { Kind, SEARCH_SIDES } from './boundary_tables.js';
 import { arange } from './creation.js';
-import { type ArrayInput, add, div, less, lessEqual, mul, notEqual, sub, where } from './ops.js';
+import { type ArrayInput, add, div, mul, notEqual, sub, where } from './ops.js';
 import { floor, isnan, logicalAnd, logicalNot } from './math.js';
 import { cumsum } from './stats.js';
 import { argsort, sort } from './select.js';
@@ -274,10 +275,9 @@ const SEARCHSORTED: SigRef = { sig: 'numpy.searchsorted: searchsorted(a: ArrayIn
  * The positions where the elements of `v` would be inserted into the sorted 1-D `a` to keep it
  * sorted (NumPy searchsorted; NaN sorts last): int64 with v's shape, a JS number for a scalar v.
  * `side` 'left' (default): the first such position, 'right': the last. `sorter`: int64 indices that
- * sort `a` (from argsort) when a itself is not sorted. For few values (m <= 32, or m * n <= 2^24)
- * each is compared with every element of `a` (the comparison and sum kernels, in blocks: O(n m));
- * for many, the stable sort kernel orders a and v together (O((n + m) log(n + m))). The engine
- * has no binary-search kernel yet. `searchsorted(a, v, 'right')` is `searchsorted(a, v, { side: 'right' })`.
+ * sort `a` (from argsort) when a itself is not sorted. a and v are compared in their common dtype
+ * (NumPy's promotion); the engine reads `a` once (O(n)) and finds each value by binary search
+ * (O(log n)). `searchsorted(a, v, 'right')` is `searchsorted(a, v, { side: 'right' })`.
  */
 export function searchsorted(a: ArrayInput, v: Scalar, side?: Side, sorter?: ArrayInput | null): number;
 export function searchsorted(a: ArrayInput, v: Scalar, options?: { side?: Side | undefined; sorter?: ArrayInput | null | undefined }): number;
@@ -311,56 +311,16 @@ export function searchsorted(...args: unknown[]): NDArray | number {
         x = gatherAt(op, x, s);
       }
       const val = asArray(op, v, undefined, 'v');
+      // a and v in their common dtype (NumPy's), then one binary search per value in the engine
       const d: DType = promoteTypes(x.dtype, val.dtype);
+      const xa = x.dtype === d ? x : x.astype(d);
       const vf = val.reshape([-1]);
-      const n = x.size;
-      const m = vf.size;
-      let r: NDArray;
-      if (m <= 32 || m * n <= 2 ** 24) r = countBelow(op, x, vf, side);
-      else r = mergedRanks(op, x, vf, d, side);
-      r = reshaped(r, val.shape);
+      const vd = vf.dtype === d ? vf : vf.astype(d);
+      const r = reshaped(runKernel(Kind.Search, SEARCH_SIDES[side as Side], 'int64', null, null, [xa, vd], d), val.shape);
       return val.ndim === 0 ? Number(scalarOf(r)) : r;
     });
   } catch (e) {
     throw relabel(op, e);
   }
-}
-
-/**
- * For each value of 1-D `vf`, the number of elements of `x` below it (left) or at most it (right),
- * NaN largest: one comparison of a block of values against all of x, summed along x.
- */
-function countBelow(op: string, x: NDArray, vf: NDArray, side: 'left' | 'right'): NDArray {
-  const n = x.size;
-  const m = vf.size;
-  const floats = x.dtype === 'float32' || x.dtype === 'float64' || vf.dtype === 'float32' || vf.dtype === 'float64';
-  // a NaN value goes after every number (left) or after everything (right)
-  const nanPlace = !floats ? 0 : side === 'right' ? n : n - Number(scalarOf(reduceAxes(op, 'sum', isnan(x), null, false)));
-  const row = x.reshape([1, n]);
-  const block = Math.max(1, Math.floor(2 ** 22 / Math.max(1, n)));
-  const parts: NDArray[] = [];
-  for (let at = 0; at < m || (m === 0 && at === 0); at += block) {
-    const vc = axisSlice(vf, 0, at, Math.min(m, at + block));
-    const col = vc.reshape([vc.size, 1]);
-    let c = reduceAxes(op, 'sum', side === 'left' ? less(row, col) : lessEqual(row, col), [1], false);
-    if (floats) c = add(c, where(isnan(vc), full([], nanPlace, 'int64'), full([], 0, 'int64')));
-    parts.push(c);
-    if (m === 0) break;
-  }
-  return parts.length === 1 ? parts[0]! : joinAlong(op, parts, 0);
-}
-
-/**
- * The same counts from the stable sort of v and x together: v before equal x's (left) or after
- * them (right); the x's before v[i] in that order are its position, v's own rank among the v's
- * taken off.
- */
-function mergedRanks(op: string, x: NDArray, vf: NDArray, d: DType, side: 'left' | 'right'): NDArray {
-  const n = x.size;
-  const m = vf.size;
-  const merged = side === 'left' ? joinAlong(op, [vf, x], 0) : joinAlong(op, [x, vf], 0);
-  const at = argsort(argsort(merged.dtype === d ? merged : merged.astype(d)));
-  const mine = side === 'left' ? axisSlice(at, 0, 0, m) : axisSlice(at, 0, n, n + m);
-  return sub(mine, argsort(argsort(vf)));
 }
 

@@ -405,10 +405,12 @@ Status kernel_run(Reader& r, Writer& w) {
   return ok_status();
 }
 
-// kKernelGather request: (0 dst | 1) src fill axis (n index{n} | -1 mask); with 1 the result is
-// allocated here and the response is its ptr and view (a mask's count is known only here) (dst:
-// src's shape with `axis` set to the number of indices; NumPy take along axis; a bool mask operand
-// of the axis' length selects where it is true). See array/take.hpp.
+// kKernelGather request: (0 dst | 1) src fill axis (n index{n} | -1 mask | -2 indices fill); with 1 the
+// result is allocated here and the response is its ptr and view (a mask's count is known only here)
+// (dst: src's shape with `axis` set to the number of indices; NumPy take along axis; a bool mask
+// operand of the axis' length selects where it is true; "indices fill" is an integer operand (1-D,
+// any layout, a signed dtype or one of at most 32 bits; its padding reads as fill) holding the
+// indices, read here without a trip through JS numbers). See array/take.hpp.
 Status kernel_gather(Reader& r, Writer& w) {
   const char* name = "take";
   Array dst, src;
@@ -419,7 +421,7 @@ Status kernel_gather(Reader& r, Writer& w) {
   SV_CHECK(read_array(r, name, src));
   double fill;
   int64_t axis, n;
-  if (!r.next_num(fill) || !r.next(axis) || !r.next(n) || n < -1) return malformed("gather");
+  if (!r.next_num(fill) || !r.next(axis) || !r.next(n) || n < -2) return malformed("gather");
   if (axis < 0 || axis >= src.layout.ndim() ||
       (alloc == kGatherInto && (dst.layout.ndim() != src.layout.ndim() || dst.dtype != src.dtype))) {
     return malformed("gather axis");
@@ -434,6 +436,24 @@ Status kernel_gather(Reader& r, Writer& w) {
     }
     array::true_positions(m, idx);
     n = static_cast<int64_t>(idx.size());
+  } else if (n == -2) {
+    Array ia;
+    double ifill;  // the value of the operand's masked-out (padding) elements
+    SV_CHECK(read_array(r, name, ia));
+    if (!r.next_num(ifill)) return malformed("gather index fill");
+    const DType t = ia.dtype;
+    if (ia.layout.ndim() != 1 || t == DType::float16 || t == DType::float32 || t == DType::float64 ||
+        t == DType::uint64 || t == DType::bool_) {
+      return malformed("gather index operand");
+    }
+    n = ia.layout.shape[0];
+    idx.resize(static_cast<size_t>(n));
+    kernels::Operand d;
+    d.base = idx.data();
+    d.layout = layout::contiguous(std::span<const int64_t>(&n, 1));
+    d.dtype = DType::int64;
+    SV_CHECK(kernels::copy(d, ia, ifill));  // any strides or mask, widened to int64
+    SV_CHECK(array::take_indices(idx, axis, len));
   } else {
     idx.resize(static_cast<size_t>(n));
     for (int64_t& i : idx) {

@@ -472,6 +472,20 @@ test('errors name the op and the numbers', async () => {
   assert.throws(() => sv.unique([1, 2], { axis: 0 }), (e) => e instanceof TypeError && /^unique: axis=0 is not supported \(supported: null, the flattened array/.test(e.message));
   throwsSv(assert, () => sv.searchsorted([[1, 2]], 1), 'rank_mismatch', /^searchsorted: a must be 1-D, got shape \[1,2\]$/);
   throwsSv(assert, () => sv.searchsorted([1, 2], 1, { sorter: [0] }), 'shape_mismatch', /^searchsorted: sorter must be 1-D with a's size 2, got shape \[1\]$/);
+  // take with an integer NDArray of indices: the engine reads them (every index dtype it takes, a
+  // strided and a padded index array), the same errors as a JS list, and the engine keeps working
+  {
+    const a = sv.arange(12, null, null, 'float32').reshape([3, 4]);
+    for (const d of ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64']) {
+      assert.deepEqual(sv.take(a, sv.array([3, 0, 3], { dtype: d }), 1).toArray(), [[3, 0, 3], [7, 4, 7], [11, 8, 11]], d);
+    }
+    assert.deepEqual(sv.take(a, sv.array([-1, -4], { dtype: 'int8' })).toArray(), [11, 8]);
+    assert.deepEqual(sv.take(a, sv.array([0, 1, 2], { dtype: 'int32' }).slice('::-2'), 0).toArray(), [[8, 9, 10, 11], [0, 1, 2, 3]]);
+    assert.deepEqual(sv.take(a, sv.pad(sv.array([1], { dtype: 'int16' }), 1, 'constant', { constantValues: 2 }), 0).toArray()[0], [8, 9, 10, 11]);
+    throwsSv(assert, () => sv.take(a, sv.array([0, 5], { dtype: 'int32' }), 1), 'out_of_range', /^take: index 5 is out of bounds for axis 1 with size 4$/);
+    throwsSv(assert, () => sv.take(a, sv.array([-13], { dtype: 'int64' })), 'out_of_range', /^take: index -13 is out of bounds for axis 0 with size 12$/);
+    assert.deepEqual(sv.take(a, sv.array([1], { dtype: 'int64' }), 0).shape, [1, 4]);
+  }
   assert.throws(() => sv.nansum([[1, 2]], { axes: 0 }), /^TypeError: nansum: unknown option 'axes'; did you mean 'axis'\?/);
   assert.throws(() => sv.median([[1, 2]], { axes: [0, 1] }), /^TypeError: median: unknown option 'axes'; did you mean 'axis'\?/);
   assert.deepEqual(sv.roll([1, 2], 1, 0).toArray(), [2, 1]); // NumPy's roll(a, shift, axis): the axis positionally

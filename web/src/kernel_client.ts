@@ -172,6 +172,24 @@ export function gatherMask(a: NDArray, mask: NDArray): NDArray {
   return NDArrayClass._adopt(ptr, readView(w, null, null), a.dtype);
 }
 
+/**
+ * @internal Gather along `axis` at the integer array `indices` (1-D, any layout; signed, or unsigned
+ * of at most 32 bits): the engine reads them itself (negative from the end, bounds checked).
+ */
+export function gatherArray(a: NDArray, axis: number, indices: NDArray): NDArray {
+  const w = wire.begin();
+  w.put(GatherOut.Allocate);
+  putOperand(w, a);
+  w.put(a._fill);
+  w.put(axis);
+  w.put(-2);
+  putOperand(w, indices);
+  w.put(indices._fill);
+  w.call(Op.KernelGather);
+  const ptr = w.num();
+  return NDArrayClass._adopt(ptr, readView(w, null, null), a.dtype);
+}
+
 // NumPy's casting='same_kind': safe casts, and casts within a kind (bool < unsigned/signed int < float).
 const KIND_RANK = { b: 0, u: 1, i: 1, f: 2 } as const;
 

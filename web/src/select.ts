@@ -7,6 +7,7 @@ import { type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray, forward, gather, kernelCopy, methodGroup, normAxis, takeSecond, uses } from './ndarray.js';
 import { needFamily } from './families.js';
+import { gatherArray } from './kernel_client.js';
 import { type ArrayInput, compute, same } from './ops.js';
 import { empty } from './creation.js';
 import { oneAxis } from './axes.js';
@@ -149,6 +150,9 @@ function modeIndices(op: string, values: number[], n: number, axis: number, mode
   return values;
 }
 
+// Index dtypes the engine reads for take (uint64 past 2^63 and floats go through indexValues' checks).
+const ENGINE_INDEX: ReadonlySet<DType> = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32']);
+
 const TAKE: SigRef = { sig: 'numpy.take: take(a: ArrayInput, indices: ArrayInput, axis: number | null = null, out: NDArray | null = null, ' +
     'mode: TakeMode = "raise") -> NDArray' };
 /**
@@ -176,6 +180,20 @@ export function take(...args: unknown[]): NDArray {
       throw new TypeError(`${op}: mode must be 'raise', 'wrap' or 'clip', got ${fmt(mode)}`);
     }
     checkTakeOut(op, out, x);
+    if (mode === 'raise' && indices instanceof NDArray && ENGINE_INDEX.has(indices.dtype) && x.ndim > 0) {
+      // an integer NDArray: the engine reads the indices (no JS number per index)
+      const src = axis === null ? flat(x) : x;
+      const flatIdx = indices.ndim === 1 ? indices : indices.reshape([-1]);
+      try {
+        const ax = axis === null ? 0 : normAxis(op, axis, x.ndim);
+        const s = src.shape;
+        const g = gatherArray(src, ax, flatIdx);
+        return resultInto(op, g._setView(g.view.reshape([...s.slice(0, ax), ...indices.shape, ...s.slice(ax + 1)])), out, 'unsafe');
+      } finally {
+        if (flatIdx !== indices) flatIdx.dispose();
+        if (src !== x) src.dispose();
+      }
+    }
     const { values, shape } = indexValues(op, 'indices', indices);
     const src = axis === null ? flat(x) : x;
     try {

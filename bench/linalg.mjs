@@ -28,7 +28,12 @@ function values(n) {
 }
 
 function medianMs(fn, budgetMs, minReps) {
-  fn();
+  // Warm up for 100 ms (at least one call): V8 compiles the wasm functions a call reaches with its
+  // baseline compiler first and optimises them in the background. Session 17's table timed
+  // svdvals float64 at n = 64, the first SVD of the run, at 5.1 ms against 0.84 ms for float32
+  // (under load the optimising tier came late); warm, both take about 1.1 ms (session 18).
+  const warm = performance.now() + 100;
+  do fn(); while (performance.now() < warm);
   const t = [];
   const end = performance.now() + budgetMs;
   while (t.length < minReps || (performance.now() < end && t.length < 200)) {

@@ -138,6 +138,15 @@ void copy_same(void* d, int64_t ds, const void* s, int64_t ss, int64_t n) {
   for (int64_t i = 0; i < n; ++i) o[i * ds] = p[i * ss];
 }
 
+// bool to bool: any nonzero byte reads as 1. A direct byte loop: through the wide type, logical ops
+// on bool masks staged each operand at about 5 ns per element (logicalAnd of two bool [16384]:
+// 155 us, against 6 us for notEqual of two float32 [16384]).
+void normalize_bool(void* d, int64_t ds, const void* s, int64_t ss, int64_t n) {
+  uint8_t* o = static_cast<uint8_t*>(d);
+  const uint8_t* p = static_cast<const uint8_t*>(s);
+  for (int64_t i = 0; i < n; ++i) o[i * ds] = p[i * ss] != 0;
+}
+
 }  // namespace
 
 Caster make_caster(DType dst, DType src) {
@@ -155,7 +164,8 @@ Caster make_caster(DType dst, DType src) {
   });
   if (dst == DType::float32 && src == DType::float16) c.direct = &cast_f16_to_f32;
   if (dst == DType::float16 && src == DType::float32) c.direct = &cast_f32_to_f16;
-  if (dst == src && dst != DType::bool_) {  // (bool goes wide: any nonzero byte reads as 1)
+  if (dst == DType::bool_ && src == DType::bool_) c.direct = &normalize_bool;
+  if (dst == src && dst != DType::bool_) {
     switch (c.se) {
       case 1: c.direct = &copy_same<uint8_t>; break;
       case 2: c.direct = &copy_same<uint16_t>; break;

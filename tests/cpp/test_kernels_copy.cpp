@@ -1,5 +1,6 @@
 // copy(): every dtype pair, random strided / broadcast / masked layouts, SIMD tails, transposes,
 // overlap and errors; each against the naive index-by-index reference of test_kernels_util.hpp.
+#include "kernels/internal.hpp"
 #include "test_kernels_util.hpp"
 
 using namespace kt;
@@ -236,4 +237,16 @@ TEST_CASE("copy: errors name the op and the numbers", "[kernels]") {
   // Size-1 and size-0 dims with stride 0 are fine; nothing is written for zero elements.
   CHECK(copy(op(a, {1, 4}, {0, 1}), op(b, {1, 4}, {4, 1})).ok());
   CHECK(copy(op(nullptr, {0, 4}, {0, 0}), op(nullptr, {0, 4}, {4, 1})).ok());
+}
+
+TEST_CASE("copy: bool to bool reads any nonzero byte as 1, strided, through the direct loop", "[kernels]") {
+  const uint8_t src[8] = {0, 1, 2, 255, 0, 128, 1, 7};
+  uint8_t dst[8] = {9, 9, 9, 9, 9, 9, 9, 9};
+  namespace detail = sv::kernels::detail;
+  const detail::Caster c = detail::make_caster(DType::bool_, DType::bool_);
+  CHECK(c.direct != nullptr);
+  detail::cast_row(c, dst, 1, src, 1, 8);
+  CHECK(std::vector<uint8_t>(dst, dst + 8) == std::vector<uint8_t>{0, 1, 1, 1, 0, 1, 1, 1});
+  detail::cast_row(c, dst, 2, src + 7, -1, 4);  // reversed source, every other destination byte
+  CHECK(std::vector<uint8_t>(dst, dst + 8) == std::vector<uint8_t>{1, 1, 1, 1, 1, 1, 0, 1});
 }

@@ -104,7 +104,7 @@ const esm = await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 
     .reduce((n, f) => n + (readFileSync(join(root, 'web/src', f), 'utf8').match(/\/\* @__PURE__ \*\/ (family|methodGroup)\(/g) ?? []).length, 0);
   const p = join(dist, 'index.mjs');
   const src = readFileSync(p, 'utf8');
-  const REG = /=([A-Za-z_$][\w$]*)\((\s*)"(math|linalg|stats|random|symbolic|none)"([,)])/g; // (lineLimit may break after the paren)
+  const REG = /=([A-Za-z_$][\w$]*)\((\s*)"(math|linalg|stats|random|symbolic|complex|none)"([,)])/g; // (lineLimit may break after the paren)
   const found = src.match(REG) ?? [];
   if (found.length !== pure || pure === 0) {
     console.error(`build-web: dist/index.mjs has ${found.length} family registrations to mark pure, web/src declares ${pure}`);

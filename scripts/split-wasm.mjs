@@ -31,6 +31,7 @@ export const FAMILIES = {
   stats: ['reduce_stats.cpp', 'scan.cpp', 'sort.cpp'],
   random: ['distributions.cpp', 'ziggurat.cpp', 'seed_sequence.cpp', 'random.cpp'],
   symbolic: ['symbolic.cpp', 'view.cpp', 'api_symbolic.cpp'],
+  complex: ['complex.cpp', 'fft.cpp', 'fft_request.cpp'],
 };
 /** Functions of family sources that core code calls as well: they stay in the core. */
 const CORE_KEEPS = [];

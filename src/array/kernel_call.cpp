@@ -8,6 +8,7 @@
 
 #include "core/storage.hpp"
 #include "shape/shape.hpp"
+#include "kernels/complex.hpp"
 #include "kernels/numpy_ops.hpp"
 #include "view/view.hpp"
 
@@ -174,6 +175,17 @@ Status run(kernels::Checked ck, int64_t kind, int64_t code, const kernels::Opera
            const kernels::Operand* out2, Array* in, const Extra& x) {
   namespace k = kernels;
   const int axis = static_cast<int>(x.axis);
+  // A complex operand or result (copy converts complex itself): the complex kernels, which run the
+  // ops they have and refuse the rest by name (the 'complex' family).
+  if (kind != kCopy) {
+    const int nin = kKindInfo[kind].arity;
+    bool cx = k::is_complex_dtype(out.dtype);
+    for (int i = 0; i < nin; ++i) cx = cx || k::is_complex_dtype(in[i].dtype);
+    if (cx) {
+      const k::Operand* ops[3] = {&in[0], nin > 1 ? &in[1] : nullptr, nin > 2 ? &in[2] : nullptr};
+      return opaque<&k::complex_run>()(kernel_name(kind, code), kind, code, out, ops, nin, x.axes, axis);
+    }
+  }
   switch (kind) {
     case kCopy: return k::copy(out, operand(in[0]), x.fill);
     case kBinary:

@@ -1,4 +1,5 @@
 #include "array/take.hpp"
+#include "kernels/internal.hpp"
 
 #include <cstdlib>
 #include <string>
@@ -131,7 +132,8 @@ Status take(const Array& dst, const Array& src, double fill, int axis,
       case 1: gather<uint8_t>(dst, src, axis, idx.data()); break;
       case 2: gather<uint16_t>(dst, src, axis, idx.data()); break;
       case 4: gather<uint32_t>(dst, src, axis, idx.data()); break;
-      default: gather<uint64_t>(dst, src, axis, idx.data()); break;
+      case 8: gather<uint64_t>(dst, src, axis, idx.data()); break;
+      default: gather<kernels::detail::Raw16>(dst, src, axis, idx.data()); break;  // complex128
     }
     return ok_status();
   }

@@ -58,6 +58,7 @@ enum Op : int32_t {
   kKernelFused = 87,  // a fused elementwise program: output, inputs with fills, constants, steps, result
   kViewDiagonal = 59,  // movement op: NumPy diagonal (offset, axis1, axis2) of a concrete view
   kKernelLinalg = 88,  // a numpy.linalg decomposition or solve over a stack of matrices: LinalgOp, two parameters, inputs, outputs (the 'linalg' family)
+  kKernelFft = 89,  // a numpy.fft transform along one axis: FftKind, n, axis, scale, input, output (the 'complex' family)
 };
 
 // symbolic expression tokens (prefix order) in shapes and strides
@@ -169,6 +170,16 @@ enum class LinalgOp : int32_t {
   matrix_rank = 10,  // inputs a; output int64 ranks; p0 = tol (< 0: NumPy's default)
 };
 
+// the transform of a KernelFft request (bindings/fft_request.cpp, kernels::fft_*)
+enum class FftKind : int32_t {
+  fft = 0,  // complex to complex, forward (exp(-2 pi i jk/n))
+  ifft = 1,  // complex to complex, inverse (unscaled; the request's scale applies)
+  rfft = 2,  // real to complex: the n/2 + 1 non-negative frequencies
+  ihfft = 3,  // real to complex, the conjugate of rfft
+  irfft = 4,  // complex (n/2 + 1 bins of a Hermitian spectrum) to n reals
+  hfft = 5,  // complex to real, of the conjugate input
+};
+
 }  // namespace sv::wire
 
 namespace sv::kernels {
@@ -187,8 +198,10 @@ enum class DType : int32_t {
   uint64 = 9,  // 8 bytes, unsigned
   bool_ = 10,  // 1 byte, 0 or 1
   float16 = 11,  // 2 bytes, IEEE binary16 (storage; computed through float32)
+  complex64 = 12,  // 8 bytes: float32 real and imaginary parts, interleaved
+  complex128 = 13,  // 16 bytes: float64 real and imaginary parts, interleaved
 };
-inline constexpr int kNumDTypes = 12;
+inline constexpr int kNumDTypes = 14;
 
 // op codes of Kind Binary (kernels::binary)
 enum class BinaryOp : int32_t {
@@ -340,7 +353,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0x16f4dc1bu;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0x308db30fu;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -349,7 +362,7 @@ struct Table {
 };
 
 // The number of entries of each table (e.g. the op codes a kernel kind accepts).
-inline constexpr int kOpCount = 49;
+inline constexpr int kOpCount = 50;
 inline constexpr int kTokCount = 5;
 inline constexpr int kSliceKindCount = 6;
 inline constexpr int kViewTagCount = 2;
@@ -360,7 +373,7 @@ inline constexpr int kKernelOutCount = 2;
 inline constexpr int kKernelInCount = 2;
 inline constexpr int kSingleOpCount = 1;
 inline constexpr int kGatherOutCount = 2;
-inline constexpr int kDTypeCodeCount = 12;
+inline constexpr int kDTypeCodeCount = 14;
 inline constexpr int kCodeCount = 14;
 inline constexpr int kBinaryOpCount = 20;
 inline constexpr int kUnaryOpCount = 6;
@@ -374,6 +387,7 @@ inline constexpr int kScanOpCount = 2;
 inline constexpr int kSortOpCount = 2;
 inline constexpr int kSearchSideCount = 2;
 inline constexpr int kLinalgOpCount = 11;
+inline constexpr int kFftKindCount = 6;
 
 inline constexpr int16_t kOpValues[] = {
     static_cast<int16_t>(sv::wire::kShapeNumel),
@@ -425,6 +439,7 @@ inline constexpr int16_t kOpValues[] = {
     static_cast<int16_t>(sv::wire::kKernelFused),
     static_cast<int16_t>(sv::wire::kViewDiagonal),
     static_cast<int16_t>(sv::wire::kKernelLinalg),
+    static_cast<int16_t>(sv::wire::kKernelFft),
 };
 inline constexpr int16_t kTokValues[] = {
     static_cast<int16_t>(sv::wire::kConst),
@@ -500,6 +515,8 @@ inline constexpr int16_t kDTypeCodeValues[] = {
     static_cast<int16_t>(sv::kernels::DType::uint64),
     static_cast<int16_t>(sv::kernels::DType::bool_),
     static_cast<int16_t>(sv::kernels::DType::float16),
+    static_cast<int16_t>(sv::kernels::DType::complex64),
+    static_cast<int16_t>(sv::kernels::DType::complex128),
 };
 inline constexpr int16_t kCodeValues[] = {
     static_cast<int16_t>(sv::Code::ok),
@@ -642,6 +659,14 @@ inline constexpr int16_t kLinalgOpValues[] = {
     static_cast<int16_t>(sv::wire::LinalgOp::pinv),
     static_cast<int16_t>(sv::wire::LinalgOp::matrix_rank),
 };
+inline constexpr int16_t kFftKindValues[] = {
+    static_cast<int16_t>(sv::wire::FftKind::fft),
+    static_cast<int16_t>(sv::wire::FftKind::ifft),
+    static_cast<int16_t>(sv::wire::FftKind::rfft),
+    static_cast<int16_t>(sv::wire::FftKind::ihfft),
+    static_cast<int16_t>(sv::wire::FftKind::irfft),
+    static_cast<int16_t>(sv::wire::FftKind::hfft),
+};
 
 // The API name of each value of the scoped enums (index = position in the table).
 inline constexpr const char* kDTypeCodeNames[] = {
@@ -657,6 +682,8 @@ inline constexpr const char* kDTypeCodeNames[] = {
     "uint64",
     "bool",
     "float16",
+    "complex64",
+    "complex128",
 };
 inline constexpr const char* kCodeNames[] = {
     "ok",
@@ -799,9 +826,17 @@ inline constexpr const char* kLinalgOpNames[] = {
     "pinv",
     "matrixRank",
 };
+inline constexpr const char* kFftKindNames[] = {
+    "fft",
+    "ifft",
+    "rfft",
+    "ihfft",
+    "irfft",
+    "hfft",
+};
 
 inline constexpr Table kTables[] = {
-    {"Op", 49, kOpValues},
+    {"Op", 50, kOpValues},
     {"Tok", 5, kTokValues},
     {"SliceKind", 6, kSliceKindValues},
     {"ViewTag", 2, kViewTagValues},
@@ -812,7 +847,7 @@ inline constexpr Table kTables[] = {
     {"KernelIn", 2, kKernelInValues},
     {"SingleOp", 1, kSingleOpValues},
     {"GatherOut", 2, kGatherOutValues},
-    {"DTypeCode", 12, kDTypeCodeValues},
+    {"DTypeCode", 14, kDTypeCodeValues},
     {"Code", 14, kCodeValues},
     {"BinaryOp", 20, kBinaryOpValues},
     {"UnaryOp", 6, kUnaryOpValues},
@@ -826,7 +861,8 @@ inline constexpr Table kTables[] = {
     {"SortOp", 2, kSortOpValues},
     {"SearchSide", 2, kSearchSideValues},
     {"LinalgOp", 11, kLinalgOpValues},
+    {"FftKind", 6, kFftKindValues},
 };
-inline constexpr int kNumTables = 25;
+inline constexpr int kNumTables = 26;
 
 }  // namespace sv::tables

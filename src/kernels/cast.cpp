@@ -15,8 +15,9 @@ namespace {
 
 template <class S>
 using wide_t = std::conditional_t<
-    is_float_v<S> || std::is_same_v<S, f16>, double,
-    std::conditional_t<is_bool_v<S> || std::is_unsigned_v<S>, uint64_t, int64_t>>;
+    is_complex_v<S>, c128,
+    std::conditional_t<is_float_v<S> || std::is_same_v<S, f16>, double,
+                       std::conditional_t<is_bool_v<S> || std::is_unsigned_v<S>, uint64_t, int64_t>>>;
 
 template <class S>
 void load_wide(void* w, const void* s, int64_t ss, int64_t n) {
@@ -130,7 +131,7 @@ void cast_direct(void* d, int64_t ds, const void* s, int64_t ss, int64_t n) {
 }
 
 // The same dtype: a (strided) copy of the element bytes. A plain loop, not memcpy: Emscripten
-// 3.1.6's memcpy made 1 KiB chunk copies 2-3x slower than this loop.
+// 3.1.6's memcpy made 1 KiB chunk copies 2-3x slower than this loop. (Raw16: complex128's bytes.)
 template <class E>
 void copy_same(void* d, int64_t ds, const void* s, int64_t ss, int64_t n) {
   E* o = static_cast<E*>(d);
@@ -170,7 +171,8 @@ Caster make_caster(DType dst, DType src) {
       case 1: c.direct = &copy_same<uint8_t>; break;
       case 2: c.direct = &copy_same<uint16_t>; break;
       case 4: c.direct = &copy_same<uint32_t>; break;
-      default: c.direct = &copy_same<uint64_t>; break;
+      case 8: c.direct = &copy_same<uint64_t>; break;
+      default: c.direct = &copy_same<Raw16>; break;
     }
   }
   return c;
@@ -207,7 +209,7 @@ void cast_row(const Caster& c, void* d, int64_t ds, const void* s, int64_t ss, i
     c.direct(d, ds, s, ss, n);
     return;
   }
-  alignas(16) uint64_t buf[kCastChunk];
+  alignas(16) uint64_t buf[2 * kCastChunk];  // kCastChunk wide values: complex ones are 16 bytes
   char* dp = static_cast<char*>(d);
   const char* sp = static_cast<const char*>(s);
   for (int64_t i = 0; i < n; i += kCastChunk) {

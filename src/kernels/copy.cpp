@@ -1,4 +1,5 @@
 // copy(): materialize / assign with cast; masked-out source elements write the fill value.
+#include <cmath>
 #include <cstring>
 
 #include "kernels/internal.hpp"
@@ -83,8 +84,18 @@ void run_copy_same(const Plan& p, int64_t esize) {
       return run_copy_raw<uint16_t>(p);
     case 4:
       return run_copy_raw<uint32_t>(p);
-    default:
+    case 8:
       return run_copy_raw<uint64_t>(p);
+    default:  // complex128 (its padding's fill; copies of whole elements go as pairs of 8 bytes)
+      {
+        const int L = p.last();
+        const int64_t ds = p.stride[0][L], ss = p.stride[1][L], n = p.shape[L];
+        for_each_outer(p, 1, [&](char** ptr) {
+          auto* d = reinterpret_cast<detail::Raw16*>(ptr[0]);
+          const auto* s = reinterpret_cast<const detail::Raw16*>(ptr[1]);
+          for (int64_t i = 0; i < n; ++i) d[i * ds] = s[i * ss];
+        });
+      }
   }
 }
 
@@ -146,9 +157,12 @@ void stage_2d_raw(int64_t esize, void* d, int64_t dp, const void* s, int64_t si,
     case 4:
       return rows::stage_2d<uint32_t>(static_cast<uint32_t*>(d), dp,
                                       static_cast<const uint32_t*>(s), si, sj, r, c);
-    default:
+    case 8:
       return rows::stage_2d<uint64_t>(static_cast<uint64_t*>(d), dp,
                                       static_cast<const uint64_t*>(s), si, sj, r, c);
+    default:  // complex128 (a cast's transposed source)
+      return scalar::stage_2d<Raw16>(static_cast<Raw16*>(d), dp, static_cast<const Raw16*>(s), si,
+                                     sj, r, c);
   }
 }
 
@@ -178,6 +192,18 @@ Status copy(const Operand& dst, const Operand& src, double fill) {
       SV_CHECK(copy(tmp, src, fill));
       return copy(dst, tmp, 0.0);
     }
+  }
+
+  // complex128 onto complex128 without a fill to write: the elements as pairs of 8-byte words (the
+  // SIMD row, tile and flip loops of uint64). A nonzero fill is (fill, 0), not a pair of fills: the
+  // region loop below writes it.
+  if (dst.dtype == DType::complex128 && src.dtype == DType::complex128 &&
+      (!src.layout.has_mask() || (fill == 0.0 && !std::signbit(fill)))) {
+    Operand d2 = dst, s2 = src;
+    d2.layout = detail::pair_layout(dst.layout);
+    s2.layout = detail::pair_layout(src.layout);
+    d2.dtype = s2.dtype = DType::uint64;
+    return copy(d2, s2, 0.0);
   }
 
   // The fill is a value of src (a padded element reads it in src's dtype): converted to dst's

@@ -71,6 +71,28 @@ inline uint16_t to_half(F x) {
   return sign | static_cast<uint16_t>(r);
 }
 
+// The complex dtypes' storage: (re, im) pairs, interleaved as NumPy's complex64 / complex128 (and
+// C's float _Complex). Storage and conversions only: visit_dtype never yields them (the complex
+// kernels, kernels/complex.cpp, read them as pairs of their part type); visit_dtype_all does, for
+// copy, casts and scalars.
+struct c64 {
+  float re, im;
+};
+struct c128 {
+  double re, im;
+};
+static_assert(sizeof(c64) == 8 && sizeof(c128) == 16);
+
+template <class T>
+inline constexpr bool is_complex_v = std::is_same_v<T, c64> || std::is_same_v<T, c128>;
+inline constexpr bool is_complex_dtype(DType t) {
+  return t == DType::complex64 || t == DType::complex128;
+}
+// The dtype of one part of a complex dtype (float32 for complex64), else t itself.
+inline constexpr DType complex_part(DType t) {
+  return t == DType::complex64 ? DType::float32 : t == DType::complex128 ? DType::float64 : t;
+}
+
 template <class T>
 struct Tag {
   using type = T;
@@ -131,9 +153,18 @@ template <>
 constexpr DType dtype_of<f16>() {
   return DType::float16;
 }
+template <>
+constexpr DType dtype_of<c64>() {
+  return DType::complex64;
+}
+template <>
+constexpr DType dtype_of<c128>() {
+  return DType::complex128;
+}
 
-// Calls f(Tag<T>{}) with T the element type of `t` (a valid dtype other than float16: kernels
-// never see float16, array::run_call widens it; a float16 here reads as bool, and run_call refuses it).
+// Calls f(Tag<T>{}) with T the element type of `t` (a valid dtype other than float16 and the complex
+// dtypes: kernels never see float16, array::run_call widens it, and complex operands go to the
+// complex kernels; those dtypes here read as bool, and the entries refuse them first).
 template <class F>
 decltype(auto) visit_dtype(DType t, F&& f) {
   switch (t) {
@@ -159,15 +190,20 @@ decltype(auto) visit_dtype(DType t, F&& f) {
       return f(Tag<uint64_t>{});
     case DType::bool_:
     case DType::float16:
+    case DType::complex64:
+    case DType::complex128:
       break;
   }
   return f(Tag<b8>{});
 }
 
-// visit_dtype with float16 too (f16): for the conversions (copy, casts, fill values, scalars).
+// visit_dtype with float16 (f16) and the complex dtypes (c64, c128) too: for the conversions (copy,
+// casts, fill values, scalars).
 template <class F>
 decltype(auto) visit_dtype_all(DType t, F&& f) {
   if (t == DType::float16) return f(Tag<f16>{});
+  if (t == DType::complex64) return f(Tag<c64>{});
+  if (t == DType::complex128) return f(Tag<c128>{});
   return visit_dtype(t, static_cast<F&&>(f));
 }
 
@@ -198,10 +234,26 @@ constexpr F pow2(int n) {
 //   bool -> anything: 0 or 1; float64 -> float32: IEEE rounding (overflow -> inf).
 //   float16 -> anything: through its exact float32 value; anything -> float16: rounded once to
 //   nearest even (integers and bool through double, exact below 2^53 and inf from 65520 on).
+//   complex -> complex: each part converted; real -> complex: the value and a zero imaginary part;
+//   complex -> bool: re != 0 || im != 0; complex -> any other real dtype: the real part's
+//   conversion (NumPy's ComplexWarning cast: the imaginary part is discarded).
 template <class To, class From>
 inline To convert(From x) {
   if constexpr (std::is_same_v<To, From>) {
     return x;
+  } else if constexpr (is_complex_v<To>) {
+    using P = decltype(To::re);
+    if constexpr (is_complex_v<From>) {
+      return To{static_cast<P>(x.re), static_cast<P>(x.im)};
+    } else {
+      return To{convert<P, From>(x), P(0)};
+    }
+  } else if constexpr (is_complex_v<From>) {
+    if constexpr (is_bool_v<To>) {
+      return b8{static_cast<uint8_t>(x.re != 0 || x.im != 0)};
+    } else {
+      return convert<To, decltype(From::re)>(x.re);
+    }
   } else if constexpr (std::is_same_v<From, f16>) {
     return convert<To, float>(half_to_float(x.bits));
   } else if constexpr (std::is_same_v<To, f16>) {

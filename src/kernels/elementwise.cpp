@@ -500,6 +500,9 @@ Status binary_call(BinaryOp op, const Operand& out, const Operand& a, const Oper
   if (a.dtype == DType::float16) {
     return make_error(Code::type_error, opn + ": float16 is storage only; widen the operands to float32 first");
   }
+  if (is_complex_dtype(a.dtype)) {
+    return make_error(Code::type_error, opn + ": " + dtype_name(a.dtype) + " operands take the complex kernels (kernels::complex_run)");
+  }
   SV_CHECK(detail::check_dtype(o, "out", out, is_comparison(op) ? DType::bool_ : a.dtype));
   if (a.dtype == DType::bool_ && no_bool(op)) {
     return make_error(Code::type_error,
@@ -576,6 +579,9 @@ Status unary_call(UnaryOp op, const Operand& out, const Operand& a, bool checked
   if (a.dtype == DType::float16) {
     return make_error(Code::type_error, opn + ": float16 is storage only; widen the operand to float32 first");
   }
+  if (is_complex_dtype(a.dtype)) {
+    return make_error(Code::type_error, opn + ": " + dtype_name(a.dtype) + " operands take the complex kernels (kernels::complex_run)");
+  }
   const bool is_float = a.dtype == DType::float32 || a.dtype == DType::float64;
   if ((op == UnaryOp::sqrt || op == UnaryOp::exp || op == UnaryOp::log) && !is_float) {
     return make_error(Code::type_error, opn + ": needs float32 or float64, got " +
@@ -639,6 +645,9 @@ Status where_call(const Operand& out, const Operand& cond, const Operand& a, con
                                             "; cast one operand first");
   }
   SV_CHECK(detail::check_dtype(o, "out", out, a.dtype));
+  if (dtype_size(a.dtype) > 8) {
+    return make_error(Code::type_error, std::string("where: ") + dtype_name(a.dtype) + " operands take the complex kernels (kernels::complex_run)");
+  }
   if (!checked || !out.layout.contiguous) SV_CHECK(detail::check_writable(o, "out", out));
   if (detail::numel_of(out.layout.shape) == 0) return ok_status();
 

@@ -132,7 +132,19 @@ Status compile(const FusedProgram& p, const DType* in_dt, DType out_dt, Compiled
   }
   c->op.resize(ns);
   int nv = 0;
-  for (int k = 0; k < nin; ++k) c->dt[nv++] = in_dt[k];
+  for (int k = 0; k < nin; ++k) {
+    if (is_complex_dtype(in_dt[k])) {
+      return make_error(Code::type_error, std::string("fuse: input ") + S(k) + " is " + dtype_name(in_dt[k]) +
+                                              "; fused programs take real dtypes only");
+    }
+    c->dt[nv++] = in_dt[k];
+  }
+  for (size_t s = 0; s < ns; ++s) {
+    if (is_complex_dtype(p.steps[s].in) || is_complex_dtype(p.steps[s].out)) {
+      return step_error(s, "complex dtypes cannot be fused");
+    }
+  }
+  if (is_complex_dtype(out_dt)) return make_error(Code::type_error, "fuse: the output cannot be complex");
   for (const FusedConst& x : p.consts) c->dt[nv++] = x.dtype;
   for (size_t s = 0; s < ns; ++s) {
     const FusedStep& f = p.steps[s];

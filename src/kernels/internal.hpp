@@ -91,6 +91,16 @@ Status materialize(const char* op, const Operand& src, Buffer& buf, Operand* out
 Layout contiguous_layout(std::span<const int64_t> shape);
 int64_t numel_of(std::span<const int64_t> shape);
 
+// complex128's element bytes, for the loops that only move elements.
+struct alignas(8) Raw16 {
+  uint64_t lo, hi;
+};
+
+// The layout of a complex operand read as its parts: a trailing dim of 2 (stride 1) over float32 /
+// float64 elements, the other strides and the offset doubled, the mask (if any) extended with [0, 2)
+// (so a masked-out complex element reads (0, 0)). The complex kernels and copy run on it.
+Layout pair_layout(const Layout& l);
+
 // 16 zero bytes: what a masked-out input element reads as (0 in every dtype).
 alignas(16) inline constexpr unsigned char kZeros[16] = {};
 

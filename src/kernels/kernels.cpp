@@ -18,10 +18,10 @@ struct DTypeInfo {
 constexpr DTypeInfo kDTypes[] = {
     {4, "float32"}, {8, "float64"}, {1, "int8"},  {1, "uint8"},  {2, "int16"}, {2, "uint16"},
     {4, "int32"},   {4, "uint32"},  {8, "int64"}, {8, "uint64"}, {1, "bool"},
-    {2, "float16"},
+    {2, "float16"}, {8, "complex64"}, {16, "complex128"},
 };
 static_assert(sizeof(kDTypes) / sizeof(kDTypes[0]) == kNumDTypes);
-static_assert(static_cast<int>(DType::float16) == kNumDTypes - 1);
+static_assert(static_cast<int>(DType::complex128) == kNumDTypes - 1);
 }  // namespace
 
 size_t dtype_size(DType t) {
@@ -77,6 +77,23 @@ int64_t numel_of(std::span<const int64_t> shape) {
   int64_t n = 1;
   for (int64_t d : shape) n *= d;
   return n;
+}
+
+Layout pair_layout(const Layout& l) {
+  Layout p;
+  const int n = l.ndim();
+  p.shape = l.shape;
+  p.shape.push_back(2);
+  p.strides.resize(static_cast<size_t>(n + 1));
+  for (int d = 0; d < n; ++d) p.strides[d] = l.strides[d] * 2;
+  p.strides[n] = 1;
+  p.offset = l.offset * 2;
+  if (l.has_mask()) {
+    p.mask = l.mask;
+    p.mask.push_back(FlatRange{0, 2});
+  }
+  p.contiguous = l.contiguous;
+  return p;
 }
 
 Layout contiguous_layout(std::span<const int64_t> shape) {

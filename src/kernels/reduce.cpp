@@ -695,6 +695,9 @@ Status reduce(ReduceOp op, const Operand& out, const Operand& in, uint64_t axes_
   SV_CHECK(detail::check_operand(o, "out", out));
   // (two calls, not one on `cond ? copy : in`: that conditional copies `in` every call, 0.6 us)
   SV_CHECK(in.source ? detail::check_operand(o, "in", detail::unsourced(in)) : detail::check_operand(o, "in", in));
+  if (is_complex_dtype(in.dtype) || is_complex_dtype(out.dtype)) {
+    return make_error(Code::type_error, opn + ": complex operands take the complex kernels (kernels::complex_run)");
+  }
   const LayoutDims& ish = in.layout.shape;
   const int r = static_cast<int>(ish.size());
   if (r < 64 && (axes_mask >> r) != 0) {

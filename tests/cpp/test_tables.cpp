@@ -44,11 +44,13 @@ uint32_t fnv1a(const std::string& s) {
 // Spot checks against the values shipped before the tables were generated (a changed value
 // breaks saved derivations and every built TypeScript layer).
 static_assert(wire::kShapeNumel == 1 && wire::kSymBind == 20 && wire::kViewCreate == 40 &&
-              wire::kViewSimplify == 57 && wire::kKernelGather == 85 && wire::kKernelRun == 86);
+              wire::kViewSimplify == 57 && wire::kKernelGather == 85 && wire::kKernelRun == 86 &&
+              wire::kKernelFft == 89);
 static_assert(wire::kConst == 0 && wire::kNeg == 4 && wire::kAll == 3 && wire::kEllipsis == 6);
 static_assert(wire::kCopy == 0 && wire::kMatmul == 14 && wire::kSearch == 15 && wire::kKinds == 16);
 static_assert(static_cast<int>(kernels::DType::bool_) == 10 &&
-              static_cast<int>(kernels::DType::float16) == 11 && kernels::kNumDTypes == 12);
+              static_cast<int>(kernels::DType::float16) == 11 &&
+              static_cast<int>(kernels::DType::complex128) == 13 && kernels::kNumDTypes == 14);
 static_assert(static_cast<int>(kernels::BinaryOp::eq) == 6 &&
               static_cast<int>(kernels::BinaryOp::ge) == 11);
 static_assert(static_cast<int>(kernels::MathOp::logical_not) == 17);

@@ -2355,10 +2355,30 @@ row('canCast', { op: 'canCast', sig: ['none'], valid: ['int8', 'int16'], call: f
 row('finfo', { op: 'finfo', sig: ['none'], valid: ['float32'], call: fnCall('finfo'), cases: [[['int8'], S('invalid_argument'), 'not inexact'], [['float128'], T, 'float128']] });
 row('iinfo', { op: 'iinfo', sig: ['none'], valid: ['int8'], call: fnCall('iinfo'), cases: [[['float32'], S('invalid_argument'), 'invalid integer data type'], [['bool'], S('invalid_argument'), 'invalid integer data type']] });
 
+// ---- complex numbers (complex.ts, dtype.ts's Complex / complex)
+row('complex', { op: 'complex', sig: ['none'], valid: [1, 2], call: fnCall('complex'), cases: [[['1', 2], T, '"1"'], [[1, null], T, 'null']] });
+for (const n of ['real', 'imag', 'iscomplex', 'isreal']) {
+  row(n, { op: n, sig: ['array'], valid: [(c) => c.a], call: fnCall(n), cases: [[[{ re: 1 }], T, '{ re: 1 }']] });
+}
+for (const n of ['iscomplexobj', 'isrealobj']) {
+  row(n, { op: n, sig: ['array'], valid: [(c) => c.a], call: fnCall(n), cases: [[[{ re: 1 }], T, '{ re: 1 }']] });
+}
+for (const n of ['conj', 'conjugate']) {
+  row(n, { op: n, sig: ['arrayArg', 'ufuncOut'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [...OUT_CASES([(c) => c.a]), ...OUT_SHAPE([(c) => c.a])] });
+}
+row('angle', { op: 'angle', sig: ['array', 'none'], valid: [(c) => c.a, false], call: fnCall('angle'), cases: [[[(c) => c.a, 1], T, 'deg must be a boolean, got 1'], [[(c) => c.a, { deg: 1 }], T, '1']] });
+row('realIfClose', { op: 'realIfClose', sig: ['array', 'none'], valid: [(c) => c.a, 100], call: fnCall('realIfClose'), cases: [[[(c) => c.a, 'x'], T, 'tol must be a number, got "x"'], [[(c) => c.a, NaN], T, 'NaN']] });
+for (const m of ['conj', 'conjugate']) {
+  ND(m, [], [], { op: m, call: (c) => c.d[m]() });
+}
+// Complex's methods take no arguments and cannot fail: documented as such
+row('Complex#toString', { op: 'toString', call: () => String(sv.complex(1, -2)), ok: [() => assert.equal(String(sv.complex(1, -2)), '(1-2j)'), () => assert.equal(String(sv.complex(0, 2)), '2j')] });
+row('Complex#toJSON', { op: 'toJSON', call: () => sv.complex(1, 2).toJSON(), ok: [() => assert.deepEqual(JSON.parse(JSON.stringify(sv.complex(1, 2))), { re: 1, im: 2 })] });
+
 // ------------------------------------------------------------------------------------ completeness
 
 /** Exported callables that are classes: their constructors are internal (or, for the error, trivial). */
-const CLASSES = new Set(['NDArray', 'View', 'Var', 'SymDim', 'StrideViewError']);
+const CLASSES = new Set(['NDArray', 'View', 'Var', 'SymDim', 'StrideViewError', 'Complex']);
 
 function apiSurface() {
   const names = [];

@@ -20,7 +20,10 @@ const TA = {
 };
 
 test('DTYPES lists every dtype; itemSize', () => {
-  assert.deepEqual([...sv.DTYPES].sort(), [...Object.keys(TA), 'float16'].sort()); // float16: tests/js/float16.test.mjs
+  // float16: tests/js/float16.test.mjs; complex64 / complex128: tests/js/complex.test.mjs
+  assert.deepEqual([...sv.DTYPES].sort(), [...Object.keys(TA), 'float16', 'complex64', 'complex128'].sort());
+  assert.equal(sv.itemSize('complex64'), 8);
+  assert.equal(sv.itemSize('complex128'), 16);
   assert.equal(sv.itemSize('float64'), 8);
   assert.equal(sv.itemSize('bool'), 1);
   assert.equal(sv.itemSize('float16'), 2);
@@ -82,7 +85,7 @@ test('array(): inference, options, errors', () => {
   throwsSv(assert, () => sv.array([1, [2]]), 'shape_mismatch', /ragged/);
   throwsSv(assert, () => sv.array([1, 2, 3], { shape: [2, 2] }), 'shape_mismatch', /cannot give 3 elements the shape \[2,2\]/);
   assert.throws(() => sv.array(['a']), { name: 'TypeError', message: /array: elements must be numbers/ });
-  assert.throws(() => sv.array([1], { dtype: 'complex64' }), TypeError);
+  assert.throws(() => sv.array([1], { dtype: 'complex256' }), TypeError);
   assert.deepEqual(sv.array([1.5, NaN, -Infinity], { dtype: 'int64' }).toArray(), [1, 0, -(2 ** 63)]); // -2^63 is exactly a double
 });
 

@@ -52,7 +52,7 @@ test('the SIMD core alone: core ops run, family ops are refused by name, no plac
   assert.ok(refused.length > 200, `${refused.length} family calls refused`);
   for (const k of refused) {
     const fn = k.split(' ')[0].replace(/^.*[.#]/, '');
-    assert.match(core.outcomes[k].error, /needs the engine's '(math|linalg|stats|random|symbolic)' family, which is not loaded: call `await load\('\w+'\)` first/, k);
+    assert.match(core.outcomes[k].error, /needs the engine's '(math|linalg|stats|random|symbolic|complex)' family, which is not loaded: call `await load\('\w+'\)` first/, k);
     assert.ok(core.outcomes[k].error.startsWith(`${fn}: `) || core.outcomes[k].error.includes(': needs the engine'), `${k}: ${core.outcomes[k].error}`);
   }
   const coreRefused = [...new Set(refused.map((k) => k.split(' ')[0]))].filter((f) => CORE.includes(f));
@@ -91,6 +91,11 @@ test('load(): before init, names, idempotence; isLoaded', () => {
     try { a.argmax(); } catch (e) { res.method = e.message; }
     try { sv.nanmean(a); } catch (e) { res.composed = e.message; }
     try { sv.Sym.variable('n', 1, 8); } catch (e) { res.sym = e.message; }
+    const z = sv.array([sv.complex(1, 2), sv.complex(3, -4)]);
+    res.zcopy = z.T.copy().astype('complex64').tolist().map(String); // copies and casts are the core's
+    res.zreal = z.real.tolist();
+    try { sv.mul(z, z); } catch (e) { res.zmul = e.message; }
+    try { sv.sum(z); } catch (e) { res.zsum = e.message; }
     res.add = sv.add(a, a).toArray();
     await Promise.all([sv.load('math'), sv.load('math', 'stats')]);
     res.loaded = sv.FAMILIES.map((f) => sv.isLoaded(f));
@@ -109,14 +114,18 @@ test('load(): before init, names, idempotence; isLoaded', () => {
   `);
   assert.deepEqual(later, [false, true, 1]);
   assert.match(out.before, /^not_initialized load: call `await init\(\)` first/);
-  assert.deepEqual(out.core, [false, false, false, false, false]);
+  assert.deepEqual(out.core, [false, false, false, false, false, false]);
   assert.equal(out.sin, "not_loaded sin: needs the engine's 'math' family, which is not loaded: call `await load('math')` first (init() loads the families the app's code imports, unless it was called with { load: 'core' })");
   assert.match(out.matmul, /^matmul: needs the engine's 'linalg' family/);
   assert.match(out.method, /^argmax: needs the engine's 'stats' family/);
   assert.match(out.composed, /^nanmean: needs the engine's '(stats|math)' family/);
   assert.match(out.sym, /^Sym\.variable: needs the engine's 'symbolic' family/);
+  assert.deepEqual(out.zcopy, ['(1+2j)', '(3-4j)']);
+  assert.deepEqual(out.zreal, [1, 3]);
+  assert.match(out.zmul, /^mul: needs the engine's 'complex' family, which is not loaded: call `await load\('complex'\)` first/);
+  assert.match(out.zsum, /^sum: needs the engine's 'complex' family/);
   assert.deepEqual(out.add, [[2, 4], [6, 8]]);
-  assert.deepEqual(out.loaded, [true, true, true, true, true], 'one families module: loading one family loads them all');
+  assert.deepEqual(out.loaded, [true, true, true, true, true, true], 'one families module: loading one family loads them all');
   assert.deepEqual(out.sin2, [0]);
   assert.equal(out.argmax, 3);
 });

@@ -243,7 +243,7 @@ describe('toNdarrayLike', () => {
   });
 
   test('round trips keep values for every dtype', () => {
-    for (const d of sv.DTYPES) {
+    for (const d of sv.DTYPES.filter((t) => !t.startsWith('complex'))) { // (complex: refused, see errors)
       const a = sv.arange(6, undefined, undefined, 'int32').astype(d).reshape([2, 3]).transpose();
       for (const copy of [true, false]) {
         const o = sv.toNdarrayLike(a, { copy });
@@ -273,7 +273,8 @@ describe('errors', () => {
     assert.throws(() => sv.fromNdarrayLike({ data: new Float32Array(0), shape: [2] }), { name: 'RangeError', message: /outside data of length 0/ });
     assert.throws(() => sv.fromNdarrayLike({ data, shape: [2], stride: [1], strides: [2] }), /disagree/);
     assert.throws(() => sv.fromNdarrayLike({ data, shape: [2], order: 'Z' }), TypeError);
-    assert.throws(() => sv.fromNdarrayLike({ data, shape: [2] }, { dtype: 'complex64' }), /unknown dtype/);
+    assert.throws(() => sv.fromNdarrayLike({ data, shape: [2] }, { dtype: 'complex64' }), { name: 'TypeError', message: /fromNdarrayLike: dtype complex64: an ndarray-like object holds real elements/ });
+    assert.throws(() => sv.toNdarrayLike(sv.array([sv.complex(1, 2)])), { name: 'TypeError', message: /toNdarrayLike: a complex128 array has no ndarray-like form/ });
     assert.throws(() => sv.fromNdarrayLike({ data, shape: [2] }, { copy: 'no' }), TypeError);
     throwsSv(assert, () => sv.fromNdarrayLike({ data, shape: [2] }, { copy: false }), 'not_expressible');
     assert.throws(() => sv.fromNdarrayLike({ data: [1, 'x'], shape: [2] }), /cannot store "x"/);

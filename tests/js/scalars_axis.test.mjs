@@ -47,7 +47,7 @@ function input(dtype) {
 
 test('every reduction over all axes returns a JS value of the result dtype, for every dtype', () => {
   const before = live();
-  for (const dtype of sv.DTYPES) {
+  for (const dtype of sv.DTYPES.filter((d) => !d.startsWith('complex'))) { // (complex: tests/js/complex.test.mjs)
     const x = input(dtype);
     const m = x.reshape([2, 2]);
     for (const [op, rdt, value] of REDUCTIONS) {
@@ -108,7 +108,7 @@ test('keepdims, out and an axis subset still give arrays', () => {
 
 test('get: a full index gives the element as a JS value, a partial index is refused (slice gives the view)', () => {
   const before = live();
-  for (const dtype of sv.DTYPES) {
+  for (const dtype of sv.DTYPES.filter((d) => !d.startsWith('complex'))) { // (complex: tests/js/complex.test.mjs)
     const base = dtype === 'bool' ? sv.array([true, false, false, true, true, false]) : sv.arange(0, 6, 1, dtype);
     const a = base.reshape([2, 3]);
     const want = (i) => (dtype === 'bool' ? [true, false, false, true, true, false][i] : js(dtype, i));

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0x16f4dc1b;
+export const TABLES_SOURCE_HASH = 0x308db30f;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -57,6 +57,7 @@ export const enum Op {
   /** a fused elementwise program: output, inputs with fills, constants, steps, result */ KernelFused = 87,
   /** movement op: NumPy diagonal (offset, axis1, axis2) of a concrete view */ ViewDiagonal = 59,
   /** a numpy.linalg decomposition or solve over a stack of matrices: LinalgOp, two parameters, inputs, outputs (the 'linalg' family) */ KernelLinalg = 88,
+  /** a numpy.fft transform along one axis: FftKind, n, axis, scale, input, output (the 'complex' family) */ KernelFft = 89,
 }
 
 /** @internal symbolic expression tokens (prefix order) in shapes and strides (C++: sv::wire::Tok) */
@@ -154,6 +155,8 @@ export const enum DTypeCode {
   /** 8 bytes, unsigned */ Uint64 = 9,
   /** 1 byte, 0 or 1 */ Bool = 10,
   /** 2 bytes, IEEE binary16 (storage; computed through float32) */ Float16 = 11,
+  /** 8 bytes: float32 real and imaginary parts, interleaved */ Complex64 = 12,
+  /** 16 bytes: float64 real and imaginary parts, interleaved */ Complex128 = 13,
 }
 /** @internal The name of each DTypeCode value (index = value). */
 export const DTYPE_NAMES = [
@@ -169,6 +172,8 @@ export const DTYPE_NAMES = [
   'uint64',
   'bool',
   'float16',
+  'complex64',
+  'complex128',
 ] as const;
 
 /** @internal error codes (sv::Code): the status of sv_call, named by StrideViewError.code (C++: sv::Code) */
@@ -490,4 +495,23 @@ export const LINALG_OPS = {
   lstsq: LinalgOp.Lstsq,
   pinv: LinalgOp.Pinv,
   matrixRank: LinalgOp.MatrixRank,
+} as const;
+
+/** @internal the transform of a KernelFft request (bindings/fft_request.cpp, kernels::fft_*) (C++: sv::wire::FftKind) */
+export const enum FftKind {
+  /** complex to complex, forward (exp(-2 pi i jk/n)) */ Fft = 0,
+  /** complex to complex, inverse (unscaled; the request's scale applies) */ Ifft = 1,
+  /** real to complex: the n/2 + 1 non-negative frequencies */ Rfft = 2,
+  /** real to complex, the conjugate of rfft */ Ihfft = 3,
+  /** complex (n/2 + 1 bins of a Hermitian spectrum) to n reals */ Irfft = 4,
+  /** complex to real, of the conjugate input */ Hfft = 5,
+}
+/** @internal FftKind by API name. */
+export const FFT_KINDS = {
+  fft: FftKind.Fft,
+  ifft: FftKind.Ifft,
+  rfft: FftKind.Rfft,
+  ihfft: FftKind.Ihfft,
+  irfft: FftKind.Irfft,
+  hfft: FftKind.Hfft,
 } as const;

@@ -6,8 +6,12 @@ import {
   type AnyTypedArray,
   type DType,
   type Scalar,
+  Complex,
+  type ComplexLike,
   checkDType,
   dtypeOfTypedArray,
+  isComplex,
+  isComplexValue,
   fromStored,
   info,
   halfToNumber,
@@ -26,69 +30,10 @@ import type { ArrayInput } from './ops.js';
 import type { Order } from './ufunc.js';
 import { rt } from './runtime.js';
 import { heapArray } from './storage.js';
+import { type NestedArray, inferShape, nestedArray, writeFlat } from './js_values.js';
+export { type NestedArray, nestedArray } from './js_values.js';
 import { createView } from './view.js';
 import { type SigRef, bind, unsupported } from './signature.js';
-
-/** Nested JS arrays of elements. */
-export type NestedArray = Scalar | NestedArray[];
-
-function writeFlat(a: NDArray, values: ArrayLike<unknown>, op: string): void {
-  const d = a.dtype;
-  const t = heapArray(a._s, d);
-  if (isBig(d)) {
-    const b = t as BigInt64Array | BigUint64Array;
-    for (let i = 0; i < values.length; i++) b[i] = toStored(op, d, values[i]) as bigint;
-  } else {
-    const n = t as Exclude<AnyTypedArray, BigInt64Array | BigUint64Array>;
-    for (let i = 0; i < values.length; i++) n[i] = toStored(op, d, values[i]) as number;
-  }
-}
-
-/** name: the parameter the data came as (named in a wrong element's error), if any. */
-function inferShape(op: string, data: unknown, name?: string): { shape: number[]; flat: unknown[] } {
-  const shape: number[] = [];
-  let probe: unknown = data;
-  while (Array.isArray(probe)) {
-    shape.push(probe.length);
-    if (probe.length === 0) break;
-    probe = probe[0];
-  }
-  const flat: unknown[] = [];
-  const walk = (x: unknown, depth: number, path: string): void => {
-    if (depth === shape.length) {
-      if (Array.isArray(x)) {
-        throw new StrideViewError('shape_mismatch', `${op}: ragged nested sequence at ${path || 'top level'}: expected a scalar, got an array of length ${x.length}`);
-      }
-      if (typeof x !== 'number' && typeof x !== 'bigint' && typeof x !== 'boolean') {
-        const of = name === undefined ? '' : ` of ${name}`;
-        throw new TypeError(`${op}: elements must be numbers, bigints or booleans; got ${fmt(x)} at ${path || 'top level'}${of}`);
-      }
-      flat.push(x);
-      return;
-    }
-    if (!Array.isArray(x) || x.length !== shape[depth]) {
-      throw new StrideViewError(
-        'shape_mismatch',
-        `${op}: ragged nested sequence at ${path || 'top level'}: expected length ${shape[depth]}, got ${Array.isArray(x) ? `length ${x.length}` : fmt(x)}`,
-      );
-    }
-    for (let i = 0; i < x.length; i++) walk(x[i], depth + 1, `${path}[${i}]`);
-  };
-  walk(data, 0, '');
-  return { shape, flat };
-}
-
-/** @internal Nested JS arrays of the elements `flat` (C order) of an array of `shape`: array()'s inverse. */
-export function nestedArray(flat: ArrayLike<number | bigint>, shape: readonly number[], d: DType): NestedArray {
-  let k = 0;
-  const build = (axis: number): NestedArray => {
-    if (axis === shape.length) return fromStored(d, flat[k++]!);
-    const out: NestedArray[] = new Array(shape[axis]!);
-    for (let i = 0; i < shape[axis]!; i++) out[i] = build(axis + 1);
-    return out;
-  };
-  return build(0);
-}
 
 // ------------------------------------------------------------------------------- memory order
 
@@ -202,6 +147,7 @@ function fromData(op: string, data: unknown, dtype: DType | undefined, name?: st
   let dt = dtype;
   if (dt === undefined) {
     if (flat.length > 0 && flat.every((x) => typeof x === 'boolean')) dt = 'bool';
+    else if (flat.some((x) => isComplexValue(x))) dt = 'complex128';
     else if (flat.some((x) => typeof x === 'bigint')) {
       // int64, or uint64 when a bigint needs it; never a silent wrap (scalarDType throws a RangeError)
       const needsU64 = flat.some((x) => typeof x === 'bigint' && scalarDType(x, op) === 'uint64');
@@ -366,16 +312,26 @@ export type DTypeArg = DType;
  * @internal `v` as the number a kernel stores into dtype `d` (toStored's conversion and checks), or
  * null when only a bigint can carry it exactly (int64/uint64 beyond 2^53).
  */
-export function storedNumber(op: string, d: DType, v: Scalar): number | null {
+export function storedNumber(op: string, d: DType, v: Scalar | ComplexLike): number | null {
+  if (isComplexValue(v) && (v.im !== 0 || Object.is(v.im, -0)) && isComplex(d)) return null; // written as a pair
   const x = storedValue(op, d, v); // float16: the value, never its bits
   if (typeof x === 'number') return x;
   return x >= -9007199254740991n && x <= 9007199254740991n ? Number(x) : null;
 }
 
 /** A C-ordered owner of `s` filled with the scalar `value` stored as `dt`. */
-function fillC(op: string, s: readonly number[], value: Scalar, dt: DType): NDArray {
+function fillC(op: string, s: readonly number[], value: Scalar | ComplexLike, dt: DType): NDArray {
   const v = storedNumber(op, dt, value);
   if (v !== null) return runKernel(Kind.Copy, SingleOp.Only, dt, null, s, [v], dt);
+  if (isComplexValue(value)) {
+    const out = NDArrayClass._empty(op, s, dt);
+    const h = heapArray(out._s, dt) as Float32Array | Float64Array;
+    for (let i = 0; i < h.length; i += 2) {
+      h[i] = value.re;
+      h[i + 1] = value.im;
+    }
+    return out;
+  }
   const stored = toStored(op, dt, value);
   const out = NDArrayClass._empty(op, s, dt);
   (heapArray(out._s, dt) as { fill(v: number | bigint): unknown }).fill(stored);
@@ -384,7 +340,7 @@ function fillC(op: string, s: readonly number[], value: Scalar, dt: DType): NDAr
 
 /** @internal An owner of `shape` (checked) filled with `value` (a scalar, or an array broadcast to shape) in layout `perm`. */
 export function fillImpl(op: string, shape: readonly number[], value: unknown, dtype: DType | undefined, perm: readonly number[] | null): NDArray {
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' || isComplexValue(value)) {
     const dt = dtype ?? scalarDType(value, op);
     return inLayout(shape, perm, (s) => fillC(op, s, value, dt));
   }

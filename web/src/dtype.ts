@@ -9,7 +9,7 @@ const NUMBER_TO_FLOAT16: SigRef = { sig: '-: numberToFloat16(x: number) -> numbe
 const FLOAT16_TO_NUMBER: SigRef = { sig: '-: float16ToNumber(bits: number) -> number' };
 const ITEM_SIZE: SigRef = { sig: '-: itemSize(dtype: DType) -> number' };
 const PROMOTE_TYPES: SigRef = { sig: 'numpy.promote_types: promoteTypes(type1: DType, type2: DType, /) -> DType' };
-const RESULT_TYPE_WITH_SCALAR: SigRef = { sig: '-: resultTypeWithScalar(dtype: DType, scalar: Scalar) -> DType' };
+const RESULT_TYPE_WITH_SCALAR: SigRef = { sig: '-: resultTypeWithScalar(dtype: DType, scalar: Scalar | ComplexLike) -> DType' };
 
 /** Element types. Codes match the C++ kernels' DType. */
 export type DType =
@@ -24,7 +24,12 @@ export type DType =
   | 'int64'
   | 'uint64'
   | 'bool'
-  | 'float16';
+  | 'float16'
+  | 'complex64'
+  | 'complex128';
+
+/** The complex dtypes: interleaved (re, im) pairs of float32 (`complex64`) or float64 (`complex128`). */
+export type ComplexDType = 'complex64' | 'complex128';
 
 /**
  * How float16 elements come out of (and go into) typed arrays: a `Float16Array` where the runtime
@@ -50,6 +55,10 @@ export interface TypedArrayOf {
   uint64: BigUint64Array;
   bool: Uint8Array;
   float16: Float16Storage;
+  /** interleaved (re, im): element i is [2 i, 2 i + 1] */
+  complex64: Float32Array;
+  /** interleaved (re, im): element i is [2 i, 2 i + 1] */
+  complex128: Float64Array;
 }
 
 export type AnyTypedArray = TypedArrayOf[DType] | Uint8ClampedArray;
@@ -75,10 +84,78 @@ export interface TypedArrayCopyOf {
   uint64: BigUint64Array<ArrayBuffer>;
   bool: Uint8Array<ArrayBuffer>;
   float16: Uint16Array<ArrayBuffer>;
+  complex64: Float32Array<ArrayBuffer>;
+  complex128: Float64Array<ArrayBuffer>;
 }
 
 /** A scalar element as JS sees it: number, bigint (int64/uint64) or boolean (bool). */
 export type Scalar = number | bigint | boolean;
+
+/**
+ * A complex number as JS sees it: what an element of a complex array reads as (`a.get(0)`,
+ * `a.tolist()`, a full reduction), and a value {@link array} and the ufuncs take (a plain
+ * `{ re, im }` object works too). `String(z)` is NumPy's repr of the scalar: `(1+2j)`.
+ */
+export class Complex {
+  readonly re: number;
+  readonly im: number;
+  constructor(re: number, im: number = 0) {
+    this.re = re;
+    this.im = im;
+  }
+  toString(): string {
+    const t = complexText(this.re, this.im);
+    return this.re === 0 && !Object.is(this.re, -0) ? t : `(${t})`;
+  }
+  toJSON(): { re: number; im: number } {
+    return { re: this.re, im: this.im };
+  }
+}
+
+const COMPLEX_FN: SigRef = { sig: '-: complex(re: number = 0, im: number = 0) -> Complex' };
+/** A complex value: `complex(1, 2)` is 1+2j (Python's `complex(1, 2)`). */
+// @overloads COMPLEX_FN
+export function complex(options?: { re?: number | undefined; im?: number | undefined }): Complex;
+export function complex(re?: number, options?: { im?: number | undefined }): Complex;
+export function complex(re?: number, im?: number): Complex;
+// @end
+export function complex(...args: unknown[]): Complex {
+  const [re, im] = args.length <= 2 && args.every((x) => typeof x === 'number') ? [args[0] ?? 0, args[1] ?? 0] : bind(COMPLEX_FN, args);
+  if (typeof re !== 'number') throw new TypeError(`complex: re must be a number, got ${fmt(re)}`);
+  if (typeof im !== 'number') throw new TypeError(`complex: im must be a number, got ${fmt(im)}`);
+  return new Complex(re, im);
+}
+
+/** A complex value as the functions take it: a {@link Complex}, or any `{ re, im }` object of numbers. */
+export interface ComplexLike {
+  readonly re: number;
+  readonly im: number;
+}
+
+/** @internal A JS value that is a complex number: a Complex or a plain { re, im } object of numbers. */
+export function isComplexValue(v: unknown): v is ComplexLike {
+  return typeof v === 'object' && v !== null && typeof (v as { re?: unknown }).re === 'number' &&
+    typeof (v as { im?: unknown }).im === 'number';
+}
+
+/** @internal Python's repr of a float as a part of a complex repr: integers without '.0', 1e-05, 1e+16. */
+export function pyFloat(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  const [m, e] = x.toExponential().split('e') as [string, string];
+  const exp = Number(e);
+  if (exp < -4 || exp >= 16) return `${m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return String(x); // JS's shortest digits; positional in this range, as Python's
+}
+
+/** @internal NumPy's text of a complex value without the parentheses: 1+2j, -0-1j, nan+infj; 2j alone. */
+export function complexText(re: number, im: number): string {
+  const i = pyFloat(Math.abs(im));
+  const neg = im < 0 || Object.is(im, -0);
+  if (re === 0 && !Object.is(re, -0)) return `${neg ? '-' : ''}${i}j`;
+  return `${pyFloat(re)}${neg ? '-' : '+'}${i}j`;
+}
 
 /** All dtypes, in code order. */
 export const DTYPES: readonly DType[] = Object.freeze([...DTYPE_NAMES]);
@@ -90,8 +167,10 @@ interface Info {
   code: number;
   size: number;
   ctor: new (buf: ArrayBufferLike, byteOffset: number, length: number) => AnyTypedArray;
-  kind: 'b' | 'i' | 'u' | 'f';
+  kind: 'b' | 'i' | 'u' | 'f' | 'c';
   bits: number;
+  /** typed-array slots per element: 2 for the complex dtypes (re, im), else 1 */
+  lanes: number;
 }
 
 type TypedCtor = new (buf: ArrayBufferLike, byteOffset: number, length: number) => AnyTypedArray;
@@ -100,19 +179,36 @@ const F16_CTOR = (globalThis as { Float16Array?: TypedCtor }).Float16Array;
 export const FLOAT16_NATIVE = typeof F16_CTOR === 'function';
 
 const INFO: Record<DType, Info> = {
-  float32: { code: DTypeCode.Float32, size: 4, ctor: Float32Array, kind: 'f', bits: 32 },
-  float64: { code: DTypeCode.Float64, size: 8, ctor: Float64Array, kind: 'f', bits: 64 },
-  int8: { code: DTypeCode.Int8, size: 1, ctor: Int8Array, kind: 'i', bits: 8 },
-  uint8: { code: DTypeCode.Uint8, size: 1, ctor: Uint8Array, kind: 'u', bits: 8 },
-  int16: { code: DTypeCode.Int16, size: 2, ctor: Int16Array, kind: 'i', bits: 16 },
-  uint16: { code: DTypeCode.Uint16, size: 2, ctor: Uint16Array, kind: 'u', bits: 16 },
-  int32: { code: DTypeCode.Int32, size: 4, ctor: Int32Array, kind: 'i', bits: 32 },
-  uint32: { code: DTypeCode.Uint32, size: 4, ctor: Uint32Array, kind: 'u', bits: 32 },
-  int64: { code: DTypeCode.Int64, size: 8, ctor: BigInt64Array, kind: 'i', bits: 64 },
-  uint64: { code: DTypeCode.Uint64, size: 8, ctor: BigUint64Array, kind: 'u', bits: 64 },
-  bool: { code: DTypeCode.Bool, size: 1, ctor: Uint8Array, kind: 'b', bits: 8 },
-  float16: { code: DTypeCode.Float16, size: 2, ctor: FLOAT16_NATIVE ? F16_CTOR! : Uint16Array, kind: 'f', bits: 16 },
+  float32: { code: DTypeCode.Float32, size: 4, ctor: Float32Array, kind: 'f', bits: 32, lanes: 1 },
+  float64: { code: DTypeCode.Float64, size: 8, ctor: Float64Array, kind: 'f', bits: 64, lanes: 1 },
+  int8: { code: DTypeCode.Int8, size: 1, ctor: Int8Array, kind: 'i', bits: 8, lanes: 1 },
+  uint8: { code: DTypeCode.Uint8, size: 1, ctor: Uint8Array, kind: 'u', bits: 8, lanes: 1 },
+  int16: { code: DTypeCode.Int16, size: 2, ctor: Int16Array, kind: 'i', bits: 16, lanes: 1 },
+  uint16: { code: DTypeCode.Uint16, size: 2, ctor: Uint16Array, kind: 'u', bits: 16, lanes: 1 },
+  int32: { code: DTypeCode.Int32, size: 4, ctor: Int32Array, kind: 'i', bits: 32, lanes: 1 },
+  uint32: { code: DTypeCode.Uint32, size: 4, ctor: Uint32Array, kind: 'u', bits: 32, lanes: 1 },
+  int64: { code: DTypeCode.Int64, size: 8, ctor: BigInt64Array, kind: 'i', bits: 64, lanes: 1 },
+  uint64: { code: DTypeCode.Uint64, size: 8, ctor: BigUint64Array, kind: 'u', bits: 64, lanes: 1 },
+  bool: { code: DTypeCode.Bool, size: 1, ctor: Uint8Array, kind: 'b', bits: 8, lanes: 1 },
+  float16: { code: DTypeCode.Float16, size: 2, ctor: FLOAT16_NATIVE ? F16_CTOR! : Uint16Array, kind: 'f', bits: 16, lanes: 1 },
+  complex64: { code: DTypeCode.Complex64, size: 8, ctor: Float32Array, kind: 'c', bits: 64, lanes: 2 },
+  complex128: { code: DTypeCode.Complex128, size: 16, ctor: Float64Array, kind: 'c', bits: 128, lanes: 2 },
 };
+
+/** @internal True for complex64 and complex128. */
+export function isComplex(d: DType): d is ComplexDType {
+  return d === 'complex64' || d === 'complex128';
+}
+
+/** @internal The dtype of one part of a complex dtype (float32 for complex64); d itself otherwise. */
+export function complexPart(d: DType): DType {
+  return d === 'complex64' ? 'float32' : d === 'complex128' ? 'float64' : d;
+}
+
+/** @internal The complex dtype whose parts hold d's values exactly enough (NumPy's promotion with complex64). */
+export function complexOf(d: DType): ComplexDType {
+  return promoteTypes(d, 'complex64') as ComplexDType;
+}
 
 // ------------------------------------------------------------------------------------ float16
 
@@ -218,7 +314,14 @@ export function toStored(op: string, d: DType, v: unknown): number | bigint {
   // The kernels' conversions (src/kernels/dtype.hpp): float -> integer truncates toward zero and
   // saturates (NaN -> 0); integer -> integer wraps; anything -> bool is x != 0.
   const I = INFO[d];
-  if (isBig(d)) {
+  if (I.kind === 'c') {
+    // the real value a complex element's real part stores (the imaginary part is 0); a complex value
+    // is written by its callers as a pair
+    if (typeof v === 'number') return v;
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    if (typeof v === 'bigint') return Number(v);
+    if (isComplexValue(v) && v.im === 0 && !Object.is(v.im, -0)) return v.re;
+  } else if (isBig(d)) {
     if (typeof v === 'boolean') return v ? 1n : 0n;
     const bits = BigInt(I.bits);
     if (typeof v === 'bigint') return I.kind === 'u' ? BigInt.asUintN(64, v) : BigInt.asIntN(64, v);
@@ -295,6 +398,13 @@ export function promoteTypes(a: DType, b: DType): DType {
   const B = INFO[b];
   if (A.kind === 'b') return b;
   if (B.kind === 'b') return a;
+  if (A.kind === 'c' || B.kind === 'c') {
+    // complex64 holds float16, float32 and the integers up to 16 bits; anything wider needs complex128
+    const o = A.kind === 'c' ? B : A;
+    if (A.bits === 128 || B.bits === 128) return 'complex128';
+    if (o.kind === 'c') return 'complex64';
+    return (o.kind === 'f' && o.bits <= 32) || o.bits <= 16 ? 'complex64' : 'complex128';
+  }
   if (A.kind === 'f' || B.kind === 'f') {
     const f = A.kind === 'f' ? A : B;
     const o = A.kind === 'f' ? B : A;
@@ -343,18 +453,26 @@ function minFloatType(v: number): DType {
  * (float32). A float scalar with an integer or bool array gives float64; an integer scalar with a
  * bool array gives int32 (JS's integer default).
  */
-export function resultTypeWithScalar(d: DType, s: Scalar): DType {
+export function resultTypeWithScalar(d: DType, s: Scalar | ComplexLike): DType {
   if (arguments.length !== 2) bind(RESULT_TYPE_WITH_SCALAR, arguments);
   checkDType('resultTypeWithScalar', d);
-  if (typeof s !== 'number' && typeof s !== 'bigint' && typeof s !== 'boolean') {
-    throw new TypeError(`resultTypeWithScalar: scalar must be a number, bigint or boolean, got ${fmt(s)}`);
-  }
   const K = INFO[d].kind;
-  if (typeof s === 'boolean') return d;
-  if (typeof s === 'number' && !Number.isInteger(s)) {
-    return K === 'f' ? promoteTypes(d, minFloatType(s)) : 'float64';
+  if (isComplexValue(s)) {
+    // a complex scalar: complex128 with integers, bool and float64; complex64 with float16 / float32 /
+    // complex64 while both parts fit float32 (NumPy 1.24's value-based casting)
+    if (K !== 'f' && K !== 'c') return 'complex128';
+    const big = (x: number): boolean => Math.abs(x) >= 3.4e38 && Number.isFinite(x);
+    return promoteTypes(d, big(s.re) || big(s.im) ? 'complex128' : 'complex64');
   }
-  if (K === 'f') return d === 'float64' ? d : promoteTypes(d, minIntType(s, false));
+  if (typeof s !== 'number' && typeof s !== 'bigint' && typeof s !== 'boolean') {
+    throw new TypeError(`resultTypeWithScalar: scalar must be a number, bigint, boolean or complex, got ${fmt(s)}`);
+  }
+  if (typeof s === 'boolean') return d;
+
+  if (typeof s === 'number' && !Number.isInteger(s)) {
+    return K === 'f' || K === 'c' ? promoteTypes(d, minFloatType(s)) : 'float64';
+  }
+  if (K === 'f' || K === 'c') return d === 'float64' || d === 'complex128' ? d : promoteTypes(d, minIntType(s, false));
   if (K === 'b') {
     if (typeof s === 'bigint') return fitsInt('int64', s) ? 'int64' : 'uint64';
     return fitsInt('int32', s) ? 'int32' : 'float64';
@@ -364,8 +482,9 @@ export function resultTypeWithScalar(d: DType, s: Scalar): DType {
 }
 
 /** @internal The dtype of a lone scalar. */
-export function scalarDType(s: Scalar, op: string = 'scalarDType'): DType {
+export function scalarDType(s: Scalar | ComplexLike, op: string = 'scalarDType'): DType {
   if (typeof s === 'boolean') return 'bool';
+  if (isComplexValue(s)) return 'complex128';
   if (typeof s === 'bigint') {
     if (fitsInt('int64', s)) return 'int64';
     if (fitsInt('uint64', s)) return 'uint64';

@@ -14,14 +14,14 @@
 // A family op called while its module is not loaded throws (needFamily) instead of reaching the
 // engine: the core's calls into a family go through placeholders that must never run.
 import {
-  ARG_OPS, Kind, Op, MATH_BINARY_OPS, MATH_OPS, MOMENT_OPS, REDUCE_MORE_OPS, SCAN_OPS, SORT_OPS, UNARY_OPS, UnaryOp,
+  ARG_OPS, BINARY_OPS, REDUCE_OPS, Kind, Op, MATH_BINARY_OPS, MATH_OPS, MOMENT_OPS, REDUCE_MORE_OPS, SCAN_OPS, SORT_OPS, UNARY_OPS, UnaryOp,
 } from './boundary_tables.js';
 import { StrideViewError } from './errors.js';
 
 /** The engine's families (see {@link load}). */
-export type Family = 'math' | 'linalg' | 'stats' | 'random' | 'symbolic';
+export type Family = 'math' | 'linalg' | 'stats' | 'random' | 'symbolic' | 'complex';
 /** Every family, in the order {@link load} lists them. */
-export const FAMILIES: readonly Family[] = ['math', 'linalg', 'stats', 'random', 'symbolic'];
+export const FAMILIES: readonly Family[] = ['math', 'linalg', 'stats', 'random', 'symbolic', 'complex'];
 
 const used = new Set<Family>();
 /** @internal Every family's engine code is in place (read on the per-call path: a live binding). */
@@ -113,10 +113,11 @@ const KIND_NAMES: Partial<Record<Kind, Record<string, number> | string>> = {
  * @internal Throws when a kernel call needs a family that is not loaded (kernel_client.ts, before
  * every kernel call while the families are absent). Unary `exp` and `log` run on vector math.
  */
-export function checkKernelFamily(kind: Kind, code: number): void {
-  const f = kind === Kind.Unary ? (code === UnaryOp.Exp || code === UnaryOp.Log ? 'math' : null) : KIND_FAMILY[kind] ?? null;
+export function checkKernelFamily(kind: Kind, code: number, complex: boolean = false): void {
+  const f = complex && kind !== Kind.Copy ? 'complex' : kind === Kind.Unary ? (code === UnaryOp.Exp || code === UnaryOp.Log ? 'math' : null) : KIND_FAMILY[kind] ?? null;
   if (f === null) return;
-  const names = KIND_NAMES[kind];
+  const names: Record<string, number> | string | undefined =
+    kind === Kind.Binary ? BINARY_OPS : kind === Kind.Reduce ? REDUCE_OPS : kind === Kind.Where ? 'where' : KIND_NAMES[kind];
   const op = typeof names === 'string' ? names : Object.keys(names ?? {}).find((k) => names![k] === code) ?? 'kernel';
   throw notLoaded(op, f);
 }

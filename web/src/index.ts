@@ -10,6 +10,10 @@ export {
   type TypedArrayCopy,
   type TypedArrayCopyOf,
   type Float16Storage,
+  type ComplexDType,
+  type ComplexLike,
+  Complex,
+  complex,
   DTYPES,
   float16ToNumber,
   numberToFloat16,
@@ -21,7 +25,7 @@ export { Shape } from './shape.js';
 export { Sym, Var, SymDim, type Dim, type SymShape } from './sym.js';
 export { View, type ViewOptions, type Mask } from './view.js';
 export { NDArray, type ReshapeOptions, type AxisSetOptions } from './ndarray.js';
-export { type Elem, type NestedList } from './scalar.js';
+export { type Elem, type AnyElem, type NestedList } from './scalar.js';
 export { type MemoryStats, memoryStats } from './storage.js';
 export { tidy, keep } from './tidy.js';
 export { type SliceSpec, I, R, Rs, L, A, N, E } from './slicing.js';
@@ -151,6 +155,7 @@ export { type NormOrder, type NormOptions, outer, norm } from './norms.js';
 export { type SlogdetResult, type LstsqResult, solve, inv, det, slogdet, cholesky, lstsq, pinv, matrixRank, matrixPower } from './linalg_solve.js';
 export { type QrMode, type QrOut, type QrResult, type EighResult, type SvdResult, type SvdOut, qr, eigh, eigvalsh, svd, cond } from './linalg_decomp.js';
 export { tensordot, inner, kron, cross, multiDot } from './linalg_products.js';
+export { real, imag, conj, conjugate, angle, iscomplex, isreal, iscomplexobj, isrealobj, realIfClose } from './complex.js';
 export { type ConvolveMode, convolve, correlate, interp } from './signal.js';
 export { type PolyfitFull, type PolyfitOut, vander, polyval, polyfit } from './polynomial.js';
 export { mod, remainder, floorDivide, fmod, bitwiseAnd, bitwiseOr, bitwiseXor, leftShift, rightShift, invert, bitwiseNot } from './integer_ops.js';

@@ -267,6 +267,9 @@ export function fromNdarrayLike(...args: unknown[]): NDArray {
     natural = 'float64';
   }
   const dtype = dtypeArg === null ? natural : checkDType(OP_FROM, dtypeArg);
+  if (dtype === 'complex64' || dtype === 'complex128') {
+    throw new TypeError(`${OP_FROM}: dtype ${dtype}: an ndarray-like object holds real elements; build complex arrays with array() or from their parts (real / imag)`);
+  }
 
   const len = (data as ArrayLike<unknown>).length;
   const view = layout(shape, strides, offset);
@@ -380,6 +383,9 @@ export function toNdarrayLike(...args: unknown[]): NdarrayLike {
     throw new TypeError(`${OP_TO}: copy must be a boolean, got ${fmt(copy)}`);
   }
   a._check(OP_TO);
+  if (a.dtype === 'complex64' || a.dtype === 'complex128') {
+    throw new TypeError(`${OP_TO}: a ${a.dtype} array has no ndarray-like form (scijs and stdlib hold real elements here); pass its parts: a.real, a.imag`);
+  }
   const shape = a.shape;
   if (copy !== false) {
     const st = Shape.cContiguousStrides(shape);

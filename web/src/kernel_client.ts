@@ -2,7 +2,7 @@
 // kernel_gather), its operands in the wire's operand encoding, and the checks of an `out` argument.
 // Results are NDArrays built with the class ndarray.ts registers here, so that this module (and
 // creation.ts, interop.ts) sit below the class in the import graph.
-import { type DType, info } from './dtype.js';
+import { type DType, info, isComplex } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import type { NDArray } from './ndarray.js';
 import { Op, wire, type Wire } from './wire.js';
@@ -61,7 +61,7 @@ export function runKernel(
   x1: number = 0,
   x2: number = 0,
 ): NDArray {
-  if (!familiesReady) checkKernelFamily(kind, code);
+  if (!familiesReady) checkKernelFamily(kind, code, isComplex(rdt) || isComplex(sdt) || inputs.some((x) => typeof x !== 'number' && isComplex(x.dtype)));
   const w = wire.begin();
   w.put(kind);
   w.put(code);
@@ -190,8 +190,8 @@ export function gatherArray(a: NDArray, axis: number, indices: NDArray): NDArray
   return NDArrayClass._adopt(ptr, readView(w, null, null), a.dtype);
 }
 
-// NumPy's casting='same_kind': safe casts, and casts within a kind (bool < unsigned/signed int < float).
-const KIND_RANK = { b: 0, u: 1, i: 1, f: 2 } as const;
+// NumPy's casting='same_kind': safe casts, and casts within a kind (bool < unsigned/signed int < float < complex).
+const KIND_RANK = { b: 0, u: 1, i: 1, f: 2, c: 3 } as const;
 
 /** @internal True when NumPy allows casting `from` into `to` under casting='same_kind'. */
 export function canCastSameKind(from: DType, to: DType): boolean {

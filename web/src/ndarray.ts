@@ -3,7 +3,7 @@
 // views share (and keep alive) their base. Every view rule is a C++ call (view.ts / wire); the
 // buffers live in storage.ts, kernel calls in kernel_client.ts, indexing in slicing.ts.
 import { type Family, useFamily } from './families.js';
-import { type AnyTypedArray, type DType, type Scalar, type TypedArrayCopy, checkDType, fromStored, info, storedValue, toStored } from './dtype.js';
+import { type AnyTypedArray, type ComplexDType, type DType, type Scalar, type TypedArrayCopy, Complex, checkDType, fromStored, info, storedValue, toStored } from './dtype.js';
 import { StrideViewError, fmt, indexArgs, relabel, toInt } from './errors.js';
 import { heapBuffer } from './runtime.js';
 import { View, createView, ints, pairs } from './view.js';
@@ -26,7 +26,7 @@ import { Kind, copyInto, kernelCopy, outOption, registerArrayClass, runKernel } 
 import { type SliceSpec, elementOffset, indexArray, maskSelect, paddingElements, sliceArray } from './slicing.js';
 import { type Storage, adoptStorage, allocStorage, finalizer, heapArray, releaseStorage, track } from './storage.js';
 import { toNdarrayLike, type NdarrayLike, type ToNdarrayLikeOptions } from './interop.js';
-import { type Elem, type NestedList, elementAt, itemOf, nestedList } from './scalar.js';
+import { type AnyElem, type Elem, type NestedList, elementAt, itemOf, nestedList } from './scalar.js';
 import { installArrayHooks } from './format.js';
 import { type DiagonalOptions, diagonalView } from './diagonal_view.js';
 import { checkCall, isOptionsObject } from './signature.js';
@@ -84,6 +84,11 @@ export class NDArray<D extends DType = DType> {
     const n = v.numel as number;
     const s = allocStorage(op, n, dtype);
     return new NDArray(s, v, dtype, null, false, 0);
+  }
+
+  /** @internal A view over `s` (another dtype's reading of an owner's memory: complex.ts partView). */
+  static _view(s: Storage, v: View, dtype: DType, owner: NDArray, ro: boolean, fill: number): NDArray {
+    return new NDArray(s, v, dtype, owner, ro, fill);
   }
 
   /** @internal Takes ownership of storage the kernel call allocated (bindings/fast.cpp). */
@@ -363,9 +368,11 @@ export class NDArray<D extends DType = DType> {
    */
   get(this: NDArray<'bool'>, indices: number | readonly number[]): boolean;
   get(this: NDArray<'bool'>, ...indices: number[]): boolean;
+  get(this: NDArray<ComplexDType>, indices: number | readonly number[]): Complex;
+  get(this: NDArray<ComplexDType>, ...indices: number[]): Complex;
   get(indices: number | readonly number[]): number;
   get(...indices: number[]): number;
-  get(...args: (number | readonly number[])[]): Elem {
+  get(...args: (number | readonly number[])[]): AnyElem {
     if (args.length === this._v._shape.length) {
       const x = elementAt(this, args); // the everyday path: in-range integers, one per dim
       if (x !== undefined) return x;
@@ -485,7 +492,7 @@ export class NDArray<D extends DType = DType> {
     const n = this.size;
     if (this._v.isCContiguous && n <= this._s.length) {
       const I = info(this.dtype);
-      return new I.ctor(heapBuffer(), this._s.ptr, n).slice() as TypedArrayCopy<D>;
+      return new I.ctor(heapBuffer(), this._s.ptr, n * I.lanes).slice() as TypedArrayCopy<D>;
     }
     const c = this._materialize(op);
     try {

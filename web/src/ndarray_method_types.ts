@@ -20,6 +20,10 @@ declare module './ndarray.js' {
     readonly T: NDArray<D>;
     /** Bytes of the elements (size * itemsize; a view counts its own elements, not its base's). */
     readonly nbytes: number;
+    /** NumPy's `a.real`: a complex array's real parts as a writable view (float32 / float64); a real array itself. */
+    readonly real: NDArray;
+    /** NumPy's `a.imag`: a complex array's imaginary parts as a writable view; zeros for a real array. */
+    readonly imag: NDArray;
 
     /**
      * Same elements in a new shape (-1 infers one dim), NumPy's `a.reshape(*shape, order='C')`:
@@ -186,6 +190,16 @@ declare module './ndarray.js' {
     max<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(axis?: TAxis, out?: TOut, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, number>;
     max<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { where?: ArrayInput | undefined } = {}>(axis?: TAxis, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, number>;
     max<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(axis?: TAxis, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, where?: ArrayInput): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, number>;
+    // @end
+    /** The complex conjugate: {@link conj}(a, ...). */
+    // @overloads method CONJ
+    conj(options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+    conj(out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+    // @end
+    /** The complex conjugate: {@link conjugate}(a, ...). */
+    // @overloads method CONJUGATE
+    conjugate(options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+    conjugate(out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
     // @end
     /** Peak to peak (max - min) over axis: {@link ptp}(a, ...). */
     // @overloads method PTP

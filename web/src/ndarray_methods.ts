@@ -6,7 +6,7 @@
 // scripts/gen-signatures.mjs from the function's declaration, its array parameter dropped) and
 // installed on NDArray.prototype by installMethods, which index.ts calls once at load (this module
 // imports the op modules, which import ndarray.ts: defining the methods there would be a cycle).
-import { type DType, type Scalar, checkDType, info } from './dtype.js';
+import { type DType, type Scalar, checkDType, complexPart, info, isComplex } from './dtype.js';
 import { StrideViewError, fmt, indexArgs, isArrayLike, relabel, toInt, toInts } from './errors.js';
 import { NDArray, defineMethods, forward, outOption } from './ndarray.js';
 import { copyInto } from './kernel_client.js';
@@ -15,7 +15,9 @@ import { diagonalView } from './diagonal_view.js';
 import { type Elem, type NestedList, nestedList, storedItem, itemOf } from './scalar.js';
 import { type SigRef, bindMethod, isOptionsObject } from './signature.js';
 import { type Casting, type Order, canCast, castingArg, orderArg } from './ufunc.js';
-import { type DTypeArg, copyInLayout, isFContiguous, layoutOf } from './creation.js';
+import { type DTypeArg, copyInLayout, isFContiguous, layoutOf, zeros } from './creation.js';
+import { createView } from './view.js';
+import type { Storage } from './storage.js';
 import { max, mean, min, ptp, sum } from './reductions.js';
 
 
@@ -240,7 +242,7 @@ const INSTALLED_ELSEWHERE: Record<string, string> = {
   prod: 'prod', std: 'std', var: 'variance', argmin: 'argmin', argmax: 'argmax', any: 'any', all: 'all',
   cumsum: 'cumsum', cumprod: 'cumprod', sort: 'sort', argsort: 'argsort', clip: 'clip', round: 'round',
   nonzero: 'nonzero', searchsorted: 'searchsorted', dot: 'dot', take: 'take', compress: 'compress', repeat: 'repeat',
-  trace: 'trace',
+  trace: 'trace', conj: 'conj', conjugate: 'conjugate',
 };
 
 function dropped(name: string, fn: string): () => never {
@@ -298,5 +300,56 @@ export function installMethods(cls: typeof NDArray): void {
       },
       configurable: true,
     },
+    real: {
+      // NumPy's a.real: the real parts of a complex array as a writable view; a real array itself
+      get(this: NDArray) {
+        return isComplex(this.dtype) ? partView(this, 0, 'real') : this;
+      },
+      configurable: true,
+    },
+    imag: {
+      // NumPy's a.imag: the imaginary parts of a complex array as a writable view; zeros otherwise
+      get(this: NDArray) {
+        this._check('imag');
+        return isComplex(this.dtype) ? partView(this, 1, 'imag') : zeros(this.shape, this.dtype);
+      },
+      configurable: true,
+    },
   });
 }
+
+/** Storage of a complex array seen as its float parts: the same memory, twice the elements. */
+function partStorage(s: Storage): Storage {
+  return {
+    ptr: s.ptr,
+    bytes: s.bytes,
+    length: s.length * 2,
+    get live(): boolean {
+      return s.live;
+    },
+    set live(v: boolean) {
+      s.live = v;
+    },
+  };
+}
+
+/**
+ * @internal One part of a complex array as a view of its float elements (part 0: real, 1: imaginary):
+ * the strides doubled, the offset doubled plus the part. Writable when the array is.
+ */
+export function partView(a: NDArray, part: 0 | 1, op: string): NDArray {
+  a._check(op);
+  const v = a._v;
+  const strides = v._strides;
+  if (strides.some((s) => typeof s !== 'number') || v._shape.some((d) => typeof d !== 'number')) {
+    throw new TypeError(`${op}: the parts of a symbolic complex view are not supported; bind its variables first`);
+  }
+  const pv = createView(v._shape as number[], {
+    offset: 2 * v.offset + part,
+    strides: (strides as number[]).map((s) => 2 * s),
+    mask: v._maskRaw,
+  });
+  // (a padded complex view reads (fill, 0) in its padding: the real part's fill, and 0)
+  return NDArray._view(partStorage(a._s), pv, complexPart(a.dtype), a._owner ?? a, a._ro, part === 0 ? a._fill : 0);
+}
+

@@ -24,6 +24,8 @@ const FROM_DESCR: Record<string, DType> = {
   i8: 'int64',
   u8: 'uint64',
   b1: 'bool',
+  c8: 'complex64',
+  c16: 'complex128',
 };
 
 const TO_DESCR: Record<DType, string> = {
@@ -38,6 +40,8 @@ const TO_DESCR: Record<DType, string> = {
   int64: '<i8',
   uint64: '<u8',
   bool: '|b1',
+  complex64: '<c8',
+  complex128: '<c16',
   float16: '<f2',
 };
 
@@ -217,9 +221,11 @@ export function loadNpy(...args: unknown[]): NDArray {
   if (nbytes === 0) return out;
   const dst = new Uint8Array(heapBuffer(), out._s.ptr, nbytes);
   dst.set(b.subarray(dataStart, dataStart + nbytes));
-  if (size > 1 && big === HOST_LITTLE) {
-    for (let p = 0; p < nbytes; p += size) {
-      for (let x = 0, y = size - 1; x < y; x++, y--) {
+  // (complex: each part is swapped, the real part staying first)
+  const unit = size / info(dtype).lanes;
+  if (unit > 1 && big === HOST_LITTLE) {
+    for (let p = 0; p < nbytes; p += unit) {
+      for (let x = 0, y = unit - 1; x < y; x++, y--) {
         const t = dst[p + x]!;
         dst[p + x] = dst[p + y]!;
         dst[p + y] = t;

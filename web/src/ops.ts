@@ -2,7 +2,7 @@
 // tiling are in joining.ts). Each op is one kernel call (runKernel): shapes are broadcast, operands expanded and the
 // result allocated by C++ inside it; dtypes are promoted by the table in dtype.ts.
 import { BINARY_OPS, BinaryOp, REDUCE_OPS, SingleOp, UNARY_OPS, UnaryOp } from './boundary_tables.js';
-import { type DType, type Scalar, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
+import { type DType, type Scalar, complexPart, info, isComplexValue, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, isArrayLike, relabel } from './errors.js';
 import {
   NDArray,
@@ -113,10 +113,10 @@ export function prepare(op: string, inputs: readonly unknown[], force?: (d: DTyp
       if (x instanceof NDArray) {
         x._check(op);
         a = x;
-      } else if (!isScalar(x)) {
+      } else if (!isScalar(x) && !isComplexValue(x)) {
         if (!isArrayLike(x)) {
           const name = names?.[i] ?? UFUNC_NAMES[n]?.[i] ?? `input ${i}`;
-          throw new TypeError(`${op}: ${name} must be an NDArray, a number, a bigint, a boolean or nested arrays of them; got ${fmt(x)}`);
+          throw new TypeError(`${op}: ${name} must be an NDArray, a number, a bigint, a boolean, a complex value or nested arrays of them; got ${fmt(x)}`);
         }
         a = asArray(op, x);
         temps.push(a);
@@ -175,8 +175,9 @@ function direct(op: string, inputs: readonly unknown[], force: ((d: DType) => DT
   const I = info(d);
   for (let i = 0; i < inputs.length; i++) {
     const x = inputs[i];
-    if (typeof x !== 'number' || (I.kind === 'f' && (d === 'float64' || (x > -128 && x < 256)))) continue;
-    if (I.kind === 'f') {
+    const fc = I.kind === 'f' || I.kind === 'c';
+    if (typeof x !== 'number' || (fc && (d === 'float64' || d === 'complex128' || (x > -128 && x < 256)))) continue;
+    if (fc) {
       if (resultTypeWithScalar(d, x) !== d) return null; // float16 + 300 is float32, as NumPy
       continue;
     }
@@ -227,7 +228,7 @@ export const same = (d: DType): DType => d;
 /** @internal */
 export const toBool = (): DType => 'bool';
 
-const divType = (d: DType): DType => (info(d).kind === 'f' ? d : 'float64');
+const divType = (d: DType): DType => (info(d).kind === 'f' || info(d).kind === 'c' ? d : 'float64');
 
 function binary(name: keyof typeof BINARY_OPS, a: unknown, b: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
   const code = BINARY_OPS[name];
@@ -443,7 +444,7 @@ export function where(...args: unknown[]): NDArray {
 export const floatType = (d: DType): DType => {
   // NumPy's float loops: the smallest float that holds every value (bool and 8-bit ints: float16).
   const I = info(d);
-  if (I.kind === 'f') return d;
+  if (I.kind === 'f' || I.kind === 'c') return d;
   return I.bits <= 8 ? 'float16' : I.bits <= 16 ? 'float32' : 'float64';
 };
 
@@ -453,7 +454,8 @@ export function unary(name: keyof typeof UNARY_OPS, a: unknown, out: NDArray | u
   // sqrt, exp, log compute in a float dtype
   const fl = code >= UnaryOp.Sqrt && code <= UnaryOp.Log;
   const force = dtype !== undefined ? () => dtype : fl ? floatType : undefined;
-  return compute(name, Kind.Unary, code, [a], out === undefined ? undefined : { out }, force, same);
+  // abs of a complex value is real (the part dtype: float32 for complex64)
+  return compute(name, Kind.Unary, code, [a], out === undefined ? undefined : { out }, force, code === UnaryOp.Abs ? complexPart : same);
 }
 
 /** @internal */

@@ -53,12 +53,12 @@ export type ArrayResultOptions = { keepdims: true } | { out: NDArray };
 /** @internal sumType: the dtype sum accumulates in. */
 export function sumType(d: DType): DType {
   const I = info(d);
-  if (I.kind === 'f') return d;
+  if (I.kind === 'f' || I.kind === 'c') return d;
   if (I.kind === 'u') return 'uint64';
   return 'int64';
 }
 /** @internal */
-export const meanType = (d: DType): DType => (d === 'float32' || d === 'float16' ? d : 'float64');
+export const meanType = (d: DType): DType => (d === 'float32' || d === 'float16' || d === 'complex64' || d === 'complex128' ? d : 'float64');
 
 /**
  * @internal The result of a reduction as the user gets it: the JS value of a 0-d result made

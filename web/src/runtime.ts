@@ -457,7 +457,8 @@ const LOAD: SigRef = { sig: '-: load(...families: Family) -> Promise<void>' };
  * `'math'` (vector math: `sin` ... `exp`, `log`, `power`, `clip`, rounding), `'linalg'` (`matmul`,
  * `dot`, `einsum`, `norm`), `'stats'` (`prod` `any` `all`, `argmax`, `var` / `std`, `cumsum`,
  * `sort`, `topk`, and what uses them), `'random'` (`defaultRng`), `'symbolic'` (symbolic dims and
- * views, `explainReshape`, `View` queries).
+ * views, `explainReshape`, `View` queries), `'complex'` (every op on complex64 / complex128 arrays
+ * but copies and casts, and `numpy.fft`).
  */
 // @overloads LOAD
 export function load(...families: Family[]): Promise<void>;

@@ -5,7 +5,7 @@
 // and uint64 included, when the value converts exactly (BigInt(Number(v)) === v: every integer up
 // to 2^53, and beyond it those a double holds); any other 64-bit value is a RangeError naming the
 // op, the value and the way out (itemBigInt, toTypedArray). So `sum(arange(4)) + 1` is 7.
-import { type AnyTypedArray, type DType, type Scalar, FLOAT16_NATIVE, fromStored, halfToNumber, info, isBig, toStored } from './dtype.js';
+import { type AnyTypedArray, type DType, type Scalar, Complex, FLOAT16_NATIVE, fromStored, halfToNumber, info, isBig, toStored } from './dtype.js';
 import { StrideViewError, fmt, indexArgs, relabel } from './errors.js';
 import { heapBuffer } from './runtime.js';
 import type { NDArray } from './ndarray.js';
@@ -14,6 +14,8 @@ import { elementOffset } from './slicing.js';
 
 /** A scalar read out of an array: a number, or a boolean for bool elements (never a bigint). */
 export type Elem = number | boolean;
+/** An element of any array: an {@link Elem}, or a {@link Complex} for complex64 / complex128. */
+export type AnyElem = Elem | Complex;
 
 /**
  * @internal A 64-bit integer as the JS number equal to it, or a RangeError naming `op` (when given),
@@ -41,8 +43,11 @@ const ITEM_WAY_OUT = 'a.itemBigInt(...index), or a.toTypedArray() (a BigInt64Arr
 let heapBuf: ArrayBuffer | null = null;
 let heapViews: Partial<Record<DType, AnyTypedArray>> = {};
 
-/** @internal Element `off` (in elements) of a live storage as stored (bool as boolean, 64-bit ints as bigint). */
-export function readElement(s: Storage, dtype: DType, off: number): Scalar {
+/**
+ * @internal Element `off` (in elements) of a live storage as stored (bool as boolean, 64-bit ints as
+ * bigint, complex as a Complex).
+ */
+export function readElement(s: Storage, dtype: DType, off: number): Scalar | Complex {
   const b = heapBuffer();
   if (b !== heapBuf) {
     heapBuf = b;
@@ -51,7 +56,11 @@ export function readElement(s: Storage, dtype: DType, off: number): Scalar {
   let h = heapViews[dtype];
   if (h === undefined) {
     const I = info(dtype);
-    h = heapViews[dtype] = new I.ctor(b, 0, b.byteLength / I.size);
+    h = heapViews[dtype] = new I.ctor(b, 0, (b.byteLength / I.size) * I.lanes);
+  }
+  if (dtype === 'complex64' || dtype === 'complex128') {
+    const i = s.ptr / h.BYTES_PER_ELEMENT + 2 * off;
+    return new Complex(h[i] as number, h[i + 1] as number);
   }
   const x = h[s.ptr / h.BYTES_PER_ELEMENT + off]!;
   if (dtype === 'bool') return x !== 0;
@@ -63,7 +72,7 @@ export function readElement(s: Storage, dtype: DType, off: number): Scalar {
  * undefined when the indices are anything else (the caller's general path then checks them): the
  * element's position computed here from the strides, no engine call, nothing allocated.
  */
-export function elementAt(a: NDArray, args: readonly unknown[]): Elem | undefined {
+export function elementAt(a: NDArray, args: readonly unknown[]): AnyElem | undefined {
   const v = a._v;
   const sh = v._shape;
   const n = sh.length;
@@ -90,9 +99,10 @@ export function elementAt(a: NDArray, args: readonly unknown[]): Elem | undefine
  * it, prefixed by the caller's relabel) and the way out: keep the result an array and read it as a bigint.
  */
 export function takeScalar(r: NDArray, op: string | null = null): Elem {
+  // (a complex result reads as a Complex: the complex ops' declarations type it)
   try {
     const x = readElement(r._s, r.dtype, r._v.offset);
-    return typeof x === 'bigint' ? exactNumber(op, r.dtype, x, 'keep the result an array ({ keepdims: true }) and call .itemBigInt()') : x;
+    return typeof x === 'bigint' ? exactNumber(op, r.dtype, x, 'keep the result an array ({ keepdims: true }) and call .itemBigInt()') : (x as Elem);
   } finally {
     r.dispose();
   }
@@ -102,7 +112,7 @@ export function takeScalar(r: NDArray, op: string | null = null): Elem {
  * @internal One element as stored (bool as boolean, a 64-bit integer as a bigint, a padding element
  * as the fill): `a.item(i, j)`, `a.item([i, j])`, or no index for an array of size 1. Errors name `op`.
  */
-export function storedItem(a: NDArray, op: string, args: readonly unknown[]): Scalar {
+export function storedItem(a: NDArray, op: string, args: readonly unknown[]): Scalar | Complex {
   a._check(op);
   let idx: number[];
   if (args.length === 0 || (args.length === 1 && args[0] === undefined)) {
@@ -125,17 +135,19 @@ export function storedItem(a: NDArray, op: string, args: readonly unknown[]): Sc
   } catch (e) {
     throw relabel(op, e); // the engine names its slice
   }
-  if (off === null) return fromStored(a.dtype, toStored(op, a.dtype, a._fill));
+  const cx = a.dtype === 'complex64' || a.dtype === 'complex128';
+  if (off === null) return cx ? new Complex(a._fill, 0) : fromStored(a.dtype, toStored(op, a.dtype, a._fill));
   if (off < 0 || off >= a._s.length) {
     throw new StrideViewError('out_of_bounds', `${op}: element at linear index ${off} is outside the buffer of ${a._s.length} elements`);
   }
+  if (cx) return readElement(a._s, a.dtype, off);
   return fromStored(a.dtype, heapArray(a._s, a.dtype)[off]!);
 }
 
 /** @internal `a.item(...args)` under the scalar rule (errors named `op`). */
 export function itemOf(a: NDArray, op: string, args: readonly unknown[]): Elem {
   const x = storedItem(a, op, args);
-  return typeof x === 'bigint' ? exactNumber(op, a.dtype, x, ITEM_WAY_OUT) : x;
+  return typeof x === 'bigint' ? exactNumber(op, a.dtype, x, ITEM_WAY_OUT) : (x as Elem); // (Complex for complex arrays)
 }
 
 /** A nested list of elements (`tolist`, `toArray`): an element for a 0-d array. */
@@ -152,9 +164,15 @@ export function nestedList(a: NDArray, op: string): NestedList {
   const shape = a.shape;
   const d = a.dtype;
   const big = isBig(d);
+  const cx = d === 'complex64' || d === 'complex128';
   let k = 0;
   const build = (axis: number): NestedList => {
     if (axis === shape.length) {
+      if (cx) {
+        const z = new Complex(flat[2 * k] as number, flat[2 * k + 1] as number);
+        k++;
+        return z as unknown as Elem; // (NestedList<Complex> for complex arrays)
+      }
       const v = fromStored(d, flat[k++]!);
       return big ? exactNumber(op, d, v as bigint, LIST_WAY_OUT) : (v as Elem);
     }

@@ -95,7 +95,8 @@ export function memoryStats(): MemoryStats {
 
 /** @internal A typed array over the storage, rebuilt from (ptr, length, dtype) on every call. */
 export function heapArray(s: Storage, dtype: DType): AnyTypedArray {
-  return new (info(dtype).ctor)(heapBuffer(), s.ptr, s.length);
+  const I = info(dtype);
+  return new I.ctor(heapBuffer(), s.ptr, s.length * I.lanes); // complex: (re, im) interleaved
 }
 
 // ------------------------------------------------------------------------------------ scopes

@@ -298,6 +298,9 @@ export const OVERRIDES = {
   digitize: { required: { bins: arr('S') } },
   histogram2d: { required: { x: arr('V'), y: { list: [1, 2, 0.5] } }, optional: { bins: [3, [2, 3]], range: [[[-5, 5], [0, 3]]], density: [true], weights: [[0.5, 2, 1]] } },
   ...Object.fromEntries(['finfo', 'iinfo'].map((f) => [f, { exempt: 'NumPy returns a finfo / iinfo object: its fields are compared in sets_dtypes.test.mjs' }])),
+  angle: { optional: { deg: [true] } },
+  resultTypeWithScalar: { required: { dtype: 'float32', scalar: 2.5 } },
+  realIfClose: { optional: { tol: [1000] } },
   // strideview's integer default for JS numbers is int32 (web/README.md, "dtype promotion"): NumPy is asked for the same
   arange: { npDefaults: { dtype: 'int32' } },
 };

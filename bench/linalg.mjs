@@ -45,7 +45,7 @@ function medianMs(fn, budgetMs, minReps) {
   return t[t.length >> 1];
 }
 
-const OPS = ['solve', 'inv', 'det', 'svdvals', 'svd', 'eigh', 'qr'];
+const OPS = ['solve', 'inv', 'det', 'svdvals', 'svd', 'eigh', 'eig', 'eigvals', 'qr'];
 const ours = {};
 const peer = {};
 for (const dt of ['float64', 'float32']) {
@@ -61,6 +61,8 @@ for (const dt of ['float64', 'float32']) {
       svdvals: () => sv.svd(a, { computeUv: false }).dispose(),
       svd: () => sv.svd(a).forEach((x) => x.dispose()),
       eigh: () => sv.eigh(sym).forEach((x) => x.dispose()),
+      eig: () => sv.eig(a).forEach((x) => x.dispose()),
+      eigvals: () => sv.eigvals(a).dispose(),
       qr: () => sv.qr(a).forEach((x) => x.dispose()),
     };
     let npOps = null;
@@ -76,13 +78,15 @@ for (const dt of ['float64', 'float32']) {
         svdvals: () => L.svd(na, true, false),
         svd: () => L.svd(na),
         eigh: () => L.eigh(nsym),
+        eig: () => L.eig(na),
+        eigvals: () => L.eigvals(na),
         qr: () => L.qr(na),
       };
     }
     const budget = QUICK ? 300 : 1500;
     const reps = n >= 1024 ? 2 : 5;
     for (const op of OPS) {
-      if (QUICK && n >= 1024 && (op === 'svd' || op === 'eigh' || op === 'svdvals')) continue;
+      if (QUICK && n >= 1024 && (op === 'svd' || op === 'eigh' || op === 'svdvals' || op === 'eig' || op === 'eigvals')) continue;
       const key = `${op} ${dt} ${n}`;
       ours[key] = medianMs(svOps[op], budget, reps);
       if (npOps) {

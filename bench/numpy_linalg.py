@@ -61,10 +61,12 @@ for dt in ["float64", "float32"]:
             "svdvals": lambda: np.linalg.svd(a, compute_uv=False),
             "svd": lambda: np.linalg.svd(a),
             "eigh": lambda: np.linalg.eigh(sym),
+            "eig": lambda: np.linalg.eig(a),
+            "eigvals": lambda: np.linalg.eigvals(a),
             "qr": lambda: np.linalg.qr(a),
         }
         for name, fn in ops.items():
-            if quick and n >= 1024 and name in ("svd", "eigh", "svdvals"):
+            if quick and n >= 1024 and name in ("svd", "eigh", "svdvals", "eig", "eigvals"):
                 continue
             out["ms"][f"{name} {dt} {n}"] = median_ms(fn, budget, reps)
 out["libs"] = lib()

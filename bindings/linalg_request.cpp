@@ -25,7 +25,7 @@ struct Arity {
   int nin, nout;
 };
 constexpr Arity kArity[tables::kLinalgOpCount] = {{2, 1}, {1, 1}, {1, 1}, {1, 2}, {1, 1}, {1, 2},
-                                                  {1, 2}, {1, 3}, {2, 4}, {1, 1}, {1, 1}};
+                                                  {1, 2}, {1, 3}, {2, 4}, {1, 1}, {1, 1}, {1, 2}};
 
 Status run(LinalgOp op, double p0, const array::Array* in, const array::Array* const* out) {
   const array::Array& a = in[0];
@@ -44,6 +44,7 @@ Status run(LinalgOp op, double p0, const array::Array* in, const array::Array* c
     case LinalgOp::lstsq: return la::lstsq(*out[0], out[1], *out[2], *out[3], a, in[1], p0);
     case LinalgOp::pinv: return la::pinv(*out[0], a, p0);
     case LinalgOp::matrix_rank: return la::matrix_rank(*out[0], a, p0);
+    case LinalgOp::eig: return la::eig(*out[0], out[1], a);
   }
   return malformed("linalg op");
 }
@@ -53,6 +54,7 @@ bool required(LinalgOp op, int k) {
   switch (op) {
     case LinalgOp::qr: return k == 1;
     case LinalgOp::eigh:
+    case LinalgOp::eig:
     case LinalgOp::svd: return k == 0;
     case LinalgOp::lstsq: return k != 1;
     default: return true;

@@ -168,6 +168,7 @@ enum class LinalgOp : int32_t {
   lstsq = 8,  // inputs a, b; outputs x, residuals, rank, s; p0 = rcond (< 0: eps max(m, n))
   pinv = 9,  // inputs a; output the pseudo-inverse; p0 = rcond
   matrix_rank = 10,  // inputs a; output int64 ranks; p0 = tol (< 0: NumPy's default)
+  eig = 11,  // inputs a; outputs w, v (eigvals: w only), complex64 / complex128
 };
 
 // the transform of a KernelFft request (bindings/fft_request.cpp, kernels::fft_*)
@@ -353,7 +354,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0x308db30fu;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0xb949a4fdu;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -386,7 +387,7 @@ inline constexpr int kArgOpCount = 2;
 inline constexpr int kScanOpCount = 2;
 inline constexpr int kSortOpCount = 2;
 inline constexpr int kSearchSideCount = 2;
-inline constexpr int kLinalgOpCount = 11;
+inline constexpr int kLinalgOpCount = 12;
 inline constexpr int kFftKindCount = 6;
 
 inline constexpr int16_t kOpValues[] = {
@@ -658,6 +659,7 @@ inline constexpr int16_t kLinalgOpValues[] = {
     static_cast<int16_t>(sv::wire::LinalgOp::lstsq),
     static_cast<int16_t>(sv::wire::LinalgOp::pinv),
     static_cast<int16_t>(sv::wire::LinalgOp::matrix_rank),
+    static_cast<int16_t>(sv::wire::LinalgOp::eig),
 };
 inline constexpr int16_t kFftKindValues[] = {
     static_cast<int16_t>(sv::wire::FftKind::fft),
@@ -825,6 +827,7 @@ inline constexpr const char* kLinalgOpNames[] = {
     "lstsq",
     "pinv",
     "matrixRank",
+    "eig",
 };
 inline constexpr const char* kFftKindNames[] = {
     "fft",
@@ -860,7 +863,7 @@ inline constexpr Table kTables[] = {
     {"ScanOp", 2, kScanOpValues},
     {"SortOp", 2, kSortOpValues},
     {"SearchSide", 2, kSearchSideValues},
-    {"LinalgOp", 11, kLinalgOpValues},
+    {"LinalgOp", 12, kLinalgOpValues},
     {"FftKind", 6, kFftKindValues},
 };
 inline constexpr int kNumTables = 26;

@@ -1333,3 +1333,466 @@ Status matrix_rank(const Operand& out, const Operand& a, double tol) {
 }
 
 }  // namespace sv::kernels::lapack
+
+// ================================================================ general (nonsymmetric) eigen
+
+namespace sv::kernels::lapack {
+namespace {
+
+// Column-major element (i, j) of an n x n workspace.
+struct Mat {
+  double* p;
+  int64_t n;
+  double& operator()(int64_t i, int64_t j) const { return p[i + j * n]; }
+};
+
+// Diagonal scaling by powers of two (exact) until every row and column of the off-diagonal part
+// have comparable norms (the Parlett-Reinsch iteration, LAPACK gebal's scaling): a badly scaled
+// matrix's eigenvalues come out as accurately as a well scaled one's. d[i] is the scale of row i
+// (b = D^-1 a D, so an eigenvector y of b gives D y of a).
+void balance(int64_t n, Mat a, double* d) {
+  for (int64_t i = 0; i < n; ++i) d[i] = 1;
+  for (bool done = false; !done;) {
+    done = true;
+    for (int64_t i = 0; i < n; ++i) {
+      double c = 0, r = 0;
+      for (int64_t j = 0; j < n; ++j) {
+        if (j == i) continue;
+        c += std::fabs(a(j, i));
+        r += std::fabs(a(i, j));
+      }
+      if (c == 0 || r == 0) continue;
+      const double s = c + r;
+      double f = 1, g = r / 2;
+      while (c < g && f < 0x1p500) {
+        f *= 2;
+        c *= 4;
+      }
+      g = r * 2;
+      while (c >= g && f > 0x1p-500) {
+        f /= 2;
+        c /= 4;
+      }
+      if ((c + r) / f < 0.95 * s) {
+        done = false;
+        d[i] *= f;
+        for (int64_t j = 0; j < n; ++j) a(i, j) /= f;
+        for (int64_t j = 0; j < n; ++j) a(j, i) *= f;
+      }
+    }
+  }
+}
+
+// a = Q H Q^T with H upper Hessenberg (in a; zeros below the subdiagonal) by Householder
+// reflectors, Q accumulated into q (n x n). v: n doubles of scratch.
+void hessenberg(int64_t n, Mat a, Mat q, double* v) {
+  identity(n, n, q.p, n);
+  for (int64_t k = 0; k + 2 < n; ++k) {
+    const int64_t m = n - k - 1;
+    double* col = &a(k + 1, k);
+    const double tau = reflector(m, col);
+    if (tau == 0) continue;
+    v[0] = 1;
+    for (int64_t i = 1; i < m; ++i) v[i] = col[i];
+    for (int64_t i = 1; i < m; ++i) col[i] = 0;
+    apply_reflector(m, n - k - 1, v, tau, &a(k + 1, k + 1), n);  // from the left
+    for (int64_t i = 0; i < n; ++i) {                            // from the right: a and q
+      double wa = 0, wq = 0;
+      for (int64_t j = 0; j < m; ++j) {
+        wa += a(i, k + 1 + j) * v[j];
+        wq += q(i, k + 1 + j) * v[j];
+      }
+      wa *= tau;
+      wq *= tau;
+      for (int64_t j = 0; j < m; ++j) {
+        a(i, k + 1 + j) -= wa * v[j];
+        q(i, k + 1 + j) -= wq * v[j];
+      }
+    }
+  }
+}
+
+// (ar + i ai) / (br + i bi) into (*cr, *ci), scaled by the larger part of the divisor.
+void cdiv(double ar, double ai, double br, double bi, double* cr, double* ci) {
+  if (std::fabs(br) > std::fabs(bi)) {
+    const double r = bi / br, d = br + r * bi;
+    *cr = (ar + r * ai) / d;
+    *ci = (ai - r * ar) / d;
+  } else {
+    const double r = br / bi, d = bi + r * br;
+    *cr = (r * ar + ai) / d;
+    *ci = (r * ai - ar) / d;
+  }
+}
+
+// The real Schur form of the Hessenberg matrix h by Francis double-shift QR steps (the
+// transformations accumulated into z), its eigenvalues (wr + i wi; a complex pair has wi > 0 first),
+// and, when vectors, the eigenvectors of the quasi-triangular form by back substitution, multiplied
+// by z: column j of z is then the (real) eigenvector of a real eigenvalue j, and columns j, j + 1
+// the real and imaginary parts of the eigenvector of wr[j] + i wi[j] (wi[j] > 0). False when an
+// eigenvalue needs more than 30 iterations on average (LAPACK's limit).
+bool schur(int64_t n, Mat h, Mat z, double* wr, double* wi, bool vectors) {
+  double norm = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    for (int64_t j = std::max<int64_t>(i - 1, 0); j < n; ++j) norm += std::fabs(h(i, j));
+  }
+  int64_t en = n - 1, iter = 0, total = 0;
+  double exshift = 0;
+  while (en >= 0) {
+    int64_t l = en;
+    for (; l > 0; --l) {
+      double s = std::fabs(h(l - 1, l - 1)) + std::fabs(h(l, l));
+      if (s == 0) s = norm;
+      if (h(l, l - 1) == 0 || std::fabs(h(l, l - 1)) < kEps * s) break;
+    }
+    if (l == en) {  // one root
+      h(en, en) += exshift;
+      wr[en] = h(en, en);
+      wi[en] = 0;
+      --en;
+      iter = 0;
+      continue;
+    }
+    if (l == en - 1) {  // two roots
+      const double w = h(en, en - 1) * h(en - 1, en);
+      double p = (h(en - 1, en - 1) - h(en, en)) / 2;
+      const double q = p * p + w;
+      double zz = std::sqrt(std::fabs(q));
+      h(en, en) += exshift;
+      h(en - 1, en - 1) += exshift;
+      const double x = h(en, en);
+      if (q >= 0) {  // a real pair: the block made upper triangular by a rotation
+        zz = p >= 0 ? p + zz : p - zz;
+        wr[en - 1] = x + zz;
+        wr[en] = zz != 0 ? x - w / zz : wr[en - 1];
+        wi[en - 1] = wi[en] = 0;
+        const double xs = h(en, en - 1);
+        const double s = std::fabs(xs) + std::fabs(zz);
+        p = xs / s;
+        double qq = zz / s;
+        const double r = std::sqrt(p * p + qq * qq);
+        p /= r;
+        qq /= r;
+        for (int64_t j = en - 1; j < n; ++j) {
+          const double t = h(en - 1, j);
+          h(en - 1, j) = qq * t + p * h(en, j);
+          h(en, j) = qq * h(en, j) - p * t;
+        }
+        for (int64_t i = 0; i <= en; ++i) {
+          const double t = h(i, en - 1);
+          h(i, en - 1) = qq * t + p * h(i, en);
+          h(i, en) = qq * h(i, en) - p * t;
+        }
+        for (int64_t i = 0; i < n; ++i) {
+          const double t = z(i, en - 1);
+          z(i, en - 1) = qq * t + p * z(i, en);
+          z(i, en) = qq * z(i, en) - p * t;
+        }
+      } else {  // a complex pair
+        wr[en - 1] = wr[en] = x + p;
+        wi[en - 1] = zz;
+        wi[en] = -zz;
+      }
+      en -= 2;
+      iter = 0;
+      continue;
+    }
+    // No root yet: a double-shift step on the active block [l, en].
+    if (++total > 30 * std::max<int64_t>(n, 1)) return false;
+    double x = h(en, en), y = h(en - 1, en - 1), w = h(en, en - 1) * h(en - 1, en);
+    if (iter == 10) {  // exceptional shift (Wilkinson)
+      exshift += x;
+      for (int64_t i = 0; i <= en; ++i) h(i, i) -= x;
+      const double s = std::fabs(h(en, en - 1)) + std::fabs(h(en - 1, en - 2));
+      x = y = 0.75 * s;
+      w = -0.4375 * s * s;
+    }
+    if (iter == 30) {  // a second kind of exceptional shift
+      double s = (y - x) / 2;
+      s = s * s + w;
+      if (s > 0) {
+        s = std::sqrt(s);
+        if (y < x) s = -s;
+        s = x - w / ((y - x) / 2 + s);
+        for (int64_t i = 0; i <= en; ++i) h(i, i) -= s;
+        exshift += s;
+        x = y = w = 0.964;
+      }
+    }
+    ++iter;
+    // Where the step starts: two consecutive small subdiagonal elements.
+    int64_t m = en - 2;
+    double p = 0, q = 0, r = 0;
+    for (; m >= l; --m) {
+      const double zz = h(m, m);
+      const double rr = x - zz, ss = y - zz;
+      p = (rr * ss - w) / h(m + 1, m) + h(m, m + 1);
+      q = h(m + 1, m + 1) - zz - rr - ss;
+      r = h(m + 2, m + 1);
+      const double s = std::fabs(p) + std::fabs(q) + std::fabs(r);
+      p /= s;
+      q /= s;
+      r /= s;
+      if (m == l) break;
+      if (std::fabs(h(m, m - 1)) * (std::fabs(q) + std::fabs(r)) <
+          kEps * (std::fabs(p) * (std::fabs(h(m - 1, m - 1)) + std::fabs(zz) + std::fabs(h(m + 1, m + 1))))) {
+        break;
+      }
+    }
+    for (int64_t i = m + 2; i <= en; ++i) {
+      h(i, i - 2) = 0;
+      if (i > m + 2) h(i, i - 3) = 0;
+    }
+    for (int64_t k = m; k <= en - 1; ++k) {
+      const bool notlast = k != en - 1;
+      if (k != m) {
+        p = h(k, k - 1);
+        q = h(k + 1, k - 1);
+        r = notlast ? h(k + 2, k - 1) : 0;
+        x = std::fabs(p) + std::fabs(q) + std::fabs(r);
+        if (x == 0) continue;
+        p /= x;
+        q /= x;
+        r /= x;
+      }
+      double s = std::sqrt(p * p + q * q + r * r);
+      if (p < 0) s = -s;
+      if (s == 0) continue;
+      if (k != m) {
+        h(k, k - 1) = -s * x;
+      } else if (l != m) {
+        h(k, k - 1) = -h(k, k - 1);
+      }
+      p += s;
+      x = p / s;
+      y = q / s;
+      const double zz = r / s;
+      q /= p;
+      r /= p;
+      for (int64_t j = k; j < n; ++j) {  // rows k .. k + 2
+        double t = h(k, j) + q * h(k + 1, j);
+        if (notlast) {
+          t += r * h(k + 2, j);
+          h(k + 2, j) -= t * zz;
+        }
+        h(k, j) -= t * x;
+        h(k + 1, j) -= t * y;
+      }
+      for (int64_t i = 0; i <= std::min(en, k + 3); ++i) {  // columns k .. k + 2
+        double t = x * h(i, k) + y * h(i, k + 1);
+        if (notlast) {
+          t += zz * h(i, k + 2);
+          h(i, k + 2) -= t * r;
+        }
+        h(i, k) -= t;
+        h(i, k + 1) -= t * q;
+      }
+      for (int64_t i = 0; i < n; ++i) {
+        double t = x * z(i, k) + y * z(i, k + 1);
+        if (notlast) {
+          t += zz * z(i, k + 2);
+          z(i, k + 2) -= t * r;
+        }
+        z(i, k) -= t;
+        z(i, k + 1) -= t * q;
+      }
+    }
+  }
+  if (!vectors || n == 0) return true;
+  // Back substitution: the eigenvectors of the quasi-triangular h, into h's upper part.
+  if (norm == 0) return true;  // the zero matrix: z (the identity) holds the vectors
+  for (en = n - 1; en >= 0; --en) {
+    const double p = wr[en], q = wi[en];
+    if (q == 0) {
+      int64_t l = en;
+      h(en, en) = 1;
+      double zz = 0, s = 0;
+      for (int64_t i = en - 1; i >= 0; --i) {
+        const double w = h(i, i) - p;
+        double r = 0;
+        for (int64_t j = l; j <= en; ++j) r += h(i, j) * h(j, en);
+        if (wi[i] < 0) {
+          zz = w;
+          s = r;
+          continue;
+        }
+        l = i;
+        if (wi[i] == 0) {
+          h(i, en) = w != 0 ? -r / w : -r / (kEps * norm);
+        } else {
+          const double xx = h(i, i + 1), yy = h(i + 1, i);
+          const double qq = (wr[i] - p) * (wr[i] - p) + wi[i] * wi[i];
+          const double t = (xx * s - zz * r) / qq;
+          h(i, en) = t;
+          h(i + 1, en) = std::fabs(xx) > std::fabs(zz) ? (-r - w * t) / xx : (-s - yy * t) / zz;
+        }
+        const double t = std::fabs(h(i, en));
+        if ((kEps * t) * t > 1) {
+          for (int64_t j = i; j <= en; ++j) h(j, en) /= t;
+        }
+      }
+    } else if (q < 0) {  // the second of a pair: columns en - 1 (real part) and en (imaginary)
+      int64_t l = en - 1;
+      if (std::fabs(h(en, en - 1)) > std::fabs(h(en - 1, en))) {
+        h(en - 1, en - 1) = q / h(en, en - 1);
+        h(en - 1, en) = -(h(en, en) - p) / h(en, en - 1);
+      } else {
+        cdiv(0, -h(en - 1, en), h(en - 1, en - 1) - p, q, &h(en - 1, en - 1), &h(en - 1, en));
+      }
+      h(en, en - 1) = 0;
+      h(en, en) = 1;
+      double zz = 0, r = 0, s = 0;
+      for (int64_t i = en - 2; i >= 0; --i) {
+        double ra = 0, sa = 0;
+        for (int64_t j = l; j <= en; ++j) {
+          ra += h(i, j) * h(j, en - 1);
+          sa += h(i, j) * h(j, en);
+        }
+        const double w = h(i, i) - p;
+        if (wi[i] < 0) {
+          zz = w;
+          r = ra;
+          s = sa;
+          continue;
+        }
+        l = i;
+        if (wi[i] == 0) {
+          cdiv(-ra, -sa, w, q, &h(i, en - 1), &h(i, en));
+        } else {
+          const double xx = h(i, i + 1), yy = h(i + 1, i);
+          double vr = (wr[i] - p) * (wr[i] - p) + wi[i] * wi[i] - q * q;
+          const double vi = (wr[i] - p) * 2 * q;
+          if (vr == 0 && vi == 0) {
+            vr = kEps * norm * (std::fabs(w) + std::fabs(q) + std::fabs(xx) + std::fabs(yy) + std::fabs(zz));
+          }
+          cdiv(xx * r - zz * ra + q * sa, xx * s - zz * sa - q * ra, vr, vi, &h(i, en - 1), &h(i, en));
+          if (std::fabs(xx) > std::fabs(zz) + std::fabs(q)) {
+            h(i + 1, en - 1) = (-ra - w * h(i, en - 1) + q * h(i, en)) / xx;
+            h(i + 1, en) = (-sa - w * h(i, en) - q * h(i, en - 1)) / xx;
+          } else {
+            cdiv(-r - yy * h(i, en - 1), -s - yy * h(i, en), zz, q, &h(i + 1, en - 1), &h(i + 1, en));
+          }
+        }
+        const double t = std::max(std::fabs(h(i, en - 1)), std::fabs(h(i, en)));
+        if ((kEps * t) * t > 1) {
+          for (int64_t j = i; j <= en; ++j) {
+            h(j, en - 1) /= t;
+            h(j, en) /= t;
+          }
+        }
+      }
+    }
+  }
+  // The vectors of a: z times the quasi-triangular vectors (right to left: in place).
+  for (int64_t j = n - 1; j >= 0; --j) {
+    for (int64_t i = 0; i < n; ++i) {
+      double t = 0;
+      for (int64_t k = 0; k <= j; ++k) t += z(i, k) * h(k, j);
+      z(i, j) = t;
+    }
+  }
+  return true;
+}
+
+// Writes element (i, j) (vectors) or i (values) of a complex output: (re, im) in its part dtype.
+void store_complex(const Operand& o, int ncore, int64_t off, int64_t i, int64_t j, double re, double im) {
+  int64_t rs, cs;
+  core_strides(o, ncore, &rs, &cs);
+  const int64_t e = 2 * (off + i * rs + j * cs);
+  if (o.dtype == DType::complex128) {
+    double* p = static_cast<double*>(o.base) + e;
+    p[0] = re;
+    p[1] = im;
+  } else {
+    float* p = static_cast<float*>(o.base) + e;
+    p[0] = static_cast<float>(re);
+    p[1] = static_cast<float>(im);
+  }
+}
+
+}  // namespace
+
+Status eig(const Operand& w, const Operand* v, const Operand& a) {
+  const char* op = v ? "eig" : "eigvals";
+  SV_CHECK(check_a(op, a, true));
+  const int nb = a.layout.ndim() - 2;
+  const int64_t n = rows_of(a);
+  const DType cdt = a.dtype == DType::float32 ? DType::complex64 : DType::complex128;
+  const Spec specs[] = {
+      {"w", &w, 1, {n, 0}, true, cdt},
+      {"v", v, 2, {n, n}, true, cdt},
+  };
+  SV_CHECK(check_specs(op, a, specs));
+  detail::Buffer sa;
+  Operand A = a;
+  SV_CHECK(stage_input(op, &A, specs, sa));
+  const bool vecs = v != nullptr;
+  const int64_t ws = 2 * dbytes(n * n) + 4 * dbytes(n);
+  return run_batch(op, batch_count(a), ws, 25 * n * n * n, [&](int64_t bi, char* wsp, int64_t*) {
+    Mat h{reinterpret_cast<double*>(wsp), n};
+    Mat z{h.p + dbytes(n * n) / 8, n};
+    double* wr = z.p + dbytes(n * n) / 8;
+    double* wi = wr + dbytes(n) / 8;
+    double* d = wi + dbytes(n) / 8;
+    double* tmp = d + dbytes(n) / 8;
+    load(A, 2, batch_offset(A, nb, bi), n, n, h.p, n);
+    const int64_t woff = batch_offset(w, nb, bi), voff = vecs ? batch_offset(*v, nb, bi) : 0;
+    if (!all_finite(n, n, h.p, n)) {
+      for (int64_t i = 0; i < n; ++i) store_complex(w, 1, woff, i, 0, kNaN, kNaN);
+      for (int64_t i = 0; vecs && i < n; ++i) {
+        for (int64_t j = 0; j < n; ++j) store_complex(*v, 2, voff, i, j, kNaN, kNaN);
+      }
+      return int32_t{kNone};
+    }
+    // Scaled by a power of two into a safe range (exact), balanced, reduced, iterated.
+    double amax = 0;
+    for (int64_t i = 0; i < n * n; ++i) amax = std::max(amax, std::fabs(h.p[i]));
+    int ex = 0;
+    if (amax > 0 && (amax > 0x1p500 || amax < 0x1p-500)) std::frexp(amax, &ex);
+    const double scale = std::ldexp(1.0, ex);
+    if (ex != 0) {
+      for (int64_t i = 0; i < n * n; ++i) h.p[i] /= scale;
+    }
+    balance(n, h, d);
+    hessenberg(n, h, z, tmp);
+    if (!schur(n, h, z, wr, wi, vecs)) return int32_t{kEigNoConv};
+    for (int64_t i = 0; i < n; ++i) store_complex(w, 1, woff, i, 0, wr[i] * scale, wi[i] * scale);
+    if (!vecs) return int32_t{kNone};
+    for (int64_t j = 0; j < n; ++j) {  // undo the balancing: row i times d[i]
+      for (int64_t i = 0; i < n; ++i) z(i, j) *= d[i];
+    }
+    // LAPACK geev's normalisation: unit 2-norm; a complex vector turned so that its component of
+    // largest modulus is real.
+    for (int64_t j = 0; j < n; ++j) {
+      if (wi[j] == 0) {
+        const double s = nrm2(n, &z(0, j));
+        const double f = s > 0 ? 1 / s : 1;
+        for (int64_t i = 0; i < n; ++i) store_complex(*v, 2, voff, i, j, z(i, j) * f, 0.0);
+        continue;
+      }
+      if (wi[j] < 0) continue;  // written with its pair
+      const double s = std::hypot(nrm2(n, &z(0, j)), nrm2(n, &z(0, j + 1)));
+      const double f = s > 0 ? 1 / s : 1;
+      int64_t k = 0;
+      double big = -1;
+      for (int64_t i = 0; i < n; ++i) {
+        const double m2 = z(i, j) * z(i, j) + z(i, j + 1) * z(i, j + 1);
+        if (m2 > big) {
+          big = m2;
+          k = i;
+        }
+      }
+      const double rk = std::hypot(z(k, j), z(k, j + 1));
+      const double cs = rk > 0 ? z(k, j) / rk : 1, sn = rk > 0 ? z(k, j + 1) / rk : 0;
+      for (int64_t i = 0; i < n; ++i) {
+        const double re = (cs * z(i, j) + sn * z(i, j + 1)) * f;
+        const double im = i == k ? 0.0 : (cs * z(i, j + 1) - sn * z(i, j)) * f;
+        store_complex(*v, 2, voff, i, j, re, im);
+        store_complex(*v, 2, voff, i, j + 1, re, i == k ? 0.0 : -im);  // (+0: the component made real)
+      }
+    }
+    return int32_t{kNone};
+  });
+}
+
+}  // namespace sv::kernels::lapack

@@ -89,6 +89,17 @@ Status qr(QrMode mode, const Operand* q, const Operand& r, const Operand& a);
 // by its largest |element| first (no overflow in the iteration). eigvalsh gives eigh's w bit for bit.
 Status eigh(const Operand& w, const Operand* v, const Operand& a, bool lower = true);
 
+// ---------------------------------------------------------------------- general eigenproblem
+// eig: w [..., n] the eigenvalues (complex64 for a float32 a, complex128 for float64: a real
+// eigenvalue has imaginary part 0, a complex conjugate pair comes positive imaginary part first);
+// v [..., n, n] (nullptr for eigvals) the right eigenvectors, column j for w[j], each of unit
+// 2-norm with its component of largest modulus real (LAPACK geev's normalisation). Balancing by
+// powers of two (gebal's scaling), Householder reduction to Hessenberg form, Francis double-shift
+// QR steps to the real Schur form (at most 30 n steps in all; beyond: "linalg: eigenvalues did not
+// converge"), back substitution for the vectors. The order of the eigenvalues is the Schur form's
+// (LAPACK's order may differ; NumPy documents none). A matrix with a non-finite element gives NaN.
+Status eig(const Operand& w, const Operand* v, const Operand& a);
+
 // --------------------------------------------------------------------------------------- svd
 // a [..., m, n] = u diag(s) vh, k = min(m, n); s [..., k] descending, >= 0. With u and vh (both or
 // neither, nullptr for compute_uv=False): full_matrices -> u [..., m, m], vh [..., n, n]; otherwise

@@ -1764,6 +1764,9 @@ row('norm', {
     op: 'qr', sig: ['array'], valid: [(c) => c.b], call: fnCall('qr'),
     cases: [[[(c) => c.b, 'raw'], T, "mode=\"raw\" is not supported"], [[(c) => c.b, 'full'], T, "mode=\"full\" is not supported"], [[(c) => c.b, 'x'], S('invalid_argument'), 'unrecognized mode "x"'], [[(c) => c.b, 5], T, 'mode must be a string, got 5']],
   });
+  for (const n of ['eig', 'eigvals']) {
+    row(n, { op: n, sig: ['array'], valid: [SQ], call: fnCall(n), cases: [...SQUARE, [[[[sv.complex(1, 1)]]], T, 'complex matrices']] });
+  }
   for (const n of ['eigh', 'eigvalsh']) {
     row(n, { op: n, sig: ['array'], valid: [SQ], call: fnCall(n), cases: [...SQUARE, [[SQ, 'X'], S('invalid_argument'), "UPLO argument must be 'L' or 'U', got \"X\""], [[SQ, 1], T, 'UPLO must be']] });
   }

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0x308db30f;
+export const TABLES_SOURCE_HASH = 0xb949a4fd;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -481,6 +481,7 @@ export const enum LinalgOp {
   /** inputs a, b; outputs x, residuals, rank, s; p0 = rcond (< 0: eps max(m, n)) */ Lstsq = 8,
   /** inputs a; output the pseudo-inverse; p0 = rcond */ Pinv = 9,
   /** inputs a; output int64 ranks; p0 = tol (< 0: NumPy's default) */ MatrixRank = 10,
+  /** inputs a; outputs w, v (eigvals: w only), complex64 / complex128 */ Eig = 11,
 }
 /** @internal LinalgOp by API name. */
 export const LINALG_OPS = {
@@ -495,6 +496,7 @@ export const LINALG_OPS = {
   lstsq: LinalgOp.Lstsq,
   pinv: LinalgOp.Pinv,
   matrixRank: LinalgOp.MatrixRank,
+  eig: LinalgOp.Eig,
 } as const;
 
 /** @internal the transform of a KernelFft request (bindings/fft_request.cpp, kernels::fft_*) (C++: sv::wire::FftKind) */

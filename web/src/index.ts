@@ -153,7 +153,7 @@ export { type QuantileAxisOptions, type QuantileOptions, type QuantileMethod, me
 export { type NanReduceOptions, type NanToNumOptions, nansum, nanmean, nanmax, nanmin, isinf, isposinf, isneginf, nanToNum } from './nan_functions.js';
 export { type NormOrder, type NormOptions, outer, norm } from './norms.js';
 export { type SlogdetResult, type LstsqResult, solve, inv, det, slogdet, cholesky, lstsq, pinv, matrixRank, matrixPower } from './linalg_solve.js';
-export { type QrMode, type QrOut, type QrResult, type EighResult, type SvdResult, type SvdOut, qr, eigh, eigvalsh, svd, cond } from './linalg_decomp.js';
+export { type QrMode, type QrOut, type QrResult, type EighResult, type EigResult, type SvdResult, type SvdOut, qr, eigh, eigvalsh, eig, eigvals, svd, cond } from './linalg_decomp.js';
 export { tensordot, inner, kron, cross, multiDot } from './linalg_products.js';
 export { real, imag, conj, conjugate, angle, iscomplex, isreal, iscomplexobj, isrealobj, realIfClose } from './complex.js';
 export { type ConvolveMode, convolve, correlate, interp } from './signal.js';

@@ -23,6 +23,9 @@ export function linalgDType(op: string, ...xs: readonly NDArray[]): LinalgDType 
   let single = true;
   for (const x of xs) {
     if (x.dtype === 'float16') throw new TypeError(`${op}: array type float16 is unsupported in linalg`);
+    if (x.dtype === 'complex64' || x.dtype === 'complex128') {
+      throw new TypeError(`${op}: complex matrices (${x.dtype}) are not supported by strideview's numpy.linalg yet; eig and eigvals return complex results of real matrices`);
+    }
     if (x.dtype !== 'float32') single = false;
   }
   return single ? 'float32' : 'float64';

@@ -3,7 +3,7 @@
 // (linalg_call.ts); shapes, dtypes and errors are NumPy 1.24's.
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray } from './ndarray.js';
-import { type ArrayInput, div, mul, where } from './ops.js';
+import { type ArrayInput, div, mul, notEqual, where } from './ops.js';
 import { isnan } from './math.js';
 import { any } from './stats.js';
 import { scalarResult } from './reductions.js';
@@ -22,6 +22,8 @@ export type QrOut<P> = P extends { mode: 'r' } ? NDArray : QrResult;
 export type QrResult = [NDArray, NDArray] & { readonly Q: NDArray; readonly R: NDArray };
 /** `[eigenvalues, eigenvectors]` of {@link eigh}, also named. */
 export type EighResult = [NDArray, NDArray] & { readonly eigenvalues: NDArray; readonly eigenvectors: NDArray };
+/** `[eigenvalues, eigenvectors]` of {@link eig}, also named (complex, or real when every eigenvalue is). */
+export type EigResult = [NDArray, NDArray] & { readonly eigenvalues: NDArray; readonly eigenvectors: NDArray };
 /** `[U, S, Vh]` of {@link svd}, also named. */
 export type SvdResult = [NDArray, NDArray, NDArray] & { readonly U: NDArray; readonly S: NDArray; readonly Vh: NDArray };
 /** What {@link svd} returns for the arguments `P`: S alone when computeUv is false, else `[U, S, Vh]`. */
@@ -123,6 +125,62 @@ export function eigvalsh(...args: unknown[]): NDArray {
   const [a, u] = bind(EIGVALSH, args);
   try {
     return eighImpl(op, a, uplo(op, u), false)[0]!;
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}
+
+/**
+ * eig / eigvals: the engine writes complex results; as NumPy, they become real (float64, or float32
+ * for float32 input) when every eigenvalue of the whole stack has imaginary part 0.
+ */
+function eigImpl(op: string, ain: unknown, vectors: boolean): NDArray[] {
+  return tidy(() => {
+    const a0 = linalgArray(op, ain, 'a');
+    const n = assertSquare(op, a0);
+    const a = inDType(a0, linalgDType(op, a0));
+    const batch = a.shape.slice(0, -2);
+    const cdt = a.dtype === 'float32' ? 'complex64' : 'complex128';
+    const w = outArray(op, [...batch, n], cdt);
+    const v = vectors ? outArray(op, [...batch, n, n], cdt) : null;
+    linalgRun(op, LinalgOp.Eig, 0, [a], [w, v]);
+    const out = v === null ? [w] : [w, v];
+    if (any(notEqual(w.imag, 0))) return out;
+    return out.map((x) => x.real.copy()); // every eigenvalue real: the real parts
+  });
+}
+
+const EIG: SigRef = { sig: 'numpy.linalg.eig: eig(a: ArrayInput) -> EigResult' };
+/**
+ * The eigenvalues and right eigenvectors (columns, unit 2-norm, the largest component real) of each
+ * square matrix of `a` [..., M, M] (NumPy linalg.eig): `[w, v]`, also `.eigenvalues` /
+ * `.eigenvectors`. Complex (complex128; complex64 for float32 input) unless every eigenvalue is real,
+ * then float64 (float32), as NumPy. Balancing, Hessenberg reduction and Francis double-shift QR to
+ * the real Schur form, then back substitution; the order of the eigenvalues is the Schur form's.
+ */
+// @overloads EIG
+export function eig(a: ArrayInput): EigResult;
+// @end
+export function eig(...args: unknown[]): EigResult {
+  const op = 'eig';
+  const [a] = bind(EIG, args);
+  try {
+    return named<EigResult>(eigImpl(op, a, true), ['eigenvalues', 'eigenvectors']);
+  } catch (e) {
+    throw relabel(op, e);
+  }
+}
+
+const EIGVALS: SigRef = { sig: 'numpy.linalg.eigvals: eigvals(a: ArrayInput) -> NDArray' };
+/** The eigenvalues of each square matrix of `a` (NumPy linalg.eigvals): {@link eig}'s w, bit for bit. */
+// @overloads EIGVALS
+export function eigvals(a: ArrayInput): NDArray;
+// @end
+export function eigvals(...args: unknown[]): NDArray {
+  const op = 'eigvals';
+  const [a] = bind(EIGVALS, args);
+  try {
+    return eigImpl(op, a, false)[0]!;
   } catch (e) {
     throw relabel(op, e);
   }

@@ -110,6 +110,8 @@ Status dispatch(int32_t op, const double* in, size_t in_len, OutBuffer& out, std
     st = opaque<&fused_request>()(r, w);  // the 'math' family
   } else if (op == kKernelLinalg) {
     st = opaque<&linalg_request>()(r, w);  // the 'linalg' family
+  } else if (op == kKernelFft) {
+    st = opaque<&fft_request>()(r, w);  // the 'complex' family
   } else if (is_shape_op(op)) {
     st = shape_op(op, r, w, str);
   } else {

@@ -223,6 +223,8 @@ Status read_array(Reader& r, const char* op, array::Array& a);
 Status fused_request(Reader& r, Writer& w);
 // kKernelLinalg: a numpy.linalg decomposition or solve (linalg_request.cpp, the 'linalg' family).
 Status linalg_request(Reader& r, Writer& w);
+// kKernelFft: a numpy.fft transform along one axis (fft_request.cpp, the 'complex' family).
+Status fft_request(Reader& r, Writer& w);
 
 // Variable creation carries a string, so it has its own entry point. Returns the id.
 Result<int64_t> create_var(const std::string& name, double min, double max);

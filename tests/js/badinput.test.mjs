@@ -2378,6 +2378,56 @@ for (const m of ['conj', 'conjugate']) {
 row('Complex#toString', { op: 'toString', call: () => String(sv.complex(1, -2)), ok: [() => assert.equal(String(sv.complex(1, -2)), '(1-2j)'), () => assert.equal(String(sv.complex(0, 2)), '2j')] });
 row('Complex#toJSON', { op: 'toJSON', call: () => sv.complex(1, 2).toJSON(), ok: [() => assert.deepEqual(JSON.parse(JSON.stringify(sv.complex(1, 2))), { re: 1, im: 2 })] });
 
+// ---- numpy.fft (fft.ts, fft_nd.ts)
+const NORM_CASES = (args) => [
+  [[...args, 'x'], S('invalid_argument'), 'invalid norm value "x"'],
+  [[...args, 5], S('invalid_argument'), 'invalid norm value 5'],
+];
+for (const n of ['fft', 'ifft', 'rfft', 'irfft', 'hfft', 'ihfft']) {
+  row(n, {
+    op: n, sig: ['array', 'intNull', 'intOpt', 'none'], valid: [[1, 2, 3, 4], null, -1, null], call: fnCall(n),
+    cases: [
+      [[[1, 2, 3, 4], 0], S('invalid_argument'), 'invalid number of FFT data points (0) specified'],
+      [[[1, 2, 3, 4], -3], S('invalid_argument'), '(-3)'],
+      [[[1, 2, 3, 4], null, 1], S('out_of_range'), 'axis 1 is out of bounds for array of dimension 1'],
+      [[(c) => c.a, { axis: -4 }], S('out_of_range'), 'axis -4'],
+      [[5], S('out_of_range'), 'axis -1 is out of bounds for array of dimension 0'],
+      ...NORM_CASES([[1, 2, 3, 4], null, -1]),
+      ...(n === 'irfft' || n === 'hfft' ? [[[[1]], S('invalid_argument'), 'invalid number of FFT data points (0)']] : []),
+    ],
+  });
+}
+for (const n of ['fft2', 'ifft2', 'rfft2', 'irfft2', 'fftn', 'ifftn', 'rfftn', 'irfftn']) {
+  const two = n.endsWith('2');
+  row(n, {
+    op: n, sig: ['array', 'none', 'none', 'none'], valid: [[[1, 2], [3, 4]], null, two ? [-2, -1] : null, null], call: fnCall(n),
+    cases: [
+      [[[[1, 2], [3, 4]], 5], T, 's must be an array of integers or null, got 5'],
+      [[[[1, 2], [3, 4]], [2, 'a']], T, '"a"'],
+      [[[[1, 2], [3, 4]], [2, 1.5]], R_, '1.5'],
+      [[[[1, 2], [3, 4]], null, 'x'], T, 'axes must be an array of integers or null, got "x"'],
+      [[[[1, 2], [3, 4]], [2], [0, 1]], S('invalid_argument'), 'shape and axes have different lengths (s has 1, axes 2)'],
+      [[[[1, 2], [3, 4]], null, [0, 5]], S('out_of_range'), 'axis 5 is out of bounds for array of dimension 2'],
+      [[[[1, 2], [3, 4]], [2, 0]], S('invalid_argument'), 'invalid number of FFT data points (0)'],
+      ...(two ? [[[[1, 2, 3]], S('out_of_range'), 'axis -2 is out of bounds for array of dimension 1']] : [[[[1, 2, 3], [2, 2]], S('out_of_range'), 'axis -2 is out of bounds for array of dimension 1']]),
+      ...NORM_CASES([[[1, 2], [3, 4]], null, two ? [-2, -1] : null]),
+      ...(n.startsWith('rfft') || n.startsWith('irfft') ? [[[[[1, 2], [3, 4]], null, []], S('invalid_argument'), 'axes must not be empty']] : []),
+    ],
+  });
+}
+for (const n of ['fftfreq', 'rfftfreq']) {
+  row(n, {
+    op: n, sig: ['int', 'none'], valid: [4, 0.5], call: fnCall(n),
+    cases: [[[4, '1'], T, 'd must be a number, got "1"'], [[4, null], T, 'null'], [[0], R_, 'division by zero (n = 0, d = 1)'], [[4, 0], R_, 'division by zero (n = 4, d = 0)']],
+  });
+}
+for (const n of ['fftshift', 'ifftshift']) {
+  row(n, {
+    op: n, sig: ['array', 'none'], valid: [(c) => c.a, null], call: fnCall(n),
+    cases: [[[(c) => c.a, 'x'], T, 'axes must be an integer, an array of integers or null, got "x"'], [[(c) => c.a, 5], S('out_of_range'), 'axis 5'], [[(c) => c.a, [0, 1.5]], R_, '1.5']],
+  });
+}
+
 // ------------------------------------------------------------------------------------ completeness
 
 /** Exported callables that are classes: their constructors are internal (or, for the error, trivial). */

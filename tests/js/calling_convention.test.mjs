@@ -24,7 +24,7 @@ import * as element from '../../dist/element.mjs';
 import { NO_DECLARATION, exportedFunctions, loadDeclarations, opClass, takesNoArguments } from './contract/declarations.mjs';
 import { INSTANCES, callsOf, eitherOptional, formsOf, namesOp, requiredArgs, subjects } from './contract/calls.mjs';
 import { difference, encodeJs, materialize, runCalls } from './contract/oracle.mjs';
-import { exemptReason, numpyArgs, stateOf, uninitialised } from './contract/samples.mjs';
+import { exemptReason, normwise, numpyArgs, stateOf, uninitialised } from './contract/samples.mjs';
 import { errorChecks } from './contract/error_checks.mjs';
 
 await ready;
@@ -172,13 +172,13 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
           if (got.notPrevious) wrong.push(`${where}: returns ${got.notPrevious}, not the state before the call`);
           if (reference === null) reference = got; // no oracle: the forms agree with each other
           else {
-            const diff = difference(got, reference, layout);
+            const diff = difference(got, reference, layout, normwise(d.sig.op));
             if (diff !== null) wrong.push(`${where}: ${diff}${'error' in reference ? ` (NumPy: ${reference.error})` : ''}`);
           }
         }
         if (call.kind === 'one' && call.tried.length === 1) {
           const key = `${subject.label}.${call.tried[0]}`;
-          const ok = !('error' in got) && !got.outNotReturned && !got.notPrevious && (reference === got || difference(got, reference, layout) === null);
+          const ok = !('error' in got) && !got.outNotReturned && !got.notPrevious && (reference === got || difference(got, reference, layout, normwise(d.sig.op)) === null);
           const e = either.get(key) ?? { positional: false, byname: false };
           if (ok && (form.form === 'positional' || form.form === 'byname')) e[form.form] = true;
           either.set(key, e);

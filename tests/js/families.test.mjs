@@ -34,6 +34,7 @@ const CORE = [
   'add', 'sub', 'mul', 'div', 'maximum', 'minimum', 'equal', 'notEqual', 'less', 'lessEqual', 'greater', 'greaterEqual',
   'where', 'neg', 'abs', 'sqrt', 'square', 'mod', 'floorDivide', 'fmod', 'bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'leftShift', 'rightShift', 'invert',
   'sum', 'max', 'min', 'mean', 'ptp', 'take', 'compress', 'concatenate', 'stack', 'split', 'repeat', 'tile', 'roll', 'triu', 'tril', 'diff', 'trace',
+  'fftfreq', 'rfftfreq', 'fftshift', 'ifftshift',
   'NDArray.reshape', 'NDArray.transpose', 'NDArray.squeeze', 'NDArray.swapaxes', 'NDArray.flatten', 'NDArray.ravel', 'NDArray.copy', 'NDArray.astype',
   'NDArray.diagonal', 'NDArray.fill', 'fromNdarrayLike', 'toNdarrayLike', 'loadNpy', 'saveNpy', 'tidy', 'keep',
 ];
@@ -96,6 +97,11 @@ test('load(): before init, names, idempotence; isLoaded', () => {
     res.zreal = z.real.tolist();
     try { sv.mul(z, z); } catch (e) { res.zmul = e.message; }
     try { sv.sum(z); } catch (e) { res.zsum = e.message; }
+    for (const [k, f] of [['fft', () => sv.fft(z)], ['rfft', () => sv.rfft(a)], ['irfft2', () => sv.irfft2(a)], ['fftn', () => sv.fftn(z)], ['hfft', () => sv.hfft(z, { n: 3 })]]) {
+      try { f(); res[k] = 'ran'; } catch (e) { res[k] = e.code + ' ' + e.message; }
+    }
+    res.fftfreq = sv.fftfreq(4).toArray(); // creation: the core's
+    res.fftshift = sv.fftshift(sv.arange(5)).toArray(); // a roll: the core's
     res.add = sv.add(a, a).toArray();
     await Promise.all([sv.load('math'), sv.load('math', 'stats')]);
     res.loaded = sv.FAMILIES.map((f) => sv.isLoaded(f));
@@ -124,6 +130,11 @@ test('load(): before init, names, idempotence; isLoaded', () => {
   assert.deepEqual(out.zreal, [1, 3]);
   assert.match(out.zmul, /^mul: needs the engine's 'complex' family, which is not loaded: call `await load\('complex'\)` first/);
   assert.match(out.zsum, /^sum: needs the engine's 'complex' family/);
+  for (const k of ['fft', 'rfft', 'irfft2', 'fftn', 'hfft']) {
+    assert.match(out[k], new RegExp(`^not_loaded ${k}: needs the engine's 'complex' family, which is not loaded`), k);
+  }
+  assert.deepEqual(out.fftfreq, [0, 0.25, -0.5, -0.25]);
+  assert.deepEqual(out.fftshift, [3, 4, 0, 1, 2]);
   assert.deepEqual(out.add, [[2, 4], [6, 8]]);
   assert.deepEqual(out.loaded, [true, true, true, true, true, true], 'one families module: loading one family loads them all');
   assert.deepEqual(out.sin2, [0]);

@@ -76,7 +76,7 @@ export function checkRequestFamily(op: number): void {
   if (op <= Op.ShapeToString || op === Op.ViewCreate || op === Op.ViewSlice || op === Op.KernelRun || op === Op.KernelGather) return;
   // (requiredSpan of a concrete view too: the only views before the family is loaded)
   if (op === Op.ViewRequiredSpan) return;
-  throw notLoaded('request', op === Op.KernelFused ? 'math' : op === Op.KernelLinalg ? 'linalg' : 'symbolic'); // the caller relabels it with its own name
+  throw notLoaded('request', op === Op.KernelFused ? 'math' : op === Op.KernelLinalg ? 'linalg' : op === Op.KernelFft ? 'complex' : 'symbolic'); // the caller relabels it with its own name
 }
 
 // The kernel kinds whose engine code is a family's (kernel_client.ts checks every kernel call).

@@ -155,6 +155,8 @@ export { type NormOrder, type NormOptions, outer, norm } from './norms.js';
 export { type SlogdetResult, type LstsqResult, solve, inv, det, slogdet, cholesky, lstsq, pinv, matrixRank, matrixPower } from './linalg_solve.js';
 export { type QrMode, type QrOut, type QrResult, type EighResult, type EigResult, type SvdResult, type SvdOut, qr, eigh, eigvalsh, eig, eigvals, svd, cond } from './linalg_decomp.js';
 export { tensordot, inner, kron, cross, multiDot } from './linalg_products.js';
+export { type FftNorm, fft, ifft, rfft, irfft, hfft, ihfft, fftfreq, rfftfreq, fftshift, ifftshift } from './fft.js';
+export { fft2, ifft2, rfft2, irfft2, fftn, ifftn, rfftn, irfftn } from './fft_nd.js';
 export { real, imag, conj, conjugate, angle, iscomplex, isreal, iscomplexobj, isrealobj, realIfClose } from './complex.js';
 export { type ConvolveMode, convolve, correlate, interp } from './signal.js';
 export { type PolyfitFull, type PolyfitOut, vander, polyval, polyfit } from './polynomial.js';

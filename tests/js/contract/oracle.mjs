@@ -56,7 +56,8 @@ export function encodeJs(sv, x) {
     const ta = x.toTypedArray();
     const d = x.dtype;
     const each = d === 'bool' ? (v) => (v ? 1 : 0) : INTS.includes(d) ? String : (v) => encF(Number(v));
-    const values = Array.from(ta, each);
+    // complex: [re, im] pairs (toTypedArray gives them interleaved)
+    const values = d.startsWith('complex') ? Array.from({ length: ta.length / 2 }, (_, i) => [encF(ta[2 * i]), encF(ta[2 * i + 1])]) : Array.from(ta, each);
     return { dtype: d, shape: [...x.shape], values, f: fOnly(x.shape, x.strides) };
   }
   if (Array.isArray(x)) return { list: x.map((y) => encodeJs(sv, y)) };
@@ -71,32 +72,42 @@ export function encodeJs(sv, x) {
   return { other: String(x) };
 }
 
-function sameFloat(x, y, dtype) {
+function sameFloat(x, y, dtype, scale = 0) {
   if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y);
   if (x === y) return true;
   if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
   const rel = 64 * (FLOAT_ULP[dtype] ?? FLOAT_ULP.float64);
-  return Math.abs(x - y) <= rel * Math.max(Math.abs(x), Math.abs(y)) + 1e-300;
+  return Math.abs(x - y) <= rel * Math.max(Math.abs(x), Math.abs(y), scale) + 1e-300;
+}
+
+/** The largest finite magnitude of an encoded array's values (complex: of either part). */
+function largest(values) {
+  let m = 0;
+  for (const v of values.flat()) {
+    const x = Math.abs(decF(v));
+    if (Number.isFinite(x) && x > m) m = x;
+  }
+  return m;
 }
 
 /**
  * How encoded result `got` differs from `exp` (null: the same). layout: compare the F-order flag too
  * (calls that give `order`).
  */
-export function difference(got, exp, layout = false) {
+export function difference(got, exp, layout = false, normwise = false) {
   if ('error' in exp || 'error' in got) return 'error' in exp && 'error' in got ? null : 'error' in exp ? 'NumPy raised' : 'raised';
   if ('list' in exp) {
     if (!('list' in got)) return `a list expected, got ${JSON.stringify(got).slice(0, 120)}`;
     if (got.list.length !== exp.list.length) return `${got.list.length} results, NumPy ${exp.list.length}`;
     for (let i = 0; i < exp.list.length; i++) {
-      const d = difference(got.list[i], exp.list[i], layout);
+      const d = difference(got.list[i], exp.list[i], layout, normwise);
       if (d !== null) return `[${i}]: ${d}`;
     }
     return null;
   }
   if ('mutated' in got && !('mutated' in exp)) got = got.mutated; // an array returned as itself (a.sort() returns a)
   if ('mutated' in exp) {
-    if ('mutated' in got) return difference(got.mutated, exp.mutated, layout);
+    if ('mutated' in got) return difference(got.mutated, exp.mutated, layout, normwise);
     return `NumPy changes its argument in place and returns None, got ${JSON.stringify(got).slice(0, 120)}`;
   }
   if ('rng' in exp) return 'rng' in got ? difference(got.rng, exp.rng) : `a generator expected, got ${JSON.stringify(got).slice(0, 120)}`;
@@ -117,11 +128,19 @@ export function difference(got, exp, layout = false) {
   if (got.dtype !== exp.dtype) return `dtype ${got.dtype}, NumPy ${exp.dtype}`;
   const [gs, es] = [JSON.stringify(got.shape), JSON.stringify(exp.shape)];
   if (gs !== es) return `shape ${gs}, NumPy ${es}`;
+  // normwise (transforms, whose small elements are sums of large ones): 64 ulp of the largest element
+  const scale = normwise ? largest(exp.values) : 0;
+  const part = exp.dtype === 'complex64' ? 'float32' : exp.dtype === 'complex128' ? 'float64' : null;
   for (let i = 0; i < exp.values.length; i++) {
     const g = got.values[i];
     const e = exp.values[i];
-    const same = exp.dtype in FLOAT_ULP ? sameFloat(decF(g), decF(e), exp.dtype) : String(g) === String(e);
-    if (!same) return `element ${i}: ${g}, NumPy ${e}`;
+    const same =
+      part !== null
+        ? Array.isArray(g) && sameFloat(decF(g[0]), decF(e[0]), part, scale) && sameFloat(decF(g[1]), decF(e[1]), part, scale)
+        : exp.dtype in FLOAT_ULP
+          ? sameFloat(decF(g), decF(e), exp.dtype, scale)
+          : String(g) === String(e);
+    if (!same) return `element ${i}: ${JSON.stringify(g)}, NumPy ${JSON.stringify(e)}`;
   }
   if (layout && got.f !== exp.f) return `${got.f ? 'F' : 'C'} order, NumPy ${exp.f ? 'F' : 'C'}`;
   return null;
@@ -160,7 +179,7 @@ def enc(r):
     if isinstance(r, np.ndarray):
         k = r.dtype.kind
         flat = r.ravel(order='C').tolist()
-        vals = [int(v) for v in flat] if k == 'b' else [str(v) for v in flat] if k in 'iu' else [encf(v) for v in flat]
+        vals = [int(v) for v in flat] if k == 'b' else [str(v) for v in flat] if k in 'iu' else [[encf(v.real), encf(v.imag)] for v in flat] if k == 'c' else [encf(v) for v in flat]
         return {'dtype': str(r.dtype), 'shape': list(r.shape), 'values': vals,
                 'f': bool(r.ndim >= 2 and r.size > 0 and r.flags.f_contiguous and not r.flags.c_contiguous)}
     if isinstance(r, (tuple, list)):

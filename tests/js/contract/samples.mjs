@@ -304,6 +304,14 @@ export const OVERRIDES = {
   angle: { optional: { deg: [true] } },
   resultTypeWithScalar: { required: { dtype: 'float32', scalar: 2.5 } },
   realIfClose: { optional: { tol: [1000] } },
+  // numpy.fft: compared element by element to 64 ulp of the result's largest element (a transform's small
+  // terms are sums of large ones); the accuracy against NumPy is measured in tests/js/fft.test.mjs
+  ...Object.fromEntries(['fft', 'ifft', 'rfft', 'irfft', 'hfft', 'ihfft'].map((f) => [f, { optional: { n: [2, 5], norm: ['ortho', 'forward'] }, normwise: true }])),
+  ...Object.fromEntries(['fft2', 'ifft2', 'rfft2', 'irfft2', 'fftn', 'ifftn', 'rfftn', 'irfftn'].map((f) => [f, { optional: { s: [[2, 4]], norm: ['ortho', 'forward'] }, normwise: true }])),
+  fftshift: { optional: { axes: [[1, 0], 0, null] } },
+  ifftshift: { optional: { axes: [[1, 0], -1, null] } },
+  fftfreq: { required: { n: 5 }, optional: { d: [0.5] } },
+  rfftfreq: { required: { n: 5 }, optional: { d: [0.5] } },
   // strideview's integer default for JS numbers is int32 (web/README.md, "dtype promotion"): NumPy is asked for the same
   arange: { npDefaults: { dtype: 'int32' } },
 };
@@ -357,6 +365,9 @@ export function exemptReason(op, given = {}) {
   const e = OVERRIDES[op]?.exempt;
   return typeof e === 'function' ? e(given) : (e ?? null);
 }
+
+/** Whether op's results are compared to a tolerance of their largest element (transforms). */
+export const normwise = (op) => OVERRIDES[op]?.normwise === true;
 
 /** Whether op's result elements are uninitialised memory (compared by shape, dtype and order only). */
 export const uninitialised = (op) => OVERRIDES[op]?.uninitialised === true;

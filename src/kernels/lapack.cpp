@@ -1350,7 +1350,7 @@ struct Mat {
 // have comparable norms (the Parlett-Reinsch iteration, LAPACK gebal's scaling): a badly scaled
 // matrix's eigenvalues come out as accurately as a well scaled one's. d[i] is the scale of row i
 // (b = D^-1 a D, so an eigenvector y of b gives D y of a).
-void balance(int64_t n, Mat a, double* d) {
+SV_LOOP_FN void balance(int64_t n, Mat a, double* d) {
   for (int64_t i = 0; i < n; ++i) d[i] = 1;
   for (bool done = false; !done;) {
     done = true;
@@ -1384,9 +1384,24 @@ void balance(int64_t n, Mat a, double* d) {
 }
 
 // a = Q H Q^T with H upper Hessenberg (in a; zeros below the subdiagonal) by Householder
-// reflectors, Q accumulated into q (n x n). v: n doubles of scratch.
-void hessenberg(int64_t n, Mat a, Mat q, double* v) {
-  identity(n, n, q.p, n);
+// reflectors, Q accumulated into q (n x n) when q.p is not null. v, w: n doubles of scratch each.
+// Column-major throughout: the right-hand application forms w = A v column by column, then
+// subtracts tau w v^T column by column (contiguous, not one strided row at a time).
+SV_LOOP_FN void hessenberg(int64_t n, Mat a, Mat q, double* v, double* w) {
+  if (q.p) identity(n, n, q.p, n);
+  const auto right = [&](Mat x, int64_t k, int64_t m, double tau) {  // x[:, k+1:] = x[:, k+1:] H
+    for (int64_t i = 0; i < n; ++i) w[i] = 0;
+    for (int64_t j = 0; j < m; ++j) {
+      const double vj = v[j];
+      const double* col = &x(0, k + 1 + j);
+      for (int64_t i = 0; i < n; ++i) w[i] += col[i] * vj;
+    }
+    for (int64_t j = 0; j < m; ++j) {
+      const double f = tau * v[j];
+      double* col = &x(0, k + 1 + j);
+      for (int64_t i = 0; i < n; ++i) col[i] -= w[i] * f;
+    }
+  };
   for (int64_t k = 0; k + 2 < n; ++k) {
     const int64_t m = n - k - 1;
     double* col = &a(k + 1, k);
@@ -1396,19 +1411,8 @@ void hessenberg(int64_t n, Mat a, Mat q, double* v) {
     for (int64_t i = 1; i < m; ++i) v[i] = col[i];
     for (int64_t i = 1; i < m; ++i) col[i] = 0;
     apply_reflector(m, n - k - 1, v, tau, &a(k + 1, k + 1), n);  // from the left
-    for (int64_t i = 0; i < n; ++i) {                            // from the right: a and q
-      double wa = 0, wq = 0;
-      for (int64_t j = 0; j < m; ++j) {
-        wa += a(i, k + 1 + j) * v[j];
-        wq += q(i, k + 1 + j) * v[j];
-      }
-      wa *= tau;
-      wq *= tau;
-      for (int64_t j = 0; j < m; ++j) {
-        a(i, k + 1 + j) -= wa * v[j];
-        q(i, k + 1 + j) -= wq * v[j];
-      }
-    }
+    right(a, k, m, tau);
+    if (q.p) right(q, k, m, tau);
   }
 }
 
@@ -1431,7 +1435,7 @@ void cdiv(double ar, double ai, double br, double bi, double* cr, double* ci) {
 // by z: column j of z is then the (real) eigenvector of a real eigenvalue j, and columns j, j + 1
 // the real and imaginary parts of the eigenvector of wr[j] + i wi[j] (wi[j] > 0). False when an
 // eigenvalue needs more than 30 iterations on average (LAPACK's limit).
-bool schur(int64_t n, Mat h, Mat z, double* wr, double* wi, bool vectors) {
+SV_LOOP_FN bool schur(int64_t n, Mat h, Mat z, double* wr, double* wi, bool vectors) {
   double norm = 0;
   for (int64_t i = 0; i < n; ++i) {
     for (int64_t j = std::max<int64_t>(i - 1, 0); j < n; ++j) norm += std::fabs(h(i, j));
@@ -1473,17 +1477,17 @@ bool schur(int64_t n, Mat h, Mat z, double* wr, double* wi, bool vectors) {
         const double r = std::sqrt(p * p + qq * qq);
         p /= r;
         qq /= r;
-        for (int64_t j = en - 1; j < n; ++j) {
+        for (int64_t j = en - 1; j < (vectors ? n : en + 1); ++j) {
           const double t = h(en - 1, j);
           h(en - 1, j) = qq * t + p * h(en, j);
           h(en, j) = qq * h(en, j) - p * t;
         }
-        for (int64_t i = 0; i <= en; ++i) {
+        for (int64_t i = vectors ? 0 : l; i <= en; ++i) {
           const double t = h(i, en - 1);
           h(i, en - 1) = qq * t + p * h(i, en);
           h(i, en) = qq * h(i, en) - p * t;
         }
-        for (int64_t i = 0; i < n; ++i) {
+        for (int64_t i = 0; vectors && i < n; ++i) {
           const double t = z(i, en - 1);
           z(i, en - 1) = qq * t + p * z(i, en);
           z(i, en) = qq * z(i, en) - p * t;
@@ -1569,7 +1573,8 @@ bool schur(int64_t n, Mat h, Mat z, double* wr, double* wi, bool vectors) {
       const double zz = r / s;
       q /= p;
       r /= p;
-      for (int64_t j = k; j < n; ++j) {  // rows k .. k + 2
+      // (eigenvalues alone: only the active block [l, en] is transformed, no z)
+      for (int64_t j = k; j < (vectors ? n : en + 1); ++j) {  // rows k .. k + 2
         double t = h(k, j) + q * h(k + 1, j);
         if (notlast) {
           t += r * h(k + 2, j);
@@ -1578,7 +1583,7 @@ bool schur(int64_t n, Mat h, Mat z, double* wr, double* wi, bool vectors) {
         h(k, j) -= t * x;
         h(k + 1, j) -= t * y;
       }
-      for (int64_t i = 0; i <= std::min(en, k + 3); ++i) {  // columns k .. k + 2
+      for (int64_t i = vectors ? 0 : l; i <= std::min(en, k + 3); ++i) {  // columns k .. k + 2
         double t = x * h(i, k) + y * h(i, k + 1);
         if (notlast) {
           t += zz * h(i, k + 2);
@@ -1587,7 +1592,7 @@ bool schur(int64_t n, Mat h, Mat z, double* wr, double* wi, bool vectors) {
         h(i, k) -= t;
         h(i, k + 1) -= t * q;
       }
-      for (int64_t i = 0; i < n; ++i) {
+      for (int64_t i = 0; vectors && i < n; ++i) {
         double t = x * z(i, k) + y * z(i, k + 1);
         if (notlast) {
           t += zz * z(i, k + 2);
@@ -1727,7 +1732,7 @@ Status eig(const Operand& w, const Operand* v, const Operand& a) {
   Operand A = a;
   SV_CHECK(stage_input(op, &A, specs, sa));
   const bool vecs = v != nullptr;
-  const int64_t ws = 2 * dbytes(n * n) + 4 * dbytes(n);
+  const int64_t ws = 2 * dbytes(n * n) + 5 * dbytes(n);
   return run_batch(op, batch_count(a), ws, 25 * n * n * n, [&](int64_t bi, char* wsp, int64_t*) {
     Mat h{reinterpret_cast<double*>(wsp), n};
     Mat z{h.p + dbytes(n * n) / 8, n};
@@ -1754,7 +1759,7 @@ Status eig(const Operand& w, const Operand* v, const Operand& a) {
       for (int64_t i = 0; i < n * n; ++i) h.p[i] /= scale;
     }
     balance(n, h, d);
-    hessenberg(n, h, z, tmp);
+    hessenberg(n, h, vecs ? z : Mat{nullptr, n}, tmp, tmp + dbytes(n) / 8);
     if (!schur(n, h, z, wr, wi, vecs)) return int32_t{kEigNoConv};
     for (int64_t i = 0; i < n; ++i) store_complex(w, 1, woff, i, 0, wr[i] * scale, wi[i] * scale);
     if (!vecs) return int32_t{kNone};

@@ -48,6 +48,15 @@ for (const dtype of ['int32', 'float64', 'float32']) {
       add('correlate', [vec(dtype, n), vec(dtype, m, view)], { mode });
     }
   }
+  if (dtype !== 'int32') {
+    // long enough for the FFT path (the shorter sequence above 3.5 log2(n + m), n m above 2^16)
+    for (const [n, m] of [[3000, 150], [150, 3000], [20000, 64]]) {
+      for (const mode of ['full', 'same', 'valid']) {
+        add('convolve', [vec(dtype, n, 'step'), vec(dtype, m)], { mode });
+        add('correlate', [vec(dtype, n), vec(dtype, m, 'flip')], { mode });
+      }
+    }
+  }
   add('vander', [vec(dtype, 5)]);
   add('vander', [vec(dtype, 4, 'flip'), 6], { increasing: true });
   add('polyval', [vec(dtype, 4), vec(dtype, 6, 'step')]);

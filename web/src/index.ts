@@ -155,7 +155,7 @@ export { type NormOrder, type NormOptions, outer, norm } from './norms.js';
 export { type SlogdetResult, type LstsqResult, solve, inv, det, slogdet, cholesky, lstsq, pinv, matrixRank, matrixPower } from './linalg_solve.js';
 export { type QrMode, type QrOut, type QrResult, type EighResult, type SvdResult, type SvdOut, qr, eigh, eigvalsh, svd, cond } from './linalg_decomp.js';
 export { tensordot, inner, kron, cross, multiDot } from './linalg_products.js';
-export { real, imag, conj, conjugate, angle, iscomplex, isreal, iscomplexobj, isrealobj, realIfClose } from './complex.js';
+export { real, imag, conj, conjugate, angle, iscomplex, isreal, iscomplexobj, isrealobj, realIfClose, vdot } from './complex.js';
 export { type ConvolveMode, convolve, correlate, interp } from './signal.js';
 export { type PolyfitFull, type PolyfitOut, vander, polyval, polyfit } from './polynomial.js';
 export { mod, remainder, floorDivide, fmod, bitwiseAnd, bitwiseOr, bitwiseXor, leftShift, rightShift, invert, bitwiseNot } from './integer_ops.js';

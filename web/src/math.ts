@@ -9,7 +9,7 @@
 // function's comment is the measured maximum against an extended-precision reference
 // (docs/math-accuracy.md), special values are NumPy's.
 import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_tables.js';
-import { type DType, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
+import { type DType, info, isComplexValue, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray, forward, methodGroup } from './ndarray.js';
 import { needFamily } from './families.js';
@@ -25,7 +25,7 @@ import { TracedArray, hasTraced } from './traced.js';
 export function resultDType(op: string, inputs: readonly unknown[]): DType {
   const arrs = inputs.map((x, i) => {
     if (x instanceof NDArray) return (x._check(op), x);
-    if (x instanceof TracedArray || isScalar(x)) return x instanceof TracedArray ? x : null;
+    if (x instanceof TracedArray || isScalar(x) || isComplexValue(x)) return x instanceof TracedArray ? x : null;
     const t = asArray(op, x, undefined, inputs.length === 1 ? 'x' : `x${i + 1}`);
     t.dispose();
     return { dtype: t.dtype };

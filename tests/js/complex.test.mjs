@@ -175,6 +175,15 @@ function gen(seed) {
     add('elements', 'item', [view(r, d, s, 'gen')], { index: s.map((n) => r.int(0, n - 1)) });
     add('elements', 'tolist', [view(r, d, s, 'gen')]);
   }
+  // composed functions that take complex values
+  for (let i = 0; i < 6; i++) {
+    const d = cx(r);
+    add('composed', 'round', [view(r, d, shape(1, 2), 'fin')], { decimals: r.pick([0, 1, -1]) });
+    add('composed', 'sinc', [view(r, d, [5], 'unit')], {}, TRANSCENDENTAL);
+    add('composed', 'cov', [view(r, d, [3, 5], 'fin')], {}, 64);
+    add('composed', 'gradient', [view(r, d, [6], 'fin')], {}, 4);
+    add('composed', 'reciprocal', [view(r, d, [6], 'big')], {}, 4);
+  }
   // refusals: NumPy orders complex lexicographically; strideview refuses by name
   for (const op of ['less', 'greater', 'sort', 'max', 'argmax', 'clip', 'minimum', 'maximum']) add('refusals', op, [view(r, cx(r), [4], 'fin')]);
   return cases;
@@ -212,6 +221,7 @@ function runJs(c) {
       case 'isclose': case 'allclose': return sv[c.op](A[0], A[1], p.o);
       case 'sum': case 'prod': case 'mean': case 'cumsum': return sv[c.op](A[0], p.o);
       case 'take': return sv.take(A[0], A[1], p.axis);
+      case 'round': return sv.round(A[0], p.decimals);
       case 'concatenate': return sv.concatenate([A[0], A[1]]);
       case 'stack': return sv.stack([A[0], A[1]], p.axis);
       case 'astype': return A[0].astype(p.dtype);
@@ -282,6 +292,7 @@ def run(c):
         return getattr(np, op)(A[0], axis=o.get('axis'), keepdims=o.get('keepdims', False))
     if op == 'cumsum': return np.cumsum(A[0], axis=o.get('axis'))
     if op == 'take': return np.take(A[0], A[1], axis=p['axis'])
+    if op == 'round': return np.round(A[0], p['decimals'])
     if op == 'concatenate': return np.concatenate([A[0], A[1]])
     if op == 'stack': return np.stack([A[0], A[1]], axis=p['axis'])
     if op == 'astype': return A[0].astype(p['dtype'])
@@ -309,4 +320,21 @@ differentialTests({
   test, assert, ready, cases: CASES, script: SCRIPT, signedZero: false,
   runJs,
   describe: (c) => `${c.op}(${c.ins.map((x) => (x && x.ops ? `${x.dtype}${JSON.stringify(x.fshape)}${x.ops.map((o) => o[0]).join('+')}` : JSON.stringify(x))).join(', ')}) ${JSON.stringify(c.p)}`,
+});
+
+test('real and imag write through; put, fill, set and full take complex values', () => {
+  const z = sv.zeros([2, 3], 'complex64');
+  sv.real(z).assign([[1, 2, 3], [4, 5, 6]]);
+  sv.imag(z.transpose()).fill(-0.5);
+  assert.equal(String(z), 'array([[1.-0.5j, 2.-0.5j, 3.-0.5j],\n       [4.-0.5j, 5.-0.5j, 6.-0.5j]], dtype=complex64)');
+  sv.put(z, [0, 5], [sv.complex(9, 9), { re: 7, im: -7 }]);
+  z.set(1, 0, sv.complex(0, 1));
+  assert.deepEqual(z.tolist().flat().map(String), ['(9+9j)', '(2-0.5j)', '(3-0.5j)', '1j', '(5-0.5j)', '(7-7j)']);
+  z.fill({ re: 1, im: 2 });
+  assert.equal(String(z.get(1, 2)), '(1+2j)');
+  assert.equal(String(sv.full([2], sv.complex(1, -1), 'complex64')), 'array([1.-1.j, 1.-1.j], dtype=complex64)');
+  assert.equal(String(sv.arange(0, 3, 1, 'complex128')), 'array([0.+0.j, 1.+0.j, 2.+0.j])');
+  assert.throws(() => sv.isposinf(z), (e) => e instanceof sv.StrideViewError && /^isposinf: not supported for complex values/.test(e.message));
+  assert.throws(() => sv.vdot(z, [1, 2]), /vdot: a has 6 elements \(shape \[2,3\]\) and b has 2/);
+  z.dispose();
 });

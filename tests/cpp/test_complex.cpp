@@ -425,3 +425,37 @@ TEST_CASE("complex: NumPy's division and sign at the edges; ops the kernels lack
   REQUIRE_FALSE(sm.ok());
   CHECK_THAT(sm.error().message, Catch::Contains("cast them to one complex dtype"));
 }
+
+TEST_CASE("complex: power as NumPy's npy_cpow, asinh and asin accurate for a negative real part", "[complex]") {
+  // a ** 0 is 1; 0 ** b: 0 for a positive real b, else nan+nanj; integer exponents by products
+  std::vector<c128> a = {{1, 2}, {0, 0}, {0, 0}, {0, 0}, {1, 2}, {1.1, 2.3}, {0, 0}, {2, -1}};
+  std::vector<c128> b = {{3, 0}, {0, 1}, {-1, 0}, {2, 0}, {0, 0}, {-5, 0}, {0, 0}, {0.5, 0.25}};
+  auto c = call(wire::kMathBinary, static_cast<int64_t>(kernels::MathBinaryOp::pow), DType::complex128);
+  c.in[0] = arr(a, DType::complex128, {8});
+  c.in[1] = arr(b, DType::complex128, {8});
+  Owned r;
+  REQUIRE(array::run_call(c, r.r).ok());
+  const c128* q = r.at<c128>();
+  CHECK((q[0].re == -11 && q[0].im == -2));  // exact, as NumPy (exp(3 log z) is not)
+  CHECK((std::isnan(q[1].re) && std::isnan(q[1].im)));
+  CHECK((std::isnan(q[2].re) && std::isnan(q[2].im)));
+  CHECK((q[3].re == 0 && q[3].im == 0));
+  CHECK((q[4].re == 1 && q[4].im == 0));
+  CHECK(close(q[5], std::pow(cld(1.1L, 2.3L), -5), 4));
+  CHECK((q[6].re == 1 && q[6].im == 0));  // 0 ** 0 is 1
+  CHECK(close(q[7], std::pow(cld(2, -1), cld(0.5L, 0.25L)), 8));
+  // asinh / asin: within a few ulp of the long double reference on both sides of the imaginary axis
+  std::mt19937_64 rng(7);
+  auto z = random_complex<c128>(400, rng, 6.0);
+  for (auto op : {kernels::MathOp::arcsinh, kernels::MathOp::arcsin}) {
+    auto u = call(wire::kMathUnary, static_cast<int64_t>(op), DType::complex128);
+    u.in[0] = arr(z, DType::complex128, {400});
+    Owned ru;
+    REQUIRE(array::run_call(u, ru.r).ok());
+    for (size_t i = 0; i < z.size(); ++i) {
+      const cld want = op == kernels::MathOp::arcsinh ? std::asinh(ld(z[i])) : std::asin(ld(z[i]));
+      INFO("z = " << z[i].re << " + " << z[i].im << "j");
+      CHECK(close(ru.at<c128>()[i], want, 8));
+    }
+  }
+}

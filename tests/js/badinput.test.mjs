@@ -2370,6 +2370,7 @@ for (const n of ['conj', 'conjugate']) {
   row(n, { op: n, sig: ['arrayArg', 'ufuncOut'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [...OUT_CASES([(c) => c.a]), ...OUT_SHAPE([(c) => c.a])] });
 }
 row('angle', { op: 'angle', sig: ['array', 'none'], valid: [(c) => c.a, false], call: fnCall('angle'), cases: [[[(c) => c.a, 1], T, 'deg must be a boolean, got 1'], [[(c) => c.a, { deg: 1 }], T, '1']] });
+row('vdot', { op: 'vdot', sig: ['array', 'array'], valid: [[1, 2], [3, 4]], call: fnCall('vdot'), cases: [[[[1, 2], [1, 2, 3]], S('shape_mismatch'), 'a has 2 elements (shape [2]) and b has 3 (shape [3])']] });
 row('realIfClose', { op: 'realIfClose', sig: ['array', 'none'], valid: [(c) => c.a, 100], call: fnCall('realIfClose'), cases: [[[(c) => c.a, 'x'], T, 'tol must be a number, got "x"'], [[(c) => c.a, NaN], T, 'NaN']] });
 for (const m of ['conj', 'conjugate']) {
   ND(m, [], [], { op: m, call: (c) => c.d[m]() });

@@ -7,7 +7,9 @@
 // holds `values` (encoded as below) in C order, and `ops` are applied in turn: ['slice', 'a:b:c, ...'],
 // ['transpose', perm], ['broadcast', shape], ['pad', [[before, after], ...], fill]. Values in JSON:
 // bool 0/1, integers as decimal strings (exact int64 / uint64), floats as numbers except 'nan',
-// 'inf', '-inf' and '-0'.
+// 'inf', '-inf' and '-0'; complex elements as [re, im] pairs of such floats (a pad's fill of a
+// complex view stays a real number: it reads as (fill, 0)). Results: complex arrays' values and
+// complex scalars ({ scalar: [re, im], kind: 'complex' }) as pairs too.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { sv } from './helpers.mjs';
@@ -17,6 +19,9 @@ export const HAVE_PY = existsSync(PY);
 
 export const INTS = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64'];
 export const FLOATS = ['float32', 'float64'];
+export const COMPLEX = ['complex64', 'complex128'];
+/** The part dtype of a complex dtype. */
+export const partOf = (d) => (d === 'complex64' ? 'float32' : 'float64');
 export const ALL = ['bool', ...INTS, ...FLOATS];
 export const NUMERIC = [...INTS, ...FLOATS];
 export const isInt = (d) => INTS.includes(d);
@@ -121,6 +126,7 @@ export function buildView(r, d, target, o, depth = 2, kinds = null) {
 export function makeBase(desc) {
   const d = desc.dtype;
   if (d === 'bool') return sv.array(desc.values.map((v) => v === 1), { dtype: 'bool', shape: desc.shape });
+  if (COMPLEX.includes(d)) return sv.array(desc.values.map(([re, im]) => sv.complex(decF(re), decF(im))), { dtype: d, shape: desc.shape });
   let ta;
   if (d === 'int64' || d === 'uint64') ta = new TA[d](desc.values.map((v) => BigInt(v)));
   else if (isInt(d)) ta = new TA[d](desc.values.map(Number));
@@ -152,6 +158,8 @@ warnings.simplefilter('ignore')
 np.seterr(all='ignore')
 
 def decv(dt, v):
+    if dt.kind == 'c':
+        return complex(float(v[0]), float(v[1])) if isinstance(v, list) else complex(float(v))
     if dt.kind == 'f':
         return float(v)
     if dt.kind == 'b':
@@ -219,11 +227,14 @@ export function materialize(desc) {
 export function encodeJs(x) {
   if (x instanceof sv.NDArray) {
     const ta = x.toTypedArray();
+    if (COMPLEX.includes(x.dtype)) return { dtype: x.dtype, shape: x.shape, values: Array.from({ length: ta.length / 2 }, (_, i) => [encF(ta[2 * i]), encF(ta[2 * i + 1])]) };
     const values = x.dtype === 'bool' ? Array.from(ta, (v) => (v ? 1 : 0)) : isInt(x.dtype) ? Array.from(ta, String) : Array.from(ta, encF);
     return { dtype: x.dtype, shape: x.shape, values };
   }
+  if (x instanceof sv.Complex) return { scalar: [encF(x.re), encF(x.im)], kind: 'complex' };
   if (Array.isArray(x)) return { list: x.map(encodeJs) };
   if (typeof x === 'bigint') return { scalar: String(x), kind: 'int' };
+  if (typeof x === 'string') return { scalar: x, kind: 'str' };
   if (typeof x === 'boolean') return { scalar: x ? 1 : 0, kind: 'bool' };
   if (typeof x === 'number') return { scalar: encF(x), kind: 'num' };
   if (x && typeof x === 'object') {
@@ -253,6 +264,21 @@ export function sameFloat(x, y, tol, dtype, signedZero = false) {
   return Math.abs(x - y) <= rel * Math.max(Math.abs(x), Math.abs(y)) + 1e-300;
 }
 
+/**
+ * Complex values [re, im] (encoded) equal for a tolerance: tol 0 exact; else each finite part within
+ * the tolerance of sameFloat relative to the larger part of the expected value (the scale of |z|:
+ * a part that cancels to near 0 is held to the modulus, not to itself); NaN and infinite parts
+ * where NumPy has them.
+ */
+export function sameComplex(g, e, tol, dtype, signedZero = false) {
+  const [gr, gi, er, ei] = [...g, ...e].map(decF);
+  const part = partOf(dtype);
+  if (!tol || ![gr, gi, er, ei].every(Number.isFinite)) return sameFloat(gr, er, tol, part, signedZero) && sameFloat(gi, ei, tol, part, signedZero);
+  const rel = (tol === 1 ? 64 : tol) * ULP[part];
+  const scale = Math.max(Math.abs(er), Math.abs(ei), Math.abs(gr), Math.abs(gi));
+  return Math.abs(gr - er) <= rel * scale + 1e-300 && Math.abs(gi - ei) <= rel * scale + 1e-300;
+}
+
 function compareEncoded(assert, got, exp, tol, where, signedZero) {
   if ('error' in exp) {
     assert.ok('error' in got, `${where}: NumPy raised ${exp.error}, strideview returned ${JSON.stringify(got).slice(0, 200)}`);
@@ -269,6 +295,11 @@ function compareEncoded(assert, got, exp, tol, where, signedZero) {
   }
   if ('scalar' in exp) {
     assert.ok('scalar' in got, `${where}: NumPy returned a scalar (${JSON.stringify(exp)}), strideview ${JSON.stringify(got).slice(0, 200)}`);
+    if (exp.kind === 'complex') {
+      assert.equal(got.kind, 'complex', `${where}: a Complex for NumPy's ${exp.dtype} scalar, got ${JSON.stringify(got)}`);
+      assert.ok(sameComplex(got.scalar, exp.scalar, tol, exp.dtype, signedZero), `${where}: ${JSON.stringify(got.scalar)} vs NumPy ${JSON.stringify(exp.scalar)}`);
+      return;
+    }
     if (exp.kind === 'num') assert.ok(sameFloat(decF(got.scalar), decF(exp.scalar), tol, exp.dtype, signedZero), `${where}: ${got.scalar} vs NumPy ${exp.scalar}`);
     else if (exp.kind === 'int' && got.kind === 'num') assert.equal(String(BigInt(got.scalar)), String(exp.scalar), `${where}: value`);
     else assert.equal(String(got.scalar), String(exp.scalar), `${where}: value`);
@@ -282,7 +313,8 @@ function compareEncoded(assert, got, exp, tol, where, signedZero) {
   for (let i = 0; i < exp.values.length; i++) {
     const g = got.values[i];
     const e = exp.values[i];
-    if (FLOATS.includes(exp.dtype)) assert.ok(sameFloat(decF(g), decF(e), tol, exp.dtype, signedZero), `${where}: element ${i}: ${g} vs NumPy ${e}`);
+    if (COMPLEX.includes(exp.dtype)) assert.ok(sameComplex(g, e, tol, exp.dtype, signedZero), `${where}: element ${i}: ${JSON.stringify(g)} vs NumPy ${JSON.stringify(e)}`);
+    else if (FLOATS.includes(exp.dtype)) assert.ok(sameFloat(decF(g), decF(e), tol, exp.dtype, signedZero), `${where}: element ${i}: ${g} vs NumPy ${e}`);
     else assert.equal(String(g), String(e), `${where}: element ${i}`);
   }
 }

@@ -25,6 +25,8 @@ for c in cases:
         vals = [v == '1' for v in c['values']]
     elif dt.kind in 'iu':
         vals = [int(v) for v in c['values']]
+    elif dt.kind == 'c':
+        vals = [complex(float(v[0]), float(v[1])) for v in c['values']]
     else:
         vals = [float(v) for v in c['values']]
     a = np.array(vals, dtype=dt).reshape(c['shape'])
@@ -44,6 +46,7 @@ json.dump(out, sys.stdout)
 
 const INTS = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64'];
 const FLOATS = ['float32', 'float64'];
+const CPLX = ['complex64', 'complex128'];
 const ALL = ['bool', ...INTS, ...FLOATS];
 const RANGE = {
   int8: [-128n, 127n],
@@ -60,6 +63,12 @@ const r = rng(20261125);
 
 /** A value of the dtype as a decimal string (exact for 64-bit integers), of one flavour. */
 function value(dtype, flavour) {
+  // complex: each part a value of the part dtype, of this flavour or (a third of the time) another
+  if (CPLX.includes(dtype)) {
+    const part = dtype === 'complex64' ? 'float32' : 'float64';
+    const other = () => (r.next() < 0.33 ? r.pick(FLAVOURS) : flavour);
+    return [value(part, other()), value(part, other())];
+  }
   if (dtype === 'bool') return r.next() < 0.5 ? '1' : '0';
   if (INTS.includes(dtype)) {
     const [lo, hi] = RANGE[dtype];
@@ -116,6 +125,7 @@ function value(dtype, flavour) {
 }
 
 function toJs(dtype, s) {
+  if (CPLX.includes(dtype)) return sv.complex(toJs('float64', s[0]), toJs('float64', s[1]));
   if (dtype === 'bool') return s === '1';
   if (dtype === 'int64' || dtype === 'uint64') return BigInt(s);
   if (INTS.includes(dtype)) return Number(s);
@@ -174,6 +184,26 @@ for (const dtype of FLOATS) {
     for (let i = 0; i < 40; i++) cases.push(makeCase(dtype, [r.int(1, 4)], r.pick([['bits'], ['boundary'], ['ties'], ['bits', 'boundary', 'special'], ['huge', 'small', 'ties'], ['tiny', 'digits']]), [], options));
   }
 }
+// complex64 / complex128 (NumPy's ComplexFloatingFormat: a column of real parts, one of imaginary
+// parts with '+' always, each choosing its own notation): every rank and flavour, views, summarised
+for (const dtype of CPLX) {
+  for (const shape of SHAPES) {
+    for (const f of FLAVOURS) cases.push(makeCase(dtype, shape, [f]));
+    cases.push(makeCase(dtype, shape, FLAVOURS));
+  }
+  for (let i = 0; i < 120; i++) cases.push(makeCase(dtype, [r.int(1, 5)], r.pick([['bits'], ['boundary'], ['special', 'small'], ['tiny', 'huge'], FLAVOURS, ['fraction', 'special']])));
+  for (const shape of [[1001], [40, 30], [11, 10, 11]]) cases.push(makeCase(dtype, shape, ['digits', 'small', 'special']));
+  const fl = ['digits', 'fraction', 'special', 'small'];
+  cases.push(makeCase(dtype, [3, 4], fl, [['T', null]]));
+  cases.push(makeCase(dtype, [7, 6, 5], fl, [['slice', '1::3, :, -1::-2']]));
+  cases.push(makeCase(dtype, [2, 1], fl, [['broadcast', [3, 2, 5]]]));
+  cases.push(makeCase(dtype, [2, 3], fl, [['pad', [[[1, 2], [0, 1]], 7]]]));
+  cases.push(makeCase(dtype, [40, 30], fl, [['T', null], ['slice', '::-1, 1:']]));
+  cases.push(makeCase(dtype, [35, 35], fl, [['pad', [[[2, 3], [1, 0]], 1.5]]]));
+}
+cases.push({ dtype: 'complex64', shape: [2], values: [['1', '2'], ['3', '-4']], views: [], options: {} });
+cases.push({ dtype: 'complex128', shape: [], values: [['1', '2']], views: [], options: {} });
+cases.push({ dtype: 'complex128', shape: [4], values: [['nan', 'nan'], ['inf', '-inf'], ['-0.0', '-0.0'], ['1.5', 'nan']], views: [], options: {} });
 // print options
 const OPTIONS = [
   { precision: 3 },
@@ -207,10 +237,10 @@ const OPTIONS = [
   { floatmode: 'unique', sign: '+', linewidth: 30 },
 ];
 for (const options of OPTIONS) {
-  for (const dtype of ['float32', 'float64', 'int32', 'uint64', 'bool']) {
-    const fl = FLOATS.includes(dtype) ? FLAVOURS : ['small', 'wide'];
+  for (const dtype of ['float32', 'float64', 'int32', 'uint64', 'bool', 'complex64', 'complex128']) {
+    const fl = FLOATS.includes(dtype) || CPLX.includes(dtype) ? FLAVOURS : ['small', 'wide'];
     for (const shape of [[], [7], [3, 5], [2, 3, 4], [15, 12]]) {
-      for (const f of FLOATS.includes(dtype) ? ['digits', 'fraction', 'tiny', 'huge', 'special', 'small'] : ['small']) cases.push(makeCase(dtype, shape, [f], [], options));
+      for (const f of FLOATS.includes(dtype) || CPLX.includes(dtype) ? ['digits', 'fraction', 'tiny', 'huge', 'special', 'small'] : ['small']) cases.push(makeCase(dtype, shape, [f], [], options));
       cases.push(makeCase(dtype, shape, fl, [], options));
     }
   }
@@ -336,6 +366,20 @@ test('toJSON gives nested arrays: JSON.stringify prints the values', () => {
   assert.equal(JSON.stringify(sv.array([-(2n ** 53n) + 1n, 2n ** 53n - 1n], { dtype: 'int64' })), '[-9007199254740991,9007199254740991]');
   assert.deepEqual(sv.array([[1n, 2n]], { dtype: 'uint64' }).toJSON(), [[1, 2]]);
   assert.equal(JSON.stringify(sv.array([1, 2, 3], { dtype: 'int32' }).padView([[1, 0]], 9)), '[9,1,2,3]');
+  a.dispose();
+});
+
+test('complex arrays: toJSON gives { re, im } objects (as Complex.toJSON), iteration gives Complex values', () => {
+  const a = sv.array([[sv.complex(1, 2), sv.complex(-0.5, 0)], [sv.complex(3, -4), sv.complex(NaN, Infinity)]], { dtype: 'complex64' });
+  assert.equal(JSON.stringify(a), '[[{"re":1,"im":2},{"re":-0.5,"im":0}],[{"re":3,"im":-4},{"re":null,"im":null}]]'); // JSON has no NaN / Infinity
+  assert.equal(JSON.stringify(sv.array(sv.complex(0, 1))), '{"re":0,"im":1}');
+  assert.equal(JSON.stringify(a.transpose().slice('::-1')), '[[{"re":-0.5,"im":0},{"re":null,"im":null}],[{"re":1,"im":2},{"re":3,"im":-4}]]');
+  const items = [...a.slice(1)];
+  assert.ok(items.every((z) => z instanceof sv.Complex));
+  assert.deepEqual(items.map(String), ['(3-4j)', '(nan+infj)']);
+  assert.deepEqual([...a].map((row) => row.shape), [[2], [2]]);
+  assert.equal(inspect(sv.complex(1, 2)), 'Complex { re: 1, im: 2 }');
+  assert.equal(inspect(sv.array([sv.complex(1, 2)])), 'array([1.+2.j])');
   a.dispose();
 });
 

@@ -21,7 +21,9 @@ export interface IscloseOptions {
 }
 
 /** NumPy's dtype of `b` in isclose: result_type(b, 1.0) (floats stay, the rest become float64). */
-const floatOf = (d: DType): DType => (info(d).kind === 'f' ? d : 'float64');
+const floatOf = (d: DType): DType => (info(d).kind === 'f' || info(d).kind === 'c' ? d : 'float64');
+/** abs's result dtype: a complex dtype's modulus is of its part dtype (NumPy's complex rule: |a - b| <= atol + rtol * |b|). */
+const partType = (d: DType): DType => (d === 'complex64' ? 'float32' : d === 'complex128' ? 'float64' : d);
 
 function num(op: string, name: string, v: unknown): number {
   if (typeof v !== 'number') throw new TypeError(`${op}: ${name} must be a number, got ${fmt(v)}`);
@@ -38,7 +40,7 @@ function iscloseImpl(op: string, a: unknown, b: unknown, rtolArg: unknown, atolA
   const equalNan = bool(op, 'equalNan', equalNanArg);
   const bin = (k: string, code: BinaryOp, p: unknown, q: unknown): NDArray => computeAs(op, k, Kind.Binary, code, [p, q], undefined, undefined, same);
   const cmp = (k: string, code: BinaryOp, p: unknown, q: unknown): NDArray => computeAs(op, k, Kind.Binary, code, [p, q], undefined, undefined, toBool);
-  const abs = (p: NDArray): NDArray => computeAs(op, 'abs', Kind.Unary, UnaryOp.Abs, [p], undefined, undefined, same);
+  const abs = (p: NDArray): NDArray => computeAs(op, 'abs', Kind.Unary, UnaryOp.Abs, [p], undefined, undefined, partType);
   return tidy(() => {
     const x = asArray(op, a, undefined, 'a');
     let y = asArray(op, b, undefined, 'b');

@@ -1,8 +1,9 @@
 // Complex arrays' own functions: NumPy's `real`, `imag` (writable strided views of the parts, as
 // NumPy's `a.real` / `a.imag`), `conj` / `conjugate`, `angle`, `iscomplex`, `isreal`,
-// `iscomplexobj`, `isrealobj`, `realIfClose`. The arithmetic, reductions and math of complex
+// `iscomplexobj`, `isrealobj`, `realIfClose`, `vdot` (the dot product that conjugates its first
+// argument). The arithmetic, reductions and math of complex
 // arrays are the ordinary ops (the engine's 'complex' family runs them); `abs` gives the modulus.
-import { type DType, info, isComplex } from './dtype.js';
+import { type Complex, type DType, info, isComplex } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, forward, methodGroup } from './ndarray.js';
 import { needFamily } from './families.js';
@@ -16,6 +17,7 @@ import { zeros } from './creation.js';
 import { abs, equal, lessEqual, mul, notEqual } from './ops.js';
 import { all } from './stats.js';
 import { checkOut, kernelCopy } from './kernel_client.js';
+import { matmul } from './linalg.js';
 
 const COMPLEX = /* @__PURE__ */ methodGroup('complex', () => ({ conj: forward(conj), conjugate: forward(conjugate) }));
 
@@ -286,5 +288,42 @@ export function realIfClose(...args: unknown[]): NDArray {
     }
   } finally {
     im.dispose();
+  }
+}
+
+const VDOT: SigRef = { sig: 'numpy.vdot: vdot(a: ArrayInput, b: ArrayInput, /) -> number | Complex' };
+/**
+ * The dot product of the flattened arrays with the first one conjugated (NumPy's `np.vdot`):
+ * `sum(conj(a.ravel()) * b.ravel())`. Both must have the same number of elements (any shapes). A JS
+ * value: a {@link Complex} for complex operands, a number otherwise (a boolean for bool ones).
+ */
+// @overloads VDOT
+export function vdot(a: ArrayInput, b: ArrayInput): number | Complex;
+// @end
+export function vdot(...args: unknown[]): number | Complex {
+  const op = 'vdot';
+  const [a, b] = args.length === 2 ? args : bind(VDOT, args);
+  const x = asArray(op, a, undefined, 'a');
+  const temps: NDArray[] = [];
+  try {
+    const y = asArray(op, b, undefined, 'b');
+    if (y !== b) temps.push(y);
+    if (x.size !== y.size) {
+      throw new StrideViewError('shape_mismatch', `${op}: a has ${x.size} elements (shape ${fmt(x.shape)}) and b has ${y.size} (shape ${fmt(y.shape)}): vdot flattens both and needs the same number`);
+    }
+    const xc = isComplex(x.dtype) ? conjImpl(op, x, undefined, undefined) : x.copy();
+    temps.push(xc);
+    const yc = y.copy();
+    temps.push(yc);
+    const xr = xc.reshape([x.size]);
+    temps.push(xr);
+    const yr = yc.reshape([y.size]);
+    temps.push(yr);
+    return matmul(xr, yr) as unknown as number | Complex;
+  } catch (e) {
+    throw relabel(op, e);
+  } finally {
+    for (const t of temps.reverse()) t.dispose();
+    if (x !== a) x.dispose();
   }
 }

@@ -264,7 +264,7 @@ export function asArray(op: string, x: unknown, dtype?: DType, name?: string): N
     x._check(op);
     return dtype === undefined || dtype === x.dtype ? x : x._materialize(op, dtype);
   }
-  if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') {
+  if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean' || isComplexValue(x)) {
     return fillImpl(op, [], x, dtype ?? scalarDType(x, op), null);
   }
   if (isArrayLike(x)) return fromData(op, x, dtype, name);
@@ -525,7 +525,7 @@ function arangeImpl(op: string, start: unknown, stop: unknown, step: unknown, dt
     writeFlat(out, Array.from(h, halfToNumber), op);
     return out;
   }
-  if (I.kind === 'f' || (I.kind !== 'b' && !isBig(dt) && Number.isInteger(a) && Number.isInteger(st) &&
+  if (I.kind === 'f' || (I.kind !== 'b' && I.kind !== 'c' && !isBig(dt) && Number.isInteger(a) && Number.isInteger(st) &&
       toStored(op, dt, a) === a && toStored(op, dt, last) === last)) {
     // Every value is stored as computed (floats round like the typed array; integers fit).
     const t = heapArray(out._s, dt) as Float64Array;

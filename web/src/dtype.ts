@@ -111,6 +111,7 @@ export class Complex {
     return { re: this.re, im: this.im };
   }
 }
+Object.defineProperty(Complex, 'name', { value: 'Complex' }); // util.inspect's label, also in the minified bundle
 
 const COMPLEX_FN: SigRef = { sig: '-: complex(re: number = 0, im: number = 0) -> Complex' };
 /** A complex value: `complex(1, 2)` is 1+2j (Python's `complex(1, 2)`). */

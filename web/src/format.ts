@@ -3,7 +3,9 @@
 // float32 or float64, or the exact value rounded half-even at the precision), positional or scientific
 // notation chosen from the range of the magnitudes, columns padded to the widest element, lines
 // wrapped at the line width, '...' in arrays above the threshold, and the dtype suffix where the
-// values do not imply it. Also toJSON and the iteration over the first axis.
+// values do not imply it; complex elements as NumPy's ComplexFloatingFormat (a column of real parts
+// and one of imaginary parts, each formatted as a float array of its own, then 'j'). Also toJSON
+// (complex elements as { re, im } objects, Complex.toJSON) and the iteration over the first axis.
 import { type DType, FLOAT16_NATIVE, halfToNumber, isBig, numberToHalf, roundFloat16 } from './dtype.js';
 import { StrideViewError } from './errors.js';
 import type { NDArray } from './ndarray.js';
@@ -198,7 +200,7 @@ function scientific(x: number, w: FloatBits, st: FloatStyle): string {
 type Formatter = (v: number | bigint) => string;
 
 /** The float formatter for a set of values (NumPy's FloatingFormat): one style for them all. */
-function floatFormatter(vals: ArrayLike<number>, w: FloatBits, o: Readonly<PrintOptions>): Formatter {
+function floatFormatter(vals: ArrayLike<number>, w: FloatBits, o: Readonly<PrintOptions>, sign: PrintOptions['sign'] = o.sign): Formatter {
   const finite: number[] = [];
   let negInf = false;
   for (let i = 0; i < vals.length; i++) {
@@ -226,7 +228,7 @@ function floatFormatter(vals: ArrayLike<number>, w: FloatBits, o: Readonly<Print
     unique: !fixed,
     minDigits: -1,
     trim: fixed ? 'k' : '.',
-    plus: o.sign === '+',
+    plus: sign === '+',
     padLeft: -1,
     padRight: -1,
     expDigits: -1,
@@ -259,9 +261,9 @@ function floatFormatter(vals: ArrayLike<number>, w: FloatBits, o: Readonly<Print
     if (fixed || o.floatmode === 'maxprec_equal') Object.assign(st, { precision: padRight, minDigits: padRight, trim: 'k' });
     else st.minDigits = 0;
   }
-  if (o.sign === ' ' && !finite.some((v) => v < 0 || Object.is(v, -0))) padLeft++;
+  if (sign === ' ' && !finite.some((v) => v < 0 || Object.is(v, -0))) padLeft++;
   if (finite.length !== vals.length) {
-    const infLen = o.sign !== '-' || negInf ? 4 : 3;
+    const infLen = sign !== '-' || negInf ? 4 : 3;
     padLeft = Math.max(padLeft, 3 - (padRight + 1), infLen - (padRight + 1));
   }
   st.padLeft = padLeft;
@@ -275,17 +277,42 @@ function floatFormatter(vals: ArrayLike<number>, w: FloatBits, o: Readonly<Print
   };
 }
 
-function formatterFor(dtype: DType, vals: ArrayLike<number | bigint>, zeroD: boolean, o: Readonly<PrintOptions>): Formatter {
+/**
+ * The complex formatter (NumPy's ComplexFloatingFormat): the real parts formatted as one float
+ * column, the imaginary parts as another with a '+' sign always, 'j' before the imaginary column's
+ * right padding. `vals` holds the (re, im) pairs.
+ */
+function complexFormatter(vals: ArrayLike<number>, w: FloatBits, o: Readonly<PrintOptions>): (i: number) => string {
+  const n = vals.length / 2;
+  const re = new Float64Array(n);
+  const im = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    re[i] = vals[2 * i]!;
+    im[i] = vals[2 * i + 1]!;
+  }
+  const fr = floatFormatter(re, w, o);
+  const fi = floatFormatter(im, w, o, '+');
+  return (i) => {
+    const t = fi(im[i]!);
+    const sp = t.trimEnd().length;
+    return fr(re[i]!) + t.slice(0, sp) + 'j' + t.slice(sp);
+  };
+}
+
+/** The formatter of element i (its flat position in `vals`, C order) for a set of values. */
+function formatterFor(dtype: DType, vals: ArrayLike<number | bigint>, zeroD: boolean, o: Readonly<PrintOptions>): (i: number) => string {
+  if (dtype === 'complex64' || dtype === 'complex128') return complexFormatter(vals as ArrayLike<number>, dtype === 'complex64' ? 32 : 64, o);
   if (dtype === 'bool') {
     const t = zeroD ? 'True' : ' True';
-    return (v) => (v ? t : 'False');
+    return (i) => (vals[i] ? t : 'False');
   }
   if (dtype === 'float32' || dtype === 'float64' || dtype === 'float16') {
-    return floatFormatter(vals as ArrayLike<number>, dtype === 'float16' ? 16 : dtype === 'float32' ? 32 : 64, o);
+    const f = floatFormatter(vals as ArrayLike<number>, dtype === 'float16' ? 16 : dtype === 'float32' ? 32 : 64, o);
+    return (i) => f(vals[i]!);
   }
   let w = 0;
   for (let i = 0; i < vals.length; i++) w = Math.max(w, String(vals[i]).length);
-  return (v) => String(v).padStart(w);
+  return (i) => String(vals[i]).padStart(w);
 }
 
 // ------------------------------------------------------------------------------------ arrays
@@ -328,7 +355,7 @@ function arrayText(a: NDArray, o: Readonly<PrintOptions>, width: number, prefix:
     p *= cshape[i]!;
   }
   const rec = (axis: number, at: number, hang: string, w: number): string => {
-    if (axis === nd) return f(vals[at]!);
+    if (axis === nd) return f(at);
     const n = shape[axis]!;
     const cn = cshape[axis]!;
     const st = cstride[axis]!;
@@ -372,7 +399,7 @@ export function formatRepr(a: NDArray): string {
   const o = activePrintOptions();
   const shape = a.shape;
   const dtype = a.dtype;
-  const implied = (dtype === 'float64' || dtype === 'int64' || dtype === 'bool') && a.size > 0;
+  const implied = (dtype === 'float64' || dtype === 'complex128' || dtype === 'int64' || dtype === 'bool') && a.size > 0;
   const prefix = 'array(';
   const suffix = implied ? ')' : ',';
   let body: string;

@@ -1,13 +1,13 @@
 // JS values into and out of element buffers: nested JS arrays read into a shape and flat values
 // (array()'s input), flat values written into a new array's buffer (complex values as pairs), and
 // elements back as nested JS arrays (array()'s inverse).
-import { type AnyTypedArray, type DType, type Scalar, Complex, fromStored, isBig, isComplex, isComplexValue, toStored } from './dtype.js';
+import { type AnyTypedArray, type ComplexLike, type DType, type Scalar, Complex, fromStored, isBig, isComplex, isComplexValue, toStored } from './dtype.js';
 import { StrideViewError, fmt } from './errors.js';
 import type { NDArray } from './ndarray.js';
 import { heapArray } from './storage.js';
 
-/** Nested JS arrays of elements. */
-export type NestedArray = Scalar | NestedArray[];
+/** Nested JS arrays of elements (complex ones as {@link Complex} or `{ re, im }` values). */
+export type NestedArray = Scalar | ComplexLike | NestedArray[];
 
 /** @internal Writes `values` (C order) into a new array's buffer, each converted as its dtype stores it. */
 export function writeFlat(a: NDArray, values: ArrayLike<unknown>, op: string): void {

@@ -1,15 +1,14 @@
-// Elementwise math (NumPy's ufuncs): rounding, sign, powers, trigonometric and
-// logarithmic functions, clip, logical ops and predicates. Each is one kernel call (runKernel)
-// with NumPy broadcasting and the ufunc keywords (ufunc.ts: out positional or by name, where,
-// casting, order, dtype, subok), reading strided, broadcast and padded views directly.
-// The transcendental functions and pow run the engine's vector math library in the operand's own
-// float dtype (SIMD128 lanes; the no-SIMD build gives the same results; float32 sinh, cosh, hypot,
-// arctan2 and the inverse trigonometric and hyperbolic functions in float64 lanes), their float64
-// forms (but sinh, cosh) the C library; the "max error" in each
-// function's comment is the measured maximum against an extended-precision reference
-// (docs/math-accuracy.md), special values are NumPy's.
+// Elementwise math (NumPy's ufuncs): rounding, sign, powers, trigonometric and logarithmic
+// functions, clip, logical ops and predicates. Each is one kernel call (runKernel) with NumPy
+// broadcasting and the ufunc keywords (ufunc.ts: out positional or by name, where, casting, order,
+// dtype, subok), reading strided, broadcast and padded views directly. The transcendental functions
+// and pow run the engine's vector math library in the operand's own float dtype (SIMD128 lanes; the
+// no-SIMD build gives the same results; float32 sinh, cosh, hypot, arctan2 and the inverse
+// trigonometric and hyperbolic functions in float64 lanes), their float64 forms (but sinh, cosh)
+// the C library; the "max error" in each function's comment is the measured maximum against an
+// extended-precision reference (docs/math-accuracy.md), special values are NumPy's.
 import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_tables.js';
-import { type DType, info, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
+import { type DType, info, isComplexValue, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
 import { NDArray, Kind, asArray, forward, methodGroup } from './ndarray.js';
 import { needFamily } from './families.js';
@@ -20,12 +19,13 @@ import { type SigRef, bind } from './signature.js';
 import { type Casting, type Loops, type Order, type UfuncRun, outArg, ufunc } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
 import { TracedArray, hasTraced } from './traced.js';
+import { partView } from './ndarray_methods.js';
 
 /** @internal The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
 export function resultDType(op: string, inputs: readonly unknown[]): DType {
   const arrs = inputs.map((x, i) => {
     if (x instanceof NDArray) return (x._check(op), x);
-    if (x instanceof TracedArray || isScalar(x)) return x instanceof TracedArray ? x : null;
+    if (x instanceof TracedArray || isScalar(x) || isComplexValue(x)) return x instanceof TracedArray ? x : null;
     const t = asArray(op, x, undefined, inputs.length === 1 ? 'x' : `x${i + 1}`);
     t.dispose();
     return { dtype: t.dtype };
@@ -315,6 +315,10 @@ export function round(...args: unknown[]): NDArray {
     const options = outOpt(outArg(op, outArgument));
     const d = resultDType(op, [a]);
     const k = info(d).kind;
+    if (k === 'c') { // NumPy rounds the real and the imaginary parts: a copy, each part rounded in place
+      const r = compute(op, Kind.Copy, SingleOp.Only, [a], options, undefined, same);
+      return [partView(r, 0, op), partView(r, 1, op)].reduce((acc, p) => (round(p, dec, p), p.dispose(), acc), r);
+    }
     if (dec === 0 || (dec > 0 && (k === 'i' || k === 'u'))) {
       if (k === 'f' || k === 'b') return compute(op, Kind.MathUnary, MathOp.Round, [a], options, floatType, same);
       return compute(op, Kind.Copy, SingleOp.Only, [a], options, undefined, same);

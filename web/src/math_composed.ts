@@ -202,7 +202,7 @@ export function sinc(...args: unknown[]): NDArray {
   needFamily(op, MATH);
   return temps(op, (t) => {
     const xd = resultDType(op, [x]);
-    const dt = info(xd).kind === 'f' ? xd : 'float64';
+    const dt = info(xd).kind === 'f' || info(xd).kind === 'c' ? xd : 'float64';
     const z = bin(op, BinaryOp.Equal, x, 0, xd === 'bool' ? 'int8' : xd);
     t.push(z);
     const tiny = full([], 1e-20, dt);

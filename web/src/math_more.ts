@@ -230,7 +230,7 @@ export function reciprocal(...args: unknown[]): NDArray {
   return call(RECIPROCAL, 1, 'any', args, (x, o, d) => {
     const r = d ?? resultDType(op, x);
     const dt = r === 'bool' ? 'int8' : r;
-    if (info(dt).kind === 'f') return computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [1, x[0]], outOpt(o), () => dt, same);
+    if (info(dt).kind === 'f' || info(dt).kind === 'c') return computeAs(op, 'div', Kind.Binary, BinaryOp.Div, [1, x[0]], outOpt(o), () => dt, same);
     // integers: trunc(1 / x) (-1, 0 or 1) in float64, cast back; x == 0 gives NumPy's (x86) value:
     // the smallest int32 / int64, 0 for the other integer dtypes
     const zero = dt === 'int32' ? -(2 ** 31) : dt === 'int64' ? -(2 ** 63) : 0;

@@ -2,13 +2,14 @@
 // isneginf and nanToNum. NaNs are replaced through `where` (one kernel each), then the ordinary
 // reductions (reductions.ts, with their dtype / initial / where) run; integer and bool inputs, which
 // hold no NaN, go straight to them.
-import { type DType, info } from './dtype.js';
+import { type DType, info, isComplex } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, full } from './ndarray.js';
 import { div, equal, abs, notEqual, where as select } from './ops.js';
 import { TracedArray } from './traced.js';
 import { storedValue } from './dtype.js';
-import { isnan, logicalNot } from './math.js';
+import { isnan, logicalNot, logicalOr } from './math.js';
+import { partView } from './ndarray_methods.js';
 import { tidy } from './tidy.js';
 import { axisSet } from './axes.js';
 import { outArg, ufunc } from './ufunc.js';
@@ -172,6 +173,12 @@ function infTest(op: string, a: unknown, out: NDArray | undefined, test: (x: NDA
     return tidy(() => {
       const x = asArray(op, a, undefined, 'x');
       if (isFloat(x.dtype)) return test(x, out);
+      if (isComplex(x.dtype)) {
+        // NumPy: isinf is true where either part is infinite; isposinf / isneginf refuse complex values
+        if (op !== 'isinf') throw new StrideViewError('type_error', `${op}: not supported for complex values (${x.dtype}): the sign of an infinity is ambiguous; test real(x) or imag(x)`);
+        const r = logicalOr(test(partView(x, 0, op), undefined), test(partView(x, 1, op), undefined));
+        return out !== undefined ? (finish(op, r, true, out) as NDArray) : r;
+      }
       const f = full(x.shape, false, 'bool');
       return out !== undefined ? (finish(op, f, true, out) as NDArray) : f;
     });

@@ -3,7 +3,7 @@
 // The `// @overloads method NAME` regions are written by scripts/gen-signatures.mjs from each
 // function's declaration (its array parameter dropped); build-web turns the augmentation into the
 // plain interface that merges with the class in dist/index.d.ts. Types only: no run-time code.
-import type { DType, Scalar } from './dtype.js';
+import type { ComplexLike, DType, Scalar } from './dtype.js';
 import type { NDArray } from './ndarray.js';
 import type { Elem, NestedList } from './scalar.js';
 import type { Casting, Order } from './ufunc.js';
@@ -110,7 +110,7 @@ declare module './ndarray.js' {
     // @end
     /** Sets every element to value; returns this (NumPy's returns None). */
     // @overloads method NDARRAY_FILL
-    fill(value: Scalar): this;
+    fill(value: Scalar | ComplexLike): this;
     // @end
     /**
      * One element as a JS value under the scalar rule (a number, int64 / uint64 included while exact,

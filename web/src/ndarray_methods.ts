@@ -6,7 +6,7 @@
 // scripts/gen-signatures.mjs from the function's declaration, its array parameter dropped) and
 // installed on NDArray.prototype by installMethods, which index.ts calls once at load (this module
 // imports the op modules, which import ndarray.ts: defining the methods there would be a cycle).
-import { type DType, type Scalar, checkDType, complexPart, info, isComplex } from './dtype.js';
+import { type ComplexLike, type DType, type Scalar, checkDType, complexPart, info, isComplex, isComplexValue } from './dtype.js';
 import { StrideViewError, fmt, indexArgs, isArrayLike, relabel, toInt, toInts } from './errors.js';
 import { NDArray, defineMethods, forward, outOption } from './ndarray.js';
 import { copyInto } from './kernel_client.js';
@@ -33,7 +33,7 @@ const NDARRAY_COPY: SigRef = { sig: 'numpy.ndarray.copy: NDArray.copy(order: Ord
 const NDARRAY_ASTYPE: SigRef = { sig: 'numpy.ndarray.astype: NDArray.astype(dtype: DTypeArg, order: Order = "K", casting: Casting = "unsafe", subok: boolean = true, ' +
     'copy: boolean = true, *, out: NDArray | null = null) -> NDArray' };
 const NDARRAY_DIAGONAL: SigRef = { sig: 'numpy.ndarray.diagonal: NDArray.diagonal(offset: number = 0, axis1: number = 0, axis2: number = 1) -> NDArray<D>' };
-const NDARRAY_FILL: SigRef = { sig: 'numpy.ndarray.fill: NDArray.fill(value: Scalar, /) -> this' };
+const NDARRAY_FILL: SigRef = { sig: 'numpy.ndarray.fill: NDArray.fill(value: Scalar | ComplexLike, /) -> this' };
 
 
 /** F-contiguous and not C-contiguous (NumPy's order 'A' then means 'F'). */
@@ -210,8 +210,8 @@ function diagonal(this: NDArray, ...args: unknown[]): NDArray {
 
 function fill(this: NDArray, ...args: unknown[]): NDArray {
   const [value] = bindMethod(NDARRAY_FILL, 'fill', args);
-  if (!['number', 'bigint', 'boolean'].includes(typeof value) && !(value instanceof NDArray) && !isArrayLike(value)) {
-    throw new TypeError(`fill: value must be a number, a bigint, a boolean or an array, got ${fmt(value)}`);
+  if (!['number', 'bigint', 'boolean'].includes(typeof value) && !(value instanceof NDArray) && !isArrayLike(value) && !isComplexValue(value)) {
+    throw new TypeError(`fill: value must be a number, a bigint, a boolean, a complex value or an array, got ${fmt(value)}`);
   }
   try {
     return this._assign('fill', value as Scalar);

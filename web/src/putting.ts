@@ -72,7 +72,8 @@ function scatter(a: NDArray, pos: readonly number[], vals: AnyTypedArray): void 
   const nd = shape.length;
   const heap = heapArray(a._s, a.dtype) as unknown as { [i: number]: number | bigint };
   const src = vals as unknown as { [i: number]: number | bigint };
-  const nv = vals.length;
+  const lanes = info(a.dtype).lanes; // complex: (re, im) pairs
+  const nv = vals.length / lanes;
   for (let k = 0; k < pos.length; k++) {
     let f = pos[k]!;
     let o = a.offset;
@@ -82,7 +83,12 @@ function scatter(a: NDArray, pos: readonly number[], vals: AnyTypedArray): void 
       f = (f - i) / n;
       o += i * strides[d]!;
     }
-    heap[o] = src[k % nv]!;
+    if (lanes === 1) heap[o] = src[k % nv]!;
+    else {
+      const j = (k % nv) * lanes;
+      heap[o * lanes] = src[j]!;
+      heap[o * lanes + 1] = src[j + 1]!;
+    }
   }
 }
 

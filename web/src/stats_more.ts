@@ -1,7 +1,8 @@
 // Weighted means, covariance and calculus as NumPy: average, cov, corrcoef, ediff1d, trapz and
 // gradient, each NumPy's own steps composed of kernel ops (sums, elementwise arithmetic, matmul
 // for cov), views for the shifted slices.
-import { type DType, info, promoteTypes } from './dtype.js';
+import { type DType, info, isComplex, promoteTypes } from './dtype.js';
+import { conj } from './complex.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, empty, full } from './ndarray.js';
 import { add, div, equal, mul, sub, sqrt } from './ops.js';
@@ -23,7 +24,7 @@ import type { ArrayInput } from './ops.js';
 import type { Reduced } from './reductions.js';
 
 type Fn = (...a: unknown[]) => unknown;
-const isInexact = (d: DType): boolean => info(d).kind === 'f';
+const isInexact = (d: DType): boolean => info(d).kind === 'f' || info(d).kind === 'c'; // NumPy's inexact: floats and complex
 
 function run<T>(op: string, body: () => T): T {
   try {
@@ -167,7 +168,8 @@ function covImpl(op: string, b: unknown[], mName = 'm'): NDArray {
   else if (aw === null) fact = ws - ddof;
   else fact = ws - (ddof * (sum(mul(w, aw)) as number)) / ws;
   if (fact <= 0) fact = 0;
-  const XT = (w === null ? Xc : mul(Xc, w)).transpose();
+  const Xw = w === null ? Xc : mul(Xc, w);
+  const XT = (isComplex(Xw.dtype) ? conj(Xw) : Xw).transpose(); // NumPy: dot(X, X_T.conj())
   const c = mul(matmul(Xc, XT) as NDArray, 1 / fact);
   // NumPy's squeeze, on the result that owns its buffer (a view would keep the temporary alive)
   return c._setView(c.view.reshape(c.shape.filter((n) => n !== 1)));

@@ -246,6 +246,24 @@ SV_LOOP_FN void values64(Wide w, uint64_t* v, int64_t n, const uint8_t* zs) {
   }
 }
 
+// The two key widths under one name, for the code written once over the key type K.
+void keys_of(Narrow k, uint32_t* v, int64_t n, uint8_t* zs, int64_t* nz) { keys32(k, v, n, zs, nz); }
+void keys_of(Wide w, uint64_t* v, int64_t n, uint8_t* zs, int64_t* nz) { keys64(w, v, n, zs, nz); }
+void values_of(Narrow k, uint32_t* v, int64_t n, const uint8_t* zs) { values32(k, v, n, zs); }
+void values_of(Wide w, uint64_t* v, int64_t n, const uint8_t* zs) { values64(w, v, n, zs); }
+
+// sort()'s line of values, in place: the line read as K (w: n K, then n K of radix workspace,
+// then n bytes for the zeros' signs from w + 16 n) becomes keys, sorted, back to values.
+template <class K, class KeyKind>
+void sort_values(KeyKind kind, char* w, int64_t n) {
+  K* v = reinterpret_cast<K*>(w);
+  uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 16);
+  int64_t nz = 0;
+  keys_of(kind, v, n, zs, &nz);
+  sort_plain(v, v + n, n, 0);
+  values_of(kind, v, n, zs);
+}
+
 enum class Mode { sort, argsort, topk };
 
 Status run_sort(const char* name, Mode mode, const Operand* values, const Operand* indices,
@@ -321,16 +339,15 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
     for (int64_t i = 0; i < n; i += detail::kCastChunk) {
       li.read(off, lo, hi, i, std::min(detail::kCastChunk, n - i), load, w + i * esz);
     }
-    if (nk != Narrow::none && mode == Mode::sort) {
-      uint32_t* v = reinterpret_cast<uint32_t*>(w);
-      uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 16);
-      int64_t nz = 0;
-      keys32(nk, v, n, zs, &nz);
-      sort_plain(v, reinterpret_cast<uint32_t*>(w + n * 4), n, 0);
-      values32(nk, v, n, zs);
+    if (mode == Mode::sort) {
+      if (nk != Narrow::none) {
+        sort_values<uint32_t>(nk, w, n);
+      } else {
+        sort_values<uint64_t>(wk, w, n);
+      }
       int64_t o, a, b;
       lv.line(idx, &o, &a, &b);
-      detail::cast_row(back, lv.at(o, 0), lv.step(), v, 1, n);
+      detail::cast_row(back, lv.at(o, 0), lv.step(), w, 1, n);
       return;
     }
     if (nk != Narrow::none) {  // argsort: (key << 32 | index), sorted as one integer
@@ -346,17 +363,6 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
       return;
     }
     uint64_t* v = reinterpret_cast<uint64_t*>(w);
-    if (mode == Mode::sort) {
-      uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 16);
-      int64_t nz = 0;
-      keys64(wk, v, n, zs, &nz);
-      sort_plain(v, reinterpret_cast<uint64_t*>(w + n * 8), n, 0);
-      values64(wk, v, n, zs);
-      int64_t o, a, b;
-      lv.line(idx, &o, &a, &b);
-      detail::cast_row(back, lv.at(o, 0), lv.step(), v, 1, n);
-      return;
-    }
     KV* p = reinterpret_cast<KV*>(w + n * 8);
     uint64_t* row = reinterpret_cast<uint64_t*>(w + n * 24);
     KV* tmp = reinterpret_cast<KV*>(w + n * 32);
@@ -424,6 +430,18 @@ Status read_kth(const char* name, const Operand& kth, int64_t n, bool check, det
   return ok_status();
 }
 
+// partition()'s line of values, in place: the line read as K (w: n K, then n bytes for the
+// zeros' signs from w + 8 n) becomes keys, selected at ks, back to values.
+template <class K, class KeyKind>
+void select_values(KeyKind kind, char* w, int64_t n, const int64_t* ks, int64_t nk) {
+  K* v = reinterpret_cast<K*>(w);
+  uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 8);
+  int64_t nz = 0;
+  keys_of(kind, v, n, zs, &nz);
+  detail::select_kth(v, n, ks, nk, [](K a, K b) { return a < b; });
+  values_of(kind, v, n, zs);
+}
+
 Status run_partition(const char* name, bool arg, const Operand& out, const Operand& in,
                      const Operand& kth, int axis) {
   SV_CHECK(detail::check_operand(name, "in", in));
@@ -480,18 +498,10 @@ Status run_partition(const char* name, bool arg, const Operand& out, const Opera
     lo.line(idx, &o, &a, &b);
     const auto lt = [](auto x, auto y) { return x < y; };
     if (!arg) {
-      uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 8);
-      int64_t nz = 0;
       if (nk32 != Narrow::none) {
-        uint32_t* v = reinterpret_cast<uint32_t*>(w);
-        keys32(nk32, v, n, zs, &nz);
-        detail::select_kth(v, n, ks, nk, lt);
-        values32(nk32, v, n, zs);
+        select_values<uint32_t>(nk32, w, n, ks, nk);
       } else {
-        uint64_t* v = reinterpret_cast<uint64_t*>(w);
-        keys64(wk, v, n, zs, &nz);
-        detail::select_kth(v, n, ks, nk, lt);
-        values64(wk, v, n, zs);
+        select_values<uint64_t>(wk, w, n, ks, nk);
       }
       detail::cast_row(back, lo.at(o, 0), lo.step(), w, 1, n);
       return;

@@ -1,12 +1,16 @@
-// Introselect (NumPy's partition algorithm) over any element type with a strict weak order:
-// quickselect with a median-of-3 pivot and Hoare's partition (which splits runs of equal
-// elements evenly), for at most 2 * log2(n) rounds; after that, each round's pivot is the median
-// of the medians of groups of 5 (at least 3/10 of the range on each side), so a line costs O(n)
-// whatever its values. Several kth go down one recursion (multi-select): after each split, the
-// kth at or left of the split continue in the left part and the others in the right one, so m kth
-// cost O(n log m), not O(n m). Ranges of at most 16 elements are insertion-sorted.
+// Introselect (NumPy's partition semantics) over any element type with a strict weak order.
+// Fast rounds: a median-of-3 pivot and a branchless Lomuto partition (each element moved with no
+// data-dependent branch: the mispredicted branches of Hoare's scans cost 2x on random keys), which
+// puts the pivot in its final place; when no element is below the pivot, a second branchless pass
+// gathers the elements equal to it, so runs of equal keys go in one round. Fast rounds may touch
+// at most 4n elements in all (a budget shared by the recursion); after that, each round takes the
+// median of the medians of groups of 5 as the pivot (at least 3/10 of the range on each side) and
+// Hoare's partition (which splits runs of equal keys evenly), so a line costs O(n) whatever its
+// values. Several kth go down one recursion (multi-select): after each split, the kth left of it
+// continue in the left part and the others in the right one, so m kth cost O(n log m), not O(n m).
+// Ranges of at most 16 elements are insertion-sorted.
 // Used by sort.cpp (partition / argpartition); tests/cpp/test_kernels_partition.cpp calls
-// select_range with no median-of-3 rounds to test the median-of-medians path alone.
+// select_range with no budget to test the median-of-medians rounds alone.
 #pragma once
 
 #include <algorithm>
@@ -43,8 +47,24 @@ int64_t hoare(T* v, int64_t n, L less) {
   }
 }
 
+// Moves the elements x of v[1, n) with in(x) to v[1, b), the others after them, with no branch on
+// the values; returns b.
+template <class T, class F>
+int64_t gather_front(T* v, int64_t n, F in) {
+  int64_t b = 1;
+  for (int64_t i = 1; i < n; ++i) {
+    const T x = v[i];
+    const bool t = in(x);
+    v[i] = v[b];
+    v[b] = x;
+    b += t;
+  }
+  return b;
+}
+
 template <class T, class L>
-void select_range(T* v, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L less, int depth);
+void select_range(T* v, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L less,
+                  int64_t& budget);
 
 // Moves to v[0] the median of the medians of v's groups of 5 (n >= 5), found by select_range.
 template <class T, class L>
@@ -55,15 +75,17 @@ void median_of_medians(T* v, int64_t n, L less) {
     std::swap(v[i], v[5 * i + 2]);  // (v[i] belongs to a group already done)
   }
   const int64_t m = g / 2;
-  select_range(v, 0, g, &m, 1, less, 2 * (64 - __builtin_clzll(static_cast<uint64_t>(g))));
+  int64_t budget = 4 * g;
+  select_range(v, 0, g, &m, 1, less, budget);
   std::swap(v[0], v[m]);
 }
 
 // Puts v[k] where sorting v[lo, hi) would, for each k of ks (nk of them, ascending, unique, in
-// [lo, hi)), with v[.., k) <= v[k] <= v[k + 1, ..) between consecutive ones. depth: the median-of-3
-// rounds left before the median of medians.
+// [lo, hi)), with v[.., k) <= v[k] <= v[k + 1, ..) between consecutive ones. budget: the elements
+// fast rounds may still touch (shared with the recursion); then median-of-medians rounds.
 template <class T, class L>
-void select_range(T* v, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L less, int depth) {
+void select_range(T* v, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L less,
+                  int64_t& budget) {
   while (nk > 0) {
     const int64_t n = hi - lo;
     T* w = v + lo;
@@ -71,33 +93,51 @@ void select_range(T* v, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L
       insertion_sort(w, n, less);
       return;
     }
-    if (depth > 0) {
-      --depth;
+    int64_t left_end, right_begin;  // the kth in [lo, left_end) go left, in [right_begin, hi) right
+    if (budget > 0) {
+      budget -= n;
       const int64_t mid = n >> 1;
       if (less(w[mid], w[0])) std::swap(w[mid], w[0]);
       if (less(w[n - 1], w[mid])) std::swap(w[n - 1], w[mid]);
       if (less(w[mid], w[0])) std::swap(w[mid], w[0]);
       std::swap(w[0], w[mid]);
+      const T p = w[0];
+      const int64_t b = gather_front(w, n, [&](const T& x) { return less(x, p); });
+      if (b > 1) {  // w[0, b - 1) < p, p at b - 1 (its place), w[b, n) >= p
+        std::swap(w[0], w[b - 1]);
+        left_end = lo + b - 1;
+        right_begin = lo + b;
+      } else {  // nothing below p: w[0, e) == p are in place
+        const int64_t e = gather_front(w, n, [&](const T& x) { return !less(p, x); });
+        left_end = lo;
+        right_begin = lo + e;
+      }
     } else {
       median_of_medians(w, n, less);
+      const int64_t j = lo + hoare(w, n, less);
+      left_end = right_begin = j + 1;
     }
-    const int64_t j = lo + hoare(w, n, less);
-    const int64_t s = std::upper_bound(ks, ks + nk, j) - ks;  // the kth in [lo, j]
-    if (s == nk) {
-      hi = j + 1;
-      continue;
+    const int64_t s = std::lower_bound(ks, ks + nk, left_end) - ks;   // the kth left
+    const int64_t r = std::lower_bound(ks, ks + nk, right_begin) - ks;  // the first kth right
+    if (s > 0) {
+      if (r == nk) {
+        hi = left_end;
+        nk = s;
+        continue;
+      }
+      select_range(v, lo, left_end, ks, s, less, budget);
     }
-    if (s > 0) select_range(v, lo, j + 1, ks, s, less, depth);
-    lo = j + 1;
-    ks += s;
-    nk -= s;
+    lo = right_begin;
+    ks += r;
+    nk -= r;
   }
 }
 
-// select_range over all of v[0, n), with 2 * log2(n) median-of-3 rounds.
+// select_range over all of v[0, n), with a budget of 4n elements for the fast rounds.
 template <class T, class L>
 SV_LOOP_FN void select_kth(T* v, int64_t n, const int64_t* ks, int64_t nk, L less) {
-  select_range(v, 0, n, ks, nk, less, 2 * (64 - __builtin_clzll(static_cast<uint64_t>(n | 1))));
+  int64_t budget = 4 * n;
+  select_range(v, 0, n, ks, nk, less, budget);
 }
 
 }  // namespace sv::kernels::detail

@@ -195,9 +195,10 @@ TEST_CASE("introselect: the median-of-medians path alone, many kth", "[partition
       std::sort(ks.begin(), ks.end());
       ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
       const std::vector<uint32_t> before = v;
-      // depth 0: every round's pivot from the median of medians
+      // no budget: every round's pivot from the median of medians
+      int64_t budget = 0;
       detail::select_range(v.data(), 0, n, ks.data(), static_cast<int64_t>(ks.size()),
-                           [](uint32_t a, uint32_t b) { return a < b; }, 0);
+                           [](uint32_t a, uint32_t b) { return a < b; }, budget);
       INFO("n " << n << " rep " << rep);
       CHECK(check_line(before, v, ks) == "");
     }

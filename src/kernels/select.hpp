@@ -1,9 +1,11 @@
 // Introselect (NumPy's partition semantics) over any element type with a strict weak order.
-// Fast rounds: a median-of-3 pivot and a branchless Lomuto partition (each element moved with no
-// data-dependent branch: the mispredicted branches of Hoare's scans cost 2x on random keys), which
-// puts the pivot in its final place; when no element is below the pivot, a second branchless pass
-// gathers the elements equal to it, so runs of equal keys go in one round. Fast rounds may touch
-// at most 4n elements in all (a budget shared by the recursion); after that, each round takes the
+// Fast rounds: a median-of-3 pivot and a branchless partition into a scratch buffer (each element
+// stored at both ends, the counts advanced by the comparison: no data-dependent branch, and no
+// chain through memory as an in-place Lomuto's swaps have; then copied back), which puts the
+// pivot in its final place; when no element is below the pivot, a second such pass gathers the
+// elements equal to it, so runs of equal keys go in one round. Fast rounds may touch at most
+// (4 + 2 log2(m + 1)) n elements in all for m kth (a budget shared by the recursion); after that,
+// each round takes the
 // median of the medians of groups of 5 as the pivot (at least 3/10 of the range on each side) and
 // Hoare's partition (which splits runs of equal keys evenly), so a line costs O(n) whatever its
 // values. Several kth go down one recursion (multi-select): after each split, the kth left of it
@@ -47,28 +49,31 @@ int64_t hoare(T* v, int64_t n, L less) {
   }
 }
 
-// Moves the elements x of v[1, n) with in(x) to v[1, b), the others after them, with no branch on
-// the values; returns b.
+// Moves the elements x of v[1, n) with in(x) to v[0, b), the others to v[b + 1, n), and v[0]
+// to v[b], through tmp (n elements), with no branch on the values; returns b.
 template <class T, class F>
-int64_t gather_front(T* v, int64_t n, F in) {
-  int64_t b = 1;
+int64_t gather_front(T* v, T* tmp, int64_t n, F in) {
+  int64_t a = 0, z = n - 1;
   for (int64_t i = 1; i < n; ++i) {
     const T x = v[i];
     const bool t = in(x);
-    v[i] = v[b];
-    v[b] = x;
-    b += t;
+    tmp[a] = x;
+    tmp[z] = x;
+    a += t;
+    z -= !t;
   }
-  return b;
+  tmp[a] = v[0];
+  std::copy(tmp, tmp + n, v);
+  return a;
 }
 
 template <class T, class L>
-void select_range(T* v, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L less,
+void select_range(T* v, T* tmp, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L less,
                   int64_t& budget);
 
 // Moves to v[0] the median of the medians of v's groups of 5 (n >= 5), found by select_range.
 template <class T, class L>
-void median_of_medians(T* v, int64_t n, L less) {
+void median_of_medians(T* v, T* tmp, int64_t n, L less) {
   const int64_t g = n / 5;
   for (int64_t i = 0; i < g; ++i) {
     insertion_sort(v + 5 * i, 5, less);
@@ -76,15 +81,16 @@ void median_of_medians(T* v, int64_t n, L less) {
   }
   const int64_t m = g / 2;
   int64_t budget = 4 * g;
-  select_range(v, 0, g, &m, 1, less, budget);
+  select_range(v, tmp, 0, g, &m, 1, less, budget);
   std::swap(v[0], v[m]);
 }
 
 // Puts v[k] where sorting v[lo, hi) would, for each k of ks (nk of them, ascending, unique, in
-// [lo, hi)), with v[.., k) <= v[k] <= v[k + 1, ..) between consecutive ones. budget: the elements
-// fast rounds may still touch (shared with the recursion); then median-of-medians rounds.
+// [lo, hi)), with v[.., k) <= v[k] <= v[k + 1, ..) between consecutive ones. tmp: hi - lo
+// elements of scratch. budget: the elements fast rounds may still touch (shared with the
+// recursion); then median-of-medians rounds.
 template <class T, class L>
-void select_range(T* v, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L less,
+void select_range(T* v, T* tmp, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L less,
                   int64_t& budget) {
   while (nk > 0) {
     const int64_t n = hi - lo;
@@ -102,18 +108,17 @@ void select_range(T* v, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L
       if (less(w[mid], w[0])) std::swap(w[mid], w[0]);
       std::swap(w[0], w[mid]);
       const T p = w[0];
-      const int64_t b = gather_front(w, n, [&](const T& x) { return less(x, p); });
-      if (b > 1) {  // w[0, b - 1) < p, p at b - 1 (its place), w[b, n) >= p
-        std::swap(w[0], w[b - 1]);
-        left_end = lo + b - 1;
-        right_begin = lo + b;
-      } else {  // nothing below p: w[0, e) == p are in place
-        const int64_t e = gather_front(w, n, [&](const T& x) { return !less(p, x); });
+      const int64_t b = gather_front(w, tmp, n, [&](const T& x) { return less(x, p); });
+      if (b > 0) {  // w[0, b) < p, p at b (its place), w[b + 1, n) >= p
+        left_end = lo + b;
+        right_begin = lo + b + 1;
+      } else {  // nothing below p: w[0, e] == p are in place
+        const int64_t e = gather_front(w, tmp, n, [&](const T& x) { return !less(p, x); });
         left_end = lo;
-        right_begin = lo + e;
+        right_begin = lo + e + 1;
       }
     } else {
-      median_of_medians(w, n, less);
+      median_of_medians(w, tmp, n, less);
       const int64_t j = lo + hoare(w, n, less);
       left_end = right_begin = j + 1;
     }
@@ -125,7 +130,7 @@ void select_range(T* v, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L
         nk = s;
         continue;
       }
-      select_range(v, lo, left_end, ks, s, less, budget);
+      select_range(v, tmp, lo, left_end, ks, s, less, budget);
     }
     lo = right_begin;
     ks += r;
@@ -133,11 +138,12 @@ void select_range(T* v, int64_t lo, int64_t hi, const int64_t* ks, int64_t nk, L
   }
 }
 
-// select_range over all of v[0, n), with a budget of 4n elements for the fast rounds.
+// select_range over all of v[0, n) (tmp: n elements), with a budget of (4 + 2 log2(nk + 1)) n
+// elements for the fast rounds.
 template <class T, class L>
-SV_LOOP_FN void select_kth(T* v, int64_t n, const int64_t* ks, int64_t nk, L less) {
-  int64_t budget = 4 * n;
-  select_range(v, 0, n, ks, nk, less, budget);
+SV_LOOP_FN void select_kth(T* v, T* tmp, int64_t n, const int64_t* ks, int64_t nk, L less) {
+  int64_t budget = (4 + 2 * (64 - __builtin_clzll(static_cast<uint64_t>(nk) + 1))) * n;
+  select_range(v, tmp, 0, n, ks, nk, less, budget);
 }
 
 }  // namespace sv::kernels::detail

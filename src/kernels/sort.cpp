@@ -1,4 +1,5 @@
-// sort() / argsort() / topk() along one axis. Each line is read into exact integer keys whose
+// sort() / argsort() / topk() / partition() / argpartition() along one axis (partition: see
+// "selection" below and kernels/select.hpp). Each line is read into exact integer keys whose
 // unsigned order is the value order (floats: sign-magnitude flipped, every NaN above +inf; signed
 // integers: sign bit flipped), then sorted:
 //  - dtypes of at most 32 bits (float32, int8..int32, uint8..uint32, bool) use 32-bit keys: sort()
@@ -431,14 +432,14 @@ Status read_kth(const char* name, const Operand& kth, int64_t n, bool check, det
 }
 
 // partition()'s line of values, in place: the line read as K (w: n K, then n bytes for the
-// zeros' signs from w + 8 n) becomes keys, selected at ks, back to values.
+// zeros' signs from w + 8 n; tmp: n K of scratch) becomes keys, selected at ks, back to values.
 template <class K, class KeyKind>
-void select_values(KeyKind kind, char* w, int64_t n, const int64_t* ks, int64_t nk) {
+void select_values(KeyKind kind, char* w, char* tmp, int64_t n, const int64_t* ks, int64_t nk) {
   K* v = reinterpret_cast<K*>(w);
   uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 8);
   int64_t nz = 0;
   keys_of(kind, v, n, zs, &nz);
-  detail::select_kth(v, n, ks, nk, [](K a, K b) { return a < b; });
+  detail::select_kth(v, reinterpret_cast<K*>(tmp), n, ks, nk, [](K a, K b) { return a < b; });
   values_of(kind, v, n, zs);
 }
 
@@ -471,15 +472,19 @@ Status run_partition(const char* name, bool arg, const Operand& out, const Opera
   if (empty) return ok_status();
   Operand src = in;
   if (detail::overlaps(out, in)) SV_CHECK(detail::materialize(name, in, ib, &src));
-  // Workspace per task: the line read as keys, the zeros' signs or the (key, index) pairs.
-  const int64_t tasks = parallel::line_tasks(r, src.layout.shape.data(), axis, n * 4);
-  const int64_t wsz = (n * 25 + 15) / 16 * 16;
-  SV_CHECK(wb.allocate(name, wsz * tasks + 16));
-  char* w0 = wb.data() + ((16 - reinterpret_cast<uintptr_t>(wb.data()) % 16) % 16);
-
   const Wide wk = wide_kind(in.dtype);
   // lines of 2^32 elements or more keep (key, index) pairs for argpartition
   const Narrow nk32 = arg && n > int64_t{0xffffffff} ? Narrow::none : narrow_kind(in.dtype);
+  // Workspace per task: the line read as keys (from 0), the zeros' signs (values: from 8 n), the
+  // packed (key, index) or the pairs (indices: from 8 n), then the selection's scratch (n of the
+  // selected elements, from toff). (A small one: natively, each fresh page of a large temporary
+  // costs a page fault.)
+  const int64_t tsz = !arg ? (nk32 != Narrow::none ? 4 : 8) : nk32 != Narrow::none ? 8 : 16;
+  const int64_t toff = ((!arg ? n * 9 : n * 8 + n * tsz) + 15) / 16 * 16;
+  const int64_t tasks = parallel::line_tasks(r, src.layout.shape.data(), axis, n * 4);
+  const int64_t wsz = (toff + n * tsz + 15) / 16 * 16;
+  SV_CHECK(wb.allocate(name, wsz * tasks + 16));
+  char* w0 = wb.data() + ((16 - reinterpret_cast<uintptr_t>(wb.data()) % 16) % 16);
   const DType rd = nk32 != Narrow::none ? narrow_dtype(nk32) : wide_dtype(wk);
   const int64_t esz = nk32 != Narrow::none ? 4 : 8;
   const detail::Caster load = detail::make_caster(rd, in.dtype);
@@ -499,9 +504,9 @@ Status run_partition(const char* name, bool arg, const Operand& out, const Opera
     const auto lt = [](auto x, auto y) { return x < y; };
     if (!arg) {
       if (nk32 != Narrow::none) {
-        select_values<uint32_t>(nk32, w, n, ks, nk);
+        select_values<uint32_t>(nk32, w, w + toff, n, ks, nk);
       } else {
-        select_values<uint64_t>(wk, w, n, ks, nk);
+        select_values<uint64_t>(wk, w, w + toff, n, ks, nk);
       }
       detail::cast_row(back, lo.at(o, 0), lo.step(), w, 1, n);
       return;
@@ -511,12 +516,13 @@ Status run_partition(const char* name, bool arg, const Operand& out, const Opera
       uint32_t* v = reinterpret_cast<uint32_t*>(w);
       keys32(nk32, v, n, nullptr, nullptr);
       for (int64_t j = 0; j < n; ++j) row[j] = uint64_t{v[j]} << 32 | static_cast<uint64_t>(j);
-      detail::select_kth(row, n, ks, nk, lt);
+      detail::select_kth(row, reinterpret_cast<uint64_t*>(w + toff), n, ks, nk, lt);
       for (int64_t j = 0; j < n; ++j) row[j] &= 0xffffffffu;
     } else {
       KV* p = reinterpret_cast<KV*>(w + n * 8);
       make_keys(wk, reinterpret_cast<uint64_t*>(w), p, n);
-      detail::select_kth(p, n, ks, nk, [](const KV& x, const KV& y) { return x.k < y.k; });
+      detail::select_kth(p, reinterpret_cast<KV*>(w + toff), n, ks, nk,
+                         [](const KV& x, const KV& y) { return x.k < y.k; });
       row = reinterpret_cast<uint64_t*>(w);
       for (int64_t j = 0; j < n; ++j) row[j] = static_cast<uint64_t>(p[j].i);
     }

@@ -197,7 +197,8 @@ TEST_CASE("introselect: the median-of-medians path alone, many kth", "[partition
       const std::vector<uint32_t> before = v;
       // no budget: every round's pivot from the median of medians
       int64_t budget = 0;
-      detail::select_range(v.data(), 0, n, ks.data(), static_cast<int64_t>(ks.size()),
+      std::vector<uint32_t> tmp(v.size());
+      detail::select_range(v.data(), tmp.data(), 0, n, ks.data(), static_cast<int64_t>(ks.size()),
                            [](uint32_t a, uint32_t b) { return a < b; }, budget);
       INFO("n " << n << " rep " << rep);
       CHECK(check_line(before, v, ks) == "");

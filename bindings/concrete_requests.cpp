@@ -279,9 +279,10 @@ Status slice_request(Reader& r, Writer& w) {
 //                                      caller)
 //   in    := nin (0 operand | 1 dtype value)       an array, or a scalar given by value
 //   extra := copy: fill | reduce, reduce_more: axes_mask keepdims | moments: axes_mask keepdims
-//            ddof | arg: axis keepdims | scan, sort: axis | topk: k axis | nothing
+//            ddof | arg: axis keepdims | scan, sort, partition: axis | topk: k axis | nothing
 // Result shapes: elementwise kinds broadcast their operands; reductions drop (or keep as 1) the
-// reduced dims; scan and sort keep the input's shape; topk sets the axis to k and allocates two
+// reduced dims; scan, sort and partition keep the input's shape (partition's second operand: the
+// kth, 1-D int64); topk sets the axis to k and allocates two
 // results (values, int64 indices; no given out); matmul follows np.matmul (1-D operands gain and
 // then lose a dim, batch dims broadcast).
 // Response when allocated: ptr, then the result's view (write_layout); topk: both. Nothing otherwise.
@@ -385,13 +386,14 @@ Status kernel_run(Reader& r, Writer& w) {
     }
     case array::kArg: ok = r.next(x.axis) && r.next(flag); break;
     case array::kScan:
-    case array::kSort: ok = r.next(x.axis); break;
+    case array::kSort:
+    case array::kPartition: ok = r.next(x.axis); break;
     case array::kTopk: ok = r.next(x.k) && r.next(x.axis); break;
     default: break;
   }
   x.keepdims = flag != 0;
   if (!ok) return malformed("kernel arguments");
-  if (c.kind >= array::kArg && c.kind <= array::kTopk &&
+  if (((c.kind >= array::kArg && c.kind <= array::kTopk) || c.kind == array::kPartition) &&
       (x.axis < 0 || x.axis >= std::max(c.in[0].layout.ndim(), 1))) {
     return malformed("kernel axis");
   }

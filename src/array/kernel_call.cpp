@@ -30,7 +30,8 @@ constexpr KindInfo kKindInfo[kKinds] = {{1, tables::kSingleOpCount, kBroadcast},
                                         {1, tables::kSortOpCount, kSame},
                                         {1, tables::kSingleOpCount, kTopkShape},
                                         {2, tables::kSingleOpCount, kMatmulShape},
-                                        {2, tables::kSearchSideCount, kSearchShape}};
+                                        {2, tables::kSearchSideCount, kSearchShape},
+                                        {2, tables::kPartitionOpCount, kSame}};
 
 std::span<const int64_t> dims(const Layout& v) {
   return std::span<const int64_t>(v.shape.data(), v.shape.size());
@@ -217,6 +218,10 @@ Status run(kernels::Checked ck, int64_t kind, int64_t code, const kernels::Opera
     case kSearch:
       return opaque<&k::searchsorted>()(out, operand(in[0]), operand(in[1]),
                                         static_cast<wire::SearchSide>(code) == wire::SearchSide::right);
+    case kPartition:
+      return static_cast<wire::PartitionOp>(code) == wire::PartitionOp::partition
+                 ? opaque<&k::partition>()(out, operand(in[0]), operand(in[1]), axis)
+                 : opaque<&k::argpartition>()(out, operand(in[0]), operand(in[1]), axis);
     default: return opaque<&k::matmul>()(out, operand(in[0]), operand(in[1]));
   }
 }
@@ -255,6 +260,7 @@ const char* kernel_name(int64_t kind, int64_t code) {
     case kSort: return tables::kSortOpNames[code];
     case kTopk: return "topk";
     case kSearch: return "searchsorted";
+    case kPartition: return tables::kPartitionOpNames[code];
     default: return "matmul";
   }
 }

@@ -37,6 +37,7 @@ using wire::kScan;
 using wire::kSort;
 using wire::kTopk;
 using wire::kSearch;
+using wire::kPartition;
 using wire::kMatmul;
 
 // How a kind's result shape follows from its operands.

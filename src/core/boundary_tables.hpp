@@ -117,8 +117,9 @@ enum Kind : int64_t {
   kTopk = 13,  // k largest along one axis: values and int64 indices (code 0)
   kMatmul = 14,  // np.matmul (code 0)
   kSearch = 15,  // numpy.searchsorted: int64 positions of a 1-D v in a sorted 1-D a of v's dtype (SearchSide)
+  kPartition = 16,  // PartitionOp along one axis: a, then the kth positions as a 1-D int64 operand
 };
-inline constexpr int kKinds = 16;
+inline constexpr int kKinds = 17;
 
 // how a KernelRun request gives its result
 enum KernelOut : int32_t {
@@ -147,6 +148,12 @@ enum GatherOut : int32_t {
 enum class SortOp : int32_t {
   sort = 0,  // stable ascending sort, the input's dtype
   argsort = 1,  // the int64 indices of the stable sort
+};
+
+// op codes of Kind Partition (kernels::partition / kernels::argpartition)
+enum class PartitionOp : int32_t {
+  partition = 0,  // each kth element where sorting puts it, smaller-or-equal before, greater-or-equal after; the input's dtype
+  argpartition = 1,  // the int64 indices of such a partition
 };
 
 // op codes of Kind Search (kernels::searchsorted): which of equal elements a value goes before or after
@@ -354,7 +361,7 @@ enum class Code : int32_t {
 // (bindings/boundary_tables.cpp) and tests/js/tables.test.mjs compares them with the TS module.
 namespace sv::tables {
 
-inline constexpr uint32_t kSourceHash = 0xb949a4fdu;  // FNV-1a of the .json
+inline constexpr uint32_t kSourceHash = 0xbb5194fcu;  // FNV-1a of the .json
 
 struct Table {
   const char* name;
@@ -369,7 +376,7 @@ inline constexpr int kSliceKindCount = 6;
 inline constexpr int kViewTagCount = 2;
 inline constexpr int kFlatModeCount = 3;
 inline constexpr int kCallStatusCount = 2;
-inline constexpr int kKindCount = 16;
+inline constexpr int kKindCount = 17;
 inline constexpr int kKernelOutCount = 2;
 inline constexpr int kKernelInCount = 2;
 inline constexpr int kSingleOpCount = 1;
@@ -386,6 +393,7 @@ inline constexpr int kMomentOpCount = 2;
 inline constexpr int kArgOpCount = 2;
 inline constexpr int kScanOpCount = 2;
 inline constexpr int kSortOpCount = 2;
+inline constexpr int kPartitionOpCount = 2;
 inline constexpr int kSearchSideCount = 2;
 inline constexpr int kLinalgOpCount = 12;
 inline constexpr int kFftKindCount = 6;
@@ -487,6 +495,7 @@ inline constexpr int16_t kKindValues[] = {
     static_cast<int16_t>(sv::wire::kTopk),
     static_cast<int16_t>(sv::wire::kMatmul),
     static_cast<int16_t>(sv::wire::kSearch),
+    static_cast<int16_t>(sv::wire::kPartition),
 };
 inline constexpr int16_t kKernelOutValues[] = {
     static_cast<int16_t>(sv::wire::kOutAllocate),
@@ -642,6 +651,10 @@ inline constexpr int16_t kScanOpValues[] = {
 inline constexpr int16_t kSortOpValues[] = {
     static_cast<int16_t>(sv::wire::SortOp::sort),
     static_cast<int16_t>(sv::wire::SortOp::argsort),
+};
+inline constexpr int16_t kPartitionOpValues[] = {
+    static_cast<int16_t>(sv::wire::PartitionOp::partition),
+    static_cast<int16_t>(sv::wire::PartitionOp::argpartition),
 };
 inline constexpr int16_t kSearchSideValues[] = {
     static_cast<int16_t>(sv::wire::SearchSide::left),
@@ -811,6 +824,10 @@ inline constexpr const char* kSortOpNames[] = {
     "sort",
     "argsort",
 };
+inline constexpr const char* kPartitionOpNames[] = {
+    "partition",
+    "argpartition",
+};
 inline constexpr const char* kSearchSideNames[] = {
     "left",
     "right",
@@ -845,7 +862,7 @@ inline constexpr Table kTables[] = {
     {"ViewTag", 2, kViewTagValues},
     {"FlatMode", 3, kFlatModeValues},
     {"CallStatus", 2, kCallStatusValues},
-    {"Kind", 16, kKindValues},
+    {"Kind", 17, kKindValues},
     {"KernelOut", 2, kKernelOutValues},
     {"KernelIn", 2, kKernelInValues},
     {"SingleOp", 1, kSingleOpValues},
@@ -862,10 +879,11 @@ inline constexpr Table kTables[] = {
     {"ArgOp", 2, kArgOpValues},
     {"ScanOp", 2, kScanOpValues},
     {"SortOp", 2, kSortOpValues},
+    {"PartitionOp", 2, kPartitionOpValues},
     {"SearchSide", 2, kSearchSideValues},
     {"LinalgOp", 12, kLinalgOpValues},
     {"FftKind", 6, kFftKindValues},
 };
-inline constexpr int kNumTables = 26;
+inline constexpr int kNumTables = 27;
 
 }  // namespace sv::tables

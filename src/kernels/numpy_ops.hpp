@@ -83,6 +83,15 @@ Status argsort(const Operand& out, const Operand& in, int axis);
 // axis set to k (0 <= k <= size of axis: out_of_range otherwise). values and indices must not
 // overlap (invalid_argument).
 Status topk(const Operand& values, const Operand& indices, const Operand& in, int64_t k, int axis);
+// numpy.partition: out (in's shape and dtype) = in with, along axis, each element at a position
+// of kth where sort() would put it, the elements before it <= and those after it >= (sort()'s
+// order: NaN last, -0 == +0; the order within each part is unspecified, as NumPy's). kth: a 1-D
+// int64 operand of positions (negative ones count from the end; duplicates and any order are
+// fine; out_of_range "kth(=k) out of bounds (n)" outside [-n, n) unless in is empty). Introselect
+// per line, O(n) (O(n log m) for m kth). out may overlap in.
+Status partition(const Operand& out, const Operand& in, const Operand& kth, int axis);
+// numpy.argpartition: out (int64, in's shape) = the indices along axis of such a partition.
+Status argpartition(const Operand& out, const Operand& in, const Operand& kth, int axis);
 // numpy.searchsorted: out[j] (int64, v's shape) = the index where v[j] goes in the ascending 1-D
 // `a` (in sort()'s order: NaN last, -0 == +0): the first i with a[i] >= v[j] (left), or with
 // a[i] > v[j] (right). a and v are 1-D of one dtype (type_error otherwise: callers promote); a is

@@ -1,4 +1,5 @@
-// sort() / argsort() / topk() along one axis. Each line is read into exact integer keys whose
+// sort() / argsort() / topk() / partition() / argpartition() along one axis (partition: see
+// "selection" below and kernels/select.hpp). Each line is read into exact integer keys whose
 // unsigned order is the value order (floats: sign-magnitude flipped, every NaN above +inf; signed
 // integers: sign bit flipped), then sorted:
 //  - dtypes of at most 32 bits (float32, int8..int32, uint8..uint32, bool) use 32-bit keys: sort()
@@ -20,6 +21,7 @@
 
 #include "kernels/lines.hpp"
 #include "kernels/numpy_ops.hpp"
+#include "kernels/select.hpp"
 #include "parallel/pool.hpp"
 
 namespace sv::kernels {
@@ -245,6 +247,24 @@ SV_LOOP_FN void values64(Wide w, uint64_t* v, int64_t n, const uint8_t* zs) {
   }
 }
 
+// The two key widths under one name, for the code written once over the key type K.
+void keys_of(Narrow k, uint32_t* v, int64_t n, uint8_t* zs, int64_t* nz) { keys32(k, v, n, zs, nz); }
+void keys_of(Wide w, uint64_t* v, int64_t n, uint8_t* zs, int64_t* nz) { keys64(w, v, n, zs, nz); }
+void values_of(Narrow k, uint32_t* v, int64_t n, const uint8_t* zs) { values32(k, v, n, zs); }
+void values_of(Wide w, uint64_t* v, int64_t n, const uint8_t* zs) { values64(w, v, n, zs); }
+
+// sort()'s line of values, in place: the line read as K (w: n K, then n K of radix workspace,
+// then n bytes for the zeros' signs from w + 16 n) becomes keys, sorted, back to values.
+template <class K, class KeyKind>
+void sort_values(KeyKind kind, char* w, int64_t n) {
+  K* v = reinterpret_cast<K*>(w);
+  uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 16);
+  int64_t nz = 0;
+  keys_of(kind, v, n, zs, &nz);
+  sort_plain(v, v + n, n, 0);
+  values_of(kind, v, n, zs);
+}
+
 enum class Mode { sort, argsort, topk };
 
 Status run_sort(const char* name, Mode mode, const Operand* values, const Operand* indices,
@@ -320,16 +340,15 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
     for (int64_t i = 0; i < n; i += detail::kCastChunk) {
       li.read(off, lo, hi, i, std::min(detail::kCastChunk, n - i), load, w + i * esz);
     }
-    if (nk != Narrow::none && mode == Mode::sort) {
-      uint32_t* v = reinterpret_cast<uint32_t*>(w);
-      uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 16);
-      int64_t nz = 0;
-      keys32(nk, v, n, zs, &nz);
-      sort_plain(v, reinterpret_cast<uint32_t*>(w + n * 4), n, 0);
-      values32(nk, v, n, zs);
+    if (mode == Mode::sort) {
+      if (nk != Narrow::none) {
+        sort_values<uint32_t>(nk, w, n);
+      } else {
+        sort_values<uint64_t>(wk, w, n);
+      }
       int64_t o, a, b;
       lv.line(idx, &o, &a, &b);
-      detail::cast_row(back, lv.at(o, 0), lv.step(), v, 1, n);
+      detail::cast_row(back, lv.at(o, 0), lv.step(), w, 1, n);
       return;
     }
     if (nk != Narrow::none) {  // argsort: (key << 32 | index), sorted as one integer
@@ -345,17 +364,6 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
       return;
     }
     uint64_t* v = reinterpret_cast<uint64_t*>(w);
-    if (mode == Mode::sort) {
-      uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 16);
-      int64_t nz = 0;
-      keys64(wk, v, n, zs, &nz);
-      sort_plain(v, reinterpret_cast<uint64_t*>(w + n * 8), n, 0);
-      values64(wk, v, n, zs);
-      int64_t o, a, b;
-      lv.line(idx, &o, &a, &b);
-      detail::cast_row(back, lv.at(o, 0), lv.step(), v, 1, n);
-      return;
-    }
     KV* p = reinterpret_cast<KV*>(w + n * 8);
     uint64_t* row = reinterpret_cast<uint64_t*>(w + n * 24);
     KV* tmp = reinterpret_cast<KV*>(w + n * 32);
@@ -381,6 +389,148 @@ Status run_sort(const char* name, Mode mode, const Operand* values, const Operan
   return ok_status();
 }
 
+// ------------------------------------------------------------------------- selection
+// partition() / argpartition(): introselect (kernels/select.hpp) on the same keys as sort() (NaN
+// last, -0 == +0, integers exact). Values: the line's keys alone (32 or 64 bits), back to values
+// as sort() does (the zeros' signs in the order the zero keys end in). Indices: (key << 32 |
+// index) as one uint64 for dtypes of at most 32 bits, (key, index) pairs compared by key for the
+// 64-bit ones.
+
+// kth's values along the 1-D int64 operand, counted from the end when negative, checked against
+// n (NumPy's message), sorted and unique, into ks; their count in *nk.
+Status read_kth(const char* name, const Operand& kth, int64_t n, bool check, detail::Buffer& buf,
+                int64_t** ks, int64_t* nk) {
+  SV_CHECK(detail::check_operand(name, "kth", kth));
+  if (kth.layout.shape.size() != 1) {
+    return make_error(Code::rank_mismatch, std::string(name) + ": kth must be 1-D, got shape " +
+                                               detail::shape_str(kth.layout.shape));
+  }
+  SV_CHECK(detail::check_dtype(name, "kth", kth, DType::int64));
+  const int64_t m = kth.layout.shape[0];
+  SV_CHECK(buf.allocate(name, m * 8 + 16));
+  int64_t* k = reinterpret_cast<int64_t*>(buf.data() + ((8 - reinterpret_cast<uintptr_t>(buf.data()) % 8) % 8));
+  detail::AxisLines lk;
+  lk.init(kth, 0);
+  const int64_t at0 = 0;
+  int64_t off, lo, hi;
+  lk.line(&at0, &off, &lo, &hi);
+  const detail::Caster c = detail::make_caster(DType::int64, DType::int64);
+  for (int64_t i = 0; i < m; i += detail::kCastChunk) {
+    lk.read(off, lo, hi, i, std::min(detail::kCastChunk, m - i), c, reinterpret_cast<char*>(k + i));
+  }
+  for (int64_t i = 0; i < m; ++i) {
+    if (k[i] < 0) k[i] += n;
+    if (check && (k[i] < 0 || k[i] >= n)) {
+      return make_error(Code::out_of_range, std::string(name) + ": kth(=" + std::to_string(k[i]) +
+                                                ") out of bounds (" + std::to_string(n) + ")");
+    }
+  }
+  std::sort(k, k + m);
+  *nk = std::unique(k, k + m) - k;
+  *ks = k;
+  return ok_status();
+}
+
+// partition()'s line of values, in place: the line read as K (w: n K, then n bytes for the
+// zeros' signs from w + 8 n; tmp: n K of scratch) becomes keys, selected at ks, back to values.
+template <class K, class KeyKind>
+void select_values(KeyKind kind, char* w, char* tmp, int64_t n, const int64_t* ks, int64_t nk) {
+  K* v = reinterpret_cast<K*>(w);
+  uint8_t* zs = reinterpret_cast<uint8_t*>(w + n * 8);
+  int64_t nz = 0;
+  keys_of(kind, v, n, zs, &nz);
+  detail::select_kth(v, reinterpret_cast<K*>(tmp), n, ks, nk, [](K a, K b) { return a < b; });
+  values_of(kind, v, n, zs);
+}
+
+Status run_partition(const char* name, bool arg, const Operand& out, const Operand& in,
+                     const Operand& kth, int axis) {
+  SV_CHECK(detail::check_operand(name, "in", in));
+  SV_CHECK(detail::check_operand(name, "out", out));
+  const int r = static_cast<int>(in.layout.shape.size());
+  if (r == 0) {
+    return make_error(Code::rank_mismatch, std::string(name) +
+                                               ": in has rank 0; reshape it to [1] (NumPy "
+                                               "flattens when axis is None)");
+  }
+  SV_CHECK(detail::normalize_axis(name, r, &axis));
+  const int64_t n = in.layout.shape[axis];
+  bool empty = false;
+  for (int d = 0; d < r; ++d) empty = empty || in.layout.shape[d] == 0;
+  if (out.layout.shape != in.layout.shape) {
+    return make_error(Code::shape_mismatch, std::string(name) + ": out has shape " +
+                                                detail::shape_str(out.layout.shape) +
+                                                " but needs " + detail::shape_str(in.layout.shape));
+  }
+  SV_CHECK(detail::check_dtype(name, "out", out, arg ? DType::int64 : in.dtype));
+  SV_CHECK(detail::check_writable(name, "out", out));
+  detail::Buffer kb, ib, wb;
+  int64_t* ks = nullptr;
+  int64_t nk = 0;
+  // (NumPy checks kth only when the array has elements)
+  SV_CHECK(read_kth(name, kth, n, !empty, kb, &ks, &nk));
+  if (empty) return ok_status();
+  Operand src = in;
+  if (detail::overlaps(out, in)) SV_CHECK(detail::materialize(name, in, ib, &src));
+  const Wide wk = wide_kind(in.dtype);
+  // lines of 2^32 elements or more keep (key, index) pairs for argpartition
+  const Narrow nk32 = arg && n > int64_t{0xffffffff} ? Narrow::none : narrow_kind(in.dtype);
+  // Workspace per task: the line read as keys (from 0), the zeros' signs (values: from 8 n), the
+  // packed (key, index) or the pairs (indices: from 8 n), then the selection's scratch (n of the
+  // selected elements, from toff). (A small one: natively, each fresh page of a large temporary
+  // costs a page fault.)
+  const int64_t tsz = !arg ? (nk32 != Narrow::none ? 4 : 8) : nk32 != Narrow::none ? 8 : 16;
+  const int64_t toff = ((!arg ? n * 9 : n * 8 + n * tsz) + 15) / 16 * 16;
+  const int64_t tasks = parallel::line_tasks(r, src.layout.shape.data(), axis, n * 4);
+  const int64_t wsz = (toff + n * tsz + 15) / 16 * 16;
+  SV_CHECK(wb.allocate(name, wsz * tasks + 16));
+  char* w0 = wb.data() + ((16 - reinterpret_cast<uintptr_t>(wb.data()) % 16) % 16);
+  const DType rd = nk32 != Narrow::none ? narrow_dtype(nk32) : wide_dtype(wk);
+  const int64_t esz = nk32 != Narrow::none ? 4 : 8;
+  const detail::Caster load = detail::make_caster(rd, in.dtype);
+  const detail::Caster back = detail::make_caster(in.dtype, rd);
+  detail::AxisLines li, lo;
+  li.init(src, axis);
+  lo.init(out, axis);
+  parallel::for_each_line(r, src.layout.shape.data(), axis, tasks, [&](int64_t t, const int64_t* idx) {
+    char* w = w0 + t * wsz;
+    int64_t off, a, b;
+    li.line(idx, &off, &a, &b);
+    for (int64_t i = 0; i < n; i += detail::kCastChunk) {
+      li.read(off, a, b, i, std::min(detail::kCastChunk, n - i), load, w + i * esz);
+    }
+    int64_t o;
+    lo.line(idx, &o, &a, &b);
+    const auto lt = [](auto x, auto y) { return x < y; };
+    if (!arg) {
+      if (nk32 != Narrow::none) {
+        select_values<uint32_t>(nk32, w, w + toff, n, ks, nk);
+      } else {
+        select_values<uint64_t>(wk, w, w + toff, n, ks, nk);
+      }
+      detail::cast_row(back, lo.at(o, 0), lo.step(), w, 1, n);
+      return;
+    }
+    uint64_t* row = reinterpret_cast<uint64_t*>(w + n * 8);
+    if (nk32 != Narrow::none) {  // (key << 32 | index), selected as one integer
+      uint32_t* v = reinterpret_cast<uint32_t*>(w);
+      keys32(nk32, v, n, nullptr, nullptr);
+      for (int64_t j = 0; j < n; ++j) row[j] = uint64_t{v[j]} << 32 | static_cast<uint64_t>(j);
+      detail::select_kth(row, reinterpret_cast<uint64_t*>(w + toff), n, ks, nk, lt);
+      for (int64_t j = 0; j < n; ++j) row[j] &= 0xffffffffu;
+    } else {
+      KV* p = reinterpret_cast<KV*>(w + n * 8);
+      make_keys(wk, reinterpret_cast<uint64_t*>(w), p, n);
+      detail::select_kth(p, reinterpret_cast<KV*>(w + toff), n, ks, nk,
+                         [](const KV& x, const KV& y) { return x.k < y.k; });
+      row = reinterpret_cast<uint64_t*>(w);
+      for (int64_t j = 0; j < n; ++j) row[j] = static_cast<uint64_t>(p[j].i);
+    }
+    detail::store_strided(8, lo.at(o, 0), lo.step(), row, n);
+  });
+  return ok_status();
+}
+
 }  // namespace
 
 Status sort(const Operand& out, const Operand& in, int axis) {
@@ -393,6 +543,14 @@ Status argsort(const Operand& out, const Operand& in, int axis) {
 
 Status topk(const Operand& values, const Operand& indices, const Operand& in, int64_t k, int axis) {
   return run_sort("topk", Mode::topk, &values, &indices, in, axis, k);
+}
+
+Status partition(const Operand& out, const Operand& in, const Operand& kth, int axis) {
+  return run_partition("partition", false, out, in, kth, axis);
+}
+
+Status argpartition(const Operand& out, const Operand& in, const Operand& kth, int axis) {
+  return run_partition("argpartition", true, out, in, kth, axis);
 }
 
 Status searchsorted(const Operand& out, const Operand& a, const Operand& v, bool right) {

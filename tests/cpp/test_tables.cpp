@@ -47,7 +47,10 @@ static_assert(wire::kShapeNumel == 1 && wire::kSymBind == 20 && wire::kViewCreat
               wire::kViewSimplify == 57 && wire::kKernelGather == 85 && wire::kKernelRun == 86 &&
               wire::kKernelFft == 89);
 static_assert(wire::kConst == 0 && wire::kNeg == 4 && wire::kAll == 3 && wire::kEllipsis == 6);
-static_assert(wire::kCopy == 0 && wire::kMatmul == 14 && wire::kSearch == 15 && wire::kKinds == 16);
+static_assert(wire::kCopy == 0 && wire::kMatmul == 14 && wire::kSearch == 15 &&
+              wire::kPartition == 16 && wire::kKinds == 17);
+static_assert(static_cast<int>(wire::PartitionOp::partition) == 0 &&
+              static_cast<int>(wire::PartitionOp::argpartition) == 1);
 static_assert(static_cast<int>(kernels::DType::bool_) == 10 &&
               static_cast<int>(kernels::DType::float16) == 11 &&
               static_cast<int>(kernels::DType::complex128) == 13 && kernels::kNumDTypes == 14);

@@ -2241,6 +2241,16 @@ row('choose', {
     [[[0, 1], [[1, 2], [3, 4]], null, 'bounce'], T, '"bounce"'],
   ],
 });
+row('select', {
+  op: 'select', sig: ['none'], valid: [[[true, false]], [[1, 2]]], call: fnCall('select'),
+  cases: [
+    [[[[true, false]], [1, 2]], S('invalid_argument'), 'list of cases must be same length as list of conditions'],
+    [[[], []], S('invalid_argument'), 'select with an empty condition list is not possible'],
+    [[[[1, 0]], [1]], T, 'invalid entry 0 in condlist: should be boolean ndarray'],
+    [[[[true, false], [true, false, true]], [1, 2]], S('shape_mismatch'), 'shape mismatch'],
+    [[5, [1]], T, 'condlist must be a list of arrays or an NDArray'],
+  ],
+});
 row('extract', { op: 'extract', sig: ['array', 'array'], valid: [[1, 0], [5, 6]], call: fnCall('extract'), cases: [[[[0, 0, 1], [5, 6]], S('out_of_range'), 'index 2 is out of bounds']] });
 // ---- more math, statistics, histograms, sets and dtype queries (math_more, math_composed, nan_more,
 // nan_quantiles, stats_more, histograms, histogram_dd, sets, dtype_info)

@@ -4,7 +4,7 @@
 // their members as numbers, so using them costs nothing per call.
 
 /** @internal FNV-1a of src/core/boundary_tables.json (the wasm module reports its own). */
-export const TABLES_SOURCE_HASH = 0xb949a4fd;
+export const TABLES_SOURCE_HASH = 0xbb5194fc;
 
 /** @internal wire op codes: the first argument of sv_call (bindings/wire.hpp dispatch) (C++: sv::wire::Op) */
 export const enum Op {
@@ -116,6 +116,7 @@ export const enum Kind {
   /** k largest along one axis: values and int64 indices (code 0) */ Topk = 13,
   /** np.matmul (code 0) */ Matmul = 14,
   /** numpy.searchsorted: int64 positions of a 1-D v in a sorted 1-D a of v's dtype (SearchSide) */ Search = 15,
+  /** PartitionOp along one axis: a, then the kth positions as a 1-D int64 operand */ Partition = 16,
 }
 
 /** @internal how a KernelRun request gives its result (C++: sv::wire::KernelOut) */
@@ -455,6 +456,17 @@ export const enum SortOp {
 export const SORT_OPS = {
   sort: SortOp.Sort,
   argsort: SortOp.Argsort,
+} as const;
+
+/** @internal op codes of Kind Partition (kernels::partition / kernels::argpartition) (C++: sv::wire::PartitionOp) */
+export const enum PartitionOp {
+  /** each kth element where sorting puts it, smaller-or-equal before, greater-or-equal after; the input's dtype */ Partition = 0,
+  /** the int64 indices of such a partition */ Argpartition = 1,
+}
+/** @internal PartitionOp by API name. */
+export const PARTITION_OPS = {
+  partition: PartitionOp.Partition,
+  argpartition: PartitionOp.Argpartition,
 } as const;
 
 /** @internal op codes of Kind Search (kernels::searchsorted): which of equal elements a value goes before or after (C++: sv::wire::SearchSide) */

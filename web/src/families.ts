@@ -14,7 +14,7 @@
 // A family op called while its module is not loaded throws (needFamily) instead of reaching the
 // engine: the core's calls into a family go through placeholders that must never run.
 import {
-  ARG_OPS, BINARY_OPS, REDUCE_OPS, Kind, Op, MATH_BINARY_OPS, MATH_OPS, MOMENT_OPS, REDUCE_MORE_OPS, SCAN_OPS, SORT_OPS, UNARY_OPS, UnaryOp,
+  ARG_OPS, BINARY_OPS, REDUCE_OPS, Kind, Op, MATH_BINARY_OPS, MATH_OPS, MOMENT_OPS, PARTITION_OPS, REDUCE_MORE_OPS, SCAN_OPS, SORT_OPS, UNARY_OPS, UnaryOp,
 } from './boundary_tables.js';
 import { StrideViewError } from './errors.js';
 
@@ -91,6 +91,7 @@ const KIND_FAMILY: Partial<Record<Kind, Family>> = {
   [Kind.Sort]: 'stats',
   [Kind.Topk]: 'stats',
   [Kind.Search]: 'stats',
+  [Kind.Partition]: 'stats',
   [Kind.Matmul]: 'linalg',
 };
 
@@ -106,6 +107,7 @@ const KIND_NAMES: Partial<Record<Kind, Record<string, number> | string>> = {
   [Kind.Sort]: SORT_OPS,
   [Kind.Topk]: 'topk',
   [Kind.Search]: 'searchsorted',
+  [Kind.Partition]: PARTITION_OPS,
   [Kind.Matmul]: 'matmul',
 };
 

@@ -202,7 +202,7 @@ export {
 export { type IndexFunction, geomspace, diag, diagflat, tri, indices, fromfunction } from './creation_more.js';
 export { type PadMode, type PadWidth, type PadValues, pad } from './padding.js';
 export { columnStack, arraySplit, hsplit, vsplit, dsplit, delete_, insert, append, resize, trimZeros } from './manipulation_more.js';
-export { put, putAlongAxis, place, copyto, choose, extract } from './putting.js';
+export { put, putAlongAxis, place, copyto, choose, select, extract } from './putting.js';
 
 // NumPy's ndarray methods (a.sum(), a.reshape(4, 3), a.T ...) on the class: installed here, at load, because
 // ndarray_methods.ts imports the op modules (a side-effect-free package: a bare import would be dropped).

@@ -91,7 +91,7 @@ export function runKernel(
       putOperand(w, x);
     }
   }
-  if (kind === Kind.Copy || kind === Kind.Scan || kind === Kind.Sort) {
+  if (kind === Kind.Copy || kind === Kind.Scan || kind === Kind.Sort || kind === Kind.Partition) {
     w.put(x0);
   } else if (kind === Kind.Reduce || kind === Kind.ReduceMore || kind === Kind.Moments || kind === Kind.Arg || kind === Kind.Topk) {
     w.put(x0);

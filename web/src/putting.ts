@@ -1,8 +1,8 @@
 // Writing selected elements, as NumPy: put, putAlongAxis, place (in place, into an NDArray), copyto
-// (one copy or where kernel), choose (where kernels) and extract (one masked gather). The engine has
-// gathers but no scatter: put, putAlongAxis and place compute the target positions in TypeScript
-// (one per index, as take and takeAlongAxis read their indices), get the values cast and laid out by
-// one engine copy, then store them through the array's strides in WASM memory.
+// (one copy or where kernel), choose and select (where kernels) and extract (one masked gather).
+// The engine has gathers but no scatter: put, putAlongAxis and place compute the target positions
+// in TypeScript (one per index, as take and takeAlongAxis read their indices), get the values cast
+// and laid out by one engine copy, then store them through the array's strides in WASM memory.
 import { SingleOp } from './boundary_tables.js';
 import { type AnyTypedArray, type DType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
@@ -18,6 +18,7 @@ import { heapArray } from './storage.js';
 import { tidy } from './tidy.js';
 import { type Casting, canCast, castingArg, maskedInto } from './ufunc.js';
 import { type SigRef, bind } from './signature.js';
+import { resultType } from './dtype_info.js';
 
 /** The array a put-like op writes into: an NDArray, alive and writable. */
 function target(op: string, name: string, a: unknown): NDArray {
@@ -409,3 +410,112 @@ export function extract(...args: unknown[]): NDArray {
   }
 }
 
+
+/** A list argument as NumPy iterates it: a JS array, or an NDArray's slices along its first axis. */
+function listOf(op: string, name: string, v: unknown, temps: NDArray[]): unknown[] {
+  if (Array.isArray(v)) return v;
+  if (v instanceof NDArray) {
+    v._check(op);
+    if (v.ndim === 0) throw new TypeError(`${op}: ${name} must be a list of arrays or an array of 1 or more dims, got a 0-d array`);
+    return Array.from({ length: v.shape[0]! }, (_, i) => {
+      const row = v.slice(i);
+      temps.push(row);
+      return row;
+    });
+  }
+  throw new TypeError(`${op}: ${name} must be a list of arrays or an NDArray, got ${fmt(v)}`);
+}
+
+/** NumPy broadcast_arrays' shape of `shapes`, or its error naming the first pair that does not broadcast. */
+function broadcastAll(op: string, what: string, shapes: readonly number[][]): number[] {
+  let sh: number[] = shapes[0] ?? [];
+  for (let i = 1; i < shapes.length; i++) {
+    try {
+      sh = Shape.broadcast(sh, shapes[i]!);
+    } catch {
+      const j = shapes.findIndex((s) => {
+        try {
+          Shape.broadcast(s, shapes[i]!);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      throw new StrideViewError('shape_mismatch', `${op}: shape mismatch: ${what} cannot be broadcast to a single shape; mismatch is between ${what}[${j}] with shape ${fmt(shapes[j]!)} and ${what}[${i}] with shape ${fmt(shapes[i]!)}`);
+    }
+  }
+  return sh;
+}
+
+const SELECT: SigRef = { sig: 'numpy.select: select(condlist: readonly ArrayInput[] | NDArray, choicelist: readonly ArrayInput[] | NDArray, default_: ArrayInput = 0) -> NDArray' };
+/**
+ * Element i of the result is element i of `choicelist[j]` for the first j whose condition
+ * `condlist[j]` is true there, else of `default_` (NumPy select; `default` is a word JS reserves).
+ * The conditions are bool arrays (or JS booleans); conditions, choices and the default broadcast
+ * together; the dtype is NumPy's result_type of the choices, then of that and the default (JS
+ * numbers and 0-d arrays by value). The default fills the result, then one where kernel per
+ * choice, the last first.
+ */
+// @overloads SELECT
+export function select(condlist: readonly ArrayInput[] | NDArray, choicelist: readonly ArrayInput[] | NDArray, options?: { default_?: ArrayInput | undefined }): NDArray;
+export function select(condlist: readonly ArrayInput[] | NDArray, choicelist: readonly ArrayInput[] | NDArray, default_?: ArrayInput): NDArray;
+// @end
+export function select(...args: unknown[]): NDArray {
+  const op = 'select';
+  const [condV, choiceV, dflt] = bind(SELECT, args);
+  const temps: NDArray[] = [];
+  const arr = (x: unknown, name: string): NDArray => {
+    const a = asArray(op, x, undefined, name);
+    if (a !== x) temps.push(a);
+    return a;
+  };
+  try {
+    const conds = listOf(op, 'condlist', condV, temps);
+    const choices = listOf(op, 'choicelist', choiceV, temps);
+    if (conds.length !== choices.length) {
+      throw new StrideViewError('invalid_argument', `${op}: list of cases must be same length as list of conditions (condlist has ${conds.length}, choicelist ${choices.length})`);
+    }
+    if (conds.length === 0) throw new StrideViewError('invalid_argument', `${op}: select with an empty condition list is not possible`);
+    // JS scalars type as NumPy's Python scalars (an integer int64, a fraction float64, by value
+    // beside arrays: resultType), then become 0-d arrays of the result dtype
+    const typed = choices.map((c, i) => (isScalar(c) ? c : arr(c, `choicelist[${i}]`))) as Parameters<typeof resultType>;
+    const d0 = resultType(...typed);
+    const dfv = isScalar(dflt) ? dflt : arr(dflt, 'default_');
+    const rdt = resultType(d0, dfv as NDArray);
+    const zeroD = (v: unknown, name: string): NDArray => {
+      const a = asArray(op, v, rdt, name);
+      temps.push(a);
+      return a;
+    };
+    const cs = typed.map((c, i) => (c instanceof NDArray ? c : zeroD(c, `choicelist[${i}]`)));
+    const df = dfv instanceof NDArray ? dfv : zeroD(dfv, 'default_');
+    const ms = conds.map((c, i) => arr(c, `condlist[${i}]`));
+    const condShape = broadcastAll(op, 'condlist', ms.map((m) => m.shape));
+    const choiceShape = broadcastAll(op, 'choicelist', [...cs, df].map((c) => c.shape));
+    ms.forEach((m, i) => {
+      if (m.dtype !== 'bool') throw new TypeError(`${op}: invalid entry ${i} in condlist: should be boolean ndarray, got dtype ${m.dtype}`);
+    });
+    const shape = choiceShape.length === 0 ? condShape : broadcastAll(op, 'the conditions and choices', [condShape, choiceShape]);
+    const r = NDArray._empty(op, shape, rdt);
+    try {
+      kernelCopy(r, df);
+      for (let i = cs.length - 1; i >= 0; i--) {
+        let c = cs[i]!;
+        // the where kernel reads a padded view's padding as +0
+        if (c._v._hasMask && !Object.is(c._fill, 0)) {
+          c = c._materialize(op, rdt);
+          temps.push(c);
+        }
+        maskedInto(op, r, c, ms[i]!);
+      }
+    } catch (e) {
+      r.dispose();
+      throw e;
+    }
+    return r;
+  } catch (e) {
+    throw relabel(op, e);
+  } finally {
+    release(temps);
+  }
+}

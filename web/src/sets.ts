@@ -1,11 +1,14 @@
 // Set operations and ordering as NumPy: isin, intersect1d, union1d, setdiff1d, setxor1d,
-// arrayEquiv, flatnonzero, lexsort, partition, argpartition. Each is NumPy's sort-based algorithm
-// on the sort, searchsorted, unique and gather kernels (O(n log n)): partition and argpartition
-// give the fully sorted order (a valid partition for every kth; NumPy's introselect is O(n) but
-// leaves the other elements in an unspecified order).
+// arrayEquiv, flatnonzero, lexsort, partition, argpartition. The set operations and lexsort are
+// NumPy's sort-based algorithms on the sort, searchsorted, unique and gather kernels (O(n log n));
+// partition and argpartition are one engine call (Kind Partition: introselect per line, O(n), the
+// kth list as an int64 operand).
 import { promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { NDArray, asArray, normAxis } from './ndarray.js';
+import { NDArray, Kind, asArray, normAxis, runKernel } from './ndarray.js';
+import { PartitionOp } from './boundary_tables.js';
+import { info } from './dtype.js';
+import { fromTypedArray } from './creation.js';
 import { equal, notEqual, sub, minimum } from './ops.js';
 import { logicalAnd, logicalNot } from './math.js';
 import { family, needFamily } from './families.js';
@@ -263,7 +266,32 @@ export function lexsort(...args: unknown[]): NDArray {
   });
 }
 
-function partitionArgs(op: string, a: unknown, kth: unknown, axis: unknown, kind: unknown, order: unknown): [NDArray, number | null] {
+const kthType = (op: string): TypeError => new TypeError(`${op}: kth must hold integers (Partition index must be integer)`);
+
+/** kth as NumPy reads it: an integer, a flat list of integers or an integer (or bool) array of at most 1 dim. */
+function kthValues(op: string, kth: unknown): number[] {
+  const tooDeep = (): StrideViewError => new StrideViewError('invalid_argument', `${op}: kth is too deep: object too deep for desired array (at most 1 dim)`);
+  let ks: unknown[];
+  if (typeof kth === 'number' || typeof kth === 'bigint') ks = [kth];
+  else if (Array.isArray(kth)) {
+    if (kth.some((k) => Array.isArray(k) || k instanceof NDArray)) throw tooDeep();
+    if (kth.length === 0) throw new TypeError(`${op}: kth must hold integers (Partition index must be integer), got an empty list`);
+    ks = kth;
+  } else if (kth instanceof NDArray) {
+    kth._check(op);
+    if (info(kth.dtype).kind === 'f') throw new TypeError(`${op}: kth must hold integers (Partition index must be integer), got an array of dtype ${kth.dtype}`);
+    if (kth.ndim > 1) throw tooDeep();
+    ks = [kth.toArray() as unknown].flat();
+  } else throw new TypeError(`${op}: kth must be an integer or a sequence of integers, got ${fmt(kth)}`);
+  return ks.map((k) => {
+    if (typeof k === 'boolean') return k ? 1 : 0;
+    const v = typeof k === 'bigint' ? Number(k) : k;
+    if (typeof v !== 'number' || !Number.isInteger(v)) throw new TypeError(`${op}: kth must hold integers, got ${fmt(k)}`);
+    return v;
+  });
+}
+
+function partitionImpl(op: string, code: PartitionOp, a: unknown, kth: unknown, axis: unknown, kind: unknown, order: unknown): NDArray {
   if (typeof kind !== 'string') throw new TypeError(`${op}: kind must be 'introselect', got ${fmt(kind)}`);
   if (kind !== 'introselect') throw new StrideViewError('invalid_argument', `${op}: unknown selectkind ${fmt(kind)}: kind must be 'introselect' (NumPy's only one)`);
   if (order !== null) unsupported(op, 'order', order, 'null: strideview has no structured dtypes');
@@ -272,22 +300,28 @@ function partitionArgs(op: string, a: unknown, kth: unknown, axis: unknown, kind
   if (x.ndim === 0) throw new StrideViewError('invalid_argument', `${op}: a must be at least 1-D, got shape []`);
   const ax = normAxis(op, axis === null ? 0 : (axis as number), x.ndim);
   const n = x.shape[ax]!;
-  const ks = typeof kth === 'number' ? [kth] : Array.isArray(kth) ? kth : kth instanceof NDArray ? (kth.toArray() as unknown[]).flat(Infinity) : null;
-  if (ks === null) throw new TypeError(`${op}: kth must be an integer or a sequence of integers, got ${fmt(kth)}`);
-  for (const k of ks) {
-    if (typeof k !== 'number' || !Number.isInteger(k)) throw new TypeError(`${op}: kth must hold integers, got ${fmt(k)}`);
-    if (k < -n || k >= n) throw new StrideViewError('out_of_range', `${op}: kth(=${k}) out of bounds (${n})`);
+  const ks = kthValues(op, kth);
+  // (NumPy checks kth only when the array has elements; a negative kth counts from the end once)
+  if (x.size > 0) {
+    for (const k of ks) {
+      const w = k < 0 ? k + n : k;
+      if (w < 0 || w >= n) throw new StrideViewError('out_of_range', `${op}: kth(=${w}) out of bounds (${n})`);
+    }
   }
-  return [x, ax];
+  // the kernels read a padded view's padding as +0
+  if (x._v._hasMask && !Object.is(x._fill, 0)) x = x._materialize(op);
+  const kt = fromTypedArray(BigInt64Array.from(x.size > 0 ? ks.map((k) => (k < 0 ? k + n : k)) : [], (k) => BigInt(k)));
+  return runKernel(Kind.Partition, code, code === PartitionOp.Partition ? x.dtype : 'int64', null, null, [x, kt], x.dtype, ax);
 }
 
 const PARTITION: SigRef = { sig: 'numpy.partition: partition(a: ArrayInput, kth: number | readonly number[] | NDArray, axis: number | null = -1, ' +
     'kind: "introselect" = "introselect", order: null = null) -> NDArray' };
 /**
- * A copy of `a` with each kth element (a number or a list) where sorting would put it, smaller
- * ones before and larger ones after, along `axis` (NumPy partition; null: flattened). Computed as
- * the full stable sort (O(n log n), a valid partition for every kth; NumPy's order of the other
- * elements is unspecified).
+ * A copy of `a` with each kth element (a number, a list or an integer array; negative ones count
+ * from the end) where sorting would put it, the elements before it smaller or equal and those after
+ * it greater or equal, along `axis` (NumPy partition; null: flattened). Sort's order: NaN last, -0
+ * and +0 equal. NumPy's introselect, O(n) per line (m kth: O(n log m)); the order within each part
+ * is unspecified, as NumPy's (it may differ from NumPy's own).
  */
 // @overloads PARTITION
 export function partition(a: ArrayInput, kth: number | readonly number[] | NDArray, options?: { axis?: number | null | undefined; kind?: "introselect" | undefined; order?: null | undefined }): NDArray;
@@ -299,14 +333,13 @@ export function partition(...args: unknown[]): NDArray {
   const op = 'partition';
   const [a, kth, axis, kind, order] = bind(PARTITION, args);
   return run(op, () => {
-    const [x, ax] = partitionArgs(op, a, kth, axis, kind, order);
-    return keep(sort(x, { axis: ax }));
+    return keep(partitionImpl(op, PartitionOp.Partition, a, kth, axis, kind, order));
   });
 }
 
 const ARGPARTITION: SigRef = { sig: 'numpy.argpartition: argpartition(a: ArrayInput, kth: number | readonly number[] | NDArray, axis: number | null = -1, ' +
     'kind: "introselect" = "introselect", order: null = null) -> NDArray' };
-/** The int64 indices that partition `a` (see {@link partition}: the stable argsort, O(n log n)). */
+/** The int64 indices that partition `a` along `axis` (see {@link partition}: introselect, O(n) per line). */
 // @overloads ARGPARTITION
 export function argpartition(a: ArrayInput, kth: number | readonly number[] | NDArray, options?: { axis?: number | null | undefined; kind?: "introselect" | undefined; order?: null | undefined }): NDArray;
 export function argpartition(a: ArrayInput, kth: number | readonly number[] | NDArray, axis?: number | null, options?: { kind?: "introselect" | undefined; order?: null | undefined }): NDArray;
@@ -317,8 +350,7 @@ export function argpartition(...args: unknown[]): NDArray {
   const op = 'argpartition';
   const [a, kth, axis, kind, order] = bind(ARGPARTITION, args);
   return run(op, () => {
-    const [x, ax] = partitionArgs(op, a, kth, axis, kind, order);
-    return keep(argsort(x, { axis: ax }));
+    return keep(partitionImpl(op, PartitionOp.Argpartition, a, kth, axis, kind, order));
   });
 }
 

@@ -274,6 +274,8 @@ export const OVERRIDES = {
   put: { required: { ind: [0, 2], v: [9, 8] } },
   putAlongAxis: { required: { indices: arr('IDX2'), values: 5, axis: 1 } },
   choose: { required: { a: arr('IDX3') } },
+  // NumPy's default is default_ here (a JS reserved word): the calls with it are strideview's alone
+  select: { required: { condlist: { list: [arr('M')] }, choicelist: { list: [arr('A')] } }, optional: { default_: [2.5] } },
   // more math, statistics, sets (math_more.ts ... dtype_info.ts): integer operands where NumPy wants them, sorted bins
   ...Object.fromEntries(['gcd', 'lcm'].map((f) => [f, { required: { x1: arr('I1'), x2: arr('I2') } }])),
   ldexp: { required: { x2: arr('I2') } },

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as sv from '../dist/index.mjs';
 import { loadNumpyTs } from './timing.mjs';
+import { tfjsPeer } from './peers.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -49,6 +50,10 @@ const budget = QUICK ? 300 : 1000;
 
 const ours = {};
 const peer = {};
+const tfp = {}; // tfjs (tf.spectral: float32 / complex64 only), on its wasm backend, else its cpu backend
+const tfPeer = args.includes('--no-peers') ? null : await tfjsPeer(8).catch(() => null);
+const tf = tfPeer ? (await import('@tensorflow/tfjs-core')).default ?? (await import('@tensorflow/tfjs-core')) : null;
+let tfBackend = tf ? tf.getBackend() : '-';
 for (const key of CASES) {
   const [op, dt, ns] = key.split(' ');
   const n = Number(ns);
@@ -73,6 +78,31 @@ for (const key of CASES) {
       peer[key] = `error: ${String(e.message).slice(0, 60)}`;
     }
   }
+  if (tf) {
+    const run = () => {
+      const t = tf.tidy(() => {
+        if (op === 'rfft') return tf.spectral.rfft(tf.tensor1d(Float32Array.from(v.re)));
+        return tf.spectral.fft(tf.complex(Float32Array.from(v.re), Float32Array.from(v.im)));
+      });
+      t.dataSync();
+      t.dispose();
+    };
+    try {
+      run();
+    } catch (e) {
+      if (tfBackend === 'wasm' && /not registered|not implemented/i.test(String(e.message))) {
+        await import('@tensorflow/tfjs-backend-cpu');
+        await tf.setBackend('cpu');
+        tfBackend = 'cpu (tfjs-backend-wasm has no FFT kernel)';
+      }
+    }
+    try {
+      tfp[key] = medianMs(run, budget, 3);
+    } catch (e) {
+      tfp[key] = `error: ${String(e.message).slice(0, 60)}`;
+    }
+    if (tf.getBackend() !== 'wasm' && tfBackend.startsWith('cpu')) await tf.setBackend('wasm').catch(() => {});
+  }
   a.dispose();
 }
 
@@ -91,10 +121,12 @@ console.log(`## numpy.fft (\`node bench/fft.mjs${args.length ? ' ' + args.join('
 console.log('');
 console.log(`CPU: ${os.cpus()[0]?.model} x${os.cpus().length}; Node ${process.version}; NumPy ${NP?.numpy ?? '-'} (pocketfft)`);
 console.log('');
-console.log('| op | input dtype | n | strideview | numpy-ts | numpy-ts / sv | NumPy | NumPy / sv |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log(`tfjs: ${tf ? tf.getBackend() + ' backend' : '-'}${tfBackend.startsWith('cpu') ? `; ${tfBackend}` : ''} (float32 / complex64: half our precision)`);
+console.log('');
+console.log('| op | input dtype | n | strideview | numpy-ts | numpy-ts / sv | tfjs | tfjs / sv | NumPy | NumPy / sv |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const key of CASES) {
   const [op, dt, n] = key.split(' ');
-  const p = peer[key], q = NP?.ms?.[key];
-  console.log(`| ${op} | ${dt} | ${n} | ${f(ours[key])} | ${f(p)} | ${ratio(p, ours[key])} | ${f(q)} | ${ratio(q, ours[key])} |`);
+  const p = peer[key], q = NP?.ms?.[key], t = tfp[key];
+  console.log(`| ${op} | ${dt} | ${n} | ${f(ours[key])} | ${f(p)} | ${ratio(p, ours[key])} | ${f(t)} | ${ratio(t, ours[key])} | ${f(q)} | ${ratio(q, ours[key])} |`);
 }

@@ -314,6 +314,7 @@ export function elementSuite(engine) {
         [{ data: '[[1, 2], [3]]' }, /^data: ragged lists: data\[1\] is a list of 1, where data\[0\] is a list of 2$/],
         [{ data: '[1, "two"]' }, /^data: data\[1\] is "two"; the elements are numbers, or true and false$/],
         [{ data: '[1, 2]', dtype: 'float' }, /^dtype: "float" is not a dtype; use one of float32, float64, .*bool, float16$/],
+        [{ data: '[1, 2]', dtype: 'complex64' }, /^dtype: complex64: <stride-view> shows real elements; use one of float32, .*float16 \(a complex array's parts are real views: a\.real, a\.imag\)$/],
         [{ data: '[[1, 300]]', dtype: 'int8' }, /^data: data\[0\]\[1\] = 300 is out of bounds for int8 \(-128 to 127\)$/],
         [{ data: JSON.stringify(Array.from({ length: 65 }, () => Array(64).fill(0))) }, /^data: \[65, 64\] has 4160 elements; <stride-view> starts from at most 4096$/],
       ];

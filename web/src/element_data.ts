@@ -34,7 +34,12 @@ export function parseShape(text: string): number[] {
 export function parseDType(text: string | null): DType | null {
   const t = text === null ? '' : text.trim();
   if (t === '') return null;
-  if (!(DTYPES as readonly string[]).includes(t)) throw new InputError(`dtype: "${t}" is not a dtype; use one of ${DTYPES.join(', ')}`);
+  // the element draws real elements: the complex dtypes are refused by name
+  const real = DTYPES.filter((d) => d !== 'complex64' && d !== 'complex128');
+  if (t === 'complex64' || t === 'complex128') {
+    throw new InputError(`dtype: ${t}: <stride-view> shows real elements; use one of ${real.join(', ')} (a complex array's parts are real views: a.real, a.imag)`);
+  }
+  if (!(real as readonly string[]).includes(t)) throw new InputError(`dtype: "${t}" is not a dtype; use one of ${real.join(', ')}`);
   return t as DType;
 }
 

@@ -76,7 +76,14 @@ function returnType(s, positional, optsName, withRequired = false) {
  * The overload lines of declaration `s` (method: without the array parameter, as a class member;
  * member: every parameter, as a class member).
  */
-export function overloads(s, { method = false, member = false, indent = '', name: methodName } = {}) {
+export function overloads(s, { method = false, member = false, indent = '', name: methodName, thisType = null } = {}) {
+  if (method && !s.op.startsWith('NDArray.') && thisType === null && /\$N\[/.test(s.returns)) {
+    // a method's `$N[a]`: overloads on `this` (a `this`-typed return would make NDArray invariant in
+    // its dtype): complex arrays first, then every other
+    const as = (t) => ({ ...s, returns: s.returns.replace(/\$N\[\w+\]/g, t) });
+    const o = { method, member, indent, name: methodName };
+    return [...overloads(as('Complex'), { ...o, thisType: 'NDArray<ComplexDType>' }), ...overloads(as('number'), { ...o, thisType: '' })];
+  }
   if (s.varIndex >= 0) {
     if (method || member) throw new Error(`gen-signatures: ${s.op}: a method form of a variadic declaration is not supported`);
     return variadicOverloads(s, indent);
@@ -95,10 +102,22 @@ export function overloads(s, { method = false, member = false, indent = '', name
         ? null
         : `{ ${named.map((p) => `${p.name}${p.required ? '' : '?'}: ${p.type}${p.required ? '' : ' | undefined'}`).join('; ')} }`;
     const optsRequired = named.some((p) => p.required);
-    const { generics, ret, optsGeneric } = returnType(s, positional, optsType === null ? '{}' : 'O');
+    const rt = returnType(s, positional, optsType === null ? '{}' : 'O');
+    const { generics, optsGeneric } = rt;
     if (optsGeneric && optsType !== null) generics.push(`O extends ${optsType} = {}`);
+    // `$N[a]`: the JS value of a 0-d result from `a` (number, or Complex for a complex array): typed
+    // after `a` (a generic) in a function, after `this` in a method
+    let ret = rt.ret;
+    const numberOf = new Set();
+    ret = ret.replace(/\$N\[(\w+)\]/g, (_, name) => {
+      if (!positional.some((p) => p.name === name)) throw new Error(`gen-signatures: ${s.op}: $N[${name}] names no positional parameter`);
+      numberOf.add(name);
+      return `NumberOf<T${name[0].toUpperCase()}${name.slice(1)}>`;
+    });
+    for (const name of numberOf) generics.unshift(`T${name[0].toUpperCase()}${name.slice(1)} extends ${positional.find((p) => p.name === name).type}`);
     const args = positional.map((p) => `${p.name}${p.required ? '' : '?'}: ${generics.some((g) => g.startsWith(`T${p.name[0].toUpperCase()}${p.name.slice(1)} `)) ? `T${p.name[0].toUpperCase()}${p.name.slice(1)}` : p.type}`);
     if (optsType !== null) args.push(`options${optsRequired ? '' : '?'}: ${optsGeneric ? 'O' : optsType}`);
+    if (thisType) args.unshift(`this: ${thisType}`);
     const g = generics.length > 0 ? `<${generics.join(', ')}>` : '';
     const inClass = method || member;
     const name = method ? (methodName ?? s.op.split('.').pop()) : member ? s.op.split('.').pop() : s.op;

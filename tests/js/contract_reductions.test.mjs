@@ -374,7 +374,7 @@ test('return types: strict TypeScript needs no casts (a fixture compiled against
     writeFileSync(
       join(dir, 'fixture.ts'),
       `import { NDArray, arange, array, sum, mean, max, min, prod, any, all, argmax, argmin, variance, std, cumsum, nansum, nanmean,
-  nanmax, median, quantile, percentile, isinf, isposinf, nanToNum } from ${JSON.stringify(dist)};
+  nanmax, median, quantile, percentile, isinf, isposinf, nanToNum, Complex, complex, fft, iscomplexobj } from ${JSON.stringify(dist)};
 const a = arange(12).reshape([3, 4]);
 const p = array([0.5, 1.5]);
 const z = array([[1, 2], [3, 4]]);
@@ -397,6 +397,20 @@ const c1: NDArray = cumsum(a, 0, 'float32');
 const i1: NDArray = isinf(p, null, { where: true });
 const i2: NDArray = isposinf(p);
 const n1: NDArray = nanToNum(p, { nan: 0 });
+declare const zc: NDArray<'complex128'>;
+declare const u: NDArray;
+const x1: Complex = sum(zc);
+const x2: Complex = zc.mean({ where: true });
+const x3: Complex = prod([complex(1, 2), complex(0, 1)]);
+const x4: number = std(zc) + variance(fft([1, 2])) + sum(u);
+const x5: Complex = nansum(fft([1, 2]));
+const x6: NDArray = zc; // NDArray<'complex128'> is still an NDArray
+if (iscomplexobj(u)) {
+  const x7: Complex = u.sum();
+  void x7;
+}
+// @ts-expect-error: the full sum of a complex array is a Complex, not a number
+const bad3: number = sum(zc);
 declare const ax: number | null;
 const u1: number | NDArray = sum(a, ax);
 // @ts-expect-error: with an axis the result is an NDArray, not a number
@@ -405,7 +419,7 @@ const bad1: number = sum(a, 0);
 const bad2: number = mean(a, { keepdims: true });
 // @ts-expect-error: an unknown option is a compile error too
 sum(a, { keep_dims: true });
-export { s1, s2, sh1, sh2, sh3, s3, s4, s5, b1, k1, k2, o1, o2, q1, q2, c1, i1, i2, n1, u1, bad1, bad2 };
+export { s1, s2, sh1, sh2, sh3, s3, s4, s5, b1, k1, k2, o1, o2, q1, q2, c1, i1, i2, n1, u1, bad1, bad2, x1, x2, x3, x4, x5, x6, bad3 };
 `,
     );
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');

@@ -3,7 +3,7 @@
 // `iscomplexobj`, `isrealobj`, `realIfClose`, `vdot` (the dot product that conjugates its first
 // argument). The arithmetic, reductions and math of complex
 // arrays are the ordinary ops (the engine's 'complex' family runs them); `abs` gives the modulus.
-import { type Complex, type DType, info, isComplex } from './dtype.js';
+import { type Complex, type ComplexDType, type DType, info, isComplex } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, forward, methodGroup } from './ndarray.js';
 import { needFamily } from './families.js';
@@ -214,10 +214,13 @@ export function isreal(...args: unknown[]): NDArray {
   }
 }
 
-const ISCOMPLEXOBJ: SigRef = { sig: 'numpy.iscomplexobj: iscomplexobj(x: ArrayInput) -> boolean' };
-/** True when x has a complex dtype (or, for JS values, holds a complex value). */
+const ISCOMPLEXOBJ: SigRef = { sig: 'numpy.iscomplexobj: iscomplexobj(x: ArrayInput) -> x is NDArray<ComplexDType> | Exclude<ArrayInput, NDArray>' };
+/**
+ * True when x has a complex dtype (or, for JS values, holds a complex value). A type guard: after
+ * `if (iscomplexobj(z))`, `sum(z)` is typed {@link Complex}.
+ */
 // @overloads ISCOMPLEXOBJ
-export function iscomplexobj(x: ArrayInput): boolean;
+export function iscomplexobj(x: ArrayInput): x is NDArray<ComplexDType> | Exclude<ArrayInput, NDArray>;
 // @end
 export function iscomplexobj(...args: unknown[]): boolean {
   const [x] = args.length === 1 ? args : bind(ISCOMPLEXOBJ, args);

@@ -24,7 +24,7 @@ function oneAxis(op: string, kind: FftKind, a: unknown, n: unknown, axis: unknow
   }
 }
 
-const FFT: SigRef = { sig: 'numpy.fft.fft: fft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray' };
+const FFT: SigRef = { sig: 'numpy.fft.fft: fft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray<"complex128">' };
 /**
  * The discrete Fourier transform of `a` along `axis` (NumPy fft.fft): X[k] = sum_j a[j] exp(-2 pi
  * i jk / n), for any length n (mixed radix for factors up to 13, Bluestein's algorithm beyond).
@@ -34,34 +34,34 @@ const FFT: SigRef = { sig: 'numpy.fft.fft: fft(a: ArrayInput, n: number | null =
  * `fft([1, 0, -1, 0])` is `[0, 2, 0, 2]`.
  */
 // @overloads FFT
-export function fft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function fft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function fft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function fft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray;
+export function fft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function fft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function fft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function fft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray<"complex128">;
 // @end
 export function fft(...args: unknown[]): NDArray {
   const [a, n, axis, norm] = bind(FFT, args);
   return oneAxis('fft', FftKind.Fft, a, n, axis, norm);
 }
 
-const IFFT: SigRef = { sig: 'numpy.fft.ifft: ifft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray' };
+const IFFT: SigRef = { sig: 'numpy.fft.ifft: ifft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray<"complex128">' };
 /**
  * The inverse discrete Fourier transform along `axis` (NumPy fft.ifft): x[j] = sum_k X[k] exp(+2
  * pi i jk / n) / n under the default norm ('ortho': 1/sqrt(n), 'forward': unscaled).
  * `ifft(fft(a))` is `a` to rounding. `n` crops or zero-pads the input. A new complex128 array.
  */
 // @overloads IFFT
-export function ifft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function ifft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function ifft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function ifft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray;
+export function ifft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ifft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ifft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ifft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray<"complex128">;
 // @end
 export function ifft(...args: unknown[]): NDArray {
   const [a, n, axis, norm] = bind(IFFT, args);
   return oneAxis('ifft', FftKind.Ifft, a, n, axis, norm);
 }
 
-const RFFT: SigRef = { sig: 'numpy.fft.rfft: rfft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray' };
+const RFFT: SigRef = { sig: 'numpy.fft.rfft: rfft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray<"complex128">' };
 /**
  * The transform of real input along `axis` (NumPy fft.rfft): the n // 2 + 1 non-negative
  * frequency terms of {@link fft} (the rest are their conjugates), about half the work. `n` crops
@@ -69,17 +69,17 @@ const RFFT: SigRef = { sig: 'numpy.fft.rfft: rfft(a: ArrayInput, n: number | nul
  * warns). A new complex128 array.
  */
 // @overloads RFFT
-export function rfft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function rfft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function rfft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function rfft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray;
+export function rfft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function rfft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function rfft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function rfft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray<"complex128">;
 // @end
 export function rfft(...args: unknown[]): NDArray {
   const [a, n, axis, norm] = bind(RFFT, args);
   return oneAxis('rfft', FftKind.Rfft, a, n, axis, norm);
 }
 
-const IRFFT: SigRef = { sig: 'numpy.fft.irfft: irfft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray' };
+const IRFFT: SigRef = { sig: 'numpy.fft.irfft: irfft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray<"float64">' };
 /**
  * The inverse of {@link rfft} (NumPy fft.irfft): n real values from the first n // 2 + 1 terms of
  * a Hermitian spectrum along `axis` (a shorter input is zero-padded, a longer one cropped; the
@@ -87,44 +87,44 @@ const IRFFT: SigRef = { sig: 'numpy.fft.irfft: irfft(a: ArrayInput, n: number | 
  * 1) with m the input's length: pass `n` to get an odd length back. A new float64 array.
  */
 // @overloads IRFFT
-export function irfft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function irfft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function irfft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function irfft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray;
+export function irfft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function irfft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function irfft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function irfft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray<"float64">;
 // @end
 export function irfft(...args: unknown[]): NDArray {
   const [a, n, axis, norm] = bind(IRFFT, args);
   return oneAxis('irfft', FftKind.Irfft, a, n, axis, norm);
 }
 
-const HFFT: SigRef = { sig: 'numpy.fft.hfft: hfft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray' };
+const HFFT: SigRef = { sig: 'numpy.fft.hfft: hfft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray<"float64">' };
 /**
  * The transform of a signal with Hermitian symmetry given by its first half (NumPy fft.hfft): n
  * real values (default n = 2 (m - 1)), the forward transform of the whole signal (`irfft` of the
  * conjugate, scaled as a forward transform). A new float64 array.
  */
 // @overloads HFFT
-export function hfft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function hfft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function hfft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function hfft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray;
+export function hfft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function hfft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function hfft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function hfft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray<"float64">;
 // @end
 export function hfft(...args: unknown[]): NDArray {
   const [a, n, axis, norm] = bind(HFFT, args);
   return oneAxis('hfft', FftKind.Hfft, a, n, axis, norm);
 }
 
-const IHFFT: SigRef = { sig: 'numpy.fft.ihfft: ihfft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray' };
+const IHFFT: SigRef = { sig: 'numpy.fft.ihfft: ihfft(a: ArrayInput, n: number | null = null, axis: number = -1, norm: FftNorm | null = null) -> NDArray<"complex128">' };
 /**
  * The inverse of {@link hfft} (NumPy fft.ihfft): the n // 2 + 1 first terms of the inverse
  * transform of real input along `axis` (the conjugate of `rfft`, divided by n under the default
  * norm). A new complex128 array.
  */
 // @overloads IHFFT
-export function ihfft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function ihfft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function ihfft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function ihfft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray;
+export function ihfft(a: ArrayInput, options?: { n?: number | null | undefined; axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ihfft(a: ArrayInput, n?: number | null, options?: { axis?: number | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ihfft(a: ArrayInput, n?: number | null, axis?: number, options?: { norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ihfft(a: ArrayInput, n?: number | null, axis?: number, norm?: FftNorm | null): NDArray<"complex128">;
 // @end
 export function ihfft(...args: unknown[]): NDArray {
   const [a, n, axis, norm] = bind(IHFFT, args);
@@ -151,29 +151,29 @@ function freqs(op: string, nArg: unknown, dArg: unknown, real: boolean): NDArray
   }
 }
 
-const FFTFREQ: SigRef = { sig: 'numpy.fft.fftfreq: fftfreq(n: number, d: number = 1.0) -> NDArray' };
+const FFTFREQ: SigRef = { sig: 'numpy.fft.fftfreq: fftfreq(n: number, d: number = 1.0) -> NDArray<"float64">' };
 /**
  * The sample frequencies of an `n`-point {@link fft} with sample spacing `d` (NumPy fft.fftfreq):
  * `[0, 1, ..., (n - 1) // 2, -(n // 2), ..., -1] / (n d)`, float64. `fftfreq(4)` is
  * `[0, 0.25, -0.5, -0.25]`.
  */
 // @overloads FFTFREQ
-export function fftfreq(n: number, options?: { d?: number | undefined }): NDArray;
-export function fftfreq(n: number, d?: number): NDArray;
+export function fftfreq(n: number, options?: { d?: number | undefined }): NDArray<"float64">;
+export function fftfreq(n: number, d?: number): NDArray<"float64">;
 // @end
 export function fftfreq(...args: unknown[]): NDArray {
   const [n, d] = bind(FFTFREQ, args);
   return freqs('fftfreq', n, d, false);
 }
 
-const RFFTFREQ: SigRef = { sig: 'numpy.fft.rfftfreq: rfftfreq(n: number, d: number = 1.0) -> NDArray' };
+const RFFTFREQ: SigRef = { sig: 'numpy.fft.rfftfreq: rfftfreq(n: number, d: number = 1.0) -> NDArray<"float64">' };
 /**
  * The sample frequencies of an `n`-point {@link rfft} with sample spacing `d` (NumPy
  * fft.rfftfreq): `[0, 1, ..., n // 2] / (n d)`, float64.
  */
 // @overloads RFFTFREQ
-export function rfftfreq(n: number, options?: { d?: number | undefined }): NDArray;
-export function rfftfreq(n: number, d?: number): NDArray;
+export function rfftfreq(n: number, options?: { d?: number | undefined }): NDArray<"float64">;
+export function rfftfreq(n: number, d?: number): NDArray<"float64">;
 // @end
 export function rfftfreq(...args: unknown[]): NDArray {
   const [n, d] = bind(RFFTFREQ, args);

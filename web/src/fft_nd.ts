@@ -87,62 +87,62 @@ function nd(op: string, kind: FftKind, ain: unknown, sArg: unknown, axesArg: unk
 // NumPy's default axes=(-2, -1): `undefined` here (a declaration's default is a scalar), read as [-2, -1]
 const axes2 = (v: unknown): unknown => (v === undefined ? [-2, -1] : v);
 
-const FFT2: SigRef = { sig: 'numpy.fft.fft2: fft2(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] = undefined, norm: FftNorm | null = null) -> NDArray' };
+const FFT2: SigRef = { sig: 'numpy.fft.fft2: fft2(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] = undefined, norm: FftNorm | null = null) -> NDArray<"complex128">' };
 /**
  * The 2-D discrete Fourier transform over `axes` (default the last two; NumPy fft.fft2): {@link fftn}
  * with two axes. `s` gives each axis's length (cropped or zero-padded). A new complex128 array.
  */
 // @overloads FFT2
-export function fft2(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function fft2(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function fft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function fft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], norm?: FftNorm | null): NDArray;
+export function fft2(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function fft2(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function fft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], options?: { norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function fft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], norm?: FftNorm | null): NDArray<"complex128">;
 // @end
 export function fft2(...args: unknown[]): NDArray {
   const [a, s, axes, norm] = bind(FFT2, args);
   return nd('fft2', FftKind.Fft, a, s, axes2(axes), norm);
 }
 
-const IFFT2: SigRef = { sig: 'numpy.fft.ifft2: ifft2(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] = undefined, norm: FftNorm | null = null) -> NDArray' };
+const IFFT2: SigRef = { sig: 'numpy.fft.ifft2: ifft2(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] = undefined, norm: FftNorm | null = null) -> NDArray<"complex128">' };
 /** The 2-D inverse transform over `axes` (default the last two; NumPy fft.ifft2). A new complex128 array. */
 // @overloads IFFT2
-export function ifft2(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function ifft2(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function ifft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function ifft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], norm?: FftNorm | null): NDArray;
+export function ifft2(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ifft2(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ifft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], options?: { norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ifft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], norm?: FftNorm | null): NDArray<"complex128">;
 // @end
 export function ifft2(...args: unknown[]): NDArray {
   const [a, s, axes, norm] = bind(IFFT2, args);
   return nd('ifft2', FftKind.Ifft, a, s, axes2(axes), norm);
 }
 
-const RFFT2: SigRef = { sig: 'numpy.fft.rfft2: rfft2(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] = undefined, norm: FftNorm | null = null) -> NDArray' };
+const RFFT2: SigRef = { sig: 'numpy.fft.rfft2: rfft2(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] = undefined, norm: FftNorm | null = null) -> NDArray<"complex128">' };
 /** The 2-D transform of real input (NumPy fft.rfft2): {@link rfftn} over `axes` (default the last two). A new complex128 array. */
 // @overloads RFFT2
-export function rfft2(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function rfft2(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function rfft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function rfft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], norm?: FftNorm | null): NDArray;
+export function rfft2(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function rfft2(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function rfft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], options?: { norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function rfft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], norm?: FftNorm | null): NDArray<"complex128">;
 // @end
 export function rfft2(...args: unknown[]): NDArray {
   const [a, s, axes, norm] = bind(RFFT2, args);
   return nd('rfft2', FftKind.Rfft, a, s, axes2(axes), norm);
 }
 
-const IRFFT2: SigRef = { sig: 'numpy.fft.irfft2: irfft2(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] = undefined, norm: FftNorm | null = null) -> NDArray' };
+const IRFFT2: SigRef = { sig: 'numpy.fft.irfft2: irfft2(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] = undefined, norm: FftNorm | null = null) -> NDArray<"float64">' };
 /** The inverse of {@link rfft2} (NumPy fft.irfft2): {@link irfftn} over `axes` (default the last two). A new float64 array. */
 // @overloads IRFFT2
-export function irfft2(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function irfft2(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function irfft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function irfft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], norm?: FftNorm | null): NDArray;
+export function irfft2(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function irfft2(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | undefined; norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function irfft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], options?: { norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function irfft2(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[], norm?: FftNorm | null): NDArray<"float64">;
 // @end
 export function irfft2(...args: unknown[]): NDArray {
   const [a, s, axes, norm] = bind(IRFFT2, args);
   return nd('irfft2', FftKind.Irfft, a, s, axes2(axes), norm);
 }
 
-const FFTN: SigRef = { sig: 'numpy.fft.fftn: fftn(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] | null = null, norm: FftNorm | null = null) -> NDArray' };
+const FFTN: SigRef = { sig: 'numpy.fft.fftn: fftn(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] | null = null, norm: FftNorm | null = null) -> NDArray<"complex128">' };
 /**
  * The n-D discrete Fourier transform (NumPy fft.fftn): 1-D transforms along each of `axes` (default:
  * the last `s.length` axes, or every axis), `s[i]` the length along `axes[i]` (cropped or
@@ -150,56 +150,56 @@ const FFTN: SigRef = { sig: 'numpy.fft.fftn: fftn(a: ArrayInput, s: readonly num
  * `fft(fft(a, null, 1), null, 0)`.
  */
 // @overloads FFTN
-export function fftn(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function fftn(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function fftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function fftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, norm?: FftNorm | null): NDArray;
+export function fftn(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function fftn(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function fftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, options?: { norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function fftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, norm?: FftNorm | null): NDArray<"complex128">;
 // @end
 export function fftn(...args: unknown[]): NDArray {
   const [a, s, axes, norm] = bind(FFTN, args);
   return nd('fftn', FftKind.Fft, a, s, axes, norm);
 }
 
-const IFFTN: SigRef = { sig: 'numpy.fft.ifftn: ifftn(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] | null = null, norm: FftNorm | null = null) -> NDArray' };
+const IFFTN: SigRef = { sig: 'numpy.fft.ifftn: ifftn(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] | null = null, norm: FftNorm | null = null) -> NDArray<"complex128">' };
 /** The n-D inverse transform (NumPy fft.ifftn), `s` and `axes` as {@link fftn}. A new complex128 array. */
 // @overloads IFFTN
-export function ifftn(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function ifftn(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function ifftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function ifftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, norm?: FftNorm | null): NDArray;
+export function ifftn(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ifftn(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ifftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, options?: { norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function ifftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, norm?: FftNorm | null): NDArray<"complex128">;
 // @end
 export function ifftn(...args: unknown[]): NDArray {
   const [a, s, axes, norm] = bind(IFFTN, args);
   return nd('ifftn', FftKind.Ifft, a, s, axes, norm);
 }
 
-const RFFTN: SigRef = { sig: 'numpy.fft.rfftn: rfftn(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] | null = null, norm: FftNorm | null = null) -> NDArray' };
+const RFFTN: SigRef = { sig: 'numpy.fft.rfftn: rfftn(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] | null = null, norm: FftNorm | null = null) -> NDArray<"complex128">' };
 /**
  * The n-D transform of real input (NumPy fft.rfftn): {@link rfft} along the last of `axes`, then
  * {@link fft} along the others; the last axis keeps s[-1] // 2 + 1 terms. A new complex128 array.
  */
 // @overloads RFFTN
-export function rfftn(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function rfftn(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function rfftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function rfftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, norm?: FftNorm | null): NDArray;
+export function rfftn(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function rfftn(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function rfftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, options?: { norm?: FftNorm | null | undefined }): NDArray<"complex128">;
+export function rfftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, norm?: FftNorm | null): NDArray<"complex128">;
 // @end
 export function rfftn(...args: unknown[]): NDArray {
   const [a, s, axes, norm] = bind(RFFTN, args);
   return nd('rfftn', FftKind.Rfft, a, s, axes, norm);
 }
 
-const IRFFTN: SigRef = { sig: 'numpy.fft.irfftn: irfftn(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] | null = null, norm: FftNorm | null = null) -> NDArray' };
+const IRFFTN: SigRef = { sig: 'numpy.fft.irfftn: irfftn(a: ArrayInput, s: readonly number[] | null = null, axes: readonly number[] | null = null, norm: FftNorm | null = null) -> NDArray<"float64">' };
 /**
  * The inverse of {@link rfftn} (NumPy fft.irfftn): {@link ifft} along all but the last of `axes`,
  * then {@link irfft} along the last, whose output length is s[-1] (default 2 (m - 1)). A new
  * float64 array.
  */
 // @overloads IRFFTN
-export function irfftn(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function irfftn(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray;
-export function irfftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, options?: { norm?: FftNorm | null | undefined }): NDArray;
-export function irfftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, norm?: FftNorm | null): NDArray;
+export function irfftn(a: ArrayInput, options?: { s?: readonly number[] | null | undefined; axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function irfftn(a: ArrayInput, s?: readonly number[] | null, options?: { axes?: readonly number[] | null | undefined; norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function irfftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, options?: { norm?: FftNorm | null | undefined }): NDArray<"float64">;
+export function irfftn(a: ArrayInput, s?: readonly number[] | null, axes?: readonly number[] | null, norm?: FftNorm | null): NDArray<"float64">;
 // @end
 export function irfftn(...args: unknown[]): NDArray {
   const [a, s, axes, norm] = bind(IRFFTN, args);

@@ -81,6 +81,7 @@ export function bincount(...args: unknown[]): NDArray {
     let w: Float64Array | null = null;
     if (weights !== null) {
       const wa = asArray(op, weights, undefined, 'weights');
+      if (info(wa.dtype).kind === 'c') throw new TypeError(`${op}: cannot cast the weights from ${wa.dtype} to float64 according to the rule 'safe'`);
       if (wa.ndim !== 1 || wa.size !== xs.size) throw new StrideViewError('shape_mismatch', `${op}: the weights and list don't have the same length (${fmt(wa.shape)} and ${fmt(xs.shape)})`);
       w = values(wa);
     }

@@ -63,7 +63,7 @@ export { type FInfo, type IInfo, resultType, canCast, finfo, iinfo } from './dty
 export { type FusedFunction, type FusedCallOptions, fuse } from './fuse.js';
 export { type TracedArray } from './traced.js';
 export { type Casting, type Order } from './ufunc.js';
-export { type ReduceOptions, type ArrayResultOptions, type Reduced, sum, max, min, mean, ptp } from './reductions.js';
+export { type ReduceOptions, type ArrayResultOptions, type Reduced, type NumberOf, type HasComplex, sum, max, min, mean, ptp } from './reductions.js';
 export {
   type ConcatenateOptions,
   type JoinAxisOptions,

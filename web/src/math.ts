@@ -4,9 +4,8 @@
 // dtype, subok), reading strided, broadcast and padded views directly. The transcendental functions
 // and pow run the engine's vector math library in the operand's own float dtype (SIMD128 lanes; the
 // no-SIMD build gives the same results; float32 sinh, cosh, hypot, arctan2 and the inverse
-// trigonometric and hyperbolic functions in float64 lanes), their float64 forms (but sinh, cosh)
-// the C library; the "max error" in each function's comment is the measured maximum against an
-// extended-precision reference (docs/math-accuracy.md), special values are NumPy's.
+// trigonometric and hyperbolic functions in float64 lanes), their float64 forms (but sinh, cosh) the C
+// library; "max error": measured against an extended-precision reference (docs/math-accuracy.md).
 import { BinaryOp, MATH_OPS, MathBinaryOp, MathOp, SingleOp } from './boundary_tables.js';
 import { type DType, info, isComplexValue, promoteTypes, resultTypeWithScalar, scalarDType } from './dtype.js';
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
@@ -20,6 +19,7 @@ import { type Casting, type Loops, type Order, type UfuncRun, outArg, ufunc } fr
 import type { DTypeArg } from './creation.js';
 import { TracedArray, hasTraced } from './traced.js';
 import { partView } from './ndarray_methods.js';
+import { complexTruth } from './truthiness.js';
 
 /** @internal The dtype NumPy's promotion gives `inputs` (scalars value-based, as the ops do). */
 export function resultDType(op: string, inputs: readonly unknown[]): DType {
@@ -542,7 +542,7 @@ export function clip(...args: unknown[]): NDArray {
 const pred1 = (ref: SigRef, name: keyof typeof MATH_OPS, args: unknown[]): NDArray => (needFamily(name, MATH),
   call(ref, 1, 'bool', args, (x, o) => compute(name, Kind.MathUnary, MATH_OPS[name], x, outOpt(o), undefined, toBool)));
 const logical2 = (ref: SigRef, name: 'logicalAnd' | 'logicalOr' | 'logicalXor', code: MathBinaryOp, args: unknown[]): NDArray => (needFamily(name, MATH),
-  call(ref, 2, 'bool', args, (x, o) => compute(name, Kind.MathBinary, code, x, outOpt(o), undefined, toBool)));
+  call(ref, 2, 'bool', args, (x, o) => complexTruth(x, (t) => compute(name, Kind.MathBinary, code, t, outOpt(o), undefined, toBool))));
 
 const LOGICAL_AND: SigRef = { sig: 'numpy.logical_and: logicalAnd(@ufunc2) -> NDArray' };
 /** x1 != 0 and x2 != 0, elementwise (any dtypes; NaN counts as true); bool result. */

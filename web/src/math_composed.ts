@@ -47,6 +47,12 @@ function finish(op: string, r: NDArray, dt: DType, out: NDArray | undefined): ND
   }
 }
 
+/** dt, refused when complex: the functions NumPy has no complex loop for. */
+function realOnly(op: string, dt: DType): DType {
+  if (info(dt).kind === 'c') throw new StrideViewError('type_error', `${op}: not supported for ${dt} (NumPy has no complex loop for it)`);
+  return dt;
+}
+
 /** Runs `steps` (temporaries pushed on `t` freed afterwards, the returned array kept). */
 function temps(op: string, steps: (t: NDArray[]) => NDArray): NDArray {
   const t: NDArray[] = [];
@@ -73,7 +79,7 @@ const scale = (toRad: boolean, w: DType): number =>
 
 function angle(ref: SigRef, op: string, toRad: boolean, args: unknown[]): NDArray {
   return call(ref, 1, 'float', args, (x, o, d) => {
-    const dt = d ?? floatType(resultDType(op, x));
+    const dt = d ?? floatType(realOnly(op, resultDType(op, x)));
     const w = work(dt);
     return finish(op, computeAs(op, 'mul', Kind.Binary, BinaryOp.Mul, [x[0], scale(toRad, w)], w === dt ? outOpt(o) : undefined, () => w, same), dt, w === dt ? undefined : o);
   });
@@ -130,6 +136,7 @@ export function heaviside(...args: unknown[]): NDArray {
   needFamily(op, MATH);
   return call(HEAVISIDE, 2, 'float', args, (x, o, d) => temps(op, (t) => {
     const dt = d ?? float2Type(op, x[0], x[1]);
+    realOnly(op, resultDType(op, x));
     const s = math1(op, MathOp.Sign, x[0], dt);
     t.push(s);
     const s1 = bin(op, BinaryOp.Add, s, 1, dt);

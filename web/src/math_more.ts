@@ -198,7 +198,10 @@ export function fabs(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, o
 // @end
 export function fabs(...args: unknown[]): NDArray {
   const op = 'fabs';
-  return call(FABS, 1, 'float', args, (x, o, d) => computeAs(op, 'abs', Kind.Unary, UnaryOp.Abs, x, outOpt(o), d === undefined ? floatType : () => d, same));
+  return call(FABS, 1, 'float', args, (x, o, d) => {
+    if (info(resultDType(op, x)).kind === 'c') throw new StrideViewError('type_error', `${op}: not supported for ${resultDType(op, x)} (NumPy has no complex loop for it; abs gives the modulus)`);
+    return computeAs(op, 'abs', Kind.Unary, UnaryOp.Abs, x, outOpt(o), d === undefined ? floatType : () => d, same);
+  });
 }
 const POSITIVE: SigRef = { sig: 'numpy.positive: positive(@ufunc1) -> NDArray' };
 /** +x: a copy of x in its dtype (bool is a TypeError, as NumPy). */

@@ -3,11 +3,11 @@
 // an all-NaN slice an error), nanvar / nanstd (NumPy's own steps: the count, the mean and the
 // squared deviations of the non-NaN elements, each a kernel reduction). Integer and bool inputs,
 // which hold no NaN, go straight to the ordinary functions.
-import { type DType, info } from './dtype.js';
+import { type DType, info, isComplex } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, full } from './ndarray.js';
 import { div, greater, mul, sub, where as select } from './ops.js';
-import { isnan, logicalNot, logicalOr } from './math.js';
+import { isnan, logicalAnd, logicalNot, logicalOr } from './math.js';
 import { family, needFamily } from './families.js';
 import { argmax, argmin, cumprod, cumsum, prod, std, variance } from './stats.js';
 import { tidy } from './tidy.js';
@@ -20,7 +20,7 @@ import { sqrt } from './ops.js';
 // the declarations' types (used by the generated overloads)
 import type { ArrayInput } from './ops.js';
 import type { Scalar } from './dtype.js';
-import type { Reduced } from './reductions.js';
+import type { NumberOf, Reduced } from './reductions.js';
 
 const STATS = /* @__PURE__ */ family('stats');
 
@@ -43,16 +43,16 @@ function nanCall(op: string, body: () => unknown): unknown {
 
 const NANPROD: SigRef = { sig: 'numpy.nanprod: nanprod(a: ArrayInput, axis: number | readonly number[] | null = null, dtype: DType | null = null, ' +
     'out: NDArray | readonly [NDArray] | null = null, keepdims: boolean = false, initial: Scalar = undefined, ' +
-    'where: ArrayInput = true) -> Reduced<$P[axis, out, keepdims], number>' };
+    'where: ArrayInput = true) -> Reduced<$P[axis, out, keepdims], $N[a]>' };
 /** Product over `axis` treating NaN as one (NumPy nanprod; the parameters and dtypes of {@link prod}). An all-NaN slice gives 1. */
 // @overloads NANPROD
-export function nanprod<O extends { axis?: number | readonly number[] | null | undefined; dtype?: DType | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: ArrayInput, options?: O): Reduced<O, number>;
-export function nanprod<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { dtype?: DType | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, options?: O): Reduced<{ axis: TAxis } & O, number>;
-export function nanprod<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, options?: O): Reduced<{ axis: TAxis } & O, number>;
-export function nanprod<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, number>;
-export function nanprod<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, number>;
-export function nanprod<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, number>;
-export function nanprod<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, where?: ArrayInput): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, number>;
+export function nanprod<TA extends ArrayInput, O extends { axis?: number | readonly number[] | null | undefined; dtype?: DType | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: TA, options?: O): Reduced<O, NumberOf<TA>>;
+export function nanprod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, O extends { dtype?: DType | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, options?: O): Reduced<{ axis: TAxis } & O, NumberOf<TA>>;
+export function nanprod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, O extends { out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, dtype?: DType | null, options?: O): Reduced<{ axis: TAxis } & O, NumberOf<TA>>;
+export function nanprod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, dtype?: DType | null, out?: TOut, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, NumberOf<TA>>;
+export function nanprod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, NumberOf<TA>>;
+export function nanprod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, NumberOf<TA>>;
+export function nanprod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(a: TA, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, where?: ArrayInput): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, NumberOf<TA>>;
 // @end
 export function nanprod(...args: unknown[]): unknown {
   const op = 'nanprod';
@@ -137,6 +137,12 @@ function nanMoment(op: string, isStd: boolean, b: unknown[]): unknown {
     const kd = boolArg(op, 'keepdims', keepdims);
     const o = outArg(op, out);
     let x = asArray(op, a);
+    if (isComplex(x.dtype)) {
+      // a complex element is NaN when either part is: the moments of the others (NumPy's _nanvar)
+      let w = logicalNot(isnan(x));
+      if (where !== true) w = logicalAnd(w, asArray(op, where, 'bool', 'where'));
+      return ((isStd ? std : variance) as Fn)(x, axis, dtype, out, ddof, kd, { where: w });
+    }
     if (!isFloat(x.dtype)) return ((isStd ? std : variance) as Fn)(x, axis, dtype, out, ddof, kd, { where });
     const d = dtypeParam(op, dtype);
     if (d !== null && !isFloat(d)) throw new StrideViewError('type_error', `${op}: the input is a float array, so dtype must be a float dtype (as NumPy), got ${fmt(d)}`);

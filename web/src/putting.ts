@@ -324,7 +324,7 @@ export function choose(...args: unknown[]): NDArray {
     let a = asArray(op, aV, undefined, 'a');
     if (a !== aV) temps.push(a);
     const k = info(a.dtype).kind;
-    if (k === 'f' && a === aV) throw new TypeError(`${op}: a must be an integer array, got dtype ${a.dtype}`);
+    if ((k === 'f' && a === aV) || k === 'c') throw new TypeError(`${op}: a must be an integer array, got dtype ${a.dtype}`);
     if (k !== 'i' && k !== 'u') {
       if (k === 'f' && tidy(() => sum(notEqual(mod(a, 1), 0)) as number) > 0) throw new TypeError(`${op}: a must hold integers`);
       a = a.astype('int64');

@@ -7,7 +7,8 @@ import { View } from './view.js';
 import { type ArrayInput, add, div, greater, less, mul, sub, where, equal } from './ops.js';
 import { matmul } from './linalg.js';
 import { irfft, rfft } from './fft.js';
-import { promoteTypes } from './dtype.js';
+import { Complex, isComplex, isComplexValue, promoteTypes } from './dtype.js';
+import { imag, real } from './complex.js';
 import { zeros } from './creation.js';
 import { argsort, take } from './select.js';
 import { searchsorted } from './search.js';
@@ -159,23 +160,34 @@ export function convolve(...args: unknown[]): NDArray {
 }
 
 const INTERP: SigRef = { sig: 'numpy.interp: interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left: number | null = null, ' +
-    'right: number | null = null, period: number | null = null) -> NDArray | number' };
+    'right: number | null = null, period: number | null = null) -> NDArray | number | Complex' };
 /**
  * Piecewise-linear interpolation (NumPy interp) of the points (xp, fp) at `x`: xp increasing (not
  * checked, as NumPy), fp of the same length; values below xp[0] get `left` (default fp[0]), above
  * xp[-1] `right` (default fp[-1]). With `period`, x and xp are read modulo it (left / right are
  * then refused, as NumPy ignores them). float64 results of x's shape; a JS number for a scalar x.
+ * A complex `fp` interpolates the real and imaginary parts (a complex128 result, a {@link Complex}
+ * for a scalar x; a real `left` / `right` has imaginary part 0); x and xp must be real.
  */
 // @overloads INTERP
-export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, options?: { left?: number | null | undefined; right?: number | null | undefined; period?: number | null | undefined }): NDArray | number;
-export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left?: number | null, options?: { right?: number | null | undefined; period?: number | null | undefined }): NDArray | number;
-export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left?: number | null, right?: number | null, options?: { period?: number | null | undefined }): NDArray | number;
-export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left?: number | null, right?: number | null, period?: number | null): NDArray | number;
+export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, options?: { left?: number | null | undefined; right?: number | null | undefined; period?: number | null | undefined }): NDArray | number | Complex;
+export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left?: number | null, options?: { right?: number | null | undefined; period?: number | null | undefined }): NDArray | number | Complex;
+export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left?: number | null, right?: number | null, options?: { period?: number | null | undefined }): NDArray | number | Complex;
+export function interp(x: ArrayInput, xp: ArrayInput, fp: ArrayInput, left?: number | null, right?: number | null, period?: number | null): NDArray | number | Complex;
 // @end
-export function interp(...args: unknown[]): NDArray | number {
+export function interp(...args: unknown[]): NDArray | number | Complex {
   const op = 'interp';
   const [xin, xpin, fpin, leftIn, rightIn, periodIn] = bind(INTERP, args);
   try {
+    for (const [k, v] of [['x', xin], ['xp', xpin]] as const) {
+      if (v instanceof NDArray ? isComplex(v.dtype) : isComplexValue(v)) throw new TypeError(`${op}: ${k} must be real, got ${v instanceof NDArray ? v.dtype : 'a complex value'} (NumPy cannot cast it to float64)`);
+    }
+    const fpA = fpin instanceof NDArray ? fpin : asArray(op, fpin, undefined, 'fp');
+    try {
+      if (isComplex(fpA.dtype)) return complexInterp(xin, xpin, fpA, leftIn, rightIn, periodIn);
+    } finally {
+      if (fpA !== fpin) fpA.dispose();
+    }
     for (const [k, v] of [['left', leftIn], ['right', rightIn], ['period', periodIn]] as const) {
       if (v !== null && typeof v !== 'number') throw new TypeError(`${op}: ${k} must be a number or null, got ${fmt(v)}`);
     }
@@ -225,5 +237,30 @@ export function interp(...args: unknown[]): NDArray | number {
     return scalarX ? (scalarResult(r, false, undefined) as number) : r;
   } catch (e) {
     throw relabel(op, e);
+  }
+}
+
+/** interp of a complex fp: the real and imaginary parts interpolated apart. */
+function complexInterp(x: unknown, xp: unknown, fp: NDArray, left: unknown, right: unknown, period: unknown): NDArray | Complex {
+  const part = (p: NDArray, im: boolean): NDArray | number => {
+    try {
+      return interp(x as ArrayInput, xp as ArrayInput, p, (im && left !== null ? 0 : left) as number | null, (im && right !== null ? 0 : right) as number | null, period as number | null) as NDArray | number;
+    } finally {
+      p.dispose();
+    }
+  };
+  const re = part(real(fp), false);
+  const im = part(imag(fp), true);
+  if (!(re instanceof NDArray) || !(im instanceof NDArray)) return new Complex(Number(re), Number(im));
+  try {
+    const r = zeros(re.shape, 'complex128');
+    for (const [p, v] of [[real(r), re], [imag(r), im]] as const) {
+      p.set([], v);
+      p.dispose();
+    }
+    return r;
+  } finally {
+    re.dispose();
+    im.dispose();
   }
 }

@@ -4,19 +4,21 @@
 // array (C order) for the ops along one axis, as NumPy (a view when the array can be flattened
 // without a copy, otherwise a copy first, as NumPy's ravel).
 import { ArgOp, MomentOp, ScanOp } from './boundary_tables.js';
-import { type DType, info } from './dtype.js';
+import { type ComplexDType, type DType, complexPart, info, isComplex } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, Kind, asArray, forward, methodGroup, normAxis } from './ndarray.js';
 import { needFamily } from './families.js';
 import { oneAxis } from './axes.js';
-import { compute } from './ops.js';
+import { add, compute, sqrt } from './ops.js';
+import { full } from './creation.js';
+import { partView } from './ndarray_methods.js';
 import { outArg } from './ufunc.js';
 import { type SigRef, bind } from './signature.js';
 import { type ReduceSpec, SPECS, boolArg, dtypeParam, finish, meanType, reduction, scalarResult, sumType } from './reductions.js';
 // the declarations' types (used by the generated overloads)
 import type { ArrayInput } from './ops.js';
 import type { Scalar } from './dtype.js';
-import type { ReduceOptions, Reduced } from './reductions.js';
+import type { NumberOf, ReduceOptions, Reduced } from './reductions.js';
 
 /** The options object of {@link variance} and {@link std} (NumPy's keywords). */
 export interface MomentOptions extends ReduceOptions {
@@ -44,20 +46,20 @@ const STATS = /* @__PURE__ */ methodGroup('stats', () => ({
 
 const PROD: SigRef = { sig: 'numpy.prod: prod(a: ArrayInput, axis: number | readonly number[] | null = null, dtype: DType | null = null, ' +
     'out: NDArray | readonly [NDArray] | null = null, keepdims: boolean = false, initial: Scalar = undefined, ' +
-    'where: ArrayInput = true) -> Reduced<$P[axis, out, keepdims], number>' };
+    'where: ArrayInput = true) -> Reduced<$P[axis, out, keepdims], $N[a]>' };
 /**
  * Product over `axis` (all by default; bool and signed integers multiply in int64, unsigned in
  * uint64, wrapping; floats in their dtype; `dtype`, `initial` and `where` as {@link sum}). Empty: 1.
  * A JS value as {@link sum}.
  */
 // @overloads PROD
-export function prod<O extends { axis?: number | readonly number[] | null | undefined; dtype?: DType | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: ArrayInput, options?: O): Reduced<O, number>;
-export function prod<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { dtype?: DType | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, options?: O): Reduced<{ axis: TAxis } & O, number>;
-export function prod<TAxis extends number | readonly number[] | null | undefined = undefined, O extends { out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, options?: O): Reduced<{ axis: TAxis } & O, number>;
-export function prod<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, number>;
-export function prod<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, number>;
-export function prod<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, number>;
-export function prod<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, where?: ArrayInput): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, number>;
+export function prod<TA extends ArrayInput, O extends { axis?: number | readonly number[] | null | undefined; dtype?: DType | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: TA, options?: O): Reduced<O, NumberOf<TA>>;
+export function prod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, O extends { dtype?: DType | null | undefined; out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, options?: O): Reduced<{ axis: TAxis } & O, NumberOf<TA>>;
+export function prod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, O extends { out?: NDArray | readonly [NDArray] | null | undefined; keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, dtype?: DType | null, options?: O): Reduced<{ axis: TAxis } & O, NumberOf<TA>>;
+export function prod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, O extends { keepdims?: boolean | undefined; initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, dtype?: DType | null, out?: TOut, options?: O): Reduced<{ axis: TAxis; out: TOut } & O, NumberOf<TA>>;
+export function prod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { initial?: Scalar | undefined; where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, NumberOf<TA>>;
+export function prod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, NumberOf<TA>>;
+export function prod<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(a: TA, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, where?: ArrayInput): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, NumberOf<TA>>;
 // @end
 export function prod(...args: unknown[]): unknown {
   needFamily('prod', STATS);
@@ -101,6 +103,50 @@ export function all(...args: unknown[]): unknown {
 const VAR_SPEC: ReduceSpec = { kind: Kind.Moments, code: MomentOp.Variance, natural: meanType, identity: 0, combine: null, moment: 'variance' };
 const STD_SPEC: ReduceSpec = { kind: Kind.Moments, code: MomentOp.Std, natural: meanType, identity: 0, combine: null, moment: 'std' };
 
+/**
+ * var / std of a complex array: NumPy's mean(|x - mean(x)|^2), which is var(x.real) + var(x.imag)
+ * (same axis, ddof and where), in the parts' float dtype; std its square root.
+ */
+function complexMoment(op: string, root: boolean, x: NDArray, axis: unknown, dtype: unknown, out: unknown, ddof: number, keepdims: unknown, where: unknown): unknown {
+  const dt = dtypeParam(op, dtype);
+  if (dt !== null && !isComplex(dt)) {
+    throw new TypeError(`${op}: dtype ${dt} would drop the imaginary part of the ${x.dtype} input (NumPy warns and drops it): pass a complex dtype or none`);
+  }
+  const kd = boolArg(op, 'keepdims', keepdims);
+  const o = outArg(op, out);
+  const part = (i: 0 | 1): number | NDArray => {
+    const p = partView(x, i, op);
+    try {
+      return reduction(op, VAR_SPEC, p, axis, dt === null ? null : complexPart(dt), null, kd, undefined, where, ddof) as number | NDArray;
+    } finally {
+      p.dispose();
+    }
+  };
+  const re = part(0);
+  let im: number | NDArray;
+  try {
+    im = part(1);
+  } catch (e) {
+    if (re instanceof NDArray) re.dispose();
+    throw e;
+  }
+  const rdt = complexPart(dt ?? (x.dtype as ComplexDType));
+  if (!(re instanceof NDArray) || !(im instanceof NDArray)) {
+    const r32 = rdt === 'float32' ? Math.fround : (v: number) => v;
+    let v = r32(Number(re) + Number(im));
+    if (root) v = r32(Math.sqrt(v));
+    return o === undefined ? v : finish(op, full([], v, rdt), kd, o);
+  }
+  try {
+    const s = add(re, im);
+    if (root) sqrt(s, s);
+    return finish(op, s, kd, o);
+  } finally {
+    re.dispose();
+    im.dispose();
+  }
+}
+
 function moment(op: string, spec: ReduceSpec, b: unknown[]): unknown {
   needFamily(op, STATS);
   const [a, axis, dtype, out, ddof, keepdims, where] = b;
@@ -108,7 +154,13 @@ function moment(op: string, spec: ReduceSpec, b: unknown[]): unknown {
     if (typeof ddof !== 'number') throw new TypeError(`${op}: ddof must be a number, got ${fmt(ddof)}`);
     if (!Number.isFinite(ddof)) throw new StrideViewError('invalid_argument', `${op}: ddof must be a finite number, got ${fmt(ddof)}`);
     // a negative ddof (divisor N - ddof > N) is NumPy's too
-    return reduction(op, spec, a, axis, dtype, out, keepdims, undefined, where, ddof);
+    const x = asArray(op, a);
+    try {
+      if (isComplex(x.dtype)) return complexMoment(op, spec === STD_SPEC, x, axis, dtype, out, ddof, keepdims, where);
+      return reduction(op, spec, x, axis, dtype, out, keepdims, undefined, where, ddof);
+    } finally {
+      if (x !== a) x.dispose();
+    }
   } catch (e) {
     throw relabel(op, e);
   }
@@ -133,7 +185,7 @@ export function variance<TAxis extends number | readonly number[] | null | undef
 export function variance<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, ddof?: number, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, number>;
 // @end
 export function variance(...args: unknown[]): unknown {
-  if (args.length === 1) return reduction('variance', VAR_SPEC, args[0], null, null, null, false, undefined, true);
+  if (args.length === 1 && args[0] instanceof NDArray && !isComplex(args[0].dtype)) return reduction('variance', VAR_SPEC, args[0], null, null, null, false, undefined, true);
   return moment('variance', VAR_SPEC, bind(VAR, args));
 }
 
@@ -150,7 +202,7 @@ export function std<TAxis extends number | readonly number[] | null | undefined 
 export function std<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { where?: ArrayInput | undefined } = {}>(a: ArrayInput, axis?: TAxis, dtype?: DType | null, out?: TOut, ddof?: number, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, number>;
 // @end
 export function std(...args: unknown[]): unknown {
-  if (args.length === 1) return reduction('std', STD_SPEC, args[0], null, null, null, false, undefined, true);
+  if (args.length === 1 && args[0] instanceof NDArray && !isComplex(args[0].dtype)) return reduction('std', STD_SPEC, args[0], null, null, null, false, undefined, true);
   return moment('std', STD_SPEC, bind(STD, args));
 }
 

@@ -1,8 +1,8 @@
 // Weighted means, covariance and calculus as NumPy: average, cov, corrcoef, ediff1d, trapz and
 // gradient, each NumPy's own steps composed of kernel ops (sums, elementwise arithmetic, matmul
 // for cov), views for the shifted slices.
-import { type DType, info, isComplex, promoteTypes } from './dtype.js';
-import { conj } from './complex.js';
+import { type Complex, type DType, info, isComplex, promoteTypes } from './dtype.js';
+import { conj, imag, real } from './complex.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, empty, full } from './ndarray.js';
 import { add, div, equal, mul, sub, sqrt } from './ops.js';
@@ -176,20 +176,20 @@ function covImpl(op: string, b: unknown[], mName = 'm'): NDArray {
 }
 
 const CORRCOEF: SigRef = { sig: 'numpy.corrcoef: corrcoef(x: ArrayInput, y: ArrayInput | null = null, rowvar: boolean = true, bias: unknown = undefined, ' +
-    'ddof: unknown = undefined, *, dtype: DType | null = null) -> NDArray | number' };
+    'ddof: unknown = undefined, *, dtype: DType | null = null) -> NDArray | number | Complex' };
 /**
  * Pearson correlation coefficients (NumPy corrcoef: {@link cov} divided by the outer product of the
  * standard deviations, clipped to [-1, 1]). `bias` and `ddof` have no effect (NumPy deprecated
  * them: they cancel out). A single variable gives a JS number (NumPy: a scalar).
  */
 // @overloads CORRCOEF
-export function corrcoef(x: ArrayInput, options?: { y?: ArrayInput | null | undefined; rowvar?: boolean | undefined; bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number;
-export function corrcoef(x: ArrayInput, y?: ArrayInput | null, options?: { rowvar?: boolean | undefined; bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number;
-export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, options?: { bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number;
-export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, bias?: unknown, options?: { ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number;
-export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, bias?: unknown, ddof?: unknown, options?: { dtype?: DType | null | undefined }): NDArray | number;
+export function corrcoef(x: ArrayInput, options?: { y?: ArrayInput | null | undefined; rowvar?: boolean | undefined; bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number | Complex;
+export function corrcoef(x: ArrayInput, y?: ArrayInput | null, options?: { rowvar?: boolean | undefined; bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number | Complex;
+export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, options?: { bias?: unknown | undefined; ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number | Complex;
+export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, bias?: unknown, options?: { ddof?: unknown | undefined; dtype?: DType | null | undefined }): NDArray | number | Complex;
+export function corrcoef(x: ArrayInput, y?: ArrayInput | null, rowvar?: boolean, bias?: unknown, ddof?: unknown, options?: { dtype?: DType | null | undefined }): NDArray | number | Complex;
 // @end
-export function corrcoef(...args: unknown[]): NDArray | number {
+export function corrcoef(...args: unknown[]): NDArray | number | Complex {
   const op = 'corrcoef';
   const [x, y, rowvar, bias, ddof, dtype] = bind(CORRCOEF, args);
   return run(op, () => {
@@ -197,10 +197,18 @@ export function corrcoef(...args: unknown[]): NDArray | number {
     if (bias !== undefined && bias !== null && typeof bias !== 'boolean') throw new TypeError(`${op}: bias must be a boolean, got ${fmt(bias)}`);
     if (ddof !== undefined && ddof !== null && typeof ddof !== 'number') throw new TypeError(`${op}: ddof must be a number, got ${fmt(ddof)}`);
     const c = covImpl(op, [x, y, rowvar, false, null, null, null, dtype], 'x');
-    if (c.ndim < 2) return Number(div(c, c).item()); // NumPy: c / c of a 0-d covariance, a scalar
-    const sd = sqrt(c.diagonal());
+    const cx = isComplex(c.dtype);
+    if (c.ndim < 2) {
+      const v = div(c, c).item(); // NumPy: c / c of a 0-d covariance, a scalar
+      return cx ? (v as unknown as Complex) : Number(v);
+    }
+    const d = c.diagonal();
+    const sd = sqrt(cx ? real(d) : d); // a complex covariance has a real diagonal
     const r = div(div(c, sd.reshape([sd.size, 1])), sd.reshape([1, sd.size]));
-    return keep(clip(r, -1, 1));
+    if (!cx) return keep(clip(r, -1, 1));
+    // NumPy clips the real and imaginary parts, each to [-1, 1]
+    for (const p of [real(r), imag(r)]) clip(p, -1, 1, p);
+    return keep(r);
   });
 }
 

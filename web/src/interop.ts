@@ -14,7 +14,7 @@ import type { NDArray } from './ndarray.js';
 import { type SigRef, bind } from './signature.js';
 import { heapArray } from './storage.js';
 import { heapBuffer, isInitialized } from './runtime.js';
-import { Shape } from './shape.js';
+import { cContiguousStrides } from './shape.js';
 import { type View, createView } from './view.js';
 
 /**
@@ -118,8 +118,8 @@ function isBooleanArray(v: unknown): v is BooleanArrayLike {
 /** Strides of the row-major (C) or column-major (F) layout of shape: the engine's C-order rule. */
 function orderStrides(shape: readonly number[], fortran: boolean): number[] {
   try {
-    if (!fortran) return Shape.cContiguousStrides(shape);
-    return Shape.cContiguousStrides(shape.slice().reverse()).reverse();
+    if (!fortran) return cContiguousStrides(shape);
+    return cContiguousStrides(shape.slice().reverse()).reverse();
   } catch (e) {
     throw relabel(OP_FROM, e);
   }
@@ -388,7 +388,7 @@ export function toNdarrayLike(...args: unknown[]): NdarrayLike {
   }
   const shape = a.shape;
   if (copy !== false) {
-    const st = Shape.cContiguousStrides(shape);
+    const st = cContiguousStrides(shape);
     return { data: a.toTypedArray(), shape, stride: st, strides: st.slice(), offset: 0, order: 'row-major', dtype: a.dtype };
   }
   if (a.mask !== null) {

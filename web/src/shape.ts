@@ -9,6 +9,17 @@ function dimsCall(op: number, ...lists: number[][]): void {
   wire.call(op);
 }
 
+/**
+ * @internal Shape.cContiguousStrides without the argument-count check: for modules that need only
+ * this (interop.ts; an object literal like Shape is kept or dropped whole by bundlers).
+ */
+export function cContiguousStrides(shape: readonly number[]): number[] {
+  return withOp('Shape.cContiguousStrides', () => {
+    dimsCall(Op.ShapeCStrides, toInts('Shape.cContiguousStrides', 'shape', shape));
+    return wire.dims();
+  });
+}
+
 // Shape.broadcast takes any number of shapes (each is checked); the other functions call checkCall
 // (sym.ts) when their argument count is not their own.
 /** Shape helpers over concrete dims. */
@@ -24,10 +35,7 @@ export const Shape = {
   /** Row-major strides, with stride 0 at and left of a zero-size dim. */
   cContiguousStrides(shape: readonly number[]): number[] {
     if (arguments.length !== 1) checkCall('Shape.cContiguousStrides', 'shape', arguments);
-    return withOp('Shape.cContiguousStrides', () => {
-      dimsCall(Op.ShapeCStrides, toInts('Shape.cContiguousStrides', 'shape', shape));
-      return wire.dims();
-    });
+    return cContiguousStrides(shape);
   },
   /** sum(indices[i] * strides[i]) (no bounds check). */
   ravelIndex(indices: readonly number[], strides: readonly number[]): number {

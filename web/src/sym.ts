@@ -14,9 +14,10 @@ export type Dim = number | SymDim;
 export type SymShape = readonly Dim[];
 
 const byId = new Map<number, WeakRef<Var>>();
+// Pure: used by Sym.variable only (an app without symbolic dims drops it).
 const dropVar =
   typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry<number>((id) => {
+    ? /* @__PURE__ */ new FinalizationRegistry<number>((id) => {
         byId.delete(id);
         try {
           rt().sv_drop_var(id);
@@ -46,7 +47,7 @@ export class Var {
   /** Binds the variable (visible to every shape using it). */
   bind(value: number): this {
     if (arguments.length !== 1) checkCall('Var.bind', 'value', arguments);
-    Sym.bind(this, value);
+    bindVar(this, value);
     return this;
   }
   /** Removes the binding. */
@@ -82,11 +83,11 @@ export class SymDim {
   /** The value when every variable is bound, else null. */
   eval(): number | null {
     if (arguments.length > 0) checkCall('SymDim.eval', '', arguments);
-    return Sym.evalDim(this);
+    return evalDim(this);
   }
   toString(): string {
     if (arguments.length > 0) checkCall('SymDim.toString', '', arguments);
-    return Sym.toString(this);
+    return symText(this);
   }
 }
 
@@ -189,6 +190,42 @@ function dimArg(op: string, d: unknown): Dim {
   return toDim(`Sym.${op}`, 'dim', d);
 }
 
+// Sym.bind, Sym.evalDim and Sym.toString, which the Var and SymDim methods also call: functions of
+// their own, so that an app holding only concrete shapes (view.ts tests `instanceof SymDim`) keeps
+// the two classes but not the Sym object (an object literal is kept or dropped whole).
+function bindVar(v: Var, value: number): void {
+  return withOp('Sym.bind', () => {
+    const x = varArg('bind', v);
+    const n = toInt('Sym.bind', 'value', value);
+    wire.begin().put(x.id);
+    wire.put(n);
+    wire.call(Op.SymBind);
+  });
+}
+
+function evalDim(d: Dim): number | null {
+  return withOp('Sym.evalDim', () => {
+    const x = dimArg('evalDim', d);
+    wire.begin();
+    putExpr(wire, x);
+    return wire.call(Op.SymEvalDim).opt();
+  });
+}
+
+function symText(shapeOrDim: SymShape | Dim): string {
+  return withOp('Sym.toString', () => {
+    wire.begin();
+    if (Array.isArray(shapeOrDim)) {
+      putShape(wire, shapeArg('toString', shapeOrDim));
+      wire.call(Op.SymToString);
+    } else {
+      putExpr(wire, dimArg('toString', shapeOrDim));
+      wire.call(Op.SymDimToString);
+    }
+    return wire.str();
+  });
+}
+
 /** Symbolic shapes: variables, expressions, binding and evaluation (the spec's Symbolic_shape). */
 export const Sym = {
   /** A fresh variable (new identity) with bounds [min, max]. */
@@ -257,13 +294,7 @@ export const Sym = {
   /** Binds a variable; checks its bounds. */
   bind(v: Var, value: number): void {
     if (arguments.length !== 2) checkCall('Sym.bind', 'v, value', arguments);
-    return withOp('Sym.bind', () => {
-      const x = varArg('bind', v);
-      const n = toInt('Sym.bind', 'value', value);
-      wire.begin().put(x.id);
-      wire.put(n);
-      wire.call(Op.SymBind);
-    });
+    bindVar(v, value);
   },
   /** Removes a variable's binding. */
   unbind(v: Var): void {
@@ -285,12 +316,7 @@ export const Sym = {
   },
   evalDim(d: Dim): number | null {
     if (arguments.length !== 1) checkCall('Sym.evalDim', 'd', arguments);
-    return withOp('Sym.evalDim', () => {
-      const x = dimArg('evalDim', d);
-      wire.begin();
-      putExpr(wire, x);
-      return wire.call(Op.SymEvalDim).opt();
-    });
+    return evalDim(d);
   },
   partialEval(shape: SymShape): (number | null)[] {
     if (arguments.length !== 1) checkCall('Sym.partialEval', 'shape', arguments);
@@ -390,17 +416,7 @@ export const Sym = {
   /** "[2,n#1,(n#1*2)]" for a shape, or the dim's own text for a single dim. */
   toString(shapeOrDim: SymShape | Dim): string {
     if (arguments.length !== 1) checkCall('Sym.toString', 'shapeOrDim', arguments);
-    return withOp('Sym.toString', () => {
-      wire.begin();
-      if (Array.isArray(shapeOrDim)) {
-        putShape(wire, shapeArg('toString', shapeOrDim));
-        wire.call(Op.SymToString);
-      } else {
-        putExpr(wire, dimArg('toString', shapeOrDim));
-        wire.call(Op.SymDimToString);
-      }
-      return wire.str();
-    });
+    return symText(shapeOrDim);
   },
   /** Structural equality (2*3 is not 6; variables compare by identity). Shapes or single dims. */
   equal(a: SymShape | Dim, b: SymShape | Dim): boolean {

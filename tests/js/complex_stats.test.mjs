@@ -59,6 +59,19 @@ function gen(seed) {
     const d = r.pick(COMPLEX);
     add('interp', 'interp', [{ real: [-0.5, 0, 0.25, 1.5, 2, 3.75] }, { real: [0, 1, 2, 3] }, view(r, d, [4])], { left: r.pick([null, 5]) }, 4);
   }
+  // correlate conjugates v (and, swapped, conjugates the reversed result); average with weights;
+  // polyval with complex coefficients or points
+  for (let i = 0; i < 18; i++) {
+    const da = r.pick([...COMPLEX, 'float64']);
+    const dv = r.pick([...COMPLEX, 'float64']);
+    const [na, nv] = r.pick([[6, 3], [3, 6], [5, 5], [1, 4]]);
+    add('signal', r.pick(['correlate', 'convolve']), [view(r, da, [na]), view(r, dv, [nv])], { mode: r.pick(['full', 'same', 'valid']) }, 16);
+  }
+  for (let i = 0; i < 6; i++) {
+    const d = r.pick(COMPLEX);
+    add('signal', 'average', [view(r, d, [3, 4]), view(r, r.pick([d, 'float64']), [3, 4])], {}, 16);
+    add('signal', 'polyval', [view(r, r.pick([d, 'float64']), [4]), view(r, r.pick([d, 'float64']), [5])], {}, 16);
+  }
   // NumPy has no complex loop for these: both sides refuse
   for (const [op, form] of [['deg2rad'], ['radians'], ['heaviside'], ['fabs'], ['hypot'], ['logaddexp'], ['bincount', 'weights'], ['interp', 'x'], ['choose']]) {
     add('refusals', op, [view(r, r.pick(COMPLEX), [4])], { form });
@@ -81,6 +94,8 @@ function runJs(c) {
       case 'interp': return p.form === 'x' ? sv.interp(A[0], [0, 1, 2, 3], [1, 2, 3, 4]) : sv.interp(A[0], A[1], A[2], { left: p.left });
       case 'heaviside': case 'hypot': case 'logaddexp': return sv[c.op](A[0], A[0]);
       case 'bincount': return sv.bincount([0, 1, 1, 2], A[0]);
+      case 'correlate': case 'convolve': return sv[c.op](A[0], A[1], p.mode);
+      case 'average': return sv.average(A[0], null, A[1]);
       case 'choose': return sv.choose(A[0], [[1, 2, 3, 4]]);
       default: return sv[c.op](...A);
     }
@@ -123,6 +138,8 @@ def run(c):
     if op == 'interp': return np.interp(A[0], A[1], A[2], left=p['left'])
     if op in ('heaviside', 'hypot', 'logaddexp'): return getattr(np, op)(A[0], A[0])
     if op == 'bincount': return np.bincount([0, 1, 1, 2], A[0])
+    if op in ('correlate', 'convolve'): return getattr(np, op)(A[0], A[1], p['mode'])
+    if op == 'average': return np.average(A[0], weights=A[1])
     if op == 'choose': return np.choose(A[0], [[1, 2, 3, 4]])
     r = getattr(np, NAMES.get(op, op))(*A)
     return np.asarray(r)

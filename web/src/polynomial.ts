@@ -2,7 +2,7 @@
 // (Horner's rule, NumPy's order of operations and dtypes) and polyfit (a scaled Vandermonde
 // least-squares problem through lstsq, NumPy's algorithm).
 import { StrideViewError, fmt, relabel, toInt } from './errors.js';
-import { promoteTypes } from './dtype.js';
+import { type Complex, isComplex, promoteTypes } from './dtype.js';
 import { NDArray, asArray } from './ndarray.js';
 import { type ArrayInput, add, div, mul, sqrt } from './ops.js';
 import { cumprod } from './stats.js';
@@ -62,16 +62,16 @@ export function vander(...args: unknown[]): NDArray {
   }
 }
 
-const POLYVAL: SigRef = { sig: 'numpy.polyval: polyval(p: ArrayInput, x: ArrayInput) -> NDArray | number' };
+const POLYVAL: SigRef = { sig: 'numpy.polyval: polyval(p: ArrayInput, x: ArrayInput) -> NDArray | number | Complex' };
 /**
  * The polynomial with coefficients `p` (highest power first) at `x` (NumPy polyval), by Horner's
  * rule as NumPy: y = 0 of x's dtype, then y = y * x + p[i] for each coefficient (a 2-D p gives one
  * polynomial per column, broadcast against x). A scalar x gives a JS number.
  */
 // @overloads POLYVAL
-export function polyval(p: ArrayInput, x: ArrayInput): NDArray | number;
+export function polyval(p: ArrayInput, x: ArrayInput): NDArray | number | Complex;
 // @end
-export function polyval(...args: unknown[]): NDArray | number {
+export function polyval(...args: unknown[]): NDArray | number | Complex {
   const op = 'polyval';
   const [pin, xin] = bind(POLYVAL, args);
   try {
@@ -82,14 +82,15 @@ export function polyval(...args: unknown[]): NDArray | number {
       if (p.ndim === 0) throw new StrideViewError('rank_mismatch', `${op}: p must be a sequence of coefficients, got a 0-d array`);
       let y: NDArray = zeros(x.shape, x.dtype);
       // each coefficient as NumPy's scalar p[i] (weak in promotion as a JS number), or a row of a 2-D p
-      const coefs = p.ndim === 1 ? (p.astype('float64').toArray() as number[]) : null;
+      // (complex coefficients as Complex values, weak in promotion as a Python complex is)
+      const coefs = p.ndim === 1 ? (isComplex(p.dtype) ? (p.tolist() as Complex[]) : (p.astype('float64').toArray() as number[])) : null;
       for (let i = 0; i < p.shape[0]!; i++) {
         const c = coefs !== null && p.dtype !== 'int64' && p.dtype !== 'uint64' ? coefs[i]! : p.slice(`${i}`);
         y = add(mul(y, x), c);
       }
       return y;
     });
-    return scalarX ? (scalarResult(r, false, undefined) as number) : r;
+    return scalarX ? (scalarResult(r, false, undefined) as number | Complex) : r;
   } catch (e) {
     throw relabel(op, e);
   }

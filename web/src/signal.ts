@@ -8,7 +8,7 @@ import { type ArrayInput, add, div, greater, less, mul, sub, where, equal } from
 import { matmul } from './linalg.js';
 import { irfft, rfft } from './fft.js';
 import { Complex, isComplex, isComplexValue, promoteTypes } from './dtype.js';
-import { imag, real } from './complex.js';
+import { conj, imag, real } from './complex.js';
 import { zeros } from './creation.js';
 import { argsort, take } from './select.js';
 import { searchsorted } from './search.js';
@@ -122,9 +122,12 @@ export function correlate(...args: unknown[]): NDArray {
     const mode = modeOf(op, modeIn);
     return tidy(() => {
       const a = vector(op, ain, 'a');
-      const v = vector(op, vin, 'v');
-      // NumPy swaps the shorter one into v and reverses the result
-      return a.size >= v.size ? correlateImpl(a, v, mode) : correlateImpl(v, a, mode).slice('::-1').copy();
+      const v0 = vector(op, vin, 'v');
+      // NumPy's correlate conjugates v (sum_n a[n + k] conj(v[n])); it swaps the shorter sequence
+      // into v and then reverses the result (and conjugates it back, for complex data)
+      if (a.size >= v0.size) return correlateImpl(a, isComplex(v0.dtype) ? conj(v0) : v0, mode);
+      const r = correlateImpl(v0, isComplex(a.dtype) ? conj(a) : a, mode).slice('::-1');
+      return isComplex(r.dtype) ? conj(r) : r.copy();
     });
   } catch (e) {
     throw relabel(op, e);

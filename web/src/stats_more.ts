@@ -1,7 +1,7 @@
 // Weighted means, covariance and calculus as NumPy: average, cov, corrcoef, ediff1d, trapz and
 // gradient, each NumPy's own steps composed of kernel ops (sums, elementwise arithmetic, matmul
 // for cov), views for the shifted slices.
-import { type Complex, type DType, info, isComplex, promoteTypes } from './dtype.js';
+import { Complex, type DType, info, isComplex, promoteTypes } from './dtype.js';
 import { conj, imag, real } from './complex.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray, empty, full } from './ndarray.js';
@@ -82,10 +82,11 @@ export function average(...args: unknown[]): unknown {
         w = w.reshape(sh).broadcastTo(x.shape);
       }
       const s = (sum as Fn)(w, axis, rdt, null, kd);
-      const zero = s instanceof NDArray ? (any as Fn)(equal(s, 0)) : s === 0;
+      const zero = s instanceof NDArray ? (any as Fn)(equal(s, 0)) : s instanceof Complex ? s.re === 0 && s.im === 0 : s === 0;
       if (zero) throw new StrideViewError('invalid_argument', `${op}: weights sum to zero, can't be normalized`);
       const num = (sum as Fn)(mul(x, w, { dtype: rdt }), axis, null, null, kd);
-      avg = num instanceof NDArray ? div(num, s as NDArray) : (num as number) / (s as number);
+      // a complex quotient of two scalars divides as the kernels do (Smith's algorithm)
+      avg = num instanceof NDArray ? div(num, s as NDArray) : num instanceof Complex ? div(num, s as Complex).item() : (num as number) / (s as number);
       if (!(avg instanceof NDArray) && rdt === 'float32') avg = Math.fround(avg as number);
       scl = s;
       if (ret && avg instanceof NDArray && s instanceof NDArray && s.shape.join() !== avg.shape.join()) scl = s.broadcastTo(avg.shape).copy();

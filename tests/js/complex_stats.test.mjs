@@ -72,6 +72,15 @@ function gen(seed) {
     add('signal', 'average', [view(r, d, [3, 4]), view(r, r.pick([d, 'float64']), [3, 4])], {}, 16);
     add('signal', 'polyval', [view(r, r.pick([d, 'float64']), [4]), view(r, r.pick([d, 'float64']), [5])], {}, 16);
   }
+  // norm: the vector norms and the matrix norms of the moduli; 2 / -2 / 'nuc' of a complex matrix
+  // (singular values) are refused here, where NumPy computes them
+  for (const ord of [null, 1, 2, -1, 3, 'inf', '-inf', 0, 'fro', 'nuc']) {
+    const d = r.pick(COMPLEX);
+    add('norm', 'norm', [view(r, d, [5])], { ord: ord === 'fro' || ord === 'nuc' ? null : ord }, 16);
+    add('norm', 'norm', [view(r, d, [3, 4])], { ord }, 16);
+  }
+  add('norm', 'norm', [view(r, 'complex128', [2, 3, 4])], { ord: 1, axis: [0, 2] }, 16);
+  add('norm', 'norm', [view(r, 'complex64', [2, 3, 4])], { ord: 2, axis: 1 }, 16);
   // NumPy has no complex loop for these: both sides refuse
   for (const [op, form] of [['deg2rad'], ['radians'], ['heaviside'], ['fabs'], ['hypot'], ['logaddexp'], ['bincount', 'weights'], ['interp', 'x'], ['choose']]) {
     add('refusals', op, [view(r, r.pick(COMPLEX), [4])], { form });
@@ -96,6 +105,7 @@ function runJs(c) {
       case 'bincount': return sv.bincount([0, 1, 1, 2], A[0]);
       case 'correlate': case 'convolve': return sv[c.op](A[0], A[1], p.mode);
       case 'average': return sv.average(A[0], null, A[1]);
+      case 'norm': return sv.norm(A[0], p.ord === 'inf' ? Infinity : p.ord === '-inf' ? -Infinity : p.ord, p.axis ?? null);
       case 'choose': return sv.choose(A[0], [[1, 2, 3, 4]]);
       default: return sv[c.op](...A);
     }
@@ -140,6 +150,13 @@ def run(c):
     if op == 'bincount': return np.bincount([0, 1, 1, 2], A[0])
     if op in ('correlate', 'convolve'): return getattr(np, op)(A[0], A[1], p['mode'])
     if op == 'average': return np.average(A[0], weights=A[1])
+    if op == 'norm':
+        o = p['ord']
+        o = {'inf': np.inf, '-inf': -np.inf}.get(o, o) if isinstance(o, str) and o in ('inf', '-inf') else o
+        ax = p.get('axis')
+        if o in (2, -2, 'nuc') and (A[0].ndim == 2 and ax is None or isinstance(ax, list) and len(ax) == 2):
+            raise TypeError('refused: singular values of a complex matrix')
+        return np.linalg.norm(A[0], o, tuple(ax) if isinstance(ax, list) else ax)
     if op == 'choose': return np.choose(A[0], [[1, 2, 3, 4]])
     r = getattr(np, NAMES.get(op, op))(*A)
     return np.asarray(r)

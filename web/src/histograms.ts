@@ -77,7 +77,7 @@ export function bincount(...args: unknown[]): NDArray {
     const xs = listArray(op, x, 'x');
     if (xs.ndim !== 1) throw new StrideViewError('invalid_argument', `${op}: x must be 1-D, got shape ${fmt(xs.shape)}`);
     const k = info(xs.dtype).kind;
-    if (k === 'f' || xs.dtype === 'uint64') throw new TypeError(`${op}: cannot cast array data from ${xs.dtype} to int64 according to the rule 'safe'`);
+    if (k === 'f' || k === 'c' || xs.dtype === 'uint64') throw new TypeError(`${op}: cannot cast array data from ${xs.dtype} to int64 according to the rule 'safe'`);
     let w: Float64Array | null = null;
     if (weights !== null) {
       const wa = asArray(op, weights, undefined, 'weights');

@@ -121,7 +121,14 @@ export function norm(...args: unknown[]): NDArray | number {
     const keepdims = boolOption(op, 'keepdims', kd, false);
     return tidy(() => {
       let a = asArray(op, x, undefined, 'x');
-      if (info(a.dtype).kind !== 'f') a = a.astype('float64');
+      if (info(a.dtype).kind === 'c') {
+        // every vector norm, and every matrix norm but 2, -2 and 'nuc', reads the moduli only
+        const matrix = (axis === null && order !== null && a.ndim === 2) || (Array.isArray(axis) && axis.length === 2);
+        if (matrix && (order === 2 || order === -2 || order === 'nuc')) {
+          throw new StrideViewError('type_error', `${op}: ord=${fmt(order)} of a complex matrix needs its singular values: complex matrices (${a.dtype}) are not supported by strideview's numpy.linalg yet`);
+        }
+        a = abs(a); // the part dtype, as NumPy's result
+      } else if (info(a.dtype).kind !== 'f') a = a.astype('float64');
       const nd = a.ndim;
       let r: NDArray;
       if (axis === null) {

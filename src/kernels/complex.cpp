@@ -425,8 +425,12 @@ template <class C>
 Status cumprod(const Operand& out, const Operand& in, int axis) {
   const int r = in.layout.ndim();
   if (r == 0) {
-    return make_error(Code::rank_mismatch, "cumprod: in has rank 0; reshape it to [1] (NumPy "
-                                           "flattens when no axis is given)");
+    // composed as scan.cpp's message, whose pieces the linker already holds (the data segment is
+    // the core's)
+    const char* name = "cumprod";
+    return make_error(Code::rank_mismatch, std::string(name) +
+                                               ": in has rank 0; reshape it to [1] (NumPy "
+                                               "flattens when no axis is given)");
   }
   SV_CHECK(detail::normalize_axis("cumprod", r, &axis));
   detail::Buffer buf;

@@ -126,18 +126,28 @@ SV_SIMD_INLINE vec<double> abs_block(vec<double> re, vec<double> im) {
   const v128_t hi = wasm_v128_bitselect(uy, ux, swap), lo = wasm_v128_bitselect(ux, uy, swap);
   const v128_t ex = wasm_u64x2_shr(hi, 52), ey = wasm_u64x2_shr(lo, 52);
   const vec<double> x = (vec<double>)hi, y = (vec<double>)lo;
+  const v128_t k7ff = wasm_i64x2_splat(0x7ff);
+  // musl's early returns: x inf or NaN, y == 0 (x), or a ratio over 2^64 (x + y); y inf or NaN
+  // implies x's exponent 0x7ff too
+  const v128_t ret_x = wasm_v128_or(wasm_i64x2_eq(ex, k7ff), wasm_i64x2_eq(lo, wasm_i64x2_splat(0)));
+  const v128_t ret_sum = wasm_i64x2_gt(wasm_i64x2_sub(ex, ey), wasm_i64x2_splat(64));
   const v128_t big = wasm_i64x2_gt(ex, wasm_i64x2_splat(0x3ff + 510));
-  const v128_t small = wasm_v128_andnot(wasm_i64x2_lt(ey, wasm_i64x2_splat(0x3ff - 450)), big);
-  const vec<double> one = splat<double>(1.0), up = splat<double>(0x1p700), down = splat<double>(0x1p-700);
-  const vec<double> s = select<double>((vec<int64_t>)big, down, select<double>((vec<int64_t>)small, up, one));
-  const vec<double> z = select<double>((vec<int64_t>)big, up, select<double>((vec<int64_t>)small, down, one));
+  const v128_t small = wasm_i64x2_lt(ey, wasm_i64x2_splat(0x3ff - 450));
   vec<double> hx, lx, hy, ly;
+  if (!wasm_v128_any_true(wasm_v128_or(wasm_v128_or(ret_x, ret_sum), wasm_v128_or(big, small)))) {
+    sq(x, hx, lx);  // the common case: no scaling (musl's z == 1), no early return
+    sq(y, hy, ly);
+    return (vec<double>)wasm_f64x2_sqrt((v128_t)(ly + lx + hy + hx));
+  }
+  const v128_t small_only = wasm_v128_andnot(small, big);
+  const vec<double> one = splat<double>(1.0), up = splat<double>(0x1p700), down = splat<double>(0x1p-700);
+  const vec<double> s = select<double>((vec<int64_t>)big, down, select<double>((vec<int64_t>)small_only, up, one));
+  const vec<double> z = select<double>((vec<int64_t>)big, up, select<double>((vec<int64_t>)small_only, down, one));
   sq(x * s, hx, lx);
   sq(y * s, hy, ly);
   vec<double> r = z * (vec<double>)wasm_f64x2_sqrt((v128_t)(ly + lx + hy + hx));
-  const v128_t k7ff = wasm_i64x2_splat(0x7ff);
-  r = select<double>((vec<int64_t>)wasm_i64x2_gt(wasm_i64x2_sub(ex, ey), wasm_i64x2_splat(64)), x + y, r);
-  r = select<double>((vec<int64_t>)wasm_v128_or(wasm_i64x2_eq(ex, k7ff), wasm_i64x2_eq(lo, wasm_i64x2_splat(0))), x, r);
+  r = select<double>((vec<int64_t>)ret_sum, x + y, r);
+  r = select<double>((vec<int64_t>)ret_x, x, r);
   return select<double>((vec<int64_t>)wasm_i64x2_eq(ey, k7ff), y, r);
 }
 

@@ -107,7 +107,7 @@ for (const m of old ? [sv, old] : [sv]) {
 }
 
 const ours = {}, before = {}, peer = {};
-let peerNote = '';
+const peerNotes = new Map(); // op -> what numpy-ts gave
 for (const key of CASES) {
   const [op, dt, ns] = key.split('|');
   const n = Number(ns);
@@ -146,15 +146,18 @@ for (const key of CASES) {
       const want = compute(sv, op, a, b);
       const w = want.toTypedArray();
       want.dispose();
-      const g = r.data;
+      const g = r.data.slice(0, 32);
+      r.dispose?.();
       let ok = true;
       for (let k = 0; k < Math.min(32, w.length); k++) if (!(Math.abs(g[k] - w[k]) <= 1e-5 * (Math.abs(w[k]) + 1e-30))) ok = false;
       if (!ok) {
         peer[key] = 'wrong result';
-        peerNote = `numpy-ts's ${op} of ${dt}: [${Array.from(g.slice(0, 4), (v) => v.toPrecision(4)).join(', ')}...], ours [${Array.from(w.slice(0, 4), (v) => v.toPrecision(4)).join(', ')}...]`;
+        const show = (t) => Array.from(t.slice(0, 4), (v) => v.toPrecision(4)).join(', ');
+        peerNotes.set(op, `${op} (${dt} [${n},${n}]): [${show(g)}, ...] where ours is [${show(w)}, ...]`);
       } else {
-        peer[key] = timedPeer(() => f());
+        peer[key] = timedPeer(() => f().dispose?.());
       }
+      for (const t of [x, y, s]) t.dispose?.();
     } catch (e) {
       peer[key] = `error: ${String(e.message).slice(0, 50)}`;
     }
@@ -176,7 +179,7 @@ const ratio = (p, o) => (typeof p === 'number' && typeof o === 'number' ? (p / o
 console.log(`## complex64 / complex128 (\`node bench/complex.mjs${args.length ? ' ' + args.join(' ') : ''}\`), median us per call`);
 console.log('');
 console.log(`CPU: ${os.cpus()[0]?.model} x${os.cpus().length}; Node ${process.version}; NumPy ${NP?.numpy ?? '-'}`);
-if (peerNote) console.log(`\nnumpy-ts gave a wrong result, not timed: ${peerNote}`);
+for (const note of peerNotes.values()) console.log(`\nnumpy-ts gave a wrong result, not timed: ${note}`);
 console.log('');
 const head = old ? '| before | after | before / after ' : '| strideview ';
 console.log(`| op | dtype | shape ${head}| numpy-ts | numpy-ts / sv | NumPy | NumPy / sv |`);

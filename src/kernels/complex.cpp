@@ -1,6 +1,7 @@
 // complex_run (complex.hpp): complex64 / complex128 kernels. Linear ops run on the parts (a complex
 // operand read as its float pairs, detail::pair_layout) through the float kernels; the rest are
-// loops over (re, im) elements here.
+// loops over (re, im) elements here, mul / div / square / abs with complex_simd.hpp's SIMD128
+// loops on contiguous rows.
 #include "kernels/complex.hpp"
 
 #include <cmath>
@@ -8,11 +9,11 @@
 #include <cstdlib>
 #include <string>
 
+#include "kernels/complex_simd.hpp"
 #include "kernels/dtype.hpp"
 #include "kernels/internal.hpp"
-#include "kernels/numpy_ops.hpp"
-#include "kernels/complex_simd.hpp"
 #include "kernels/lines.hpp"
+#include "kernels/numpy_ops.hpp"
 #include "kernels/plan.hpp"
 
 namespace sv::kernels {

@@ -1,14 +1,18 @@
 // complex_run (complex.hpp): complex64 / complex128 kernels. Linear ops run on the parts (a complex
 // operand read as its float pairs, detail::pair_layout) through the float kernels; the rest are
-// loops over (re, im) elements here.
+// loops over (re, im) elements here, mul / div / square / abs with complex_simd.hpp's SIMD128
+// loops on contiguous rows.
 #include "kernels/complex.hpp"
 
 #include <cmath>
 #include <complex>
+#include <cstdlib>
 #include <string>
 
+#include "kernels/complex_simd.hpp"
 #include "kernels/dtype.hpp"
 #include "kernels/internal.hpp"
+#include "kernels/lines.hpp"
 #include "kernels/numpy_ops.hpp"
 #include "kernels/plan.hpp"
 
@@ -80,6 +84,16 @@ inline C multiply(const C& a, const C& b) {
   return C{a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
 }
 
+// |z| in the part type. complex128: the C library's hypot. complex64: the squares in double (exact)
+// and one sqrt rounded to float, as glibc's hypotf (NumPy's on Linux); never overflows or
+// underflows, +inf when a part is infinite. The SIMD loop computes the same (complex_simd.hpp).
+inline double abs_part(const c128& z) { return std::hypot(z.re, z.im); }
+inline float abs_part(const c64& z) {
+  if (std::isinf(z.re) || std::isinf(z.im)) return INFINITY;
+  const double x = z.re, y = z.im;
+  return static_cast<float>(std::sqrt(x * x + y * y));
+}
+
 // The principal square root as C99's csqrt (Kahan's algorithm): exact where the result is (sqrt of
 // -4 is 2j, not the polar form's 1.2e-16+2j), no overflow for large parts, the branch cut on the
 // negative real axis with the sign of a zero imaginary part kept.
@@ -137,9 +151,6 @@ inline complex<double> asinc(const complex<double>& z) {
 // NumPy's npy_cpow: a ** 0 is 1; 0 ** b is 0 for a positive real b, else nan+nanj; an integer
 // exponent below 100 in magnitude by repeated products (exact where the result is: (1+2j) ** 3 is
 // -11-2j), a negative one as 1 / the product (Smith's division); the rest exp(b log a).
-inline c128 mulc(const c128& a, const c128& b) { return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
-template <class C>
-inline C divide(const C& a, const C& b);
 inline complex<double> powc(const complex<double>& a, const complex<double>& b) {
   const double ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
   if (br == 0 && bi == 0) return {1.0, 0.0};
@@ -154,16 +165,16 @@ inline complex<double> powc(const complex<double>& a, const complex<double>& b) 
     if (n == 1) {
       r = p0;
     } else if (n == 2) {
-      r = mulc(p0, p0);
+      r = multiply(p0, p0);
     } else if (n == 3) {
-      r = mulc(p0, mulc(p0, p0));
+      r = multiply(p0, multiply(p0, p0));
     } else {
       if (n < 0) n = -n;
       c128 acc{1, 0}, p = p0;
       for (long mask = 1;; mask <<= 1) {
-        if (n & mask) acc = mulc(acc, p);
+        if (n & mask) acc = multiply(acc, p);
         if (n < (mask << 1)) break;
-        p = mulc(p, p);
+        p = multiply(p, p);
       }
       r = br < 0 ? divide(c128{1, 0}, acc) : acc;
     }
@@ -272,7 +283,7 @@ void element(Loop l, int64_t kind, int64_t code, void* o, const C* a, const C* b
     case Loop::eq: static_cast<b8*>(o)->v = a->re == b->re && a->im == b->im; return;
     case Loop::ne: static_cast<b8*>(o)->v = !(a->re == b->re && a->im == b->im); return;
     case Loop::square: *static_cast<C*>(o) = multiply(*a, *a); return;
-    case Loop::abs: *static_cast<part_t<C>*>(o) = std::hypot(a->re, a->im); return;
+    case Loop::abs: *static_cast<part_t<C>*>(o) = abs_part(*a); return;
     case Loop::isnan: static_cast<b8*>(o)->v = std::isnan(a->re) || std::isnan(a->im); return;
     case Loop::isfinite:
       static_cast<b8*>(o)->v = std::isfinite(a->re) && std::isfinite(a->im);
@@ -312,6 +323,7 @@ Status elementwise(Loop l, int64_t kind, int64_t code, const Operand& out, const
                   detail::kZeros};
   }
   const int nops = nin + 1;
+  [[maybe_unused]] const bool simd = detail::use_simd();
   for_each_region(nops, ops, 0, [&](const Plan& p, uint32_t) {
     const int L = p.last();
     const int64_t n = p.shape[L], os = p.stride[0][L] * p.esize[0], as = p.stride[1][L];
@@ -320,7 +332,11 @@ Status elementwise(Loop l, int64_t kind, int64_t code, const Operand& out, const
       char* o = ptr[0];
       const C* a = reinterpret_cast<const C*>(ptr[1]);
       const C* b = nin > 1 ? reinterpret_cast<const C*>(ptr[2]) : a;
-      for (int64_t i = 0; i < n; ++i) element<C>(l, kind, code, o + i * os, a + i * as, b + i * bs);
+      int64_t i = 0;
+#ifdef __wasm_simd128__
+      if (simd) i = csimd::row_prefix(l, o, os, a, as, b, bs, n);
+#endif
+      for (; i < n; ++i) element<C>(l, kind, code, o + i * os, a + i * as, b + i * bs);
     });
   });
   return ok_status();
@@ -389,6 +405,89 @@ Status fold(ReduceMoreOp op, const Operand& out, const Operand& in, uint64_t axe
   return ok_status();
 }
 
+// `o` at index i along `axis` (that dim of size 1); false when i is masked out along it.
+bool slab_at(const Operand& o, int axis, int64_t i, Operand* s) {
+  *s = o;
+  s->layout.shape[axis] = 1;
+  s->layout.offset += i * o.layout.strides[axis];
+  s->layout.contiguous = false;
+  if (!o.layout.has_mask()) return true;
+  FlatRange& m = s->layout.mask[axis];
+  const bool valid = i >= m.first && i < m.second;
+  m = FlatRange{0, 1};
+  return valid;
+}
+
+// cumprod along `axis`, NumPy's multiply.accumulate: out[0] = in[0], out[i] = out[i-1] * in[i]
+// (multiply(), sequential). Along the innermost axis (or small slabs): one line at a time; else
+// one elementwise product per step over the whole slab across the axis, so the reads are
+// contiguous and the SIMD loop runs (the same products: bit-identical).
+template <class C>
+Status cumprod(const Operand& out, const Operand& in, int axis) {
+  const int r = in.layout.ndim();
+  if (r == 0) {
+    // composed as scan.cpp's message, whose pieces the linker already holds (the data segment is
+    // the core's)
+    const char* name = "cumprod";
+    return make_error(Code::rank_mismatch, std::string(name) +
+                                               ": in has rank 0; reshape it to [1] (NumPy "
+                                               "flattens when no axis is given)");
+  }
+  SV_CHECK(detail::normalize_axis("cumprod", r, &axis));
+  detail::Buffer buf;
+  Operand src = in;
+  if (detail::overlaps(out, in) && !detail::same_addressing(out, in)) {
+    SV_CHECK(detail::materialize("cumprod", in, buf, &src));
+  }
+  const Layout& l = out.layout;
+  const int64_t n = l.shape[axis], sa = std::abs(l.strides[axis]);
+  int64_t across = 1;
+  bool inner = true;  // the axis has the smallest stride among the dims of size > 1
+  for (int d = 0; d < r; ++d) {
+    if (d == axis) continue;
+    across *= l.shape[d];
+    if (l.shape[d] > 1 && std::abs(l.strides[d]) < sa) inner = false;
+  }
+  if (!inner && across >= 1024) {
+    alignas(16) static const C zero{};
+    const int64_t mul = static_cast<int64_t>(BinaryOp::mul);
+    for (int64_t i = 0; i < n; ++i) {
+      Operand o, x, prev;
+      slab_at(out, axis, i, &o);
+      if (!slab_at(src, axis, i, &x)) {  // masked out: reads as 0
+        x.base = const_cast<C*>(&zero);
+        x.layout.strides.assign(x.layout.shape.size(), 0);
+        x.layout.offset = 0;
+        x.layout.mask.clear();
+      }
+      if (i == 0) {
+        SV_CHECK(copy(o, x, 0.0));
+      } else {
+        slab_at(out, axis, i - 1, &prev);
+        const Operand* ops[2] = {&prev, &x};
+        SV_CHECK(elementwise<C>(Loop::mul, wire::kBinary, mul, o, ops, 2));
+      }
+    }
+    return ok_status();
+  }
+  detail::AxisLines li, lo;
+  li.init(src, axis);
+  lo.init(out, axis);
+  // serially: a task function for the thread pool would add a placeholder to the core's table
+  li.for_each_line([&](const int64_t* idx) {
+    int64_t ioff, ilo, ihi, ooff, olo, ohi;
+    li.line(idx, &ioff, &ilo, &ihi);
+    lo.line(idx, &ooff, &olo, &ohi);
+    C acc{};
+    for (int64_t i = 0; i < n; ++i) {
+      const C x = i >= ilo && i < ihi ? *reinterpret_cast<const C*>(li.at(ioff, i)) : C{};
+      acc = i == 0 ? x : multiply(acc, x);
+      *reinterpret_cast<C*>(lo.at(ooff, i)) = acc;
+    }
+  });
+  return ok_status();
+}
+
 // out = a @ b from four real products of the parts: re = ar br - ai bi, im = ar bi + ai br.
 Status complex_matmul(const Operand& out, const Operand& a, const Operand& b) {
   const DType pt = complex_part(out.dtype);
@@ -437,6 +536,7 @@ Status run_typed(int64_t kind, int64_t code, const Operand& out, const Operand* 
     case wire::kReduceMore:
       return fold<C>(static_cast<ReduceMoreOp>(code), out, a, axes);
     case wire::kScan:
+      if (static_cast<ScanOp>(code) == ScanOp::cumprod) return cumprod<C>(out, a, axis);
       if (static_cast<ScanOp>(code) != ScanOp::cumsum) return unsupported(name, a.dtype);
       return scan(ScanOp::cumsum, parts(out), parts(a), axis);
     case wire::kMatmul: return complex_matmul(out, a, *in[1]);

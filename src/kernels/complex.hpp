@@ -9,7 +9,8 @@
 // What runs (anything else is a type_error naming the op and the dtype):
 //   Binary: add, sub (as float ops on the parts: pair_layout), mul, div (Smith's algorithm, as
 //     NumPy's loops), eq, ne (out bool). a, b and out share the complex dtype (out bool for eq, ne).
-//   Unary: neg (on the parts), sqrt, exp, log; abs (out: the part dtype; hypot(re, im)).
+//   Unary: neg (on the parts), sqrt, exp, log; abs (out: the part dtype; hypot(re, im), complex64's
+//     in double and rounded once).
 //   MathUnary: square, sign (NumPy 1.x: sign(re), or sign(im) when re == 0, as a complex value),
 //     sin, cos, tan, sinh, cosh, tanh, arcsin, arccos, arctan, arcsinh, arccosh, arctanh, exp2,
 //     log2, log10, log1p, expm1; isnan (either part), isfinite (both parts), logical_not (== 0):
@@ -19,8 +20,10 @@
 //   Reduce: sum and mean over axes (on the parts: the float reductions; mean divides both parts by
 //     the count). max / min: type_error (NumPy orders complex lexicographically; not here).
 //   ReduceMore: prod (sequential products in the dtype), any, all (an element is true when != 0).
-//   Scan: cumsum (on the parts).
+//   Scan: cumsum (on the parts), cumprod (sequential products, NumPy's multiply.accumulate).
 //   Matmul: four real products of the parts.
+// SIMD128: mul, div, square and abs run complex_simd.hpp's loops on contiguous rows (an operand may
+// be one broadcast value), bit-identical to the scalar loop that does every other layout.
 // Precision: the transcendental functions of complex64 are computed in double and rounded once
 // (NumPy computes them in float); complex128's through the C++ library's std::complex functions.
 #pragma once

@@ -459,3 +459,254 @@ TEST_CASE("complex: power as NumPy's npy_cpow, asinh and asin accurate for a neg
     }
   }
 }
+
+namespace {
+
+// Equal bits, or both NaN (the SIMD and scalar loops may give NaNs different payloads).
+template <class P>
+bool same_bits(P x, P y) {
+  if (std::isnan(x) && std::isnan(y)) return true;
+  return std::memcmp(&x, &y, sizeof(P)) == 0;
+}
+
+// Parts that exercise every branch: zeros of both signs, infinities, NaN, huge and tiny (subnormal
+// for complex64's float too), and ordinary values.
+template <class C>
+std::vector<C> edge_values(std::mt19937_64& rng, int64_t n) {
+  using P = decltype(C::re);
+  const P big = sizeof(P) == 4 ? P(1.5e38f) : P(1e300), tiny = sizeof(P) == 4 ? P(1e-40f) : P(1e-310);
+  const P pool[] = {P(0), P(-0.0), P(INFINITY), P(-INFINITY), P(NAN), big, -big, tiny, -tiny,
+                    P(1), P(-2.5), P(3), P(0.1), P(1e-20), P(7e15)};
+  std::uniform_int_distribution<int> pick(0, 2 * static_cast<int>(std::size(pool)));
+  std::uniform_real_distribution<double> u(-4, 4);
+  std::vector<C> v(static_cast<size_t>(n));
+  for (auto& z : v) {
+    const int i = pick(rng), j = pick(rng);
+    z.re = i < static_cast<int>(std::size(pool)) ? pool[i] : static_cast<P>(u(rng));
+    z.im = j < static_cast<int>(std::size(pool)) ? pool[j] : static_cast<P>(u(rng));
+  }
+  return v;
+}
+
+// The result of kind/code on contiguous [n] operands, and the same op element by element through
+// views of stride 2 over spread copies (a layout only the scalar loop takes): equal bit for bit.
+// b_bcast: b is one value broadcast (stride 0); a_bcast likewise for a.
+template <class C>
+void check_rows(int64_t kind, int64_t code, DType rdt, const std::vector<C>& a, const std::vector<C>& b,
+                bool a_bcast, bool b_bcast, int64_t n) {
+  using P = decltype(C::re);
+  constexpr DType dt = dt_of<C>();
+  const bool binary = kind == wire::kBinary;
+  auto av = a, bv = b;
+  auto c = call(kind, code, rdt);
+  c.in[0] = a_bcast ? arr(av, dt, {n}, {0}) : arr(av, dt, {n});
+  if (binary) c.in[1] = b_bcast ? arr(bv, dt, {n}, {0}) : arr(bv, dt, {n});
+  Owned r;
+  REQUIRE(array::run_call(c, r.r).ok());
+  std::vector<C> as(static_cast<size_t>(2 * n)), bs(static_cast<size_t>(2 * n));
+  for (int64_t i = 0; i < n; ++i) {
+    as[static_cast<size_t>(2 * i)] = a[a_bcast ? 0 : static_cast<size_t>(i)];
+    bs[static_cast<size_t>(2 * i)] = b[b_bcast ? 0 : static_cast<size_t>(i)];
+  }
+  auto s = call(kind, code, rdt);
+  s.in[0] = arr(as, dt, {n}, {2});
+  if (binary) s.in[1] = arr(bs, dt, {n}, {2});
+  Owned q;
+  REQUIRE(array::run_call(s, q.r).ok());
+  const int64_t parts = rdt == dt ? 2 : 1;  // abs: one part per element
+  for (int64_t i = 0; i < n * parts; ++i) {
+    const P got = r.at<P>()[i], want = q.at<P>()[i];
+    INFO("kind " << kind << " code " << code << " n " << n << " bcast " << a_bcast << b_bcast << " part " << i << ": "
+                 << got << " vs " << want);
+    CHECK(same_bits(got, want));
+  }
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("complex: the SIMD loops of mul, div, square and abs equal the scalar loop bit for bit",
+                   "[complex]", c64, c128) {
+  using C = TestType;
+  constexpr DType dt = dt_of<C>();
+  std::mt19937_64 rng(31);
+  const int64_t mul = static_cast<int64_t>(kernels::BinaryOp::mul), div = static_cast<int64_t>(kernels::BinaryOp::div);
+  for (bool simd : simd_modes()) {
+    SimdScope scope(simd);
+    // every row length up to 17 (the tails of 4- and 2-element steps), and a long row
+    for (int64_t n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 203}) {
+      const auto a = edge_values<C>(rng, n), b = edge_values<C>(rng, n);
+      for (int64_t code : {mul, div}) {
+        check_rows<C>(wire::kBinary, code, dt, a, b, false, false, n);
+        check_rows<C>(wire::kBinary, code, dt, a, b, false, true, n);
+        check_rows<C>(wire::kBinary, code, dt, a, b, true, false, n);
+      }
+      check_rows<C>(wire::kMathUnary, static_cast<int64_t>(kernels::MathOp::square), dt, a, a, false, false, n);
+      check_rows<C>(wire::kUnary, static_cast<int64_t>(kernels::UnaryOp::abs), kernels::complex_part(dt), a, a,
+                    false, false, n);
+    }
+  }
+}
+
+TEMPLATE_TEST_CASE("complex: abs keeps hypot's range, division NumPy's edges, in every loop", "[complex]", c64, c128) {
+  using C = TestType;
+  using P = decltype(C::re);
+  constexpr DType dt = dt_of<C>();
+  const bool f32 = sizeof(P) == 4;
+  const P big = f32 ? P(2e38f) : P(1e300), tiny = f32 ? P(1e-40f) : P(1e-300);
+  for (bool simd : simd_modes()) {
+    SimdScope scope(simd);
+    // 9 elements: two full complex64 steps and a tail; the edge cases in the steps and the tail
+    std::vector<C> z = {{big, big}, {tiny, tiny}, {P(INFINITY), P(NAN)}, {P(NAN), P(-INFINITY)},
+                        {P(NAN), P(1)}, {P(3), P(-4)}, {P(-0.0), P(0)}, {big, P(1)}, {big, big}};
+    auto c = call(wire::kUnary, static_cast<int64_t>(kernels::UnaryOp::abs), kernels::complex_part(dt));
+    c.in[0] = arr(z, dt, {9});
+    Owned r;
+    REQUIRE(array::run_call(c, r.r).ok());
+    const P* h = r.at<P>();
+    const long double want_big = std::sqrt(2.0L) * big, want_tiny = std::sqrt(2.0L) * tiny;
+    for (int i : {0, 8}) {
+      REQUIRE(std::isfinite(h[i]));
+      CHECK(std::abs(h[i] - want_big) <= want_big * (f32 ? 1.2e-7L : 2.3e-16L));
+    }
+    CHECK(h[1] > 0);
+    CHECK(std::abs(h[1] - want_tiny) <= want_tiny * (f32 ? 1e-5L : 2.3e-16L));  // complex64: subnormal
+    CHECK(h[2] == INFINITY);
+    CHECK(h[3] == INFINITY);
+    CHECK(std::isnan(h[4]));
+    CHECK(h[5] == 5);
+    CHECK((h[6] == 0 && !std::signbit(h[6])));
+    CHECK(h[7] == big);
+    // division: 1 / 0 -> inf parts, 0 / 0 -> nan, no overflow in Smith's scaling, in steps and tail
+    std::vector<C> a = {{1, 1}, {0, 0}, {1, 0}, {-2, 3}, {1, 1}, {0, 0}, {1, 0}, {-2, 3}, {1, 1}};
+    const P dv = f32 ? P(1e37f) : big;  // complex64: 2e38 + 2e38 overflows scl to 0, as NumPy's float loop
+    std::vector<C> b = {{0, 0}, {0, 0}, {dv, dv}, {P(-0.0), 0}, {0, 0}, {0, 0}, {dv, dv}, {0, P(-0.0)}, {0, 0}};
+    auto d = call(wire::kBinary, static_cast<int64_t>(kernels::BinaryOp::div), dt);
+    d.in[0] = arr(a, dt, {9});
+    d.in[1] = arr(b, dt, {9});
+    Owned q;
+    REQUIRE(array::run_call(d, q.r).ok());
+    const C* w = q.at<C>();
+    for (int i : {0, 4, 8}) CHECK((w[i].re == INFINITY && w[i].im == INFINITY));
+    for (int i : {1, 5}) CHECK((std::isnan(w[i].re) && std::isnan(w[i].im)));
+    for (int i : {2, 6}) {
+      CHECK(w[i].re == Approx(0.5 / dv).epsilon(1e-6));
+      CHECK(w[i].im == Approx(-0.5 / dv).epsilon(1e-6));
+    }
+    CHECK((w[3].re == -INFINITY && w[3].im == INFINITY));  // divided by |-0| = +0
+    CHECK((w[7].re == -INFINITY && w[7].im == INFINITY));
+  }
+}
+
+TEMPLATE_TEST_CASE("complex: cumprod along every axis, strided, padded, in place and across slabs", "[complex]", c64,
+                   c128) {
+  using C = TestType;
+  constexpr DType dt = dt_of<C>();
+  const int64_t code = static_cast<int64_t>(kernels::ScanOp::cumprod);
+  std::mt19937_64 rng(5);
+  // the products in the scan's order and formula, in C (the kernel must match bit for bit)
+  const auto mulc = [](const C& x, const C& y) { return C{x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re}; };
+  for (bool simd : simd_modes()) {
+    SimdScope scope(simd);
+    // [3,4,5] read reversed along dim 2 (strides 20, 5, -1), every axis, negative axes too
+    auto xv = random_complex<C>(60, rng, 1.2);
+    for (int axis : {0, 1, 2, -1}) {
+      auto c = call(wire::kScan, code, dt);
+      c.in[0] = arr(xv, dt, {3, 4, 5}, {20, 5, -1}, 4);
+      c.x.axis = axis;
+      Owned r;
+      REQUIRE(array::run_call(c, r.r).ok());
+      const int ax = axis < 0 ? axis + 3 : axis;
+      const int64_t shape[3] = {3, 4, 5};
+      for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 4; ++j) {
+          for (int l = 0; l < 5; ++l) {
+            int64_t idx[3] = {i, j, l};
+            if (idx[ax] != 0) continue;
+            C acc{};
+            for (int64_t k = 0; k < shape[ax]; ++k) {
+              idx[ax] = k;
+              const C x = xv[static_cast<size_t>(idx[0] * 20 + idx[1] * 5 + 4 - idx[2])];
+              acc = k == 0 ? x : mulc(acc, x);
+              const C got = r.at<C>()[(idx[0] * 4 + idx[1]) * 5 + idx[2]];
+              INFO("axis " << axis << " at " << idx[0] << "," << idx[1] << "," << idx[2]);
+              CHECK((same_bits(got.re, acc.re) && same_bits(got.im, acc.im)));
+            }
+          }
+        }
+      }
+    }
+    // the first element is in[0] itself: -0 and inf parts kept (1 * x would change them)
+    {
+      std::vector<C> z = {{-0.0f, -0.0f}, {2, 1}};
+      auto c = call(wire::kScan, code, dt);
+      c.in[0] = arr(z, dt, {2});
+      Owned r;
+      REQUIRE(array::run_call(c, r.r).ok());
+      CHECK((std::signbit(r.at<C>()[0].re) && std::signbit(r.at<C>()[0].im)));
+    }
+    // padded: [6] valid in [1,5) -> zeros outside (the product stays 0 after the first)
+    {
+      std::vector<C> z = {{1, 2}, {3, 4}, {5, 6}, {7, 8}, {0, 0}, {0, 0}};
+      auto c = call(wire::kScan, code, dt);
+      c.in[0] = arr(z, dt, {6}, {1}, -1, {FlatRange{1, 5}});
+      Owned r;
+      REQUIRE(array::run_call(c, r.r).ok());
+      for (int i = 0; i < 6; ++i) CHECK((r.at<C>()[i].re == 0 && r.at<C>()[i].im == 0));
+      std::vector<C> y = {{1, 2}, {3, 4}};
+      auto p = call(wire::kScan, code, dt);  // [3] valid in [0,2): the last reads 0
+      p.in[0] = arr(y, dt, {3}, {1}, 0, {FlatRange{0, 2}});
+      Owned rp;
+      REQUIRE(array::run_call(p, rp.r).ok());
+      CHECK((rp.at<C>()[1].re == -5 && rp.at<C>()[1].im == 10));
+      CHECK((rp.at<C>()[2].re == 0 && rp.at<C>()[2].im == 0));
+    }
+    // across slabs: axis 0 of C-order [5, 1100] (contiguous slabs, the SIMD product), padded rows,
+    // and in place (out is the input)
+    {
+      auto big = random_complex<C>(5 * 1100, rng, 1.1);
+      auto c = call(wire::kScan, code, dt);
+      c.in[0] = arr(big, dt, {5, 1100});
+      c.x.axis = 0;
+      Owned r;
+      REQUIRE(array::run_call(c, r.r).ok());
+      for (int64_t j = 0; j < 1100; ++j) {
+        C acc = big[static_cast<size_t>(j)];
+        for (int64_t i = 1; i < 5; ++i) {
+          acc = mulc(acc, big[static_cast<size_t>(i * 1100 + j)]);
+          const C got = r.at<C>()[i * 1100 + j];
+          if (!same_bits(got.re, acc.re) || !same_bits(got.im, acc.im)) FAIL("slab cumprod differs at " << i << "," << j);
+        }
+      }
+      // [5, 1100] with rows 1..3 valid (mask [1,4) along axis 0): rows 0 and 4 read 0
+      auto pc = call(wire::kScan, code, dt);
+      pc.in[0] = arr(big, dt, {5, 1100}, {1100, 1}, -1100, {FlatRange{1, 4}, FlatRange{0, 1100}});
+      pc.x.axis = 0;
+      Owned rp;
+      REQUIRE(array::run_call(pc, rp.r).ok());
+      for (int64_t j = 0; j < 5 * 1100; ++j) CHECK((rp.at<C>()[j].re == 0 && rp.at<C>()[j].im == 0));
+      // in place
+      auto inplace = big;
+      auto ic = call(wire::kScan, code, dt);
+      ic.in[0] = arr(inplace, dt, {5, 1100});
+      ic.given = true;
+      ic.out = arr(inplace, dt, {5, 1100});
+      ic.x.axis = 0;
+      Owned ri;
+      REQUIRE(array::run_call(ic, ri.r).ok());
+      for (int64_t j = 0; j < 5 * 1100; ++j) {
+        if (!same_bits(inplace[static_cast<size_t>(j)].re, r.at<C>()[j].re)) FAIL("in-place cumprod differs at " << j);
+      }
+    }
+    // rank 0 and out-of-range axes are refused by name
+    {
+      std::vector<C> one = {{1, 1}};
+      auto c = call(wire::kScan, code, dt);
+      c.in[0] = arr(one, dt, {1});
+      c.x.axis = 1;
+      Owned r;
+      const Status st = array::run_call(c, r.r);
+      REQUIRE_FALSE(st.ok());
+      CHECK_THAT(st.error().message, Catch::StartsWith("cumprod: axis 1 is out of range for rank 1"));
+    }
+  }
+}

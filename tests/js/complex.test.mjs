@@ -2,15 +2,16 @@
 // numpy, one process for every case): promotion (np.promote_types and array-op-scalar results with
 // complex scalars, Complex and plain { re, im }), creation, arithmetic (Smith's division, division
 // by zero, huge parts), the unary functions, power, predicates, equality, isclose / allclose,
-// reductions over axes, cumsum, matmul / dot / vdot / inner / outer, where, take, concatenate,
+// reductions over axes, cumsum, cumprod, matmul / dot / vdot / inner / outer, where, take, concatenate,
 // stack, casts to and from every dtype, copies of every layout (contiguous, strided with negative
 // steps and a transpose, broadcast, padded) and element access. Operands are the shared view
 // descriptions of numpy_oracle.mjs with complex elements as [re, im] pairs.
 //
 // Tolerances, in ulps of the part dtype (float32 for complex64, float64 for complex128), each part
 // against the larger part of the expected value (the scale of |z|): exact (0) for the linear ops,
-// casts, copies, selection and equality; 4 ulp for mul / div (NumPy's and our Smith division round
-// alike but the products may contract differently); 64 ulp for sums and products in another order
+// casts, copies, selection and equality; 4 ulp for mul / div / cumprod (NumPy's and our Smith
+// division round alike but the products may contract differently); 2 ulp for abs (NumPy's loop
+// scales by the larger part; ours is hypot, within 1 ulp of |z|); 64 ulp for sums and products in another order
 // and matmul; TRANSCENDENTAL ulp for exp / log / sqrt / trig / power: complex64's are computed here in
 // double and rounded once, NumPy's in float with its own rounding errors, so the bound is NumPy's
 // error more than ours.
@@ -138,6 +139,26 @@ function gen(seed) {
     const o = op === 'cumsum' ? (r.next() < 0.5 ? {} : { axis: r.int(0, s.length - 1) }) : r.pick([{}, { axis: r.int(0, s.length - 1) }, { axis: r.int(0, s.length - 1), keepdims: true }]);
     add('reductions', op, [view(r, d, s, op === 'prod' ? 'unit' : 'fin')], { o }, 1);
   }
+  // cumprod (NumPy's multiply.accumulate) along an axis (negative too) or flattened, every layout;
+  // nancumprod (NaN elements as 1)
+  for (let i = 0; i < 16; i++) {
+    const d = cx(r);
+    const s = shape(1, 3);
+    add('cumprod', 'cumprod', [view(r, d, s, 'unit')], { o: r.next() < 0.3 ? {} : { axis: r.int(-s.length, s.length - 1) } }, 4);
+    if (i < 4) add('cumprod', 'nancumprod', [view(r, d, [r.int(1, 6)], 'gen')], { o: {} }, 4);
+  }
+  // the SIMD loops' rows (4 complex64 / 2 complex128 elements per step, the rest scalar): every
+  // length 1..17, contiguous against strided, by a broadcast scalar, specials in the values
+  for (const d of COMPLEX) {
+    for (let n = 1; n <= 17; n++) {
+      const op = n % 2 ? 'mul' : 'div';
+      add('simd rows', op, [view(r, d, [n], 'gen', ['contig']), view(r, d, [n], 'gen', ['contig', 'strided'])], {}, 4);
+      add('simd rows', n % 3 ? 'mul' : 'div', [view(r, d, [n], r.pick(['gen', 'big']), ['contig']), r.pick([{ c: [2, 1] }, { c: [-0.5, 1e-3] }, { c: [0, 0] }])], {}, 4);
+      add('simd rows', 'div', [{ c: [1, -2] }, view(r, d, [n], 'fin', ['contig'])], {}, 4);
+      add('simd rows', 'abs', [view(r, d, [n], r.pick(['gen', 'big']), ['contig'])], {}, 2);
+      add('simd rows', 'square', [view(r, d, [n], 'fin', ['contig', 'broadcast'])], {}, 4);
+    }
+  }
   // products
   for (let i = 0; i < 16; i++) {
     const [m, k, n] = [r.int(1, 5), r.int(1, 6), r.int(1, 5)];
@@ -219,7 +240,7 @@ function runJs(c) {
       case 'clip': return sv.clip(A[0], 0, 1);
       case 'minimum': case 'maximum': case 'less': case 'greater': return sv[c.op](A[0], A[0]);
       case 'isclose': case 'allclose': return sv[c.op](A[0], A[1], p.o);
-      case 'sum': case 'prod': case 'mean': case 'cumsum': return sv[c.op](A[0], p.o);
+      case 'sum': case 'prod': case 'mean': case 'cumsum': case 'cumprod': case 'nancumprod': return sv[c.op](A[0], p.o);
       case 'take': return sv.take(A[0], A[1], p.axis);
       case 'round': return sv.round(A[0], p.decimals);
       case 'concatenate': return sv.concatenate([A[0], A[1]]);
@@ -290,7 +311,7 @@ def run(c):
         return getattr(np, op)(A[0], A[1], rtol=o.get('rtol', 1e-5), atol=o.get('atol', 1e-8), equal_nan=o.get('equalNan', False))
     if op in ('sum', 'prod', 'mean'):
         return getattr(np, op)(A[0], axis=o.get('axis'), keepdims=o.get('keepdims', False))
-    if op == 'cumsum': return np.cumsum(A[0], axis=o.get('axis'))
+    if op in ('cumsum', 'cumprod', 'nancumprod'): return getattr(np, op)(A[0], axis=o.get('axis'))
     if op == 'take': return np.take(A[0], A[1], axis=p['axis'])
     if op == 'round': return np.round(A[0], p['decimals'])
     if op == 'concatenate': return np.concatenate([A[0], A[1]])
@@ -336,5 +357,55 @@ test('real and imag write through; put, fill, set and full take complex values',
   assert.equal(String(sv.arange(0, 3, 1, 'complex128')), 'array([0.+0.j, 1.+0.j, 2.+0.j])');
   assert.throws(() => sv.isposinf(z), (e) => e instanceof sv.StrideViewError && /^isposinf: not supported for complex values/.test(e.message));
   assert.throws(() => sv.vdot(z, [1, 2]), /vdot: a has 6 elements \(shape \[2,3\]\) and b has 2/);
+  z.dispose();
+});
+
+test('the SIMD loops (contiguous rows, a broadcast operand) equal the scalar loop (strided views) bit for bit', () => {
+  const r = rng(SEED + 1);
+  const SPECIAL = [0, -0, Infinity, -Infinity, NaN, 1e300, -1e-310, 1e-300, 3e38, 1e-40];
+  const part = () => (r.next() < 0.3 ? r.pick(SPECIAL) : (r.next() - 0.5) * 8);
+  const bits = (x) => {
+    const t = x.toTypedArray();
+    return Array.from(t, (v) => (Number.isNaN(v) ? 'nan' : Object.is(v, -0) ? '-0' : String(v)));
+  };
+  const sizes = [...Array.from({ length: 17 }, (_, i) => i + 1), 64, 101];
+  let checked = 0;
+  for (const d of COMPLEX) {
+    for (const n of sizes) {
+      const vals = () => Array.from({ length: n }, () => sv.complex(part(), part()));
+      const a = sv.array(vals(), { dtype: d });
+      const b = sv.array(vals(), { dtype: d });
+      const spread = (x) => {
+        const s = sv.zeros([2 * n], d);
+        s.slice('::2').assign(x);
+        return s.slice('::2'); // stride 2: only the scalar loop takes it
+      };
+      const as = spread(a), bs = spread(b);
+      const c = sv.complex(part(), part());
+      const runs = [
+        ['multiply', (x, y) => sv.mul(x, y)],
+        ['divide', (x, y) => sv.div(x, y)],
+        ['multiply by a scalar', (x) => sv.mul(x, c)],
+        ['divide by a scalar', (x) => sv.div(x, c)],
+        ['a scalar divided', (x) => sv.div(c, x)],
+        ['abs', (x) => sv.abs(x)],
+        ['square', (x) => sv.square(x)],
+      ];
+      for (const [name, f] of runs) {
+        const fast = f(a, b), slow = f(as, bs);
+        assert.deepEqual(bits(fast), bits(slow), `${name} ${d} n=${n}: ${String(a)} ${String(b)} ${String(c)}`);
+        assert.equal(fast.dtype, name === 'abs' ? (d === 'complex64' ? 'float32' : 'float64') : d);
+        fast.dispose();
+        slow.dispose();
+        checked++;
+      }
+      for (const x of [a, b, as, bs]) x.dispose();
+    }
+  }
+  assert.equal(checked, 2 * sizes.length * 7);
+  // hypot's range: |1e300+1e300j| is finite, |1e-300+1e-300j| nonzero, in the SIMD steps and the tail
+  const z = sv.array(Array.from({ length: 5 }, (_, i) => (i % 2 ? sv.complex(1e-300, 1e-300) : sv.complex(1e300, 1e300))));
+  const h = sv.abs(z).toTypedArray();
+  for (let i = 0; i < 5; i++) assert.ok(Math.abs(h[i] / (i % 2 ? 1e-300 : 1e300) - Math.SQRT2) < 1e-15, `abs element ${i}: ${h[i]}`);
   z.dispose();
 });

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "kernels/complex_exp.hpp"
 #include "kernels/complex_simd.hpp"
 #include "kernels/dtype.hpp"
 #include "kernels/internal.hpp"
@@ -324,6 +325,7 @@ Status elementwise(Loop l, int64_t kind, int64_t code, const Operand& out, const
   }
   const int nops = nin + 1;
   [[maybe_unused]] const bool simd = detail::use_simd();
+  const bool exp = l == Loop::func && kind == wire::kUnary && static_cast<UnaryOp>(code) == UnaryOp::exp;
   for_each_region(nops, ops, 0, [&](const Plan& p, uint32_t) {
     const int L = p.last();
     const int64_t n = p.shape[L], os = p.stride[0][L] * p.esize[0], as = p.stride[1][L];
@@ -333,6 +335,7 @@ Status elementwise(Loop l, int64_t kind, int64_t code, const Operand& out, const
       const C* a = reinterpret_cast<const C*>(ptr[1]);
       const C* b = nin > 1 ? reinterpret_cast<const C*>(ptr[2]) : a;
       int64_t i = 0;
+      if (exp) return cexp_rows::exp_row(reinterpret_cast<C*>(o), os / int64_t(sizeof(C)), a, as, n);
 #ifdef __wasm_simd128__
       if (simd) i = csimd::row_prefix(l, o, os, a, as, b, bs, n);
 #endif

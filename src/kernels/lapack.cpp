@@ -1,9 +1,10 @@
 // Dense real linear algebra (lapack.hpp): each matrix of a stack is copied into a column-major
 // float64 workspace (element (i, j) at w[i + j * ld]), factorised there by the routines below, and
-// its results stored through the outputs' strides (rounded once for float32).
+// its results stored through the outputs' strides (rounded once for float32). The LU family
+// (solve, inv, det, slogdet) works in the input's dtype on a row-major copy instead (lapack_lu.cpp).
 //
 // The numerical routines follow the textbook algorithms LAPACK implements (Golub & Van Loan,
-// "Matrix Computations"): right-looking blocked LU with partial pivoting; left-looking Cholesky;
+// "Matrix Computations"): left-looking Cholesky;
 // Householder QR with explicit Q accumulation; Householder tridiagonalisation and implicit QL with
 // Wilkinson shifts; one-sided Jacobi SVD. They are written for clarity first, with the inner loops
 // over contiguous columns (stride 1) so the compiler can vectorise them natively.
@@ -112,124 +113,6 @@ bool all_finite(int64_t m, int64_t n, const double* a, int64_t ld) {
     }
   }
   return true;
-}
-
-// ====================================================================================== LU
-
-// C (m x n, ldc) -= A (m x k, lda) * B (k x n, ldb): the trailing update of the blocked LU. Rows in
-// blocks of 256 (A's block stays in L2), four terms of k per pass over a column of C (one load and
-// store of C per four multiply-adds).
-void gemm_sub(int64_t m, int64_t n, int64_t k, const double* a, int64_t lda, const double* b,
-              int64_t ldb, double* c, int64_t ldc) {
-  constexpr int64_t kRows = 256;
-  for (int64_t i0 = 0; i0 < m; i0 += kRows) {
-    const int64_t mr = std::min(kRows, m - i0);
-    for (int64_t j = 0; j < n; ++j) {
-      double* cj = c + i0 + j * ldc;
-      const double* bj = b + j * ldb;
-      int64_t p = 0;
-      for (; p + 4 <= k; p += 4) {
-        const double b0 = bj[p], b1 = bj[p + 1], b2 = bj[p + 2], b3 = bj[p + 3];
-        const double* a0 = a + i0 + p * lda;
-        const double* a1 = a0 + lda;
-        const double* a2 = a1 + lda;
-        const double* a3 = a2 + lda;
-        for (int64_t i = 0; i < mr; ++i) {
-          cj[i] -= (a0[i] * b0 + a1[i] * b1) + (a2[i] * b2 + a3[i] * b3);
-        }
-      }
-      for (; p < k; ++p) {
-        const double bp = bj[p];
-        const double* ap = a + i0 + p * lda;
-        for (int64_t i = 0; i < mr; ++i) cj[i] -= ap[i] * bp;
-      }
-    }
-  }
-}
-
-void swap_rows(int64_t n_cols, double* a, int64_t lda, int64_t r1, int64_t r2) {
-  if (r1 == r2) return;
-  for (int64_t j = 0; j < n_cols; ++j) std::swap(a[r1 + j * lda], a[r2 + j * lda]);
-}
-
-// LU with partial pivoting of the n x n matrix a (lda): a = P L U, L unit lower (below the
-// diagonal), U upper; piv[j] = the row swapped with row j at step j. Returns 0, or j + 1 for the
-// first exactly-zero pivot U[j, j] (the factorisation still completes, as LAPACK getrf).
-int64_t getrf(int64_t n, double* a, int64_t lda, int64_t* piv) {
-  constexpr int64_t kPanel = 32;
-  int64_t info = 0;
-  for (int64_t k0 = 0; k0 < n; k0 += kPanel) {
-    const int64_t kb = std::min(kPanel, n - k0);
-    // Panel: columns [k0, k0 + kb), rows [k0, n), unblocked (rank-1 updates inside the panel).
-    for (int64_t j = k0; j < k0 + kb; ++j) {
-      double* col = a + j * lda;
-      int64_t p = j;
-      double best = std::fabs(col[j]);
-      for (int64_t i = j + 1; i < n; ++i) {
-        const double v = std::fabs(col[i]);
-        if (v > best) {
-          best = v;
-          p = i;
-        }
-      }
-      piv[j] = p;
-      swap_rows(kb, a + k0 * lda, lda, j, p);
-      const double d = col[j];
-      if (d != 0) {
-        for (int64_t i = j + 1; i < n; ++i) col[i] /= d;
-      } else if (info == 0) {
-        info = j + 1;
-      }
-      for (int64_t c = j + 1; c < k0 + kb; ++c) {
-        double* cc = a + c * lda;
-        const double u = cc[j];
-        if (u == 0) continue;
-        for (int64_t i = j + 1; i < n; ++i) cc[i] -= col[i] * u;
-      }
-    }
-    // The panel's row swaps on the columns left and right of it.
-    for (int64_t j = k0; j < k0 + kb; ++j) {
-      swap_rows(k0, a, lda, j, piv[j]);
-      swap_rows(n - k0 - kb, a + (k0 + kb) * lda, lda, j, piv[j]);
-    }
-    if (k0 + kb >= n) break;
-    // U12 = L11^-1 A12 (L11 unit lower), then A22 -= L21 U12.
-    const int64_t nr = n - k0 - kb;
-    for (int64_t c = k0 + kb; c < n; ++c) {
-      double* cc = a + c * lda;
-      for (int64_t j = k0; j < k0 + kb; ++j) {
-        const double u = cc[j];
-        if (u == 0) continue;
-        const double* lj = a + j * lda;
-        for (int64_t i = j + 1; i < k0 + kb; ++i) cc[i] -= lj[i] * u;
-      }
-    }
-    gemm_sub(nr, nr, kb, a + (k0 + kb) + k0 * lda, lda, a + k0 + (k0 + kb) * lda, lda,
-             a + (k0 + kb) + (k0 + kb) * lda, lda);
-  }
-  return info;
-}
-
-// B (n x k, ldb) = A^-1 B from getrf's factors.
-void getrs(int64_t n, const double* a, int64_t lda, const int64_t* piv, int64_t k, double* b,
-           int64_t ldb) {
-  for (int64_t c = 0; c < k; ++c) {
-    double* x = b + c * ldb;
-    for (int64_t j = 0; j < n; ++j) std::swap(x[j], x[piv[j]]);
-    for (int64_t j = 0; j < n; ++j) {
-      const double xj = x[j];
-      if (xj == 0) continue;
-      const double* lj = a + j * lda;
-      for (int64_t i = j + 1; i < n; ++i) x[i] -= lj[i] * xj;
-    }
-    for (int64_t j = n - 1; j >= 0; --j) {
-      const double* uj = a + j * lda;
-      x[j] /= uj[j];
-      const double xj = x[j];
-      if (xj == 0) continue;
-      for (int64_t i = 0; i < j; ++i) x[i] -= uj[i] * xj;
-    }
-  }
 }
 
 // ================================================================================ cholesky
@@ -870,6 +753,83 @@ double input_eps(DType t) { return t == DType::float32 ? FLT_EPSILON : DBL_EPSIL
 
 // =========================================================================== entry points
 
+namespace {
+// The LU family computes in the input's dtype T (lapack.hpp, "Precision"): each matrix is copied
+// into a row-major T workspace (lu::factor's layout), its results stored from there.
+
+// w (rows x cols, row-major, ldw) = the matrix (or vector: cols 1) at element offset off of o,
+// whose dtype is T.
+template <class T>
+void load_rows(const Operand& o, int ncore, int64_t off, int64_t rows, int64_t cols, T* w,
+               int64_t ldw) {
+  int64_t rs, cs;
+  core_strides(o, ncore, &rs, &cs);
+  const T* p = static_cast<const T*>(o.base) + off;
+  for (int64_t i = 0; i < rows; ++i) {
+    T* wi = w + i * ldw;
+    const T* pi = p + i * rs;
+    if (cs == 1) {
+      std::memcpy(wi, pi, static_cast<size_t>(cols) * sizeof(T));
+    } else {
+      for (int64_t j = 0; j < cols; ++j) wi[j] = pi[j * cs];
+    }
+  }
+}
+
+template <class T>
+void store_rows(const Operand& o, int ncore, int64_t off, int64_t rows, int64_t cols, const T* w,
+                int64_t ldw) {
+  int64_t rs, cs;
+  core_strides(o, ncore, &rs, &cs);
+  T* p = static_cast<T*>(o.base) + off;
+  for (int64_t i = 0; i < rows; ++i) {
+    const T* wi = w + i * ldw;
+    T* pi = p + i * rs;
+    if (cs == 1) {
+      std::memcpy(pi, wi, static_cast<size_t>(cols) * sizeof(T));
+    } else {
+      for (int64_t j = 0; j < cols; ++j) pi[j * cs] = wi[j];
+    }
+  }
+}
+
+// Bytes for n elements of T, rounded to 16.
+template <class T>
+int64_t tbytes(int64_t n) {
+  return (n * static_cast<int64_t>(sizeof(T)) + 15) / 16 * 16;
+}
+
+// x = A^-1 B (k right-hand sides; nc: B's and x's core dims) or, with ident, out = A^-1 (k = n).
+template <class T>
+Status lu_solve(const char* op, const Operand& x, const Operand& A, const Operand* B, int nc,
+                int64_t k) {
+  const int nb = A.layout.ndim() - 2;
+  const int64_t n = rows_of(A);
+  const int64_t lb = tbytes<T>(n * n), rb = tbytes<T>(n * k);
+  const int64_t work = B ? n * n * (n + k) : 3 * n * n * n;
+  return run_batch(op, batch_count(A), lb + rb + n * 8, work, [&](int64_t bi, char* w, int64_t* d) {
+    T* lu = reinterpret_cast<T*>(w);
+    T* rhs = reinterpret_cast<T*>(w + lb);
+    int64_t* piv = reinterpret_cast<int64_t*>(w + lb + rb);
+    load_rows(A, 2, batch_offset(A, nb, bi), n, n, lu, n);
+    const int64_t info = lu::factor(n, lu, n, piv);
+    if (info != 0) {
+      *d = info - 1;
+      return int32_t{kSingular};
+    }
+    if (B) {
+      load_rows(*B, nc, batch_offset(*B, nb, bi), n, k, rhs, k);
+    } else {
+      std::fill(rhs, rhs + n * k, T(0));
+      for (int64_t i = 0; i < n; ++i) rhs[i * k + i] = 1;
+    }
+    lu::solve(n, lu, n, piv, k, rhs, k);
+    store_rows(x, nc, batch_offset(x, nb, bi), n, k, rhs, k);
+    return int32_t{kNone};
+  });
+}
+}  // namespace
+
 Status solve(const Operand& x, const Operand& a, const Operand& b) {
   const char* op = "solve";
   SV_CHECK(check_a(op, a, true));
@@ -888,55 +848,28 @@ Status solve(const Operand& x, const Operand& a, const Operand& b) {
   SV_CHECK(stage_input(op, &A, specs, sa));
   SV_CHECK(stage_input(op, &B, specs, sb));
   const int nc = vec ? 1 : 2;
-  const int64_t ws = dbytes(n * n) + dbytes(n * k) + n * 8;
-  return run_batch(op, batch_count(a), ws, n * n * (n + k), [&](int64_t bi, char* w, int64_t* d) {
-    double* lu = reinterpret_cast<double*>(w);
-    double* rhs = reinterpret_cast<double*>(w + dbytes(n * n));
-    int64_t* piv = reinterpret_cast<int64_t*>(w + dbytes(n * n) + dbytes(n * k));
-    load(A, 2, batch_offset(A, nb, bi), n, n, lu, n);
-    const int64_t info = getrf(n, lu, n, piv);
-    if (info != 0) {
-      *d = info - 1;
-      return int32_t{kSingular};
-    }
-    load(B, nc, batch_offset(B, nb, bi), n, k, rhs, n);
-    getrs(n, lu, n, piv, k, rhs, n);
-    store(x, nc, batch_offset(x, nb, bi), n, k, rhs, n);
-    return int32_t{kNone};
-  });
+  return a.dtype == DType::float32 ? lu_solve<float>(op, x, A, &B, nc, k)
+                                   : lu_solve<double>(op, x, A, &B, nc, k);
 }
 
 Status inv(const Operand& out, const Operand& a) {
   const char* op = "inv";
   SV_CHECK(check_a(op, a, true));
-  const int nb = a.layout.ndim() - 2;
   const int64_t n = rows_of(a);
   const Spec specs[] = {{"out", &out, 2, {n, n}, true, a.dtype}};
   SV_CHECK(check_specs(op, a, specs));
   detail::Buffer sa;
   Operand A = a;
   SV_CHECK(stage_input(op, &A, specs, sa));
-  const int64_t ws = 2 * dbytes(n * n) + n * 8;
-  return run_batch(op, batch_count(a), ws, 3 * n * n * n, [&](int64_t bi, char* w, int64_t* d) {
-    double* lu = reinterpret_cast<double*>(w);
-    double* e = reinterpret_cast<double*>(w + dbytes(n * n));
-    int64_t* piv = reinterpret_cast<int64_t*>(w + 2 * dbytes(n * n));
-    load(A, 2, batch_offset(A, nb, bi), n, n, lu, n);
-    const int64_t info = getrf(n, lu, n, piv);
-    if (info != 0) {
-      *d = info - 1;
-      return int32_t{kSingular};
-    }
-    identity(n, n, e, n);
-    getrs(n, lu, n, piv, n, e, n);
-    store(out, 2, batch_offset(out, nb, bi), n, n, e, n);
-    return int32_t{kNone};
-  });
+  return a.dtype == DType::float32 ? lu_solve<float>(op, out, A, nullptr, 2, n)
+                                   : lu_solve<double>(op, out, A, nullptr, 2, n);
 }
 
 namespace {
-// sign and log|det| of one LU-factorised matrix (sign NaN when a pivot is NaN).
-void lu_sign_log(int64_t n, const double* lu, const int64_t* piv, double* sign, double* logdet) {
+// sign and log|det| of one LU-factorised matrix (row-major; sign NaN when a pivot is NaN), in
+// float64 from U's diagonal.
+template <class T>
+void lu_sign_log(int64_t n, const T* lu, const int64_t* piv, double* sign, double* logdet) {
   double sg = 1, lg = 0;
   for (int64_t j = 0; j < n; ++j) {
     const double u = lu[j + j * n];
@@ -958,30 +891,24 @@ void lu_sign_log(int64_t n, const double* lu, const int64_t* piv, double* sign, 
   *logdet = lg;
 }
 
-Status lu_scalars(const char* op, const Operand& a, const Operand* det_out, const Operand* sign,
-                  const Operand* logdet) {
-  SV_CHECK(check_a(op, a, true));
-  const int nb = a.layout.ndim() - 2;
-  const int64_t n = rows_of(a);
-  const Spec specs[] = {
-      {"out", det_out, 0, {0, 0}, true, a.dtype},
-      {"sign", sign, 0, {0, 0}, true, a.dtype},
-      {"logabsdet", logdet, 0, {0, 0}, true, a.dtype},
-  };
-  SV_CHECK(check_specs(op, a, specs));
-  detail::Buffer sa;
-  Operand A = a;
-  SV_CHECK(stage_input(op, &A, specs, sa));
-  const int64_t ws = dbytes(n * n) + n * 8;
-  return run_batch(op, batch_count(a), ws, n * n * n, [&](int64_t bi, char* w, int64_t*) {
-    double* lu = reinterpret_cast<double*>(w);
-    int64_t* piv = reinterpret_cast<int64_t*>(w + dbytes(n * n));
-    load(A, 2, batch_offset(A, nb, bi), n, n, lu, n);
-    getrf(n, lu, n, piv);
+template <class T>
+Status lu_scalars_t(const char* op, const Operand& A, const Operand* det_out, const Operand* sign,
+                    const Operand* logdet) {
+  const int nb = A.layout.ndim() - 2;
+  const int64_t n = rows_of(A);
+  const int64_t lb = tbytes<T>(n * n);
+  return run_batch(op, batch_count(A), lb + n * 8, n * n * n, [&](int64_t bi, char* w, int64_t*) {
+    T* lu = reinterpret_cast<T*>(w);
+    int64_t* piv = reinterpret_cast<int64_t*>(w + lb);
+    load_rows(A, 2, batch_offset(A, nb, bi), n, n, lu, n);
+    lu::factor(n, lu, n, piv);
     if (det_out) {
       // The product in pivot order, as NumPy (overflow to inf possible; 0 for a singular matrix).
       double p = 1;
-      for (int64_t j = 0; j < n; ++j) p *= piv[j] != j ? -lu[j + j * n] : lu[j + j * n];
+      for (int64_t j = 0; j < n; ++j) {
+        const double u = lu[j + j * n];
+        p *= piv[j] != j ? -u : u;
+      }
       store_scalar(*det_out, batch_offset(*det_out, nb, bi), p);
     } else {
       double sg, lg;
@@ -991,6 +918,22 @@ Status lu_scalars(const char* op, const Operand& a, const Operand* det_out, cons
     }
     return int32_t{kNone};
   });
+}
+
+Status lu_scalars(const char* op, const Operand& a, const Operand* det_out, const Operand* sign,
+                  const Operand* logdet) {
+  SV_CHECK(check_a(op, a, true));
+  const Spec specs[] = {
+      {"out", det_out, 0, {0, 0}, true, a.dtype},
+      {"sign", sign, 0, {0, 0}, true, a.dtype},
+      {"logabsdet", logdet, 0, {0, 0}, true, a.dtype},
+  };
+  SV_CHECK(check_specs(op, a, specs));
+  detail::Buffer sa;
+  Operand A = a;
+  SV_CHECK(stage_input(op, &A, specs, sa));
+  return a.dtype == DType::float32 ? lu_scalars_t<float>(op, A, det_out, sign, logdet)
+                                   : lu_scalars_t<double>(op, A, det_out, sign, logdet);
 }
 }  // namespace
 

@@ -799,32 +799,47 @@ int64_t tbytes(int64_t n) {
   return (n * static_cast<int64_t>(sizeof(T)) + 15) / 16 * 16;
 }
 
+// The row stride (elements) of a row-major workspace of `cols` columns: an odd number of 64-byte
+// cache lines past 16 columns, so that the rows the LU's update reads one after another fall in
+// different cache sets (a stride of 4 or 8 KB, n = 1024, put every row in the same few sets and
+// made float64 at n = 1024 three times slower than float32).
+template <class T>
+int64_t row_stride(int64_t cols) {
+  constexpr int64_t kLine = 64 / static_cast<int64_t>(sizeof(T));
+  if (cols <= 16) return cols;
+  int64_t lines = (cols + kLine - 1) / kLine;
+  if (lines % 2 == 0) ++lines;
+  return lines * kLine;
+}
+
 // x = A^-1 B (k right-hand sides; nc: B's and x's core dims) or, with ident, out = A^-1 (k = n).
 template <class T>
 Status lu_solve(const char* op, const Operand& x, const Operand& A, const Operand* B, int nc,
                 int64_t k) {
   const int nb = A.layout.ndim() - 2;
   const int64_t n = rows_of(A);
-  const int64_t lb = tbytes<T>(n * n), rb = tbytes<T>(n * k);
+  const int64_t ld = row_stride<T>(n), ldb = k == 1 ? 1 : row_stride<T>(k);
+  const int64_t lb = tbytes<T>(n * ld), rb = tbytes<T>(n * ldb), pb = tbytes<T>(n * lu::kMaxPanel);
   const int64_t work = B ? n * n * (n + k) : 3 * n * n * n;
-  return run_batch(op, batch_count(A), lb + rb + n * 8, work, [&](int64_t bi, char* w, int64_t* d) {
+  return run_batch(op, batch_count(A), lb + rb + pb + n * 8, work, [&](int64_t bi, char* w, int64_t* d) {
     T* lu = reinterpret_cast<T*>(w);
     T* rhs = reinterpret_cast<T*>(w + lb);
-    int64_t* piv = reinterpret_cast<int64_t*>(w + lb + rb);
-    load_rows(A, 2, batch_offset(A, nb, bi), n, n, lu, n);
-    const int64_t info = lu::factor(n, lu, n, piv);
+    T* panel = reinterpret_cast<T*>(w + lb + rb);
+    int64_t* piv = reinterpret_cast<int64_t*>(w + lb + rb + pb);
+    load_rows(A, 2, batch_offset(A, nb, bi), n, n, lu, ld);
+    const int64_t info = lu::factor(n, lu, ld, piv, panel);
     if (info != 0) {
       *d = info - 1;
       return int32_t{kSingular};
     }
     if (B) {
-      load_rows(*B, nc, batch_offset(*B, nb, bi), n, k, rhs, k);
+      load_rows(*B, nc, batch_offset(*B, nb, bi), n, k, rhs, ldb);
     } else {
-      std::fill(rhs, rhs + n * k, T(0));
-      for (int64_t i = 0; i < n; ++i) rhs[i * k + i] = 1;
+      std::fill(rhs, rhs + n * ldb, T(0));
+      for (int64_t i = 0; i < n; ++i) rhs[i * ldb + i] = 1;
     }
-    lu::solve(n, lu, n, piv, k, rhs, k);
-    store_rows(x, nc, batch_offset(x, nb, bi), n, k, rhs, k);
+    lu::solve(n, lu, ld, piv, k, rhs, ldb);
+    store_rows(x, nc, batch_offset(x, nb, bi), n, k, rhs, ldb);
     return int32_t{kNone};
   });
 }
@@ -869,10 +884,11 @@ namespace {
 // sign and log|det| of one LU-factorised matrix (row-major; sign NaN when a pivot is NaN), in
 // float64 from U's diagonal.
 template <class T>
-void lu_sign_log(int64_t n, const T* lu, const int64_t* piv, double* sign, double* logdet) {
+void lu_sign_log(int64_t n, const T* lu, int64_t ld, const int64_t* piv, double* sign,
+                 double* logdet) {
   double sg = 1, lg = 0;
   for (int64_t j = 0; j < n; ++j) {
-    const double u = lu[j + j * n];
+    const double u = lu[j + j * ld];
     if (piv[j] != j) sg = -sg;
     if (std::isnan(u)) {
       *sign = kNaN;
@@ -896,23 +912,25 @@ Status lu_scalars_t(const char* op, const Operand& A, const Operand* det_out, co
                     const Operand* logdet) {
   const int nb = A.layout.ndim() - 2;
   const int64_t n = rows_of(A);
-  const int64_t lb = tbytes<T>(n * n);
-  return run_batch(op, batch_count(A), lb + n * 8, n * n * n, [&](int64_t bi, char* w, int64_t*) {
+  const int64_t ld = row_stride<T>(n);
+  const int64_t lb = tbytes<T>(n * ld), pb = tbytes<T>(n * lu::kMaxPanel);
+  return run_batch(op, batch_count(A), lb + pb + n * 8, n * n * n, [&](int64_t bi, char* w, int64_t*) {
     T* lu = reinterpret_cast<T*>(w);
-    int64_t* piv = reinterpret_cast<int64_t*>(w + lb);
-    load_rows(A, 2, batch_offset(A, nb, bi), n, n, lu, n);
-    lu::factor(n, lu, n, piv);
+    T* panel = reinterpret_cast<T*>(w + lb);
+    int64_t* piv = reinterpret_cast<int64_t*>(w + lb + pb);
+    load_rows(A, 2, batch_offset(A, nb, bi), n, n, lu, ld);
+    lu::factor(n, lu, ld, piv, panel);
     if (det_out) {
       // The product in pivot order, as NumPy (overflow to inf possible; 0 for a singular matrix).
       double p = 1;
       for (int64_t j = 0; j < n; ++j) {
-        const double u = lu[j + j * n];
+        const double u = lu[j + j * ld];
         p *= piv[j] != j ? -u : u;
       }
       store_scalar(*det_out, batch_offset(*det_out, nb, bi), p);
     } else {
       double sg, lg;
-      lu_sign_log(n, lu, piv, &sg, &lg);
+      lu_sign_log(n, lu, ld, piv, &sg, &lg);
       store_scalar(*sign, batch_offset(*sign, nb, bi), sg);
       store_scalar(*logdet, batch_offset(*logdet, nb, bi), lg);
     }

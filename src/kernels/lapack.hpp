@@ -71,9 +71,11 @@ Status slogdet(const Operand& sign, const Operand& logabsdet, const Operand& a);
 // U on and above it), piv[j] = the row interchanged with row j at step j; returns 0, or j + 1 for
 // the first exactly-zero pivot U[j, j] (the factorisation still completes, as getrf). solve: B
 // (n x k, row-major, ldb) = A^-1 B from factor's a and piv (k == 1: ldb is the vector's stride).
+// factor's work: n * kMaxPanel elements of scratch (a column-major copy of the panel).
 namespace lu {
+inline constexpr int64_t kMaxPanel = 32;
 template <class T>
-int64_t factor(int64_t n, T* a, int64_t ld, int64_t* piv);
+int64_t factor(int64_t n, T* a, int64_t ld, int64_t* piv, T* work);
 template <class T>
 void solve(int64_t n, const T* a, int64_t ld, const int64_t* piv, int64_t k, T* b, int64_t ldb);
 }  // namespace lu

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <utility>
 
 #include "kernels/lapack.hpp"
@@ -50,6 +51,20 @@ SV_LU_INLINE vec<T> splat(T x) {
     return vec<T>{x, x};
   }
 }
+
+// The kernels are compiled with -fno-inline-functions (CMakeLists.txt): the standard library's
+// small helpers (std::fabs(float), std::min, std::swap) would stay calls inside the loops, so the
+// loops use these instead.
+template <class T>
+SV_LU_INLINE T absval(T x) {
+  if constexpr (sizeof(T) == 4) {
+    return __builtin_fabsf(x);
+  } else {
+    return __builtin_fabs(x);
+  }
+}
+SV_LU_INLINE int64_t imin(int64_t a, int64_t b) { return a < b ? a : b; }
+SV_LU_INLINE int64_t imax(int64_t a, int64_t b) { return a > b ? a : b; }
 
 // y[0, w) -= s * x[0, w).
 template <class T>
@@ -151,9 +166,9 @@ void gemm_sub(int64_t m, int64_t w, int64_t k, const T* a, int64_t lda, const T*
               T* c, int64_t ldc) {
   constexpr int64_t KC = 128, NC = 512 / static_cast<int64_t>(sizeof(T));
   for (int64_t p0 = 0; p0 < k; p0 += KC) {
-    const int64_t kc = std::min(KC, k - p0);
+    const int64_t kc = imin(KC, k - p0);
     for (int64_t j0 = 0; j0 < w; j0 += NC) {
-      const int64_t wc = std::min(NC, w - j0);
+      const int64_t wc = imin(NC, w - j0);
       const T* bb = b + p0 * ldb + j0;
       int64_t i = 0;
       for (; i + 2 <= m; i += 2) {
@@ -174,7 +189,11 @@ void swap_rows(int64_t n, T* x, T* y) {
     vst(x + c, vld(y + c));
     vst(y + c, t);
   }
-  for (; c < n; ++c) std::swap(x[c], y[c]);
+  for (; c < n; ++c) {
+    const T t = x[c];
+    x[c] = y[c];
+    y[c] = t;
+  }
 }
 
 // Rows of a triangular solve per block (the rows below or above a block go through gemm_sub).
@@ -183,39 +202,71 @@ constexpr int64_t kSolveRows = 32;
 }  // namespace
 
 template <class T>
-int64_t factor(int64_t n, T* a, int64_t ld, int64_t* piv) {
-  // 16 columns per panel up to n = 128 (the panel's rank-1 updates are then short), 32 above.
-  const int64_t kPanel = n <= 128 ? 16 : 32;
+int64_t factor(int64_t n, T* a, int64_t ld, int64_t* piv, T* work) {
+  // 16 columns per panel up to n = 128, 32 above (kMaxPanel: work holds n x 32).
+  const int64_t kPanel = n <= 128 ? 16 : kMaxPanel;
+  const T kTiny = std::numeric_limits<T>::min();
   int64_t info = 0;
   for (int64_t k0 = 0; k0 < n; k0 += kPanel) {
-    const int64_t k1 = std::min(n, k0 + kPanel);
-    for (int64_t j = k0; j < k1; ++j) {
+    const int64_t k1 = imin(n, k0 + kPanel), kb = k1 - k0, m = n - k0;
+    // The panel (rows k0.., columns k0..k1) is factorised column-major in work (element (r, c)
+    // at work[c * m + r]): the pivot search, the scaling and the rank-1 updates then run down
+    // contiguous columns of m elements, where in the rows they ran over at most kb - 1.
+    for (int64_t r = 0; r < m; ++r) {
+      const T* src = a + (k0 + r) * ld + k0;
+      for (int64_t c = 0; c < kb; ++c) work[c * m + r] = src[c];
+    }
+    for (int64_t j = 0; j < kb; ++j) {
+      T* col = work + j * m;
       int64_t p = j;
-      T best = std::fabs(a[j * ld + j]);
-      for (int64_t i = j + 1; i < n; ++i) {
-        const T v = std::fabs(a[i * ld + j]);
+      T best = absval(col[j]);
+      for (int64_t i = j + 1; i < m; ++i) {
+        const T v = absval(col[i]);
         if (v > best) {
           best = v;
           p = i;
         }
       }
-      piv[j] = p;
-      // The whole rows: the columns left of the panel (L) and right of it (not yet updated) take
-      // the interchange as LAPACK's laswp applies it after the panel.
-      if (p != j) swap_rows(n, a + j * ld, a + p * ld);
-      const T d = a[j * ld + j];
-      if (d != 0) {
-        for (int64_t i = j + 1; i < n; ++i) a[i * ld + j] /= d;
-      } else if (info == 0) {
-        info = j + 1;
+      piv[k0 + j] = k0 + p;
+      if (p != j) {
+        for (int64_t c = 0; c < kb; ++c) {
+          const T t = work[c * m + j];
+          work[c * m + j] = work[c * m + p];
+          work[c * m + p] = t;
+        }
       }
-      const int64_t w = k1 - j - 1;
-      if (w == 0) continue;
-      const T* u = a + j * ld + j + 1;
-      for (int64_t i = j + 1; i < n; ++i) {
-        const T l = a[i * ld + j];
-        if (l != 0) axpy_sub(w, l, u, a + i * ld + j + 1);
+      // L's column: times 1 / pivot as LAPACK's getf2 (a division where the reciprocal would
+      // overflow); then the rank-1 update of the panel's columns right of it.
+      const T d = col[j];
+      const int64_t h = m - j - 1;
+      if (d == 0) {
+        if (info == 0) info = k0 + j + 1;
+      } else if (absval(d) >= kTiny) {
+        const T r = T(1) / d;
+        constexpr int64_t L = kL<T>;
+        const vec<T> rv = splat(r);
+        int64_t i = 0;
+        for (; i + L <= h; i += L) vst(col + j + 1 + i, vld(col + j + 1 + i) * rv);
+        for (; i < h; ++i) col[j + 1 + i] *= r;
+      } else {
+        for (int64_t i = j + 1; i < m; ++i) col[i] /= d;
       }
+      for (int64_t c = j + 1; c < kb; ++c) {
+        T* cc = work + c * m;
+        const T u = cc[j];
+        if (u != 0) axpy_sub(h, u, col + j + 1, cc + j + 1);
+      }
+    }
+    for (int64_t r = 0; r < m; ++r) {
+      T* dst = a + (k0 + r) * ld + k0;
+      for (int64_t c = 0; c < kb; ++c) dst[c] = work[c * m + r];
+    }
+    // The panel's interchanges on the columns left of it (L) and right of it, as laswp.
+    for (int64_t j = k0; j < k1; ++j) {
+      const int64_t p = piv[j];
+      if (p == j) continue;
+      swap_rows(k0, a + j * ld, a + p * ld);
+      swap_rows(n - k1, a + j * ld + k1, a + p * ld + k1);
     }
     if (k1 >= n) break;
     // U12 = L11^-1 A12 (L11 unit lower), row by row; then A22 -= L21 U12.
@@ -223,7 +274,7 @@ int64_t factor(int64_t n, T* a, int64_t ld, int64_t* piv) {
     for (int64_t i = k0 + 1; i < k1; ++i) {
       gemm_sub(int64_t{1}, w, i - k0, a + i * ld + k0, ld, a + k0 * ld + k1, ld, a + i * ld + k1, ld);
     }
-    gemm_sub(n - k1, w, k1 - k0, a + k1 * ld + k0, ld, a + k0 * ld + k1, ld, a + k1 * ld + k1, ld);
+    gemm_sub(n - k1, w, kb, a + k1 * ld + k0, ld, a + k0 * ld + k1, ld, a + k1 * ld + k1, ld);
   }
   return info;
 }
@@ -257,7 +308,7 @@ void solve(int64_t n, const T* a, int64_t ld, const int64_t* piv, int64_t k, T* 
   }
   // L y = P b: blocks of rows from the top; the rows above a block through gemm_sub.
   for (int64_t i0 = 0; i0 < n; i0 += kSolveRows) {
-    const int64_t i1 = std::min(n, i0 + kSolveRows);
+    const int64_t i1 = imin(n, i0 + kSolveRows);
     if (i0 > 0) gemm_sub(i1 - i0, k, i0, a + i0 * ld, ld, b, ldb, b + i0 * ldb, ldb);
     for (int64_t i = i0 + 1; i < i1; ++i) {
       gemm_sub(int64_t{1}, k, i - i0, a + i * ld + i0, ld, b + i0 * ldb, ldb, b + i * ldb, ldb);
@@ -265,7 +316,7 @@ void solve(int64_t n, const T* a, int64_t ld, const int64_t* piv, int64_t k, T* 
   }
   // U x = y: blocks from the bottom.
   for (int64_t i1 = n; i1 > 0;) {
-    const int64_t i0 = std::max<int64_t>(0, i1 - kSolveRows);
+    const int64_t i0 = imax(0, i1 - kSolveRows);
     if (i1 < n) gemm_sub(i1 - i0, k, n - i1, a + i0 * ld + i1, ld, b + i1 * ldb, ldb, b + i0 * ldb, ldb);
     for (int64_t i = i1 - 1; i >= i0; --i) {
       T* bi = b + i * ldb;
@@ -281,8 +332,8 @@ void solve(int64_t n, const T* a, int64_t ld, const int64_t* piv, int64_t k, T* 
   }
 }
 
-template int64_t factor<float>(int64_t, float*, int64_t, int64_t*);
-template int64_t factor<double>(int64_t, double*, int64_t, int64_t*);
+template int64_t factor<float>(int64_t, float*, int64_t, int64_t*, float*);
+template int64_t factor<double>(int64_t, double*, int64_t, int64_t*, double*);
 template void solve<float>(int64_t, const float*, int64_t, const int64_t*, int64_t, float*, int64_t);
 template void solve<double>(int64_t, const double*, int64_t, const int64_t*, int64_t, double*,
                             int64_t);

@@ -793,94 +793,6 @@ void store_rows(const Operand& o, int ncore, int64_t off, int64_t rows, int64_t 
   }
 }
 
-// Bytes for n elements of T, rounded to 16.
-template <class T>
-int64_t tbytes(int64_t n) {
-  return (n * static_cast<int64_t>(sizeof(T)) + 15) / 16 * 16;
-}
-
-// The row stride (elements) of a row-major workspace of `cols` columns: an odd number of 64-byte
-// cache lines past 16 columns, so that the rows the LU's update reads one after another fall in
-// different cache sets (a stride of 4 or 8 KB, n = 1024, put every row in the same few sets and
-// made float64 at n = 1024 three times slower than float32).
-template <class T>
-int64_t row_stride(int64_t cols) {
-  constexpr int64_t kLine = 64 / static_cast<int64_t>(sizeof(T));
-  if (cols <= 16) return cols;
-  int64_t lines = (cols + kLine - 1) / kLine;
-  if (lines % 2 == 0) ++lines;
-  return lines * kLine;
-}
-
-// x = A^-1 B (k right-hand sides; nc: B's and x's core dims) or, with ident, out = A^-1 (k = n).
-template <class T>
-Status lu_solve(const char* op, const Operand& x, const Operand& A, const Operand* B, int nc,
-                int64_t k) {
-  const int nb = A.layout.ndim() - 2;
-  const int64_t n = rows_of(A);
-  const int64_t ld = row_stride<T>(n), ldb = k == 1 ? 1 : row_stride<T>(k);
-  const int64_t lb = tbytes<T>(n * ld), rb = tbytes<T>(n * ldb), pb = tbytes<T>(n * lu::kMaxPanel);
-  const int64_t work = B ? n * n * (n + k) : 3 * n * n * n;
-  return run_batch(op, batch_count(A), lb + rb + pb + n * 8, work, [&](int64_t bi, char* w, int64_t* d) {
-    T* lu = reinterpret_cast<T*>(w);
-    T* rhs = reinterpret_cast<T*>(w + lb);
-    T* panel = reinterpret_cast<T*>(w + lb + rb);
-    int64_t* piv = reinterpret_cast<int64_t*>(w + lb + rb + pb);
-    load_rows(A, 2, batch_offset(A, nb, bi), n, n, lu, ld);
-    const int64_t info = lu::factor(n, lu, ld, piv, panel);
-    if (info != 0) {
-      *d = info - 1;
-      return int32_t{kSingular};
-    }
-    if (B) {
-      load_rows(*B, nc, batch_offset(*B, nb, bi), n, k, rhs, ldb);
-    } else {
-      std::fill(rhs, rhs + n * ldb, T(0));
-      for (int64_t i = 0; i < n; ++i) rhs[i * ldb + i] = 1;
-    }
-    lu::solve(n, lu, ld, piv, k, rhs, ldb);
-    store_rows(x, nc, batch_offset(x, nb, bi), n, k, rhs, ldb);
-    return int32_t{kNone};
-  });
-}
-}  // namespace
-
-Status solve(const Operand& x, const Operand& a, const Operand& b) {
-  const char* op = "solve";
-  SV_CHECK(check_a(op, a, true));
-  const int nb = a.layout.ndim() - 2;
-  const int64_t n = rows_of(a);
-  SV_CHECK(detail::check_operand(op, "b", b));
-  const bool vec = b.layout.ndim() == nb + 1;
-  const int64_t k = vec ? 1 : (b.layout.ndim() == nb + 2 ? cols_of(b) : 0);
-  const Spec specs[] = {
-      {"b", &b, vec ? 1 : 2, {n, k}, false, a.dtype},
-      {"x", &x, vec ? 1 : 2, {n, k}, true, a.dtype},
-  };
-  SV_CHECK(check_specs(op, a, specs));
-  detail::Buffer sa, sb;
-  Operand A = a, B = b;
-  SV_CHECK(stage_input(op, &A, specs, sa));
-  SV_CHECK(stage_input(op, &B, specs, sb));
-  const int nc = vec ? 1 : 2;
-  return a.dtype == DType::float32 ? lu_solve<float>(op, x, A, &B, nc, k)
-                                   : lu_solve<double>(op, x, A, &B, nc, k);
-}
-
-Status inv(const Operand& out, const Operand& a) {
-  const char* op = "inv";
-  SV_CHECK(check_a(op, a, true));
-  const int64_t n = rows_of(a);
-  const Spec specs[] = {{"out", &out, 2, {n, n}, true, a.dtype}};
-  SV_CHECK(check_specs(op, a, specs));
-  detail::Buffer sa;
-  Operand A = a;
-  SV_CHECK(stage_input(op, &A, specs, sa));
-  return a.dtype == DType::float32 ? lu_solve<float>(op, out, A, nullptr, 2, n)
-                                   : lu_solve<double>(op, out, A, nullptr, 2, n);
-}
-
-namespace {
 // sign and log|det| of one LU-factorised matrix (row-major; sign NaN when a pivot is NaN), in
 // float64 from U's diagonal.
 template <class T>
@@ -907,37 +819,135 @@ void lu_sign_log(int64_t n, const T* lu, int64_t ld, const int64_t* piv, double*
   *logdet = lg;
 }
 
-template <class T>
-Status lu_scalars_t(const char* op, const Operand& A, const Operand* det_out, const Operand* sign,
-                    const Operand* logdet) {
-  const int nb = A.layout.ndim() - 2;
-  const int64_t n = rows_of(A);
-  const int64_t ld = row_stride<T>(n);
-  const int64_t lb = tbytes<T>(n * ld), pb = tbytes<T>(n * lu::kMaxPanel);
-  return run_batch(op, batch_count(A), lb + pb + n * 8, n * n * n, [&](int64_t bi, char* w, int64_t*) {
-    T* lu = reinterpret_cast<T*>(w);
-    T* panel = reinterpret_cast<T*>(w + lb);
-    int64_t* piv = reinterpret_cast<int64_t*>(w + lb + pb);
-    load_rows(A, 2, batch_offset(A, nb, bi), n, n, lu, ld);
-    lu::factor(n, lu, ld, piv, panel);
-    if (det_out) {
-      // The product in pivot order, as NumPy (overflow to inf possible; 0 for a singular matrix).
-      double p = 1;
-      for (int64_t j = 0; j < n; ++j) {
-        const double u = lu[j + j * ld];
-        p *= piv[j] != j ? -u : u;
-      }
-      store_scalar(*det_out, batch_offset(*det_out, nb, bi), p);
-    } else {
-      double sg, lg;
-      lu_sign_log(n, lu, ld, piv, &sg, &lg);
-      store_scalar(*sign, batch_offset(*sign, nb, bi), sg);
-      store_scalar(*logdet, batch_offset(*logdet, nb, bi), lg);
-    }
-    return int32_t{kNone};
-  });
+// The row stride (elements of `esize` bytes) of a row-major workspace of `cols` columns: an odd
+// number of 64-byte cache lines past 16 columns, so that the rows the LU's update reads one after
+// another fall in different cache sets (a stride of 4 or 8 KB, n = 1024, put every row in the same
+// few sets and made float64 at n = 1024 three times slower than float32).
+int64_t row_stride(int64_t cols, int64_t esize) {
+  const int64_t line = 64 / esize;
+  if (cols <= 16) return cols;
+  int64_t lines = (cols + line - 1) / line;
+  if (lines % 2 == 0) ++lines;
+  return lines * line;
 }
 
+// One call of the LU family, what each matrix of its batch gets: solve (b given: x = a^-1 b, k
+// right-hand sides, nc = b's and x's core dims), inv (x = a^-1, k = n), det (det given) or
+// slogdet (sign and logdet given). The workspace: lu (n x ld), rhs (n x ldb), the panel copy,
+// the pivots, each at a 16-byte boundary.
+struct LuJob {
+  const Operand* a = nullptr;
+  const Operand* b = nullptr;
+  const Operand* x = nullptr;
+  const Operand* det = nullptr;
+  const Operand* sign = nullptr;
+  const Operand* logdet = nullptr;
+  int nb = 0, nc = 2;
+  int64_t n = 0, k = 0, ld = 0, ldb = 0, lb = 0, rb = 0, pb = 0;
+};
+
+template <class T>
+int32_t lu_one(const LuJob& j, int64_t bi, char* w, int64_t* d) {
+  const int64_t n = j.n, k = j.k, ld = j.ld, ldb = j.ldb;
+  T* lu = reinterpret_cast<T*>(w);
+  T* rhs = reinterpret_cast<T*>(w + j.lb);
+  T* panel = reinterpret_cast<T*>(w + j.lb + j.rb);
+  int64_t* piv = reinterpret_cast<int64_t*>(w + j.lb + j.rb + j.pb);
+  load_rows(*j.a, 2, batch_offset(*j.a, j.nb, bi), n, n, lu, ld);
+  const int64_t info = lu::factor(n, lu, ld, piv, panel);
+  if (j.x) {
+    if (info != 0) {
+      *d = info - 1;
+      return int32_t{kSingular};
+    }
+    if (j.b) {
+      load_rows(*j.b, j.nc, batch_offset(*j.b, j.nb, bi), n, k, rhs, ldb);
+    } else {
+      std::fill(rhs, rhs + n * ldb, T(0));
+      for (int64_t i = 0; i < n; ++i) rhs[i * ldb + i] = 1;
+    }
+    lu::solve(n, lu, ld, piv, k, rhs, ldb);
+    store_rows(*j.x, j.nc, batch_offset(*j.x, j.nb, bi), n, k, rhs, ldb);
+  } else if (j.det) {
+    // The product in pivot order, as NumPy (overflow to inf possible; 0 for a singular matrix).
+    double p = 1;
+    for (int64_t i = 0; i < n; ++i) {
+      const double u = lu[i + i * ld];
+      p *= piv[i] != i ? -u : u;
+    }
+    store_scalar(*j.det, batch_offset(*j.det, j.nb, bi), p);
+  } else {
+    double sg, lg;
+    lu_sign_log(n, lu, ld, piv, &sg, &lg);
+    store_scalar(*j.sign, batch_offset(*j.sign, j.nb, bi), sg);
+    store_scalar(*j.logdet, batch_offset(*j.logdet, j.nb, bi), lg);
+  }
+  return int32_t{kNone};
+}
+
+// Runs the job over a's batch in a's dtype (one task body for the whole family and both dtypes).
+Status lu_run(const char* op, LuJob j) {
+  const bool f32 = j.a->dtype == DType::float32;
+  const int64_t es = f32 ? 4 : 8, n = rows_of(*j.a);
+  j.n = n;
+  j.nb = j.a->layout.ndim() - 2;
+  j.ld = row_stride(n, es);
+  j.ldb = !j.x ? 0 : j.k == 1 ? 1 : row_stride(j.k, es);
+  auto round16 = [](int64_t bytes) { return (bytes + 15) / 16 * 16; };
+  j.lb = round16(n * j.ld * es);
+  j.rb = round16(n * j.ldb * es);
+  j.pb = round16(n * lu::kMaxPanel * es);
+  const int64_t work = !j.x ? n * n * n : j.b ? n * n * (n + j.k) : 3 * n * n * n;
+  return run_batch(op, batch_count(*j.a), j.lb + j.rb + j.pb + n * 8, work,
+                   [&](int64_t bi, char* w, int64_t* d) {
+                     return f32 ? lu_one<float>(j, bi, w, d) : lu_one<double>(j, bi, w, d);
+                   });
+}
+}  // namespace
+
+Status solve(const Operand& x, const Operand& a, const Operand& b) {
+  const char* op = "solve";
+  SV_CHECK(check_a(op, a, true));
+  const int nb = a.layout.ndim() - 2;
+  const int64_t n = rows_of(a);
+  SV_CHECK(detail::check_operand(op, "b", b));
+  const bool vec = b.layout.ndim() == nb + 1;
+  const int64_t k = vec ? 1 : (b.layout.ndim() == nb + 2 ? cols_of(b) : 0);
+  const Spec specs[] = {
+      {"b", &b, vec ? 1 : 2, {n, k}, false, a.dtype},
+      {"x", &x, vec ? 1 : 2, {n, k}, true, a.dtype},
+  };
+  SV_CHECK(check_specs(op, a, specs));
+  detail::Buffer sa, sb;
+  Operand A = a, B = b;
+  SV_CHECK(stage_input(op, &A, specs, sa));
+  SV_CHECK(stage_input(op, &B, specs, sb));
+  LuJob j;
+  j.a = &A;
+  j.b = &B;
+  j.x = &x;
+  j.nc = vec ? 1 : 2;
+  j.k = k;
+  return lu_run(op, j);
+}
+
+Status inv(const Operand& out, const Operand& a) {
+  const char* op = "inv";
+  SV_CHECK(check_a(op, a, true));
+  const int64_t n = rows_of(a);
+  const Spec specs[] = {{"out", &out, 2, {n, n}, true, a.dtype}};
+  SV_CHECK(check_specs(op, a, specs));
+  detail::Buffer sa;
+  Operand A = a;
+  SV_CHECK(stage_input(op, &A, specs, sa));
+  LuJob j;
+  j.a = &A;
+  j.x = &out;
+  j.k = n;
+  return lu_run(op, j);
+}
+
+namespace {
 Status lu_scalars(const char* op, const Operand& a, const Operand* det_out, const Operand* sign,
                   const Operand* logdet) {
   SV_CHECK(check_a(op, a, true));
@@ -950,8 +960,12 @@ Status lu_scalars(const char* op, const Operand& a, const Operand* det_out, cons
   detail::Buffer sa;
   Operand A = a;
   SV_CHECK(stage_input(op, &A, specs, sa));
-  return a.dtype == DType::float32 ? lu_scalars_t<float>(op, A, det_out, sign, logdet)
-                                   : lu_scalars_t<double>(op, A, det_out, sign, logdet);
+  LuJob j;
+  j.a = &A;
+  j.det = det_out;
+  j.sign = sign;
+  j.logdet = logdet;
+  return lu_run(op, j);
 }
 }  // namespace
 

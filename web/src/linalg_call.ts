@@ -35,6 +35,7 @@ export function linalgDType(op: string, ...xs: readonly NDArray[]): LinalgDType 
 export function linalgArray(op: string, x: unknown, name: string, minRank: number = 2): NDArray {
   const a = asArray(op, x, undefined, name);
   if (a.ndim < minRank) {
+    if (a !== x) a.dispose(); // made here from JS data: no scope may be open to dispose of it
     throw new StrideViewError(
       'linalg_error',
       `${op}: ${a.ndim}-dimensional array given. Array must be at least ${minRank === 2 ? 'two' : minRank}-dimensional`,

@@ -9,6 +9,7 @@
 // its eigh and svd would take many minutes per call); the table then shows that projection, marked
 // "(projected)". Prints Markdown; never fails on speed.
 // Usage: node bench/linalg.mjs [--quick] [--no-numpy] [--no-peers] [--sizes 64,256,1024] [--peer-limit 60]
+//   [--ops solve,inv,det] (a subset; NumPy's process runs every op) [--progress] (each row to stderr)
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -50,9 +51,27 @@ function timeMs(fn, budgetMs, minReps) {
   return { med: t[t.length >> 1], min: t[0] };
 }
 
-const OPS = ['solve', 'inv', 'det', 'svdvals', 'svd', 'eigh', 'eig', 'eigvals', 'qr'];
+const OPS = (opt('ops') ?? 'solve,inv,det,svdvals,svd,eigh,eig,eigvals,qr').split(',');
 const BIG_OPS = ['solve', 'inv', 'det', 'svd', 'eigh'];
 const PEER_LIMIT_MS = Number(opt('peer-limit') ?? 60) * 1000;
+// Tier-up of both modules before any timing: the first linalg call instantiates the families
+// module, whose optimised code V8 compiles in the background (seconds on a busy 2-core machine):
+// whichever op was timed first came out up to 2x slow (det or solve at n = 64, session 20).
+{
+  const w = sv.array(Array.from(values(64)), { dtype: 'float64' }).reshape([64, 64]);
+  const w32 = w.astype('float32');
+  const nw = np ? np.array(Array.from(values(64)), 'float64').reshape([64, 64]) : null;
+  const end = performance.now() + 1500;
+  while (performance.now() < end) {
+    sv.solve(w, w).dispose();
+    sv.solve(w32, w32).dispose();
+    sv.svd(w32, { computeUv: false }).dispose();
+    if (nw) np.linalg.solve(nw, nw);
+  }
+  w.dispose();
+  w32.dispose();
+}
+
 const ours = {};
 const oursMin = {};
 const peer = {};
@@ -101,6 +120,7 @@ for (const dt of ['float64', 'float32']) {
       const t = timeMs(svOps[op], budget, reps);
       ours[key] = t.med;
       oursMin[key] = t.min;
+      if (args.includes('--progress')) console.error(`${key}: ${t.med.toFixed(3)} ms (min ${t.min.toFixed(3)})`);
       if (npOps) {
         const last = peerLast[`${op} ${dt}`];
         const projected = last ? last[1] * (n / last[0]) ** 3 : 0;

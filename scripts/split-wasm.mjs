@@ -27,7 +27,7 @@ import { leb, readFunctions, symbolDefiners } from './wasm-functions.mjs';
 /** The families and the C++ sources whose functions make them (one families module today). */
 export const FAMILIES = {
   math: ['vmath.cpp', 'math.cpp', 'fused.cpp', 'fused_call.cpp', 'fused_request.cpp'],
-  linalg: ['linalg.cpp', 'lapack.cpp', 'linalg_request.cpp'],
+  linalg: ['linalg.cpp', 'lapack.cpp', 'lapack_lu.cpp', 'linalg_request.cpp'],
   stats: ['reduce_stats.cpp', 'scan.cpp', 'sort.cpp'],
   random: ['distributions.cpp', 'ziggurat.cpp', 'seed_sequence.cpp', 'random.cpp'],
   symbolic: ['symbolic.cpp', 'view.cpp', 'api_symbolic.cpp'],

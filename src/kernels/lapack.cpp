@@ -1,9 +1,10 @@
 // Dense real linear algebra (lapack.hpp): each matrix of a stack is copied into a column-major
 // float64 workspace (element (i, j) at w[i + j * ld]), factorised there by the routines below, and
-// its results stored through the outputs' strides (rounded once for float32).
+// its results stored through the outputs' strides (rounded once for float32). The LU family
+// (solve, inv, det, slogdet) works in the input's dtype on a row-major copy instead (lapack_lu.cpp).
 //
 // The numerical routines follow the textbook algorithms LAPACK implements (Golub & Van Loan,
-// "Matrix Computations"): right-looking blocked LU with partial pivoting; left-looking Cholesky;
+// "Matrix Computations"): left-looking Cholesky;
 // Householder QR with explicit Q accumulation; Householder tridiagonalisation and implicit QL with
 // Wilkinson shifts; one-sided Jacobi SVD. They are written for clarity first, with the inner loops
 // over contiguous columns (stride 1) so the compiler can vectorise them natively.
@@ -112,124 +113,6 @@ bool all_finite(int64_t m, int64_t n, const double* a, int64_t ld) {
     }
   }
   return true;
-}
-
-// ====================================================================================== LU
-
-// C (m x n, ldc) -= A (m x k, lda) * B (k x n, ldb): the trailing update of the blocked LU. Rows in
-// blocks of 256 (A's block stays in L2), four terms of k per pass over a column of C (one load and
-// store of C per four multiply-adds).
-void gemm_sub(int64_t m, int64_t n, int64_t k, const double* a, int64_t lda, const double* b,
-              int64_t ldb, double* c, int64_t ldc) {
-  constexpr int64_t kRows = 256;
-  for (int64_t i0 = 0; i0 < m; i0 += kRows) {
-    const int64_t mr = std::min(kRows, m - i0);
-    for (int64_t j = 0; j < n; ++j) {
-      double* cj = c + i0 + j * ldc;
-      const double* bj = b + j * ldb;
-      int64_t p = 0;
-      for (; p + 4 <= k; p += 4) {
-        const double b0 = bj[p], b1 = bj[p + 1], b2 = bj[p + 2], b3 = bj[p + 3];
-        const double* a0 = a + i0 + p * lda;
-        const double* a1 = a0 + lda;
-        const double* a2 = a1 + lda;
-        const double* a3 = a2 + lda;
-        for (int64_t i = 0; i < mr; ++i) {
-          cj[i] -= (a0[i] * b0 + a1[i] * b1) + (a2[i] * b2 + a3[i] * b3);
-        }
-      }
-      for (; p < k; ++p) {
-        const double bp = bj[p];
-        const double* ap = a + i0 + p * lda;
-        for (int64_t i = 0; i < mr; ++i) cj[i] -= ap[i] * bp;
-      }
-    }
-  }
-}
-
-void swap_rows(int64_t n_cols, double* a, int64_t lda, int64_t r1, int64_t r2) {
-  if (r1 == r2) return;
-  for (int64_t j = 0; j < n_cols; ++j) std::swap(a[r1 + j * lda], a[r2 + j * lda]);
-}
-
-// LU with partial pivoting of the n x n matrix a (lda): a = P L U, L unit lower (below the
-// diagonal), U upper; piv[j] = the row swapped with row j at step j. Returns 0, or j + 1 for the
-// first exactly-zero pivot U[j, j] (the factorisation still completes, as LAPACK getrf).
-int64_t getrf(int64_t n, double* a, int64_t lda, int64_t* piv) {
-  constexpr int64_t kPanel = 32;
-  int64_t info = 0;
-  for (int64_t k0 = 0; k0 < n; k0 += kPanel) {
-    const int64_t kb = std::min(kPanel, n - k0);
-    // Panel: columns [k0, k0 + kb), rows [k0, n), unblocked (rank-1 updates inside the panel).
-    for (int64_t j = k0; j < k0 + kb; ++j) {
-      double* col = a + j * lda;
-      int64_t p = j;
-      double best = std::fabs(col[j]);
-      for (int64_t i = j + 1; i < n; ++i) {
-        const double v = std::fabs(col[i]);
-        if (v > best) {
-          best = v;
-          p = i;
-        }
-      }
-      piv[j] = p;
-      swap_rows(kb, a + k0 * lda, lda, j, p);
-      const double d = col[j];
-      if (d != 0) {
-        for (int64_t i = j + 1; i < n; ++i) col[i] /= d;
-      } else if (info == 0) {
-        info = j + 1;
-      }
-      for (int64_t c = j + 1; c < k0 + kb; ++c) {
-        double* cc = a + c * lda;
-        const double u = cc[j];
-        if (u == 0) continue;
-        for (int64_t i = j + 1; i < n; ++i) cc[i] -= col[i] * u;
-      }
-    }
-    // The panel's row swaps on the columns left and right of it.
-    for (int64_t j = k0; j < k0 + kb; ++j) {
-      swap_rows(k0, a, lda, j, piv[j]);
-      swap_rows(n - k0 - kb, a + (k0 + kb) * lda, lda, j, piv[j]);
-    }
-    if (k0 + kb >= n) break;
-    // U12 = L11^-1 A12 (L11 unit lower), then A22 -= L21 U12.
-    const int64_t nr = n - k0 - kb;
-    for (int64_t c = k0 + kb; c < n; ++c) {
-      double* cc = a + c * lda;
-      for (int64_t j = k0; j < k0 + kb; ++j) {
-        const double u = cc[j];
-        if (u == 0) continue;
-        const double* lj = a + j * lda;
-        for (int64_t i = j + 1; i < k0 + kb; ++i) cc[i] -= lj[i] * u;
-      }
-    }
-    gemm_sub(nr, nr, kb, a + (k0 + kb) + k0 * lda, lda, a + k0 + (k0 + kb) * lda, lda,
-             a + (k0 + kb) + (k0 + kb) * lda, lda);
-  }
-  return info;
-}
-
-// B (n x k, ldb) = A^-1 B from getrf's factors.
-void getrs(int64_t n, const double* a, int64_t lda, const int64_t* piv, int64_t k, double* b,
-           int64_t ldb) {
-  for (int64_t c = 0; c < k; ++c) {
-    double* x = b + c * ldb;
-    for (int64_t j = 0; j < n; ++j) std::swap(x[j], x[piv[j]]);
-    for (int64_t j = 0; j < n; ++j) {
-      const double xj = x[j];
-      if (xj == 0) continue;
-      const double* lj = a + j * lda;
-      for (int64_t i = j + 1; i < n; ++i) x[i] -= lj[i] * xj;
-    }
-    for (int64_t j = n - 1; j >= 0; --j) {
-      const double* uj = a + j * lda;
-      x[j] /= uj[j];
-      const double xj = x[j];
-      if (xj == 0) continue;
-      for (int64_t i = 0; i < j; ++i) x[i] -= uj[i] * xj;
-    }
-  }
 }
 
 // ================================================================================ cholesky
@@ -870,76 +753,54 @@ double input_eps(DType t) { return t == DType::float32 ? FLT_EPSILON : DBL_EPSIL
 
 // =========================================================================== entry points
 
-Status solve(const Operand& x, const Operand& a, const Operand& b) {
-  const char* op = "solve";
-  SV_CHECK(check_a(op, a, true));
-  const int nb = a.layout.ndim() - 2;
-  const int64_t n = rows_of(a);
-  SV_CHECK(detail::check_operand(op, "b", b));
-  const bool vec = b.layout.ndim() == nb + 1;
-  const int64_t k = vec ? 1 : (b.layout.ndim() == nb + 2 ? cols_of(b) : 0);
-  const Spec specs[] = {
-      {"b", &b, vec ? 1 : 2, {n, k}, false, a.dtype},
-      {"x", &x, vec ? 1 : 2, {n, k}, true, a.dtype},
-  };
-  SV_CHECK(check_specs(op, a, specs));
-  detail::Buffer sa, sb;
-  Operand A = a, B = b;
-  SV_CHECK(stage_input(op, &A, specs, sa));
-  SV_CHECK(stage_input(op, &B, specs, sb));
-  const int nc = vec ? 1 : 2;
-  const int64_t ws = dbytes(n * n) + dbytes(n * k) + n * 8;
-  return run_batch(op, batch_count(a), ws, n * n * (n + k), [&](int64_t bi, char* w, int64_t* d) {
-    double* lu = reinterpret_cast<double*>(w);
-    double* rhs = reinterpret_cast<double*>(w + dbytes(n * n));
-    int64_t* piv = reinterpret_cast<int64_t*>(w + dbytes(n * n) + dbytes(n * k));
-    load(A, 2, batch_offset(A, nb, bi), n, n, lu, n);
-    const int64_t info = getrf(n, lu, n, piv);
-    if (info != 0) {
-      *d = info - 1;
-      return int32_t{kSingular};
-    }
-    load(B, nc, batch_offset(B, nb, bi), n, k, rhs, n);
-    getrs(n, lu, n, piv, k, rhs, n);
-    store(x, nc, batch_offset(x, nb, bi), n, k, rhs, n);
-    return int32_t{kNone};
-  });
-}
-
-Status inv(const Operand& out, const Operand& a) {
-  const char* op = "inv";
-  SV_CHECK(check_a(op, a, true));
-  const int nb = a.layout.ndim() - 2;
-  const int64_t n = rows_of(a);
-  const Spec specs[] = {{"out", &out, 2, {n, n}, true, a.dtype}};
-  SV_CHECK(check_specs(op, a, specs));
-  detail::Buffer sa;
-  Operand A = a;
-  SV_CHECK(stage_input(op, &A, specs, sa));
-  const int64_t ws = 2 * dbytes(n * n) + n * 8;
-  return run_batch(op, batch_count(a), ws, 3 * n * n * n, [&](int64_t bi, char* w, int64_t* d) {
-    double* lu = reinterpret_cast<double*>(w);
-    double* e = reinterpret_cast<double*>(w + dbytes(n * n));
-    int64_t* piv = reinterpret_cast<int64_t*>(w + 2 * dbytes(n * n));
-    load(A, 2, batch_offset(A, nb, bi), n, n, lu, n);
-    const int64_t info = getrf(n, lu, n, piv);
-    if (info != 0) {
-      *d = info - 1;
-      return int32_t{kSingular};
-    }
-    identity(n, n, e, n);
-    getrs(n, lu, n, piv, n, e, n);
-    store(out, 2, batch_offset(out, nb, bi), n, n, e, n);
-    return int32_t{kNone};
-  });
-}
-
 namespace {
-// sign and log|det| of one LU-factorised matrix (sign NaN when a pivot is NaN).
-void lu_sign_log(int64_t n, const double* lu, const int64_t* piv, double* sign, double* logdet) {
+// The LU family computes in the input's dtype T (lapack.hpp, "Precision"): each matrix is copied
+// into a row-major T workspace (lu::factor's layout), its results stored from there.
+
+// w (rows x cols, row-major, ldw) = the matrix (or vector: cols 1) at element offset off of o,
+// whose dtype is T.
+template <class T>
+void load_rows(const Operand& o, int ncore, int64_t off, int64_t rows, int64_t cols, T* w,
+               int64_t ldw) {
+  int64_t rs, cs;
+  core_strides(o, ncore, &rs, &cs);
+  const T* p = static_cast<const T*>(o.base) + off;
+  for (int64_t i = 0; i < rows; ++i) {
+    T* wi = w + i * ldw;
+    const T* pi = p + i * rs;
+    if (cs == 1) {
+      std::memcpy(wi, pi, static_cast<size_t>(cols) * sizeof(T));
+    } else {
+      for (int64_t j = 0; j < cols; ++j) wi[j] = pi[j * cs];
+    }
+  }
+}
+
+template <class T>
+void store_rows(const Operand& o, int ncore, int64_t off, int64_t rows, int64_t cols, const T* w,
+                int64_t ldw) {
+  int64_t rs, cs;
+  core_strides(o, ncore, &rs, &cs);
+  T* p = static_cast<T*>(o.base) + off;
+  for (int64_t i = 0; i < rows; ++i) {
+    const T* wi = w + i * ldw;
+    T* pi = p + i * rs;
+    if (cs == 1) {
+      std::memcpy(pi, wi, static_cast<size_t>(cols) * sizeof(T));
+    } else {
+      for (int64_t j = 0; j < cols; ++j) pi[j * cs] = wi[j];
+    }
+  }
+}
+
+// sign and log|det| of one LU-factorised matrix (row-major; sign NaN when a pivot is NaN), in
+// float64 from U's diagonal.
+template <class T>
+void lu_sign_log(int64_t n, const T* lu, int64_t ld, const int64_t* piv, double* sign,
+                 double* logdet) {
   double sg = 1, lg = 0;
   for (int64_t j = 0; j < n; ++j) {
-    const double u = lu[j + j * n];
+    const double u = lu[j + j * ld];
     if (piv[j] != j) sg = -sg;
     if (std::isnan(u)) {
       *sign = kNaN;
@@ -958,11 +819,138 @@ void lu_sign_log(int64_t n, const double* lu, const int64_t* piv, double* sign, 
   *logdet = lg;
 }
 
-Status lu_scalars(const char* op, const Operand& a, const Operand* det_out, const Operand* sign,
-                  const Operand* logdet) {
+// The row stride (elements of `esize` bytes) of a row-major workspace of `cols` columns: an odd
+// number of 64-byte cache lines past 16 columns, so that the rows the LU's update reads one after
+// another fall in different cache sets (a stride of 4 or 8 KB, n = 1024, put every row in the same
+// few sets and made float64 at n = 1024 three times slower than float32).
+int64_t row_stride(int64_t cols, int64_t esize) {
+  const int64_t line = 64 / esize;
+  if (cols <= 16) return cols;
+  int64_t lines = (cols + line - 1) / line;
+  if (lines % 2 == 0) ++lines;
+  return lines * line;
+}
+
+// One call of the LU family, what each matrix of its batch gets: solve (b given: x = a^-1 b, k
+// right-hand sides, nc = b's and x's core dims), inv (x = a^-1, k = n), det (det given) or
+// slogdet (sign and logdet given). The workspace: lu (n x ld), rhs (n x ldb), the panel copy,
+// the pivots, each at a 16-byte boundary.
+struct LuJob {
+  const Operand* a = nullptr;
+  const Operand* b = nullptr;
+  const Operand* x = nullptr;
+  const Operand* det = nullptr;
+  const Operand* sign = nullptr;
+  const Operand* logdet = nullptr;
+  int nb = 0, nc = 2;
+  int64_t n = 0, k = 0, ld = 0, ldb = 0, lb = 0, rb = 0, pb = 0;
+};
+
+template <class T>
+int32_t lu_one(const LuJob& j, int64_t bi, char* w, int64_t* d) {
+  const int64_t n = j.n, k = j.k, ld = j.ld, ldb = j.ldb;
+  T* lu = reinterpret_cast<T*>(w);
+  T* rhs = reinterpret_cast<T*>(w + j.lb);
+  T* panel = reinterpret_cast<T*>(w + j.lb + j.rb);
+  int64_t* piv = reinterpret_cast<int64_t*>(w + j.lb + j.rb + j.pb);
+  load_rows(*j.a, 2, batch_offset(*j.a, j.nb, bi), n, n, lu, ld);
+  const int64_t info = lu::factor(n, lu, ld, piv, panel);
+  if (j.x) {
+    if (info != 0) {
+      *d = info - 1;
+      return int32_t{kSingular};
+    }
+    if (j.b) {
+      load_rows(*j.b, j.nc, batch_offset(*j.b, j.nb, bi), n, k, rhs, ldb);
+    } else {
+      std::fill(rhs, rhs + n * ldb, T(0));
+      for (int64_t i = 0; i < n; ++i) rhs[i * ldb + i] = 1;
+    }
+    lu::solve(n, lu, ld, piv, k, rhs, ldb);
+    store_rows(*j.x, j.nc, batch_offset(*j.x, j.nb, bi), n, k, rhs, ldb);
+  } else if (j.det) {
+    // The product in pivot order, as NumPy (overflow to inf possible; 0 for a singular matrix).
+    double p = 1;
+    for (int64_t i = 0; i < n; ++i) {
+      const double u = lu[i + i * ld];
+      p *= piv[i] != i ? -u : u;
+    }
+    store_scalar(*j.det, batch_offset(*j.det, j.nb, bi), p);
+  } else {
+    double sg, lg;
+    lu_sign_log(n, lu, ld, piv, &sg, &lg);
+    store_scalar(*j.sign, batch_offset(*j.sign, j.nb, bi), sg);
+    store_scalar(*j.logdet, batch_offset(*j.logdet, j.nb, bi), lg);
+  }
+  return int32_t{kNone};
+}
+
+// Runs the job over a's batch in a's dtype (one task body for the whole family and both dtypes).
+Status lu_run(const char* op, LuJob j) {
+  const bool f32 = j.a->dtype == DType::float32;
+  const int64_t es = f32 ? 4 : 8, n = rows_of(*j.a);
+  j.n = n;
+  j.nb = j.a->layout.ndim() - 2;
+  j.ld = row_stride(n, es);
+  j.ldb = !j.x ? 0 : j.k == 1 ? 1 : row_stride(j.k, es);
+  auto round16 = [](int64_t bytes) { return (bytes + 15) / 16 * 16; };
+  j.lb = round16(n * j.ld * es);
+  j.rb = round16(n * j.ldb * es);
+  j.pb = round16(n * lu::kMaxPanel * es);
+  const int64_t work = !j.x ? n * n * n : j.b ? n * n * (n + j.k) : 3 * n * n * n;
+  return run_batch(op, batch_count(*j.a), j.lb + j.rb + j.pb + n * 8, work,
+                   [&](int64_t bi, char* w, int64_t* d) {
+                     return f32 ? lu_one<float>(j, bi, w, d) : lu_one<double>(j, bi, w, d);
+                   });
+}
+}  // namespace
+
+Status solve(const Operand& x, const Operand& a, const Operand& b) {
+  const char* op = "solve";
   SV_CHECK(check_a(op, a, true));
   const int nb = a.layout.ndim() - 2;
   const int64_t n = rows_of(a);
+  SV_CHECK(detail::check_operand(op, "b", b));
+  const bool vec = b.layout.ndim() == nb + 1;
+  const int64_t k = vec ? 1 : (b.layout.ndim() == nb + 2 ? cols_of(b) : 0);
+  const Spec specs[] = {
+      {"b", &b, vec ? 1 : 2, {n, k}, false, a.dtype},
+      {"x", &x, vec ? 1 : 2, {n, k}, true, a.dtype},
+  };
+  SV_CHECK(check_specs(op, a, specs));
+  detail::Buffer sa, sb;
+  Operand A = a, B = b;
+  SV_CHECK(stage_input(op, &A, specs, sa));
+  SV_CHECK(stage_input(op, &B, specs, sb));
+  LuJob j;
+  j.a = &A;
+  j.b = &B;
+  j.x = &x;
+  j.nc = vec ? 1 : 2;
+  j.k = k;
+  return lu_run(op, j);
+}
+
+Status inv(const Operand& out, const Operand& a) {
+  const char* op = "inv";
+  SV_CHECK(check_a(op, a, true));
+  const int64_t n = rows_of(a);
+  const Spec specs[] = {{"out", &out, 2, {n, n}, true, a.dtype}};
+  SV_CHECK(check_specs(op, a, specs));
+  detail::Buffer sa;
+  Operand A = a;
+  SV_CHECK(stage_input(op, &A, specs, sa));
+  LuJob j;
+  j.a = &A;
+  j.x = &out;
+  j.k = n;
+  return lu_run(op, j);
+}
+
+namespace {
+Status lu_scalars(const char* op, const Operand& a, const Operand* det_out, const Operand* sign,
+                  const Operand* logdet) {
+  SV_CHECK(check_a(op, a, true));
   const Spec specs[] = {
       {"out", det_out, 0, {0, 0}, true, a.dtype},
       {"sign", sign, 0, {0, 0}, true, a.dtype},
@@ -972,25 +960,12 @@ Status lu_scalars(const char* op, const Operand& a, const Operand* det_out, cons
   detail::Buffer sa;
   Operand A = a;
   SV_CHECK(stage_input(op, &A, specs, sa));
-  const int64_t ws = dbytes(n * n) + n * 8;
-  return run_batch(op, batch_count(a), ws, n * n * n, [&](int64_t bi, char* w, int64_t*) {
-    double* lu = reinterpret_cast<double*>(w);
-    int64_t* piv = reinterpret_cast<int64_t*>(w + dbytes(n * n));
-    load(A, 2, batch_offset(A, nb, bi), n, n, lu, n);
-    getrf(n, lu, n, piv);
-    if (det_out) {
-      // The product in pivot order, as NumPy (overflow to inf possible; 0 for a singular matrix).
-      double p = 1;
-      for (int64_t j = 0; j < n; ++j) p *= piv[j] != j ? -lu[j + j * n] : lu[j + j * n];
-      store_scalar(*det_out, batch_offset(*det_out, nb, bi), p);
-    } else {
-      double sg, lg;
-      lu_sign_log(n, lu, piv, &sg, &lg);
-      store_scalar(*sign, batch_offset(*sign, nb, bi), sg);
-      store_scalar(*logdet, batch_offset(*logdet, nb, bi), lg);
-    }
-    return int32_t{kNone};
-  });
+  LuJob j;
+  j.a = &A;
+  j.det = det_out;
+  j.sign = sign;
+  j.logdet = logdet;
+  return lu_run(op, j);
 }
 }  // namespace
 

@@ -7,10 +7,12 @@
 // through its strides into a column-major float64 workspace, factorised there, and the results are
 // written through the outputs' strides.
 //
-// Precision: float32 and float64 inputs both compute in float64; float32 results are rounded once
-// when stored (NumPy calls LAPACK's float32 s-routines: our float32 results are as accurate or more,
-// and may differ from NumPy's in the last float32 bits). Defaults that depend on the dtype (lstsq's
-// rcond, matrix_rank's tol) use the INPUT dtype's epsilon, as NumPy.
+// Precision: the LU family (solve, inv, det, slogdet) computes in the input's dtype, as NumPy, which
+// calls LAPACK's float32 s-routines (sgesv, sgetrf) for float32 input: float32 in float32
+// arithmetic (SIMD128: four lanes per vector), float64 in float64. The other routines compute
+// float32 input in float64 and round the results once when stored (as accurate as NumPy's or more;
+// they may differ from NumPy's in the last float32 bits). Defaults that depend on the dtype
+// (lstsq's rcond, matrix_rank's tol) use the INPUT dtype's epsilon, as NumPy.
 //
 // Shared contract: `a` (and `b`) are float32 or float64; outputs have a's dtype, except the
 // rank outputs, which are int64. Masked (padded) inputs are read with their mask (masked-out
@@ -44,8 +46,9 @@ namespace sv::kernels::lapack {
 
 // ------------------------------------------------------------------------------ LU family
 // Partial pivoting as LAPACK getrf (row interchanges, pivot = the first element of largest |a| in
-// the column), blocked: panels of 32 columns, then a triangular solve and a cache-blocked update of
-// the trailing matrix. A pivot exactly 0 makes solve / inv fail with "linalg: singular matrix".
+// the column), blocked: panels of 16 columns (n <= 128) or 32, then a triangular solve and a
+// register-blocked update of the trailing matrix. A pivot exactly 0 makes solve / inv fail with
+// "linalg: singular matrix".
 
 // x = a^-1 b. a [..., n, n]. Either b and x are [..., n, k] (the rank of a; NumPy 2's rule for
 // b.ndim >= 2) or b and x are [..., n] (rank of a minus 1: one right-hand side per matrix).
@@ -54,13 +57,28 @@ Status solve(const Operand& x, const Operand& a, const Operand& b);
 // out = a^-1; a and out [..., n, n]. (getrf, then getrs on the identity.)
 Status inv(const Operand& out, const Operand& a);
 
-// out[...] = det(a): the product of U's diagonal with the sign of the row permutation, formed in
-// float64 (a singular matrix gives 0; float32 results overflow to inf like NumPy's). n == 0: 1.
+// out[...] = det(a): the product of U's diagonal with the sign of the row permutation, the product
+// formed in float64 from U (a singular matrix gives 0; float32 results overflow to inf like
+// NumPy's). n == 0: 1.
 Status det(const Operand& out, const Operand& a);
 
 // sign[...] in {-1, 0, +1} and logabsdet[...] = log|det a| = sum log|u_ii| (float64 sum). A singular
 // matrix gives sign 0 and logabsdet -inf (not an error); NaN input gives sign NaN, logabsdet NaN.
 Status slogdet(const Operand& sign, const Operand& logabsdet, const Operand& a);
+
+// The LU routines behind them (lapack_lu.cpp), T = float or double, on a ROW-major n x n matrix
+// a (element (i, j) at a[i * ld + j]). factor: a = P L U in place (L unit lower below the diagonal,
+// U on and above it), piv[j] = the row interchanged with row j at step j; returns 0, or j + 1 for
+// the first exactly-zero pivot U[j, j] (the factorisation still completes, as getrf). solve: B
+// (n x k, row-major, ldb) = A^-1 B from factor's a and piv (k == 1: ldb is the vector's stride).
+// factor's work: n * kMaxPanel elements of scratch (a column-major copy of the panel).
+namespace lu {
+inline constexpr int64_t kMaxPanel = 32;
+template <class T>
+int64_t factor(int64_t n, T* a, int64_t ld, int64_t* piv, T* work);
+template <class T>
+void solve(int64_t n, const T* a, int64_t ld, const int64_t* piv, int64_t k, T* b, int64_t ldb);
+}  // namespace lu
 
 // ------------------------------------------------------------------------------- cholesky
 // l = the lower Cholesky factor of a (a = l l^T), read from a's LOWER triangle only (the upper one is

@@ -35,6 +35,7 @@ export function linalgDType(op: string, ...xs: readonly NDArray[]): LinalgDType 
 export function linalgArray(op: string, x: unknown, name: string, minRank: number = 2): NDArray {
   const a = asArray(op, x, undefined, name);
   if (a.ndim < minRank) {
+    if (a !== x) a.dispose(); // made here from JS data: no scope may be open to dispose of it
     throw new StrideViewError(
       'linalg_error',
       `${op}: ${a.ndim}-dimensional array given. Array must be at least ${minRank === 2 ? 'two' : minRank}-dimensional`,
@@ -115,6 +116,34 @@ function engineError(op: string, e: unknown): unknown {
   else if (m.startsWith('linalg: ')) m = m.slice(8);
   else m = m.replace(/^linalg [a-z_]+: /, '');
   return new StrideViewError(e.code, `${op}: ${m}`);
+}
+
+/**
+ * @internal Runs `fn` with two lists: `tmp` for its temporaries (arrays made from JS input, dtype
+ * casts, broadcast views), disposed when fn returns or throws, and `res` for its results, disposed
+ * only when it throws. Lighter than tidy() for the one-request ops: a result is returned as
+ * created, so outside any scope it takes storage.ts's end-of-task path to the
+ * FinalizationRegistry (never registered when disposed in the same task, as `det`'s 0-d result or
+ * `solve(a, b).dispose()` in a loop), where tidy() registers every survivor at once; that
+ * registration and its removal were about a third of a small solve's or det's time.
+ */
+export function withTemps<T>(fn: (tmp: NDArray[], res: NDArray[]) => T): T {
+  const tmp: NDArray[] = [];
+  const res: NDArray[] = [];
+  try {
+    return fn(tmp, res);
+  } catch (e) {
+    for (let i = 0; i < res.length; i++) res[i]!.dispose();
+    throw e;
+  } finally {
+    for (let i = 0; i < tmp.length; i++) tmp[i]!.dispose();
+  }
+}
+
+/** @internal `x`, listed in `tmp` for disposal when it is a new array or view (not `src` itself). */
+export function temp(tmp: NDArray[], src: unknown, x: NDArray): NDArray {
+  if (x !== src) tmp.push(x);
+  return x;
 }
 
 /** @internal A new array for an output of the kernels. */

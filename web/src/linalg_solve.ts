@@ -13,7 +13,7 @@ import { tidy } from './tidy.js';
 import { type SigRef, bind, unsupported } from './signature.js';
 import { LinalgOp } from './boundary_tables.js';
 import {
-  assertSquare, batchBroadcast, inDType, linalgArray, linalgDType, linalgRun, named, outArray,
+  assertSquare, batchBroadcast, inDType, linalgArray, linalgDType, linalgRun, named, outArray, temp, withTemps,
 } from './linalg_call.js';
 
 /** What {@link slogdet} returns: `[sign, logabsdet]` (NumPy 1.24's tuple), also named as NumPy 2's result. */
@@ -29,8 +29,9 @@ const SOLVE: SigRef = { sig: 'numpy.linalg.solve: solve(a: ArrayInput, b: ArrayI
  * with partial pivoting as LAPACK's gesv). `b` is a stack of vectors [..., M] when its rank is a's
  * minus 1, else a stack of matrices [..., M, K] (NumPy 1.24's rule); the batch dims broadcast. The
  * result is float32 when both operands are, else float64 (integers and bool are read as float64;
- * float16 is refused, as NumPy). A singular matrix throws StrideViewError 'linalg_error' naming
- * the first singular matrix of the batch.
+ * float16 is refused, as NumPy); float32 is computed in float32 arithmetic, as NumPy's LAPACK
+ * sgesv (so are `inv`, `det` and `slogdet`). A singular matrix throws StrideViewError
+ * 'linalg_error' naming the first singular matrix of the batch.
  */
 // @overloads SOLVE
 export function solve(a: ArrayInput, b: ArrayInput): NDArray;
@@ -39,9 +40,9 @@ export function solve(...args: unknown[]): NDArray {
   const op = 'solve';
   const [ain, bin] = bind(SOLVE, args);
   try {
-    return tidy(() => {
-      const a0 = linalgArray(op, ain, 'a');
-      const b0 = linalgArray(op, bin, 'b', 1);
+    return withTemps((tmp, res) => {
+      const a0 = temp(tmp, ain, linalgArray(op, ain, 'a'));
+      const b0 = temp(tmp, bin, linalgArray(op, bin, 'b', 1));
       const m = assertSquare(op, a0);
       const dt = linalgDType(op, a0, b0);
       const vec = b0.ndim === a0.ndim - 1;
@@ -55,9 +56,12 @@ export function solve(...args: unknown[]): NDArray {
         throw new StrideViewError('shape_mismatch', `${op}: b has ${bm} rows where a has ${m} (a: ${fmt(a0.shape)}, b: ${fmt(bs)})`);
       }
       const batch = batchBroadcast(op, a0.shape.slice(0, -2), bs.slice(0, bs.length - core), a0.shape, bs);
-      const a = expandTo(inDType(a0, dt), [...batch, m, m]);
-      const b = expandTo(inDType(b0, dt), [...batch, ...bs.slice(bs.length - core)]);
+      const ac = temp(tmp, a0, inDType(a0, dt));
+      const a = temp(tmp, ac, expandTo(ac, [...batch, m, m]));
+      const bc = temp(tmp, b0, inDType(b0, dt));
+      const b = temp(tmp, bc, expandTo(bc, [...batch, ...bs.slice(bs.length - core)]));
       const x = outArray(op, b.shape, dt);
+      res.push(x);
       linalgRun(op, LinalgOp.Solve, 0, [a, b], [x]);
       return x;
     });
@@ -74,11 +78,12 @@ function expandTo(x: NDArray, shape: readonly number[]): NDArray {
 
 /** A one-input, one-output request whose output has the input's shape minus `drop` trailing dims. */
 function oneOut(op: string, code: LinalgOp, ain: unknown, drop: number, square: boolean, p0: number = 0): NDArray {
-  return tidy(() => {
-    const a0 = linalgArray(op, ain, 'a');
+  return withTemps((tmp, res) => {
+    const a0 = temp(tmp, ain, linalgArray(op, ain, 'a'));
     if (square) assertSquare(op, a0);
-    const a = inDType(a0, linalgDType(op, a0));
+    const a = temp(tmp, a0, inDType(a0, linalgDType(op, a0)));
     const out = outArray(op, drop === 0 ? a.shape : a.shape.slice(0, -drop), a.dtype);
+    res.push(out);
     linalgRun(op, code, p0, [a], [out]);
     return out;
   });
@@ -135,12 +140,14 @@ export function slogdet(...args: unknown[]): SlogdetResult {
   const op = 'slogdet';
   const [ain] = bind(SLOGDET, args);
   try {
-    const [s, l] = tidy(() => {
-      const a0 = linalgArray(op, ain, 'a');
+    const [s, l] = withTemps((tmp, res) => {
+      const a0 = temp(tmp, ain, linalgArray(op, ain, 'a'));
       assertSquare(op, a0);
-      const a = inDType(a0, linalgDType(op, a0));
+      const a = temp(tmp, a0, inDType(a0, linalgDType(op, a0)));
       const sign = outArray(op, a.shape.slice(0, -2), a.dtype);
+      res.push(sign);
       const logabsdet = outArray(op, a.shape.slice(0, -2), a.dtype);
+      res.push(logabsdet);
       linalgRun(op, LinalgOp.Slogdet, 0, [a], [sign, logabsdet]);
       return [sign, logabsdet];
     });

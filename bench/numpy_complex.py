@@ -3,9 +3,10 @@ ops on the same inputs (bench/complex.mjs's formula). Prints one JSON object.
 Usage: /usr/bin/python3 bench/numpy_complex.py --cases JSON"""
 import json
 import sys
-import time
 
 import numpy as np
+
+from timing import per_call
 
 
 def data(n, dtype, shift):
@@ -13,24 +14,6 @@ def data(n, dtype, shift):
     i = np.arange(shift, n * n + shift, dtype=np.int64)
     x = np.sin(0.37 * i) + ((i * 7919) % 101) / 100 + 1j * np.cos(0.11 * i)
     return x.astype(dtype).reshape(n, n)
-
-
-def median_us(fn):
-    # warm-up, then batches of about 4 ms (at least one call each), as bench/complex.mjs
-    fn()
-    s = time.perf_counter()
-    fn()
-    per = (time.perf_counter() - s) * 1e6
-    k = max(1, round(4000 / max(per, 0.05)))
-    rounds = 5 if per > 20000 else 9 if per > 2000 else 15
-    t = []
-    for _ in range(rounds):
-        s = time.perf_counter()
-        for _ in range(k):
-            fn()
-        t.append((time.perf_counter() - s) * 1e6 / k)
-    t.sort()
-    return t[len(t) // 2]
 
 
 cases = json.loads(sys.argv[sys.argv.index('--cases') + 1])
@@ -46,5 +29,5 @@ for key in cases:
         'exp': lambda: np.exp(a),
         'multiply scalar': lambda: a * c,
     }[op]
-    us[key] = median_us(fn)
+    us[key] = per_call(fn, 4, 9)  # batches of about 4 ms, as bench/complex.mjs
 print(json.dumps({'numpy': np.__version__, 'us': us}))

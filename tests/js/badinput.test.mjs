@@ -2254,7 +2254,7 @@ row('select', {
 row('extract', { op: 'extract', sig: ['array', 'array'], valid: [[1, 0], [5, 6]], call: fnCall('extract'), cases: [[[[0, 0, 1], [5, 6]], S('out_of_range'), 'index 2 is out of bounds']] });
 // ---- more math, statistics, histograms, sets and dtype queries (math_more, math_composed, nan_more,
 // nan_quantiles, stats_more, histograms, histogram_dd, sets, dtype_info)
-for (const n of ['cbrt', 'spacing', 'fabs', 'deg2rad', 'radians', 'rad2deg', 'degrees', 'reciprocal', 'positive']) {
+for (const n of ['cbrt', 'spacing', 'fabs', 'deg2rad', 'radians', 'rad2deg', 'degrees', 'reciprocal', 'positive', 'rint']) {
   row(n, { op: n, sig: ['arrayArg', 'ufuncOut'], valid: [(c) => c.a, {}], call: fnCall(n), cases: [...OUT_CASES([(c) => c.a]), ...OUT_SHAPE([(c) => c.a])] });
 }
 ROWS.get('positive').cases.push([[(c) => c.bool], S('type_error'), 'no loop for bool']);

@@ -100,7 +100,7 @@ print(json.dumps(out))
 // ulp bounds against NumPy: cbrt (both C libraries within 1 ulp), sinc (the engine's sin, 1 ulp),
 // logaddexp / logaddexp2 (exp / exp2 and log1p each within 1.2 ulp): 4 ulp
 const TOL = { cbrt: 2, sinc: 3, logaddexp: 4, logaddexp2: 4 };
-const UNARY = ['cbrt', 'signbit', 'spacing', 'fabs', 'positive', 'reciprocal', 'deg2rad', 'radians', 'rad2deg', 'degrees', 'fix', 'sinc', 'modf', 'frexp'];
+const UNARY = ['cbrt', 'signbit', 'spacing', 'fabs', 'positive', 'reciprocal', 'deg2rad', 'radians', 'rad2deg', 'degrees', 'fix', 'rint', 'sinc', 'modf', 'frexp'];
 const BINARY = ['copysign', 'nextafter', 'fmax', 'fmin', 'heaviside', 'logaddexp', 'logaddexp2', 'divmod', 'gcd', 'lcm', 'ldexp'];
 
 function gen(seed) {

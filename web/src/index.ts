@@ -51,7 +51,7 @@ export {
   sqrt,
 } from './ops.js';
 export { exp, log } from './exp_log.js';
-export { cbrt, signbit, spacing, copysign, nextafter, fmax, fmin, ldexp, gcd, lcm, fabs, positive, reciprocal, fix } from './math_more.js';
+export { cbrt, signbit, spacing, copysign, nextafter, fmax, fmin, ldexp, gcd, lcm, fabs, positive, reciprocal, fix, rint } from './math_more.js';
 export { deg2rad, radians, rad2deg, degrees, heaviside, logaddexp, logaddexp2, sinc, divmod, modf, frexp } from './math_composed.js';
 export { nanprod, nancumsum, nancumprod, nanargmax, nanargmin, nanvar, nanstd } from './nan_more.js';
 export { average, cov, corrcoef, ediff1d, trapz, gradient } from './stats_more.js';

@@ -11,6 +11,7 @@ import { family, needFamily } from './families.js';
 import { type ArrayInput, compute, floatType, isScalar, same, toBool, where } from './ops.js';
 import { call, computeAs, float2Type, noLoop, outOpt, resultDType } from './math.js';
 import { checkOutShape } from './math_composed.js';
+import { partView } from './ndarray_methods.js';
 import { type SigRef, bind } from './signature.js';
 import { type Casting, type Order, outArg } from './ufunc.js';
 import type { DTypeArg } from './creation.js';
@@ -253,6 +254,33 @@ export function reciprocal(...args: unknown[]): NDArray {
     } finally {
       for (const v of t) v.dispose();
     }
+  });
+}
+
+const RINT: SigRef = { sig: 'numpy.rint: rint(@ufunc1) -> NDArray' };
+/**
+ * Rounds to the nearest integer, halves to even (NumPy's rint: `round` with NumPy's float loop, so
+ * integers and bool become floats as for {@link floor}: 8-bit float16, 16-bit float32, else
+ * float64); complex values round both parts.
+ */
+// @overloads RINT
+export function rint(x: ArrayInput, options?: { out?: NDArray | readonly [NDArray] | null | undefined; where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+export function rint(x: ArrayInput, out?: NDArray | readonly [NDArray] | null, options?: { where?: ArrayInput | undefined; casting?: Casting | undefined; order?: Order | undefined; dtype?: DTypeArg | null | undefined; subok?: boolean | undefined }): NDArray;
+// @end
+export function rint(...args: unknown[]): NDArray {
+  const op = 'rint';
+  needFamily(op, MATH);
+  return call(RINT, 1, 'float', args, (x, o, d) => {
+    const dt = d ?? floatType(resultDType(op, x));
+    if (info(dt).kind !== 'c') return compute(op, Kind.MathUnary, MathOp.Round, x, outOpt(o), () => dt, same);
+    // complex: a copy in the result dtype, each part rounded in place (NumPy rounds both parts)
+    const r = compute(op, Kind.Copy, SingleOp.Only, x, outOpt(o), () => dt, same);
+    for (const part of [0, 1] as const) {
+      const p = partView(r, part, op);
+      compute(op, Kind.MathUnary, MathOp.Round, [p], { out: p }, undefined, same);
+      p.dispose();
+    }
+    return r;
   });
 }
 

@@ -144,12 +144,19 @@ function flushYoung(): void {
  */
 export function track(a: Owned): void {
   if (scope !== null) scope.push(a);
-  else if (a._owner === null) {
-    young.push(a);
-    if (young.length >= 4096) flushYoung();
-    else if (!youngScheduled) {
-      youngScheduled = true;
-      schedule(flushYoung);
-    }
+  else guardLater(a);
+}
+
+/**
+ * @internal An owner (a view needs no registration) handed to the FinalizationRegistry at the end
+ * of the task: a new array outside any scope, or one leaving the outermost tidy() scope.
+ */
+export function guardLater(a: Owned): void {
+  if (a._owner !== null) return;
+  young.push(a);
+  if (young.length >= 4096) flushYoung();
+  else if (!youngScheduled) {
+    youngScheduled = true;
+    schedule(flushYoung);
   }
 }

@@ -3,7 +3,7 @@
 import { StrideViewError, fmt } from './errors.js';
 import { NDArray } from './ndarray.js';
 import { type SigRef, bind } from './signature.js';
-import { type Owned, closeScope, kept, openScope } from './storage.js';
+import { type Owned, closeScope, guardLater, kept, openScope } from './storage.js';
 
 const TIDY: SigRef = { sig: '-: tidy(fn: Function) -> unknown' };
 const KEEP: SigRef = { sig: '-: keep(a: NDArray) -> NDArray' };
@@ -45,7 +45,7 @@ export function tidy<T>(fn: () => T): T {
     if (survivors.has(a) || kept.has(a)) {
       if (a._disposed) continue;
       if (outer !== null && !kept.has(a)) outer.push(a);
-      else a._guard();
+      else guardLater(a); // registered at the end of the task unless disposed before (storage.ts)
     } else {
       a.dispose();
     }

@@ -141,14 +141,15 @@ export const OPTIONAL_BY_NAME = {
 /**
  * Arguments that another argument needs to mean anything (the call gives them too): a ufunc's
  * `where` leaves the unselected elements of a new result uninitialised (NumPy), so it is tried with
- * `out`; `casting` is about a cast, so it is tried with `dtype`.
+ * `out` (a reduction's with `initial`); `casting` is about a cast, so it is tried with `dtype`.
  */
 export const COMPANIONS = {
   // a 2-d array's only other pair of axes is (1, 0): axis1 alone would equal the default axis2 (NumPy raises); the
   // offset tells axis2's call from axis1's
   axis1: (names) => (names.includes('axis2') ? { axis2: 0 } : {}),
   axis2: (names) => (names.includes('axis1') ? { axis1: 1, ...(names.includes('offset') ? { offset: 1 } : {}) } : {}),
-  where: (names) => (names.includes('out') && names.includes('subok') ? { out: OUT } : {}),
+  // a reduction without an identity (max, min, ...) needs `initial` with `where` (NumPy raises without it)
+  where: (names) => (names.includes('out') && names.includes('subok') ? { out: OUT } : names.includes('initial') ? { initial: 10 } : {}),
   casting: (names) => (names.includes('dtype') ? { dtype: 'float32' } : names.includes('out') ? { out: OUT } : {}),
 };
 

@@ -62,13 +62,13 @@ void expect_block(uint32_t seed, size_t count, Fill fill, const Want& want) {
   check(seed, got, g, want);
 }
 
-// binomial(n, p) with (n, p) cycling through five pairs, as NumPy's broadcast loop calls it for
-// r.binomial([1000, 50, 1000, 7, 1000], [0.4, 0.9, 0.45, 0.2, 0.4], size=(400, 5)): the cache
-// is set up anew at each change.
+// binomial(n, p) with (n, p) cycling through six pairs, as NumPy's broadcast loop calls it for
+// r.binomial([1000, 1000, 50, 50, 7, 1000], [0.4, 0.45, 0.9, 0.85, 0.2, 0.4], size=(400, 6)):
+// the cache is set up anew at each change (of n, of p alone, between the methods).
 int64_t alternate(Pcg64& g, BinomialCache& cache, int i) {
-  static constexpr int64_t kN[5] = {1000, 50, 1000, 7, 1000};
-  static constexpr double kP[5] = {0.4, 0.9, 0.45, 0.2, 0.4};
-  return binomial(g, kP[i % 5], kN[i % 5], cache);
+  static constexpr int64_t kN[6] = {1000, 1000, 50, 50, 7, 1000};
+  static constexpr double kP[6] = {0.4, 0.45, 0.9, 0.85, 0.2, 0.4};
+  return binomial(g, kP[i % 6], kN[i % 6], cache);
 }
 
 // Generator.multinomial(n, p, size=rows): rows zeroed, then one call each, one cache for all.
@@ -98,6 +98,26 @@ TEST_CASE("random: loggam", "[random]") {
     CHECK(std::fabs(loggam(x) - std::lgamma(x)) <=
           1e-14 * std::fmax(1.0, std::fabs(std::lgamma(x))));
   }
+}
+
+TEST_CASE("random: what draws nothing", "[random]") {
+  Pcg64 g = rng_of(3);
+  const uint64_t first = rng_of(3).next64();
+  int64_t out[4] = {-1, -1, -1, -1};
+  // no colors (NumPy's Python layer returns before its C; ours must not touch out or g)
+  CHECK(mvhg_count(g, 0, 0, nullptr, 0, 5, out));
+  mvhg_marginals(g, 0, 0, nullptr, 0, 5, out);
+  CHECK(out[0] == -1);
+  // no variates
+  CHECK(mvhg_count(g, 22, 4, colors4, 8, 0, out));
+  mvhg_marginals(g, 22, 4, colors4, 8, 0, out);
+  CHECK(out[0] == -1);
+  BinomialCache cache;
+  CHECK(binomial(g, 0.3, 0, cache) == 0);
+  CHECK(binomial(g, 0.0, 100, cache) == 0);
+  CHECK(poisson(g, 0.0) == 0);
+  CHECK(hypergeometric(g, 0, 0, 0) == 0);
+  CHECK(g.next64() == first);
 }
 
 // clang-format off
@@ -165,9 +185,15 @@ TEST_CASE("random: binomial (inversion, BTPE, p > 1/2, huge n, the cache kept an
   // want(r := np.random.default_rng(23), r.binomial(3 * 10**9, 1e-8, 500))
   expect_stream(23, 500, [c = BinomialCache{}](Pcg64& g) mutable { return binomial(g, 1e-8, 3000000000, c); },
                 {15048058141404310212ULL, {33, 32, 24, 23, 32, 36, 25, 26}, 14096445099891592213ULL});
-  // want(r := np.random.default_rng(24), r.binomial([1000, 50, 1000, 7, 1000], [0.4, 0.9, 0.45, 0.2, 0.4], size=(400, 5)))
-  expect_stream(24, 2000, [c = BinomialCache{}, i = 0](Pcg64& g) mutable { return alternate(g, c, i++); },
-                {5390081147640435563ULL, {402, 45, 455, 1, 415, 342, 43, 477}, 12391445203002488964ULL});
+  // want(r := np.random.default_rng(25), r.binomial(30001, 0.001, 20000))
+  expect_stream(25, 20000, [c = BinomialCache{}](Pcg64& g) mutable { return binomial(g, 0.001, 30001, c); },
+                {14818924594657262100ULL, {33, 32, 29, 31, 32, 29, 33, 23}, 8226013507666013615ULL});
+  // want(r := np.random.default_rng(26), r.binomial(62, 0.5, 10**6))
+  expect_stream(26, 1000000, [c = BinomialCache{}](Pcg64& g) mutable { return binomial(g, 0.5, 62, c); },
+                {1573661007923321979ULL, {28, 28, 29, 28, 33, 31, 29, 34}, 2015953887117762787ULL});
+  // want(r := np.random.default_rng(24), r.binomial([1000, 1000, 50, 50, 7, 1000], [0.4, 0.45, 0.9, 0.85, 0.2, 0.4], size=(400, 6)))
+  expect_stream(24, 2400, [c = BinomialCache{}, i = 0](Pcg64& g) mutable { return alternate(g, c, i++); },
+                {6356490274478544244ULL, {402, 460, 45, 42, 3, 381, 389, 425}, 7656739031846127990ULL});
 }
 
 TEST_CASE("random: negative_binomial (a gamma draw, then poisson)", "[random]") {
@@ -210,6 +236,9 @@ TEST_CASE("random: hypergeometric (urn below 10 draws, HRUA, complements, the ed
   // want(r := np.random.default_rng(51), r.hypergeometric(5, 7, 4, 2000))
   expect_stream(51, 2000, [](Pcg64& g) { return hypergeometric(g, 5, 7, 4); },
                 {16850538713759418862ULL, {2, 1, 2, 2, 1, 1, 1, 2}, 14359464481632968486ULL});
+  // want(r := np.random.default_rng(66), r.hypergeometric(9, 1, 3, 2000))
+  expect_stream(66, 2000, [](Pcg64& g) { return hypergeometric(g, 9, 1, 3); },
+                {4211331338915540980ULL, {3, 3, 3, 3, 3, 3, 2, 3}, 2688282049821171594ULL});
   // want(r := np.random.default_rng(52), r.hypergeometric(15, 3, 16, 2000))
   expect_stream(52, 2000, [](Pcg64& g) { return hypergeometric(g, 15, 3, 16); },
                 {7671817932725287544ULL, {13, 13, 13, 13, 14, 14, 14, 13}, 13834224392894553479ULL});
@@ -252,6 +281,9 @@ TEST_CASE("random: hypergeometric (urn below 10 draws, HRUA, complements, the ed
   // want(r := np.random.default_rng(65), r.hypergeometric(2000, 3000, 2500, 2000))
   expect_stream(65, 2000, [](Pcg64& g) { return hypergeometric(g, 2000, 3000, 2500); },
                 {11035409574702771808ULL, {1012, 978, 1003, 1000, 1029, 999, 995, 1007}, 4843776949308555418ULL});
+  // want(r := np.random.default_rng(67), r.hypergeometric(6, 4, 5, 2000))
+  expect_stream(67, 2000, [](Pcg64& g) { return hypergeometric(g, 6, 4, 5); },
+                {1999834499801778805ULL, {3, 4, 3, 2, 4, 3, 5, 2}, 16034027161739296074ULL});
 }
 
 TEST_CASE("random: logseries", "[random]") {
@@ -312,6 +344,9 @@ TEST_CASE("random: multinomial (zeros in p, mass left for the last entry)", "[ra
   // want(r := np.random.default_rng(96), r.multinomial(0, [0.5, 0.5], size=10))
   expect_block(96, 20, [](Pcg64& g, int64_t* out) { multinomial_rows(g, 0, {0.5, 0.5}, 10, out); },
                 {0ULL, {0, 0, 0, 0, 0, 0, 0, 0}, 13450794339952796479ULL});
+  // want(r := np.random.default_rng(97), r.multinomial(5, [1.0], size=3))
+  expect_block(97, 3, [](Pcg64& g, int64_t* out) { multinomial_rows(g, 5, {1.0}, 3, out); },
+                {5000035000065ULL, {5, 5, 5}, 12438148951059196178ULL});
 }
 
 TEST_CASE("random: multivariate_hypergeometric, count and marginals", "[random]") {
@@ -342,5 +377,14 @@ TEST_CASE("random: multivariate_hypergeometric, count and marginals", "[random]"
   // want(r := np.random.default_rng(109), r.multivariate_hypergeometric([0, 0, 0], 0, size=5, method='marginals'))
   expect_block(109, 15, [](Pcg64& g, int64_t* out) { mvhg_marginals(g, 0, 3, colors_zero, 0, 5, out); },
                 {0ULL, {0, 0, 0, 0, 0, 0, 0, 0}, 10030274107849547999ULL});
+  // want(r := np.random.default_rng(110), r.multivariate_hypergeometric([0, 0, 0], 0, size=5, method='count'))
+  expect_block(110, 15, [](Pcg64& g, int64_t* out) { REQUIRE(mvhg_count(g, 0, 3, colors_zero, 0, 5, out)); },
+                {0ULL, {0, 0, 0, 0, 0, 0, 0, 0}, 17164562756356967436ULL});
+  // want(r := np.random.default_rng(111), r.multivariate_hypergeometric([5, 10, 0, 7], 11, size=400, method='count'))
+  expect_block(111, 1600, [](Pcg64& g, int64_t* out) { REQUIRE(mvhg_count(g, 22, 4, colors4, 11, 400, out)); },
+                {11370690609752678232ULL, {4, 4, 0, 3, 3, 5, 0, 3}, 1468230149042580790ULL});
+  // want(r := np.random.default_rng(112), r.multivariate_hypergeometric([5, 10, 0, 7], 11, size=400, method='marginals'))
+  expect_block(112, 1600, [](Pcg64& g, int64_t* out) { mvhg_marginals(g, 22, 4, colors4, 11, 400, out); },
+                {11964879018392354870ULL, {2, 6, 0, 3, 3, 5, 0, 3}, 10844625459951152233ULL});
 }
 // clang-format on

@@ -308,16 +308,52 @@ int64_t logseries(Pcg64& g, double p) {
   }
 }
 
+namespace {
+
+constexpr double kTwo63 = 9223372036854775808.0;
+constexpr double kTwoM53 = 1.0 / 9007199254740992.0;
+constexpr uint64_t kTwo53 = uint64_t{1} << 53;
+
+// zipf's candidate from the 53 bits k of its first uniform: floor((1 - k 2^-53)^exponent).
+double zipf_candidate(uint64_t k, double exponent) {
+  return std::floor(std::pow(1.0 - static_cast<double>(k) * kTwoM53, exponent));
+}
+
+// For a close to 1 nearly every candidate is above 2^63 and rejected (accepted ones need a
+// uniform within about 44 (a - 1) of 1, so NumPy spends 1 / (44 (a - 1)) rounds per draw). The
+// bits k from which on every candidate is rejected: a k from here on is rejected without pow,
+// the same decision pow would make. Only used for a - 1 < 1e-4, where the candidate rises by
+// thousands of ulps from one k to the next, so that no libm's rounding can put the cut anywhere
+// but where it is. The cut is estimated, then confirmed by pow (moved up until it is rejected).
+uint64_t zipf_rejected_from(double am1, double exponent) {
+  const double share_kept = -std::expm1(-63 * 0.6931471805599453 * am1);  // 1 - 2^(-63 (a - 1))
+  uint64_t step = 16;
+  uint64_t k = static_cast<uint64_t>(share_kept * static_cast<double>(kTwo53)) + step;
+  while (k < kTwo53 && !(zipf_candidate(k, exponent) > kTwo63)) {
+    k += step;
+    step *= 2;
+  }
+  return k;
+}
+
+}  // namespace
+
 // Devroye's rejection from the continuous Pareto bound, truncated to the int64 range (a
 // candidate above 2^63 is rejected; one equal to 2^63 comes back as INT64_MIN, as in NumPy).
 int64_t zipf(Pcg64& g, double a) {
   const double am1 = a - 1.0;
   const double b = std::pow(2.0, am1);
+  const double exponent = -1.0 / am1;
+  const uint64_t rejected_from = am1 < 1e-4 ? zipf_rejected_from(am1, exponent) : kTwo53;
   for (;;) {
-    const double u = 1.0 - g.next_double();
+    const uint64_t k = g.next64() >> 11;  // u = 1 - next_double()
+    if (k >= rejected_from) {
+      g.next64();  // v, drawn before NumPy's test
+      continue;
+    }
     const double v = g.next_double();
-    const double x = std::floor(std::pow(u, -1.0 / am1));
-    if (x > 9223372036854775808.0 || x < 1.0) continue;
+    const double x = zipf_candidate(k, exponent);
+    if (x > kTwo63 || x < 1.0) continue;
     const double t = std::pow(1.0 + 1.0 / x, am1);
     if (v * x * (t - 1.0) / (b - 1.0) <= t / b) return to_int64(x);
   }

@@ -323,6 +323,12 @@ TEST_CASE("random: zipf", "[random]") {
   // want(r := np.random.default_rng(84), r.zipf(1.0001, 200))
   expect_stream(84, 200, [](Pcg64& g) { return zipf(g, 1.0001); },
                 {3846559309543345100ULL, {5817073925058992128, 78449015, 532315623653986, 784976161149546, 2191662420993, 964632322021816, 103923, 72582}, 5518346955450952122ULL});
+  // want(r := np.random.default_rng(85), r.zipf(1.00001, 200))
+  expect_stream(85, 200, [](Pcg64& g) { return zipf(g, 1.00001); },
+                {4202495643886356288ULL, {1224362931, 9, 128839753, 31658468, 534639915, 69460689, 22897, 438799}, 4341154092133308987ULL});
+  // want(r := np.random.default_rng(86), r.zipf(1 + 1e-8, 20))
+  expect_stream(86, 20, [](Pcg64& g) { return zipf(g, 1 + 1e-8); },
+                {14595088841555033828ULL, {268264380182, 1926075769990, 2552613596666840064, 5559226897434, 346221186521, 5879, 99928, 25763939453059128}, 612307129026186423ULL});
 }
 
 TEST_CASE("random: multinomial (zeros in p, mass left for the last entry)", "[random]") {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <cstdlib>
 
+#include "continuous.hpp"
 #include "ziggurat.hpp"
 
 // Bit-for-bit results need every product and sum rounded on its own (no fused multiply-add).
@@ -95,6 +96,11 @@ float standard_normal_f(Pcg64& g, const Ziggurat& zig) {
 }
 
 }  // namespace
+
+namespace dist {
+double standard_normal(Pcg64& g) { return random::standard_normal(g, ziggurat()); }
+float standard_normal_f(Pcg64& g) { return random::standard_normal_f(g, ziggurat()); }
+}  // namespace dist
 
 void fill_standard_normal(Pcg64& g, double* out, size_t n) {
   const Ziggurat& zig = ziggurat();

@@ -49,6 +49,10 @@ void seed_sequence_generate(const uint32_t* entropy, size_t n_entropy, uint32_t*
 Pcg64 pcg64_from_entropy(const uint32_t* entropy, size_t n_entropy) {
   uint32_t w[8];
   seed_sequence_generate(entropy, n_entropy, w, 8);
+  return pcg64_from_words(w);
+}
+
+Pcg64 pcg64_from_words(const uint32_t* w) {
   // Four uint64 words (pairs of uint32, low first): seed = w64[0]:w64[1], sequence = w64[2]:w64[3].
   uint64_t q[4];
   for (int i = 0; i < 4; ++i) q[i] = static_cast<uint64_t>(w[2 * i]) | (static_cast<uint64_t>(w[2 * i + 1]) << 32);

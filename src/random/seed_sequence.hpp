@@ -15,4 +15,8 @@ void seed_sequence_generate(const uint32_t* entropy, size_t n_entropy, uint32_t*
 // PCG64 seeded as numpy.random.PCG64(seed) with the seed given as entropy words.
 Pcg64 pcg64_from_entropy(const uint32_t* entropy, size_t n_entropy);
 
+// PCG64 seeded from a seed sequence's first 8 state words (generate_state(4, uint64) as uint32
+// pairs, low word first): numpy.random.PCG64(seed_sequence).
+Pcg64 pcg64_from_words(const uint32_t* w);
+
 }  // namespace sv::random

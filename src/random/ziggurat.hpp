@@ -18,4 +18,9 @@ struct Ziggurat {
 inline constexpr double kZigR = 3.6541528853610088;  // where the tail starts
 const Ziggurat& ziggurat();
 
+// The 256-strip ziggurat of the standard exponential distribution, NumPy's layout: 53-bit draws for
+// float64, 23-bit for float32 (the same fields).
+inline constexpr double kZigExpR = 7.6971174701310497;  // where the tail starts
+const Ziggurat& exp_ziggurat();
+
 }  // namespace sv::random

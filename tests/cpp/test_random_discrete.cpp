@@ -112,6 +112,10 @@ TEST_CASE("random: what draws nothing", "[random]") {
   CHECK(mvhg_count(g, 22, 4, colors4, 8, 0, out));
   mvhg_marginals(g, 22, 4, colors4, 8, 0, out);
   CHECK(out[0] == -1);
+  // more items than size_t can count: out of memory, nothing drawn (NumPy's Python layer refuses
+  // a sum(colors) above INT64_MAX / 8 before its C allocates)
+  const int64_t huge[1] = {int64_t{1} << 62};
+  CHECK_FALSE(mvhg_count(g, huge[0], 1, huge, 5, 1, out));
   BinomialCache cache;
   CHECK(binomial(g, 0.3, 0, cache) == 0);
   CHECK(binomial(g, 0.0, 100, cache) == 0);

@@ -59,11 +59,15 @@ export function readDeclarations() {
 function returnType(s, positional, optsName, withRequired = false) {
   const m = /\$P\[([^\]]*)\]/.exec(s.returns);
   if (m === null) return { generics: [], ret: s.returns, optsGeneric: false };
+  // a name ending in ! is watched even when required (a distribution's parameters: an array there
+  // makes the draw an array)
   const watched = m[1].split(',').map((x) => x.trim()).filter(Boolean);
+  const forced = watched.filter((w) => w.endsWith('!')).map((w) => w.slice(0, -1));
   const generics = [];
   const props = [];
   for (const p of positional) {
-    if (!watched.includes(p.name) || (p.required && !withRequired)) continue;
+    const force = forced.includes(p.name);
+    if ((!watched.includes(p.name) && !force) || (p.required && !withRequired && !force)) continue;
     const T = `T${p.name[0].toUpperCase()}${p.name.slice(1)}`;
     generics.push(p.required ? `${T} extends ${p.type}` : `${T} extends ${p.type} | undefined = undefined`);
     props.push(`${p.name}: ${T}`);

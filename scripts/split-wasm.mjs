@@ -29,8 +29,7 @@ export const FAMILIES = {
   math: ['vmath.cpp', 'math.cpp', 'fused.cpp', 'fused_call.cpp', 'fused_request.cpp'],
   linalg: ['linalg.cpp', 'lapack.cpp', 'lapack_lu.cpp', 'linalg_request.cpp'],
   stats: ['reduce_stats.cpp', 'scan.cpp', 'sort.cpp'],
-  random: ['distributions.cpp', 'ziggurat.cpp', 'seed_sequence.cpp', 'continuous.cpp', 'discrete.cpp', 'hypergeometric.cpp', 'random.cpp',
-    'log.c', 'log_data.c', 'pow.c', 'pow_data.c'],
+  random: ['distributions.cpp', 'ziggurat.cpp', 'seed_sequence.cpp', 'continuous.cpp', 'discrete.cpp', 'hypergeometric.cpp', 'random.cpp'],
   symbolic: ['symbolic.cpp', 'view.cpp', 'api_symbolic.cpp'],
   complex: ['complex.cpp', 'fft.cpp', 'fft_request.cpp'],
 };

@@ -111,7 +111,7 @@ export function symbolDefiners(paths, references = false) {
         if (m) { current = m[1]; continue; }
         const m2 = (references ? /^(?:\S+ )?([TtWwU]) (.+)$/ : /^\S+ ([TtWw]) (.+)$/).exec(line.trim());
         if (!m2) continue;
-        const src = current.replace(/\.cpp\.o$|\.o$/, '.cpp');
+        const src = current.replace(/\.(c|cpp)\.o$/, '.$1').replace(/\.o$/, '.cpp'); // log.c.o: log.c
         const set = owner.get(m2[2]) ?? new Set();
         set.add(src);
         owner.set(m2[2], set);

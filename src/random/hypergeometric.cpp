@@ -1,8 +1,8 @@
 // The hypergeometric family of numpy.random.Generator as NumPy 1.24 draws it: hypergeometric
 // (random_hypergeometric.c: urn sampling below 10 draws, Stadlober's ratio of uniforms HRUA from
 // 10) and multivariate_hypergeometric's two methods (random_mvhg_count.c, random_mvhg_marginals.c).
-// Every call on the bit generator and every rounding happens in NumPy's order (log as libm.hpp
-// gives it), so one seed gives NumPy's numbers.
+// Every call on the bit generator and every rounding happens in NumPy's order (the C library's
+// log, as NumPy calls it), so one seed gives NumPy's numbers.
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -10,7 +10,6 @@
 
 #include "discrete.hpp"
 #include "distributions.hpp"
-#include "libm.hpp"
 
 // Bit-for-bit results need every product and sum rounded on its own (no fused multiply-add).
 #if defined(__clang__)
@@ -69,7 +68,7 @@ double log_factorial(int64_t k) {
   constexpr double kHalfLog2Pi = 0.9189385332046728;
   const double kd = static_cast<double>(k);
   const double correction = (1.0 / kd) * (1 / 12.0 - 1 / (360.0 * kd * kd));
-  return (kd + 0.5) * np_log(kd) - kd + (kHalfLog2Pi + correction);
+  return (kd + 0.5) * std::log(kd) - kd + (kHalfLog2Pi + correction);
 }
 
 // The four log-factorials of HRUA's scaled mass function at x (Stadlober's notation: M the
@@ -137,7 +136,7 @@ int64_t hypergeometric_hrua(Pcg64& g, int64_t good, int64_t bad, int64_t sample)
     const double t = log_peak - log_mass_terms(k, small, n, large);
     if (u * (4.0 - u) - 3.0 <= t) break;  // the squeeze under log(u^2)
     if (u * (u - t) >= 1) continue;       // the squeeze over it
-    if (2.0 * np_log(u) <= t) break;
+    if (2.0 * std::log(u) <= t) break;
   }
   if (good > bad) k = n - k;
   if (n < sample) k = good - k;

@@ -689,6 +689,18 @@ for (const [name, call] of [
   });
 }
 row('Generator', { op: 'Generator', call: (c, ...args) => new sv.Generator(...args), cases: [[[5], T, '5'], [[null], T, 'null']] });
+row('SeedSequence', {
+  op: 'SeedSequence',
+  call: (c, ...args) => new sv.SeedSequence(...args),
+  cases: [
+    [[-1], S('invalid_argument'), '-1'],
+    [[1.5], T, '1.5'],
+    [['x'], T, '"x"'],
+    [[1, { poolSize: 2 }], S('invalid_argument'), 'poolSize 2'],
+    [[1, { spawnKey: [-1] }], S('invalid_argument'), 'spawnKey[0]'],
+    [[1, { spawn_key: [1] }], T, "did you mean 'spawnKey'"],
+  ],
+});
 // ---- build selection (no arguments; documented values)
 row('buildInfo', { op: 'buildInfo', call: () => sv.buildInfo(), ok: [() => assert.equal(typeof sv.buildInfo().simd, 'boolean')] });
 row('isSimd', { op: 'isSimd', call: () => sv.isSimd(), ok: [() => assert.equal(sv.isSimd(), true, 'Node 20 has WASM SIMD')] });

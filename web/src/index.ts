@@ -166,6 +166,11 @@ export {
   Generator,
 } from './random.js';
 export { type PCG64State, PCG64 } from './random_pcg64.js';
+export { SeedSequence } from './random_seed.js';
+// Generator's methods are declared on a chain of classes by topic: types only (not constructed directly)
+export type { GeneratorBase } from './random_base.js';
+export type { ContinuousDraws } from './random_continuous.js';
+export type { DiscreteDraws } from './random_discrete.js';
 export type {
   ArgGiven,
   ScalarArg,

@@ -10,6 +10,7 @@ import { normAxis } from './axes.js';
 import { NDArrayClass, gather } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
 import { asArray } from './creation.js';
+import { copyto } from './putting.js';
 import type { ArrayInput } from './ops.js';
 import {
   INT_RANGE,
@@ -35,30 +36,17 @@ import {
 import { heapBuffer } from './runtime.js';
 import { M32, PCG64, RESULT, exAddr, exF32, exF64, exU32, exchange, raw, readInt, withSeedOp } from './random_pcg64.js';
 import { type SigRef, bind, isOptionsObject, unsupported } from './signature.js';
+import { K } from './random_base.js';
+import type { SeedSequence } from './random_seed.js';
+import { DiscreteDraws } from './random_discrete.js';
 
-
-// sv_rng_fill's kinds (bindings/random.cpp).
-const enum K {
-  Random64 = 0,
-  Random32 = 1,
-  Uniform = 2,
-  Normal = 3,
-  StdNormal64 = 4,
-  StdNormal32 = 5,
-  Bounded = 6,
-  ShuffleRaw = 7,
-  ShuffleOrder = 8,
-  ChoiceDistinct = 9,
-  ChoiceP = 10,
-  ChoicePDistinct = 11,
-}
 
 // The declarations (NumPy 1.24's signatures; numpy.random.Generator's methods have no `self` here:
 // gen-signatures' `member` form writes them as class members). Made at the first call, not at
 // load: a top-level call would stay in every application's bundle (the minified dist/index.mjs
 // keeps no /* @__PURE__ */ annotations), with the texts.
 function declare() {
-  const DEFAULT_RNG: SigRef = { sig: 'numpy.random.default_rng: defaultRng(seed: Seed | Generator | PCG64 | null = null) -> Generator' };
+  const DEFAULT_RNG: SigRef = { sig: 'numpy.random.default_rng: defaultRng(seed: Seed | SeedSequence | Generator | PCG64 | null = null) -> Generator' };
   const GENERATOR: SigRef = { sig: 'numpy.random.Generator: Generator(bitGenerator: PCG64) -> Generator' };
   const RANDOM: SigRef = { sig: 'numpy.random.Generator.random: Generator.random(size: RandomSize = null, dtype: FloatDType | null = "float64", ' +
       'out: NDArray | null = null) -> Drawn<$P[size, out], number>' };
@@ -75,7 +63,9 @@ function declare() {
       'axis: number = 0, shuffle: boolean = true) -> Drawn<$P[size], number>' };
   const PERMUTATION: SigRef = { sig: 'numpy.random.Generator.permutation: Generator.permutation(x: ArrayInput, axis: number = 0) -> NDArray' };
   const SHUFFLE: SigRef = { sig: 'numpy.random.Generator.shuffle: Generator.shuffle(x: NDArray | unknown[], axis: number = 0) -> void' };
-  return { DEFAULT_RNG, GENERATOR, RANDOM, STANDARD_NORMAL, INTEGERS, UNIFORM, NORMAL, CHOICE, PERMUTATION, SHUFFLE };
+  const PERMUTED: SigRef = { sig: 'numpy.random.Generator.permuted: Generator.permuted(x: ArrayInput, *, axis: number | null = null, out: NDArray | null = null) -> NDArray' };
+  const BYTES: SigRef = { sig: 'numpy.random.Generator.bytes: Generator.bytes(length: number) -> Uint8Array' };
+  return { DEFAULT_RNG, GENERATOR, RANDOM, STANDARD_NORMAL, INTEGERS, UNIFORM, NORMAL, CHOICE, PERMUTATION, SHUFFLE, PERMUTED, BYTES };
 }
 let declared: ReturnType<typeof declare> | undefined;
 const D = (): ReturnType<typeof declare> => (declared ??= declare());
@@ -89,77 +79,13 @@ const D = (): ReturnType<typeof declare> => (declared ??= declare());
  * Without `size` (and `out`) a method returns a JS scalar (a number; a boolean for dtype bool),
  * with `size` (a length or a shape) a new NDArray.
  */
-export class Generator {
-  /** The bit generator (NumPy's `Generator.bit_generator`); its `state` can be read and restored. */
-  readonly bitGenerator: PCG64;
-
+export class Generator extends DiscreteDraws {
   /** `new Generator(bitGenerator)`: NumPy's `Generator(bit_generator)`. */
   constructor(bitGenerator: PCG64);
   constructor(...args: unknown[]) {
     const [bg] = bind(D().GENERATOR, args);
     if (!(bg instanceof PCG64)) throw new TypeError(`Generator: bitGenerator must be a PCG64, got ${fmt(bg)}`);
-    this.bitGenerator = bg;
-  }
-
-  /** Runs one fill with this generator's state; returns sv_rng_fill's code. */
-  private run(op: string, kind: K, out: number, n: number): void {
-    const m = raw();
-    exchange();
-    exU32.set(this.bitGenerator._w, 0);
-    const code = m._sv_rng_fill(kind, out, n);
-    exchange(); // memory may have grown (choice's work arrays)
-    this.bitGenerator._w.set(exU32.subarray(0, 10));
-    if (code !== 0) throw new StrideViewError('out_of_memory', `${op}: out of memory for ${n} draws`);
-  }
-
-  /** A new array of `shape` filled by one call; out (checked) when given. */
-  private fillArray(op: string, kind: K, dtype: DType, shape: number[] | null, out: NDArray | undefined): NDArray {
-    let target: NDArray;
-    if (out !== undefined) {
-      out._check(`${op}: out`);
-      if (out._ro) throw new StrideViewError('read_only', `${op}: out is read-only (shape ${fmt(out.shape)}); pass a writable array`);
-      if (out.dtype !== dtype) throw new StrideViewError('type_error', `${op}: out has dtype ${out.dtype}, expected ${dtype}`);
-      if (shape !== null && (shape.length !== out.ndim || shape.some((d, i) => d !== out.shape[i]))) {
-        throw new StrideViewError('shape_mismatch', `${op}: size ${fmt(shape)} does not match out's shape ${fmt(out.shape)}`);
-      }
-      target = out;
-    } else {
-      target = NDArrayClass._empty(op, shape ?? [], dtype);
-    }
-    const n = target.size;
-    const addr = directAddress(target);
-    if (addr !== null) {
-      try {
-        if (n > 0) this.run(op, kind, addr, n);
-      } catch (e) {
-        if (target !== out) target.dispose();
-        throw e;
-      }
-      return target;
-    }
-    // Any other strides (NumPy refuses them): the values in C order, written through the view.
-    const tmp = NDArrayClass._empty(op, target.shape, dtype);
-    try {
-      if (n > 0) this.run(op, kind, tmp._s.ptr, n);
-      target.assign(tmp);
-    } finally {
-      tmp.dispose();
-    }
-    return target;
-  }
-
-  /** One scalar drawn into the exchange block's result slot. */
-  private scalar(op: string, kind: K, dtype: DType): Scalar {
-    this.run(op, kind, exAddr + RESULT, 1);
-    exchange();
-    switch (dtype) {
-      case 'float64':
-        return exF64[4]!;
-      case 'float32':
-        return exF32[0]!;
-      default:
-        return intScalar(readInt(dtype));
-    }
+    super(bg);
   }
 
   /**
@@ -198,8 +124,8 @@ export class Generator {
     const shape = sizeArg(op, size);
     const o = outArray(op, out);
     const kind = d === 'float64' ? k64 : k32;
-    if (shape === null && o === undefined) return this.scalar(op, kind, d) as number;
-    return this.fillArray(op, kind, d, shape, o);
+    if (shape === null && o === undefined) return this._scalar(op, kind, d) as number;
+    return this._fillArray(op, kind, d, shape, o);
   }
 
   /**
@@ -250,8 +176,8 @@ export class Generator {
     exU32[13] = Number(off >> 32n);
     exU32[14] = Number(rng & M32);
     exU32[15] = Number(rng >> 32n);
-    if (shape === null) return this.scalar(op, K.Bounded, dtype);
-    return this.fillArray(op, K.Bounded, dtype, shape, undefined);
+    if (shape === null) return this._scalar(op, K.Bounded, dtype);
+    return this._fillArray(op, K.Bounded, dtype, shape, undefined);
   }
 
   /**
@@ -270,7 +196,7 @@ export class Generator {
     const [low, high, size] = bind(D().UNIFORM, args);
     if (typeof low !== 'number' || typeof high !== 'number') {
       const shape = sizeArg(op, size);
-      const draw = (s: number[]): NDArray => this.fillArray(op, K.Random64, 'float64', s, undefined);
+      const draw = (s: number[]): NDArray => this._fillArray(op, K.Random64, 'float64', s, undefined);
       return drawWithParams(op, true, low as ArrayInput, high as ArrayInput, shape, draw);
     }
     const lo = checkNumber(op, 'low', low);
@@ -297,7 +223,7 @@ export class Generator {
     const [loc, scale, size] = bind(D().NORMAL, args);
     if (typeof loc !== 'number' || typeof scale !== 'number') {
       const shape = sizeArg(op, size);
-      const draw = (s: number[]): NDArray => this.fillArray(op, K.StdNormal64, 'float64', s, undefined);
+      const draw = (s: number[]): NDArray => this._fillArray(op, K.StdNormal64, 'float64', s, undefined);
       return drawWithParams(op, false, loc as ArrayInput, scale as ArrayInput, shape, draw);
     }
     const s = checkNumber(op, 'scale', scale);
@@ -310,8 +236,8 @@ export class Generator {
     exchange();
     exF64[0] = a;
     exF64[1] = b;
-    if (shape === null) return this.scalar(op, kind, 'float64') as number;
-    return this.fillArray(op, kind, 'float64', shape, undefined);
+    if (shape === null) return this._scalar(op, kind, 'float64') as number;
+    return this._fillArray(op, kind, 'float64', shape, undefined);
   }
 
   /**
@@ -331,7 +257,7 @@ export class Generator {
       const n = Math.max(0, toInt(op, 'x', x)); // np.arange(-3) is empty
       const r = NDArrayClass._empty(op, [n], 'int64');
       try {
-        if (n > 0) this.run(op, K.ShuffleOrder, r._s.ptr, n);
+        if (n > 0) this._run(op, K.ShuffleOrder, r._s.ptr, n);
       } catch (e) {
         r.dispose();
         throw e;
@@ -352,7 +278,7 @@ export class Generator {
   private order(op: string, n: number): number[] {
     const tmp = NDArrayClass._empty(op, [n], 'int64');
     try {
-      if (n > 0) this.run(op, K.ShuffleOrder, tmp._s.ptr, n);
+      if (n > 0) this._run(op, K.ShuffleOrder, tmp._s.ptr, n);
       return Array.from(tmp.toTypedArray() as BigInt64Array, Number);
     } finally {
       tmp.dispose();
@@ -391,7 +317,7 @@ export class Generator {
       exchange();
       exF64[0] = size;
       exF64[1] = x.strides[0]! * size;
-      this.run(op, K.ShuffleRaw, x._s.ptr + off * size, n);
+      this._run(op, K.ShuffleRaw, x._s.ptr + off * size, n);
       return;
     }
     const g = gather(x, ax, this.order(op, n), op);
@@ -399,6 +325,111 @@ export class Generator {
       x.assign(g);
     } finally {
       g.dispose();
+    }
+  }
+
+  /**
+   * A copy of `x` with each slice along `axis` shuffled on its own (NumPy's `permuted(x, *,
+   * axis=None, out=None)`; `axis` null shuffles all elements as one sequence, in memory order).
+   * With `out` (same shape, writable) the result goes there and `out` is returned. Unlike
+   * {@link shuffle}, the slices are mixed independently: the values of one row stay in that row.
+   */
+  // @overloads member PERMUTED
+  permuted(x: ArrayInput, options?: { axis?: number | null | undefined; out?: NDArray | null | undefined }): NDArray;
+  // @end
+  permuted(...args: unknown[]): NDArray {
+    const op = 'Generator.permuted';
+    const [x, axis, outArg] = bind(D().PERMUTED, args);
+    const src = asArray(op, x, undefined, 'x');
+    try {
+      src._check(op);
+      let out: NDArray;
+      if (outArg === null) {
+        out = src.copy('K');
+      } else {
+        if (!(outArg instanceof NDArrayClass)) throw new TypeError(`${op}: out must be an NDArray or null, got ${fmt(outArg)}`);
+        outArg._check(`${op}: out`);
+        if (outArg._ro) throw new StrideViewError('read_only', `${op}: out is read-only (shape ${fmt(outArg.shape)}); pass a writable array`);
+        if (outArg.ndim !== src.ndim || outArg.shape.some((d, i) => d !== src.shape[i])) {
+          throw new StrideViewError('shape_mismatch', `${op}: out must have the same shape as x (${fmt(outArg.shape)} and ${fmt(src.shape)})`);
+        }
+        copyto(outArg, src, 'safe');
+        out = outArg;
+      }
+      const size = info(out.dtype).size;
+      const shuffleAt = (addr: number, n: number, stride: number): void => {
+        exchange();
+        exF64[0] = size;
+        exF64[1] = stride * size;
+        this._run(op, K.ShuffleRaw, addr, n);
+      };
+      if (axis === null) {
+        if (out.size === 0) return out;
+        const addr = out.ndim <= 1 && !out._v.mask && typeof out._v.offset === 'number' ? out._s.ptr + out._v.offset * size : null;
+        if (out.ndim <= 1 && addr !== null) shuffleAt(addr, out.size, out.ndim === 0 ? 1 : out.strides[0]!);
+        else if (directAddress(out) !== null) shuffleAt(directAddress(out)!, out.size, 1); // C or F order: memory order
+        else {
+          const tmp = out.copy('C');
+          try {
+            shuffleAt(tmp._s.ptr, tmp.size, 1);
+            out.assign(tmp);
+          } finally {
+            tmp.dispose();
+          }
+        }
+        return out;
+      }
+      const ax = normAxis(op, axis, out.ndim);
+      if (out.size === 0) return out;
+      if (out._v.mask || typeof out._v.offset !== 'number') {
+        throw new StrideViewError('invalid_argument', `${op}: out must be a plain strided array (a padded or symbolic view cannot be written in place)`);
+      }
+      // each slice along ax, the others in C order (NumPy's iterator over all axes but ax)
+      const shape = out.shape;
+      const strides = out.strides;
+      const idx = new Array<number>(shape.length).fill(0);
+      const total = out.size / shape[ax]!;
+      for (let c = 0; c < total; c++) {
+        let off = out._v.offset;
+        for (let d = 0; d < shape.length; d++) if (d !== ax) off += idx[d]! * strides[d]!;
+        shuffleAt(out._s.ptr + off * size, shape[ax]!, strides[ax]!);
+        for (let d = shape.length - 1; d >= 0; d--) {
+          if (d === ax) continue;
+          if (++idx[d]! < shape[d]!) break;
+          idx[d] = 0;
+        }
+      }
+      return out;
+    } finally {
+      if (src !== x) src.dispose();
+    }
+  }
+
+  /**
+   * `length` random bytes (NumPy's `bytes(length)`: the bytes of uint32 draws, little-endian, as
+   * NumPy's `integers(0, 2**32, ..., dtype=np.uint32)`), as a Uint8Array.
+   */
+  // @overloads member BYTES
+  bytes(length: number): Uint8Array;
+  // @end
+  bytes(...args: unknown[]): Uint8Array {
+    const op = 'Generator.bytes';
+    const [lengthArg] = bind(D().BYTES, args);
+    const length = toInt(op, 'length', lengthArg);
+    if (length < 0) throw new StrideViewError('invalid_argument', `${op}: negative dimensions are not allowed (length ${length})`);
+    const words = length === 0 ? 0 : Math.floor((length - 1) / 4) + 1;
+    if (words === 0) return new Uint8Array(0);
+    exchange();
+    exU32[10] = 4;
+    exU32[11] = 0;
+    exU32[12] = exU32[13] = 0;
+    exU32[14] = 0xffffffff;
+    exU32[15] = 0;
+    const r = this._fillArray(op, K.Bounded, 'uint32', [words], undefined);
+    try {
+      return new Uint8Array((r.toTypedArray() as Uint32Array).buffer.slice(0, length));
+    } finally {
+      r.dispose();
     }
   }
 
@@ -513,12 +544,12 @@ export class Generator {
         exU32[13] = 0;
         exU32[14] = Number(rng & M32);
         exU32[15] = Number(rng >> 32n);
-        this.run(op, K.Bounded, idx._s.ptr, count);
+        this._run(op, K.Bounded, idx._s.ptr, count);
       } else {
         exchange();
         exF64[0] = pop;
         exF64[1] = shuffle ? 1 : 0;
-        this.run(op, K.ChoiceDistinct, idx._s.ptr, count);
+        this._run(op, K.ChoiceDistinct, idx._s.ptr, count);
       }
       return;
     }
@@ -530,7 +561,7 @@ export class Generator {
       exchange();
       exF64[0] = pp;
       exF64[1] = pop;
-      this.run(op, replace ? K.ChoiceP : K.ChoicePDistinct, idx._s.ptr, count);
+      this._run(op, replace ? K.ChoiceP : K.ChoicePDistinct, idx._s.ptr, count);
     } finally {
       m._sv_free_raw(pp);
     }
@@ -545,13 +576,13 @@ export class Generator {
  * `defaultRng({ seed: 42 })` are the same.
  */
 // @overloads DEFAULT_RNG
-export function defaultRng(options?: { seed?: Seed | Generator | PCG64 | null | undefined }): Generator;
-export function defaultRng(seed?: Seed | Generator | PCG64 | null): Generator;
+export function defaultRng(options?: { seed?: Seed | SeedSequence | Generator | PCG64 | null | undefined }): Generator;
+export function defaultRng(seed?: Seed | SeedSequence | Generator | PCG64 | null): Generator;
 // @end
 export function defaultRng(...args: unknown[]): Generator {
   const [seed] = bind(D().DEFAULT_RNG, args);
   if (seed instanceof Generator) return seed;
   if (seed instanceof PCG64) return new Generator(seed);
   if (isOptionsObject(seed)) throw new TypeError(`defaultRng: seed must be a non-negative integer or an array of them, got ${fmt(seed)}`);
-  return new Generator(withSeedOp('defaultRng', () => new PCG64(seed as Seed | null)));
+  return new Generator(withSeedOp('defaultRng', () => new PCG64(seed as Seed | SeedSequence | null)));
 }

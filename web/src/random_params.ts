@@ -47,13 +47,17 @@ export type IntegersDrawn<P> = Drawn<
   'dtype' extends keyof P ? ([P['dtype']] extends ['bool'] ? boolean : 'bool' extends P['dtype'] ? number | boolean : number) : number
 >;
 /**
- * `uniform` / `normal` (parameters `A` and `B`): a number for scalar parameters without `size`, an
- * NDArray with `size` or nested-array parameters, either for NDArray parameters (0-d ones give a number).
+ * A draw with distribution parameters `A`, `B` and `C` (as many as the method has): a number for
+ * scalar parameters without `size`, an NDArray with `size` or nested-array parameters, either for
+ * NDArray parameters (0-d ones give a number).
  */
-export type ParamDrawn<P, A extends PropertyKey, B extends PropertyKey> = Drawn<
+export type ParamDrawn<P, A extends PropertyKey, B extends PropertyKey = A, C extends PropertyKey = A> = Drawn<
   P,
   number,
-  ArgGiven<P, 'size'> | ArgGiven<P, A, ScalarArg, readonly unknown[]> | ArgGiven<P, B, ScalarArg, readonly unknown[]>
+  | ArgGiven<P, 'size'>
+  | ArgGiven<P, A, ScalarArg, readonly unknown[]>
+  | ArgGiven<P, B, ScalarArg, readonly unknown[]>
+  | ArgGiven<P, C, ScalarArg, readonly unknown[]>
 >;
 /** A scalar parameter of `uniform` / `normal` (none given: the default, a number). */
 export type ScalarArg = number | bigint | boolean | null | undefined;

@@ -3,11 +3,12 @@
 // block through which each call passes that state and its arguments to WebAssembly.
 import { family, needFamily } from './families.js';
 import { type DType, type Scalar, fromStored, info } from './dtype.js';
-import { StrideViewError, fmt, isArrayLike } from './errors.js';
+import { StrideViewError, fmt } from './errors.js';
 import { NDArrayClass } from './kernel_client.js';
 import type { NDArray } from './ndarray.js';
 import { heapBuffer, rt } from './runtime.js';
 import { type SigRef, bind } from './signature.js';
+import { SeedSequence, freshEntropy, seedWords } from './random_seed.js';
 
 // ------------------------------------------------------------------------------ the wasm side
 
@@ -16,6 +17,7 @@ export interface RandomRaw {
   _sv_rng_exchange(): number;
   _sv_rng_seed(entropy: number, n: number): void;
   _sv_rng_fill(kind: number, out: number, n: number): number;
+  _sv_rng_seed_state(words: number): void;
   _sv_alloc_raw(bytes: number): number;
   _sv_free_raw(ptr: number): void;
 }
@@ -79,52 +81,6 @@ export interface PCG64State {
 /** @internal */
 export const M32 = 0xffffffffn;
 
-function wordsOfInt(op: string, v: unknown, out: number[]): void {
-  let n: bigint;
-  if (typeof v === 'bigint') n = v;
-  else if (typeof v === 'number') {
-    if (!Number.isInteger(v)) {
-      throw new TypeError(`${op}: seed must be a non-negative integer or an array of them, got ${fmt(v)}`);
-    }
-    n = BigInt(v);
-  } else {
-    throw new TypeError(`${op}: seed must be a non-negative integer or an array of them, got ${fmt(v)}`);
-  }
-  if (n < 0n) throw new StrideViewError('invalid_argument', `${op}: seed must be non-negative, got ${fmt(v)}`);
-  if (n === 0n) out.push(0);
-  while (n > 0n) {
-    out.push(Number(n & M32));
-    n >>= 32n;
-  }
-}
-
-/** The entropy words of a seed (NumPy's SeedSequence: each integer as 32-bit words, low first). */
-function seedWords(op: string, seed: unknown): number[] {
-  const words: number[] = [];
-  if (seed instanceof NDArrayClass) {
-    seed._check(op);
-    if (info(seed.dtype).kind === 'f') {
-      throw new TypeError(`${op}: seed must be a non-negative integer or an array of them, got an array of dtype ${seed.dtype}`);
-    }
-    const ta = seed.toTypedArray();
-    for (let i = 0; i < ta.length; i++) wordsOfInt(op, typeof ta[i] === 'bigint' ? ta[i] : Number(ta[i]), words);
-  } else if (isArrayLike(seed)) {
-    const a = seed as ArrayLike<unknown>;
-    for (let i = 0; i < a.length; i++) wordsOfInt(op, a[i], words);
-  } else {
-    wordsOfInt(op, seed, words);
-  }
-  return words;
-}
-
-function freshEntropy(op: string): number[] {
-  const c = (globalThis as { crypto?: { getRandomValues?(a: Uint32Array): Uint32Array } }).crypto;
-  if (!c || typeof c.getRandomValues !== 'function') {
-    throw new StrideViewError('invalid_argument', `${op}: no seed given and no crypto.getRandomValues in this runtime; pass a seed`);
-  }
-  return Array.from(c.getRandomValues(new Uint32Array(4)));
-}
-
 let seedOp = 'PCG64';
 /** @internal Runs fn with seeding errors named after op (defaultRng). */
 export function withSeedOp<T>(op: string, fn: () => T): T {
@@ -140,7 +96,7 @@ export function withSeedOp<T>(op: string, fn: () => T): T {
 // The declaration, made at the first call (see random.ts: no top-level call in a bundle).
 let pcg64Sig: SigRef | undefined;
 function declarePcg64(): SigRef {
-  const PCG64_SIG: SigRef = { sig: 'numpy.random.PCG64: PCG64(seed: number | bigint | readonly (number | bigint)[] | NDArray | null = null) -> PCG64' };
+  const PCG64_SIG: SigRef = { sig: 'numpy.random.PCG64: PCG64(seed: number | bigint | readonly (number | bigint)[] | NDArray | SeedSequence | null = null) -> PCG64' };
   return PCG64_SIG;
 }
 
@@ -153,14 +109,32 @@ export class PCG64 {
   /** @internal state (4 words), inc (4 words), has_uint32, uinteger */
   readonly _w = new Uint32Array(10);
 
-  /** `seed`: a non-negative integer (number or bigint) or an array of them; none (or null): fresh OS entropy. */
-  constructor(seed?: number | bigint | readonly (number | bigint)[] | NDArray | null);
-  constructor(options: { seed?: number | bigint | readonly (number | bigint)[] | NDArray | null | undefined });
+  /**
+   * `seed`: a non-negative integer (number or bigint), an array of them, or a {@link SeedSequence}
+   * (its spawned children give independent streams); none (or null): fresh OS entropy.
+   */
+  constructor(seed?: number | bigint | readonly (number | bigint)[] | NDArray | SeedSequence | null);
+  constructor(options: { seed?: number | bigint | readonly (number | bigint)[] | NDArray | SeedSequence | null | undefined });
   constructor(...args: unknown[]) {
     const op = seedOp;
     const [seed] = bind((pcg64Sig ??= declarePcg64()), args);
-    const words = seed === undefined || seed === null ? freshEntropy(op) : seedWords(op, seed);
     const m = raw();
+    if (seed instanceof SeedSequence) {
+      // NumPy's PCG64(seed_sequence): the first 4 uint64 words of its state
+      const w = seed._words(8);
+      const p = m._sv_alloc_raw(32);
+      if (p === 0) throw new StrideViewError('out_of_memory', `${op}: cannot allocate 32 bytes for the seed`);
+      try {
+        new Uint32Array(heapBuffer(), p, 8).set(w);
+        m._sv_rng_seed_state(p);
+      } finally {
+        m._sv_free_raw(p);
+      }
+      exchange();
+      this._w.set(exU32.subarray(0, 10));
+      return;
+    }
+    const words = seed === undefined || seed === null ? freshEntropy(op, 4) : seedWords(op, seed);
     const p = m._sv_alloc_raw(Math.max(4, words.length * 4));
     if (p === 0) throw new StrideViewError('out_of_memory', `${op}: cannot allocate ${words.length * 4} bytes for the seed`);
     try {

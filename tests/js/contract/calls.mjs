@@ -8,6 +8,7 @@ import { COMPANIONS, optionalArgs, requiredArg } from './samples.mjs';
 /** A fresh instance of a class the declarations' `Class.name` ops belong to, and its NumPy side. */
 export const INSTANCES = {
   Generator: { make: (sv) => sv.defaultRng(42), numpySeed: 42 },
+  SeedSequence: { make: (sv) => new sv.SeedSequence(42), numpySeed: 42 },
   NDArray: { make: (sv, materialize) => materialize({ arr: 'A' }), self: { arr: 'A' } },
 };
 

@@ -52,6 +52,9 @@ export function encodeJs(sv, x) {
   // a generator: its first three random() draws (NumPy's alike: Generator(bit_generator).random(3))
   if (x instanceof sv.Generator) return { rng: encodeJs(sv, x.random(3)) };
   if (x instanceof sv.PCG64) return { rng: encodeJs(sv, new sv.Generator(x).random(3)) };
+  // a seed sequence: its first four state words (NumPy's alike: generate_state(4))
+  if (x instanceof sv.SeedSequence) return { ss: encodeJs(sv, x.generateState(4)) };
+  if (x instanceof Uint8Array) return { bytes: Buffer.from(x).toString('hex') }; // Generator.bytes: NumPy's bytes
   if (x instanceof sv.NDArray) {
     const ta = x.toTypedArray();
     const d = x.dtype;
@@ -111,6 +114,8 @@ export function difference(got, exp, layout = false, normwise = false) {
     return `NumPy changes its argument in place and returns None, got ${JSON.stringify(got).slice(0, 120)}`;
   }
   if ('rng' in exp) return 'rng' in got ? difference(got.rng, exp.rng) : `a generator expected, got ${JSON.stringify(got).slice(0, 120)}`;
+  if ('ss' in exp) return 'ss' in got ? difference(got.ss, exp.ss) : `a seed sequence expected, got ${JSON.stringify(got).slice(0, 120)}`;
+  if ('bytes' in exp) return got.bytes === exp.bytes ? null : `bytes ${got.bytes ?? JSON.stringify(got).slice(0, 120)}, NumPy ${exp.bytes}`;
   if ('other' in exp) return got.other === exp.other ? null : `${JSON.stringify(got).slice(0, 120)}, NumPy ${exp.other}`;
   if ('none' in exp) return 'none' in got ? null : `NumPy returned None, got ${JSON.stringify(got).slice(0, 120)}`;
   if ('scalar' in exp) {
@@ -196,6 +201,10 @@ def enc(r):
         return {'rng': enc(r.random(3))}
     if isinstance(r, np.random.BitGenerator):
         return {'rng': enc(np.random.Generator(r).random(3))}
+    if isinstance(r, np.random.SeedSequence):
+        return {'ss': enc(r.generate_state(4))}
+    if isinstance(r, bytes):
+        return {'bytes': r.hex()}
     if isinstance(r, np.dtype):
         return {'other': str(r)}  # promote_types: strideview's dtype is its name
     return {'other': repr(r)}
@@ -250,6 +259,8 @@ def run_call(c):
     target = args[0] if args else None
     if path.startswith('numpy.random.Generator.'):
         f = getattr(np.random.default_rng(c.get('seed', 42)), last)
+    elif path.startswith('numpy.random.SeedSequence.'):
+        f = getattr(np.random.SeedSequence(c.get('seed', 42)), last)
     elif 'self' in c:
         target = dec(c['self'])
         f = getattr(target, last)

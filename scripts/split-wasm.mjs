@@ -19,7 +19,7 @@
 // --whole: no split (the scalar build): names stripped and -Oz only, to <out>/<name>.wasm.
 // --names: keep the function names (profiling builds).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { leb, readFunctions, symbolDefiners } from './wasm-functions.mjs';
@@ -29,7 +29,8 @@ export const FAMILIES = {
   math: ['vmath.cpp', 'math.cpp', 'fused.cpp', 'fused_call.cpp', 'fused_request.cpp'],
   linalg: ['linalg.cpp', 'lapack.cpp', 'lapack_lu.cpp', 'linalg_request.cpp'],
   stats: ['reduce_stats.cpp', 'scan.cpp', 'sort.cpp'],
-  random: ['distributions.cpp', 'ziggurat.cpp', 'seed_sequence.cpp', 'continuous.cpp', 'discrete.cpp', 'hypergeometric.cpp', 'random.cpp'],
+  random: ['distributions.cpp', 'ziggurat.cpp', 'seed_sequence.cpp', 'continuous.cpp', 'discrete.cpp', 'hypergeometric.cpp', 'random.cpp',
+    'log.c', 'log_data.c', 'pow.c', 'pow_data.c'],
   symbolic: ['symbolic.cpp', 'view.cpp', 'api_symbolic.cpp'],
   complex: ['complex.cpp', 'fft.cpp', 'fft_request.cpp'],
 };
@@ -97,6 +98,168 @@ function renameIn(bytes, sectionId, rename) {
   return Buffer.concat(parts);
 }
 
+/** Sections of a module: [{ id, start (of the payload), end, pos (of the id byte) }]. */
+function sectionsOf(bytes) {
+  const out = [];
+  for (let pos = 8; pos < bytes.length;) {
+    const [size, start] = leb(bytes, pos + 1);
+    out.push({ id: bytes[pos], pos, start, end: start + size });
+    pos = start + size;
+  }
+  return out;
+}
+
+/**
+ * The active data segments of a module (memory 0, i32.const offset): [{ index, offset, bytes, name }],
+ * names from the name section's data-segment subsection (a link with --no-merge-data-segments names
+ * each segment after its symbol: `.rodata.<mangled>`).
+ */
+function dataSegments(bytes) {
+  const segs = [];
+  const secs = sectionsOf(bytes);
+  const data = secs.find((x) => x.id === 11);
+  if (!data) return segs;
+  let [n, p] = leb(bytes, data.start);
+  for (let i = 0; i < n; i++) {
+    const [flags, q] = leb(bytes, p);
+    p = q;
+    if (flags !== 0) throw new Error(`split-wasm: data segment ${i} is not an active segment of memory 0 (flags ${flags})`);
+    if (bytes[p] !== 0x41) throw new Error(`split-wasm: data segment ${i} has no i32.const offset`);
+    let offset = 0, shift = 0, b;
+    p++;
+    do { b = bytes[p++]; offset |= (b & 0x7f) << shift; shift += 7; } while (b & 0x80);
+    if (bytes[p++] !== 0x0b) throw new Error(`split-wasm: data segment ${i}: unexpected offset expression`);
+    const [len, r] = leb(bytes, p);
+    segs.push({ index: i, offset: offset >>> 0, bytes: bytes.subarray(r, r + len), name: '' });
+    p = r + len;
+  }
+  for (const c of secs.filter((x) => x.id === 0)) {
+    const [nl, q] = leb(bytes, c.start);
+    if (bytes.subarray(q, q + nl).toString() !== 'name') continue;
+    for (let p2 = q + nl; p2 < c.end;) {
+      const sub = bytes[p2];
+      const [size, st] = leb(bytes, p2 + 1);
+      if (sub === 9) {
+        let [cnt, r] = leb(bytes, st);
+        for (let k = 0; k < cnt; k++) {
+          const [idx, r1] = leb(bytes, r);
+          const [len, r2] = leb(bytes, r1);
+          if (segs[idx]) segs[idx].name = bytes.subarray(r2, r2 + len).toString();
+          r = r2 + len;
+        }
+      }
+      p2 = st + size;
+    }
+  }
+  return segs;
+}
+
+/** bytes with its data section (and data count) holding only the segments keep() accepts. */
+function withoutSegments(bytes, keep) {
+  const segs = dataSegments(bytes);
+  const kept = mergeSegments(segs.filter(keep));
+  const parts = [bytes.subarray(0, 8)];
+  for (const sec of sectionsOf(bytes)) {
+    if (sec.id === 11) parts.push(section(11, encodeSegments(kept)));
+    else if (sec.id === 12) parts.push(section(12, encLeb(kept.length)));
+    else parts.push(bytes.subarray(sec.pos, sec.end));
+  }
+  return Buffer.concat(parts);
+}
+
+/** bytes with the segments added as its data section (and data count: after the code's place). */
+function withSegments(bytes, segs) {
+  const secs = sectionsOf(bytes);
+  if (secs.some((x) => x.id === 11 || x.id === 12)) throw new Error('split-wasm: the families module has data of its own');
+  const merged = mergeSegments(segs);
+  const parts = [bytes.subarray(0, 8)];
+  for (const sec of secs) {
+    if (sec.id === 10) parts.push(section(12, encLeb(merged.length)));
+    parts.push(bytes.subarray(sec.pos, sec.end));
+    if (sec.id === 10) parts.push(section(11, encodeSegments(merged)));
+  }
+  return Buffer.concat(parts);
+}
+
+/** Segments merged where one ends at most `gap` bytes before the next begins (the gap zero-filled). */
+function mergeSegments(segs, gap = 16) {
+  const sorted = [...segs].sort((a, b) => a.offset - b.offset);
+  const out = [];
+  for (const sg of sorted) {
+    const last = out[out.length - 1];
+    if (last && sg.offset >= last.offset + last.bytes.length && sg.offset - (last.offset + last.bytes.length) <= gap) {
+      const pad = Buffer.alloc(sg.offset - (last.offset + last.bytes.length));
+      last.bytes = Buffer.concat([last.bytes, pad, sg.bytes]);
+    } else {
+      out.push({ ...sg, bytes: Buffer.from(sg.bytes) });
+    }
+  }
+  return out;
+}
+
+function encodeSegments(segs) {
+  const body = [encLeb(segs.length)];
+  for (const sg of segs) {
+    const off = [];
+    let v = sg.offset | 0; // signed LEB of the i32 offset
+    for (;;) {
+      const b = v & 0x7f;
+      v >>= 7;
+      if ((v === 0 && (b & 0x40) === 0) || (v === -1 && (b & 0x40) !== 0)) { off.push(b); break; }
+      off.push(b | 0x80);
+    }
+    body.push(Buffer.from([0, 0x41, ...off, 0x0b]), encLeb(sg.bytes.length), sg.bytes);
+  }
+  return Buffer.concat(body);
+}
+
+const section = (id, payload) => Buffer.concat([Buffer.from([id]), encLeb(payload.length), payload]);
+
+/**
+ * The data segments that only family code reads: a symbol that family sources alone define and that
+ * no other source refers to (llvm-nm: no U elsewhere; internal ones are referred to by their own
+ * source only). They move to the
+ * families module as active segments at the same addresses: written into the shared memory when it
+ * is instantiated, before any of its functions runs. The core keeps the addresses (zero until then).
+ */
+function familyData(input, objects, familyOf) {
+  const defs = new Map(); // symbol -> Set of 'T:src' (llvm-nm's type letter, the source)
+  const uses = new Map(); // symbol -> Set of sources that refer to it undefined (llvm-nm U)
+  const expand = (q) => (statSync(q).isDirectory() ? readdirSync(q, { recursive: true }).filter((f) => /\.(o|a)$/.test(f)).map((f) => join(q, f)) : [q]);
+  for (const path of objects.flatMap(expand)) {
+    let out;
+    try {
+      out = execFileSync('llvm-nm', [path], { maxBuffer: 1 << 28 }).toString();
+    } catch {
+      continue;
+    }
+    let current = basename(path);
+    for (const line of out.split('\n')) {
+      const m = /^(\S+):$/.exec(line);
+      if (m) { current = m[1]; continue; }
+      const m2 = /^(?:\S+ )?([A-Za-z]) (.+)$/.exec(line.trim());
+      if (!m2) continue;
+      const src = current.replace(/\.(c|cpp)\.o$/, '.$1').replace(/\.o$/, '.cpp');
+      const map = m2[1] === 'U' ? uses : defs;
+      const set = map.get(m2[2]) ?? new Set();
+      set.add(m2[1] === 'U' ? src : `${m2[1]}:${src}`);
+      map.set(m2[2], set);
+    }
+  }
+  // data (d, r, b; upper case when global) that family sources alone define and no other source
+  // refers to
+  const segs = dataSegments(readFileSync(input));
+  return segs.filter((sg) => {
+    // binaryen splits a segment around its runs of zeros: the pieces are named <segment>.1, .2, ...
+    const full = sg.name.replace(/^\.(rodata|data|bss|tdata)\./, '');
+    const sym = defs.has(full) ? full : full.replace(/\.\d+$/, '');
+    const own = defs.get(sym);
+    if (!own) return false;
+    if (![...own].every((x) => /^[dDrRbB]:/.test(x) && familyOf.has(x.slice(2)))) return false;
+    return [...(uses.get(sym) ?? [])].every((src) => familyOf.has(src));
+  });
+}
+
 let keepNames = false;
 /** Direct calls of every function (binaryen's text names), from wasm-dis. */
 function callGraph(file) {
@@ -143,7 +306,7 @@ function main() {
   const name = basename(input).replace(/\.wasm(\.orig)?$/, '');
   if (whole) {
     const dest = join(out, `${name}.wasm`);
-    writeFileSync(dest, readFileSync(input));
+    writeFileSync(dest, withoutSegments(readFileSync(input), () => true)); // the per-symbol segments merged
     opt(dest, MVP);
     return;
   }
@@ -211,6 +374,12 @@ function main() {
     const primary = join(out, `${name}.wasm`);
     const secondary = join(out, `${name}-families.wasm`);
     execFileSync('wasm-split', [...FEATURES, input, '--split-funcs', `@${list}`, '-o1', primary, '-o2', secondary, '--export-prefix=%', '--import-namespace=primary', '--placeholdermap', '-q', ...(keepNames ? ['-g'] : [])], { stdio: 'inherit' });
+    // the families' own data: from the core's data section to the families module (same addresses)
+    const famData = familyData(input, objects, familyOf);
+    const movedAt = new Set(famData.map((sg) => sg.offset));
+    const dataBytes = famData.reduce((a, sg) => a + sg.bytes.length, 0);
+    writeFileSync(primary, withoutSegments(readFileSync(primary), (sg) => !movedAt.has(sg.offset)));
+    writeFileSync(secondary, withSegments(readFileSync(secondary), famData));
     opt(primary, [...MVP, ...FEATURES]);
     opt(secondary, [...MVP, ...FEATURES]);
     // The core's exports to the families module carry C++ names (%sv::kernels::...): short names.
@@ -223,7 +392,7 @@ function main() {
     const s = renameIn(readFileSync(secondary), 2, (mod, n) => (mod === 'primary' && short.has(n) ? short.get(n) : n));
     writeFileSync(primary, p);
     writeFileSync(secondary, s);
-    console.log(`split-wasm: ${moved.size} of ${m.functions.length} functions to ${basename(secondary)} (${kept.size} family functions the core also reaches kept); ` +
+    console.log(`split-wasm: ${moved.size} of ${m.functions.length} functions and ${famData.length} data segments (${dataBytes} B) to ${basename(secondary)} (${kept.size} family functions the core also reaches kept); ` +
       `${basename(primary)} ${p.length} B, ${basename(secondary)} ${s.length} B`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -2,6 +2,7 @@
 // (every product and sum rounded on its own, the C library's functions where NumPy calls them), so
 // that the same bit generator state gives NumPy's draws.
 #include "continuous.hpp"
+#include "libm.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -73,11 +74,11 @@ double standard_gamma(Pcg64& g, double shape) {
       const double u = g.next_double();
       const double v = standard_exponential(g);
       if (u <= 1.0 - shape) {
-        const double x = std::pow(u, 1. / shape);
+        const double x = np_pow(u, 1. / shape);
         if (x <= v) return x;
       } else {
-        const double y = -std::log((1 - u) / shape);
-        const double x = std::pow(1.0 - shape + shape * y, 1. / shape);
+        const double y = -np_log((1 - u) / shape);
+        const double x = np_pow(1.0 - shape + shape * y, 1. / shape);
         if (x <= v + y) return x;
       }
     }
@@ -94,7 +95,7 @@ double standard_gamma(Pcg64& g, double shape) {
     v = v * v * v;
     const double u = g.next_double();
     if (u < 1.0 - 0.0331 * (x * x) * (x * x)) return b * v;
-    if (std::log(u) < 0.5 * x * x + b * (1. - v + std::log(v))) return b * v;  // log(0) = -inf accepts
+    if (np_log(u) < 0.5 * x * x + b * (1. - v + np_log(v))) return b * v;  // log(0) = -inf accepts
   }
 }
 
@@ -138,18 +139,18 @@ double beta(Pcg64& g, double a, double b) {
     for (;;) {
       const double u = g.next_double();
       const double v = g.next_double();
-      const double x = std::pow(u, 1.0 / a);
-      const double y = std::pow(v, 1.0 / b);
+      const double x = np_pow(u, 1.0 / a);
+      const double y = np_pow(v, 1.0 / b);
       const double sum = x + y;
       if (sum <= 1.0 && sum > 0.0) {
         if (x + y > 0) return x / sum;
         // Both powers underflowed (tiny a and b): the ratio from the logarithms.
-        double lx = std::log(u) / a;
-        double ly = std::log(v) / b;
+        double lx = np_log(u) / a;
+        double ly = np_log(v) / b;
         const double lm = lx > ly ? lx : ly;
         lx -= lm;
         ly -= lm;
-        return std::exp(lx - std::log(std::exp(lx) + std::exp(ly)));
+        return std::exp(lx - np_log(std::exp(lx) + std::exp(ly)));
       }
     }
   }
@@ -203,8 +204,8 @@ double lognormal(Pcg64& g, double mean, double sigma) {
 double laplace(Pcg64& g, double loc, double scale) {
   for (;;) {
     const double u = g.next_double();
-    if (u >= 0.5) return loc - scale * std::log(2.0 - u - u);
-    if (u > 0.0) return loc + scale * std::log(u + u);
+    if (u >= 0.5) return loc - scale * np_log(2.0 - u - u);
+    if (u > 0.0) return loc + scale * np_log(u + u);
     // u == 0: drawn again
   }
 }
@@ -212,27 +213,27 @@ double laplace(Pcg64& g, double loc, double scale) {
 double logistic(Pcg64& g, double loc, double scale) {
   for (;;) {
     const double u = g.next_double();
-    if (u > 0.0) return loc + scale * std::log(u / (1.0 - u));
+    if (u > 0.0) return loc + scale * np_log(u / (1.0 - u));
   }
 }
 
 double gumbel(Pcg64& g, double loc, double scale) {
   for (;;) {
     const double u = 1.0 - g.next_double();
-    if (u < 1.0) return loc - scale * std::log(-std::log(u));
+    if (u < 1.0) return loc - scale * np_log(-np_log(u));
   }
 }
 
 double weibull(Pcg64& g, double a) {
   if (a == 0.0) return 0.0;  // no draw, as NumPy
-  return std::pow(standard_exponential(g), 1. / a);
+  return np_pow(standard_exponential(g), 1. / a);
 }
 
 double rayleigh(Pcg64& g, double scale) { return scale * std::sqrt(2.0 * standard_exponential(g)); }
 
 double pareto(Pcg64& g, double a) { return std::expm1(standard_exponential(g) / a); }
 
-double power(Pcg64& g, double a) { return std::pow(-std::expm1(-standard_exponential(g)), 1. / a); }
+double power(Pcg64& g, double a) { return np_pow(-std::expm1(-standard_exponential(g)), 1. / a); }
 
 double wald(Pcg64& g, double mean, double scale) {
   const double mu_2l = mean / (2 * scale);
@@ -280,7 +281,7 @@ double vonmises(Pcg64& g, double mu, double kappa) {
     w = (1 + s * z) / (s + z);
     const double y = kappa * (s - w);
     const double v = g.next_double();
-    if (y * (2 - y) - v >= 0 || std::log(y / v) + 1 - y >= 0) break;  // v == 0 is fine
+    if (y * (2 - y) - v >= 0 || np_log(y / v) + 1 - y >= 0) break;  // v == 0 is fine
   }
   const double u = g.next_double();
   double result = std::acos(w);

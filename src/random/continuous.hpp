@@ -1,8 +1,8 @@
 // The continuous distributions of numpy.random.Generator (NumPy 1.24's distributions.c), one draw
 // per call, consuming the bit generator exactly as NumPy does: the same seed gives NumPy's numbers
 // wherever the C library's log / exp / pow / expm1 / log1p / cos / acos round as glibc's do
-// (natively every draw; in WebAssembly, musl's fdlibm log and pow round about 1 result in 14 apart
-// from glibc's, exp, expm1 and log1p 1 in 10^3: docs/guide.md "Random numbers").
+// (natively every draw; in WebAssembly all but about 1 in 10^3 of the draws that pass through those
+// functions, which then differ in the last bit or two: docs/guide.md "Random numbers").
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "continuous.hpp"
+#include "libm.hpp"
 #include "discrete.hpp"
 
 // Bit-for-bit results need every product and sum rounded on its own (no fused multiply-add).
@@ -61,10 +62,10 @@ double loggam(double x) {
     sum *= inv_sq;
     sum += kSeries[k];
   }
-  double result = sum / x0 + 0.5 * kLog2Pi + (x0 - 0.5) * std::log(x0) - x0;
+  double result = sum / x0 + 0.5 * kLog2Pi + (x0 - 0.5) * np_log(x0) - x0;
   if (x < 7.0) {
     for (int64_t k = 1; k <= shift; ++k) {
-      result -= std::log(x0 - 1.0);
+      result -= np_log(x0 - 1.0);
       x0 -= 1.0;
     }
   }
@@ -91,7 +92,7 @@ int64_t poisson_multiplication(Pcg64& g, double lam) {
 // Hoermann's transformed rejection with squeeze (PTRS, 1993) for lam >= 10.
 int64_t poisson_ptrs(Pcg64& g, double lam) {
   const double root = std::sqrt(lam);
-  const double log_lam = std::log(lam);
+  const double log_lam = np_log(lam);
   const double b = 0.931 + 2.53 * root;
   const double a = -0.059 + 0.02483 * b;
   const double inv_alpha = 1.1239 + 1.1328 / (b - 3.4);
@@ -104,7 +105,7 @@ int64_t poisson_ptrs(Pcg64& g, double lam) {
     if (us >= 0.07 && v <= v_accept) return k;
     if (k < 0 || (us < 0.013 && v > us)) continue;
     // log(0) = -inf accepts, as in NumPy
-    const double lhs = std::log(v) + std::log(inv_alpha) - std::log(a / (us * us) + b);
+    const double lhs = np_log(v) + np_log(inv_alpha) - np_log(a / (us * us) + b);
     const double rhs = -lam + as_double(k) * log_lam - loggam(as_double(k + 1));
     if (lhs <= rhs) return k;
   }
@@ -130,7 +131,7 @@ int64_t binomial_inversion(Pcg64& g, int64_t n, double p, BinomialCache& cache) 
     cache.psave = p;
     cache.has = true;
     cache.q = 1.0 - p;
-    cache.r = std::exp(as_double(n) * std::log(cache.q));
+    cache.r = std::exp(as_double(n) * np_log(cache.q));
     cache.c = as_double(n) * p;
     const double spread = cache.c + 10.0 * std::sqrt(cache.c * cache.q + 1);
     cache.m = to_int64(as_double(n) < spread ? as_double(n) : spread);
@@ -198,11 +199,11 @@ int64_t binomial_btpe(Pcg64& g, int64_t n, double p, BinomialCache& cache) {
       if (v > 1.0) continue;
       y = to_int64(std::floor(x));
     } else if (u <= p3) {  // the left tail (v == 0 would give -inf: rejected)
-      y = to_int64(std::floor(xl + std::log(v) / laml));
+      y = to_int64(std::floor(xl + np_log(v) / laml));
       if (y < 0 || v == 0.0) continue;
       v = v * (u - p2) * laml;
     } else {  // the right tail
-      y = to_int64(std::floor(xr - std::log(v) / lamr));
+      y = to_int64(std::floor(xr - np_log(v) / lamr));
       if (y > n || v == 0.0) continue;
       v = v * (u - p3) * lamr;
     }
@@ -227,7 +228,7 @@ int64_t binomial_btpe(Pcg64& g, int64_t n, double p, BinomialCache& cache) {
     // farther out: squeeze log(v) between bounds on log(f(y) / f(m)), then Stirling's bound
     const double rho = (kd / nrq) * ((kd * (kd / 3.0 + 0.625) + 0.16666666666666666) / nrq + 0.5);
     const double t = as_double(wrap_mul(wrap_sub(0, k), k)) / (2 * nrq);
-    const double log_v = std::log(v);
+    const double log_v = np_log(v);
     if (log_v < t - rho) return y;
     if (log_v > t + rho) continue;
 
@@ -239,8 +240,8 @@ int64_t binomial_btpe(Pcg64& g, int64_t n, double p, BinomialCache& cache) {
     auto stirling_tail = [](double sq, double base) {
       return (13680. - (462. - (132. - (99. - 140. / sq) / sq) / sq) / sq) / base / 166320.;
     };
-    const double bound = xm * std::log(f1 / x1) + (as_double(n - m) + 0.5) * std::log(z / w) +
-                         as_double(from_mode) * std::log(w * r / (x1 * q)) + stirling_tail(f2, f1) +
+    const double bound = xm * np_log(f1 / x1) + (as_double(n - m) + 0.5) * np_log(z / w) +
+                         as_double(from_mode) * np_log(w * r / (x1 * q)) + stirling_tail(f2, f1) +
                          stirling_tail(z2, z) + stirling_tail(x2, x1) + stirling_tail(w2, w);
     if (log_v > bound) continue;
     return y;
@@ -301,7 +302,7 @@ int64_t logseries(Pcg64& g, double p) {
     const double u = g.next_double();
     const double q = -std::expm1(r * u);
     if (v <= q * q) {
-      const int64_t result = to_int64(std::floor(1 + std::log(v) / std::log(q)));
+      const int64_t result = to_int64(std::floor(1 + np_log(v) / np_log(q)));
       if (result < 1 || v == 0.0) continue;
       return result;
     }
@@ -317,7 +318,7 @@ constexpr uint64_t kTwo53 = uint64_t{1} << 53;
 
 // zipf's candidate from the 53 bits k of its first uniform: floor((1 - k 2^-53)^exponent).
 double zipf_candidate(uint64_t k, double exponent) {
-  return std::floor(std::pow(1.0 - static_cast<double>(k) * kTwoM53, exponent));
+  return std::floor(np_pow(1.0 - static_cast<double>(k) * kTwoM53, exponent));
 }
 
 // For a close to 1 nearly every candidate is above 2^63 and rejected (accepted ones need a
@@ -343,7 +344,7 @@ uint64_t zipf_rejected_from(double am1, double exponent) {
 // candidate above 2^63 is rejected; one equal to 2^63 comes back as INT64_MIN, as in NumPy).
 int64_t zipf(Pcg64& g, double a) {
   const double am1 = a - 1.0;
-  const double b = std::pow(2.0, am1);
+  const double b = np_pow(2.0, am1);
   const double exponent = -1.0 / am1;
   const uint64_t rejected_from = am1 < 1e-4 ? zipf_rejected_from(am1, exponent) : kTwo53;
   for (;;) {
@@ -355,7 +356,7 @@ int64_t zipf(Pcg64& g, double a) {
     const double v = g.next_double();
     const double x = zipf_candidate(k, exponent);
     if (x > kTwo63 || x < 1.0) continue;
-    const double t = std::pow(1.0 + 1.0 / x, am1);
+    const double t = np_pow(1.0 + 1.0 / x, am1);
     if (v * x * (t - 1.0) / (b - 1.0) <= t / b) return to_int64(x);
   }
 }

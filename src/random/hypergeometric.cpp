@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "discrete.hpp"
+#include "libm.hpp"
 #include "distributions.hpp"
 
 // Bit-for-bit results need every product and sum rounded on its own (no fused multiply-add).
@@ -68,7 +69,7 @@ double log_factorial(int64_t k) {
   constexpr double kHalfLog2Pi = 0.9189385332046728;
   const double kd = static_cast<double>(k);
   const double correction = (1.0 / kd) * (1 / 12.0 - 1 / (360.0 * kd * kd));
-  return (kd + 0.5) * std::log(kd) - kd + (kHalfLog2Pi + correction);
+  return (kd + 0.5) * np_log(kd) - kd + (kHalfLog2Pi + correction);
 }
 
 // The four log-factorials of HRUA's scaled mass function at x (Stadlober's notation: M the
@@ -136,7 +137,7 @@ int64_t hypergeometric_hrua(Pcg64& g, int64_t good, int64_t bad, int64_t sample)
     const double t = log_peak - log_mass_terms(k, small, n, large);
     if (u * (4.0 - u) - 3.0 <= t) break;  // the squeeze under log(u^2)
     if (u * (u - t) >= 1) continue;       // the squeeze over it
-    if (2.0 * std::log(u) <= t) break;
+    if (2.0 * np_log(u) <= t) break;
   }
   if (good > bad) k = n - k;
   if (n < sample) k = good - k;

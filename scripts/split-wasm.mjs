@@ -216,7 +216,7 @@ function encodeSegments(segs) {
 const section = (id, payload) => Buffer.concat([Buffer.from([id]), encLeb(payload.length), payload]);
 
 /**
- * The data segments that only family code reads: a symbol that family sources alone define and that
+ * The read-only data segments that only family code reads: a symbol that family sources alone define and that
  * no other source refers to (llvm-nm: no U elsewhere; internal ones are referred to by their own
  * source only). They move to the
  * families module as active segments at the same addresses: written into the shared memory when it
@@ -250,14 +250,48 @@ function familyData(input, objects, familyOf) {
   // refers to
   const segs = dataSegments(readFileSync(input));
   return segs.filter((sg) => {
+    // read-only data only: mutable data may have been written (by a constructor at the core's start,
+    // or since) before the families module is instantiated, which would write it again
+    if (!sg.name.startsWith('.rodata.')) return false;
     // binaryen splits a segment around its runs of zeros: the pieces are named <segment>.1, .2, ...
-    const full = sg.name.replace(/^\.(rodata|data|bss|tdata)\./, '');
+    const full = sg.name.slice('.rodata.'.length);
+    const familyOnly = (sym, kinds) => {
+      const own = defs.get(sym);
+      if (!own || ![...own].every((x) => kinds.test(x) && familyOf.has(x.slice(2)))) return false;
+      return [...(uses.get(sym) ?? [])].every((src) => familyOf.has(src));
+    };
+    if (full.startsWith('.L')) {
+      // a switch table moves with its function, when family sources alone define that function;
+      // other private constants stay (a std::variant's visitation table moved broke a core call)
+      const m = /^\.Lswitch\.table\.(_Z[^.]+)/.exec(full);
+      return m !== null && familyOnly(m[1], /^[tTwW]:/);
+    }
+    if (full.startsWith('_ZT')) return false; // vtables and type info: the core may dispatch through them
     const sym = defs.has(full) ? full : full.replace(/\.\d+$/, '');
-    const own = defs.get(sym);
-    if (!own) return false;
-    if (![...own].every((x) => /^[dDrRbB]:/.test(x) && familyOf.has(x.slice(2)))) return false;
-    return [...(uses.get(sym) ?? [])].every((src) => familyOf.has(src));
+    return familyOnly(sym, /^[dDrRbB]:/);
   });
+}
+
+/**
+ * The numbers that may be addresses in what stays in the core: the i32 constants and load / store
+ * offsets of the named functions (input's text names), and the aligned 32-bit words of the core's
+ * other data segments (pointers).
+ */
+function addressesIn(input, funcs, coreSegs) {
+  const text = execFileSync('wasm-dis', [input], { maxBuffer: 1 << 30 }).toString();
+  const out = new Set();
+  let inside = false;
+  for (const line of text.split('\n')) {
+    const f = /^ \(func \$(\S+)/.exec(line);
+    if (f) inside = funcs.has(f[1]);
+    else if (line.startsWith(' (') && !line.startsWith(' (func')) inside = false;
+    if (!inside) continue;
+    for (const m of line.matchAll(/i32\.const (-?\d+)|offset=(\d+)/g)) out.add(Number(m[1] ?? m[2]) >>> 0);
+  }
+  for (const sg of coreSegs) {
+    for (let i = (4 - (sg.offset % 4)) % 4; i + 4 <= sg.bytes.length; i += 4) out.add(sg.bytes.readUInt32LE(i));
+  }
+  return [...out];
 }
 
 let keepNames = false;
@@ -374,8 +408,19 @@ function main() {
     const primary = join(out, `${name}.wasm`);
     const secondary = join(out, `${name}-families.wasm`);
     execFileSync('wasm-split', [...FEATURES, input, '--split-funcs', `@${list}`, '-o1', primary, '-o2', secondary, '--export-prefix=%', '--import-namespace=primary', '--placeholdermap', '-q', ...(keepNames ? ['-g'] : [])], { stdio: 'inherit' });
-    // the families' own data: from the core's data section to the families module (same addresses)
-    const famData = familyData(input, objects, familyOf);
+    // the families' own data: from the core's data section to the families module (same addresses),
+    // except what the core may still read: a segment whose address range holds a constant or a load
+    // offset of a family function the core reaches (kept in the core), or an aligned 32-bit word of
+    // the core's other data (a pointer to it)
+    const candidates = familyData(input, objects, familyOf);
+    const candidateAt = new Set(candidates.map((sg) => sg.offset));
+    const coreSegs = dataSegments(readFileSync(input)).filter((sg) => !candidateAt.has(sg.offset));
+    const inCore = addressesIn(input, kept, coreSegs);
+    const famData = candidates.filter((sg) => {
+      const end = sg.offset + sg.bytes.length;
+      return !inCore.some((a) => a >= sg.offset && a < end);
+    });
+    if (process.env.SV_SPLIT_DEBUG) for (const sg of famData) console.log(`data ${sg.name} @${sg.offset} ${sg.bytes.length} B`);
     const movedAt = new Set(famData.map((sg) => sg.offset));
     const dataBytes = famData.reduce((a, sg) => a + sg.bytes.length, 0);
     writeFileSync(primary, withoutSegments(readFileSync(primary), (sg) => !movedAt.has(sg.offset)));

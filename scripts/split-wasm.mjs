@@ -268,7 +268,7 @@ function familyData(input, objects, familyOf) {
     }
     if (full.startsWith('_ZT')) return false; // vtables and type info: the core may dispatch through them
     const sym = defs.has(full) ? full : full.replace(/\.\d+$/, '');
-    return familyOnly(sym, /^[dDrRbB]:/);
+    return familyOnly(sym, /^[dDrRbBvVwW]:/); // weak: an inline variable (vmath's tables)
   });
 }
 

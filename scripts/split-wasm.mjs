@@ -19,10 +19,10 @@
 // --whole: no split (the scalar build): names stripped and -Oz only, to <out>/<name>.wasm.
 // --names: keep the function names (profiling builds).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { leb, readFunctions, symbolDefiners } from './wasm-functions.mjs';
+import { eachSymbol, leb, readFunctions, symbolDefiners } from './wasm-functions.mjs';
 
 /** The families and the C++ sources whose functions make them (one families module today). */
 export const FAMILIES = {
@@ -225,27 +225,12 @@ const section = (id, payload) => Buffer.concat([Buffer.from([id]), encLeb(payloa
 function familyData(input, objects, familyOf) {
   const defs = new Map(); // symbol -> Set of 'T:src' (llvm-nm's type letter, the source)
   const uses = new Map(); // symbol -> Set of sources that refer to it undefined (llvm-nm U)
-  const expand = (q) => (statSync(q).isDirectory() ? readdirSync(q, { recursive: true }).filter((f) => /\.(o|a)$/.test(f)).map((f) => join(q, f)) : [q]);
-  for (const path of objects.flatMap(expand)) {
-    let out;
-    try {
-      out = execFileSync('llvm-nm', [path], { maxBuffer: 1 << 28 }).toString();
-    } catch {
-      continue;
-    }
-    let current = basename(path);
-    for (const line of out.split('\n')) {
-      const m = /^(\S+):$/.exec(line);
-      if (m) { current = m[1]; continue; }
-      const m2 = /^(?:\S+ )?([A-Za-z]) (.+)$/.exec(line.trim());
-      if (!m2) continue;
-      const src = current.replace(/\.(c|cpp)\.o$/, '.$1').replace(/\.o$/, '.cpp');
-      const map = m2[1] === 'U' ? uses : defs;
-      const set = map.get(m2[2]) ?? new Set();
-      set.add(m2[1] === 'U' ? src : `${m2[1]}:${src}`);
-      map.set(m2[2], set);
-    }
-  }
+  eachSymbol(objects, [], (type, sym, src) => {
+    const map = type === 'U' ? uses : defs;
+    const set = map.get(sym) ?? new Set();
+    set.add(type === 'U' ? src : `${type}:${src}`);
+    map.set(sym, set);
+  });
   // data (d, r, b; upper case when global) that family sources alone define and no other source
   // refers to
   const segs = dataSegments(readFileSync(input));

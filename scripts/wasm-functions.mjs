@@ -93,30 +93,40 @@ export function readFunctions(file) {
  * and static libraries (inline functions and template instances are defined, weak, in every object
  * that uses them, or only referenced where libc++ declares them extern).
  */
-export function symbolDefiners(paths, references = false) {
-  const owner = new Map();
+/**
+ * Every symbol line llvm-nm prints for the objects (directories: their .o / .a files), as
+ * fn(type letter, symbol, source file: log.c.o -> log.c, view.cpp.o -> view.cpp). args: llvm-nm's.
+ */
+export function eachSymbol(paths, args, fn) {
   const expand = (p) => statSync(p).isDirectory()
     ? readdirSync(p, { recursive: true }).filter((f) => /\.(o|a)$/.test(f)).map((f) => join(p, f)) : [p];
   for (const path of paths.flatMap(expand)) {
-    for (const demangle of [false, true]) {
-      let out;
-      try {
-        out = execFileSync('llvm-nm', [...(references ? [] : ['--defined-only']), ...(demangle ? ['--demangle'] : []), path], { maxBuffer: 1 << 28 }).toString();
-      } catch {
-        continue;
-      }
-      let current = basename(path);
-      for (const line of out.split('\n')) {
-        const m = /^(\S+):$/.exec(line);
-        if (m) { current = m[1]; continue; }
-        const m2 = (references ? /^(?:\S+ )?([TtWwU]) (.+)$/ : /^\S+ ([TtWw]) (.+)$/).exec(line.trim());
-        if (!m2) continue;
-        const src = current.replace(/\.(c|cpp)\.o$/, '.$1').replace(/\.o$/, '.cpp'); // log.c.o: log.c
-        const set = owner.get(m2[2]) ?? new Set();
-        set.add(src);
-        owner.set(m2[2], set);
-      }
+    let out;
+    try {
+      out = execFileSync('llvm-nm', [...args, path], { maxBuffer: 1 << 28 }).toString();
+    } catch {
+      continue;
     }
+    let current = basename(path);
+    for (const line of out.split('\n')) {
+      const m = /^(\S+):$/.exec(line);
+      if (m) { current = m[1]; continue; }
+      const m2 = /^(?:\S+ )?([A-Za-z]) (.+)$/.exec(line.trim());
+      if (m2) fn(m2[1], m2[2], current.replace(/\.(c|cpp)\.o$/, '.$1').replace(/\.o$/, '.cpp'));
+    }
+  }
+}
+
+export function symbolDefiners(paths, references = false) {
+  const owner = new Map();
+  const kinds = references ? /^[TtWwU]$/ : /^[TtWw]$/;
+  for (const demangle of [false, true]) {
+    eachSymbol(paths, [...(references ? [] : ['--defined-only']), ...(demangle ? ['--demangle'] : [])], (type, sym, src) => {
+      if (!kinds.test(type)) return;
+      const set = owner.get(sym) ?? new Set();
+      set.add(src);
+      owner.set(sym, set);
+    });
   }
   return owner;
 }

@@ -171,6 +171,28 @@ export class DiscreteDraws extends ContinuousDraws {
   }
 
   /**
+   * @internal num vectors of k entries drawn into out by one call (the vector kinds of
+   * bindings/random.cpp): params[i] = [a value, or an address with 1]; out is disposed on an error.
+   */
+  private _drawVectors(op: string, kind: D, out: NDArray, num: number, k: number, params: readonly (readonly [number, number])[]): NDArray {
+    try {
+      if (num > 0) {
+        exchange();
+        for (let i = 0; i < 3; i++) {
+          exF64[i] = params[i]?.[0] ?? 0;
+          exU32[10 + i] = params[i]?.[1] ?? 0;
+        }
+        exU32[13] = k;
+        this._run(op, kind, out._s.ptr, num, true);
+      }
+    } catch (e) {
+      out.dispose();
+      throw e;
+    }
+    return out;
+  }
+
+  /**
    * Multinomial draws: counts of each of k outcomes in `n` trials (NumPy's `multinomial(n, pvals,
    * size=None)`; int64, shape size + [k]). `pvals` may have more dimensions (its last is the k
    * outcomes) and broadcasts with `n`; the last entry takes whatever probability the others leave.
@@ -224,26 +246,14 @@ export class DiscreteDraws extends ContinuousDraws {
         lead = size ?? [];
       }
       const count = numel(lead);
-      const out = NDArrayClass._empty(op, [...lead, d], 'int64');
-      try {
-        if (count > 0) {
-          const pFull = pa.ndim > 1 ? pa.broadcastTo([...lead, d]).copy() : pa;
-          if (pFull !== pa) temps.push(pFull);
-          const nFull = nP.arr !== null && nP.arr.ndim > 0 ? nP.arr.broadcastTo(lead).copy() : null;
-          if (nFull) temps.push(nFull);
-          exchange();
-          exU32[10] = nFull ? 1 : 0;
-          exF64[0] = nFull ? directAddress(nFull)! : nP.arr ? (nP.arr.item() as number) : nP.value;
-          exU32[11] = pa.ndim > 1 ? 1 : 0;
-          exF64[1] = directAddress(pFull)!;
-          exU32[13] = d;
-          this._run(op, D.Multinomial, out._s.ptr, count, true);
-        }
-      } catch (e) {
-        out.dispose();
-        throw e;
-      }
-      return out;
+      if (count === 0) return NDArrayClass._empty(op, [...lead, d], 'int64');
+      const pFull = pa.ndim > 1 ? pa.broadcastTo([...lead, d]).copy() : pa;
+      if (pFull !== pa) temps.push(pFull);
+      const nFull = nP.arr !== null && nP.arr.ndim > 0 ? nP.arr.broadcastTo(lead).copy() : null;
+      if (nFull) temps.push(nFull);
+      const n0 = nFull ? directAddress(nFull)! : nP.arr ? (nP.arr.item() as number) : nP.value;
+      const params = [[n0, nFull ? 1 : 0], [directAddress(pFull)!, pa.ndim > 1 ? 1 : 0]] as const;
+      return this._drawVectors(op, D.Multinomial, NDArrayClass._empty(op, [...lead, d], 'int64'), count, d, params);
     } catch (e) {
       throw relabel(op, e);
     } finally {
@@ -300,20 +310,11 @@ export class DiscreteDraws extends ContinuousDraws {
       const ci = NDArrayClass._empty(op, [k], 'int64');
       try {
         new BigInt64Array(heapBuffer(), directAddress(ci)!, k).set(Array.from(cv, (x) => BigInt(x)));
-        exchange();
-        exU32[10] = exU32[11] = exU32[12] = 0;
-        exF64[0] = directAddress(ci)!;
-        exF64[1] = nsample;
-        exF64[2] = total;
-        exU32[13] = k;
-        this._run(op, method === 'count' ? D.MvhgCount : D.MvhgMarginals, out._s.ptr, num, true);
-      } catch (e) {
-        out.dispose();
-        throw e;
+        const params = [[directAddress(ci)!, 0], [nsample, 0], [total, 0]] as const;
+        return this._drawVectors(op, method === 'count' ? D.MvhgCount : D.MvhgMarginals, out, num, k, params);
       } finally {
         ci.dispose();
       }
-      return out;
     } finally {
       colors.dispose();
     }
@@ -338,21 +339,8 @@ export class DiscreteDraws extends ContinuousDraws {
       for (let i = 0; i < av.length; i++) if (av[i]! <= 0) throw new StrideViewError('invalid_argument', `${op}: alpha <= 0 (${av[i]} at ${i})`);
       const k = av.length;
       const shape = vectorShape(op, size, k);
-      const out = NDArrayClass._empty(op, shape, 'float64');
       const num = k === 0 ? 0 : numel(shape) / k;
-      try {
-        if (num > 0) {
-          exchange();
-          exU32[10] = exU32[11] = exU32[12] = 0;
-          exF64[0] = directAddress(alpha)!;
-          exU32[13] = k;
-          this._run(op, D.Dirichlet, out._s.ptr, num, true);
-        }
-      } catch (e) {
-        out.dispose();
-        throw e;
-      }
-      return out;
+      return this._drawVectors(op, D.Dirichlet, NDArrayClass._empty(op, shape, 'float64'), num, k, [[directAddress(alpha)!, 0]]);
     } finally {
       alpha.dispose();
     }

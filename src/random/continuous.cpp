@@ -29,7 +29,7 @@ double exp_unlikely(Pcg64& g, const Ziggurat& z, int idx, double x) {
 }
 
 float exp_unlikely_f(Pcg64& g, const Ziggurat& z, int idx, float x) {
-  if (idx == 0) return static_cast<float>(kZigExpR) - std::log1p(-g.next_float());
+  if (idx == 0) return static_cast<float>(kZigExpR) - np_log1pf(-g.next_float());
   if ((z.ff[idx - 1] - z.ff[idx]) * g.next_float() + z.ff[idx] < std::exp(-x)) return x;
   return standard_exponential_f(g);
 }
@@ -59,7 +59,7 @@ float standard_exponential_f(Pcg64& g) {
 }
 
 double standard_exponential_inv(Pcg64& g) { return -std::log1p(-g.next_double()); }
-float standard_exponential_inv_f(Pcg64& g) { return -std::log1p(-g.next_float()); }
+float standard_exponential_inv_f(Pcg64& g) { return -np_log1pf(-g.next_float()); }
 
 double exponential(Pcg64& g, double scale) { return scale * standard_exponential(g); }
 

@@ -200,14 +200,27 @@ test('a bundle asks for the families its functions need, and only those', async 
     const a = sv.array([[1, 2], [3, 4]]);
     let method = '';
     try { a.argmax(); } catch (e) { method = e.code + ' ' + e.message; }
-    console.log(JSON.stringify({ loaded: sv.isLoaded('math'), sum: sv.sum(sv.add(a, a)), method, std: typeof a.std, reshape: a.reshape(4).toArray() }));
+    console.log(JSON.stringify({ loaded: sv.isLoaded('math'), sum: sv.sum(sv.add(a, a)), method, std: typeof a.std, reshape: a.reshape(4).toArray(),
+      methods: [a.sum(), a.mean(), a.max(0).toArray(), a.ptp()] }));
   `);
   assert.deepEqual([core.out.loaded, core.out.sum, core.out.std], [false, 20, 'function']);
+  assert.deepEqual(core.out.methods, [10, 2.5, [3, 4], 3]); // sum's method group: a.sum() ... a.ptp()
   assert.deepEqual(core.out.reshape, [1, 2, 3, 4]);
   assert.match(core.out.method, /^not_loaded argmax: a\.argmax\(\) is strideview's argmax\(a, \.\.\.\), which this bundle does not contain: .*Import \{ argmax \} from 'strideview'/);
   for (const name of ['numpy.sin', 'numpy.argmax', 'numpy.matmul', 'numpy.einsum', 'Generator', 'explainReshape']) {
     assert.ok(!core.text.includes(name), `the core bundle carries ${name}`);
   }
+  // without any of sum, mean, min, max, ptp the bundle has no reductions, and a.sum() says how to keep it
+  const bare = await runBundle("export { init, array, add } from './dist/index.mjs';", `
+    await sv.init();
+    const a = sv.array([[1, 2], [3, 4]]);
+    let method = '';
+    try { a.sum(); } catch (e) { method = e.code + ' ' + e.message; }
+    console.log(JSON.stringify({ method, add: sv.add(a, 1).toArray() }));
+  `);
+  assert.match(bare.out.method, /^not_loaded sum: a\.sum\(\) is strideview's sum\(a, \.\.\.\), which this bundle does not contain: .*Import \{ sum \} from 'strideview'/);
+  assert.deepEqual(bare.out.add, [[2, 3], [4, 5]]);
+  assert.ok(!bare.text.includes('numpy.sum:'), 'the { init, array, add } bundle carries sum');
   for (const [fn, call] of [['sin', 'sv.sin(a)'], ['argmax', 'sv.argmax(a)'], ['matmul', 'sv.matmul(a, a)'], ['defaultRng', 'sv.defaultRng(1).random(2)'], ['explainReshape', 'sv.explainReshape(a, [4])']]) {
     const b = await runBundle(`export { init, array, isLoaded, ${fn} } from './dist/index.mjs';`, `
       await sv.init();

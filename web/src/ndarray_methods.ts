@@ -8,7 +8,7 @@
 // imports the op modules, which import ndarray.ts: defining the methods there would be a cycle).
 import { type ComplexLike, type DType, type Scalar, checkDType, complexPart, info, isComplex, isComplexValue } from './dtype.js';
 import { StrideViewError, fmt, indexArgs, isArrayLike, relabel, toInt, toInts } from './errors.js';
-import { NDArray, defineMethods, forward, outOption } from './ndarray.js';
+import { NDArray, defineMethods, outOption } from './ndarray.js';
 import { copyInto } from './kernel_client.js';
 import { flattenShape, reversedAxes, squeezeShape } from './axes.js';
 import { diagonalView } from './diagonal_view.js';
@@ -18,7 +18,6 @@ import { type Casting, type Order, canCast, castingArg, orderArg } from './ufunc
 import { type DTypeArg, copyInLayout, isFContiguous, layoutOf, zeros } from './creation.js';
 import { createView } from './view.js';
 import type { Storage } from './storage.js';
-import { max, mean, min, ptp, sum } from './reductions.js';
 
 
 const NDARRAY_RESHAPE: SigRef = { sig: 'numpy.ndarray.reshape: NDArray.reshape(shape: number | readonly number[], /, *, order: "C" | "F" | "A" = "C", ' +
@@ -239,7 +238,7 @@ function tolist(this: NDArray): NestedList {
 
 /** Method -> the function whose module installs it. */
 const INSTALLED_ELSEWHERE: Record<string, string> = {
-  prod: 'prod', std: 'std', var: 'variance', argmin: 'argmin', argmax: 'argmax', any: 'any', all: 'all',
+  sum: 'sum', mean: 'mean', min: 'min', max: 'max', ptp: 'ptp', prod: 'prod', std: 'std', var: 'variance', argmin: 'argmin', argmax: 'argmax', any: 'any', all: 'all',
   cumsum: 'cumsum', cumprod: 'cumprod', sort: 'sort', argsort: 'argsort', clip: 'clip', round: 'round',
   nonzero: 'nonzero', searchsorted: 'searchsorted', dot: 'dot', take: 'take', compress: 'compress', repeat: 'repeat',
   trace: 'trace', conj: 'conj', conjugate: 'conjugate',
@@ -274,15 +273,10 @@ export function installMethods(cls: typeof NDArray): void {
     item,
     itemBigInt,
     tolist,
-    sum: forward(sum),
-    mean: forward(mean),
-    min: forward(min),
-    max: forward(max),
-    ptp: forward(ptp),
   };
   defineMethods(methods);
   // The methods installed with their functions' method groups (ndarray.ts methodGroup: stats.ts,
-  // select.ts, math.ts, search.ts, linalg.ts, joining.ts): where a bundler dropped the group, this
+  // select.ts, math.ts, search.ts, linalg.ts, joining.ts, reductions.ts): where a bundler dropped the group, this
   // one says so.
   for (const [name, fn] of Object.entries(INSTALLED_ELSEWHERE)) {
     if (!Object.prototype.hasOwnProperty.call(p, name)) defineMethods({ [name]: dropped(name, fn) });

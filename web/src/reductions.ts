@@ -5,7 +5,7 @@
 import { ReduceMoreOp, ReduceOp } from './boundary_tables.js';
 import { type Complex, type ComplexDType, type ComplexLike, type DType, type Scalar, checkDType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { NDArray, Kind, asArray, full, takeScalar } from './ndarray.js';
+import { NDArray, Kind, asArray, forward, full, methodGroup, takeScalar, uses } from './ndarray.js';
 import { copyInto } from './kernel_client.js';
 import { axisSet } from './axes.js';
 import { type ArrayInput, add, compute, div, maximum, minimum, mul, same, sqrt, sub, toBool, where as select } from './ops.js';
@@ -342,6 +342,12 @@ export const SPECS = {
   all: { kind: Kind.ReduceMore, code: ReduceMoreOp.All, natural: toBool, identity: true, combine: null } as ReduceSpec,
 };
 
+// NumPy's methods of these reductions (a.sum(), a.mean(), a.min(), a.max(), a.ptp()), installed with
+// them (ndarray.ts methodGroup): an app that imports none of the five does not carry them.
+const REDUCTIONS = /* @__PURE__ */ methodGroup('none', () => ({
+  sum: forward(sum), mean: forward(mean), min: forward(min), max: forward(max), ptp: forward(ptp),
+}));
+
 const SUM: SigRef = { sig: 'numpy.sum: sum(a: ArrayInput, axis: number | readonly number[] | null = null, dtype: DType | null = null, ' +
     'out: NDArray | readonly [NDArray] | null = null, keepdims: boolean = false, initial: Scalar = undefined, ' +
     'where: ArrayInput = true) -> Reduced<$P[axis, out, keepdims], $N[a]>' };
@@ -361,6 +367,7 @@ export function sum<TA extends ArrayInput, TAxis extends number | readonly numbe
 export function sum<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(a: TA, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, where?: ArrayInput): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, NumberOf<TA>>;
 // @end
 export function sum(...args: unknown[]): unknown {
+  uses(REDUCTIONS);
   if (args.length === 1) return reduction('sum', SUM_SPEC, args[0], null, null, null, false, undefined, true);
   const [a, axis, dtype, out, keepdims, initial, where] = bind(SUM, args);
   return reduction('sum', SUM_SPEC, a, axis, dtype, out, keepdims, initial, where);
@@ -382,6 +389,7 @@ export function max<TAxis extends number | readonly number[] | null | undefined 
 export function max<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(a: ArrayInput, axis?: TAxis, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, where?: ArrayInput): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, number>;
 // @end
 export function max(...args: unknown[]): unknown {
+  uses(REDUCTIONS);
   if (args.length === 1) return reduction('max', MAX_SPEC, args[0], null, null, null, false, undefined, true);
   const [a, axis, out, keepdims, initial, where] = bind(MAX, args);
   return reduction('max', MAX_SPEC, a, axis, null, out, keepdims, initial, where);
@@ -400,6 +408,7 @@ export function min<TAxis extends number | readonly number[] | null | undefined 
 export function min<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(a: ArrayInput, axis?: TAxis, out?: TOut, keepdims?: TKeepdims, initial?: Scalar, where?: ArrayInput): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, number>;
 // @end
 export function min(...args: unknown[]): unknown {
+  uses(REDUCTIONS);
   if (args.length === 1) return reduction('min', MIN_SPEC, args[0], null, null, null, false, undefined, true);
   const [a, axis, out, keepdims, initial, where] = bind(MIN, args);
   return reduction('min', MIN_SPEC, a, axis, null, out, keepdims, initial, where);
@@ -421,6 +430,7 @@ export function mean<TA extends ArrayInput, TAxis extends number | readonly numb
 export function mean<TA extends ArrayInput, TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined, O extends { where?: ArrayInput | undefined } = {}>(a: TA, axis?: TAxis, dtype?: DType | null, out?: TOut, keepdims?: TKeepdims, options?: O): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & O, NumberOf<TA>>;
 // @end
 export function mean(...args: unknown[]): unknown {
+  uses(REDUCTIONS);
   if (args.length === 1) return reduction('mean', MEAN_SPEC, args[0], null, null, null, false, undefined, true);
   const [a, axis, dtype, out, keepdims, where] = bind(MEAN, args);
   return reduction('mean', MEAN_SPEC, a, axis, dtype, out, keepdims, undefined, where);
@@ -439,6 +449,7 @@ export function ptp<TAxis extends number | readonly number[] | null | undefined 
 export function ptp<TAxis extends number | readonly number[] | null | undefined = undefined, TOut extends NDArray | readonly [NDArray] | null | undefined = undefined, TKeepdims extends boolean | undefined = undefined>(a: ArrayInput, axis?: TAxis, out?: TOut, keepdims?: TKeepdims): Reduced<{ axis: TAxis; out: TOut; keepdims: TKeepdims } & {}, number>;
 // @end
 export function ptp(...args: unknown[]): unknown {
+  uses(REDUCTIONS);
   const op = 'ptp';
   const [a, axis, out, keepdims] = bind(PTP, args);
   try {

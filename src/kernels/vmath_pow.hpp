@@ -89,7 +89,8 @@ alignas(16) inline constexpr PowLogEntry kPowLogTable[64] = {
 // Exp table entry j: 2^(j/64) = t (1 + tail), tail within 2^-77 as a float (the rest is padding).
 struct PowExpEntry {
   double t;
-  float tail, pad;
+  float tail;
+  float pad = 0;  // the entries list t and tail only
 };
 alignas(16) inline constexpr PowExpEntry kPowExpTable[64] = {
     {0x1.0000000000000p+0, 0x0.0p+0f}, {0x1.02c9a3e778061p+0, -0x1.16013a0000000p-56f},

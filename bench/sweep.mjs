@@ -124,8 +124,9 @@ if (!args.includes('--no-numpy') && existsSync('/usr/bin/python3')) {
 const SWEEP = [
   ['add', (x) => () => dispose(sv.add(x.a, x.b)), (y) => () => dispose(np.add(y.a, y.b))],
   ['sum', (x) => () => dispose(sv.sum(x.a)), (y) => () => np.sum(y.a)],
-  ['transpose copy', (x) => () => dispose(x.a.transpose().contiguous()), (y) => () => dispose(np.ascontiguousarray(np.transpose(y.a)))],
-  ['flip copy', (x) => () => dispose(x.a.flip({ axis: 1 }).contiguous()), (y) => () => dispose(np.ascontiguousarray(np.flip(y.a, 1)))],
+  // the view disposed too: left to the FinalizationRegistry, it made these rows' first cells 2-4x noisier
+  ['transpose copy', (x) => () => { const v = x.a.transpose(); dispose(v.contiguous()); v.dispose(); }, (y) => () => dispose(np.ascontiguousarray(np.transpose(y.a)))],
+  ['flip copy', (x) => () => { const v = x.a.flip({ axis: 1 }); dispose(v.contiguous()); v.dispose(); }, (y) => () => dispose(np.ascontiguousarray(np.flip(y.a, 1)))],
   ['astype f32->f64', (x) => () => dispose(x.a.astype('float64')), (y) => () => dispose(y.a.astype('float64'))],
 ];
 lines.push('');
@@ -135,6 +136,16 @@ lines.push('| op | n | elements | strideview us | numpy-ts us | ratio vs numpy-t
 lines.push('|---|---|---|---|---|---|---|---|');
 const sweepRows = [];
 for (const [name, mk, mkp] of SWEEP) {
+  // Warm-up at the first size (the table above runs other forms of these ops): measured cold, the
+  // first cells took 2-3x the steady time while V8 was still tiering up (session 22).
+  {
+    const n = SIZES[0];
+    const a = sv.arange(0, n * n, 1, 'float32').reshape([n, n]);
+    const f = mk({ a, b: a });
+    const end = performance.now() + (QUICK ? 100 : 250);
+    while (performance.now() < end) for (let i = 0; i < 100; i++) f();
+    a.base.dispose();
+  }
   for (const n of SIZES) {
     const a = sv.arange(0, n * n, 1, 'float32').reshape([n, n]);
     const b = sv.arange(0, n * n, 1, 'float32').reshape([n, n]);

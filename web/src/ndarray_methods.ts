@@ -238,7 +238,8 @@ function tolist(this: NDArray): NestedList {
 
 /** Method -> the function whose module installs it. */
 const INSTALLED_ELSEWHERE: Record<string, string> = {
-  sum: 'sum', mean: 'mean', min: 'min', max: 'max', ptp: 'ptp', prod: 'prod', std: 'std', var: 'variance', argmin: 'argmin', argmax: 'argmax', any: 'any', all: 'all',
+  sum: 'sum', mean: 'mean', min: 'min', max: 'max', ptp: 'ptp',
+  prod: 'prod', std: 'std', var: 'variance', argmin: 'argmin', argmax: 'argmax', any: 'any', all: 'all',
   cumsum: 'cumsum', cumprod: 'cumprod', sort: 'sort', argsort: 'argsort', clip: 'clip', round: 'round',
   nonzero: 'nonzero', searchsorted: 'searchsorted', dot: 'dot', take: 'take', compress: 'compress', repeat: 'repeat',
   trace: 'trace', conj: 'conj', conjugate: 'conjugate',
@@ -276,8 +277,8 @@ export function installMethods(cls: typeof NDArray): void {
   };
   defineMethods(methods);
   // The methods installed with their functions' method groups (ndarray.ts methodGroup: stats.ts,
-  // select.ts, math.ts, search.ts, linalg.ts, joining.ts, reductions.ts): where a bundler dropped the group, this
-  // one says so.
+  // select.ts, math.ts, search.ts, linalg.ts, joining.ts, reductions.ts): where a bundler dropped
+  // the group, this one says so.
   for (const [name, fn] of Object.entries(INSTALLED_ELSEWHERE)) {
     if (!Object.prototype.hasOwnProperty.call(p, name)) defineMethods({ [name]: dropped(name, fn) });
   }

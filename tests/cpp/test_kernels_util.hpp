@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <memory>
+#include <type_traits>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -54,7 +56,36 @@ inline View contiguous_view(const Dims& shape) {
   return *v;
 }
 
-inline void for_each_index(const Dims& shape, const std::function<void(const Dims&)>& f) {
+// A non-owning reference to a callable (what std::function would be here, without its cost: each
+// std::function<...> made from a distinct lambda instantiates libc++'s allocator / tuple /
+// compressed-pair machinery, about 70 ms of compile time apiece, and the dtype sweeps make hundreds;
+// test_kernels_scan_sort.cpp compiled in 60 s, 45 of them in those instantiations). Only for
+// parameters: it refers to the caller's callable, which outlives the call. An empty std::function
+// or a null function pointer gives an empty FnRef.
+template <class Sig>
+class FnRef;
+template <class R, class... A>
+class FnRef<R(A...)> {
+ public:
+  FnRef() = default;
+  FnRef(std::nullptr_t) {}
+  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, FnRef>>>
+  FnRef(F&& f) {  // NOLINT: implicit, as std::function's
+    if constexpr (std::is_constructible_v<bool, std::remove_reference_t<F>&>) {
+      if (!static_cast<bool>(f)) return;
+    }
+    obj_ = const_cast<void*>(static_cast<const void*>(std::addressof(f)));
+    call_ = [](void* o, A... a) -> R { return (*static_cast<std::remove_reference_t<F>*>(o))(std::forward<A>(a)...); };
+  }
+  explicit operator bool() const { return call_ != nullptr; }
+  R operator()(A... a) const { return call_(obj_, std::forward<A>(a)...); }
+
+ private:
+  void* obj_ = nullptr;
+  R (*call_)(void*, A...) = nullptr;
+};
+
+inline void for_each_index(const Dims& shape, FnRef<void(const Dims&)> f) {
   for (int64_t s : shape) {
     if (s == 0) return;
   }
@@ -304,8 +335,7 @@ inline Dims random_shape(std::mt19937_64& rng, int max_rank = 4, int64_t max_dim
 // unchanged. Returns a description of the first problem, or "" when all is well.
 template <class T>
 std::string check_dst(const Arr& dst, const std::vector<unsigned char>& before,
-                      const std::function<T(const Dims&)>& expected,
-                      const std::function<bool(T, T)>& close = nullptr) {
+                      FnRef<T(const Dims&)> expected, FnRef<bool(T, T)> close = nullptr) {
   std::vector<char> mark(dst.bytes.size(), 0);
   std::string err;
   int64_t bad = 0;

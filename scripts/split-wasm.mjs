@@ -253,30 +253,37 @@ function familyData(input, objects, familyOf) {
     }
     if (full.startsWith('_ZT')) return false; // vtables and type info: the core may dispatch through them
     const sym = defs.has(full) ? full : full.replace(/\.\d+$/, '');
+    // the system library's named constants (musl's ipio2 of the trigonometric reductions, the exp
+    // tables): no object of ours defines them; they move when no code or data the core keeps holds
+    // their address (checked by the caller against every function left in the core)
+    if (!defs.has(full) && !defs.has(sym)) {
+      sg.system = true;
+      return true;
+    }
     return familyOnly(sym, /^[dDrRbBvVwW]:/); // weak: an inline variable (vmath's tables)
   });
 }
 
 /**
- * The numbers that may be addresses in what stays in the core: the i32 constants and load / store
- * offsets of the named functions (input's text names), and the aligned 32-bit words of the core's
- * other data segments (pointers).
+ * The numbers that may be addresses in what stays in the core, for each set of named functions
+ * (input's text names) in `funcs`: the i32 constants and load / store offsets of those functions,
+ * and the aligned 32-bit words of the core's other data segments (pointers). One list per set.
  */
 function addressesIn(input, funcs, coreSegs) {
   const text = execFileSync('wasm-dis', [input], { maxBuffer: 1 << 30 }).toString();
-  const out = new Set();
-  let inside = false;
+  const out = funcs.map(() => new Set());
+  let inside = [];
   for (const line of text.split('\n')) {
     const f = /^ \(func \$(\S+)/.exec(line);
-    if (f) inside = funcs.has(f[1]);
-    else if (line.startsWith(' (') && !line.startsWith(' (func')) inside = false;
-    if (!inside) continue;
-    for (const m of line.matchAll(/i32\.const (-?\d+)|offset=(\d+)/g)) out.add(Number(m[1] ?? m[2]) >>> 0);
+    if (f) inside = out.filter((_, i) => funcs[i].has(f[1]));
+    else if (line.startsWith(' (') && !line.startsWith(' (func')) inside = [];
+    if (!inside.length) continue;
+    for (const m of line.matchAll(/i32\.const (-?\d+)|offset=(\d+)/g)) for (const o of inside) o.add(Number(m[1] ?? m[2]) >>> 0);
   }
   for (const sg of coreSegs) {
-    for (let i = (4 - (sg.offset % 4)) % 4; i + 4 <= sg.bytes.length; i += 4) out.add(sg.bytes.readUInt32LE(i));
+    for (let i = (4 - (sg.offset % 4)) % 4; i + 4 <= sg.bytes.length; i += 4) for (const o of out) o.add(sg.bytes.readUInt32LE(i));
   }
-  return [...out];
+  return out.map((o) => [...o]);
 }
 
 let keepNames = false;
@@ -400,11 +407,18 @@ function main() {
     const candidates = familyData(input, objects, familyOf);
     const candidateAt = new Set(candidates.map((sg) => sg.offset));
     const coreSegs = dataSegments(readFileSync(input)).filter((sg) => !candidateAt.has(sg.offset));
-    const inCore = addressesIn(input, kept, coreSegs);
-    const famData = candidates.filter((sg) => {
+    // a family-only constant: its address in a family function the core keeps; a system-library
+    // one: its address anywhere in the core's code
+    const coreFuncs = new Set(m.functions.map((f) => escapeName(f.name)).filter((n) => !moved.has(n)));
+    const [inKept, inAnyCore] = addressesIn(input, [kept, coreFuncs], coreSegs);
+    // binaryen splits a segment around its runs of zeros (pieces <name>.1, .2, ...): a symbol's
+    // pieces move together or stay together, as code reads them through the symbol's one address
+    const symbolOf = (sg) => sg.name.replace(/\.\d+$/, '');
+    const held = new Set(candidates.filter((sg) => {
       const end = sg.offset + sg.bytes.length;
-      return !inCore.some((a) => a >= sg.offset && a < end);
-    });
+      return (sg.system ? inAnyCore : inKept).some((a) => a >= sg.offset && a < end);
+    }).map(symbolOf));
+    const famData = candidates.filter((sg) => !held.has(symbolOf(sg)));
     if (process.env.SV_SPLIT_DEBUG) for (const sg of famData) console.log(`data ${sg.name} @${sg.offset} ${sg.bytes.length} B`);
     const movedAt = new Set(famData.map((sg) => sg.offset));
     const dataBytes = famData.reduce((a, sg) => a + sg.bytes.length, 0);

@@ -5,6 +5,10 @@
 //   - init({ simd: false }) loads the scalar build and computes the same;
 //   - WASM memory grows three times while arrays and views are alive, and they still read right;
 //   - a module worker imports the package, finds its wasm and computes;
+//   - the core and the families (ARCHITECTURE.md "Core and families"): init({ load: 'core' })
+//     fetches no strideview-families.wasm, a family op is then a not_loaded error, and
+//     `await load('math')` fetches the families module once and the op runs; an app bundled with
+//     only core functions (esbuild, as tests/bundlers) fetches no families module at its default init();
 //   - Content-Security-Policy (issue 6): the package computes on a page served with
 //     `script-src 'self' 'wasm-unsafe-eval'` with no violation; two control pages show the checks
 //     can fail (an inline script is reported; without 'wasm-unsafe-eval' init() rejects).
@@ -15,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { bundleOf } from '../../scripts/bundle-size.mjs';
 import { browserSession, engineSkip, pageModule, PROBE_JS, serveStatic, test } from './engines.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,6 +27,8 @@ const dist = path.resolve(here, '../../dist');
 const T = { timeout: 90_000 };
 const POLICY = "script-src 'self' 'wasm-unsafe-eval'";
 const NO_WASM_POLICY = "script-src 'self'";
+const MARK = '/mark/before-load';
+const FAMILIES_WASM = '/dist/strideview-families.wasm';
 
 // Known engine limits, each with its reason (also in the README's browser table). Empty: every
 // check runs in every engine.
@@ -105,7 +112,56 @@ const APPS = {
   w.terminate();
   if (msg.error) throw new Error('in the worker: ' + msg.error);
   out.dataset.result = JSON.stringify(msg);`),
+  // The core alone, then the families on demand. The page fetches MARK between the refused family
+  // op and load('math'): the server's log of requests (the suite's record of what a page fetched)
+  // then shows what was fetched before load() and what after.
+  '/app-core-load.mjs': done(`
+  const families = ['math', 'linalg', 'stats', 'random', 'symbolic', 'complex'];
+  await sv.init({ load: 'core' });
+  const a = sv.array([0.5, 1, 2], { dtype: 'float32' });
+  const r = { info: sv.buildInfo(), add: sv.add(a, a).toArray(), loadedAtInit: families.map((f) => sv.isLoaded(f)) };
+  try {
+    sv.sin(a);
+    r.refused = null;
+  } catch (e) {
+    r.refused = { isStrideViewError: e instanceof sv.StrideViewError, code: e.code, message: e.message };
+  }
+  await fetch('${MARK}');
+  await sv.load('math');
+  // the array made before load() (the families module shares the core's memory)
+  r.loaded = families.map((f) => sv.isLoaded(f));
+  r.sin = Number(sv.sin(a).toArray()[0].toFixed(6));
+  r.argmax = sv.argmax(a);
+  // every family is in that one module: loading more (or all) fetches nothing more
+  await sv.load('linalg', 'stats');
+  await sv.load();
+  r.matmul = sv.matmul(sv.array([[1, 2]]), sv.array([[3], [4]])).toArray();
+  out.dataset.result = JSON.stringify(r);`),
 };
+
+// An app that imports only core functions, bundled by esbuild (minified, as tests/bundlers and the
+// size figures): none of its code names a family's registration, so its default init() must not
+// fetch the families module. Served from /dist/ so that the bundle's `new URL('./strideview.wasm',
+// import.meta.url)` finds the package's files (as an app's bundler copies them next to its bundle).
+const CORE_APP_ENTRY = `
+import { init, array, add, sum, isLoaded, buildInfo } from './dist/index.mjs';
+const out = document.getElementById('out');
+try {
+  await init();
+  const a = array([[1, 2], [3, 4]]);
+  const t = add(a.transpose(), 10);
+  out.dataset.result = JSON.stringify({
+    info: buildInfo(),
+    sum: sum(t),
+    rows: sum(t, { axis: 1 }).toArray(),
+    loaded: ['math', 'linalg', 'stats', 'random', 'symbolic', 'complex'].map((f) => isLoaded(f)),
+  });
+  document.body.dataset.ready = 'true';
+} catch (e) {
+  out.dataset.error = String((e && e.message) || e);
+  document.body.dataset.ready = 'error';
+}
+`;
 
 const WORKER_JS = `
 import * as sv from '/dist/index.mjs';
@@ -124,10 +180,13 @@ const page = (app, extra = '') => `<!doctype html>
 <script type="module" src="${app}"></script>
 </head><body><div id="out"></div>${extra}</body></html>`;
 
-function serve() {
+async function serve() {
   const js = (s) => ['text/javascript', s];
+  const coreApp = await bundleOf(CORE_APP_ENTRY);
   const files = {
     '/listen.js': js(LISTEN_JS),
+    '/dist/app-core-bundle.mjs': js(coreApp),
+    [MARK]: ['text/plain', 'ok'],
     '/compute.mjs': js(COMPUTE_JS),
     '/worker.mjs': js(WORKER_JS),
     '/dist/index.mjs': js(readFileSync(path.join(dist, 'index.mjs'))),
@@ -142,6 +201,8 @@ function serve() {
     '/nosimd': [null, page('/app-nosimd.mjs')],
     '/growth': [null, page('/app-growth.mjs')],
     '/worker': [null, page('/app-worker.mjs')],
+    '/core-load': [null, page('/app-core-load.mjs')],
+    '/core-bundle': [null, page('/dist/app-core-bundle.mjs')],
     '/csp': [POLICY, page('/app-simd.mjs')],
     '/csp-control-inline': [POLICY, page('/app-simd.mjs', '<script>window.__inlineRan = true;</script>')],
     '/csp-control-no-wasm': [NO_WASM_POLICY, page('/app-simd.mjs')],
@@ -232,6 +293,43 @@ export function smokeSuite(engine) {
       assert.deepEqual({ sum: r.sum, max: r.max, shape: r.shape, flipSum: r.flipSum, live: r.live, fam: r.fam }, EXPECTED);
       checkF16(r.f16);
       assert.ok(fetched.includes('/worker.mjs') && fetched.includes('/dist/strideview.wasm'), fetched.join(' '));
+      assert.deepEqual(await p.errors(), []);
+      await p.close();
+    });
+
+    t("init({ load: 'core' }): no families module until load('math'), a family op before it is not_loaded; then fetched once", async () => {
+      const { p, state, fetched } = await load('/core-load');
+      assert.equal(state.ready, 'true', `page error: ${state.error}`);
+      const r = JSON.parse(state.result);
+      assert.deepEqual(r.info, { simd: true, wasm: 'strideview.wasm', detected: true, threads: 1 }, 'the split build (the scalar one is whole)');
+      assert.deepEqual(r.add, [1, 2, 4], 'a core op runs on the core alone');
+      assert.deepEqual(r.loadedAtInit, [false, false, false, false, false, false], 'isLoaded(math, linalg, stats, random, symbolic, complex) after init');
+      // the family op is refused by the package before it reaches the engine, with the way out
+      assert.ok(r.refused, 'sin ran with the core alone');
+      assert.deepEqual([r.refused.isStrideViewError, r.refused.code], [true, 'not_loaded'], JSON.stringify(r.refused));
+      assert.match(r.refused.message, /^sin: needs the engine's 'math' family, which is not loaded: call `await load\('math'\)` first/);
+      const mark = fetched.indexOf(MARK);
+      assert.ok(mark > 0, `the page reached load(): ${fetched.join(' ')}`);
+      const before = fetched.slice(0, mark);
+      const after = fetched.slice(mark + 1);
+      assert.ok(before.includes('/dist/strideview.wasm'), before.join(' '));
+      assert.ok(!before.includes(FAMILIES_WASM), `fetched before load('math'): ${before.join(' ')}`);
+      assert.equal(after.filter((f) => f === FAMILIES_WASM).length, 1, `fetched once by load('math'), not again by load('linalg', 'stats') or load(): ${after.join(' ')}`);
+      assert.deepEqual(r.loaded, [true, true, true, true, true, true], 'one module: every family after load(math)');
+      assert.deepEqual([r.sin, r.argmax, r.matmul], [0.479426, 2, [[11]]]);
+      assert.deepEqual(await p.errors(), []);
+      await p.close();
+    });
+
+    t('an app bundled with only core functions: init() fetches no families module, and computes', async () => {
+      const { p, state, fetched } = await load('/core-bundle');
+      assert.equal(state.ready, 'true', `page error: ${state.error}`);
+      const r = JSON.parse(state.result);
+      assert.deepEqual(r.info, { simd: true, wasm: 'strideview.wasm', detected: true, threads: 1 });
+      assert.deepEqual([r.sum, r.rows], [50, [24, 26]]);
+      assert.deepEqual(r.loaded, [false, false, false, false, false, false], 'isLoaded(math, linalg, stats, random, symbolic, complex)');
+      assert.ok(fetched.includes('/dist/app-core-bundle.mjs') && fetched.includes('/dist/strideview.wasm'), fetched.join(' '));
+      assert.ok(!fetched.includes(FAMILIES_WASM), `a core-only app fetched the families module: ${fetched.join(' ')}`);
       assert.deepEqual(await p.errors(), []);
       await p.close();
     });

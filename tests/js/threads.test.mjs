@@ -73,6 +73,49 @@ test('buildInfo reports the thread count and the build', () => {
   assert.equal(libs[4].buildInfo().threads, 4);
 });
 
+// The families (web/src/families.ts): only the single-threaded SIMD build is split into a core and
+// strideview-families.wasm; the threaded build is one module (each pthread worker has its own
+// function table, which a families module would have to fill in every worker), so after
+// init({ threads }) every family is loaded, whatever `load` says (runtime.ts InitOptions.load).
+const FAMILIES = ['math', 'linalg', 'stats', 'random', 'symbolic', 'complex'];
+
+test('the threaded build holds every family: isLoaded() is true for each after init({ threads: n })', () => {
+  for (const n of [2, 4]) {
+    assert.deepEqual(FAMILIES.map((f) => libs[n].isLoaded(f)), FAMILIES.map(() => true), `threads: ${n}, isLoaded(${FAMILIES.join(', ')})`);
+  }
+  // (threads: 1 is the split build; unbundled, its default init() loaded the families module)
+  assert.deepEqual(FAMILIES.map((f) => libs[1].isLoaded(f)), FAMILIES.map(() => true));
+});
+
+test("init({ threads: 2, load: 'core' }) still has every family, and needs no strideview-families.wasm", () => {
+  // dist/ without the families module: the threaded build must neither fetch it at init nor at
+  // load(), and its family ops run (an app choosing threads downloads everything in one module)
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sv-threads-nofamilies-'));
+  try {
+    for (const f of ['index.mjs', 'strideview-threads.mjs', 'strideview-threads.wasm', 'strideview-threads.worker.js']) copyFileSync(path.join(dist, f), path.join(dir, f));
+    const index = JSON.stringify(pathToFileURL(path.join(dir, 'index.mjs')).href);
+    const r = run(`
+      const sv = await import(${index});
+      await sv.init({ threads: 2, load: 'core' });
+      const families = ${JSON.stringify(FAMILIES)};
+      const loaded = families.map((f) => sv.isLoaded(f));
+      const a = sv.array([[1, 2], [3, 4]], { dtype: 'float64' });
+      const fam = { sin: Number(sv.sin(a).get(0, 0).toFixed(6)), argmax: Number(sv.argmax(a)), matmul: sv.matmul(a, a).toArray() };
+      await sv.load('math');
+      await sv.load();
+      console.log(JSON.stringify({ info: sv.buildInfo(), loaded, fam }));
+    `);
+    assert.equal(r.status, 0, r.stderr);
+    const { info, loaded, fam } = JSON.parse(r.stdout);
+    assert.deepEqual([info.wasm, info.threads], ['strideview-threads.wasm', 2]);
+    assert.deepEqual(loaded, FAMILIES.map(() => true), `isLoaded(${FAMILIES.join(', ')})`);
+    assert.deepEqual(fam, { sin: 0.841471, argmax: 3, matmul: [[7, 10], [15, 22]] });
+    assert.equal(r.stderr, '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('every reducing op and dtype gives the same bits at 1, 2 and 4 threads', () => {
   // [300, 701] (210,300 elements: above the 64K threshold, rows and columns cut) and a 1-D row of
   // 300,001 (fixed 2^16-element blocks).

@@ -6,7 +6,9 @@
 // in ESM (`import ... from 'strideview'`) and, for Bun, CommonJS (the same files, the package
 // loaded with require('strideview'), i.e. dist/index.cjs). A smoke script per runtime and flavour
 // calls init() with no options (the wasm found next to the bundle), init({ simd: false }) in a
-// second process, and an uncaught StrideViewError.
+// second process, and an uncaught StrideViewError. Each run also calls family ops (argmax, sin):
+// the SIMD build's init() must find and load strideview-families.wasm next to the bundle in that
+// runtime (unbundled, the package's code uses every family), and the scalar build is whole.
 // Runtimes: Debian has neither; they come from npm packages (devDependencies) whose binaries work
 // without install scripts: @oven/bun-linux-x64 (bin/bun), @deno/linux-x64-glibc (deno).
 // Known skips (listed in the README's runtime table):
@@ -83,22 +85,26 @@ test('pack the package and install it into an empty project', { skip: skipAll },
   // Which file the package resolves to in each flavour (checked by the smoke scripts).
   writeFileSync(
     join(project, 'smoke.mjs'),
-    `import { init, buildInfo, arange, sum, add } from 'strideview';
+    `import { init, buildInfo, arange, sum, add, argmax, sin, isLoaded } from 'strideview';
 const simd = process.argv.includes('--no-simd') ? false : undefined;
 await init(simd === undefined ? undefined : { simd });
 const a = arange(0, 12, 1, 'float32').reshape([3, 4]);
 const s = sum(add(a.transpose(), 1), { axis: [1] });
-console.log(JSON.stringify({ info: buildInfo(), sum: s.toArray() }));
+const loaded = ['math', 'linalg', 'stats', 'random', 'symbolic', 'complex'].map((f) => isLoaded(f));
+const fam = { argmax: argmax(a.transpose(), { axis: 1 }).toArray().map(Number), sin: Number(sin(arange(0.5, 1, 1)).toArray()[0].toFixed(6)) };
+console.log(JSON.stringify({ info: buildInfo(), sum: s.toArray(), loaded, fam }));
 `,
   );
   writeFileSync(
     join(project, 'smoke.cjs'),
-    `const { init, buildInfo, arange, sum, add } = require('strideview');
+    `const { init, buildInfo, arange, sum, add, argmax, sin, isLoaded } = require('strideview');
 const simd = process.argv.includes('--no-simd') ? false : undefined;
 init(simd === undefined ? undefined : { simd }).then(() => {
   const a = arange(0, 12, 1, 'float32').reshape([3, 4]);
   const s = sum(add(a.transpose(), 1), { axis: [1] });
-  console.log(JSON.stringify({ info: buildInfo(), sum: s.toArray(), file: require.resolve('strideview').replace(/.*node_modules\\//, '') }));
+  const loaded = ['math', 'linalg', 'stats', 'random', 'symbolic', 'complex'].map((f) => isLoaded(f));
+  const fam = { argmax: argmax(a.transpose(), { axis: 1 }).toArray().map(Number), sin: Number(sin(arange(0.5, 1, 1)).toArray()[0].toFixed(6)) };
+  console.log(JSON.stringify({ info: buildInfo(), sum: s.toArray(), loaded, fam, file: require.resolve('strideview').replace(/.*node_modules\\//, '') }));
 });
 `,
   );
@@ -121,11 +127,13 @@ function counts(rt, raw) {
 
 const expected = {
   esm: { sum: [15, 18, 21, 24] },
+  // argmax over each row of a.T ([[0, 4, 8], ...]: the last column), sin(0.5)
+  fam: { argmax: [2, 2, 2, 2], sin: 0.479426 },
 };
 for (const [rt, flavours] of [['bun', ['esm', 'cjs']], ['deno', ['esm']]]) {
   for (const flavour of flavours) {
     const name = `${rt} ${flavour === 'esm' ? 'ESM' : 'CommonJS'}`;
-    test(`${name}: init() finds its wasm (SIMD by detection, and { simd: false }); computes`, { skip: skipAll }, () => {
+    test(`${name}: init() finds its wasm (SIMD by detection, and { simd: false }); computes, family ops too`, { skip: skipAll }, () => {
       const file = flavour === 'esm' ? 'smoke.mjs' : 'smoke.cjs';
       const args = (extra) => (rt === 'deno' ? ['run', '-A', file, ...extra] : [file, ...extra]);
       for (const [extra, simd] of [[[], true], [['--no-simd'], false]]) {
@@ -135,6 +143,9 @@ for (const [rt, flavours] of [['bun', ['esm', 'cjs']], ['deno', ['esm']]]) {
         assert.deepEqual(got.sum, expected.esm.sum);
         assert.equal(got.info.simd, simd);
         assert.equal(got.info.wasm, simd ? 'strideview.wasm' : 'strideview-nosimd.wasm');
+        // the SIMD build: its families module loaded by the default init(); the scalar build: whole
+        assert.deepEqual(got.loaded, [true, true, true, true, true, true], `isLoaded(math, linalg, stats, random, symbolic, complex), simd ${simd}`);
+        assert.deepEqual(got.fam, expected.fam, `family ops, simd ${simd}`);
         if (flavour === 'cjs') assert.equal(got.file, 'strideview/dist/index.cjs');
       }
     });

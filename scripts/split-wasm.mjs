@@ -218,7 +218,8 @@ const section = (id, payload) => Buffer.concat([Buffer.from([id]), encLeb(payloa
 /**
  * The read-only data segments that only family code reads: a symbol that family sources alone define and that
  * no other source refers to (llvm-nm: no U elsewhere; internal ones are referred to by their own
- * source only). They move to the
+ * source only), and the system library's named read-only constants (marked `system`: the caller
+ * moves them only when no function left in the core addresses them). They move to the
  * families module as active segments at the same addresses: written into the shared memory when it
  * is instantiated, before any of its functions runs. The core keeps the addresses (zero until then).
  */

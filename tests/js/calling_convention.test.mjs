@@ -24,7 +24,7 @@ import * as element from '../../dist/element.mjs';
 import { NO_DECLARATION, exportedFunctions, loadDeclarations, opClass, takesNoArguments } from './contract/declarations.mjs';
 import { INSTANCES, callsOf, eitherOptional, formsOf, namesOp, requiredArgs, subjects } from './contract/calls.mjs';
 import { difference, encodeJs, materialize, runCalls } from './contract/oracle.mjs';
-import { exemptReason, normwise, numpyArgs, stateOf, uninitialised } from './contract/samples.mjs';
+import { exemptReason, normwise, numpyArgs, selfOf, stateOf, uninitialised } from './contract/samples.mjs';
 import { errorChecks } from './contract/error_checks.mjs';
 
 await ready;
@@ -42,6 +42,7 @@ const thrown = (e) => ({ error: String(e?.message ?? e), name: e?.constructor?.n
 /** The instance a subject is called on: its `self` argument (a method form), a fresh one (`Generator.x`), or null. */
 function instanceOf(subject, given, ctx) {
   if (subject.selfParam) return materialize(sv, given[subject.selfParam], ctx);
+  if (selfOf(subject.op) !== undefined) return materialize(sv, selfOf(subject.op), ctx);
   return subject.instance ? INSTANCES[subject.instance].make(sv, mat) : null;
 }
 
@@ -126,7 +127,7 @@ test(TITLE, { skip: !HAVE_PY && `no ${PY}`, timeout: 300_000 }, () => {
         npIndex = npCalls.length;
         const args = numpyArgs(d.sig.op, d.sig.params.filter((p) => p.name in call.given).map((p) => [p.name, call.given[p.name]]));
         const c = { np: d.sig.numpy, args };
-        if (cls !== null && INSTANCES[cls]?.self) c.self = INSTANCES[cls].self;
+        if (cls !== null && (selfOf(d.sig.op) ?? INSTANCES[cls]?.self)) c.self = selfOf(d.sig.op) ?? INSTANCES[cls].self;
         if (cls !== null && INSTANCES[cls]?.numpySeed !== undefined) c.seed = INSTANCES[cls].numpySeed;
         npCalls.push(c);
       }

@@ -125,6 +125,19 @@ const CASES = [
   ['quantile', [$('N'), 0.5, 1]], ['quantile', [$('I'), 0.3, 1], { method: 'nearest' }], ['quantile', [$('B'), 0.75, 0, out([4])]],
   ['percentile', [$('A'), 40, 0, null, false, 'lower']], ['percentile', [$('T'), [25, 50], t(1, 2)], { keepdims: true }],
   ['quantile', [$('A'), 0.5, 0, out([3, 4], 'int64')]], ['quantile', [$('BOOL'), 0.5]],
+  // out of another kind: NumPy's reductions and scans cast into out unsafely (ufunc.reduce /
+  // accumulate, mean's and var's true_divide, median through mean, the nan quantiles' out[...] =);
+  // std (sqrt), ptp (subtract) and quantile (its lerp) write out under 'same_kind'
+  ['sum', [$('A'), 0, null, out([3, 4], 'int32')]], ['prod', [$('A'), 1], { out: out([2, 4], 'int16') }],
+  ['max', [$('A'), 2, out([2, 3], 'int8')]], ['min', [$('A')], { out: out([], 'int64') }], ['any', [$('A'), 0, out([3, 4], 'int32')]],
+  ['mean', [$('A'), 1, null, out([2, 4], 'int32')]], ['variance', [$('A'), 0], { out: out([3, 4], 'int32') }],
+  ['std', [$('A'), 0, null, out([3, 4], 'int32')]], ['sum', [$('A'), 1], { out: out([2, 4], 'int64'), where: $('M1'), initial: 0.5 }],
+  ['cumsum', [$('A'), 1, null, out([2, 3, 4], 'int32')]], ['cumprod', [$('A'), 2], { out: out([2, 3, 4], 'int64') }],
+  ['cumsum', [$('A'), 1, 'float32', out([2, 3, 4], 'int32')]], ['nansum', [$('A'), 0, null, out([3, 4], 'int32')]],
+  ['nanprod', [$('A'), 0, null, out([3, 4], 'int64')]], ['nancumsum', [$('A'), 0, null, out([2, 3, 4], 'int32')]],
+  ['nanmax', [$('A'), 1, out([2, 4], 'int32')]], ['nanmin', [$('A')], { out: out([], 'int16') }],
+  ['median', [$('A'), 1, out([2, 4], 'int32')]], ['nanmedian', [$('A'), 1, out([2, 4], 'int32')]],
+  ['nanquantile', [$('A'), 0.5, 1, out([2, 4], 'int32')]], ['nanpercentile', [$('A'), 50, 1], { out: out([2, 4], 'int32') }],
 ];
 for (const m of ['linear', 'lower', 'higher', 'nearest', 'midpoint', 'inverted_cdf', 'averaged_inverted_cdf', 'closest_observation',
   'interpolated_inverted_cdf', 'hazen', 'weibull', 'median_unbiased', 'normal_unbiased']) {
@@ -332,11 +345,12 @@ test('refusals: each names the op, the parameter and the value', () => {
   assert.throws(() => sv.isinf(N, { dtype: 'float64' }), S('type_error', /^isinf: no loop for dtype="float64"/));
   // implemented partly: variance / std compute in a float dtype (NumPy's integer dtype truncates at every step)
   assert.throws(() => sv.variance(I, { dtype: 'int64' }), T(/^variance: dtype="int64" is not supported \(supported: a float dtype or null\)$/));
-  // out is written with NumPy's ufunc casting 'same_kind' (NumPy's reductions cast into out unsafely: np.prod(A, 0, out=int32) works)
+  // NumPy's reductions cast into out unsafely (np.prod(A, 0, out=int32) works); std's sqrt, ptp's
+  // subtract and quantile's lerp write out under 'same_kind' (the reduction-out test below)
   const o = sv.zeros([3, 4], 'int32');
-  assert.throws(() => sv.prod(A, 0, null, o), S('type_error', /^prod: cannot cast the result from float64 to out's dtype int32 with casting='same_kind'$/));
-  assert.throws(() => sv.median(A, 0, o), S('type_error', /^median: cannot cast the result from float64 to out's dtype int32/));
-  assert.throws(() => sv.nansum(A, 0, null, o), S('type_error', /^nansum: cannot cast the result from float64/));
+  assert.throws(() => sv.std(A, 0, null, o), S('type_error', /^std: cannot cast the result from float64 to out's dtype int32 with casting='same_kind'$/));
+  assert.throws(() => sv.ptp(A, 0, o), S('type_error', /^ptp: cannot cast the result from float64 to out's dtype int32/));
+  assert.throws(() => sv.quantile(A, 0.5, 0, o), S('type_error', /^quantile: cannot cast the result from float64 to out's dtype int32/));
   assert.throws(() => sv.sum(A, 0, null, z3), S('shape_mismatch', /^sum: out has shape \[3\] but the result has shape \[3,4\]/));
   // out given as NumPy's 1-tuple, the same array returned
   const of = sv.zeros([3, 4]);

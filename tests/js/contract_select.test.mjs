@@ -100,6 +100,13 @@ function gen() {
     add('search', 'unique', [u], (A) => sv.unique(A[0], true, { returnCounts: true, equalNan: false }),
       'np.unique(A[0], True, return_counts=True, equal_nan=False)');
     add('search', 'unique', [u], (A) => sv.unique(A[0], false, false, false, null), 'np.unique(A[0], False, False, False, None)');
+    // unique slices along an axis (repeated rows / columns taken from the view, NaN slices distinct)
+    add('search', 'unique', [u], (A) => sv.tidy(() => sv.unique(sv.take(A[0], [0, 1, 0, 2, 1], 0), true, true, true, 0)),
+      'np.unique(np.take(A[0], [0, 1, 0, 2, 1], 0), True, True, True, 0)');
+    add('search', 'unique', [u], (A) => sv.tidy(() => sv.unique(sv.take(A[0], [3, 1, 3, 0], 1), { axis: -1, returnInverse: true })),
+      'np.unique(np.take(A[0], [3, 1, 3, 0], 1), axis=-1, return_inverse=True)');
+    add('search', 'unique', [u], (A) => sv.tidy(() => sv.unique(A[0].reshape([3, 2, 2]), false, false, true, 1, { equalNan: false })),
+      'np.unique(A[0].reshape(3, 2, 2), False, False, True, 1, equal_nan=False)');
     // searchsorted: side and sorter positional; a scalar v gives a number
     const unsorted = view(r, d, [7]);
     const v = view(r, d, [2, 3]);
@@ -277,10 +284,10 @@ test('refusals name the op, the parameter, what is supported and what came', asy
   ty(() => sv.einsum('ij', a, { dtipe: 'float32' }), /^einsum: unknown option 'dtipe'; did you mean 'dtype'\?/);
   ty(() => sv.unique(a, { return_counts: true }), /^unique: unknown option 'return_counts'; did you mean 'returnCounts'\?/);
   ty(() => sv.countNonzero(a, 0, true), /^countNonzero: takes at most 2 positional arguments .*keepdims/);
-  ty(() => sv.unique(a, { axis: 0 }), /^unique: axis=0 is not supported \(supported: null, the flattened array/);
   ty(() => sv.trace(a, { dtype: 'float128' }), /^trace: unknown dtype "float128"/);
   const sve = (f, code, re) =>
     assert.throws(f, (e) => e instanceof sv.StrideViewError && e.code === code && re.test(e.message), String(re));
+  sve(() => sv.unique(a, { axis: 2 }), 'out_of_range', /^unique: axis 2 is out of bounds for array of dimension 2$/);
   sve(() => sv.take(sv.zeros([0]), [1], 0, null, 'wrap'), 'out_of_range', /^take: cannot do a non-empty take from an empty axis/);
   sve(() => sv.take(a, [0], 1, sv.zeros([3]), 'raise'), 'shape_mismatch', /^take: out has shape \[3\] but the result has shape \[2,1\]$/);
   sve(() => sv.matmul(a, a.transpose(), sv.zeros([2, 2], 'int32')), 'type_error',

@@ -469,7 +469,8 @@ test('errors name the op and the numbers', async () => {
   throwsSv(assert, () => sv.diff(3), 'rank_mismatch', /^diff: the input must have at least 1 dimension/);
   throwsSv(assert, () => sv.roll([1, 2, 3], [1, 2, 3], { axis: [0, 0] }), 'shape_mismatch', /^roll: shift \[1,2,3\] and axis \[0,0\] do not broadcast \(lengths 3 and 2\)$/);
   throwsSv(assert, () => sv.roll([1, 2, 3], 1, { axis: 1 }), 'out_of_range', /^roll: axis 1 is out of bounds for array of dimension 1$/);
-  assert.throws(() => sv.unique([1, 2], { axis: 0 }), (e) => e instanceof TypeError && /^unique: axis=0 is not supported \(supported: null, the flattened array/.test(e.message));
+  throwsSv(assert, () => sv.unique([1, 2], { axis: 1 }), 'out_of_range', /^unique: axis 1 is out of bounds for array of dimension 1$/);
+  assert.deepEqual(sv.unique([[1, 2], [0, 5], [1, 2]], { axis: 0 }).toArray(), [[0, 5], [1, 2]]);
   throwsSv(assert, () => sv.searchsorted([[1, 2]], 1), 'rank_mismatch', /^searchsorted: a must be 1-D, got shape \[1,2\]$/);
   throwsSv(assert, () => sv.searchsorted([1, 2], 1, { sorter: [0] }), 'shape_mismatch', /^searchsorted: sorter must be 1-D with a's size 2, got shape \[1\]$/);
   // take with an integer NDArray of indices: the engine reads them (every index dtype it takes, a

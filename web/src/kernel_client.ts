@@ -206,9 +206,10 @@ export function canCastSameKind(from: DType, to: DType): boolean {
 
 /**
  * @internal Checks an `out` argument: an NDArray, not disposed, writable, and a cast from the
- * result dtype `rdt` into it allowed under casting='same_kind' (the shape is checked in WASM).
+ * result dtype `rdt` into it allowed under casting='same_kind' (the shape is checked in WASM);
+ * `unsafe`: any cast (NumPy's reductions, which cast into out with casting='unsafe').
  */
-export function checkOut(op: string, out: unknown, rdt: DType): NDArray {
+export function checkOut(op: string, out: unknown, rdt: DType, unsafe: boolean = false): NDArray {
   if (!(out instanceof NDArrayClass)) throw new TypeError(`${op}: out must be an NDArray, got ${fmt(out)}`);
   out._check(`${op}: out`);
   if (out._ro) {
@@ -217,7 +218,7 @@ export function checkOut(op: string, out: unknown, rdt: DType): NDArray {
       `${op}: out is read-only (${out.mask ? 'a padded view' : 'a broadcast view'} of shape ${fmt(out.shape)} with strides ${fmt(out.strides)}); pass a writable array`,
     );
   }
-  if (!canCastSameKind(rdt, out.dtype)) {
+  if (!unsafe && !canCastSameKind(rdt, out.dtype)) {
     throw new StrideViewError(
       'type_error',
       `${op}: cannot cast the result from ${rdt} to out's dtype ${out.dtype} with casting='same_kind'`,
@@ -233,10 +234,10 @@ export function outOption(op: string, options: unknown): unknown {
   return (options as { out?: unknown }).out;
 }
 
-/** @internal The elements of `a` converted to dtype, then written into out (checked first). */
-export function copyInto(op: string, a: NDArray, dtype: DType, out: unknown): NDArray {
+/** @internal The elements of `a` converted to dtype, then written into out (checked first; `unsafe` as checkOut). */
+export function copyInto(op: string, a: NDArray, dtype: DType, out: unknown, unsafe: boolean = false): NDArray {
   try {
-    const o = checkOut(op, out, dtype);
+    const o = checkOut(op, out, dtype, unsafe);
     if (o.ndim !== a.ndim || o.shape.some((d, i) => d !== a._v._shape[i])) {
       throw new StrideViewError('shape_mismatch', `${op}: out has shape ${fmt(o.shape)} but the result has shape ${fmt(a.shape)}`);
     }

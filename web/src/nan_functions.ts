@@ -120,9 +120,10 @@ function nanExtreme(op: string, which: 'max' | 'min', args: unknown[], ref: type
     }
     // NumPy's fmax / fmin reduction: NaN loses to any number, an all-NaN slice gives NaN (initial, when given)
     const r = reduceGeneral(op, spec, replaceNan(x, which === 'max' ? -Infinity : Infinity), axes, null, kd, init, w, 0);
-    if (init !== undefined) return finish(op, r, kd, o);
+    // (into out with casting='unsafe', as NumPy's fmax / fmin reduction)
+    if (init !== undefined) return finish(op, r, kd, o, true);
     const allNan = reduceGeneral(op, SPECS.all, isnan(x), axes, null, kd, undefined, w, 0);
-    return finish(op, select(allNan, full([], NaN, x.dtype), r), kd, o);
+    return finish(op, select(allNan, full([], NaN, x.dtype), r), kd, o, true);
   });
 }
 

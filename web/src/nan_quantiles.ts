@@ -97,7 +97,8 @@ function nanQuantileImpl(op: string, scale: number, range: string, args: unknown
     const parts = qv.map(one);
     const rshape = kd ? keptDims : kept;
     const r = qs === null ? reshaped(parts[0]!, rshape) : reshaped(stack(parts, 0), [...qs.shape, ...rshape]);
-    return finish(op, r, kd || qs !== null, o);
+    // NumPy assigns the result into out (out[...] = r): casting='unsafe'
+    return finish(op, r, kd || qs !== null, o, true);
   });
 }
 
@@ -192,7 +193,7 @@ export function nanmedian(...args: unknown[]): unknown {
         r = reshaped(r, kept);
       }
       if (kd) r = reshaped(r, keptDims);
-      return finish(op, r, kd, o);
+      return finish(op, r, kd, o, true); // (out[...] = r as NumPy: casting='unsafe')
     });
   } catch (e) {
     throw relabel(op, e);

@@ -96,7 +96,8 @@ export function median(...args: unknown[]): unknown {
       const mid = axisSlice(s, sh.length - 1, n === 0 ? 0 : n % 2 === 1 ? h : h - 1, n === 0 ? 0 : h + 1);
       let r = nanRows(s, reduceAxes(op, 'mean', mid, [sh.length - 1], false));
       if (kd) r = reshaped(r, keptDims);
-      return finish(op, r, kd, o);
+      // into out with casting='unsafe', as NumPy's median (its mean); quantile's is 'same_kind'
+      return finish(op, r, kd, o, true);
     });
   } catch (e) {
     throw relabel(op, e);

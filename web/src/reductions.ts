@@ -6,7 +6,7 @@ import { ReduceMoreOp, ReduceOp } from './boundary_tables.js';
 import { type Complex, type ComplexDType, type ComplexLike, type DType, type Scalar, checkDType, info } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, Kind, asArray, forward, full, methodGroup, takeScalar, uses } from './ndarray.js';
-import { copyInto } from './kernel_client.js';
+import { canCastSameKind, copyInto } from './kernel_client.js';
 import { axisSet } from './axes.js';
 import { type ArrayInput, add, compute, div, maximum, minimum, mul, same, sqrt, sub, toBool, where as select } from './ops.js';
 import { outArg } from './ufunc.js';
@@ -158,6 +158,12 @@ export interface ReduceSpec {
   readonly combine: ((a: NDArray, b: NDArray) => NDArray) | null;
   /** The mean / variance / std: a masked form of its own. */
   readonly moment?: 'mean' | 'variance' | 'std';
+  /**
+   * The result is cast into `out` with casting='unsafe', as NumPy's ufunc.reduce (sum, prod, max,
+   * min, any, all) and mean / var (their true_divide into out is 'unsafe'); otherwise 'same_kind'
+   * (std: NumPy's sqrt into out).
+   */
+  readonly unsafeOut?: boolean;
 }
 
 const bitsOf = (axes: readonly number[], ndim: number, all: boolean): number => {
@@ -217,8 +223,10 @@ export function reduction(
         x._check(op);
         const axes = axisSet(op, axis, x.ndim);
         const bits = bitsOf(axes ?? [], x.ndim, axes === null);
-        const r = compute(op, spec.kind, spec.code, [x], o === undefined ? undefined : { out: o }, undefined, spec.natural, bits, kd ? 1 : 0, x2);
-        return scalarResult(r, kd, o);
+        // out written by the kernel, unless only an unsafe cast reaches its dtype (then through a temporary)
+        const into = o !== undefined && (!spec.unsafeOut || canCastSameKind(spec.natural(x.dtype), o.dtype));
+        const r = compute(op, spec.kind, spec.code, [x], into ? { out: o } : undefined, undefined, spec.natural, bits, kd ? 1 : 0, x2);
+        return into || o === undefined ? scalarResult(r, kd, o) : finish(op, r, kd, o, true);
       } finally {
         if (x !== a) x.dispose();
       }
@@ -227,19 +235,24 @@ export function reduction(
       const x = asArray(op, a);
       x._check(op);
       const axes = axisSet(op, axis, x.ndim) ?? x.shape.map((_, i) => i);
-      const r = reduceGeneral(op, spec, x, axes, d, kd, init, w, x2);
-      return finish(op, r, kd, o);
+      // NumPy writes `initial` into out first: with an out of another kind, initial in out's dtype
+      const cast = o !== undefined && init !== undefined && spec.unsafeOut === true && !canCastSameKind(d ?? spec.natural(x.dtype), o.dtype);
+      const r = reduceGeneral(op, spec, x, axes, d, kd, cast ? (scalarAs(op, 'initial', init!, o!.dtype).item() as Scalar) : init, w, x2);
+      return finish(op, r, kd, o, spec.unsafeOut);
     });
   } catch (e) {
     throw relabel(op, e);
   }
 }
 
-/** @internal The computed result `r` as the user gets it: written into `out` (same_kind), a JS value, or `r`. */
-export function finish(op: string, r: NDArray, keepdims: boolean, out: NDArray | undefined): unknown {
+/**
+ * @internal The computed result `r` as the user gets it: written into `out` (cast under
+ * 'same_kind', or 'unsafe' when `unsafe`), a JS value, or `r`.
+ */
+export function finish(op: string, r: NDArray, keepdims: boolean, out: NDArray | undefined, unsafe: boolean = false): unknown {
   if (out !== undefined) {
     try {
-      return copyInto(op, r, r.dtype, out);
+      return copyInto(op, r, r.dtype, out, unsafe);
     } finally {
       r.dispose();
     }
@@ -327,19 +340,19 @@ function momentGeneral(op: string, which: 'mean' | 'variance' | 'std', x: NDArra
   return kd ? r : r._setView(r.view.reshape(x.shape.filter((_, i) => !axes.includes(i))));
 }
 
-const SUM_SPEC: ReduceSpec = { kind: Kind.Reduce, code: ReduceOp.Sum, natural: sumType, identity: 0, combine: (a, b) => add(a, b) };
-const MAX_SPEC: ReduceSpec = { kind: Kind.Reduce, code: ReduceOp.Max, natural: same, identity: null, combine: (a, b) => maximum(a, b) };
-const MIN_SPEC: ReduceSpec = { kind: Kind.Reduce, code: ReduceOp.Min, natural: same, identity: null, combine: (a, b) => minimum(a, b) };
-const MEAN_SPEC: ReduceSpec = { kind: Kind.Reduce, code: ReduceOp.Mean, natural: meanType, identity: 0, combine: null, moment: 'mean' };
+const SUM_SPEC: ReduceSpec = { kind: Kind.Reduce, code: ReduceOp.Sum, natural: sumType, identity: 0, combine: (a, b) => add(a, b), unsafeOut: true };
+const MAX_SPEC: ReduceSpec = { kind: Kind.Reduce, code: ReduceOp.Max, natural: same, identity: null, combine: (a, b) => maximum(a, b), unsafeOut: true };
+const MIN_SPEC: ReduceSpec = { kind: Kind.Reduce, code: ReduceOp.Min, natural: same, identity: null, combine: (a, b) => minimum(a, b), unsafeOut: true };
+const MEAN_SPEC: ReduceSpec = { kind: Kind.Reduce, code: ReduceOp.Mean, natural: meanType, identity: 0, combine: null, moment: 'mean', unsafeOut: true };
 /** @internal The specs the other reductions use. */
 export const SPECS = {
   sum: SUM_SPEC,
   max: MAX_SPEC,
   min: MIN_SPEC,
   mean: MEAN_SPEC,
-  prod: { kind: Kind.ReduceMore, code: ReduceMoreOp.Prod, natural: sumType, identity: 1, combine: (a, b) => mul(a, b) } as ReduceSpec,
-  any: { kind: Kind.ReduceMore, code: ReduceMoreOp.Any, natural: toBool, identity: false, combine: null } as ReduceSpec,
-  all: { kind: Kind.ReduceMore, code: ReduceMoreOp.All, natural: toBool, identity: true, combine: null } as ReduceSpec,
+  prod: { kind: Kind.ReduceMore, code: ReduceMoreOp.Prod, natural: sumType, identity: 1, combine: (a, b) => mul(a, b), unsafeOut: true } as ReduceSpec,
+  any: { kind: Kind.ReduceMore, code: ReduceMoreOp.Any, natural: toBool, identity: false, combine: null, unsafeOut: true } as ReduceSpec,
+  all: { kind: Kind.ReduceMore, code: ReduceMoreOp.All, natural: toBool, identity: true, combine: null, unsafeOut: true } as ReduceSpec,
 };
 
 // NumPy's methods of these reductions (a.sum(), a.mean(), a.min(), a.max(), a.ptp()), installed with

@@ -3,18 +3,18 @@
 // sort kernels; TypeScript only handles shapes and index lists.
 import { type DType, type Scalar, info, promoteTypes } from './dtype.js';
 import { StrideViewError, fmt, relabel } from './errors.js';
-import { NDArray, asArray, forward, full, methodGroup } from './ndarray.js';
+import { NDArray, asArray, forward, full, methodGroup, normAxis } from './ndarray.js';
 import { needFamily } from './families.js';
 import { gatherMask, runKernel } from './kernel_client.js';
 import { Kind, SEARCH_SIDES } from './boundary_tables.js';
 import { arange } from './creation.js';
 import { type ArrayInput, add, div, mul, notEqual, sub, where } from './ops.js';
 import { floor, isnan, logicalAnd, logicalNot } from './math.js';
-import { cumsum } from './stats.js';
-import { argsort, sort } from './select.js';
+import { any, cumsum } from './stats.js';
+import { argsort, compress, sort, take } from './select.js';
 import { tidy } from './tidy.js';
 import { axisList, axisSlice, boolOption, reshaped, gatherAt, joinAlong, reduceAxes, scalarOf } from './axis_reductions.js';
-import { type SigRef, bind, unsupported } from './signature.js';
+import { type SigRef, bind } from './signature.js';
 
 /**
  * What a function over `axis` with `keepdims` returns, from its arguments `P` (the declared
@@ -156,8 +156,8 @@ export interface UniqueOptions {
   returnInverse?: boolean;
   /** Also return how often each unique value occurs (int64). */
   returnCounts?: boolean;
-  /** Only null (the flattened array) is supported. */
-  axis?: null;
+  /** null (default): the flattened array; a number: unique slices along that axis. */
+  axis?: number | null;
   /** All NaNs count as one value (default true, as NumPy). */
   equalNan?: boolean;
 }
@@ -196,8 +196,10 @@ const UNIQUE: SigRef = { sig: 'numpy.unique: unique(ar: ArrayInput, returnIndex:
  * The sorted unique elements of the flattened array (NumPy unique, axis=None; NaN last, all NaNs
  * one value unless `equalNan` is false). With `returnIndex` / `returnInverse` / `returnCounts` the
  * result is an object `{ values, indices?, inverse?, counts? }` holding the asked ones (NumPy: a
- * tuple in that order). `axis` other than null (unique slices) is refused: not implemented.
- * `unique(a, false, false, true)` is `unique(a, { returnCounts: true })`.
+ * tuple in that order). `axis`: the distinct slices along that axis, sorted lexicographically
+ * (NumPy's unique(ar, axis=k); a slice holding NaN is never equal to another, whatever `equalNan`,
+ * as NumPy 1.24); the extra outputs then count slices. `unique(a, false, false, true)` is
+ * `unique(a, { returnCounts: true })`.
  */
 // @overloads UNIQUE
 export function unique<O extends { returnIndex?: boolean | undefined; returnInverse?: boolean | undefined; returnCounts?: boolean | undefined; axis?: number | null | undefined; equalNan?: boolean | undefined } = {}>(ar: ArrayInput, options?: O): UniqueOut<O>;
@@ -210,13 +212,11 @@ export function unique(...args: unknown[]): NDArray | UniqueResult {
   const op = 'unique';
   const [a, ri, rv, rc, axis, en] = bind(UNIQUE, args);
   try {
-    if (axis !== null) {
-      unsupported(op, 'axis', axis, 'supported: null, the flattened array; unique slices along an axis are not implemented');
-    }
     const wantIndex = boolOption(op, 'returnIndex', ri, false);
     const wantInverse = boolOption(op, 'returnInverse', rv, false);
     const wantCounts = boolOption(op, 'returnCounts', rc, false);
     const equalNan = boolOption(op, 'equalNan', en, true);
+    if (axis !== null) return uniqueSlices(op, a, axis, wantIndex, wantInverse, wantCounts);
     return tidy(() => {
       const f = asArray(op, a, undefined, 'ar').reshape([-1]);
       const n = f.size;
@@ -233,26 +233,68 @@ export function unique(...args: unknown[]): NDArray | UniqueResult {
       const mask = joinAlong(op, [head, differs], 0);
       const values = gatherMask(aux, mask);
       if (!wantIndex && !wantInverse && !wantCounts) return values;
-      const r: UniqueResult = { values };
-      if (wantIndex) r.indices = gatherMask(perm!, mask);
-      if (wantInverse) {
-        // the unique index at each sorted position, put back at the input's positions (a scatter
-        // through perm, which the engine lacks): sorting the int64 keys perm * n + rank orders
-        // them by perm, i.e. by input position; subtracting position * n leaves the rank
-        const rank = sub(cumsum(mask), 1);
-        const key = sort(add(mul(perm!, n), rank));
-        r.inverse = sub(key, mul(ramp(n, 'int64'), n));
-      }
-      if (wantCounts) {
-        const starts = joinAlong(op, [gatherMask(arange(0, n, 1, 'int64'), mask), full([1], n, 'int64')], 0);
-        const k = starts.size;
-        r.counts = sub(axisSlice(starts, 0, 1, k), axisSlice(starts, 0, 0, k - 1));
-      }
-      return r;
+      return uniqueExtras(op, values, perm, mask, n, wantIndex, wantInverse, wantCounts);
     });
   } catch (e) {
     throw relabel(op, e);
   }
+}
+
+/**
+ * unique's extra outputs from the stable sort's permutation `perm` and the mask of first
+ * occurrences in sorted order (n elements or slices).
+ */
+function uniqueExtras(op: string, values: NDArray, perm: NDArray | null, mask: NDArray, n: number, wantIndex: boolean, wantInverse: boolean, wantCounts: boolean): UniqueResult {
+  const r: UniqueResult = { values };
+  if (wantIndex) r.indices = gatherMask(perm!, mask);
+  if (wantInverse) {
+    // the unique index at each sorted position, put back at the input's positions (a scatter
+    // through perm, which the engine lacks): sorting the int64 keys perm * n + rank orders
+    // them by perm, i.e. by input position; subtracting position * n leaves the rank
+    const rank = sub(cumsum(mask), 1);
+    const key = sort(add(mul(perm!, n), rank));
+    r.inverse = sub(key, mul(ramp(n, 'int64'), n));
+  }
+  if (wantCounts) {
+    const starts = joinAlong(op, [gatherMask(arange(0, n, 1, 'int64'), mask), full([1], n, 'int64')], 0);
+    const k = starts.size;
+    r.counts = sub(axisSlice(starts, 0, 1, k), axisSlice(starts, 0, 0, k - 1));
+  }
+  return r;
+}
+
+/**
+ * NumPy's unique(ar, axis=k): the distinct slices along axis k, sorted lexicographically by their
+ * elements in C order (NaN last; a slice holding NaN is never equal to another, whatever equalNan,
+ * as NumPy 1.24, whose slices compare as structured values). The extra outputs count slices.
+ */
+function uniqueSlices(op: string, a: unknown, axis: unknown, wantIndex: boolean, wantInverse: boolean, wantCounts: boolean): NDArray | UniqueResult {
+  return tidy(() => {
+    const x = asArray(op, a, undefined, 'ar');
+    const ax = normAxis(op, axis, x.ndim);
+    const order = [ax, ...x.shape.map((_, i) => i).filter((i) => i !== ax)];
+    const moved = x.permute(order);
+    const n = moved.shape[0]!;
+    const rest = moved.shape.slice(1);
+    const m = rest.reduce((p, d) => p * d, 1);
+    const rows = moved.reshape([n, m]);
+    // a stable sort by each column, the last first: the lexicographic order of the rows (lexsort)
+    let perm = arange(0, n, 1, 'int64');
+    for (let j = m - 1; j >= 0; j--) {
+      const col = take(axisSlice(rows, 1, j, j + 1).reshape([n]), perm);
+      perm = take(perm, argsort(col, -1, 'stable'));
+    }
+    const sorted = take(rows, perm, 0);
+    const head = full([Math.min(n, 1)], true, 'bool');
+    const differs = any(notEqual(axisSlice(sorted, 0, Math.min(1, n), n), axisSlice(sorted, 0, 0, Math.max(0, n - 1))), 1) as NDArray;
+    const mask = joinAlong(op, [head, differs], 0);
+    const inv = order.map((_, i) => order.indexOf(i));
+    // the values: a fresh array whose own view is NumPy's moveaxis of the kept slices (no base left behind)
+    const kept = compress(mask, sorted, 0);
+    const values = kept._setView(kept.view.reshape([kept.shape[0]!, ...rest]).permute(inv));
+    if (!wantIndex && !wantInverse && !wantCounts) return values;
+    return uniqueExtras(op, values, perm, mask, n, wantIndex, wantInverse, wantCounts);
+  });
 }
 
 /** @deprecated The options of searchsorted's old call form (the parameters are NumPy's now). */

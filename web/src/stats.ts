@@ -10,6 +10,7 @@ import { NDArray, Kind, asArray, forward, methodGroup, normAxis } from './ndarra
 import { needFamily } from './families.js';
 import { oneAxis } from './axes.js';
 import { add, compute, sqrt } from './ops.js';
+import { canCastSameKind } from './kernel_client.js';
 import { full } from './creation.js';
 import { partView } from './ndarray_methods.js';
 import { outArg } from './ufunc.js';
@@ -100,7 +101,7 @@ export function all(...args: unknown[]): unknown {
   return reduction('all', SPECS.all, a, axis, null, out, keepdims, undefined, where);
 }
 
-const VAR_SPEC: ReduceSpec = { kind: Kind.Moments, code: MomentOp.Variance, natural: meanType, identity: 0, combine: null, moment: 'variance' };
+const VAR_SPEC: ReduceSpec = { kind: Kind.Moments, code: MomentOp.Variance, natural: meanType, identity: 0, combine: null, moment: 'variance', unsafeOut: true };
 const STD_SPEC: ReduceSpec = { kind: Kind.Moments, code: MomentOp.Std, natural: meanType, identity: 0, combine: null, moment: 'std' };
 
 /**
@@ -135,12 +136,12 @@ function complexMoment(op: string, root: boolean, x: NDArray, axis: unknown, dty
     const r32 = rdt === 'float32' ? Math.fround : (v: number) => v;
     let v = r32(Number(re) + Number(im));
     if (root) v = r32(Math.sqrt(v));
-    return o === undefined ? v : finish(op, full([], v, rdt), kd, o);
+    return o === undefined ? v : finish(op, full([], v, rdt), kd, o, !root);
   }
   try {
     const s = add(re, im);
     if (root) sqrt(s, s);
-    return finish(op, s, kd, o);
+    return finish(op, s, kd, o, !root);
   } finally {
     re.dispose();
     im.dispose();
@@ -299,9 +300,14 @@ function scan(op: string, code: ScanOp, a: unknown, axis: unknown, dtype: unknow
     const o = outArg(op, out);
     const d = dtypeParam(op, dtype);
     return alongAxis(op, a, axis, (x, ax) => {
-      if (d === null) return compute(op, Kind.Scan, code, [x], o === undefined ? undefined : { out: o }, undefined, sumType, ax);
+      // (NumPy's ufunc.accumulate casts into out with casting='unsafe': through a temporary when
+      // only that reaches out's dtype)
+      if (d === null && (o === undefined || canCastSameKind(sumType(x.dtype), o.dtype))) {
+        return compute(op, Kind.Scan, code, [x], o === undefined ? undefined : { out: o }, undefined, sumType, ax);
+      }
+      if (d === null) return finish(op, compute(op, Kind.Scan, code, [x], undefined, undefined, sumType, ax), false, o, true) as NDArray;
       // the input cast to dtype (as NumPy, unsafe), the scan in its accumulation dtype, cast back to dtype
-      const direct = info(d).kind === 'f';
+      const direct = info(d).kind === 'f' && (o === undefined || canCastSameKind(d, o.dtype));
       let r = compute(op, Kind.Scan, code, [x], direct && o !== undefined ? { out: o } : undefined, () => d, sumType, ax);
       if (direct && o !== undefined) return r;
       if (r.dtype !== d) {
@@ -309,7 +315,7 @@ function scan(op: string, code: ScanOp, a: unknown, axis: unknown, dtype: unknow
         r.dispose();
         r = c;
       }
-      return finish(op, r, false, o) as NDArray;
+      return finish(op, r, false, o, true) as NDArray;
     });
   } catch (e) {
     throw relabel(op, e);

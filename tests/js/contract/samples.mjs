@@ -162,7 +162,16 @@ export const COMPANIONS = {
  */
 export const OVERRIDES = {
   searchsorted: { required: { a: arr('S'), v: arr('V') }, optional: { sorter: [[0, 1, 2, 3, 4]] } },
-  take: { required: { indices: [1, 3] }, optional: { mode: ['clip', 'wrap'] } },
+  // indices in range along every axis of A ([2, 3]), -1 wrapping or clipped by the mode
+  take: { required: { indices: [1, -1] }, optional: { mode: ['clip', 'wrap'] } },
+  // order names fields of a structured array: for any other array NumPy takes only None
+  ...Object.fromEntries(['sort', 'argsort', 'NDArray.sort'].map((f) => [f, { optional: { order: [null] } }])),
+  ...Object.fromEntries(['partition', 'argpartition'].map((f) => [f, { required: { kth: 1 }, optional: { kind: ['introselect'], order: [null] } }])),
+  // NumPy's setxor1d(assume_unique=True) concatenates its inputs as given: 1-D ones
+  setxor1d: { required: { ar1: arr('V'), ar2: arr('S') } },
+  // the method squeezes its own array: one with an axis of size 1
+  'NDArray.squeeze': { self: arr('S1'), optional: { axis: [0, -2] } },
+  'Generator.integers': { optional: { dtype: ['int32', 'uint8'] } },
   compress: { required: { condition: [true, false] } },
   matmul: { required: { x2: arr('BT') } },
   ...Object.fromEntries(['bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'leftShift', 'rightShift'].map((f) => [f, { required: { x1: arr('I1'), x2: arr('I2') } }])),
@@ -408,6 +417,9 @@ export function optionalArgs(op, p) {
   if (p.name in OPTIONAL_BY_NAME) return OPTIONAL_BY_NAME[p.name];
   return byType(p.type, false, 0, p) ?? [];
 }
+
+/** The instance a method form of op is called on (a descriptor), when not its class's (calls.mjs INSTANCES). */
+export const selfOf = (op) => OVERRIDES[op]?.self;
 
 /** The reason op's results are not compared with NumPy's for a call giving `given` ({ name: descriptor }), or null. */
 export function exemptReason(op, given = {}) {

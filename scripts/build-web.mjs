@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { bundleOf, MINIMAL_IMPORT } from './bundle-size.mjs';
+import { SIG_RE, declarationText, loadParser } from './gen-signatures.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wasmDir = join(root, 'build/wasm');
@@ -70,12 +71,31 @@ const gluePlugin = {
   },
 };
 
+// The declarations (web/src/signature.ts) ship without their TypeScript types: the binder reads
+// names, kinds and defaults only, and the types are for the generated overloads and the reference.
+// Each `const X: SigRef = { sig: '...' + '...' }` of web/src becomes its compactSignature, on as
+// many lines as before (the source maps keep their lines).
+const { compactSignature } = await loadParser();
+const compactSignatures = {
+  name: 'strideview-compact-signatures',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]web[\\/]src[\\/][^\\/]+\.ts$/ }, (args) => {
+      const src = readFileSync(args.path, 'utf8');
+      const contents = src.replace(SIG_RE, (whole, name, pieces) => {
+        const lines = whole.split('\n').length - 1;
+        return `const ${name}: SigRef = { sig: ${JSON.stringify(compactSignature(declarationText(pieces)))}${'\n'.repeat(lines)} }`;
+      });
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
 const common = {
   entryPoints: [join(root, 'web/src/index.ts')],
   bundle: true,
   platform: 'neutral',
   target: 'es2022',
-  plugins: [gluePlugin],
+  plugins: [gluePlugin, compactSignatures],
   logLevel: 'warning',
   legalComments: 'none',
   // Size (issue 7): syntax and local identifiers are minified (exported names, property names and
@@ -104,13 +124,20 @@ const esm = await esbuild.build({ ...common, format: 'esm', outfile: join(dist, 
     .reduce((n, f) => n + (readFileSync(join(root, 'web/src', f), 'utf8').match(/\/\* @__PURE__ \*\/ (family|methodGroup)\(/g) ?? []).length, 0);
   const p = join(dist, 'index.mjs');
   const src = readFileSync(p, 'utf8');
-  const REG = /=([A-Za-z_$][\w$]*)\((\s*)"(math|linalg|stats|random|symbolic|complex|none)"([,)])/g; // (lineLimit may break after the paren)
-  const found = src.match(REG) ?? [];
-  if (found.length !== pure || pure === 0) {
-    console.error(`build-web: dist/index.mjs has ${found.length} family registrations to mark pure, web/src declares ${pure}`);
+  // (lineLimit may break after the paren, or inside the name's string: "non\<newline>e")
+  const REG = /=([A-Za-z_$][\w$]*)\((\s*)"((?:[a-z]|\\\n)+)"([,)])/g;
+  const FAMILY = /^(math|linalg|stats|random|symbolic|complex|none)$/;
+  let found = 0;
+  const marked = src.replace(REG, (whole, callee, space, name, next) => {
+    if (!FAMILY.test(name.replace(/\\\n/g, ''))) return whole;
+    found++;
+    return `=/* @__PURE__ */ ${callee}(${space}"${name}"${next}`;
+  });
+  if (found !== pure || pure === 0) {
+    console.error(`build-web: dist/index.mjs has ${found} family registrations to mark pure, web/src declares ${pure}`);
     process.exit(1);
   }
-  writeFileSync(p, src.replace(REG, '=/* @__PURE__ */ $1($2"$3"$4'));
+  writeFileSync(p, marked);
 }
 await esbuild.build({
   ...common,
@@ -267,7 +294,7 @@ await esbuild.build({
   platform: 'neutral',
   target: 'es2022',
   format: 'esm',
-  plugins: [indexExternal],
+  plugins: [indexExternal, compactSignatures],
   logLevel: 'warning',
   legalComments: 'none',
   minifyIdentifiers: true,
@@ -284,6 +311,23 @@ await esbuild.build({
     console.error('build-web: dist/element.mjs must import the engine from ./index.mjs, not bundle it');
     process.exit(1);
   }
+}
+// lineLimit may break a string with a line continuation, also the file name of a
+// `new URL("./strideview.wasm", import.meta.url)`, which then hides the asset from bundlers (Vite
+// read "./strideview.\<newline>wasm" as "strideview./wasm"). Each such name is joined and its line
+// breaks moved after the comma: the line count, and with it the source maps' lines, unchanged.
+for (const f of ['index.mjs', 'index.cjs', 'element.mjs']) {
+  const p = join(dist, f);
+  const src = readFileSync(p, 'utf8');
+  const fixed = src.replace(/new URL\(\s*"((?:[^"\\\n]|\\.|\\\n)*)"\s*,/g, (whole, name) => {
+    const breaks = (name.match(/\\\n/g) ?? []).length;
+    return breaks === 0 ? whole : `new URL("${name.replace(/\\\n/g, '')}",${'\n'.repeat(breaks)}`;
+  });
+  if (/new URL\(\s*"[^"\n]*\\\n/.test(fixed)) {
+    console.error(`build-web: dist/${f} still has a line break inside a new URL(...) file name`);
+    process.exit(1);
+  }
+  if (fixed !== src) writeFileSync(p, fixed);
 }
 // Declarations of the element entry, for `import` (.d.mts, importing index.d.mts) and plain .d.ts.
 for (const m of SEPARATE_ENTRIES) {

@@ -37,7 +37,11 @@ export async function loadParser() {
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
 }
 
-const SIG_RE = /const\s+([A-Z][A-Z0-9_]*)\s*:\s*SigRef\s*=\s*\{\s*sig:\s*((?:'[^']*'\s*\+?\s*)+)\}/g;
+/** A declaration in web/src: its const name and its text, single-quoted strings joined by +. */
+export const SIG_RE = /const\s+([A-Z][A-Z0-9_]*)\s*:\s*SigRef\s*=\s*\{\s*sig:\s*((?:'[^']*'\s*\+?\s*)+)\}/g;
+
+/** A declaration's text from its source pieces (SIG_RE's second group: 'a' + 'b' ...). */
+export const declarationText = (pieces) => [...pieces.matchAll(/'([^']*)'/g)].map((x) => x[1]).join('');
 
 /** Every declaration in web/src: { constName, file, text }. */
 export function readDeclarations() {
@@ -45,8 +49,7 @@ export function readDeclarations() {
   for (const f of readdirSync(srcDir).filter((x) => x.endsWith('.ts')).sort()) {
     const src = readFileSync(join(srcDir, f), 'utf8');
     for (const m of src.matchAll(SIG_RE)) {
-      const text = [...m[2].matchAll(/'([^']*)'/g)].map((x) => x[1]).join('');
-      decls.push({ constName: m[1], file: f, text });
+      decls.push({ constName: m[1], file: f, text: declarationText(m[2]) });
     }
   }
   return decls;
@@ -187,6 +190,14 @@ async function main() {
   const decls = readDeclarations().map((d) => ({ ...d, sig: parseSignature(d.text) }));
   const byConst = new Map(decls.map((d) => [d.constName, d]));
   if (byConst.size !== decls.length) throw new Error('gen-signatures: a declaration const name is used twice');
+  // web/src's declarations carry their types (the overloads and the reference come from them; the
+  // binder also reads the untyped form the package ships, so only this catches a missing one)
+  for (const d of decls) {
+    const untyped = d.sig.params.filter((p) => p.type === '').map((p) => p.name);
+    if (untyped.length > 0 || d.sig.returns === '') {
+      throw new Error(`gen-signatures: ${d.file} ${d.constName}: ${untyped.length > 0 ? `parameter ${untyped.join(', ')} without a type` : 'no return type (-> T)'}`);
+    }
+  }
   const stale = [];
   const missing = [];
   for (const f of readdirSync(srcDir).filter((x) => x.endsWith('.ts')).sort()) {

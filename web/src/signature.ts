@@ -26,6 +26,8 @@
 //   valid one: `equal_nan` -> `equalNan`), a keyword-only parameter given positionally and a
 //   missing required one are TypeErrors naming the op.
 // Values are checked by the function body (with the parameter's name); the binder checks structure.
+// The types are for the generated overloads and the reference: the package ships each declaration
+// without them (compactSignature), and the binder reads both forms.
 //
 // scripts/gen-signatures.mjs reads the same texts: it writes each function's TypeScript overloads
 // (between `// @overloads NAME` and `// @end` markers, checked for drift by the tests), the method
@@ -141,9 +143,10 @@ const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
 /** @internal Parses `numpy.name: name(params) -> Ret` (see the top of this file). */
 export function parseSignature(text: string): Signature {
   for (const k in SIGNATURE_MACROS) text = text.split(k).join(SIGNATURE_MACROS[k]!);
-  const m = /^\s*([\w.\-]+)\s*:\s*([\w.]+)\s*\(([\s\S]*)\)\s*->\s*([\s\S]+?)\s*$/.exec(text);
+  const m = /^\s*([\w.\-]+)\s*:\s*([\w.]+)\s*\(([\s\S]*)\)\s*(?:->\s*([\s\S]+?))?\s*$/.exec(text);
   if (m === null) throw new Error(`signature: cannot read ${JSON.stringify(text)}`);
-  const [, numpy, op, body, returns] = m as unknown as [string, string, string, string, string];
+  const [, numpy, op, body] = m as unknown as [string, string, string, string];
+  const returns = m[4] ?? ''; // (the package's compact form has no types: see compactSignature)
   const params: ParamDecl[] = [];
   const index = new Map<string, number>();
   let kind = ParamKind.Either;
@@ -172,9 +175,8 @@ export function parseSignature(text: string): Signature {
       decl = decl.slice(3);
     }
     const colon = decl.indexOf(':');
-    if (colon < 0) throw new Error(`signature: parameter ${JSON.stringify(decl)} of ${op} has no type`);
-    const name = decl.slice(0, colon).trim();
-    const type = decl.slice(colon + 1).trim();
+    const name = (colon < 0 ? decl : decl.slice(0, colon)).trim();
+    const type = colon < 0 ? '' : decl.slice(colon + 1).trim();
     if (variadic) {
       // not in `index`: never given by name (an option of its name is unknown, and the error says why)
       params.push({ name, kind: ParamKind.VarPositional, required: false, dflt: NO_ARGUMENTS, type });
@@ -197,6 +199,26 @@ export function parseSignature(text: string): Signature {
   while (nPositional < params.length && params[nPositional]!.kind < ParamKind.Keyword) nPositional++;
   const varIndex = nPositional < params.length && params[nPositional]!.kind === ParamKind.VarPositional ? nPositional : -1;
   return { op, numpy, params, nPositional, varIndex, nRequired, returns, index };
+}
+
+/**
+ * @internal A declaration's text without its TypeScript types: `numpy.sum: sum(a, axis=null, ...)`,
+ * kinds, names and defaults as written (shorthands such as `@ufunc2` kept). The package's build
+ * (scripts/build-web.mjs) ships every declaration in this form: the binder reads nothing else, the
+ * types serve the generated overloads and the API reference.
+ */
+export function compactSignature(text: string): string {
+  const m = /^\s*([\w.\-]+)\s*:\s*([\w.]+)\s*\(([\s\S]*)\)\s*(?:->\s*[\s\S]+?)?\s*$/.exec(text);
+  if (m === null) throw new Error(`signature: cannot read ${JSON.stringify(text)}`);
+  const parts = m[3]!.trim() === '' ? [] : splitTop(m[3]!, ',');
+  const compact = parts.map((raw) => {
+    const eq = splitTop(raw.trim(), '=');
+    const decl = eq[0]!.trim();
+    const colon = decl.indexOf(':');
+    const name = colon < 0 ? decl : decl.slice(0, colon).trim();
+    return eq.length === 2 ? `${name}=${eq[1]!.trim()}` : name;
+  });
+  return `${m[1]}: ${m[2]}(${compact.join(',')})`;
 }
 
 /**
@@ -400,6 +422,5 @@ export function unsupported(op: string, name: string, value: unknown, supported:
  * `params`: the parameter names, comma-separated (all required).
  */
 export function checkCall(op: string, params: string, args: ArrayLike<unknown>): void {
-  const list = params === '' ? '' : params.split(', ').map((p) => `${p}: unknown`).join(', ');
-  bind({ sig: `-: ${op}(${list}) -> unknown` }, args);
+  bind({ sig: `-: ${op}(${params})` }, args);
 }

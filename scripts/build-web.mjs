@@ -190,7 +190,15 @@ for (const f of ['index.mjs', 'index.cjs']) {
     process.exit(1);
   }
   src = src.replace(mapLine, '');
-  src += `\n// Annotate the CommonJS export names for ESM import in node:\n0 && (module.exports = {\n  ${names.join(',\n  ')}\n});\n//# sourceMappingURL=index.cjs.map\n`;
+  // a reserved word (NumPy's `var`) cannot be shorthand: `var: variance` (never evaluated; the lexer
+  // reads the key)
+  const RESERVED = { var: 'variance' };
+  const entries = names.map((n) => (n in RESERVED ? `${n}: ${RESERVED[n]}` : n));
+  if (names.some((n) => n in RESERVED && !names.includes(RESERVED[n]))) {
+    console.error('build-web: a reserved export name without the export it stands for');
+    process.exit(1);
+  }
+  src += `\n// Annotate the CommonJS export names for ESM import in node:\n0 && (module.exports = {\n  ${entries.join(',\n  ')}\n});\n//# sourceMappingURL=index.cjs.map\n`;
   writeFileSync(p, src);
 }
 

@@ -592,7 +592,7 @@ Status unary_call(UnaryOp op, const Operand& out, const Operand& a, bool checked
                       opn + ": " + dtype_name(a.dtype) + " is not an integer or bool dtype");
   }
   if (op == UnaryOp::neg && a.dtype == DType::bool_) {
-    return make_error(Code::type_error, opn + ": not defined for bool; use eq(x, false) instead");
+    return make_error(Code::type_error, opn + ": not defined for bool (as NumPy); use logicalNot(x) instead");
   }
   if (!checked || !out.layout.contiguous) SV_CHECK(detail::check_writable(o, "out", out));
   if (detail::numel_of(out.layout.shape) == 0) return ok_status();

@@ -2481,6 +2481,50 @@ function apiSurface() {
   return names;
 }
 
+// NumPy's names beside the seeds' (numpy_names.ts): each the seed's row, called by the other name
+// (its errors name it); `var` is variance exported under NumPy's name (its errors name variance)
+for (const [alias, of] of [['subtract', 'sub'], ['multiply', 'mul'], ['divide', 'div'], ['trueDivide', 'div'], ['negative', 'neg'],
+  ['absolute', 'abs'], ['amax', 'max'], ['amin', 'min'], ['around', 'round']]) {
+  const r = ROWS.get(of);
+  row(alias, { ...r, name: alias, op: alias, call: fnCall(alias), cases: [...r.cases], known: [...r.known], ok: [...r.ok] });
+}
+{
+  const r = ROWS.get('variance');
+  row('var', { ...r, name: 'var', call: fnCall('var'), cases: [...r.cases], known: [...r.known], ok: [...r.ok] });
+}
+for (const n of ['asarray', 'asanyarray']) {
+  row(n, {
+    op: n,
+    sig: ['array', 'dtypeOpt'],
+    valid: [(c) => c.b, 'float32'],
+    call: fnCall(n),
+    cases: [
+      [[(c) => c.b, null, { like: 5 }], T, 'like=5'],
+      [[(c) => c.b, 'float99'], T, 'float99'],
+      [[(c) => c.b, null, 'X'], T, '"X"'],
+      [[(c) => c.d], S('disposed'), 'disposed'],
+      [[(c) => c.b, { dtipe: 'int8' }], T, "did you mean 'dtype'?"],
+    ],
+  });
+}
+row('asfortranarray', {
+  op: 'asfortranarray',
+  sig: ['array', 'dtypeOpt'],
+  valid: [(c) => c.b, 'float32'],
+  call: fnCall('asfortranarray'),
+  cases: [[[(c) => c.b, null, { like: 5 }], T, 'like=5'], [[(c) => c.b, null, 'F'], T, 'at most 2 positional'], [[(c) => c.d], S('disposed'), 'disposed']],
+});
+for (const n of ['shape', 'ndim']) {
+  row(n, { op: n, sig: ['array'], valid: [(c) => c.b], call: fnCall(n), cases: [[[(c) => c.d], S('disposed'), 'disposed'], [[(c) => c.b, 1], T, 'at most 1 positional']] });
+}
+row('size', {
+  op: 'size',
+  sig: ['array', 'axisArg'],
+  valid: [(c) => c.b, 0],
+  call: fnCall('size'),
+  cases: [[[(c) => c.b, 2], S('out_of_range'), 'axis 2'], [[(c) => c.b, 0.5], R_, '0.5'], [[(c) => c.b, 'x'], T, '"x"'], [[(c) => c.d], S('disposed'), 'disposed']],
+});
+
 // Known bugs fixed since they were recorded (allocation cap, bigint inference, arange length,
 // reshape naming, unflatten sizes, hand-built slice specs, inner op names): promoted to ordinary
 // cases, so they must keep passing. The other `known` rows stay todo.

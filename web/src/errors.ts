@@ -162,6 +162,22 @@ export function withOp<T>(op: string, fn: () => T): T {
   }
 }
 
+/**
+ * @internal An error of the function `inner` that `op` calls under another name (NumPy's `around`
+ * for `round`): named `op` instead of `op: inner: `.
+ */
+export function relabelFrom(op: string, inner: string, e: unknown): unknown {
+  if (e instanceof Error && e.message.startsWith(`${inner}: `)) {
+    const msg = `${op}: ${e.message.slice(inner.length + 2)}`;
+    const out = e instanceof StrideViewError ? new StrideViewError(e.code, msg) : e instanceof RangeError ? new RangeError(msg) : e instanceof TypeError ? new TypeError(msg) : null;
+    if (out !== null) {
+      if (e.stack) out.stack = `${out.name}: ${msg}\n${e.stack.split('\n').slice(1).join('\n')}`;
+      return out;
+    }
+  }
+  return relabel(op, e);
+}
+
 /** @internal The same error with its message prefixed by `${op}: ` (unchanged when it already is). */
 export function relabel(op: string, e: unknown): unknown {
   if (!(e instanceof Error) || e.message.startsWith(`${op}:`)) return e;

@@ -208,6 +208,26 @@ export { type IndexFunction, geomspace, diag, diagflat, tri, indices, fromfuncti
 export { type PadMode, type PadWidth, type PadValues, pad } from './padding.js';
 export { columnStack, arraySplit, hsplit, vsplit, dsplit, delete_, insert, append, resize, trimZeros } from './manipulation_more.js';
 export { put, putAlongAxis, place, copyto, choose, select, extract } from './putting.js';
+export {
+  subtract,
+  multiply,
+  divide,
+  trueDivide,
+  negative,
+  absolute,
+  amax,
+  amin,
+  around,
+  asarray,
+  asanyarray,
+  asfortranarray,
+  shape,
+  ndim,
+  size,
+} from './numpy_names.js';
+// NumPy's np.var: `var` is a reserved word for a declaration, not for an export name (sv.var(a) with
+// `import * as sv`; `import { var as v }`); its errors name variance
+export { variance as var } from './stats.js';
 
 // NumPy's ndarray methods (a.sum(), a.reshape(4, 3), a.T ...) on the class: installed here, at load, because
 // ndarray_methods.ts imports the op modules (a side-effect-free package: a bare import would be dropped).

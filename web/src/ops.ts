@@ -230,23 +230,24 @@ export const toBool = (): DType => 'bool';
 
 const divType = (d: DType): DType => (info(d).kind === 'f' || info(d).kind === 'c' ? d : 'float64');
 
-function binary(name: keyof typeof BINARY_OPS, a: unknown, b: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
+function binary(name: keyof typeof BINARY_OPS, a: unknown, b: unknown, out: NDArray | undefined, dtype: DType | undefined, label: string = name): NDArray {
   const code = BINARY_OPS[name];
   // the comparisons (equal .. greaterEqual) give bool
   const cmp = code >= BinaryOp.Equal && code <= BinaryOp.GreaterEqual;
   const force = dtype !== undefined && !cmp ? () => dtype : name === 'div' ? divType : undefined;
-  return compute(name, Kind.Binary, code, [a, b], out === undefined ? undefined : { out }, force, cmp ? toBool : same);
+  return compute(label, Kind.Binary, code, [a, b], out === undefined ? undefined : { out }, force, cmp ? toBool : same);
 }
 
 /**
  * @internal A binary ufunc's call: `f(x1, x2)` straight to the kernel, anything more through the
- * ufunc keywords (ufunc.ts).
+ * ufunc keywords (ufunc.ts). `label`: the name the user called, when it is not the kernel op's
+ * (NumPy's `subtract` for `sub`: numpy_names.ts).
  */
-function binaryCall(ref: SigRef, name: keyof typeof BINARY_OPS, loops: Loops, args: unknown[]): NDArray {
+export function binaryCall(ref: SigRef, name: keyof typeof BINARY_OPS, loops: Loops, args: unknown[], label: string = name): NDArray {
   // the common call, straight to the kernel; an array input that is not C-contiguous goes through
   // ufunc() for order 'K' (an F-ordered input gives an F-ordered result, as NumPy)
-  if (args.length === 2 && cOrScalar(args[0]) && cOrScalar(args[1])) return binary(name, args[0], args[1], undefined, undefined);
-  return ufunc(ref, args, 2, loops, (x, o, d) => binary(name, x[0], x[1], o, d));
+  if (args.length === 2 && cOrScalar(args[0]) && cOrScalar(args[1])) return binary(name, args[0], args[1], undefined, undefined, label);
+  return ufunc(ref, args, 2, loops, (x, o, d) => binary(name, x[0], x[1], o, d, label));
 }
 
 const ADD: SigRef = { sig: 'numpy.add: add(@ufunc2) -> NDArray' };
@@ -449,19 +450,19 @@ export const floatType = (d: DType): DType => {
 };
 
 /** @internal One unary kernel op (exp_log.ts has the vector-math ones). */
-export function unary(name: keyof typeof UNARY_OPS, a: unknown, out: NDArray | undefined, dtype: DType | undefined): NDArray {
+export function unary(name: keyof typeof UNARY_OPS, a: unknown, out: NDArray | undefined, dtype: DType | undefined, label: string = name): NDArray {
   const code = UNARY_OPS[name];
   // sqrt, exp, log compute in a float dtype
   const fl = code >= UnaryOp.Sqrt && code <= UnaryOp.Log;
   const force = dtype !== undefined ? () => dtype : fl ? floatType : undefined;
   // abs of a complex value is real (the part dtype: float32 for complex64)
-  return compute(name, Kind.Unary, code, [a], out === undefined ? undefined : { out }, force, code === UnaryOp.Abs ? complexPart : same);
+  return compute(label, Kind.Unary, code, [a], out === undefined ? undefined : { out }, force, code === UnaryOp.Abs ? complexPart : same);
 }
 
-/** @internal */
-export function unaryCall(ref: SigRef, name: keyof typeof UNARY_OPS, loops: Loops, args: unknown[]): NDArray {
-  if (args.length === 1 && cOrScalar(args[0])) return unary(name, args[0], undefined, undefined);
-  return ufunc(ref, args, 1, loops, (x, o, d) => unary(name, x[0], o, d));
+/** @internal A unary ufunc's call (`label` as binaryCall's). */
+export function unaryCall(ref: SigRef, name: keyof typeof UNARY_OPS, loops: Loops, args: unknown[], label: string = name): NDArray {
+  if (args.length === 1 && cOrScalar(args[0])) return unary(name, args[0], undefined, undefined, label);
+  return ufunc(ref, args, 1, loops, (x, o, d) => unary(name, x[0], o, d, label));
 }
 
 const NEG: SigRef = { sig: 'numpy.negative: neg(@ufunc1) -> NDArray' };

@@ -80,6 +80,7 @@ export const NO_DECLARATION = {
   keep: 'a memory scope: one array argument',
   numberToFloat16: 'a float16 bit conversion of one number',
   float16ToNumber: 'a float16 bit conversion of one number',
+  var: "variance under NumPy's name (export { variance as var }): variance's declaration (numpy.var) covers it",
 };
 
 /** Exported functions (not classes) of the package. */

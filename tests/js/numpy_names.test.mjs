@@ -1,0 +1,96 @@
+// NumPy's names beside the seeds' (web/src/numpy_names.ts): the same results as the functions they
+// name, errors naming the function called, and asarray / asfortranarray / shape / ndim / size as
+// NumPy's. (Every one is also called each way against NumPy by calling_convention.test.mjs.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready, sv } from './helpers.mjs';
+
+await ready;
+
+test('the NumPy names give the seeds\' results, with out, where and dtype', () => {
+  sv.tidy(() => {
+    const a = sv.array([[1.5, -2, 3], [4, -5.25, 6]]);
+    const b = sv.array([2, 0.5, -1]);
+    const same = (x, y) => assert.deepEqual(x.toArray(), y.toArray());
+    same(sv.subtract(a, b), sv.sub(a, b));
+    same(sv.multiply(a, b, { dtype: 'float32' }), sv.mul(a, b, { dtype: 'float32' }));
+    same(sv.divide(sv.arange(6), 4), sv.div(sv.arange(6), 4));
+    same(sv.trueDivide(a, b), sv.div(a, b));
+    same(sv.negative(a), sv.neg(a));
+    same(sv.absolute(sv.array([sv.complex(3, 4), sv.complex(-1, 0)])), sv.abs(sv.array([sv.complex(3, 4), sv.complex(-1, 0)])));
+    const o1 = sv.zeros([2, 3]);
+    assert.equal(sv.subtract(a, b, o1), o1);
+    same(o1, sv.sub(a, b));
+    const o2 = sv.full([2, 3], 9);
+    sv.multiply(a, 2, { out: o2, where: sv.array([true, false, true]) });
+    assert.deepEqual(o2.toArray(), [[3, 9, 6], [8, 9, 12]]);
+    assert.equal(sv.amax(a), sv.max(a));
+    same(sv.amin(a, 0), sv.min(a, 0));
+    same(sv.amax(a, { axis: 1, keepdims: true }), sv.max(a, { axis: 1, keepdims: true }));
+    same(sv.around(sv.array([1.25, -2.675, 1234.5]), 1), sv.round(sv.array([1.25, -2.675, 1234.5]), 1));
+    same(sv.around(sv.array([1234.5]), -2), sv.round(sv.array([1234.5]), -2));
+    assert.equal(sv.var, sv.variance);
+    assert.equal(sv.var(a), sv.variance(a));
+  });
+});
+
+test('errors name the function called, not the one it shares code with', () => {
+  const a = sv.array([[1, 2], [3, 4]]);
+  const T = (re) => (e) => e instanceof TypeError && re.test(e.message);
+  const S = (code, re) => (e) => e instanceof sv.StrideViewError && e.code === code && re.test(e.message);
+  assert.throws(() => sv.subtract(a), T(/^subtract: missing the required argument x2/));
+  assert.throws(() => sv.multiply(a, a, { outt: a }), T(/^multiply: unknown option 'outt'; did you mean 'out'\?/));
+  assert.throws(() => sv.divide(a, [1, 2, 3]), S('shape_mismatch', /^divide: /));
+  assert.throws(() => sv.trueDivide(a, 2, { out: sv.zeros([2, 2], 'int32') }), S('type_error', /^trueDivide: cannot cast the result from float64 to out's dtype int32/));
+  assert.throws(() => sv.negative(sv.array([true])), S('type_error', /^negative: .*not defined for bool \(as NumPy\); use logicalNot\(x\) instead/));
+  assert.throws(() => sv.neg(sv.array([true])), S('type_error', /^neg: /));
+  assert.throws(() => sv.absolute(a, a, a), T(/^absolute: takes at most 2 positional arguments/));
+  assert.throws(() => sv.amax(a, 2), S('out_of_range', /^amax: axis 2 is out of bounds for array of dimension 2/));
+  assert.throws(() => sv.amin(sv.zeros([0])), S('invalid_argument', /^amin: /));
+  assert.throws(() => sv.around(a, 0.5), (e) => e instanceof RangeError && /^around: decimals must be an integer, got 0\.5/.test(e.message));
+  assert.throws(() => sv.around(a, { decimal: 1 }), T(/^around: unknown option 'decimal'; did you mean 'decimals'\?/));
+  assert.deepEqual(sv.add(a, 1).toArray(), [[2, 3], [4, 5]], 'the engine keeps working');
+  a.dispose();
+});
+
+test('asarray, asanyarray, asfortranarray: a view when nothing changes, else a copy', () => {
+  sv.tidy(() => {
+    const a = sv.arange(6, null, null, 'float64').reshape([2, 3]);
+    const v = sv.asarray(a);
+    assert.notEqual(v, a);
+    v.set(0, 0, 42); // a view: the same memory
+    assert.equal(a.get(0, 0), 42);
+    const c = sv.asarray(a, 'float32');
+    assert.equal(c.dtype, 'float32');
+    c.set(0, 1, -1);
+    assert.equal(a.get(0, 1), 1, 'another dtype: a copy');
+    const f = sv.asarray(a, null, 'F');
+    assert.deepEqual(f.strides, [1, 2]);
+    assert.deepEqual(f.toArray(), a.toArray());
+    const t = a.T;
+    assert.deepEqual(sv.asarray(t, { order: 'F' }).strides, t.strides, 'already F-contiguous: a view');
+    assert.deepEqual(sv.asarray(t, { order: 'C' }).strides, [2, 1]);
+    assert.deepEqual(sv.asfortranarray(a).strides, [1, 2]);
+    assert.deepEqual(sv.asfortranarray(t).strides, t.strides);
+    assert.deepEqual(sv.asanyarray([[1, 2], [3, 4]], 'int32').toArray(), [[1, 2], [3, 4]]);
+    assert.equal(sv.asarray(7).ndim, 0);
+  });
+});
+
+test('shape, ndim, size of arrays and JS values', () => {
+  sv.tidy(() => {
+    const a = sv.zeros([2, 3, 4]);
+    assert.deepEqual(sv.shape(a), [2, 3, 4]);
+    assert.deepEqual(sv.shape([[1, 2, 3], [4, 5, 6]]), [2, 3]);
+    assert.deepEqual(sv.shape(5), []);
+    assert.equal(sv.ndim(a), 3);
+    assert.equal(sv.ndim([1, 2]), 1);
+    assert.equal(sv.size(a), 24);
+    assert.equal(sv.size(a, 1), 3);
+    assert.equal(sv.size(a, -1), 4);
+    assert.equal(sv.size([[1, 2, 3]], { axis: 0 }), 1);
+  });
+  const before = sv.memoryStats().liveArrays;
+  sv.shape([[1, 2], [3, 4]]);
+  assert.equal(sv.memoryStats().liveArrays, before, 'a JS value\'s temporary array is freed');
+});

@@ -2525,6 +2525,58 @@ row('size', {
   cases: [[[(c) => c.b, 2], S('out_of_range'), 'axis 2'], [[(c) => c.b, 0.5], R_, '0.5'], [[(c) => c.b, 'x'], T, '"x"'], [[(c) => c.d], S('disposed'), 'disposed']],
 });
 
+// NumPy's indexing routines and windows (index_routines.ts, windows.ts)
+row('unravelIndex', {
+  op: 'unravelIndex',
+  sig: [],
+  valid: [5, [2, 3]],
+  call: fnCall('unravelIndex'),
+  cases: [
+    [[6, [2, 3]], S('out_of_range'), 'index 6 is out of bounds for array with size 6'],
+    [[-1, [2, 3]], S('out_of_range'), 'index -1'],
+    [[[1.5], [2, 3]], R_, '1.5'],
+    [[(c) => c.a, [2, 3]], T, 'dtype float64'],
+    [[true, [2, 3]], T, 'dtype bool'],
+    [[1, [2, -3]], S('invalid_argument'), '[2,-3]'],
+    [[1, [2, 3], 'K'], T, '"K"'],
+  ],
+});
+row('ravelMultiIndex', {
+  op: 'ravelMultiIndex',
+  sig: [],
+  valid: [[[1, 0], [2, 1]], [2, 3]],
+  call: fnCall('ravelMultiIndex'),
+  cases: [
+    [[[[2, 0], [2, 1]], [2, 3]], S('out_of_range'), 'invalid entry 2'],
+    [[[[1, 0]], [2, 3]], S('invalid_argument'), 'length 2, got 1'],
+    [[[[1, 0], [2, 1, 0]], [2, 3]], S('shape_mismatch'), 'do not broadcast'],
+    [[[[1], [2]], [2, 3], 'wrapp'], T, '"wrapp"'],
+    [[5, [2, 3]], T, 'multiIndex must be a list'],
+  ],
+});
+row('diagIndices', { op: 'diagIndices', sig: ['intOpt'], valid: [3], call: fnCall('diagIndices'), cases: [[[3, -1], S('invalid_argument'), 'ndim must be >= 0'], [[2.5], R_, '2.5'], [[[3]], T, '[3]']] });
+for (const n of ['trilIndices', 'triuIndices']) {
+  row(n, { op: n, sig: ['intOpt'], valid: [3], call: fnCall(n), cases: [[[-2], S('invalid_argument'), 'n must be >= 0, got -2'], [[[3]], T, '[3]'], [[3, 0.5], R_, '0.5'], [[3, 0, 'x'], T, '"x"']] });
+}
+row('fillDiagonal', {
+  op: 'fillDiagonal',
+  sig: [],
+  valid: [(c) => c.b, 1],
+  call: fnCall('fillDiagonal'),
+  cases: [
+    [[[1, 2], 1], T, 'a must be an NDArray'],
+    [[(c) => c.bcv, 1], S('read_only'), 'broadcast'],
+    [[(c) => c.d, 1], S('disposed'), 'disposed'],
+    [[(c) => c.b, 'x'], T, 'val'],
+    [[(c) => c.b, 1, 1], T, 'wrap must be a boolean'],
+    [[(c) => c.a, 1], S('shape_mismatch'), 'equal length'],
+  ],
+});
+row('broadcastShapes', { op: 'broadcastShapes', sig: [], valid: [[2, 1], [3]], call: fnCall('broadcastShapes'), cases: [[[[2], [3]], S('shape_mismatch'), 'do not broadcast'], [[[2, -1]], S('invalid_argument'), '-1'], [['x'], T, '"x"']] });
+for (const n of ['hanning', 'hamming', 'blackman', 'bartlett']) {
+  row(n, { op: n, sig: [], valid: [5], call: fnCall(n), cases: [[['5'], T, '"5"'], [[NaN], S('invalid_argument'), 'NaN'], [[5, 1], T, 'at most 1 positional']] });
+}
+
 // Known bugs fixed since they were recorded (allocation cap, bigint inference, arange length,
 // reshape naming, unflatten sizes, hand-built slice specs, inner op names): promoted to ordinary
 // cases, so they must keep passing. The other `known` rows stay todo.

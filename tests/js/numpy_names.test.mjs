@@ -94,3 +94,43 @@ test('shape, ndim, size of arrays and JS values', () => {
   sv.shape([[1, 2], [3, 4]]);
   assert.equal(sv.memoryStats().liveArrays, before, 'a JS value\'s temporary array is freed');
 });
+
+test('the indexing routines and windows, as NumPy 1.24 prints them', () => {
+  sv.tidy(() => {
+    const show = (x) => (Array.isArray(x) ? x.map((y) => (y instanceof sv.NDArray ? y.toArray() : y)) : x instanceof sv.NDArray ? x.toArray() : x);
+    // np.unravel_index(22, (7, 6)) == (3, 4); [22, 41, 37] -> ([3, 6, 6], [4, 5, 1]); order 'F'
+    assert.deepEqual(show(sv.unravelIndex(22, [7, 6])), [3, 4]);
+    assert.deepEqual(show(sv.unravelIndex([22, 41, 37], [7, 6])), [[3, 6, 6], [4, 5, 1]]);
+    assert.deepEqual(show(sv.unravelIndex(sv.array([31, 41, 13], 'int32'), [7, 6], 'F')), [[3, 6, 6], [4, 5, 1]]);
+    assert.equal(sv.unravelIndex([[1, 2]], [3]).map((x) => x.dtype).join(), 'int64');
+    // np.ravel_multi_index: C, F, per-dim modes, scalars
+    assert.deepEqual(show(sv.ravelMultiIndex([[3, 6, 6], [4, 5, 1]], [7, 6])), [22, 41, 37]);
+    assert.deepEqual(show(sv.ravelMultiIndex([[3, 6, 6], [4, 5, 1]], [7, 6], { order: 'F' })), [31, 41, 13]);
+    assert.deepEqual(show(sv.ravelMultiIndex([[3, 6, 6], [4, 5, 1]], [4, 6], ['clip', 'wrap'])), [22, 23, 19]);
+    assert.equal(sv.ravelMultiIndex([3, 1, 4, 1], [6, 7, 8, 9]), 1621);
+    assert.deepEqual(show(sv.ravelMultiIndex([[[0], [1]], [2, 0]], [2, 3])), [[2, 0], [5, 3]], 'broadcast');
+    // tril / triu / diag indices
+    assert.deepEqual(show(sv.trilIndices(4, -1)), [[1, 2, 2, 3, 3, 3], [0, 0, 1, 0, 1, 2]]);
+    assert.deepEqual(show(sv.triuIndices(3, 1, 4)), [[0, 0, 0, 1, 1, 2], [1, 2, 3, 2, 3, 3]]);
+    assert.deepEqual(show(sv.diagIndices(2, 3)), [[0, 1], [0, 1], [0, 1]]);
+    // fill_diagonal: wrap for tall matrices, val repeated, n-d
+    const b = sv.zeros([5, 3], 'int32');
+    assert.equal(sv.fillDiagonal(b, [1, 2], true), undefined);
+    assert.deepEqual(b.toArray(), [[1, 0, 0], [0, 2, 0], [0, 0, 1], [0, 0, 0], [2, 0, 0]]);
+    const t = sv.zeros([5, 3], 'int32');
+    sv.fillDiagonal(t.T, 7);
+    assert.deepEqual(t.toArray(), [[7, 0, 0], [0, 7, 0], [0, 0, 7], [0, 0, 0], [0, 0, 0]], 'through the strides of a view');
+    const c = sv.zeros([2, 2, 2]);
+    sv.fillDiagonal(c, 4);
+    assert.deepEqual(c.toArray(), [[[4, 0], [0, 0]], [[0, 0], [0, 4]]]);
+    assert.deepEqual(sv.broadcastShapes([6, 7], [5, 6, 1], [7], [5, 1, 7]), [5, 6, 7]);
+    assert.deepEqual(sv.broadcastShapes(3, [1]), [3]);
+    // windows: NumPy's values to the last bit (repr of np.hanning(7), np.hamming(4), np.blackman(3), np.bartlett(5.5))
+    assert.deepEqual(sv.hanning(7).toArray(), [0.0, 0.2500000000000001, 0.75, 1.0, 0.75, 0.2500000000000001, 0.0]);
+    assert.deepEqual(sv.hamming(4).toArray(), [0.08000000000000002, 0.7700000000000001, 0.7700000000000001, 0.08000000000000002]);
+    assert.deepEqual(sv.blackman(3).toArray(), [-1.3877787807814457e-17, 0.9999999999999999, -1.3877787807814457e-17]);
+    assert.deepEqual(sv.bartlett(5.5).toArray(), [0.0, 0.4444444444444444, 0.8888888888888888, 0.6666666666666667, 0.2222222222222222]);
+    assert.deepEqual(sv.hanning(1).toArray(), [1]);
+    assert.deepEqual(sv.hanning(0).shape, [0]);
+  });
+});

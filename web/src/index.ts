@@ -225,6 +225,19 @@ export {
   ndim,
   size,
 } from './numpy_names.js';
+export {
+  type Unraveled,
+  type Raveled,
+  type RavelMode,
+  unravelIndex,
+  ravelMultiIndex,
+  diagIndices,
+  trilIndices,
+  triuIndices,
+  fillDiagonal,
+  broadcastShapes,
+} from './index_routines.js';
+export { hanning, hamming, blackman, bartlett } from './windows.js';
 // NumPy's np.var: `var` is a reserved word for a declaration, not for an export name (sv.var(a) with
 // `import * as sv`; `import { var as v }`); its errors name variance
 export { variance as var } from './stats.js';

@@ -162,6 +162,14 @@ export const COMPANIONS = {
  */
 export const OVERRIDES = {
   searchsorted: { required: { a: arr('S'), v: arr('V') }, optional: { sorter: [[0, 1, 2, 3, 4]] } },
+  // indexing routines and windows (index_routines.ts, windows.ts): positions in range, shapes as
+  // lists, a window of a few points
+  unravelIndex: { required: { indices: [1, 5, 3], shape: [2, 3] } },
+  ravelMultiIndex: { required: { multiIndex: [[1, 0, 1], [2, 1, 0]], dims: [2, 3] }, optional: { mode: ['clip', ['wrap', 'clip']] } },
+  diagIndices: { required: { n: 3 } },
+  ...Object.fromEntries(['trilIndices', 'triuIndices'].map((f) => [f, { required: { n: 4 }, optional: { k: [1, -1], m: [5] } }])),
+  broadcastShapes: { required: { args: { list: [[2, 1], [1, 3]] } } },
+  ...Object.fromEntries(['hanning', 'hamming', 'blackman', 'bartlett'].map((f) => [f, { required: { M: 6 } }])),
   // indices in range along every axis of A ([2, 3]), -1 wrapping or clipped by the mode
   take: { required: { indices: [1, -1] }, optional: { mode: ['clip', 'wrap'] } },
   // order names fields of a structured array: for any other array NumPy takes only None

@@ -3,7 +3,14 @@
 // NumPy's. (Every one is also called each way against NumPy by calling_convention.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ready, sv } from './helpers.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 await ready;
 
@@ -133,4 +140,42 @@ test('the indexing routines and windows, as NumPy 1.24 prints them', () => {
     assert.deepEqual(sv.hanning(1).toArray(), [1]);
     assert.deepEqual(sv.hanning(0).shape, [0]);
   });
+});
+
+test('strict TypeScript: the return types follow the arguments (a fixture compiled against dist/index.d.mts)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sv-names-types-'));
+  try {
+    const dist = JSON.stringify(join(root, 'dist', 'index.mjs'));
+    writeFileSync(
+      join(dir, 'fixture.ts'),
+      `import { NDArray, array, unravelIndex, ravelMultiIndex, trilIndices, diagIndices, fillDiagonal, broadcastShapes, hanning,
+  subtract, multiply, negative, absolute, amax, amin, around, asarray, shape, ndim, size } from ${dist};
+import * as sv from ${dist};
+const w = hanning(5);
+const rc: number[] = unravelIndex(5, [2, 3]);
+const arrs: NDArray[] = unravelIndex([1, 2], [2, 3]);
+const flat: number = ravelMultiIndex([1, 2], [3, 4]) + 1;
+const flats: NDArray = ravelMultiIndex([[1, 0], [2, 1]], [3, 4], { mode: 'clip' });
+const [r, c] = trilIndices(3);
+const d: NDArray[] = diagIndices(3);
+const v: void = fillDiagonal(array([[1, 2], [3, 4]]), 0);
+const bs: number[] = broadcastShapes([2, 1], [3]);
+const m: number = amax(w) - amin(w, null);
+const ma: NDArray = amax(w, 0);
+const x: NDArray = negative(absolute(multiply(subtract(w, 1), 2)));
+const ar: NDArray = around(w, 1);
+const n: number = size(asarray([1, 2], 'float32')) + ndim(w) + shape(w).length + sv.var(w) + r.size + c.size;
+// @ts-expect-error: array indices give arrays, not numbers
+const bad1: number[] = unravelIndex([1, 2], [2, 3]);
+// @ts-expect-error: with an axis, amax is an NDArray
+const bad2: number = amax(w, 0);
+export { rc, arrs, flat, flats, d, v, bs, m, ma, x, ar, n, bad1, bad2 };
+`,
+    );
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    const res = spawnSync(process.execPath, [tsc, '--strict', '--noEmit', '--target', 'ES2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', join(dir, 'fixture.ts')], { encoding: 'utf8' });
+    assert.equal(res.status, 0, `tsc --strict:\n${res.stdout}${res.stderr}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -238,8 +238,7 @@ export {
   broadcastShapes,
 } from './index_routines.js';
 export { hanning, hamming, blackman, bartlett } from './windows.js';
-// NumPy's np.var: `var` is a reserved word for a declaration, not for an export name (sv.var(a) with
-// `import * as sv`; `import { var as v }`); its errors name variance
+// NumPy's np.var (stats.ts: variance under a reserved word)
 export { variance as var } from './stats.js';
 
 // NumPy's ndarray methods (a.sum(), a.reshape(4, 3), a.T ...) on the class: installed here, at load, because

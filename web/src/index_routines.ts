@@ -43,8 +43,11 @@ function intValues(op: string, name: string, v: unknown): { values: number[]; sh
 
 const int64 = (values: number[], shape: readonly number[]): NDArray => array(values, { dtype: 'int64', shape });
 
-/** What {@link unravelIndex} returns: one number per dim for a JS integer, else one int64 array per dim. */
-export type Unraveled<T> = [T] extends [number | bigint] ? number[] : NDArray[];
+/**
+ * What {@link unravelIndex} returns for the arguments `P`: one number per dim for a JS integer
+ * `indices`, else one int64 array per dim.
+ */
+export type Unraveled<P> = P extends { indices: infer T } ? ([T] extends [number | bigint] ? number[] : NDArray[]) : NDArray[];
 
 const UNRAVEL_INDEX: SigRef = { sig: 'numpy.unravel_index: unravelIndex(indices: ArrayInput, shape: number | readonly number[], order: "C" | "F" = "C") -> Unraveled<$P[indices!]>' };
 /**
@@ -84,8 +87,8 @@ export function unravelIndex(...args: unknown[]): number[] | NDArray[] {
 /** A ravelMultiIndex mode: 'raise' (out of range is an error), 'wrap' (modulo the dim), 'clip'. */
 export type RavelMode = 'raise' | 'wrap' | 'clip';
 
-/** What {@link ravelMultiIndex} returns: a number for JS integers, else an int64 array. */
-export type Raveled<T> = T extends readonly (number | bigint)[] ? number : NDArray;
+/** What {@link ravelMultiIndex} returns for the arguments `P`: a number for JS integers, else an int64 array. */
+export type Raveled<P> = P extends { multiIndex: infer T } ? ([T] extends [readonly (number | bigint)[]] ? number : NDArray) : NDArray;
 
 const RAVEL_MULTI_INDEX: SigRef = { sig: 'numpy.ravel_multi_index: ravelMultiIndex(multiIndex: readonly ArrayInput[], dims: number | readonly number[], ' +
     'mode: RavelMode | readonly RavelMode[] = "raise", order: "C" | "F" = "C") -> Raveled<$P[multiIndex!]>' };

@@ -189,6 +189,10 @@ export function variance(...args: unknown[]): unknown {
   if (args.length === 1 && args[0] instanceof NDArray && !isComplex(args[0].dtype)) return reduction('variance', VAR_SPEC, args[0], null, null, null, false, undefined, true);
   return moment('variance', VAR_SPEC, bind(VAR, args));
 }
+// NumPy's np.var: `var` is a reserved word for a declaration, not for an export name (sv.var(a) with
+// `import * as sv`; `import { var as v }`); its errors name variance. (Here, not only in index.ts,
+// so that the one declaration file build-web writes carries it.)
+export { variance as var };
 
 const STD: SigRef = { sig: 'numpy.std: std(a: ArrayInput, axis: number | readonly number[] | null = null, dtype: DType | null = null, ' +
     'out: NDArray | readonly [NDArray] | null = null, ddof: number = 0, keepdims: boolean = false, *, ' +

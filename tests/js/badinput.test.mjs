@@ -2573,6 +2573,21 @@ row('fillDiagonal', {
   ],
 });
 row('broadcastShapes', { op: 'broadcastShapes', sig: [], valid: [[2, 1], [3]], call: fnCall('broadcastShapes'), cases: [[[[2], [3]], S('shape_mismatch'), 'do not broadcast'], [[[2, -1]], S('invalid_argument'), '-1'], [['x'], T, '"x"']] });
+row('unwrap', {
+  op: 'unwrap',
+  sig: ['array'],
+  valid: [(c) => c.b],
+  call: fnCall('unwrap'),
+  cases: [
+    [[(c) => c.b, null, 2], S('out_of_range'), 'axis 2'],
+    [[(c) => c.b, 'x'], T, '"x"'],
+    [[(c) => c.b, { period: NaN }], T, 'NaN'],
+    [[(c) => c.b, { period: 'x' }], T, '"x"'],
+    [[7], S('rank_mismatch'), 'at least 1 dimension'],
+    [[(c) => c.bool, { period: 4 }], T, 'bool'],
+    [[[1, 2], { periodd: 4 }], T, "did you mean 'period'?"],
+  ],
+});
 for (const n of ['hanning', 'hamming', 'blackman', 'bartlett']) {
   row(n, { op: n, sig: [], valid: [5], call: fnCall(n), cases: [[['5'], T, '"5"'], [[NaN], S('invalid_argument'), 'NaN'], [[5, 1], T, 'at most 1 positional']] });
 }

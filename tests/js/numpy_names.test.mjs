@@ -137,6 +137,14 @@ test('the indexing routines and windows, as NumPy 1.24 prints them', () => {
     assert.deepEqual(sv.hamming(4).toArray(), [0.08000000000000002, 0.7700000000000001, 0.7700000000000001, 0.08000000000000002]);
     assert.deepEqual(sv.blackman(3).toArray(), [-1.3877787807814457e-17, 0.9999999999999999, -1.3877787807814457e-17]);
     assert.deepEqual(sv.bartlett(5.5).toArray(), [0.0, 0.4444444444444444, 0.8888888888888888, 0.6666666666666667, 0.2222222222222222]);
+    // np.unwrap: radians by default, degrees with period 360 (an int32 input stays int32), along an axis
+    assert.deepEqual(sv.unwrap([0, 1, 2, 6.5, 7, 0.1]).toArray(), [0, 1, 2, 0.21681469282041377, 0.7168146928204138, 0.1]);
+    const deg = sv.unwrap(sv.array([0, 170, 350, 10, 200], 'int32'), { period: 360 });
+    assert.deepEqual([deg.dtype, deg.toArray()], ['int32', [0, 170, 350, 370, 200]]);
+    assert.deepEqual(sv.unwrap([[0, 1], [4, 5], [9, 2]], { axis: 0 }).toArray(), [[0, 1], [-2.2831853071795862, -1.2831853071795862], [-3.5663706143591725, -4.283185307179586]]);
+    assert.deepEqual(sv.unwrap([0, 170, 350, 10, 200], 90, 0, { period: 360.5 }).toArray(), [0, 170, 350, 370.5, 200]);
+    const f32 = sv.unwrap(sv.array([[0, 3.5, 7], [1, 4.7, 8.1]], 'float32'), null, 1);
+    assert.deepEqual([f32.dtype, f32.toArray()], ['float32', [[0, -2.7831850051879883, -5.566370010375977], [1, -1.5831851959228516, -4.46636962890625]]]);
     assert.deepEqual(sv.hanning(1).toArray(), [1]);
     assert.deepEqual(sv.hanning(0).shape, [0]);
   });

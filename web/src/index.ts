@@ -158,7 +158,7 @@ export { tensordot, inner, kron, cross, multiDot } from './linalg_products.js';
 export { type FftNorm, fft, ifft, rfft, irfft, hfft, ihfft, fftfreq, rfftfreq, fftshift, ifftshift } from './fft.js';
 export { fft2, ifft2, rfft2, irfft2, fftn, ifftn, rfftn, irfftn } from './fft_nd.js';
 export { real, imag, conj, conjugate, angle, iscomplex, isreal, iscomplexobj, isrealobj, realIfClose, vdot } from './complex.js';
-export { type ConvolveMode, convolve, correlate, interp } from './signal.js';
+export { type ConvolveMode, convolve, correlate, interp, unwrap } from './signal.js';
 export { type PolyfitFull, type PolyfitOut, vander, polyval, polyfit } from './polynomial.js';
 export { mod, remainder, floorDivide, fmod, bitwiseAnd, bitwiseOr, bitwiseXor, leftShift, rightShift, invert, bitwiseNot } from './integer_ops.js';
 export {

@@ -4,7 +4,7 @@
 import { StrideViewError, fmt, relabel } from './errors.js';
 import { NDArray, asArray } from './ndarray.js';
 import { View } from './view.js';
-import { type ArrayInput, add, div, greater, less, mul, sub, where, equal } from './ops.js';
+import { type ArrayInput, abs, add, div, greater, less, mul, sub, where, equal } from './ops.js';
 import { matmul } from './linalg.js';
 import { irfft, rfft } from './fft.js';
 import { Complex, isComplex, isComplexValue, promoteTypes } from './dtype.js';
@@ -12,13 +12,16 @@ import { conj, imag, real } from './complex.js';
 import { zeros } from './creation.js';
 import { argsort, take } from './select.js';
 import { searchsorted } from './search.js';
-import { clip, isnan } from './math.js';
+import { clip, isnan, logicalAnd } from './math.js';
 
 import { concatenate } from './joining.js';
 import { mod } from './integer_ops.js';
 import { tidy } from './tidy.js';
 import { scalarResult } from './reductions.js';
-import { reshaped } from './axis_reductions.js';
+import { axisSlice, reshaped } from './axis_reductions.js';
+import { normAxis } from './axes.js';
+import { diff } from './numpy_reorder.js';
+import { cumsum } from './stats.js';
 import { type SigRef, bind } from './signature.js';
 
 /** convolve's / correlate's `mode`. */
@@ -265,5 +268,58 @@ function complexInterp(x: unknown, xp: unknown, fp: NDArray, left: unknown, righ
   } finally {
     re.dispose();
     im.dispose();
+  }
+}
+
+const UNWRAP: SigRef = { sig: 'numpy.unwrap: unwrap(p: ArrayInput, discont: number | null = null, axis: number = -1, *, period: number = 6.283185307179586) -> NDArray' };
+/**
+ * `p` with its jumps larger than `discont` (default period / 2) along `axis` replaced by their
+ * complement modulo `period` (NumPy unwrap: phase unwrapping; `period` 360 for degrees). An
+ * integer `p` with an integer `period` stays integer, as NumPy's with a Python int period; a JS
+ * number that is an integer counts as one.
+ */
+// @overloads UNWRAP
+export function unwrap(p: ArrayInput, options?: { discont?: number | null | undefined; axis?: number | undefined; period?: number | undefined }): NDArray;
+export function unwrap(p: ArrayInput, discont?: number | null, options?: { axis?: number | undefined; period?: number | undefined }): NDArray;
+export function unwrap(p: ArrayInput, discont?: number | null, axis?: number, options?: { period?: number | undefined }): NDArray;
+// @end
+export function unwrap(...args: unknown[]): NDArray {
+  const op = 'unwrap';
+  const [pV, discontV, axisV, periodV] = bind(UNWRAP, args);
+  try {
+    if (typeof periodV !== 'number' || !Number.isFinite(periodV)) throw new TypeError(`${op}: period must be a finite number, got ${fmt(periodV)}`);
+    if (discontV !== null && (typeof discontV !== 'number' || Number.isNaN(discontV))) throw new TypeError(`${op}: discont must be a number or null, got ${fmt(discontV)}`);
+    const period = periodV;
+    return tidy(() => {
+      const p = asArray(op, pV, undefined, 'p');
+      if (p.ndim === 0) throw new StrideViewError('rank_mismatch', `${op}: p must have at least 1 dimension, got shape []`);
+      const ax = normAxis(op, axisV, p.ndim);
+      const n = p.shape[ax]!;
+      const intDtype = p.dtype.startsWith('int') || p.dtype.startsWith('uint');
+      if (p.dtype === 'bool' && Number.isInteger(period)) {
+        throw new TypeError(`${op}: p of dtype bool with an integer period ${period} (NumPy's result dtype then follows the period's value); pass numbers`);
+      }
+      if (p.dtype.startsWith('uint') && Number.isInteger(period)) {
+        throw new TypeError(`${op}: p of unsigned dtype ${p.dtype} with an integer period ${period}: NumPy's differences wrap around there; cast p to a signed or float dtype first`);
+      }
+      // NumPy's dtype: result_type(diff(p), period): p's integer dtype with an integer period, else a float
+      const isInt = intDtype && Number.isInteger(period);
+      const dd = diff(p, 1, ax);
+      const high = isInt ? Math.floor(period / 2) : period / 2;
+      const ambiguous = isInt ? period % 2 === 0 : true;
+      const low = -high;
+      let ddmod = add(mod(sub(dd, low), period), low);
+      if (ambiguous) ddmod = where(logicalAnd(equal(ddmod, low), greater(dd, 0)), high, ddmod);
+      const discont = discontV === null ? period / 2 : (discontV as number);
+      const correct = where(less(abs(dd), discont), 0, sub(ddmod, dd));
+      const up = p.astype(isInt ? p.dtype : correct.dtype);
+      if (n > 1) {
+        const tail = axisSlice(up, ax, 1, n);
+        tail.assign(add(axisSlice(p, ax, 1, n), cumsum(correct, ax)));
+      }
+      return up;
+    });
+  } catch (e) {
+    throw relabel(op, e);
   }
 }

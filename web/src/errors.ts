@@ -167,15 +167,19 @@ export function withOp<T>(op: string, fn: () => T): T {
  * for `round`): named `op` instead of `op: inner: `.
  */
 export function relabelFrom(op: string, inner: string, e: unknown): unknown {
-  if (e instanceof Error && e.message.startsWith(`${inner}: `)) {
-    const msg = `${op}: ${e.message.slice(inner.length + 2)}`;
-    const out = e instanceof StrideViewError ? new StrideViewError(e.code, msg) : e instanceof RangeError ? new RangeError(msg) : e instanceof TypeError ? new TypeError(msg) : null;
-    if (out !== null) {
-      if (e.stack) out.stack = `${out.name}: ${msg}\n${e.stack.split('\n').slice(1).join('\n')}`;
-      return out;
-    }
-  }
+  if (e instanceof Error && e.message.startsWith(`${inner}: `)) return withMessage(e, `${op}: ${e.message.slice(inner.length + 2)}`) ?? e;
   return relabel(op, e);
+}
+
+/** The error again, with message `msg` (same class, code and stack frames); null for internal errors. */
+function withMessage(e: Error, msg: string): Error | null {
+  let out: Error;
+  if (e instanceof StrideViewError) out = new StrideViewError(e.code, msg);
+  else if (e instanceof RangeError) out = new RangeError(msg);
+  else if (e instanceof TypeError) out = new TypeError(msg);
+  else return null;
+  if (e.stack) out.stack = `${out.name}: ${msg}\n${e.stack.split('\n').slice(1).join('\n')}`;
+  return out;
 }
 
 /** @internal The same error with its message prefixed by `${op}: ` (unchanged when it already is). */
@@ -184,11 +188,5 @@ export function relabel(op: string, e: unknown): unknown {
   if (e instanceof StrideViewError && e.code === 'not_initialized') return e; // the same for every op
   // A family not loaded: named by the outermost op, the one the user called.
   const msg = e instanceof StrideViewError && e.code === 'not_loaded' ? op + e.message.slice(e.message.indexOf(':')) : `${op}: ${e.message}`;
-  let out: Error;
-  if (e instanceof StrideViewError) out = new StrideViewError(e.code, msg);
-  else if (e instanceof RangeError) out = new RangeError(msg);
-  else if (e instanceof TypeError) out = new TypeError(msg);
-  else return e; // internal errors (bugs) keep their identity
-  if (e.stack) out.stack = `${out.name}: ${msg}\n${e.stack.split('\n').slice(1).join('\n')}`;
-  return out;
+  return withMessage(e, msg) ?? e; // internal errors (bugs) keep their identity
 }

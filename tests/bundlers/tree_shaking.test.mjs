@@ -30,12 +30,19 @@ test('a bundle importing only some names drops the modules it does not reach', a
   // numbers, linear algebra, .npy files, or the families' functions behind NumPy's methods (a.argmax
   // ... come with their functions: families.ts). 123,812 of 235,628 B (0.53) at the end of session 14.
   assert.ok(small.length < 0.56 * all.length, `{ init, array, add }: ${small.length} B of ${all.length}`);
-  // the reductions behind a.sum() ... a.ptp() come with the functions too (reductions.ts methodGroup)
-  const families = ['numpy.argmax', 'numpy.matmul', 'numpy.sort', 'numpy.std', 'numpy.clip', 'numpy.cumsum', 'numpy.sum:', 'numpy.mean:'];
-  for (const word of ['linspace', 'defaultRng', 'fromNpy', 'einsum', 'meshgrid', 'numpy.arctan2:', 'numpy.linspace:', ...families]) {
+  // the reductions behind a.sum() ... a.ptp() come with the functions too (reductions.ts methodGroup).
+  // A declaration ships as `{sig:"arctan2(@ufunc2)"}` (compactSignature): its op's name, then its parameters.
+  const declared = (text, op) => new RegExp(`sig:["'\`]${op.replace('.', '\\.')}\\(`).test(text);
+  const families = ['argmax', 'matmul', 'sort', 'std', 'clip', 'cumsum', 'sum', 'mean'];
+  for (const word of ['linspace', 'defaultRng', 'fromNpy', 'einsum', 'meshgrid']) {
     assert.ok(!small.includes(word), `{ init, array, add } bundle holds "${word}"`);
   }
-  for (const word of ['linspace', 'defaultRng', 'einsum', 'numpy.arctan2:', 'numpy.linspace:', ...families]) {
+  for (const op of ['arctan2', 'linspace', 'Generator.choice', ...families]) {
+    assert.ok(!declared(small, op), `{ init, array, add } bundle holds the declaration of ${op}`);
+    assert.ok(declared(all, op), `the full bundle lacks the declaration of ${op} (the check above would prove nothing)`);
+  }
+  for (const word of ['linspace', 'defaultRng', 'einsum']) {
     assert.ok(all.includes(word), `the full bundle lacks "${word}" (the check above would prove nothing)`);
   }
+  assert.ok(declared(small, 'add'), 'the minimal bundle holds the declaration of add (the pattern matches a declaration)');
 });

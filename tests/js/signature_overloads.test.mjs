@@ -29,8 +29,9 @@ test('every declaration parses, and its names are unique', async () => {
 });
 
 test('the binder: positional, by name, mixed, defaults, null, and each error', async () => {
-  const { bind } = await loadParser();
-  const sig = (text) => ({ sig: text });
+  const { bind, compactSignature } = await loadParser();
+  // the binder reads what the package ships: the declaration without its types (build-web)
+  const sig = (text) => ({ sig: compactSignature(text) });
   const S = sig("numpy.f: f(a: X, /, b: number = 1, c: number | null = null, *, d: boolean = false) -> X");
   assert.deepEqual(bind(S, [10]), [10, 1, null, false]);
   assert.deepEqual(bind(S, [10, 2, 3]), [10, 2, 3, false]);
@@ -57,24 +58,52 @@ test('the binder: positional, by name, mixed, defaults, null, and each error', a
 });
 
 test('the binder: a variadic parameter (...xi, Python *xi) takes the remaining positional arguments', async () => {
-  const { bind, parseSignature } = await loadParser();
-  const V = { sig: "numpy.m: m(...xi: X, copy: boolean = true, indexing: 'xy' | 'ij' = 'xy') -> X" };
+  const { bind, parseSignature, compactSignature } = await loadParser();
+  const V = { sig: compactSignature("numpy.m: m(...xi: X, copy: boolean = true, indexing: 'xy' | 'ij' = 'xy') -> X") };
   assert.deepEqual(bind(V, []), [[], true, 'xy']);
   assert.deepEqual(bind(V, [1, 2, 3]), [[1, 2, 3], true, 'xy']);
   assert.deepEqual(bind(V, [1, [2], { indexing: 'ij' }]), [[1, [2]], true, 'ij']);
   assert.deepEqual(bind(V, [{ copy: false }]), [[], false, 'xy']);
   assert.throws(() => bind(V, [1, { xi: [2] }]), /^TypeError: m: xi is variadic \(NumPy's \*xi\): pass its values as the positional arguments, not as the option 'xi'$/);
   assert.throws(() => bind(V, [1, { indexin: 'ij' }]), /m: unknown option 'indexin'; did you mean 'indexing'\? \(m takes copy, indexing by name\)/);
-  const E = { sig: 'numpy.e: e(subscripts: string, ...operands: X, *, out: X | null = null) -> X' };
+  const E = { sig: compactSignature('numpy.e: e(subscripts: string, ...operands: X, *, out: X | null = null) -> X') };
   assert.throws(() => parseSignature('numpy.e: e(a: X, *, ...b: X) -> X'), /after '\*'/);
   assert.deepEqual(bind(E, ['ij', 1, 2, { out: 3 }]), ['ij', [1, 2], 3]);
   assert.deepEqual(bind(E, ['ij']), ['ij', [], null]);
   assert.throws(() => bind(E, []), /e: missing the required argument subscripts/);
   assert.throws(() => bind(E, ['ij', 1, { operands: [2] }]), /e: operands is variadic .* after subscripts, not as the option 'operands'/);
-  const s = parseSignature(E.sig);
+  const s = parseSignature('numpy.e: e(subscripts: string, ...operands: X, *, out: X | null = null) -> X');
   assert.equal(signatureLine(s), 'e(subscripts, *operands, out=null)');
   assert.deepEqual(overloads(s), [
     'export function e(subscripts: string, ...operands: X[]): X;',
     'export function e(...args: [subscripts: string, ...operands: X[], options: { out?: X | null | undefined }]): X;',
   ]);
+});
+
+test('the shipped form: compactSignature, what the binder reads, and what parseSignature refuses', async () => {
+  const { bind, compactSignature, parseSignature, signatureMacros, COMPACT_MACROS } = await loadParser();
+  const text = "numpy.f: f(a: A<X, Y>, /, b: [1, 2] | null = null, *, c: 'x' | 'y' = 'x', d: number = -1e-08) -> R";
+  assert.equal(compactSignature(text), "f(a,/,b=null,*,c='x',d=-1e-08)");
+  assert.deepEqual(bind({ sig: compactSignature(text) }, [1]), [1, null, 'x', -1e-8]);
+  const s = parseSignature(text);
+  assert.deepEqual([s.op, s.numpy, s.returns], ['f', 'numpy.f', 'R']);
+  assert.deepEqual(s.params.map((p) => p.type), ['A<X, Y>', '[1, 2] | null', "'x' | 'y'", 'number']);
+  // the binder refuses a declaration with its types rather than misread it
+  assert.throws(() => bind({ sig: text }, [1]), /^Error: signature: /);
+  // a method's errors name it as called
+  assert.throws(() => bind({ sig: 'NDArray.fill(value,/)' }, []), /^TypeError: fill: missing the required argument value/);
+  assert.equal(parseSignature('numpy.ndarray.fill: NDArray.fill(value: Scalar, /) -> void').op, 'NDArray.fill');
+  for (const [bad, why] of [
+    ['numpy.f: f(a: X = [1]) -> X', /cannot read the default "\[1\]"/],
+    ["numpy.f: f(a: X = 'a b') -> X", /cannot read the default/],
+    ['numpy.f: f(a: X = Infinity) -> X', /cannot read the default/],
+    ['numpy.f: f(a: X = 1, b: X) -> X', /required b follows a parameter with a default/],
+    ['numpy.f: f(a: X, a: X) -> X', /a twice/],
+    ['numpy.f: f(...a: X, ...b: X) -> X', /second variadic/],
+    ['numpy.f: f(...a: X = 1) -> X', /takes no default/],
+  ]) assert.throws(() => parseSignature(bad), why, bad);
+  // the shorthands the binder expands are the typed ones without their types
+  const typed = signatureMacros();
+  assert.deepEqual(Object.keys(COMPACT_MACROS), Object.keys(typed));
+  for (const k in typed) assert.equal(COMPACT_MACROS[k], compactSignature(`-: m(${typed[k]})`).slice(2, -1), k);
 });

@@ -13,7 +13,7 @@ import { copyInto } from './kernel_client.js';
 import { flattenShape, reversedAxes, squeezeShape } from './axes.js';
 import { diagonalView } from './diagonal_view.js';
 import { type Elem, type NestedList, nestedList, storedItem, itemOf } from './scalar.js';
-import { type SigRef, bindMethod, isOptionsObject } from './signature.js';
+import { type SigRef, bind, isOptionsObject } from './signature.js';
 import { type Casting, type Order, canCast, castingArg, orderArg } from './ufunc.js';
 import { type DTypeArg, copyInLayout, isFContiguous, layoutOf, zeros } from './creation.js';
 import { createView } from './view.js';
@@ -62,9 +62,9 @@ function reshapeArgs(args: unknown[]): unknown[] {
   const dims = opts.length > 0 ? args.slice(0, -1) : args;
   // one shape argument (or none, or an array then no integer: `a.reshape([2, 3], 'F')`): the binder reads and words it
   const integerAfter = dims.length > 1 && (typeof dims[1] === 'number' || typeof dims[1] === 'bigint');
-  if (dims.length <= 1 || (isArrayLike(dims[0]) && !integerAfter)) return bindMethod(NDARRAY_RESHAPE, 'reshape', args);
+  if (dims.length <= 1 || (isArrayLike(dims[0]) && !integerAfter)) return bind(NDARRAY_RESHAPE, args);
   const one = (d: unknown, i: number): number => (isArrayLike(d) ? bad('reshape', dims) : toInt('reshape', `shape[${i}]`, d));
-  return bindMethod(NDARRAY_RESHAPE, 'reshape', [dims.map(one), ...opts]);
+  return bind(NDARRAY_RESHAPE, [dims.map(one), ...opts]);
 }
 
 function bad(op: string, dims: unknown[]): never {
@@ -103,7 +103,7 @@ function transpose(this: NDArray, ...args: unknown[]): NDArray {
   if (args.length === 0) return this._transpose('transpose', null); // the hot form
   // separate integers (a.transpose(1, 0)); else one array or null, read by the binder (a.transpose([1, 0], 7) is refused)
   const many = typeof args[0] === 'number' || typeof args[0] === 'bigint';
-  const [axes] = many ? [indexArgs('transpose', 'axes', args)] : bindMethod(NDARRAY_TRANSPOSE, 'transpose', args);
+  const [axes] = many ? [indexArgs('transpose', 'axes', args)] : bind(NDARRAY_TRANSPOSE, args);
   if (axes !== null && !isArrayLike(axes)) {
     throw new TypeError(`transpose: axes must be integers, an array of integers or null, got ${fmt(axes)}`);
   }
@@ -113,7 +113,7 @@ function transpose(this: NDArray, ...args: unknown[]): NDArray {
 function astype(this: NDArray, ...args: unknown[]): NDArray {
   const op = 'astype';
   this._check(op);
-  const [dtype, order, casting, subok, copy, out] = bindMethod(NDARRAY_ASTYPE, 'astype', args);
+  const [dtype, order, casting, subok, copy, out] = bind(NDARRAY_ASTYPE, args);
   const d = checkDType(op, dtype);
   const o = orderArg(op, order);
   const c = castingArg(op, casting);
@@ -131,7 +131,7 @@ function astype(this: NDArray, ...args: unknown[]): NDArray {
 function copy(this: NDArray, ...args: unknown[]): NDArray {
   const op = 'copy';
   this._check(op);
-  const [order, out] = bindMethod(NDARRAY_COPY, 'copy', args);
+  const [order, out] = bind(NDARRAY_COPY, args);
   const o = orderArg(op, order);
   if (out !== null) return copyInto(op, this, this.dtype, outOption(op, { out }));
   return orderedCopy(op, this, this.dtype, o);
@@ -146,27 +146,27 @@ function flatten(this: NDArray, ...args: unknown[]): NDArray {
         "NumPy's flatten(order) always copies to 1-d",
     );
   }
-  const [order] = bindMethod(NDARRAY_FLATTEN, 'flatten', args);
+  const [order] = bind(NDARRAY_FLATTEN, args);
   return flatIn('flatten', this, orderArg('flatten', order), true);
 }
 
 function ravel(this: NDArray, ...args: unknown[]): NDArray {
   this._check('ravel');
-  const [order] = bindMethod(NDARRAY_RAVEL, 'ravel', args);
+  const [order] = bind(NDARRAY_RAVEL, args);
   return flatIn('ravel', this, orderArg('ravel', order), null);
 }
 
 function flattenDims(this: NDArray, ...args: unknown[]): NDArray {
   const op = 'flattenDims';
   this._check(op);
-  const [startDim, endDim] = bindMethod(NDARRAY_FLATTEN_DIMS, 'flattenDims', args);
+  const [startDim, endDim] = bind(NDARRAY_FLATTEN_DIMS, args);
   const dims = { startDim: toInt(op, 'startDim', startDim), endDim: toInt(op, 'endDim', endDim) };
   return this._reshape(op, flattenShape(op, this.shape, dims), null);
 }
 
 function squeeze(this: NDArray, ...args: unknown[]): NDArray {
   this._check('squeeze');
-  const [axis] = bindMethod(NDARRAY_SQUEEZE, 'squeeze', args);
+  const [axis] = bind(NDARRAY_SQUEEZE, args);
   return squeezed('squeeze', this, axis);
 }
 
@@ -178,7 +178,7 @@ export function squeezed(op: string, a: NDArray, axis: unknown): NDArray {
 }
 
 function swapaxes(this: NDArray, ...args: unknown[]): NDArray {
-  const [axis1, axis2] = bindMethod(NDARRAY_SWAPAXES, 'swapaxes', args);
+  const [axis1, axis2] = bind(NDARRAY_SWAPAXES, args);
   this._check('swapaxes');
   return swapped('swapaxes', this, axis1, axis2);
 }
@@ -203,12 +203,12 @@ function normAx(op: string, name: string, v: unknown, n: number): number {
 function diagonal(this: NDArray, ...args: unknown[]): NDArray {
   const op = 'diagonal';
   this._check(op);
-  const [offset, axis1, axis2] = bindMethod(NDARRAY_DIAGONAL, 'diagonal', args);
+  const [offset, axis1, axis2] = bind(NDARRAY_DIAGONAL, args);
   return this._derive(diagonalView(op, this.view, offset, { axis1: axis1 as number, axis2: axis2 as number }));
 }
 
 function fill(this: NDArray, ...args: unknown[]): NDArray {
-  const [value] = bindMethod(NDARRAY_FILL, 'fill', args);
+  const [value] = bind(NDARRAY_FILL, args);
   if (!['number', 'bigint', 'boolean'].includes(typeof value) && !(value instanceof NDArray) && !isArrayLike(value) && !isComplexValue(value)) {
     throw new TypeError(`fill: value must be a number, a bigint, a boolean, a complex value or an array, got ${fmt(value)}`);
   }

@@ -12,7 +12,7 @@ import { type ArrayInput, compute, same } from './ops.js';
 import { empty } from './creation.js';
 import { oneAxis } from './axes.js';
 import { Shape } from './shape.js';
-import { type SigRef, bind, bindMethod, isOptionsObject, unsupported } from './signature.js';
+import { type SigRef, bind, isOptionsObject, unsupported } from './signature.js';
 import { type Casting, canCast, outArg } from './ufunc.js';
 
 /** Integer index values with their shape (scalars: shape []). */
@@ -461,7 +461,7 @@ const NDARRAY_SORT: SigRef = { sig: 'numpy.ndarray.sort: NDArray.sort(axis: numb
 function sortInPlace(this: NDArray, ...args: unknown[]): void {
   const op = 'sort';
   this._check(op);
-  const [axis, kind, order] = bindMethod(NDARRAY_SORT, 'sort', args);
+  const [axis, kind, order] = bind(NDARRAY_SORT, args);
   if (axis === null) {
     throw new TypeError(`${op}: axis must be an integer (a.sort sorts in place along one axis; sort(a, { axis: null }) copies), got null`);
   }

@@ -27,7 +27,8 @@
 //   missing required one are TypeErrors naming the op.
 // Values are checked by the function body (with the parameter's name); the binder checks structure.
 // The types are for the generated overloads and the reference: the package ships each declaration
-// without them (compactSignature), and the binder reads both forms.
+// without them (compactSignature), the only form the binder reads; parseSignature reads and checks
+// the typed form for the generator and the tests.
 //
 // scripts/gen-signatures.mjs reads the same texts: it writes each function's TypeScript overloads
 // (between `// @overloads NAME` and `// @end` markers, checked for drift by the tests), the method
@@ -53,16 +54,16 @@ export interface ParamDecl {
   readonly required: boolean;
   /** The default, as a JS value (`null` for None; `undefined`: NumPy's `<no value>`). */
   readonly dflt: unknown;
-  /** The TypeScript type text (for the generated overloads). */
-  readonly type: string;
+  /** The TypeScript type text (for the generated overloads: parseSignature reads it, the binder does not). */
+  readonly type?: string;
 }
 
 /** @internal A parsed declaration. */
 export interface Signature {
   /** The name the user calls (`sum`, `Generator.choice`): every error starts with it. */
   readonly op: string;
-  /** The NumPy function it follows (`numpy.sum`), or `-` for none. */
-  readonly numpy: string;
+  /** The NumPy function it follows (`numpy.sum`), or `-` for none (parseSignature reads it, the binder does not). */
+  readonly numpy?: string;
   readonly params: readonly ParamDecl[];
   /** How many parameters may be given positionally (positional-only and either; before a variadic one). */
   readonly nPositional: number;
@@ -70,8 +71,8 @@ export interface Signature {
   readonly varIndex: number;
   /** How many leading parameters are required positionally (an options object comes after them). */
   readonly nRequired: number;
-  /** The TypeScript return type text. */
-  readonly returns: string;
+  /** The TypeScript return type text (parseSignature reads it, the binder does not). */
+  readonly returns?: string;
   /** The parameters that may be given by name (all but positional-only and variadic ones) by name. */
   readonly index: ReadonlyMap<string, number>;
 }
@@ -82,9 +83,67 @@ export interface SigRef {
   p?: Signature;
 }
 
-/** @internal The parsed declaration (parsed once). */
+/** @internal The parsed declaration (parsed once, at its first call). */
 export function signatureOf(ref: SigRef): Signature {
-  return ref.p ?? (ref.p = parseSignature(ref.sig));
+  return ref.p ?? (ref.p = parse(ref.sig));
+}
+
+/** A default's text as a JS value: `undefined`, else JSON once quotes are double (parseSignature checks which). */
+const literal = (t: string): unknown => (t === 'undefined' ? undefined : JSON.parse(t.replace(/'/g, '"')));
+
+/**
+ * @internal Shorthands a declaration may use for a parameter list written once, with their types
+ * (a function, so that no bundle keeps the text: the binder expands COMPACT_MACROS).
+ */
+export function signatureMacros(): Readonly<Record<string, string>> {
+  const kw =
+    "out: NDArray | readonly [NDArray] | null = null, *, where: ArrayInput = true, casting: Casting = 'same_kind', " +
+    "order: Order = 'K', dtype: DTypeArg | null = null, subok: boolean = true";
+  return { '@ufunc1': `x: ArrayInput, /, ${kw}`, '@ufunc2': `x1: ArrayInput, x2: ArrayInput, /, ${kw}` };
+}
+const COMPACT_KEYWORDS = "out=null,*,where=true,casting='same_kind',order='K',dtype=null,subok=true";
+/** @internal signatureMacros() without their types: what the binder expands (a test holds them equal). */
+export const COMPACT_MACROS: Readonly<Record<string, string>> = {
+  '@ufunc1': `x,/,${COMPACT_KEYWORDS}`,
+  '@ufunc2': `x1,x2,/,${COMPACT_KEYWORDS}`,
+};
+
+/** A variadic parameter given no argument: an empty list (frozen: every such call shares it). */
+const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
+
+/**
+ * What the binder reads: a declaration without its types or NumPy's name, `sum(a,axis=null,...)` (the
+ * package's build writes every declaration so; see compactSignature), unchecked: parseSignature
+ * checks each declaration when the signatures are generated and tested.
+ */
+function parse(text: string): Signature {
+  for (const k in COMPACT_MACROS) text = text.split(k).join(COMPACT_MACROS[k]!);
+  const m = /^([\w.]+)\(([^:<[]*)\)$/.exec(text.replace(/ /g, ''));
+  if (m === null) throw new Error(`signature: ${text}`);
+  const params: ParamDecl[] = [];
+  const index = new Map<string, number>();
+  const parts = m[2]!.split(',').filter((p) => p !== '');
+  let kind = parts.includes('/') ? ParamKind.Positional : ParamKind.Either;
+  let nRequired = 0;
+  for (const p of parts) {
+    const e = p.indexOf('=');
+    const name = e < 0 ? p : p.slice(0, e);
+    if (p === '/' || p === '*') kind = p === '/' ? ParamKind.Either : ParamKind.Keyword;
+    else if (name.startsWith('...')) {
+      // not in `index`: never given by name (an option of its name is unknown, and the error says why)
+      params.push({ name: name.slice(3), kind: ParamKind.VarPositional, required: false, dflt: NO_ARGUMENTS });
+      kind = ParamKind.Keyword;
+    } else {
+      if (e < 0 && kind !== ParamKind.Keyword) nRequired++;
+      index.set(name, params.length);
+      params.push({ name, kind, required: e < 0, dflt: e < 0 ? undefined : literal(p.slice(e + 1)) });
+    }
+  }
+  let nPositional = 0;
+  while (nPositional < params.length && params[nPositional]!.kind < ParamKind.Keyword) nPositional++;
+  const varIndex = params[nPositional]?.kind === ParamKind.VarPositional ? nPositional : -1;
+  // a method's errors name it as the user calls it (`reshape:`, not the declaration's `NDArray.reshape:`)
+  return { op: m[1]!.replace(/^NDArray\./, ''), params, nPositional, varIndex, nRequired, index };
 }
 
 /** Splits `s` at top-level occurrences of `sep` (outside brackets, braces, parens and quotes). */
@@ -97,128 +156,100 @@ function splitTop(s: string, sep: string): string[] {
     const c = s[i]!;
     if (quote !== '') {
       if (c === quote) quote = '';
-      continue;
-    }
-    if (c === "'" || c === '"') quote = c;
-    else if (c === '(' || c === '[' || c === '{' || c === '<') depth++;
-    else if (c === ')' || c === ']' || c === '}' || (c === '>' && s[i - 1] !== '=')) depth--;
+    } else if (c === "'" || c === '"') quote = c;
+    else if ('([{<'.includes(c)) depth++;
+    else if (')]}'.includes(c) || (c === '>' && s[i - 1] !== '=')) depth--;
     else if (depth === 0 && s.startsWith(sep, i)) {
       out.push(s.slice(start, i));
       start = i + sep.length;
-      i += sep.length - 1;
     }
   }
   out.push(s.slice(start));
   return out;
 }
 
-/** A default value's text as a JS value: null, undefined, true, false, numbers, quoted strings. */
-function parseDefault(text: string, where: string): unknown {
-  const t = text.trim();
-  if (t === 'null') return null;
-  if (t === 'undefined') return undefined;
-  if (t === 'true') return true;
-  if (t === 'false') return false;
-  if (/^'[^']*'$/.test(t) || /^"[^"]*"$/.test(t)) return t.slice(1, -1);
-  if (t === 'Infinity') return Infinity;
-  if (t === '-Infinity') return -Infinity;
-  if (t === 'NaN') return NaN;
-  const n = Number(t);
-  if (t !== '' && !Number.isNaN(n)) return n;
-  throw new Error(`signature: cannot read the default ${JSON.stringify(t)} in ${where}`);
-}
-
-const UFUNC_KEYWORDS =
-  "out: NDArray | readonly [NDArray] | null = null, *, where: ArrayInput = true, casting: Casting = 'same_kind', " +
-  "order: Order = 'K', dtype: DTypeArg | null = null, subok: boolean = true";
-/** @internal Shorthands a declaration may use for a parameter list written once. */
-export const SIGNATURE_MACROS: Readonly<Record<string, string>> = {
-  '@ufunc1': `x: ArrayInput, /, ${UFUNC_KEYWORDS}`,
-  '@ufunc2': `x1: ArrayInput, x2: ArrayInput, /, ${UFUNC_KEYWORDS}`,
+/** One parameter's text without its type (`axis=null`, `...xi`, `/`). */
+const compactParam = (p: string): string => {
+  const q = paramOf(p);
+  return q.dflt === undefined ? q.name : `${q.name}=${q.dflt}`;
 };
 
-/** A variadic parameter given no argument: an empty list (frozen: every such call shares it). */
-const NO_ARGUMENTS: readonly unknown[] = Object.freeze([]);
+const HEAD = /^\s*([\w.\-]+)\s*:\s*([\w.]+)\s*\(([\s\S]*)\)\s*(?:->\s*([\s\S]+?))?\s*$/;
 
-/** @internal Parses `numpy.name: name(params) -> Ret` (see the top of this file). */
-export function parseSignature(text: string): Signature {
-  for (const k in SIGNATURE_MACROS) text = text.split(k).join(SIGNATURE_MACROS[k]!);
-  const m = /^\s*([\w.\-]+)\s*:\s*([\w.]+)\s*\(([\s\S]*)\)\s*(?:->\s*([\s\S]+?))?\s*$/.exec(text);
-  if (m === null) throw new Error(`signature: cannot read ${JSON.stringify(text)}`);
-  const [, numpy, op, body] = m as unknown as [string, string, string, string];
-  const returns = m[4] ?? ''; // (the package's compact form has no types: see compactSignature)
-  const params: ParamDecl[] = [];
-  const index = new Map<string, number>();
-  let kind = ParamKind.Either;
-  const parts = body.trim() === '' ? [] : splitTop(body, ',');
-  if (parts.some((p) => p.trim() === '/')) kind = ParamKind.Positional;
-  let nRequired = 0;
-  let seenDefault = false;
-  for (const raw of parts) {
-    const p = raw.trim();
-    if (p === '/') {
-      kind = ParamKind.Either;
-      continue;
-    }
-    if (p === '*') {
-      kind = ParamKind.Keyword;
-      continue;
-    }
-    const eq = splitTop(p, '=');
-    let decl = eq[0]!.trim();
-    const variadic = decl.startsWith('...');
-    if (variadic) {
-      if (kind === ParamKind.Keyword || params.some((q) => q.kind === ParamKind.VarPositional)) {
-        throw new Error(`signature: ${op}: ${decl} after '*' or a second variadic parameter`);
-      }
-      if (eq.length !== 1) throw new Error(`signature: ${op}: the variadic ${decl} takes no default`);
-      decl = decl.slice(3);
-    }
-    const colon = decl.indexOf(':');
-    const name = (colon < 0 ? decl : decl.slice(0, colon)).trim();
-    const type = colon < 0 ? '' : decl.slice(colon + 1).trim();
-    if (variadic) {
-      // not in `index`: never given by name (an option of its name is unknown, and the error says why)
-      params.push({ name, kind: ParamKind.VarPositional, required: false, dflt: NO_ARGUMENTS, type });
-      kind = ParamKind.Keyword;
-      continue;
-    }
-    const required = eq.length === 1;
-    if (!required && eq.length !== 2) throw new Error(`signature: cannot read ${JSON.stringify(p)} in ${op}`);
-    const dflt = required ? undefined : parseDefault(eq[1]!, op);
-    if (required && kind !== ParamKind.Keyword) {
-      if (seenDefault) throw new Error(`signature: ${op}: required ${name} follows a parameter with a default`);
-      nRequired++;
-    }
-    if (!required) seenDefault = true;
-    if (index.has(name)) throw new Error(`signature: ${op}: ${name} twice`);
-    index.set(name, params.length);
-    params.push({ name, kind, required, dflt, type });
-  }
-  let nPositional = 0;
-  while (nPositional < params.length && params[nPositional]!.kind < ParamKind.Keyword) nPositional++;
-  const varIndex = nPositional < params.length && params[nPositional]!.kind === ParamKind.VarPositional ? nPositional : -1;
-  return { op, numpy, params, nPositional, varIndex, nRequired, returns, index };
+/** A declaration's parameter texts ('/' and '*' included), trimmed. */
+const partsOf = (body: string): string[] => (body.trim() === '' ? [] : splitTop(body, ',').map((p) => p.trim()));
+
+/** The parameter's name and type, and its default's text (undefined: none), of one parameter text. */
+function paramOf(p: string): { decl: string; name: string; type: string; dflt: string | undefined; parts: number } {
+  const eq = splitTop(p, '=');
+  const decl = eq[0]!.trim();
+  const colon = decl.indexOf(':');
+  return {
+    decl,
+    name: (colon < 0 ? decl : decl.slice(0, colon)).trim(),
+    type: colon < 0 ? '' : decl.slice(colon + 1).trim(),
+    dflt: eq[1]?.trim(),
+    parts: eq.length,
+  };
 }
 
 /**
- * @internal A declaration's text without its TypeScript types: `numpy.sum: sum(a, axis=null, ...)`,
+ * @internal Reads and checks a declaration with its types (shorthands expanded with theirs): what
+ * the generator and the tests read. Throws for a declaration the binder would misread: a default
+ * it cannot read, a required parameter after one with a default, a name twice, a variadic
+ * parameter after `*`, a second one or one with a default.
+ */
+export function parseSignature(text: string): Signature {
+  const macros = signatureMacros();
+  for (const k in macros) text = text.split(k).join(macros[k]!);
+  const m = HEAD.exec(text);
+  if (m === null) throw new Error(`signature: cannot read ${JSON.stringify(text)}`);
+  const op = m[2]!;
+  const fail = (why: string): never => {
+    throw new Error(`signature: ${op}: ${why}`);
+  };
+  const parts = partsOf(m[3]!);
+  const types: string[] = [];
+  let keywordOnly = false;
+  let variadic = 0;
+  let seenDefault = false;
+  const seen = new Set<string>();
+  for (const p of parts) {
+    if (p === '*') keywordOnly = true;
+    if (p === '/' || p === '*') continue;
+    const { decl, name, type, dflt, parts: n } = paramOf(p);
+    types.push(type);
+    if (n > 2) fail(`cannot read ${JSON.stringify(p)}`);
+    if (decl.startsWith('...')) {
+      if (keywordOnly || variadic++ > 0) fail(`${decl} after '*' or a second variadic parameter`);
+      if (n !== 1) fail(`the variadic ${decl} takes no default`);
+      keywordOnly = true;
+      continue;
+    }
+    if (dflt !== undefined) {
+      // what `literal` reads: undefined, or JSON once single quotes are double ones
+      if (!/^(null|undefined|true|false|'[\w.-]*'|"[\w.-]*"|-?\d+(\.\d+)?(e-?\d+)?)$/.test(dflt)) {
+        fail(`cannot read the default ${JSON.stringify(dflt)}`);
+      }
+      seenDefault = true;
+    } else if (!keywordOnly && seenDefault) fail(`required ${name} follows a parameter with a default`);
+    if (seen.has(name)) fail(`${name} twice`);
+    seen.add(name);
+  }
+  const s = parse(`${op}(${parts.map(compactParam).join(',')})`);
+  return { ...s, op, numpy: m[1]!, returns: m[4] ?? '', params: s.params.map((q, j) => ({ ...q, type: types[j] })) };
+}
+
+/**
+ * @internal A declaration's text without its TypeScript types and NumPy's name: `sum(a,axis=null,...)`,
  * kinds, names and defaults as written (shorthands such as `@ufunc2` kept). The package's build
  * (scripts/build-web.mjs) ships every declaration in this form: the binder reads nothing else, the
  * types serve the generated overloads and the API reference.
  */
 export function compactSignature(text: string): string {
-  const m = /^\s*([\w.\-]+)\s*:\s*([\w.]+)\s*\(([\s\S]*)\)\s*(?:->\s*[\s\S]+?)?\s*$/.exec(text);
+  const m = HEAD.exec(text);
   if (m === null) throw new Error(`signature: cannot read ${JSON.stringify(text)}`);
-  const parts = m[3]!.trim() === '' ? [] : splitTop(m[3]!, ',');
-  const compact = parts.map((raw) => {
-    const eq = splitTop(raw.trim(), '=');
-    const decl = eq[0]!.trim();
-    const colon = decl.indexOf(':');
-    const name = colon < 0 ? decl : decl.slice(0, colon).trim();
-    return eq.length === 2 ? `${name}=${eq[1]!.trim()}` : name;
-  });
-  return `${m[1]}: ${m[2]}(${compact.join(',')})`;
+  return `${m[2]}(${partsOf(m[3]!).map(compactParam).join(',')})`;
 }
 
 /**
@@ -248,115 +279,68 @@ const snakeToCamel = (s: string): string => s.replace(/_+([a-z0-9])/g, (_, c: st
 
 /** Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`. */
 function editDistance(a: string, b: string): number {
-  const m = a.length;
-  const n = b.length;
-  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= m; i++) {
-    for (let j = 1; j <= n; j++) {
-      const c = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + c);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+  const w = b.length + 1;
+  const d: number[] = [];
+  for (let i = 0; i <= a.length; i++) {
+    for (let j = 0; j < w; j++) {
+      d[i * w + j] =
+        i === 0 || j === 0
+          ? i + j
+          : Math.min(
+              d[(i - 1) * w + j]! + 1,
+              d[i * w + j - 1]! + 1,
+              d[(i - 1) * w + j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+              i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? d[(i - 2) * w + j - 2]! + 1 : Infinity,
+            );
     }
   }
-  return d[m]![n]!;
+  return d[a.length * w + b.length]!;
 }
 
 /** @internal The declared name closest to `key` (snake_case and case aside), or null. */
 const isAffix = (a: string, b: string): boolean => a.startsWith(b) || b.startsWith(a);
 
 export function closestName(key: string, names: readonly string[]): string | null {
-  const camel = snakeToCamel(key);
-  const low = camel.toLowerCase();
-  for (const n of names) if (n === camel || n.toLowerCase() === low) return n;
-  let best: string | null = null;
+  const low = snakeToCamel(key).toLowerCase();
+  let best = '';
   let bestD = Infinity;
   for (const n of names) {
-    const d = editDistance(low, n.toLowerCase());
+    const l = n.toLowerCase();
+    const d = editDistance(low, l);
     // a tie goes to a name the key extends or shortens ('axiss' -> 'axis', not 'axisa')
-    if (d < bestD || (d === bestD && best !== null && !isAffix(low, best.toLowerCase()) && isAffix(low, n.toLowerCase()))) {
+    if (d < bestD || (d === bestD && !isAffix(low, best.toLowerCase()) && isAffix(low, l))) {
       bestD = d;
       best = n;
     }
   }
-  if (best === null) return null;
   // short names: one edit that keeps the first letter ('kk' -> 'k', 'a11' -> 'a1'), not any one-letter name
-  if (best.length <= 2) return bestD <= 1 && low[0] === best[0]!.toLowerCase() ? best : null;
-  return bestD <= Math.max(1, Math.floor(best.length / 3)) ? best : null;
+  return bestD <= (best.length <= 2 ? (low[0] === best[0]?.toLowerCase() ? 1 : -1) : Math.max(1, Math.floor(best.length / 3))) ? best : null;
 }
 
-function names(s: Signature, kinds: (k: ParamKind) => boolean): string {
-  return s.params
-    .filter((p) => kinds(p.kind))
-    .map((p) => p.name)
-    .join(', ');
+function names(s: Signature, kinds: (k: ParamKind) => boolean): string[] {
+  return s.params.filter((p) => kinds(p.kind)).map((p) => p.name);
 }
 
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const ORDINALS = 'first second third fourth fifth sixth seventh eighth ninth tenth'.split(' ');
 
 /** @internal "the first argument", "the 12th argument". */
 export function ordinal(i: number): string {
   return `the ${ORDINALS[i] ?? `${i + 1}th`} argument`;
 }
 
-function bindError(s: Signature, args: ArrayLike<unknown>, n: number, opts: Record<string, unknown> | undefined): never {
+/** An option no parameter of `s` takes by name: the variadic parameter's name, or an unknown key. */
+function unknownOption(s: Signature, key: string): never {
   const op = s.op;
-  if (n > s.nPositional) {
-    const extra = args[s.nPositional];
-    const kw = s.params[s.nPositional];
-    const hint = kw !== undefined ? `; ${kw.name} and the parameters after it are keyword-only: pass them as { ${kw.name}: ... }` : '';
-    throw new TypeError(
-      `${op}: takes at most ${s.nPositional} positional argument${s.nPositional === 1 ? '' : 's'} ` +
-        `(${names(s, (k) => k !== ParamKind.Keyword)}) but ${n} were given (${ordinal(s.nPositional)} is ${fmt(extra)})${hint}`,
-    );
+  if (key === s.params[s.varIndex]?.name) {
+    const after = s.nPositional > 0 ? ` after ${names(s, (k) => k < ParamKind.Keyword).join(', ')}` : '';
+    throw new TypeError(`${op}: ${key} is variadic (NumPy's *${key}): pass its values as the positional arguments${after}, not as the option '${key}'`);
   }
-  if (opts !== undefined) {
-    for (const key of Object.keys(opts)) {
-      const i = s.index.get(key);
-      if (i === undefined) {
-        const varParam = s.varIndex >= 0 ? s.params[s.varIndex]! : undefined;
-        if (key === varParam?.name) {
-          const after = s.nPositional > 0 ? ` after ${names(s, (k) => k < ParamKind.Keyword)}` : '';
-          throw new TypeError(`${op}: ${key} is variadic (NumPy's *${key}): pass its values as the positional arguments${after}, not as the option '${key}'`);
-        }
-        const valid = s.params.filter((p) => p.kind === ParamKind.Either || p.kind === ParamKind.Keyword).map((p) => p.name);
-        const near = closestName(key, valid);
-        throw new TypeError(
-          `${op}: unknown option '${key}'${near !== null ? `; did you mean '${near}'?` : ''} ` +
-            `(${op} takes ${valid.length > 0 ? valid.join(', ') : 'no options'} by name)`,
-        );
-      }
-      const p = s.params[i]!;
-      if (p.kind === ParamKind.Positional) {
-        throw new TypeError(`${op}: ${p.name} is positional-only: pass it as ${ordinal(i)}, not as the option '${key}' in ${fmt(opts)}`);
-      }
-      if (i < n && args[i] !== undefined && opts[key] !== undefined) {
-        throw new TypeError(`${op}: got multiple values for ${p.name}: ${fmt(args[i])} as ${ordinal(i)} and ${fmt(opts[key])} by name`);
-      }
-    }
-  }
-  for (let i = 0; i < s.params.length; i++) {
-    const p = s.params[i]!;
-    if (!p.required) continue;
-    const given = (i < n && args[i] !== undefined) || (opts !== undefined && opts[p.name] !== undefined);
-    if (!given) {
-      const how = p.kind === ParamKind.Keyword ? `by name: { ${p.name}: ... }` : p.kind === ParamKind.Positional ? `as ${ordinal(i)}` : `as ${ordinal(i)} or by name`;
-      throw new TypeError(`${op}: missing the required argument ${p.name} (give it ${how})`);
-    }
-  }
-  throw new Error(`${op}: internal error in argument binding`);
-}
-
-/** @internal bind, its errors named as the user called the method (`reshape:`, not the declaration's `NDArray.reshape:`). */
-export function bindMethod(ref: SigRef, op: string, args: ArrayLike<unknown>): unknown[] {
-  try {
-    return bind(ref, args);
-  } catch (e) {
-    if (!(e instanceof TypeError)) throw e;
-    const t = new TypeError(e.message.split(`NDArray.${op}`).join(op));
-    t.stack = e.stack;
-    throw t;
-  }
+  const valid = names(s, (k) => k === ParamKind.Either || k === ParamKind.Keyword);
+  const near = closestName(key, valid);
+  throw new TypeError(
+    `${op}: unknown option '${key}'${near !== null ? `; did you mean '${near}'?` : ''} ` +
+      `(${op} takes ${valid.length > 0 ? valid.join(', ') : 'no options'} by name)`,
+  );
 }
 
 /**
@@ -365,39 +349,55 @@ export function bindMethod(ref: SigRef, op: string, args: ArrayLike<unknown>): u
  * parameter given twice, too many positional arguments, an unknown option or a missing argument.
  */
 export function bind(ref: SigRef, args: ArrayLike<unknown>): unknown[] {
-  const s = ref.p ?? signatureOf(ref);
-  const params = s.params;
+  const s = signatureOf(ref);
+  const { op, params, nPositional } = s;
   const np = params.length;
   let n = args.length;
   while (n > 0 && args[n - 1] === undefined) n--; // a trailing undefined is "not given" (forwarded optionals)
   let opts: Record<string, unknown> | undefined;
   if (n > 0 && isOptionsObject(args[n - 1]) && (n > s.nRequired || namesOnly(s, args[n - 1] as Record<string, unknown>))) {
-    opts = args[n - 1] as Record<string, unknown>;
-    n--;
+    opts = args[--n] as Record<string, unknown>;
   }
   let rest: unknown[] | undefined; // a variadic parameter's arguments
-  if (n > s.nPositional) {
-    if (s.varIndex < 0) bindError(s, args, n, opts);
-    rest = Array.prototype.slice.call(args, s.nPositional, n);
-    n = s.nPositional;
+  if (n > nPositional) {
+    if (s.varIndex < 0) {
+      const kw = params[nPositional];
+      throw new TypeError(
+        `${op}: takes at most ${nPositional} positional argument${nPositional === 1 ? '' : 's'} ` +
+          `(${names(s, (k) => k !== ParamKind.Keyword).join(', ')}) but ${n} were given (${ordinal(nPositional)} is ${fmt(args[nPositional])})` +
+          (kw !== undefined ? `; ${kw.name} and the parameters after it are keyword-only: pass them as { ${kw.name}: ... }` : ''),
+      );
+    }
+    rest = Array.prototype.slice.call(args, nPositional, n);
+    n = nPositional;
   }
   const out = new Array<unknown>(np);
   for (let i = 0; i < n; i++) out[i] = args[i];
   if (opts !== undefined) {
     for (const key in opts) {
-      if (!Object.prototype.hasOwnProperty.call(opts, key)) continue;
+      if (!Object.hasOwn(opts, key)) continue;
       const i = s.index.get(key);
+      if (i === undefined) unknownOption(s, key);
+      const p = params[i]!;
       const v = opts[key];
-      if (i === undefined || params[i]!.kind === ParamKind.Positional || (v !== undefined && i < n && out[i] !== undefined)) {
-        bindError(s, args, n, opts);
+      if (p.kind === ParamKind.Positional) {
+        throw new TypeError(`${op}: ${p.name} is positional-only: pass it as ${ordinal(i)}, not as the option '${key}' in ${fmt(opts)}`);
       }
-      if (v !== undefined) out[i] = v;
+      if (v !== undefined) {
+        if (i < n && out[i] !== undefined) {
+          throw new TypeError(`${op}: got multiple values for ${p.name}: ${fmt(out[i])} as ${ordinal(i)} and ${fmt(v)} by name`);
+        }
+        out[i] = v;
+      }
     }
   }
   for (let i = 0; i < np; i++) {
     if (out[i] === undefined) {
       const p = params[i]!;
-      if (p.required) bindError(s, args, n, opts);
+      if (p.required) {
+        const how = p.kind === ParamKind.Keyword ? `by name: { ${p.name}: ... }` : `as ${ordinal(i)}${p.kind === ParamKind.Positional ? '' : ' or by name'}`;
+        throw new TypeError(`${op}: missing the required argument ${p.name} (give it ${how})`);
+      }
       out[i] = p.dflt;
     }
   }
@@ -422,5 +422,5 @@ export function unsupported(op: string, name: string, value: unknown, supported:
  * `params`: the parameter names, comma-separated (all required).
  */
 export function checkCall(op: string, params: string, args: ArrayLike<unknown>): void {
-  bind({ sig: `-: ${op}(${params})` }, args);
+  bind({ sig: `${op}(${params})` }, args);
 }

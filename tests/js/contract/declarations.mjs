@@ -49,7 +49,7 @@ export function readMethodMarkers() {
  * { ..., method: { className, name } } (the declaration's first parameter is the instance).
  */
 export async function loadDeclarations() {
-  const { parseSignature, SIGNATURE_MACROS } = await loadParser();
+  const { parseSignature, signatureMacros } = await loadParser();
   const decls = readDeclarations().map((d) => ({ ...d, sig: parseSignature(d.text) }));
   const byConst = new Map(decls.map((d) => [d.constName, d]));
   const methods = readMethodMarkers().map((m) => {
@@ -57,7 +57,7 @@ export async function loadDeclarations() {
     if (d === undefined) throw new Error(`${m.file}: // @overloads method ${m.constName}: no such declaration`);
     return { ...d, method: { className: m.className, name: d.sig.op.split('.').pop() } };
   });
-  return { decls, methods, parseSignature, macros: SIGNATURE_MACROS };
+  return { decls, methods, parseSignature, macros: signatureMacros() };
 }
 
 /** The class of a `Class.name` op, or null for a plain function. */

@@ -83,7 +83,7 @@ test('the binder: a variadic parameter (...xi, Python *xi) takes the remaining p
 test('the shipped form: compactSignature, what the binder reads, and what parseSignature refuses', async () => {
   const { bind, compactSignature, parseSignature, signatureMacros, COMPACT_MACROS } = await loadParser();
   const text = "numpy.f: f(a: A<X, Y>, /, b: [1, 2] | null = null, *, c: 'x' | 'y' = 'x', d: number = -1e-08) -> R";
-  assert.equal(compactSignature(text), "f(a,/,b=null,*,c='x',d=-1e-08)");
+  assert.equal(compactSignature(text), 'f(a,/,b=null,*,c="x",d=-1e-08)');
   assert.deepEqual(bind({ sig: compactSignature(text) }, [1]), [1, null, 'x', -1e-8]);
   const s = parseSignature(text);
   assert.deepEqual([s.op, s.numpy, s.returns], ['f', 'numpy.f', 'R']);

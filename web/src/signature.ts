@@ -88,8 +88,8 @@ export function signatureOf(ref: SigRef): Signature {
   return ref.p ?? (ref.p = parse(ref.sig));
 }
 
-/** A default's text as a JS value: `undefined`, else JSON once quotes are double (parseSignature checks which). */
-const literal = (t: string): unknown => (t === 'undefined' ? undefined : JSON.parse(t.replace(/'/g, '"')));
+/** A default's text as a JS value: `undefined`, else JSON (compactSignature writes strings in double quotes; parseSignature checks the rest). */
+const literal = (t: string): unknown => (t === 'undefined' ? undefined : JSON.parse(t));
 
 /**
  * @internal Shorthands a declaration may use for a parameter list written once, with their types
@@ -101,7 +101,7 @@ export function signatureMacros(): Readonly<Record<string, string>> {
     "order: Order = 'K', dtype: DTypeArg | null = null, subok: boolean = true";
   return { '@ufunc1': `x: ArrayInput, /, ${kw}`, '@ufunc2': `x1: ArrayInput, x2: ArrayInput, /, ${kw}` };
 }
-const COMPACT_KEYWORDS = "out=null,*,where=true,casting='same_kind',order='K',dtype=null,subok=true";
+const COMPACT_KEYWORDS = 'out=null,*,where=true,casting="same_kind",order="K",dtype=null,subok=true';
 /** @internal signatureMacros() without their types: what the binder expands (a test holds them equal). */
 export const COMPACT_MACROS: Readonly<Record<string, string>> = {
   '@ufunc1': `x,/,${COMPACT_KEYWORDS}`,
@@ -171,7 +171,7 @@ function splitTop(s: string, sep: string): string[] {
 /** One parameter's text without its type (`axis=null`, `...xi`, `/`). */
 const compactParam = (p: string): string => {
   const q = paramOf(p);
-  return q.dflt === undefined ? q.name : `${q.name}=${q.dflt}`;
+  return q.dflt === undefined ? q.name : `${q.name}=${q.dflt.replace(/^'(.*)'$/, '"$1"')}`;
 };
 
 const HEAD = /^\s*([\w.\-]+)\s*:\s*([\w.]+)\s*\(([\s\S]*)\)\s*(?:->\s*([\s\S]+?))?\s*$/;
@@ -227,7 +227,7 @@ export function parseSignature(text: string): Signature {
       continue;
     }
     if (dflt !== undefined) {
-      // what `literal` reads: undefined, or JSON once single quotes are double ones
+      // what `literal` reads: undefined, or JSON once compactParam wrote a string in double quotes
       if (!/^(null|undefined|true|false|'[\w.-]*'|"[\w.-]*"|-?\d+(\.\d+)?(e-?\d+)?)$/.test(dflt)) {
         fail(`cannot read the default ${JSON.stringify(dflt)}`);
       }
@@ -275,7 +275,6 @@ export function isOptionsObject(v: unknown): v is Record<string, unknown> {
   return p === Object.prototype || p === null;
 }
 
-const snakeToCamel = (s: string): string => s.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`. */
 function editDistance(a: string, b: string): number {
@@ -301,29 +300,29 @@ function editDistance(a: string, b: string): number {
 const isAffix = (a: string, b: string): boolean => a.startsWith(b) || b.startsWith(a);
 
 export function closestName(key: string, names: readonly string[]): string | null {
-  const low = snakeToCamel(key).toLowerCase();
+  const low = key.replace(/_/g, '').toLowerCase(); // snake_case and case aside
   let best = '';
-  let bestD = Infinity;
+  let score = Infinity;
   for (const n of names) {
     const l = n.toLowerCase();
-    const d = editDistance(low, l);
-    // a tie goes to a name the key extends or shortens ('axiss' -> 'axis', not 'axisa')
-    if (d < bestD || (d === bestD && !isAffix(low, best.toLowerCase()) && isAffix(low, l))) {
-      bestD = d;
+    // the fewest edits; a tie goes to a name the key extends or shortens ('axiss' -> 'axis', not 'axisa')
+    const s = 2 * editDistance(low, l) + (isAffix(low, l) ? 0 : 1);
+    if (s < score) {
+      score = s;
       best = n;
     }
   }
   // short names: one edit that keeps the first letter ('kk' -> 'k', 'a11' -> 'a1'), not any one-letter name
-  return bestD <= (best.length <= 2 ? (low[0] === best[0]?.toLowerCase() ? 1 : -1) : Math.max(1, Math.floor(best.length / 3))) ? best : null;
+  return Math.floor(score / 2) <= (best.length <= 2 ? (low[0] === best[0]?.toLowerCase() ? 1 : -1) : Math.max(1, Math.floor(best.length / 3))) ? best : null;
 }
 
 function names(s: Signature, kinds: (k: ParamKind) => boolean): string[] {
   return s.params.filter((p) => kinds(p.kind)).map((p) => p.name);
 }
 
-const ORDINALS = 'first second third fourth fifth sixth seventh eighth ninth tenth'.split(' ');
+const ORDINALS = 'first second third fourth fifth'.split(' ');
 
-/** @internal "the first argument", "the 12th argument". */
+/** @internal "the first argument" ... "the fifth argument", then "the 6th argument". */
 export function ordinal(i: number): string {
   return `the ${ORDINALS[i] ?? `${i + 1}th`} argument`;
 }
@@ -368,7 +367,7 @@ export function bind(ref: SigRef, args: ArrayLike<unknown>): unknown[] {
           (kw !== undefined ? `; ${kw.name} and the parameters after it are keyword-only: pass them as { ${kw.name}: ... }` : ''),
       );
     }
-    rest = Array.prototype.slice.call(args, nPositional, n);
+    rest = [].slice.call(args, nPositional, n);
     n = nPositional;
   }
   const out = new Array<unknown>(np);

@@ -322,17 +322,21 @@ await esbuild.build({
 }
 // lineLimit may break a string with a line continuation, also the file name of a
 // `new URL("./strideview.wasm", import.meta.url)`, which then hides the asset from bundlers (Vite
-// read "./strideview.\<newline>wasm" as "strideview./wasm"). Each such name is joined and its line
-// breaks moved after the comma: the line count, and with it the source maps' lines, unchanged.
+// read "./strideview.\<newline>wasm" as "strideview./wasm"), or break `import.meta.url` (Vite then
+// misses the pair). Each such expression is joined and its line breaks moved after it: the line
+// count, and with it the source maps' lines, unchanged.
 for (const f of ['index.mjs', 'index.cjs', 'element.mjs']) {
   const p = join(dist, f);
   const src = readFileSync(p, 'utf8');
-  const fixed = src.replace(/new URL\(\s*"((?:[^"\\\n]|\\.|\\\n)*)"\s*,/g, (whole, name) => {
-    const breaks = (name.match(/\\\n/g) ?? []).length;
-    return breaks === 0 ? whole : `new URL("${name.replace(/\\\n/g, '')}",${'\n'.repeat(breaks)}`;
+  // (also a break anywhere in `import.meta.url`, which hides the pair from Vite's pattern as well)
+  const fixed = src.replace(/new URL\(\s*"((?:[^"\\\n]|\\.|\\\n)*)"(\s*,\s*import\s*\.\s*meta\s*\.\s*url\s*\))?/g, (whole, name, base) => {
+    const breaks = (whole.match(/\n/g) ?? []).length;
+    if (breaks === 0) return whole;
+    const joined = `new URL("${name.replace(/\\\n/g, '')}"`;
+    return `${joined}${base === undefined ? '' : ',import.meta.url)'}${'\n'.repeat(breaks)}`;
   });
-  if (/new URL\(\s*"[^"\n]*\\\n/.test(fixed)) {
-    console.error(`build-web: dist/${f} still has a line break inside a new URL(...) file name`);
+  if (/new URL\(\s*"[^"\n]*\\\n/.test(fixed) || /new URL\(\s*"[^"\n]*",\s*import(?!\.meta\.url\))/.test(fixed)) {
+    console.error(`build-web: dist/${f} still has a line break inside a new URL(..., import.meta.url)`);
     process.exit(1);
   }
   if (fixed !== src) writeFileSync(p, fixed);

@@ -82,16 +82,19 @@ test('the binder: a variadic parameter (...xi, Python *xi) takes the remaining p
 
 test('the shipped form: compactSignature, what the binder reads, and what parseSignature refuses', async () => {
   const { bind, compactSignature, parseSignature, signatureMacros, COMPACT_MACROS } = await loadParser();
-  const text = "numpy.f: f(a: A<X, Y>, /, b: [1, 2] | null = null, *, c: 'x' | 'y' = 'x', d: number = -1e-08) -> R";
-  assert.equal(compactSignature(text), 'f(a,/,b=null,*,c="x",d=-1e-08)');
-  assert.deepEqual(bind({ sig: compactSignature(text) }, [1]), [1, null, 'x', -1e-8]);
+  const text = "numpy.f: f(a: A<X, Y>, /, b: [1, 2] | null = null, *, c: 'x' | 'y' = 'x', d: number = -1e-08, e: X = undefined) -> R";
+  assert.equal(compactSignature(text), 'f(a,/,b=null,*,c="x",d=-1e-08,e=)');
+  assert.deepEqual(bind({ sig: compactSignature(text) }, [1]), [1, null, 'x', -1e-8, undefined]);
+  assert.deepEqual(bind({ sig: compactSignature(text) }, [1, { e: 0 }]), [1, null, 'x', -1e-8, 0]);
   const s = parseSignature(text);
   assert.deepEqual([s.op, s.numpy, s.returns], ['f', 'numpy.f', 'R']);
-  assert.deepEqual(s.params.map((p) => p.type), ['A<X, Y>', '[1, 2] | null', "'x' | 'y'", 'number']);
+  assert.deepEqual(s.params.map((p) => p.type), ['A<X, Y>', '[1, 2] | null', "'x' | 'y'", 'number', 'X']);
+  assert.deepEqual(s.params.map((p) => [p.required, p.dflt]), [[true, undefined], [false, null], [false, 'x'], [false, -1e-8], [false, undefined]]);
   // the binder refuses a declaration with its types rather than misread it
   assert.throws(() => bind({ sig: text }, [1]), /^Error: signature: /);
   // a method's errors name it as called
-  assert.throws(() => bind({ sig: 'NDArray.fill(value,/)' }, []), /^TypeError: fill: missing the required argument value/);
+  assert.equal(compactSignature('numpy.ndarray.fill: NDArray.fill(value: Scalar, /) -> void'), 'fill(value,/)');
+  assert.throws(() => bind({ sig: compactSignature('numpy.ndarray.fill: NDArray.fill(value: Scalar, /) -> void') }, []), /^TypeError: fill: missing the required argument value/);
   assert.equal(parseSignature('numpy.ndarray.fill: NDArray.fill(value: Scalar, /) -> void').op, 'NDArray.fill');
   for (const [bad, why] of [
     ['numpy.f: f(a: X = [1]) -> X', /cannot read the default "\[1\]"/],

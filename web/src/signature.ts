@@ -88,8 +88,11 @@ export function signatureOf(ref: SigRef): Signature {
   return ref.p ?? (ref.p = parse(ref.sig));
 }
 
-/** A default's text as a JS value: `undefined`, else JSON (compactSignature writes strings in double quotes; parseSignature checks the rest). */
-const literal = (t: string): unknown => (t === 'undefined' ? undefined : JSON.parse(t));
+/**
+ * A default's text as a JS value: empty for `undefined` (NumPy's `<no value>`), else JSON
+ * (compactSignature writes them so; parseSignature checks what it may write).
+ */
+const literal = (t: string): unknown => (t === '' ? undefined : JSON.parse(t));
 
 /**
  * @internal Shorthands a declaration may use for a parameter list written once, with their types
@@ -142,8 +145,7 @@ function parse(text: string): Signature {
   let nPositional = 0;
   while (nPositional < params.length && params[nPositional]!.kind < ParamKind.Keyword) nPositional++;
   const varIndex = params[nPositional]?.kind === ParamKind.VarPositional ? nPositional : -1;
-  // a method's errors name it as the user calls it (`reshape:`, not the declaration's `NDArray.reshape:`)
-  return { op: m[1]!.replace(/^NDArray\./, ''), params, nPositional, varIndex, nRequired, index };
+  return { op: m[1]!, params, nPositional, varIndex, nRequired, index };
 }
 
 /** Splits `s` at top-level occurrences of `sep` (outside brackets, braces, parens and quotes). */
@@ -171,7 +173,7 @@ function splitTop(s: string, sep: string): string[] {
 /** One parameter's text without its type (`axis=null`, `...xi`, `/`). */
 const compactParam = (p: string): string => {
   const q = paramOf(p);
-  return q.dflt === undefined ? q.name : `${q.name}=${q.dflt.replace(/^'(.*)'$/, '"$1"')}`;
+  return q.dflt === undefined ? q.name : `${q.name}=${q.dflt === 'undefined' ? '' : q.dflt.replace(/^'(.*)'$/, '"$1"')}`;
 };
 
 const HEAD = /^\s*([\w.\-]+)\s*:\s*([\w.]+)\s*\(([\s\S]*)\)\s*(?:->\s*([\s\S]+?))?\s*$/;
@@ -249,7 +251,8 @@ export function parseSignature(text: string): Signature {
 export function compactSignature(text: string): string {
   const m = HEAD.exec(text);
   if (m === null) throw new Error(`signature: cannot read ${JSON.stringify(text)}`);
-  return `${m[2]}(${partsOf(m[3]!).map(compactParam).join(',')})`;
+  // a method's errors name it as the user calls it (`reshape:`, not the declaration's `NDArray.reshape:`)
+  return `${m[2]!.replace(/^NDArray\./, '')}(${partsOf(m[3]!).map(compactParam).join(',')})`;
 }
 
 /**
@@ -270,8 +273,8 @@ function namesOnly(s: Signature, o: Record<string, unknown>): boolean {
 
 /** @internal A plain object (`{ ... }`): the only thing read as an options object. */
 export function isOptionsObject(v: unknown): v is Record<string, unknown> {
-  if (v === null || typeof v !== 'object') return false;
-  const p = Object.getPrototypeOf(v);
+  if (v == null) return false;
+  const p = Object.getPrototypeOf(v); // a primitive's is its wrapper's prototype, a function's Function.prototype
   return p === Object.prototype || p === null;
 }
 
@@ -338,7 +341,7 @@ function unknownOption(s: Signature, key: string): never {
   const near = closestName(key, valid);
   throw new TypeError(
     `${op}: unknown option '${key}'${near !== null ? `; did you mean '${near}'?` : ''} ` +
-      `(${op} takes ${valid.length > 0 ? valid.join(', ') : 'no options'} by name)`,
+      `(${op} takes ${valid.join(', ') || 'no options'} by name)`,
   );
 }
 

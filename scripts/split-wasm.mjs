@@ -14,9 +14,10 @@
 // op before that (web/src/families.ts), and tests/js/families.test.mjs checks that no core op and
 // no gated op ever reaches a placeholder.
 //
-// Then each part: names stripped, binaryen -Oz to convergence, and the functions the core exports
-// to the families module renamed from their C++ names to short ones in both parts.
-// --whole: no split (the scalar build): names stripped and -Oz only, to <out>/<name>.wasm.
+// Then each part: the core's functions reordered by name (gzip's gain), names stripped, binaryen -Oz
+// to convergence, and the functions the core exports to the families module renamed from their C++
+// names to short ones in both parts.
+// --whole: no split (the scalar build): reordered, names stripped and -Oz only, to <out>/<name>.wasm.
 // --names: keep the function names (profiling builds).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -318,6 +319,55 @@ function referencedElsewhere(file) {
   return out;
 }
 
+/**
+ * The module's functions reordered by name (a template family's instances together, then by their
+ * full names): gzip finds far more repeats between neighbours (core 103,777 -> 100,730 B gzipped,
+ * scalar module 257,736 -> 251,464; bench/RESULTS.md session 25); no code changes. The raw size
+ * moves a little either way: a call's function index is a LEB128, 1 byte below 128. Through binaryen's text form, which names every
+ * reference, so moving a definition moves nothing else. Needs the name section, and drops it unless
+ * --names (binaryen optimises less with names: 1.2 KB gzipped more on the core).
+ */
+function reorderByName(file, features) {
+  const text = execFileSync('wasm-dis', [file], { maxBuffer: 1 << 30 }).toString();
+  const lines = text.split('\n');
+  const head = [];
+  const funcs = [];
+  const tail = [];
+  let cur = null;
+  for (const line of lines) {
+    if (line.startsWith(' (func ')) {
+      cur = [line];
+      funcs.push(cur);
+      continue;
+    }
+    if (cur !== null && (line.startsWith(' (') || line === ')')) cur = null;
+    if (cur !== null) cur.push(line);
+    else (funcs.length === 0 ? head : tail).push(line);
+  }
+  const nameOf = (f) => /^ \(func \$(\S+)/.exec(f[0])[1].replace(/\\([0-9a-f]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  const familyOf = (n) => {
+    let out = '';
+    let depth = 0;
+    for (const ch of n) {
+      if (ch === '<') depth++;
+      else if (ch === '>') depth = Math.max(0, depth - 1);
+      else if (depth === 0) out += ch;
+    }
+    return out.replace(/\(.*/, '');
+  };
+  const keyed = funcs.map((f) => ({ f, name: nameOf(f) })).map((x) => ({ ...x, family: familyOf(x.name) }));
+  keyed.sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const dir = mkdtempSync(join(tmpdir(), 'sv-order-'));
+  try {
+    const wat = join(dir, 'm.wat');
+    writeFileSync(wat, [...head, ...keyed.map((x) => x.f.join('\n')), ...tail].join('\n'));
+    execFileSync('wasm-as', [...features, wat, ...(keepNames ? ['-g'] : []), '-o', file], { stdio: 'inherit' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** binaryen -Oz to convergence, names dropped unless --names (-Oz moves no function). */
 function opt(file, features) {
   const strip = keepNames ? ['-g'] : ['--strip-debug', '--strip-producers'];
   execFileSync('wasm-opt', [...features, ...strip, '--converge', '-Oz', file, '-o', file], { stdio: 'inherit' });
@@ -333,7 +383,9 @@ function main() {
   const name = basename(input).replace(/\.wasm(\.orig)?$/, '');
   if (whole) {
     const dest = join(out, `${name}.wasm`);
-    writeFileSync(dest, withoutSegments(readFileSync(input), () => true)); // the per-symbol segments merged
+    writeFileSync(dest, readFileSync(input));
+    reorderByName(dest, MVP);
+    writeFileSync(dest, withoutSegments(readFileSync(dest), () => true)); // the per-symbol segments merged
     opt(dest, MVP);
     return;
   }
@@ -400,7 +452,11 @@ function main() {
     writeFileSync(list, [...moved].join('\n') + '\n');
     const primary = join(out, `${name}.wasm`);
     const secondary = join(out, `${name}-families.wasm`);
-    execFileSync('wasm-split', [...FEATURES, input, '--split-funcs', `@${list}`, '-o1', primary, '-o2', secondary, '--export-prefix=%', '--import-namespace=primary', '--placeholdermap', '-q', ...(keepNames ? ['-g'] : [])], { stdio: 'inherit' });
+    execFileSync('wasm-split', [...FEATURES, input, '--split-funcs', `@${list}`, '-o1', primary, '-o2', secondary, '--export-prefix=%', '--import-namespace=primary', '--placeholdermap', '-q', '-g'], { stdio: 'inherit' });
+    // the core's functions by name, for gzip (the families module keeps the linker's order: by name
+    // it gzips no smaller, 201,854 -> 201,931); the names go with it unless --names
+    reorderByName(primary, [...MVP, ...FEATURES]);
+    if (!keepNames) execFileSync('wasm-opt', [...FEATURES, '--strip-debug', secondary, '-o', secondary], { stdio: 'inherit' });
     // the families' own data: from the core's data section to the families module (same addresses),
     // except what the core may still read: a segment whose address range holds a constant or a load
     // offset of a family function the core reaches (kept in the core), or an aligned 32-bit word of
